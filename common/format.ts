@@ -1,0 +1,132 @@
+/**
+ * THE value formatter (DESIGN.md: one `<Value>` for prices, yields, spreads, sizes, dates).
+ * Framework-free so the server (e-mails, xlsx) formats exactly like the screens.
+ *
+ * Units (chosen to match the analytics engine):
+ * - price: per 100 of face, 3 decimals           101.25    → "101.250"
+ * - yield: a decimal fraction, shown in %, 3 dp   0.051234  → "5.123%"
+ * - spread: basis points, signed, 1 dp            12.34     → "+12.3 bp"
+ * - yieldChange: a yield change (decimal) in bp    0.000312  → "+3.1 bp"
+ * - size: currency units, shown in millions (MM)  500000000 → "500MM"
+ * - date: en-US short month/day/year + hour:minute, 12-hour clock (spec §9)
+ * Missing values (null, undefined, NaN) show as an em dash.
+ */
+
+export const MISSING = '—';
+
+export type ValueKind = 'price' | 'yield' | 'yieldChange' | 'spread' | 'size' | 'date' | 'day' | 'percent' | 'number' | 'duration';
+
+const isMissing = (v: unknown): v is null | undefined => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v));
+
+const fixed = (digits: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fixed3 = fixed(3);
+const fixed1 = fixed(1);
+
+/** Price per 100, 3 decimals: 101.25 → "101.250". */
+export function formatPrice(value: number | null | undefined): string {
+  return isMissing(value) ? MISSING : fixed3.format(value);
+}
+
+/** Yield (decimal fraction) in percent, 3 decimals: 0.051234 → "5.123%". */
+export function formatYield(value: number | null | undefined): string {
+  return isMissing(value) ? MISSING : `${fixed3.format(value * 100)}%`;
+}
+
+/** Percentage already in percent units, signed: 12.5 → "+12.5%" (e.g. volume % change). */
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  if (isMissing(value)) return MISSING;
+  const text = fixed(digits).format(Math.abs(value));
+  return `${signOf(value, digits)}${text}%`;
+}
+
+function signOf(value: number, digits: number): string {
+  const rounded = Number(value.toFixed(digits));
+  return rounded > 0 ? '+' : rounded < 0 ? '-' : '';
+}
+
+/** Spread in basis points with sign, 1 decimal: 12.34 → "+12.3 bp", -3 → "-3.0 bp", 0 → "0.0 bp". */
+export function formatSpread(value: number | null | undefined): string {
+  if (isMissing(value)) return MISSING;
+  return `${signOf(value, 1)}${fixed1.format(Math.abs(value))} bp`;
+}
+
+/** A yield change (decimal fraction) in basis points, signed: 0.000312 → "+3.1 bp" (desks read yield moves in bp). */
+export function formatYieldChange(value: number | null | undefined): string {
+  return isMissing(value) ? MISSING : formatSpread(value * 10_000);
+}
+
+/** Size in millions: 500_000_000 → "500MM", 1_250_000 → "1.25MM", 2_500_000_000 → "2,500MM". */
+export function formatSize(value: number | null | undefined): string {
+  if (isMissing(value)) return MISSING;
+  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value / 1_000_000)}MM`;
+}
+
+/** Plain number with fixed decimals (DV01, duration…). */
+export function formatNumber(value: number | null | undefined, digits = 2): string {
+  return isMissing(value) ? MISSING : fixed(digits).format(value);
+}
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** Date and time (spec §9): "Nov 21, 2026, 5:48 PM". `timeZone` defaults to the browser's. */
+export function formatDate(value: Date | string | number | null | undefined, timeZone?: string): string {
+  if (isMissing(value) || value === '') return MISSING;
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true,
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+/** Calendar day (maturities, issue dates): "Nov 21, 2026". Plain dates ("2030-05-15") are taken as UTC days. */
+export function formatDay(value: Date | string | number | null | undefined): string {
+  if (isMissing(value) || value === '') return MISSING;
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  const plainDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short', day: 'numeric', year: 'numeric', ...(plainDay ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+/** Duration in days, hours, minutes, seconds (spec §9): 93_784_000 ms → "1d 2h 3m 4s". */
+export function formatDuration(ms: number | null | undefined): string {
+  if (isMissing(ms)) return MISSING;
+  let rest = Math.round(Math.abs(ms) / 1000);
+  const parts: string[] = [];
+  for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['m', 60]] as const) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n > 0) parts.push(`${n}${unit}`);
+  }
+  if (rest > 0 || parts.length === 0) parts.push(`${rest}s`);
+  return `${ms < 0 ? '-' : ''}${parts.join(' ')}`;
+}
+
+/** Formats by kind (what `<Value kind=…>` uses). */
+export function formatValue(kind: ValueKind, value: number | string | Date | null | undefined): string {
+  switch (kind) {
+    case 'date':
+      return formatDate(value as Date | string | number | null | undefined);
+    case 'day':
+      return formatDay(value as Date | string | number | null | undefined);
+    default: {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : (value as number | null | undefined);
+      if (typeof n !== 'number' && !isMissing(n)) return MISSING;
+      switch (kind) {
+        case 'price': return formatPrice(n);
+        case 'yield': return formatYield(n);
+        case 'spread': return formatSpread(n);
+        case 'yieldChange': return formatYieldChange(n);
+        case 'size': return formatSize(n);
+        case 'percent': return formatPercent(n);
+        case 'duration': return formatDuration(n);
+        default: return formatNumber(n);
+      }
+    }
+  }
+}

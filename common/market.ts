@@ -1,0 +1,126 @@
+/**
+ * Market vocabulary shared by server and web: tenor buckets, the rating scales and their
+ * buckets. (Part A owns this file; part D wrote the first version because the APIs needed the
+ * buckets before the simulator landed — extend it, keep the ids stable: they are API values.)
+ */
+
+/**
+ * Tenor buckets by REMAINING years to maturity, named by the benchmark point they stand for
+ * (a market summary cell "IG 10Y" averages bonds maturing in (8.5, 15] years). Lower bound
+ * exclusive, upper inclusive; the last bucket is open-ended.
+ */
+export const TENOR_BUCKETS = [
+  { id: '1Y', minYears: 0, maxYears: 1.5 },
+  { id: '2Y', minYears: 1.5, maxYears: 2.5 },
+  { id: '3Y', minYears: 2.5, maxYears: 4 },
+  { id: '5Y', minYears: 4, maxYears: 6 },
+  { id: '7Y', minYears: 6, maxYears: 8.5 },
+  { id: '10Y', minYears: 8.5, maxYears: 15 },
+  { id: '20Y', minYears: 15, maxYears: 25 },
+  { id: '30Y', minYears: 25, maxYears: Number.POSITIVE_INFINITY },
+] as const;
+export type TenorBucket = (typeof TENOR_BUCKETS)[number]['id'];
+export const TENOR_BUCKET_IDS = TENOR_BUCKETS.map((b) => b.id) as unknown as readonly [TenorBucket, ...TenorBucket[]];
+
+/** The bucket of a remaining maturity in years (≤ 0 counts as the shortest bucket). */
+export function tenorBucketOf(years: number): TenorBucket {
+  for (const b of TENOR_BUCKETS) if (years <= b.maxYears) return b.id;
+  return '30Y';
+}
+
+/** S&P long-term scale, best first. BBB- and better is investment grade. */
+export const SP_RATINGS = [
+  'AAA', 'AA+', 'AA', 'AA-', 'A+', 'A', 'A-', 'BBB+', 'BBB', 'BBB-',
+  'BB+', 'BB', 'BB-', 'B+', 'B', 'B-', 'CCC+', 'CCC', 'CCC-', 'CC', 'C', 'D',
+] as const;
+export type SpRating = (typeof SP_RATINGS)[number];
+
+/** Moody's long-term scale, best first. Baa3 and better is investment grade. */
+export const MOODY_RATINGS = [
+  'Aaa', 'Aa1', 'Aa2', 'Aa3', 'A1', 'A2', 'A3', 'Baa1', 'Baa2', 'Baa3',
+  'Ba1', 'Ba2', 'Ba3', 'B1', 'B2', 'B3', 'Caa1', 'Caa2', 'Caa3', 'Ca', 'C',
+] as const;
+export type MoodyRating = (typeof MOODY_RATINGS)[number];
+
+/** Letter-grade buckets (S&P letters without +/-); CCC collects CCC+ down to D. */
+export const RATING_BUCKETS = ['AAA', 'AA', 'A', 'BBB', 'BB', 'B', 'CCC'] as const;
+export type RatingBucket = (typeof RATING_BUCKETS)[number];
+
+/** Credit classes: investment grade and high yield. */
+export const RATING_CLASSES = ['IG', 'HY'] as const;
+export type RatingClass = (typeof RATING_CLASSES)[number];
+
+/** The letter bucket of an S&P rating, or null for an unknown text. */
+export function ratingBucketOf(sp: string | null | undefined): RatingBucket | null {
+  if (!sp) return null;
+  const i = (SP_RATINGS as readonly string[]).indexOf(sp);
+  if (i < 0) return null;
+  if (i >= SP_RATINGS.indexOf('CCC+')) return 'CCC';
+  return sp.replace(/[+-]$/, '') as RatingBucket;
+}
+
+/** IG or HY of an S&P rating, or null for an unknown text. */
+export function ratingClassOf(sp: string | null | undefined): RatingClass | null {
+  if (!sp) return null;
+  const i = (SP_RATINGS as readonly string[]).indexOf(sp);
+  if (i < 0) return null;
+  return i <= SP_RATINGS.indexOf('BBB-') ? 'IG' : 'HY';
+}
+
+/** S&P ratings in a letter bucket or credit class. */
+export function spRatingsIn(group: RatingBucket | RatingClass): SpRating[] {
+  return SP_RATINGS.filter((r) => ratingBucketOf(r) === group || ratingClassOf(r) === group);
+}
+
+// ---- names part A's reference.ts imports (restored after the overwrite noted above) ---------
+
+/** Index of BBB- / Baa3 in the scales: notches at or above it (numerically ≤) are IG. */
+export const LAST_IG_NOTCH = 9;
+
+/** Credit segment of a bond: investment grade or high yield. */
+export type Segment = RatingClass;
+
+/** Alias of {@link tenorBucketOf}. */
+export const tenorBucket = tenorBucketOf;
+
+// ---- sectors, seniorities and treasury tenors (part A: simulator, importers and screens) ----
+
+/** The 11 sectors (GICS-style top level). `code` is stable and stored in `sectors.code`. */
+export const SECTORS = [
+  { code: 'COMM', name: 'Communication Services' },
+  { code: 'COND', name: 'Consumer Discretionary' },
+  { code: 'CONS', name: 'Consumer Staples' },
+  { code: 'ENRG', name: 'Energy' },
+  { code: 'FINL', name: 'Financials' },
+  { code: 'HLTH', name: 'Health Care' },
+  { code: 'INDU', name: 'Industrials' },
+  { code: 'INFT', name: 'Information Technology' },
+  { code: 'MATR', name: 'Materials' },
+  { code: 'REAL', name: 'Real Estate' },
+  { code: 'UTIL', name: 'Utilities' },
+] as const;
+export type SectorCode = (typeof SECTORS)[number]['code'];
+export const SECTOR_CODES = SECTORS.map((s) => s.code) as unknown as readonly [SectorCode, ...SectorCode[]];
+export const SECTOR_NAMES = SECTORS.map((s) => s.name);
+
+/** Bond seniorities as stored in `bonds.seniority`. */
+export const BOND_SENIORITIES = ['Senior Secured', 'Senior Unsecured', 'Subordinated', 'Junior Subordinated'] as const;
+export type BondSeniority = (typeof BOND_SENIORITIES)[number];
+
+/** Treasury par curve tenors (as the US Treasury publishes them) with their length in years. */
+export const TREASURY_TENORS = [
+  { tenor: '1M', years: 1 / 12 },
+  { tenor: '2M', years: 2 / 12 },
+  { tenor: '3M', years: 3 / 12 },
+  { tenor: '4M', years: 4 / 12 },
+  { tenor: '6M', years: 6 / 12 },
+  { tenor: '1Y', years: 1 },
+  { tenor: '2Y', years: 2 },
+  { tenor: '3Y', years: 3 },
+  { tenor: '5Y', years: 5 },
+  { tenor: '7Y', years: 7 },
+  { tenor: '10Y', years: 10 },
+  { tenor: '20Y', years: 20 },
+  { tenor: '30Y', years: 30 },
+] as const;
+export type TreasuryTenor = (typeof TREASURY_TENORS)[number]['tenor'];
