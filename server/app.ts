@@ -1,0 +1,91 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerMaintenanceGate } from './plugins/maintenanceGate';
+import { registerOpenApi } from './plugins/openapi';
+import { generateRequestId, registerRequestContext } from './plugins/requestContext';
+import { registerWebApp } from './plugins/webApp';
+import { registerRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  /** pino options or false; tests pass false to keep output quiet. */
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (off in API tests). */
+  serveWebApp?: boolean;
+}
+
+/** Largest JSON body accepted; file uploads have their own limit in the upload routes. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the whole server without listening, so tests drive it with app.inject against a real
+ * database. Infrastructure plugins load first, then the routes.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: generateRequestId,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.env === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', options.db);
+  app.decorate('config', config);
+
+  registerErrorHandling(app);
+  registerRequestContext(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine and the charting libraries set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Plain-http local use must still load assets; HSTS belongs to the TLS proxy in production.
+    hsts: config.env === 'production',
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: true,
+    max: 1200,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`,
+      message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+  registerAuth(app, config.jwtSecret);
+  registerMaintenanceGate(app);
+  await registerOpenApi(app);
+  await registerRoutes(app);
+  if (options.serveWebApp) await registerWebApp(app);
+  return app;
+}

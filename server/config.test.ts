@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = { DATA_DIR: '.tmp/config-test', JWT_SECRET: 'x'.repeat(40) };
+
+describe('configuration from the environment', () => {
+  it('defaults give the embedded database on port 8080 with demo seeding', () => {
+    const config = loadConfig({ ...base });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.env).toBe('development');
+    expect(config.seedDemo).toBe(true);
+    expect(config.liveMarket).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('a non-numeric PORT is refused with a message naming PORT and the value', () => {
+    expect(() => loadConfig({ ...base, PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, PORT: 'eighty' })).toThrow(/PORT: .*\(got "eighty"\)/);
+  });
+
+  it('a DATABASE_URL that is not a postgres URL is refused by name', () => {
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+  });
+
+  it('production refuses to start without its secrets instead of inventing them', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '.tmp/config-test' })).toThrow(
+      /JWT_SECRET: required in production[\s\S]*DATABASE_URL: required in production/,
+    );
+  });
+
+  it('production never seeds demo accounts', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'y'.repeat(40),
+      DATABASE_URL: 'postgres://db/bondwise',
+      PUBLIC_URL: 'https://bondwise.example.com',
+    });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('the server start stops with exit code 1 and names the bad variable', () => {
+    const result = spawnSync('npx', ['tsx', 'server/index.ts'], {
+      env: { ...process.env, PORT: '99999', DATA_DIR: '.tmp/config-test' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Bondwise cannot start.');
+    expect(result.stderr).toMatch(/PORT: .*\(got "99999"\)/);
+  });
+});

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Raised when the environment cannot make a working configuration; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SUPPORT_EMAIL: z.string().email().default('support@bondwise.local'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Bondwise <no-reply@bondwise.local>'),
+  SENTRY_DSN: z.string().url().optional(),
+  PRODUCTION_HOSTS: z.string().default('bondwise.com,dev.bondwise.com'),
+  LIVE_MARKET: booleanFromEnv.optional(),
+  SEED_DEMO: booleanFromEnv.optional(),
+  SIM_SEED: z.coerce.number().int().min(0).max(2 ** 32 - 1).optional(),
+  SIM_BONDS: z.coerce.number().int().min(20).max(100_000).default(3000),
+  SIM_HISTORY_DAYS: z.coerce.number().int().min(1).max(2600).default(260),
+  LIVE_TICK_MS: z.coerce.number().int().min(200).max(3_600_000).default(5000),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(31_536_000).default(2_592_000),
+  MFA_REQUIRED: booleanFromEnv.optional(),
+  COOKIE_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name like bondwise.com').optional(),
+  EMPLOYEE_EMAIL_DOMAINS: z.string().optional(),
+  TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  jwtSecret: string;
+  publicUrl: string;
+  supportEmail: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sentryDsn: string | undefined;
+  productionHosts: string[];
+  /** Simulated market keeps moving (new trades, prices, deals) while the server runs. */
+  liveMarket: boolean;
+  /** Create demo accounts and market data on first start (embedded default only). */
+  seedDemo: boolean;
+  /** Market simulator: master seed (undefined = the built-in default), universe size, history length. */
+  simSeed: number | undefined;
+  simBonds: number;
+  simHistoryDays: number;
+  /** Milliseconds between live market ticks. */
+  liveTickMs: number;
+  /** Lifetime of access tokens (JWT) and of refresh tokens / sessions, in seconds. */
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Every login needs a second factor (passkey, TOTP or e-mailed code); default on in production. */
+  mfaRequired: boolean;
+  /** Domain attribute of the session cookies ('' = host-only). */
+  cookieDomain: string;
+  /** E-mail domains of the operator's own staff (User info isEmployee). */
+  employeeEmailDomains: string[];
+  /** Length of a new user's trial. */
+  trialDays: number;
+  /** Login attempts per client IP and minute; the other auth limits scale with it (e2e runs raise it). */
+  authRateLimitPerMinute: number;
+};
+
+/**
+ * Reads and validates the environment. Throws ConfigError with one line per bad variable, each
+ * naming the variable, what was wrong and the value given, so a newcomer can fix it at once.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  const parsed = envSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0]);
+      return `  ${key}: ${issue.message} (got "${relevant[key] ?? ''}")`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production') {
+    const missing = [
+      !e.JWT_SECRET && '  JWT_SECRET: required in production (at least 32 random characters)',
+      !e.DATABASE_URL && '  DATABASE_URL: required in production (the embedded database is for one machine)',
+      !e.PUBLIC_URL && '  PUBLIC_URL: required in production (used in e-mailed links)',
+    ].filter(Boolean);
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    supportEmail: e.SUPPORT_EMAIL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sentryDsn: e.SENTRY_DSN,
+    productionHosts: e.PRODUCTION_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+    liveMarket: e.LIVE_MARKET ?? e.NODE_ENV !== 'test',
+    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
+    simSeed: e.SIM_SEED,
+    simBonds: e.SIM_BONDS,
+    simHistoryDays: e.SIM_HISTORY_DAYS,
+    liveTickMs: e.LIVE_TICK_MS,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    mfaRequired: e.MFA_REQUIRED ?? e.NODE_ENV === 'production',
+    cookieDomain: e.COOKIE_DOMAIN ?? '',
+    employeeEmailDomains: (e.EMPLOYEE_EMAIL_DOMAINS ?? 'bondwise.com')
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
+    trialDays: e.TRIAL_DAYS,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+/**
+ * Outside production a signing secret is generated once and kept in the data directory, so
+ * restarts (and a second process on the same data) keep sessions valid.
+ */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

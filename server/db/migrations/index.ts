@@ -1,0 +1,20 @@
+import type { Migration } from 'kysely';
+import * as core from './20261121180000_core';
+import * as market from './20261121181000_market';
+import * as accounts from './20261121190000_accounts';
+import * as pricing from './20261121193000_pricing';
+import * as bondTables from './20261121200000_bond_tables';
+import * as marketApi from './20261121201500_market_api';
+
+/**
+ * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
+ * list works under tsx, Vitest and a bundled build. Append new migrations; never edit old ones.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261121180000_core': core,
+  '20261121181000_market': market,
+  '20261121190000_accounts': accounts,
+  '20261121193000_pricing': pricing,
+  '20261121200000_bond_tables': bondTables,
+  '20261121201500_market_api': marketApi,
+};

@@ -1,0 +1,60 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Key/value settings shared by every server instance (maintenance mode lives here). */
+export interface AppSettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by: string | null;
+}
+
+/** Every change an admin or user makes to shared data, written in the same transaction. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_user_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  details: JSONColumnType<Record<string, unknown>>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/**
+ * Domain events (trades, price moves, deal status changes, …) recorded for consumers such as
+ * market-hawk alerts and notifications; every instance can read them, NOTIFY wakes listeners.
+ */
+export interface EventsTable {
+  id: Generated<string>;
+  type: string;
+  subject_id: string | null;
+  payload: JSONColumnType<Record<string, unknown>>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Leases so that exactly one instance runs a recurring background job at a time. */
+export interface JobLeasesTable {
+  name: string;
+  owner: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  last_run_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+/** Errors reported by browsers through the default client error reporter. */
+export interface ClientErrorsTable {
+  id: Generated<string>;
+  message: string;
+  stack: string | null;
+  url: string | null;
+  user_agent: string | null;
+  user_id: string | null;
+  request_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface CoreTables {
+  app_settings: AppSettingsTable;
+  audit_log: AuditLogTable;
+  events: EventsTable;
+  job_leases: JobLeasesTable;
+  client_errors: ClientErrorsTable;
+}

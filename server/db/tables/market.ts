@@ -1,0 +1,232 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/**
+ * Market data tables. Conventions: prices per 100 face, rates and yields as decimals (0.0575),
+ * spreads in basis points, amounts in currency units. `numeric` columns come back as strings
+ * (exact); services convert with Number() where float analytics take over.
+ */
+type Numeric = ColumnType<string, string | number, string | number>;
+type NullableNumeric = ColumnType<string | null, string | number | null, string | number | null>;
+type DateOnly = ColumnType<string, string, string>;
+type NullableDateOnly = ColumnType<string | null, string | null, string | null>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** Two levels: sector (parent_id null) and industry (parent_id = its sector). */
+export interface SectorsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  parent_id: number | null;
+}
+
+export interface IssuersTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  ticker: string;
+  /** The industry-level sector. */
+  sector_id: number;
+  country_of_risk: string;
+  corporate_structure: string;
+  parent_issuer_id: number | null;
+  sec_cik: string | null;
+  created_at: Timestamp;
+}
+
+export interface CallScheduleEntry {
+  date: string;
+  price: number;
+}
+
+export interface BondsTable {
+  id: Generated<number>;
+  cusip: string;
+  isin: string;
+  issuer_id: number;
+  description: string;
+  coupon_type: 'fixed' | 'zero' | 'floating';
+  /** Annual rate as a decimal; 0 for zeros; the current all-in rate is not stored here for FRNs. */
+  coupon: Numeric;
+  frequency: number;
+  day_count: '30/360' | 'ACT/ACT' | 'ACT/360';
+  end_of_month: boolean;
+  issue_date: DateOnly;
+  first_coupon_date: NullableDateOnly;
+  maturity_date: DateOnly;
+  amount_issued: Numeric;
+  amount_outstanding: Numeric;
+  seniority: string;
+  call_schedule: JSONColumnType<CallScheduleEntry[]>;
+  floater_index: string | null;
+  quoted_margin: NullableNumeric;
+  rating_sp: string | null;
+  rating_moody: string | null;
+  is_benchmark: boolean;
+  tenor_at_issue: number;
+  currency: string;
+  source: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BondRatingsTable {
+  id: Generated<string>;
+  bond_id: number;
+  agency: 'sp' | 'moody';
+  rating: string;
+  effective_date: DateOnly;
+}
+
+export interface TreasuryCurvePointsTable {
+  curve_date: DateOnly;
+  tenor: string;
+  years: Numeric;
+  yield: Numeric;
+  updated_at: Timestamp;
+}
+
+export type TradeSide = 'customer_buy' | 'customer_sell' | 'inter_dealer';
+
+export interface TradesTable {
+  id: Generated<string>;
+  bond_id: number;
+  execution_time: Timestamp;
+  /** True par traded. */
+  quantity: Numeric;
+  /** Par as disseminated: capped at 5MM+ (IG) or 1MM+ (HY). */
+  reported_quantity: Numeric;
+  quantity_capped: boolean;
+  price: Numeric;
+  yield: NullableNumeric;
+  side: TradeSide;
+  reporting_party_type: string;
+  ats: boolean;
+  status: 'active' | 'cancelled' | 'corrected';
+  control_number: string | null;
+  source: string;
+  created_at: Timestamp;
+}
+
+/** Trades whose identifier matches no known bond, kept apart for the admin page. */
+export interface TradesMissingBondsTable {
+  id: Generated<string>;
+  identifier: string;
+  execution_time: Timestamp;
+  quantity: Numeric;
+  price: Numeric;
+  side: TradeSide;
+  raw: JSONColumnType<Record<string, unknown>>;
+  source: string;
+  created_at: Timestamp;
+}
+
+export interface EvaluatedPricesTable {
+  id: Generated<string>;
+  bond_id: number;
+  price_date: DateOnly;
+  kind: 'eod' | 'intraday';
+  as_of: Timestamp;
+  clean_price: Numeric;
+  yield: NullableNumeric;
+  g_spread_bp: NullableNumeric;
+  confidence: number;
+  /** Lineage: trades, curve and model inputs that produced the price. */
+  inputs: JSONColumnType<Record<string, unknown>>;
+}
+
+export interface DailyBondStatsTable {
+  bond_id: number;
+  trade_date: DateOnly;
+  volume: Numeric;
+  trade_count: number;
+  high: NullableNumeric;
+  low: NullableNumeric;
+  vwap: NullableNumeric;
+}
+
+/**
+ * The bond table's read model: one row per bond with every §3 column, rewritten on each
+ * reprice, indexed for server-side sorting.
+ */
+export interface BondMarketStateTable {
+  bond_id: number;
+  as_of: Timestamp;
+  price: NullableNumeric;
+  change_price: NullableNumeric;
+  yield_to_maturity: NullableNumeric;
+  change_ytm: NullableNumeric;
+  yield_to_call: NullableNumeric;
+  change_ytc: NullableNumeric;
+  yield_to_worst: NullableNumeric;
+  change_ytw: NullableNumeric;
+  next_call_date: NullableDateOnly;
+  g_spread: NullableNumeric;
+  change_g_spread: NullableNumeric;
+  t_spread: NullableNumeric;
+  change_t_spread: NullableNumeric;
+  treasury: string | null;
+  discount_margin: NullableNumeric;
+  duration: NullableNumeric;
+  dv01: NullableNumeric;
+  current_yield: NullableNumeric;
+  money_market_yield_360: NullableNumeric;
+  confidence: number | null;
+  start_confidence: number | null;
+  change_confidence: number | null;
+  volume: Numeric;
+  volume_percent_change: NullableNumeric;
+}
+
+export type DealStatus = 'announced' | 'initial_price_talk' | 'guidance' | 'launched' | 'priced';
+
+export interface DealsTable {
+  id: Generated<number>;
+  issuer_id: number;
+  status: DealStatus;
+  announced_at: Timestamp;
+  priced_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  bookrunners: JSONColumnType<string[]>;
+  use_of_proceeds: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DealTranchesTable {
+  id: Generated<number>;
+  deal_id: number;
+  tenor_years: number;
+  size: Numeric;
+  coupon: NullableNumeric;
+  ipt_spread_bp: NullableNumeric;
+  guidance_spread_bp: NullableNumeric;
+  launch_spread_bp: NullableNumeric;
+  priced_spread_bp: NullableNumeric;
+  concession_bp: NullableNumeric;
+  order_book: NullableNumeric;
+  bond_id: number | null;
+}
+
+export interface DealStatusHistoryTable {
+  id: Generated<string>;
+  deal_id: number;
+  status: DealStatus;
+  at: Timestamp;
+  /** Spreads per tranche id at this step, and the order book then. */
+  details: JSONColumnType<Record<string, unknown>>;
+}
+
+export interface MarketTables {
+  sectors: SectorsTable;
+  issuers: IssuersTable;
+  bonds: BondsTable;
+  bond_ratings: BondRatingsTable;
+  treasury_curve_points: TreasuryCurvePointsTable;
+  trades: TradesTable;
+  trades_missing_bonds: TradesMissingBondsTable;
+  evaluated_prices: EvaluatedPricesTable;
+  daily_bond_stats: DailyBondStatsTable;
+  bond_market_state: BondMarketStateTable;
+  deals: DealsTable;
+  deal_tranches: DealTranchesTable;
+  deal_status_history: DealStatusHistoryTable;
+}

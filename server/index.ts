@@ -1,0 +1,74 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { recurringJobs } from './jobs';
+import { Scheduler } from './jobs/scheduler';
+import { logDestination } from './logging';
+import { progressReporter, runSeeds } from './seed';
+import { ensureWebBuild } from './webBuild';
+
+/**
+ * `npm start`: validate configuration, open the database (embedded PGlite unless DATABASE_URL),
+ * migrate, seed on first start, build the web app when needed, then serve API and app on PORT.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Bondwise cannot start.\n${err.message}\nSee "Configuration" in README.md.`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const destination = logDestination();
+  const log = destination ? pino({ level: config.logLevel }, destination) : pino({ level: config.logLevel });
+  const where = config.databaseUrl ? `PostgreSQL (${redact(config.databaseUrl)})` : `embedded PGlite in ${config.dataDir}`;
+  log.info(`Opening the database: ${where}`);
+
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await openDatabase(config);
+    const applied = await migrateToLatest(handle.db);
+    log.info(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date');
+  } catch (err) {
+    log.fatal(`Bondwise cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    await handle?.close().catch(() => {});
+    process.exit(1);
+  }
+  const db = handle.db;
+
+  if (config.seedDemo) await runSeeds({ db, config, log, progress: progressReporter(log) });
+  await ensureWebBuild(log);
+
+  const app = await buildApp({ config, db, logger: { level: config.logLevel, ...(destination ? { stream: destination } : {}) }, serveWebApp: true });
+  const scheduler = new Scheduler(db, app.log);
+  for (const job of recurringJobs(config)) scheduler.start(job);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing requests and background jobs`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await scheduler.stop();
+    await app.close();
+    await handle!.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Bondwise is ready at ${config.publicUrl}/app/ (API reference at ${config.publicUrl}/api/docs)`);
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+}
+
+void main();

@@ -1,0 +1,11 @@
+import type { Config } from '../config';
+import type { RecurringJob } from './scheduler';
+import { accountsCleanupJob } from '../services/accounts/cleanup';
+import { outboxJob } from '../services/accounts/outboxKick';
+import { liveMarketJob } from './liveMarket';
+import { priceBackfillJob } from './priceBackfill';
+
+/** The recurring background jobs this configuration runs (live market ticks, outbox, alerts…). */
+export function recurringJobs(config: Config): RecurringJob[] {
+  return [outboxJob(config), accountsCleanupJob, ...(config.liveMarket ? [liveMarketJob(config)] : []), priceBackfillJob()];
+}

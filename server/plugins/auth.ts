@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { forbidden, unauthorized } from './errors';
+
+/** Who is calling, as proved by a valid access token. */
+export interface AuthContext {
+  userId: string;
+  scopes: string[];
+  isAdmin: boolean;
+  /** Login session the token belongs to (sid claim), when issued by a login. */
+  sessionId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const ISSUER = 'bondwise';
+const ACCESS_AUDIENCE = 'bondwise-api';
+
+function secretKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+/** Signs a short-lived access token; scope `admin` marks administrators (spec §4, §6). */
+export async function signAccessToken(
+  secret: string,
+  claims: { userId: string; scopes: string[]; ttlSeconds: number; sessionId?: string; refreshExpiresAt?: Date },
+): Promise<string> {
+  return new SignJWT({
+    scope: claims.scopes.join(' '),
+    ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+    // rexp: when the login session (refresh token) ends, epoch seconds, so a reloaded client knows it.
+    ...(claims.refreshExpiresAt ? { rexp: Math.floor(claims.refreshExpiresAt.getTime() / 1000) } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(ACCESS_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${claims.ttlSeconds}s`)
+    .sign(secretKey(secret));
+}
+
+/** Verifies an access token; returns null for anything invalid or expired. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AuthContext | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(secret), {
+      issuer: ISSUER,
+      audience: ACCESS_AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string') return null;
+    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+    const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+    return { userId: payload.sub, scopes, isAdmin: scopes.includes('admin'), ...(sessionId ? { sessionId } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the bearer token of every request into `request.auth` (null when absent or invalid).
+ * Routes decide what they need with `requireUser` / `requireAdmin`.
+ */
+export function registerAuth(app: FastifyInstance, secret: string): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    request.auth = await verifyAccessToken(secret, header.slice('Bearer '.length).trim());
+  });
+}
+
+/** preHandler: 401 unless the caller presented a valid access token. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.auth) throw unauthorized();
+}
+
+/** preHandler: 401 without a valid token, 403 for a user who is not an administrator. */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.auth) throw unauthorized();
+  if (!request.auth.isAdmin) throw forbidden('Administrator access required');
+}

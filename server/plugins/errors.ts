@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error a route or service raises on purpose; its message is shown to the client as is. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message = 'Too many requests, try again later') => new HttpError(429, message);
+
+/** Fastify's own client errors whose messages are safe and useful to show. */
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  413: 'Request body is too large',
+  415: 'Unsupported content type',
+  429: 'Too many requests, try again later',
+};
+
+/**
+ * One error handler for the whole API: every failure answers JSON `{ "error": "text" }`.
+ * Validation failures name the field; 5xx answers never carry internals, only the request id
+ * that finds the full error in the server log.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const context = err.validationContext ?? 'request';
+      const text = err.validation
+        .map((v) => {
+          const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          return `${context}${field ? `.${field}` : ''}: ${v.message}`;
+        })
+        .join('; ');
+      return reply.code(400).send({ error: `Invalid ${text}` });
+    }
+    if (err instanceof HttpError) {
+      if (err.statusCode >= 500) request.log.error({ err }, 'service error');
+      return reply.code(err.statusCode).send({ error: err.message });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ error: `Internal server error (request ${request.id})` });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = CLIENT_ERROR_MESSAGES[status] ?? err.message ?? 'Bad request';
+      if (status === 429 && err.message) return reply.code(429).send({ error: err.message });
+      return reply.code(status).send({ error: message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: `Internal server error (request ${request.id})` });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/**
+ * Serves the built single-page app under /app/ (hash routes, so only index.html and assets).
+ * Hashed assets are cached for a year; index.html is revalidated so deploys show at once.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir = webDistDir): Promise<void> {
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'));
+  app.get('/app', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'));
+  if (!existsSync(distDir)) {
+    app.log.warn(`web app not built (${distDir} missing): /app/ will answer 404`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/app/',
+    index: ['index.html'],
+    setHeaders(reply, path) {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../../plugins/auth';
+import { getMaintenanceMode, setMaintenanceMode } from '../../services/settings';
+
+const maintenanceState = z.object({ maintenanceMode: z.boolean() });
+
+/** Admin switch for maintenance mode (the admin page comes with the admin issue). */
+const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/maintenance',
+    {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], summary: 'Read maintenance mode', security: [{ bearer: [] }], response: { 200: maintenanceState } },
+    },
+    async () => ({ maintenanceMode: await getMaintenanceMode(app.db) }),
+  );
+
+  app.put(
+    '/admin/maintenance',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Switch maintenance mode on or off',
+        security: [{ bearer: [] }],
+        body: maintenanceState,
+        response: { 200: maintenanceState },
+      },
+    },
+    async (request) => ({
+      maintenanceMode: await setMaintenanceMode(app.db, request.body.maintenanceMode, request.auth!.userId),
+    }),
+  );
+};
+
+export default maintenanceRoutes;

@@ -1,0 +1,339 @@
+import {
+  ACCOUNT_PATHS,
+  accountCreatedSchema,
+  authResponseSchema,
+  confirmBodySchema,
+  confirmInfoSchema,
+  confirmQuerySchema,
+  errorResponseSchema,
+  inviteAcceptBodySchema,
+  inviteInfoSchema,
+  loginFinishBodySchema,
+  loginStartBodySchema,
+  loginStartQuerySchema,
+  loginStartResultSchema,
+  logoutBodySchema,
+  mfaEmailBodySchema,
+  mfaEmailSendBodySchema,
+  mfaEnrollBodySchema,
+  messageResponseSchema,
+  refreshBodySchema,
+  resetBodySchema,
+  resetPasswordBodySchema,
+  signupBodySchema,
+  tosTextSchema,
+  unlockBodySchema,
+  unlockRequestBodySchema,
+} from '@common/api/accounts';
+import { TOS_TEXT, TOS_TITLE, TOS_VERSION } from '@common/tos';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { enrollAtLogin, loginFinish, loginStart, loginWithEmailCode, sendLoginCode } from '../../services/accounts/login';
+import { kickOutbox, waitForOutbox } from '../../services/accounts/outboxKick';
+import { refreshSession, revokeSession } from '../../services/accounts/sessions';
+import {
+  acceptInvite,
+  CHECK_INBOX,
+  confirmInfo,
+  confirmSignup,
+  inviteInfo,
+  requestReset,
+  requestUnlock,
+  resetPassword,
+  signup,
+  unlock,
+} from '../../services/accounts/signup';
+
+/** Login attempts per IP and minute at the default AUTH_RATE_LIMIT_PER_MINUTE; other limits are relative to it. */
+const BASE_LOGIN_LIMIT = 20;
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema, 423: errorResponseSchema, 429: errorResponseSchema };
+
+function client(request: FastifyRequest) {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
+}
+
+/**
+ * Public authentication endpoints (spec §4 Login, §5, §7): login with second factors, tokens,
+ * sign-up, e-mailed links, invites. No answer tells whether an e-mail has an account.
+ */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Per-route limits (per client IP) on every auth endpoint, on top of the global limit. */
+  const scale = app.config.authRateLimitPerMinute / BASE_LOGIN_LIMIT;
+  const limit = (max: number) => ({ rateLimit: { max: Math.max(1, Math.round(max * scale)), timeWindow: '1 minute' } });
+  app.addHook('onClose', async () => waitForOutbox());
+
+  app.post(
+    ACCOUNT_PATHS.loginStart,
+    {
+      config: limit(20),
+      schema: {
+        tags: ['auth'],
+        summary: 'Start a login with e-mail and password',
+        description:
+          'Answers kind `session` (logged in), `passkey` (authenticate with a passkey, then login/finish), `enrolPasskey` ' +
+          '(MFA_REQUIRED and no second factor yet: create a passkey, then /auth/mfa/enroll) or `secondFactor` (TOTP or ' +
+          'e-mailed code). 401 `Incorrect e-mail or password` for unknown e-mails and wrong passwords alike; after 5 failures ' +
+          'in 15 minutes the e-mail is locked (423) and an unlock link is e-mailed.',
+        querystring: loginStartQuerySchema,
+        body: loginStartBodySchema,
+        response: { 200: loginStartResultSchema, ...errors },
+      },
+    },
+    async (request) => loginStart(app.db, app.config, request.body, client(request)),
+  );
+
+  app.post(
+    ACCOUNT_PATHS.loginFinish,
+    {
+      config: limit(20),
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish a login with a passkey assertion or a TOTP code',
+        description: 'Send email, password and either `credential` (the passkey assertion as JSON text, with mfaSession) or `totpCode`.',
+        body: loginFinishBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => loginFinish(app.db, app.config, request.body, client(request)),
+  );
+
+  app.post(
+    ACCOUNT_PATHS.mfaEnroll,
+    {
+      config: limit(10),
+      schema: {
+        tags: ['auth'],
+        summary: 'Enrol a passkey during login and finish the login',
+        body: mfaEnrollBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => enrollAtLogin(app.db, app.config, request.body, client(request)),
+  );
+
+  app.post(
+    ACCOUNT_PATHS.mfaEmailSend,
+    {
+      config: limit(5),
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a login code (second factor) after a correct password',
+        description: 'The code (XXXXX-XXXXX) and a link /bw/login/e/{code} are e-mailed; single use, 10 minutes.',
+        body: mfaEmailSendBodySchema,
+        response: { 202: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await sendLoginCode(app.db, app.config, request.body, client(request));
+      kickOutbox(app);
+      return reply.code(202).send({ message: 'We have e-mailed you a sign-in code. It expires in 10 minutes.' });
+    },
+  );
+
+  app.post(
+    ACCOUNT_PATHS.mfaEmail,
+    {
+      config: limit(10),
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with an e-mailed code',
+        body: mfaEmailBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => loginWithEmailCode(app.db, app.config, request.body.code, client(request)),
+  );
+
+  app.post(
+    ACCOUNT_PATHS.refresh,
+    {
+      config: limit(60),
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for new tokens (rotation)',
+        description: 'The refresh token is single use: the answer carries its successor. Re-using an old one ends the session (401).',
+        body: refreshBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => refreshSession(app.db, app.config, request.body.refreshToken),
+  );
+
+  app.post(
+    ACCOUNT_PATHS.logout,
+    {
+      config: limit(30),
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: revoke the session of the bearer token and/or refresh token',
+        body: logoutBodySchema.optional(),
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await revokeSession(app.db, { sessionId: request.auth?.sessionId, refreshToken: request.body?.refreshToken });
+      return { message: 'You are signed out' };
+    },
+  );
+
+  app.post(
+    ACCOUNT_PATHS.signup,
+    {
+      config: limit(5),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up: e-mail a link to create an account',
+        description: 'Always 202 with the same message; an address that has an account gets a note instead of a link.',
+        body: signupBodySchema,
+        response: { 202: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await signup(app.db, app.config, request.body.email);
+      kickOutbox(app);
+      return reply.code(202).send({ message: CHECK_INBOX });
+    },
+  );
+
+  app.get(
+    ACCOUNT_PATHS.confirm,
+    {
+      config: limit(30),
+      schema: {
+        tags: ['auth'],
+        summary: 'Check an e-mailed link (sign-up by default) and get its e-mail',
+        description: '404 unknown or used; 410 expired — with regenerateIfExpired=true a fresh link is e-mailed and the message says so.',
+        querystring: confirmQuerySchema,
+        response: { 200: confirmInfoSchema, ...errors },
+      },
+    },
+    async (request) => {
+      try {
+        return await confirmInfo(app.db, app.config, request.query.token, request.query.type, request.query.regenerateIfExpired);
+      } finally {
+        kickOutbox(app);
+      }
+    },
+  );
+
+  app.post(
+    ACCOUNT_PATHS.confirm,
+    {
+      config: limit(10),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create the account of a sign-up link',
+        description: 'Joins the organisation of the e-mail domain and starts a trial. 409 when the e-mail already has an account.',
+        body: confirmBodySchema,
+        response: { 201: accountCreatedSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await confirmSignup(app.db, app.config, request.body)),
+  );
+
+  app.post(
+    ACCOUNT_PATHS.reset,
+    {
+      config: limit(5),
+      schema: {
+        tags: ['auth'],
+        summary: 'Request a password reset link',
+        description: 'Always 202 with the same message. The link (/bw/reset-password/{uuid}) is valid for 1 hour.',
+        body: resetBodySchema,
+        response: { 202: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requestReset(app.db, app.config, request.body.email);
+      kickOutbox(app);
+      return reply.code(202).send({ message: CHECK_INBOX });
+    },
+  );
+
+  app.post(
+    ACCOUNT_PATHS.resetPassword,
+    {
+      config: limit(10),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link',
+        description: 'Ends every session of the account and lifts a lock.',
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.body.uuid, request.body.password);
+      return { message: 'Your password has been changed. Sign in with the new password.' };
+    },
+  );
+
+  app.post(
+    ACCOUNT_PATHS.unlock,
+    {
+      config: limit(10),
+      schema: { tags: ['auth'], summary: 'Unlock an account with an unlock link', body: unlockBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await unlock(app.db, request.body.uuid);
+      return { message: 'Your account is unlocked. You can sign in again.' };
+    },
+  );
+
+  app.post(
+    ACCOUNT_PATHS.unlockRequest,
+    {
+      config: limit(5),
+      schema: {
+        tags: ['auth'],
+        summary: 'Request a new unlock link',
+        description: 'Always 202 with the same message.',
+        body: unlockRequestBodySchema,
+        response: { 202: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requestUnlock(app.db, app.config, request.body.email);
+      kickOutbox(app);
+      return reply.code(202).send({ message: CHECK_INBOX });
+    },
+  );
+
+  app.get(
+    '/auth/invite/:code',
+    {
+      config: limit(30),
+      schema: {
+        tags: ['auth'],
+        summary: 'What an invite is for (e-mail, inviter, organisation)',
+        params: z.object({ code: z.string().min(1).max(100) }),
+        response: { 200: inviteInfoSchema, ...errors },
+      },
+    },
+    async (request) => inviteInfo(app.db, request.params.code),
+  );
+
+  app.post(
+    ACCOUNT_PATHS.inviteAccept,
+    {
+      config: limit(10),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create the invited account',
+        body: inviteAcceptBodySchema,
+        response: { 201: accountCreatedSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await acceptInvite(app.db, app.config, request.body)),
+  );
+
+  app.get(
+    ACCOUNT_PATHS.tosText,
+    { config: limit(60), schema: { tags: ['auth'], summary: 'The current terms of service', response: { 200: tosTextSchema } } },
+    async () => ({ version: TOS_VERSION, title: TOS_TITLE, text: TOS_TEXT }),
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,139 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bondDetailResponseSchema,
+  bondListQuerySchema,
+  bondListResponseSchema,
+  bondTradesQuerySchema,
+  cashflowsResponseSchema,
+  idParamsSchema,
+  MARKET_PATHS,
+  priceHistoryQuerySchema,
+  priceHistoryResponseSchema,
+  tradeListResponseSchema,
+} from '../../../common/api/market';
+import { notFound } from '../../plugins/errors';
+import { requireUser } from '../../plugins/auth';
+import { bondCashflows, bondDetail, bondExists, priceHistory } from '../../services/market/queries/bondDetail';
+import { bondListCsv, listBonds } from '../../services/market/queries/bondList';
+import { listTrades } from '../../services/market/queries/trades';
+
+const tags = ['bond'];
+const security = [{ bearer: [] }];
+const csvQuerySchema = bondListQuerySchema.omit({ offset: true, limit: true });
+
+/** The bond table (list, CSV) and one bond's detail, price history, trades and cash flows. */
+const bondRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    MARKET_PATHS.bonds,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: 'Bond table: sort on any column (primary, secondary), filters, column selection, paging',
+        querystring: bondListQuerySchema,
+        response: { 200: bondListResponseSchema },
+      },
+      // The hot path: rows come from typed presenters, so skip re-validating 100 × 42 fields
+      // against the zod schema on every page (the schema still documents the response).
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => listBonds(app.db, request.query),
+  );
+
+  app.get(
+    MARKET_PATHS.bondsCsv,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: 'The whole filtered, sorted bond list as CSV (RFC 4180, header row, unformatted numbers)',
+        querystring: csvQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="bonds.csv"')
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(bondListCsv(app.db, request.query)));
+    },
+  );
+
+  app.get(
+    '/v2/bond/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: "A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage",
+        params: idParamsSchema,
+        response: { 200: bondDetailResponseSchema },
+      },
+    },
+    async (request) => {
+      const detail = await bondDetail(app.db, request.params.id);
+      if (!detail) throw notFound(`Bond ${request.params.id} not found`);
+      return detail;
+    },
+  );
+
+  app.get(
+    '/v2/bond/:id/price-history',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: 'End-of-day evaluated prices, yields, spreads, confidence and volume (default: one year)',
+        params: idParamsSchema,
+        querystring: priceHistoryQuerySchema,
+        response: { 200: priceHistoryResponseSchema },
+      },
+    },
+    async (request) => {
+      const history = await priceHistory(app.db, request.params.id, request.query);
+      if (history.points.length === 0 && !(await bondExists(app.db, request.params.id))) {
+        throw notFound(`Bond ${request.params.id} not found`);
+      }
+      return history;
+    },
+  );
+
+  app.get(
+    '/v2/bond/:id/trades',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: "A bond's trades, newest first, as disseminated",
+        params: idParamsSchema,
+        querystring: bondTradesQuerySchema,
+        response: { 200: tradeListResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!(await bondExists(app.db, request.params.id))) throw notFound(`Bond ${request.params.id} not found`);
+      return { trades: await listTrades(app.db, { ...request.query, bondId: request.params.id }) };
+    },
+  );
+
+  app.get(
+    '/v2/bond/:id/cashflows',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: 'Future cash flows per 100 face (analytics engine), settling T+1',
+        params: idParamsSchema,
+        response: { 200: cashflowsResponseSchema },
+      },
+    },
+    async (request) => {
+      const flows = await bondCashflows(app.db, request.params.id);
+      if (!flows) throw notFound(`Bond ${request.params.id} not found`);
+      return flows;
+    },
+  );
+};
+
+export default bondRoutes;

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const clientErrorBody = z.object({
+  message: z.string().min(1).max(2000),
+  stack: z.string().max(20_000).optional(),
+  url: z.string().max(2000).optional(),
+  userAgent: z.string().max(500).optional(),
+});
+
+/**
+ * POST /v2/client-errors — the browser's default error reporter (used when no Sentry DSN is
+ * configured). Stored for the admin pages and logged with the request id; rate limited per client.
+ */
+const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v2/client-errors',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['system'],
+        summary: 'Report an error that happened in the browser',
+        body: clientErrorBody,
+        response: { 202: z.object({ received: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      request.log.warn({ clientError: { message: body.message, url: body.url } }, 'client error reported');
+      await app.db
+        .insertInto('client_errors')
+        .values({
+          message: body.message,
+          stack: body.stack ?? null,
+          url: body.url ?? null,
+          user_agent: body.userAgent ?? null,
+          user_id: request.auth?.userId ?? null,
+          request_id: request.id,
+        })
+        .execute();
+      return reply.code(202).send({ received: true as const });
+    },
+  );
+};
+
+export default clientErrorRoutes;

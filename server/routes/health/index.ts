@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getMaintenanceMode } from '../../services/settings';
+
+const healthResponse = z.object({
+  status: z.enum(['ok', 'error']).describe('ok when the server and its database answer'),
+  maintenanceMode: z.boolean().describe('true while the product is closed for maintenance (admins still get in)'),
+});
+
+/** GET /health — cheap liveness and maintenance check polled by every open browser tab. */
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      config: { rateLimit: false },
+      schema: { tags: ['system'], summary: 'Server health and maintenance mode', response: { 200: healthResponse, 503: healthResponse } },
+    },
+    async (request, reply) => {
+      try {
+        return { status: 'ok' as const, maintenanceMode: await getMaintenanceMode(app.db) };
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unavailable');
+        return reply.code(503).send({ status: 'error' as const, maintenanceMode: false });
+      }
+    },
+  );
+};
+
+export default healthRoutes;

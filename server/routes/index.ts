@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import maintenanceRoutes from './admin/maintenance';
+import clientErrorRoutes from './clientErrors';
+import healthRoutes from './health';
+import bondRoutes from './bond';
+import issuerRoutes from './issuer';
+import tradeRoutes from './trade';
+import marketRoutes from './market';
+import bondTableRoutes from './bondTables';
+import adminAccountRoutes from './admin/accounts';
+import adminUploadRoutes from './admin/upload';
+import authRoutes from './auth';
+import userRoutes from './user';
+
+/** Every route module of the API, in one list. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+  await app.register(clientErrorRoutes);
+  await app.register(maintenanceRoutes);
+  await app.register(bondRoutes);
+  await app.register(issuerRoutes);
+  await app.register(tradeRoutes);
+  await app.register(marketRoutes);
+  await app.register(bondTableRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(adminAccountRoutes);
+  await app.register(adminUploadRoutes);
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  issuerCurveResponseSchema,
+  issuerDetailResponseSchema,
+  issuerSearchQuerySchema,
+  issuerSearchResponseSchema,
+  MARKET_PATHS,
+} from '../../../common/api/market';
+import { requireUser } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import { issuerCurve, issuerDetail, searchIssuers } from '../../services/market/queries/issuers';
+
+const tags = ['issuer'];
+const security = [{ bearer: [] }];
+
+/** Issuer search, detail with its bonds, and the issuer curve for charts. */
+const issuerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    MARKET_PATHS.issuers,
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: 'Search issuers by ticker, name or display name', querystring: issuerSearchQuerySchema, response: { 200: issuerSearchResponseSchema } },
+    },
+    async (request) => searchIssuers(app.db, request.query),
+  );
+
+  app.get(
+    '/v2/issuer/:id',
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: 'An issuer, its sector, parent and outstanding bonds', params: idParamsSchema, response: { 200: issuerDetailResponseSchema } },
+    },
+    async (request) => {
+      const detail = await issuerDetail(app.db, request.params.id);
+      if (!detail) throw notFound(`Issuer ${request.params.id} not found`);
+      return detail;
+    },
+  );
+
+  app.get(
+    '/v2/issuer/:id/curve',
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: "The issuer's bonds today: tenor against yield and spreads", params: idParamsSchema, response: { 200: issuerCurveResponseSchema } },
+    },
+    async (request) => {
+      const curve = await issuerCurve(app.db, request.params.id);
+      if (!curve) throw notFound(`Issuer ${request.params.id} not found`);
+      return curve;
+    },
+  );
+};
+
+export default issuerRoutes;

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MARKET_PATHS,
+  marketDetailQuerySchema,
+  marketDetailResponseSchema,
+  marketIndexQuerySchema,
+  marketIndexResponseSchema,
+  marketMovesQuerySchema,
+  marketMovesResponseSchema,
+  marketSectorsResponseSchema,
+  marketSummaryQuerySchema,
+  marketSummaryResponseSchema,
+  newIssueVolumeQuerySchema,
+  newIssueVolumeResponseSchema,
+  termStructureChangeQuerySchema,
+  termStructureChangeResponseSchema,
+} from '../../../common/api/market';
+import { requireUser } from '../../plugins/auth';
+import { cachedResult, marketAsOf } from '../../services/market/queries/common';
+import { marketDetail, marketMoves, termStructureChange } from '../../services/market/queries/marketHistory';
+import { marketIndex } from '../../services/market/queries/marketIndex';
+import { marketSectors, newIssueVolume } from '../../services/market/queries/marketSectors';
+import { marketSummary } from '../../services/market/queries/marketSummary';
+
+const tags = ['market'];
+/** History endpoints are memoised for a minute per query and market day (see cachedResult). */
+const HISTORY_TTL_MS = 60_000;
+const security = [{ bearer: [] }];
+
+/** Market overview endpoints: summary grid, cell history, sectors, term structure, index, movers, new issues. */
+const marketRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    MARKET_PATHS.marketSummary,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: "Segment × tenor grid of today's level and daily change, the Treasury curve and the most active bonds",
+        querystring: marketSummaryQuerySchema,
+        response: { 200: marketSummaryResponseSchema },
+      },
+    },
+    async (request) => marketSummary(app.db, request.query),
+  );
+
+  app.get(
+    MARKET_PATHS.marketDetail,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: 'Daily series of one summary cell (metric, tenor bucket, segment)',
+        querystring: marketDetailQuerySchema,
+        response: { 200: marketDetailResponseSchema },
+      },
+    },
+    async (request) => {
+      const { day } = await marketAsOf(app.db);
+      return cachedResult(app.db, `detail|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => marketDetail(app.db, request.query));
+    },
+  );
+
+  app.get(
+    MARKET_PATHS.marketSectors,
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: 'Sector and industry overview: spread, yield, changes, volume, bond count', response: { 200: marketSectorsResponseSchema } },
+    },
+    async () => marketSectors(app.db),
+  );
+
+  app.get(
+    MARKET_PATHS.termStructureChange,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: "An issuer's or sector's curve on two dates by tenor bucket, with each bond's points",
+        querystring: termStructureChangeQuerySchema,
+        response: { 200: termStructureChangeResponseSchema },
+      },
+    },
+    async (request) => {
+      const { day } = await marketAsOf(app.db);
+      return cachedResult(app.db, `tsc|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => termStructureChange(app.db, request.query));
+    },
+  );
+
+  app.get(
+    MARKET_PATHS.marketIndex,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: 'IG and HY active bond indexes (top 100 by trailing volume, monthly rebalance, total return from 100)',
+        querystring: marketIndexQuerySchema,
+        response: { 200: marketIndexResponseSchema },
+      },
+    },
+    async (request) => {
+      const { day } = await marketAsOf(app.db);
+      return cachedResult(app.db, `index|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => marketIndex(app.db, request.query));
+    },
+  );
+
+  app.get(
+    MARKET_PATHS.marketMoves,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: 'Biggest price, yield or spread moves over a day, week or month, filterable like the bond table',
+        querystring: marketMovesQuerySchema,
+        response: { 200: marketMovesResponseSchema },
+      },
+    },
+    async (request) => marketMoves(app.db, request.query),
+  );
+
+  app.get(
+    MARKET_PATHS.newIssueVolume,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['primary'], security,
+        summary: 'New-issue volume by week and sector',
+        querystring: newIssueVolumeQuerySchema,
+        response: { 200: newIssueVolumeResponseSchema },
+      },
+    },
+    async (request) => {
+      const { day } = await marketAsOf(app.db);
+      return cachedResult(app.db, `newIssues|${day}|${request.query.weeks}`, HISTORY_TTL_MS, () => newIssueVolume(app.db, request.query.weeks));
+    },
+  );
+};
+
+export default marketRoutes;

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MARKET_PATHS, tradeListQuerySchema, tradeListResponseSchema } from '../../../common/api/market';
+import { requireUser } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import { bondExists } from '../../services/market/queries/bondDetail';
+import { listTrades } from '../../services/market/queries/trades';
+
+/** Recent trades market-wide or for one bond (TRACE-style, disseminated sizes). */
+const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    MARKET_PATHS.trades,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['trade'],
+        security: [{ bearer: [] }],
+        summary: 'Recent trades, newest first, market-wide or of one bond',
+        querystring: tradeListQuerySchema,
+        response: { 200: tradeListResponseSchema },
+      },
+    },
+    async (request) => {
+      const { bondId } = request.query;
+      if (bondId !== undefined && !(await bondExists(app.db, bondId))) throw notFound(`Bond ${bondId} not found`);
+      return { trades: await listTrades(app.db, request.query) };
+    },
+  );
+};
+
+export default tradeRoutes;

@@ -1,0 +1,182 @@
+import type { AdminFeatureList, Organization, OrganizationCreateBody, OrganizationUpdateBody, Trial } from '@common/api/accounts';
+import { FEATURE_NAMES, type FeatureLevel, type FeatureName } from '@common/features';
+import { type Kysely, sql } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { conflict, notFound } from '../../plugins/errors';
+import { writeAudit } from '../audit';
+import { newId } from './crypto';
+import { DEFAULT_GLOBAL_LEVELS } from './features';
+import { isEmployeeEmail, trialOf } from './trial';
+import { getUserRow } from './users';
+
+/** Every feature with its global level and its organisation and user overrides. */
+export async function listFeatureLevels(db: Kysely<Database>): Promise<AdminFeatureList> {
+  const rows = await db
+    .selectFrom('feature_levels')
+    .leftJoin('organizations', (j) => j.onRef('organizations.id', '=', 'feature_levels.scope_id').on('feature_levels.scope', '=', 'organization'))
+    .leftJoin('users', (j) => j.onRef('users.id', '=', 'feature_levels.scope_id').on('feature_levels.scope', '=', 'user'))
+    .select(['feature_levels.scope', 'feature_levels.scope_id', 'feature_levels.feature', 'feature_levels.level', 'organizations.name as orgName', 'users.email'])
+    .execute();
+  return {
+    features: FEATURE_NAMES.map((name) => {
+      const mine = rows.filter((r) => r.feature === name);
+      const global = mine.find((r) => r.scope === 'global');
+      return {
+        name,
+        globalLevel: (global?.level ?? DEFAULT_GLOBAL_LEVELS[name]) as FeatureLevel,
+        organizations: mine
+          .filter((r) => r.scope === 'organization')
+          .map((r) => ({ organizationId: r.scope_id, organizationName: r.orgName ?? '', level: r.level as FeatureLevel })),
+        users: mine.filter((r) => r.scope === 'user').map((r) => ({ userId: r.scope_id, email: r.email ?? '', level: r.level as FeatureLevel })),
+      };
+    }),
+  };
+}
+
+/**
+ * Sets a level (null removes an organisation or user override), audited in the same
+ * transaction. 404 for an unknown organisation or user.
+ */
+export async function setFeatureLevel(
+  db: Kysely<Database>,
+  actorUserId: string,
+  target: { scope: 'global' | 'organization' | 'user'; scopeId: string },
+  feature: FeatureName,
+  level: FeatureLevel | null,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (target.scope === 'organization') {
+      if (!(await trx.selectFrom('organizations').select('id').where('id', '=', target.scopeId).executeTakeFirst())) throw notFound('No such organisation');
+    }
+    if (target.scope === 'user') {
+      if (!(await trx.selectFrom('users').select('id').where('id', '=', target.scopeId).executeTakeFirst())) throw notFound('No such user');
+    }
+    if (level === null) {
+      await trx.deleteFrom('feature_levels').where('scope', '=', target.scope).where('scope_id', '=', target.scopeId).where('feature', '=', feature).execute();
+    } else {
+      await trx
+        .insertInto('feature_levels')
+        .values({ scope: target.scope, scope_id: target.scopeId, feature, level, updated_by: actorUserId })
+        .onConflict((oc) => oc.columns(['scope', 'scope_id', 'feature']).doUpdateSet({ level, updated_by: actorUserId, updated_at: new Date() }))
+        .execute();
+    }
+    await writeAudit(trx, {
+      actorUserId,
+      action: 'feature.set_level',
+      targetType: target.scope === 'global' ? 'feature' : target.scope,
+      targetId: target.scope === 'global' ? feature : target.scopeId,
+      details: { feature, level },
+    });
+  });
+}
+
+async function presentOrganizations(db: Kysely<Database>, ids?: string[]): Promise<Organization[]> {
+  let q = db
+    .selectFrom('organizations')
+    .select((eb) => [
+      'organizations.id',
+      'organizations.token',
+      'organizations.name',
+      'organizations.type',
+      'organizations.subscribed',
+      'organizations.created_at',
+      eb.selectFrom('users').select((e) => e.fn.countAll<string>().as('n')).whereRef('users.organization_id', '=', 'organizations.id').as('user_count'),
+      eb
+        .selectFrom('organization_domains')
+        .select(sql<string[]>`coalesce(array_agg(domain order by domain), '{}')`.as('d'))
+        .whereRef('organization_domains.organization_id', '=', 'organizations.id')
+        .as('domains'),
+    ])
+    .orderBy('organizations.name');
+  if (ids) q = q.where('organizations.id', 'in', ids);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    token: r.token,
+    name: r.name,
+    type: (r.type as Organization['type']) ?? null,
+    domains: r.domains ?? [],
+    subscribed: r.subscribed,
+    userCount: Number(r.user_count ?? 0),
+    created: r.created_at.toISOString(),
+  }));
+}
+
+export function listOrganizations(db: Kysely<Database>): Promise<Organization[]> {
+  return presentOrganizations(db);
+}
+
+async function replaceDomains(trx: Kysely<Database>, organizationId: string, domains: string[]): Promise<void> {
+  const taken = domains.length
+    ? await trx.selectFrom('organization_domains').select(['domain']).where('domain', 'in', domains).where('organization_id', '!=', organizationId).execute()
+    : [];
+  if (taken.length) throw conflict(`Domain already belongs to another organisation: ${taken.map((t) => t.domain).join(', ')}`);
+  await trx.deleteFrom('organization_domains').where('organization_id', '=', organizationId).execute();
+  if (domains.length) {
+    await trx.insertInto('organization_domains').values([...new Set(domains)].map((domain) => ({ domain, organization_id: organizationId }))).execute();
+  }
+  // Users whose e-mail is on one of the domains and who have no organisation join it.
+  for (const domain of domains) {
+    await trx
+      .updateTable('users')
+      .set({ organization_id: organizationId })
+      .where('organization_id', 'is', null)
+      .where((eb) => eb.or([eb('email', 'like', `%@${domain}`), eb('email', 'like', `%.${domain}`)]))
+      .execute();
+  }
+}
+
+/** Creates an organisation with its domains (existing users on them join), audited. */
+export async function createOrganization(db: Kysely<Database>, actorUserId: string, body: OrganizationCreateBody): Promise<Organization> {
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('organizations').values({ id, token: newId(), name: body.name, type: body.type ?? null, subscribed: body.subscribed ?? false }).execute();
+    await replaceDomains(trx, id, body.domains ?? []);
+    await writeAudit(trx, { actorUserId, action: 'organization.create', targetType: 'organization', targetId: id, details: { ...body } });
+  });
+  return (await presentOrganizations(db, [id]))[0]!;
+}
+
+export async function updateOrganization(db: Kysely<Database>, actorUserId: string, id: string, body: OrganizationUpdateBody): Promise<Organization> {
+  await db.transaction().execute(async (trx) => {
+    const org = await trx.selectFrom('organizations').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!org) throw notFound('No such organisation');
+    const set: { name?: string; type?: string | null; subscribed?: boolean } = {};
+    if (body.name !== undefined) set.name = body.name;
+    if (body.type !== undefined) set.type = body.type;
+    if (body.subscribed !== undefined) set.subscribed = body.subscribed;
+    if (Object.keys(set).length) await trx.updateTable('organizations').set(set).where('id', '=', id).execute();
+    if (body.domains) await replaceDomains(trx, id, body.domains);
+    await writeAudit(trx, { actorUserId, action: 'organization.update', targetType: 'organization', targetId: id, details: { ...body } });
+  });
+  return (await presentOrganizations(db, [id]))[0]!;
+}
+
+/** Sets a user's trial end and/or extension, audited; returns the resulting trial state. */
+export async function updateTrial(
+  db: Kysely<Database>,
+  config: Config,
+  actorUserId: string,
+  userId: string,
+  body: { endsAt?: string | undefined; extendedUntil?: string | null | undefined },
+): Promise<Trial> {
+  await db.transaction().execute(async (trx) => {
+    await getUserRow(trx, userId);
+    const set: { trial_ends_at?: Date; trial_extended_until?: Date | null } = {};
+    if (body.endsAt !== undefined) set.trial_ends_at = new Date(body.endsAt);
+    if (body.extendedUntil !== undefined) set.trial_extended_until = body.extendedUntil === null ? null : new Date(body.extendedUntil);
+    if (Object.keys(set).length) await trx.updateTable('users').set(set).where('id', '=', userId).execute();
+    await writeAudit(trx, { actorUserId, action: 'user.trial_update', targetType: 'user', targetId: userId, details: { ...body } });
+  });
+  const row = await getUserRow(db, userId);
+  const org = row.organization_id ? await db.selectFrom('organizations').select('subscribed').where('id', '=', row.organization_id).executeTakeFirst() : undefined;
+  return trialOf({
+    is_admin: row.is_admin,
+    isEmployee: isEmployeeEmail(row.email, config.employeeEmailDomains),
+    orgSubscribed: org?.subscribed === true,
+    trial_started_at: row.trial_started_at,
+    trial_ends_at: row.trial_ends_at,
+    trial_extended_until: row.trial_extended_until,
+  });
+}

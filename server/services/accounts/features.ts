@@ -1,0 +1,71 @@
+import { FEATURE_NAMES, type FeatureLevel, type FeatureName, isFeatureUsable } from '@common/features';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { forbidden, unauthorized } from '../../plugins/errors';
+
+/**
+ * Global levels when an admin has set none: everything on (2) except the third-party
+ * integrations (support widget, product analytics), which an operator switches on deliberately.
+ */
+export const DEFAULT_GLOBAL_LEVELS: Record<FeatureName, FeatureLevel> = Object.fromEntries(
+  FEATURE_NAMES.map((name) => [name, name === 'intercom' || name === 'mixpanel' ? 0 : 2]),
+) as Record<FeatureName, FeatureLevel>;
+
+/** Effective level of every feature for a user: global, then organisation, then user override. */
+export async function effectiveFeatureLevels(
+  db: Kysely<Database>,
+  who: { userId: string; organizationId: string | null },
+): Promise<Record<FeatureName, FeatureLevel>> {
+  const rows = await db
+    .selectFrom('feature_levels')
+    .select(['scope', 'scope_id', 'feature', 'level'])
+    .where((eb) =>
+      eb.or([
+        eb('scope', '=', 'global'),
+        eb.and([eb('scope', '=', 'user'), eb('scope_id', '=', who.userId)]),
+        ...(who.organizationId ? [eb.and([eb('scope', '=', 'organization'), eb('scope_id', '=', who.organizationId)])] : []),
+      ]),
+    )
+    .execute();
+  const levels = { ...DEFAULT_GLOBAL_LEVELS };
+  for (const scope of ['global', 'organization', 'user']) {
+    for (const row of rows) {
+      if (row.scope === scope && (FEATURE_NAMES as readonly string[]).includes(row.feature)) {
+        levels[row.feature as FeatureName] = row.level as FeatureLevel;
+      }
+    }
+  }
+  return levels;
+}
+
+/** True when the request's host (without port) is one of config.productionHosts. */
+export function isProductionHost(config: Config, host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.replace(/:\d+$/, '').toLowerCase();
+  return config.productionHosts.some((h) => h.toLowerCase() === name);
+}
+
+/** Names of the features usable by a user on the host that was called (spec §4 Features). */
+export function usableFeatures(levels: Record<FeatureName, FeatureLevel>, onProductionHost: boolean): FeatureName[] {
+  return FEATURE_NAMES.filter((name) => isFeatureUsable(levels[name], onProductionHost));
+}
+
+/**
+ * preHandler factory for other engineers' routes: 401 without a session, 403 when the feature
+ * is not usable for the caller on this host (level 2 on production hosts, 1+ elsewhere).
+ * Usage: `{ preHandler: requireFeature('sparklines') }`.
+ */
+export function requireFeature(name: FeatureName) {
+  return async function featureGate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    if (!request.auth) throw unauthorized();
+    const db = request.server.db;
+    const user = await db.selectFrom('users').select(['id', 'organization_id']).where('id', '=', request.auth.userId).executeTakeFirst();
+    if (!user) throw unauthorized('Your account no longer exists; please sign in again');
+    const levels = await effectiveFeatureLevels(db, { userId: user.id, organizationId: user.organization_id });
+    if (!isFeatureUsable(levels[name], isProductionHost(request.server.config, request.hostname))) {
+      throw forbidden(`The feature "${name}" is not available for your account`);
+    }
+  };
+}

@@ -1,0 +1,260 @@
+import { ACCOUNT_LINKS, type AccountCreated, type Invite, type InviteInfo, type LinkType } from '@common/api/accounts';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../plugins/errors';
+import { writeAudit } from '../audit';
+import { recordEvents } from '../events';
+import { hashPassword, newId, randomToken } from './crypto';
+import { sendUnlockEmail } from './login';
+import { appLink, enqueueEmail, renderEmail } from './mail';
+import { revokeAllSessions } from './sessions';
+import { type AccountTokenRow, consumeToken, createToken, findToken, LINK_EXPIRED, requireUsable, revokeTokens, type TokenKind } from './tokens';
+import { createUser, findUserByEmail, organizationForEmail } from './users';
+
+/** The one answer to sign-up, reset and unlock requests, whatever the e-mail: no enumeration. */
+export const CHECK_INBOX = 'If this address can be used, we have sent an e-mail to it. Check your inbox (and spam folder).';
+const ACCOUNT_EXISTS = 'An account with this e-mail already exists; sign in or reset your password';
+/** Pending invites one user may have at a time (admins: unlimited). */
+export const MAX_PENDING_INVITES = 20;
+
+async function sendSignupLink(trx: Kysely<Database>, config: Config, email: string): Promise<void> {
+  await revokeTokens(trx, 'signup', email);
+  const uuid = newId();
+  await createToken(trx, { kind: 'signup', secret: uuid, email });
+  await enqueueEmail(
+    trx,
+    renderEmail(config, {
+      kind: 'signup',
+      to: email,
+      subject: 'Finish creating your Bondwise account',
+      paragraphs: ['Thanks for signing up to Bondwise. Confirm your e-mail address and choose a password with the link below (valid for 48 hours).'],
+      action: { label: 'Create my account', url: appLink(config, ACCOUNT_LINKS.signup(uuid)) },
+    }),
+  );
+}
+
+async function sendResetLink(trx: Kysely<Database>, config: Config, user: { id: string; email: string }): Promise<void> {
+  await revokeTokens(trx, 'reset', user.email);
+  const uuid = newId();
+  await createToken(trx, { kind: 'reset', secret: uuid, email: user.email, userId: user.id });
+  await enqueueEmail(
+    trx,
+    renderEmail(config, {
+      kind: 'reset',
+      to: user.email,
+      subject: 'Reset your Bondwise password',
+      paragraphs: ['Someone asked to reset the password of your Bondwise account. If it was you, choose a new password with the link below (valid for 1 hour).'],
+      action: { label: 'Choose a new password', url: appLink(config, ACCOUNT_LINKS.resetPassword(uuid)) },
+    }),
+  );
+}
+
+/** POST /auth/signup: e-mails a sign-up link; an existing account gets a "you already have an account" note instead. */
+export async function signup(db: Kysely<Database>, config: Config, email: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const existing = await findUserByEmail(trx, email);
+    if (existing) {
+      await enqueueEmail(
+        trx,
+        renderEmail(config, {
+          kind: 'signup-existing',
+          to: email,
+          subject: 'You already have a Bondwise account',
+          paragraphs: ['Someone tried to sign up to Bondwise with this address, which already has an account. Sign in, or reset your password if you forgot it.'],
+          action: { label: 'Reset my password', url: appLink(config, '/bw/reset-password') },
+        }),
+      );
+      return;
+    }
+    await sendSignupLink(trx, config, email);
+  });
+}
+
+const LINK_KINDS: Record<LinkType, TokenKind> = { signup: 'signup', reset: 'reset', unlock: 'unlock', invite: 'invite' };
+
+/** GET /auth/confirm: what a link is for; an expired link can be renewed (e-mailed again). */
+export async function confirmInfo(db: Kysely<Database>, config: Config, token: string, type: LinkType, regenerateIfExpired: boolean): Promise<{ uuid: string; email: string }> {
+  const row = await findToken(db, LINK_KINDS[type], token);
+  if (row && !row.used_at && !row.revoked_at && row.expires_at.getTime() <= Date.now() && regenerateIfExpired && type !== 'invite') {
+    await db.transaction().execute(async (trx) => {
+      if (type === 'signup' && !(await findUserByEmail(trx, row.email))) await sendSignupLink(trx, config, row.email);
+      if (type === 'reset' && row.user_id) await sendResetLink(trx, config, { id: row.user_id, email: row.email });
+      if (type === 'unlock' && row.user_id) await sendUnlockEmail(trx, config, { id: row.user_id, email: row.email });
+    });
+    throw new HttpError(410, `${LINK_EXPIRED}. We have e-mailed you a new one.`);
+  }
+  const usable = requireUsable(row);
+  return { uuid: token, email: usable.email };
+}
+
+/** POST /auth/confirm: creates the account of a sign-up link, all or nothing. */
+export async function confirmSignup(
+  db: Kysely<Database>,
+  config: Config,
+  body: { uuid: string; email: string; name: string; password: string; tosConsent: true },
+): Promise<AccountCreated> {
+  return db.transaction().execute(async (trx) => {
+    const token = requireUsable(await findToken(trx, 'signup', body.uuid, true));
+    if (token.email !== body.email) throw badRequest('This link was sent to another e-mail address');
+    if (await findUserByEmail(trx, token.email)) throw conflict(ACCOUNT_EXISTS);
+    const user = await createUser(trx, config, { email: token.email, name: body.name, password: body.password, tosConsent: true, via: 'signup' });
+    if (!(await consumeToken(trx, token.id))) throw notFound('This link has already been used');
+    return { userId: user.id, email: user.email, message: 'Your account is ready. Sign in to continue.' };
+  });
+}
+
+/** POST /auth/reset: e-mails a reset link to an existing account; silent otherwise. */
+export async function requestReset(db: Kysely<Database>, config: Config, email: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserByEmail(trx, email);
+    if (user) await sendResetLink(trx, config, user);
+  });
+}
+
+/** POST /auth/reset-password: sets the password, ends all sessions, lifts a lock. */
+export async function resetPassword(db: Kysely<Database>, uuid: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const token = requireUsable(await findToken(trx, 'reset', uuid, true));
+    if (!token.user_id) throw notFound();
+    await trx.updateTable('users').set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() }).where('id', '=', token.user_id).execute();
+    await revokeAllSessions(trx, token.user_id);
+    await trx.deleteFrom('login_locks').where('email', '=', token.email).execute();
+    await trx.deleteFrom('login_failures').where('email', '=', token.email).execute();
+    await revokeTokens(trx, 'login_code', token.email);
+    await consumeToken(trx, token.id);
+    await recordEvents(trx, [{ type: 'user.password_reset', subjectId: token.user_id, payload: {} }]);
+  });
+}
+
+/** POST /auth/unlock: lifts the lock of the link's account. */
+export async function unlock(db: Kysely<Database>, uuid: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const token = requireUsable(await findToken(trx, 'unlock', uuid, true));
+    await trx.deleteFrom('login_locks').where('email', '=', token.email).execute();
+    await trx.deleteFrom('login_failures').where('email', '=', token.email).execute();
+    await consumeToken(trx, token.id);
+    await recordEvents(trx, [{ type: 'user.unlocked', subjectId: token.user_id, payload: {} }]);
+  });
+}
+
+/** POST /auth/unlock/request: a new unlock link for a locked account; silent otherwise. */
+export async function requestUnlock(db: Kysely<Database>, config: Config, email: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const locked = await trx.selectFrom('login_locks').select('email').where('email', '=', email).executeTakeFirst();
+    const user = locked ? await findUserByEmail(trx, email) : undefined;
+    if (user) await sendUnlockEmail(trx, config, user);
+  });
+}
+
+// ---- invites ---------------------------------------------------------------------------------
+
+function presentInvite(row: AccountTokenRow): Invite {
+  const now = Date.now();
+  const status = row.used_at ? 'accepted' : row.revoked_at ? 'revoked' : row.expires_at.getTime() <= now ? 'expired' : 'pending';
+  return {
+    id: row.id,
+    email: row.email,
+    status,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    acceptedAt: row.used_at ? row.used_at.toISOString() : null,
+  };
+}
+
+/** Sends an invite (users and admins); 409 when the address already has an account. */
+export async function createInvite(db: Kysely<Database>, config: Config, inviter: { id: string; isAdmin: boolean }, email: string): Promise<Invite> {
+  return db.transaction().execute(async (trx) => {
+    if (await findUserByEmail(trx, email)) throw conflict('This person already has a Bondwise account');
+    const who = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', inviter.id).executeTakeFirst();
+    if (!who) throw notFound('No such user');
+    if (!inviter.isAdmin) {
+      const { n } = await trx
+        .selectFrom('account_tokens')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('kind', '=', 'invite')
+        .where('created_by', '=', inviter.id)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= MAX_PENDING_INVITES) throw tooManyRequests(`You have ${MAX_PENDING_INVITES} pending invites; revoke one or wait until they are accepted`);
+    }
+    await revokeTokens(trx, 'invite', email);
+    const code = randomToken();
+    const id = await createToken(trx, { kind: 'invite', secret: code, email, createdBy: inviter.id, payload: { inviterName: who.name ?? who.email } });
+    await enqueueEmail(
+      trx,
+      renderEmail(config, {
+        kind: 'invite',
+        to: email,
+        subject: `${who.name ?? who.email} invited you to Bondwise`,
+        paragraphs: [
+          `${who.name ?? who.email} invited you to Bondwise, the bond-market data service for finance professionals.`,
+          'Create your account with the link below (valid for 14 days).',
+        ],
+        action: { label: 'Accept the invitation', url: appLink(config, ACCOUNT_LINKS.invite(code)) },
+      }),
+    );
+    if (inviter.isAdmin) await writeAudit(trx, { actorUserId: inviter.id, action: 'invite.create', targetType: 'invite', targetId: id, details: { email } });
+    const row = await trx.selectFrom('account_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return presentInvite(row as AccountTokenRow);
+  });
+}
+
+/** Invites sent by a user (or all invites for the admin list when inviterId is null). */
+export async function listInvites(db: Kysely<Database>, inviterId: string | null): Promise<Invite[]> {
+  let q = db.selectFrom('account_tokens').selectAll().where('kind', '=', 'invite').orderBy('created_at', 'desc').limit(500);
+  if (inviterId) q = q.where('created_by', '=', inviterId);
+  return (await q.execute()).map((r) => presentInvite(r as AccountTokenRow));
+}
+
+/** Revokes a pending invite of the inviter (admins: any). 404 when not theirs. */
+export async function revokeInvite(db: Kysely<Database>, actor: { id: string; isAdmin: boolean }, ownerId: string, inviteId: string): Promise<Invite> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('account_tokens').selectAll().where('id', '=', inviteId).where('kind', '=', 'invite').executeTakeFirst();
+    if (!row || row.created_by !== ownerId) throw notFound('No such invite');
+    if (!row.used_at && !row.revoked_at) {
+      await trx.updateTable('account_tokens').set({ revoked_at: new Date() }).where('id', '=', inviteId).execute();
+      if (actor.isAdmin && actor.id !== ownerId) await writeAudit(trx, { actorUserId: actor.id, action: 'invite.revoke', targetType: 'invite', targetId: inviteId });
+    }
+    const updated = await trx.selectFrom('account_tokens').selectAll().where('id', '=', inviteId).executeTakeFirstOrThrow();
+    return presentInvite(updated as AccountTokenRow);
+  });
+}
+
+/** GET /auth/invite/{code}. */
+export async function inviteInfo(db: Kysely<Database>, code: string): Promise<InviteInfo> {
+  const row = requireUsable(await findToken(db, 'invite', code));
+  const org = await organizationForEmail(db, row.email);
+  const orgName = org ? (await db.selectFrom('organizations').select('name').where('id', '=', org.id).executeTakeFirst())?.name ?? null : null;
+  return {
+    email: row.email,
+    inviterName: typeof row.payload.inviterName === 'string' ? row.payload.inviterName : null,
+    organizationName: orgName,
+    expiresAt: row.expires_at.toISOString(),
+  };
+}
+
+/** POST /auth/invite/accept: creates the invited account, all or nothing. */
+export async function acceptInvite(
+  db: Kysely<Database>,
+  config: Config,
+  body: { code: string; firstName: string; lastName: string; password: string },
+): Promise<AccountCreated> {
+  return db.transaction().execute(async (trx) => {
+    const token = requireUsable(await findToken(trx, 'invite', body.code, true));
+    if (await findUserByEmail(trx, token.email)) throw conflict(ACCOUNT_EXISTS);
+    const user = await createUser(trx, config, {
+      email: token.email,
+      name: `${body.firstName} ${body.lastName}`,
+      password: body.password,
+      tosConsent: true,
+      via: 'invite',
+      invitedBy: token.created_by,
+    });
+    if (!(await consumeToken(trx, token.id))) throw notFound('This invitation has already been used');
+    return { userId: user.id, email: user.email, message: 'Your account is ready. Sign in to continue.' };
+  });
+}

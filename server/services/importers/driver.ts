@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { writeAudit } from '../audit';
+import { isBlankLine, type NumberedLine, readLines } from './lines';
+import {
+  DuplicateFileError,
+  HeaderError,
+  ImportTracker,
+  type ImportKind,
+  type ImportOptions,
+  type ImportReport,
+  RollbackSignal,
+} from './report';
+
+/** What a format importer gets: the line stream after nothing was read, and the tracker. */
+export interface ImportContext {
+  lines: AsyncIterable<NumberedLine>;
+  tracker: ImportTracker;
+  skipBadRows: boolean;
+  fileName?: string;
+  /** The first non-blank line (the header); a HeaderError when the file is empty. */
+  readHeader(): Promise<string>;
+  /** SHA-256 (hex) of the bytes read so far: of the whole file once the lines are exhausted. */
+  contentHash(): string;
+}
+
+export interface ImporterResult {
+  details: Record<string, unknown>;
+  /** Bonds whose trades changed, repriced after the commit. */
+  touchedBondIds?: number[];
+}
+
+export type Importer = (trx: Kysely<Database>, ctx: ImportContext) => Promise<ImporterResult>;
+
+/** Runs after a successful commit (repricing); its failure is reported, the import stays. */
+export type AfterCommit = (db: Kysely<Database>, result: ImporterResult) => Promise<Record<string, unknown> | void>;
+
+/**
+ * Streams a file through one importer inside ONE transaction. A rejected row rolls everything
+ * back unless the caller chose skipBadRows; a bad header refuses the file. The input is always
+ * read to the end (so an upload is fully consumed and every bad row is reported).
+ */
+export async function runImporter(
+  db: Kysely<Database>,
+  kind: ImportKind,
+  importer: Importer,
+  input: Readable | AsyncIterable<Buffer | string>,
+  options: ImportOptions = {},
+  afterCommit?: AfterCommit,
+): Promise<ImportReport> {
+  const tracker = new ImportTracker(kind, options.onProgress);
+  const hash = createHash('sha256');
+  async function* hashed(): AsyncGenerator<Buffer | string> {
+    for await (const chunk of input) {
+      hash.update(chunk);
+      yield chunk;
+    }
+  }
+  let digest: string | null = null;
+  const iterator = readLines(hashed());
+  const lines: AsyncIterable<NumberedLine> = { [Symbol.asyncIterator]: () => iterator };
+  const ctx: ImportContext = {
+    lines,
+    tracker,
+    skipBadRows: options.skipBadRows ?? false,
+    ...(options.fileName ? { fileName: options.fileName } : {}),
+    contentHash() {
+      digest ??= hash.copy().digest('hex');
+      return digest;
+    },
+    async readHeader() {
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) throw new HeaderError('the file is empty (no header line)');
+        if (!isBlankLine(next.value.text)) return next.value.text;
+      }
+    },
+  };
+  let result: ImporterResult;
+  try {
+    result = await db.transaction().execute(async (trx) => {
+      const r = await importer(trx, ctx);
+      options.assertComplete?.();
+      if (tracker.rowsRejected > 0 && !ctx.skipBadRows) throw new RollbackSignal('rejected rows');
+      await writeAudit(trx, {
+        actorUserId: options.actorUserId ?? null,
+        action: `market.import.${kind}`,
+        targetType: 'import',
+        targetId: options.fileName ?? null,
+        details: {
+          rowsRead: tracker.rowsRead,
+          rowsImported: tracker.rowsImported,
+          rowsRejected: tracker.rowsRejected,
+          unknownIdentifiers: tracker.unknownIdentifiers,
+          skipBadRows: ctx.skipBadRows,
+        },
+      });
+      return r;
+    });
+  } catch (err) {
+    if (!(err instanceof HeaderError) && !(err instanceof RollbackSignal)) throw err;
+    for await (const _ of lines) void _; // read an upload to its end (and its size limit)
+    options.assertComplete?.();
+    if (err instanceof DuplicateFileError) {
+      return tracker.finish(false, { error: err.message, details: { duplicateOf: err.importedAt.toISOString() } });
+    }
+    if (err instanceof HeaderError) {
+      tracker.reject(1, err.message);
+      return tracker.finish(false, { error: err.message });
+    }
+    return tracker.finish(false);
+  }
+  const extra = afterCommit ? await afterCommit(db, result).catch((e: unknown) => ({ repriceError: e instanceof Error ? e.message : String(e) })) : undefined;
+  return tracker.finish(true, { details: { ...result.details, ...(extra ?? {}) } });
+}

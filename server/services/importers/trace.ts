@@ -1,0 +1,170 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { recordEvents } from '../events';
+import { bondSegment, disseminationCap } from '../market/reference';
+import { mapColumns } from './columns';
+import type { ImporterResult, ImportContext } from './driver';
+import { isBlankLine } from './lines';
+import { DuplicateFileError, RowError } from './report';
+import { rebuildDailyStats } from './stats';
+import { cleanTrace } from './traceCleaning';
+import { parseTraceRow, TRACE_COLUMNS, type TraceRecord, tradeSide } from './traceFormat';
+import { TRACE_SOURCE, TraceWriter, type TradeRow } from './traceWriter';
+
+interface KnownBond {
+  id: number;
+  /** Dissemination cap: 5MM for investment grade, 1MM for high yield and unrated. */
+  cap: number;
+}
+
+/** Every bond by CUSIP with its cap; ~30,000 entries at most, independent of the file size. */
+async function loadBonds(trx: Kysely<Database>): Promise<Map<string, KnownBond>> {
+  const rows = await trx.selectFrom('bonds').select(['id', 'cusip', 'rating_sp', 'rating_moody']).execute();
+  return new Map(rows.map((b) => [b.cusip.trim(), { id: b.id, cap: disseminationCap(bondSegment(b.rating_sp, b.rating_moody)) }]));
+}
+
+function toTradeRow(r: TraceRecord, bond: KnownBond): TradeRow {
+  const capped = r.quantityIsCapped || r.quantity > bond.cap;
+  return {
+    bondId: bond.id,
+    executionTime: r.executionTime,
+    quantity: r.quantity,
+    reportedQuantity: capped ? Math.min(r.quantity, bond.cap) : r.quantity,
+    capped,
+    price: r.price,
+    yield: r.yield,
+    side: tradeSide(r),
+    reportingPartyType: r.reportingPartyType,
+    ats: r.ats,
+    control: r.control,
+  };
+}
+
+/**
+ * Imports a FINRA TRACE Enhanced historical file: streams and validates every row, bulk-inserts
+ * trades, stages cancels/corrections/reversals and inter-dealer buy reports, then applies the
+ * Dick-Nielsen cleaning (traceCleaning), rebuilds daily_bond_stats for the touched bonds and
+ * dates and records a `trades.imported` event — all in the caller's transaction.
+ */
+export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Promise<ImporterResult> {
+  const { tracker, lines, skipBadRows } = ctx;
+  const headerLine = await ctx.readHeader();
+  const header = headerLine.split('|');
+  const col = mapColumns(header, TRACE_COLUMNS, 'TRACE Enhanced (pipe-delimited)');
+
+  const bonds = await loadBonds(trx);
+  const before = await sql<{ next: string }>`select coalesce(max(id), 0) + 1 as next from trades`.execute(trx);
+  const firstNewTradeId = String(before.rows[0]!.next);
+  const writer = new TraceWriter(trx, TRACE_SOURCE);
+  await writer.begin();
+  let writing = true;
+  let minTime: Date | null = null;
+  let maxTime: Date | null = null;
+  const statusCounts: Record<string, number> = { T: 0, R: 0, X: 0, C: 0, Y: 0 };
+
+  for await (const { number, text } of lines) {
+    if (isBlankLine(text)) continue;
+    tracker.row();
+    const fields = text.split('|');
+    try {
+      if (fields.length < header.length) {
+        throw new RowError(`truncated line: ${fields.length} of ${header.length} fields`);
+      }
+      if (fields.length > header.length && fields.slice(header.length).some((f) => f.trim() !== '')) {
+        throw new RowError(`${fields.length} fields where the header has ${header.length}`);
+      }
+      const record = parseTraceRow(fields, col);
+      if (!writing) continue;
+      statusCounts[record.status]! += 1;
+      const bond = bonds.get(record.cusip);
+      if (!bond) {
+        tracker.unknownIdentifiers += 1;
+        // Only trade reports are kept apart; a cancel of an unknown bond has nothing to cancel.
+        if (record.status === 'T' || record.status === 'R') {
+          await writer.addMissing({
+            identifier: record.cusip,
+            executionTime: record.executionTime,
+            quantity: record.quantity,
+            price: record.price,
+            side: tradeSide(record),
+            raw: Object.fromEntries(header.map((h, i) => [h.trim(), (fields[i] ?? '').trim()])),
+          });
+        }
+        tracker.rowsImported += 1;
+        continue;
+      }
+      if (record.status === 'T' || record.status === 'R') {
+        const row = toTradeRow(record, bond);
+        if (record.contraIsDealer && record.dealerSide === 'B') await writer.addDealerBuy(row);
+        else await writer.addTrade(row);
+        if (!minTime || record.executionTime < minTime) minTime = record.executionTime;
+        if (!maxTime || record.executionTime > maxTime) maxTime = record.executionTime;
+      }
+      if (record.status !== 'T') {
+        await writer.addEvent({
+          status: record.status,
+          bondId: bond.id,
+          executionTime: record.executionTime,
+          control: record.control,
+          prevControl: record.prevControl,
+          line: number,
+        });
+      }
+      tracker.rowsImported += 1;
+    } catch (err) {
+      if (!(err instanceof RowError)) throw err;
+      tracker.reject(number, err.message);
+      if (!skipBadRows && writing) {
+        // Nothing will be committed: stop writing, keep reading to report every bad row.
+        writing = false;
+        writer.discard();
+      }
+    }
+  }
+  if (!writing) return { details: {} };
+
+  // The same file twice would double every trade: refuse an exact repeat of an earlier import.
+  const sha256 = ctx.contentHash();
+  const earlier = await sql<{ at: Date }>`select created_at as at from events
+    where type = 'trades.imported' and payload->>'sha256' = ${sha256} order by id limit 1`.execute(trx);
+  if (earlier.rows[0]) {
+    const at = earlier.rows[0].at;
+    throw new DuplicateFileError(`this file was already imported on ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC (same content)`, at);
+  }
+
+  await writer.flush();
+  const loadedAt = Date.now();
+  const cleaning = await cleanTrace(trx, firstNewTradeId, TRACE_SOURCE);
+  const cleanedAt = Date.now();
+  const touched = await rebuildDailyStats(trx, firstNewTradeId, TRACE_SOURCE);
+  const timingsMs = { load: loadedAt - tracker.startedAt, cleaning: cleanedAt - loadedAt, dailyStats: Date.now() - cleanedAt };
+  const active = await sql<{ n: string }>`select count(*) as n from trades
+    where id >= ${firstNewTradeId}::bigint and source = ${TRACE_SOURCE} and status = 'active'`.execute(trx);
+  const details = {
+    records: statusCounts,
+    tradesActive: Number(active.rows[0]?.n ?? 0),
+    cleaning,
+    bondsTouched: touched.bondIds.length,
+    bondDaysRebuilt: touched.bondDays,
+    firstExecution: minTime?.toISOString() ?? null,
+    lastExecution: maxTime?.toISOString() ?? null,
+    timingsMs,
+  };
+  await recordEvents(trx, [
+    {
+      type: 'trades.imported',
+      payload: {
+        source: TRACE_SOURCE,
+        file: ctx.fileName ?? null,
+        sha256,
+        trades: details.tradesActive,
+        bondIds: touched.bondIds.slice(0, 1000),
+        bondsTouched: touched.bondIds.length,
+        firstExecution: details.firstExecution,
+        lastExecution: details.lastExecution,
+        cleaning,
+      },
+    },
+  ]);
+  return { details, touchedBondIds: touched.bondIds };
+}

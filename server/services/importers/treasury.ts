@@ -1,0 +1,114 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { recordEvents } from '../events';
+import type { ImporterResult, ImportContext } from './driver';
+import { isBlankLine, normalizeHeader, splitCsvLine } from './lines';
+import { HeaderError, RowError } from './report';
+import { parseDate, parseNumber } from './values';
+
+/** A tenor column of the Treasury par yield curve file, e.g. "1 Mo" → 1M, "6 Wk" → 6W, "10 Yr" → 10Y. */
+export interface TenorColumn {
+  index: number;
+  header: string;
+  tenor: string;
+  years: number;
+}
+
+const TENOR_HEADER = /^(\d+(?:\.\d+)?)\s*(mo|mos|month|months|wk|wks|week|weeks|yr|yrs|year|years)$/i;
+
+/** Reads a tenor header the way treasury.gov writes them (old and new spellings); null otherwise. */
+export function parseTenorHeader(header: string, index: number): TenorColumn | null {
+  const text = header.trim().replace(/^"|"$/g, '').trim();
+  const match = TENOR_HEADER.exec(text);
+  if (!match) return null;
+  const n = Number(match[1]);
+  const unit = match[2]!.toLowerCase();
+  if (unit.startsWith('w')) return { index, header: text, tenor: `${n}W`, years: Math.round((n / 52) * 1e5) / 1e5 };
+  if (unit.startsWith('m')) return { index, header: text, tenor: `${n}M`, years: Math.round((n / 12) * 1e5) / 1e5 };
+  return { index, header: text, tenor: `${n}Y`, years: n };
+}
+
+const BATCH_DATES = 500;
+
+/**
+ * Imports the US Treasury daily par yield curve CSV (`Date,"1 Mo",…,"30 Yr"`, dates MM/DD/YYYY,
+ * yields in percent). Columns are matched by name in any order; tenors published only in some
+ * years (6 Wk, 1.5 Month, 4 Mo, 20 Yr) are taken when present; a blank or N/A cell means the
+ * tenor was not published that day and is skipped. Points are upserted by (date, tenor), yields
+ * stored as decimals.
+ */
+export async function importTreasury(trx: Kysely<Database>, ctx: ImportContext): Promise<ImporterResult> {
+  const { tracker, skipBadRows } = ctx;
+  const header = splitCsvLine(await ctx.readHeader());
+  const dateIndex = header.findIndex((h) => normalizeHeader(h) === 'date');
+  const tenors: TenorColumn[] = [];
+  const unknown: string[] = [];
+  header.forEach((h, i) => {
+    if (i === dateIndex || h.trim() === '') return;
+    const tenor = parseTenorHeader(h, i);
+    if (tenor) tenors.push(tenor);
+    else unknown.push(`"${h.trim()}"`);
+  });
+  const problems = [
+    dateIndex < 0 && 'missing required column "Date"',
+    tenors.length === 0 && 'no tenor columns (like "1 Mo", "2 Yr", "30 Yr")',
+    unknown.length > 0 && `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (expected "Date" and tenor columns like "1 Mo" or "10 Yr")`,
+  ].filter(Boolean);
+  if (problems.length > 0) throw new HeaderError(`not a Treasury par yield curve file: ${problems.join('; ')}`);
+
+  // Keyed by date|tenor so a date repeated in a batch is written once (the later row wins).
+  let batch = new Map<string, { date: string; tenor: string; years: number; yield: number }>();
+  let writing = true;
+  let points = 0;
+  let firstDate: string | null = null;
+  let lastDate: string | null = null;
+  const flush = async () => {
+    if (batch.size === 0) return;
+    const rows = [...batch.values()];
+    await sql`insert into treasury_curve_points (curve_date, tenor, years, yield)
+      select * from unnest(${rows.map((r) => r.date)}::date[], ${rows.map((r) => r.tenor)}::text[],
+        ${rows.map((r) => r.years)}::numeric[], ${rows.map((r) => r.yield)}::numeric[])
+      on conflict (curve_date, tenor) do update set years = excluded.years, yield = excluded.yield, updated_at = now()`.execute(trx);
+    points += rows.length;
+    batch = new Map();
+  };
+
+  for await (const { number, text } of ctx.lines) {
+    if (isBlankLine(text)) continue;
+    tracker.row();
+    try {
+      const fields = splitCsvLine(text);
+      if (fields.length < header.length) throw new RowError(`truncated line: ${fields.length} of ${header.length} fields`);
+      const date = parseDate(fields[dateIndex]!, 'Date', ['MM/DD/YYYY', 'YYYY-MM-DD']);
+      const values: { tenor: TenorColumn; value: number }[] = [];
+      for (const tenor of tenors) {
+        const cell = fields[tenor.index]!.trim();
+        if (cell === '' || /^n\/?a$/i.test(cell)) continue;
+        const pct = parseNumber(cell, tenor.header);
+        if (pct < -5 || pct > 50) throw new RowError(`"${tenor.header}" is not a yield in percent: "${cell}"`);
+        values.push({ tenor, value: pct });
+      }
+      if (values.length === 0) throw new RowError(`no yields on ${date}: every tenor cell is blank`);
+      if (!writing) continue;
+      for (const { tenor, value } of values) {
+        batch.set(`${date}|${tenor.tenor}`, { date, tenor: tenor.tenor, years: tenor.years, yield: Math.round(value * 1e5) / 1e7 });
+      }
+      if (!firstDate || date < firstDate) firstDate = date;
+      if (!lastDate || date > lastDate) lastDate = date;
+      tracker.rowsImported += 1;
+      if (batch.size >= BATCH_DATES * tenors.length) await flush();
+    } catch (err) {
+      if (!(err instanceof RowError)) throw err;
+      tracker.reject(number, err.message);
+      if (!skipBadRows) {
+        writing = false;
+        batch.clear();
+      }
+    }
+  }
+  if (!writing) return { details: {} };
+  await flush();
+  const details = { points, tenors: tenors.map((t) => t.tenor), firstDate, lastDate };
+  if (points > 0) await recordEvents(trx, [{ type: 'curves.imported', payload: { source: 'treasury-par-yield-curve', ...details } }]);
+  return { details };
+}

@@ -1,0 +1,230 @@
+import { AnalyticsInputError, cashflows, createBond, frnCashflows, parseDate, settle, settleFrn, formatDate } from '@analytics/index';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { BondsTable } from '../../../db/tables/market';
+import { HttpError } from '../../../plugins/errors';
+import { ratingClassOf } from '../../../../common/market';
+import { explainPrice } from '../../pricing/index';
+import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/market';
+import type { Database } from '../../../db/schema';
+import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
+import { BOND_ROW_SELECTION, bondRowSource, presentBondRow, type RawBondRow } from './bondRows';
+
+/** A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage; null if unknown. */
+export async function bondDetail(db: Kysely<Database>, id: number): Promise<BondDetailResponse | null> {
+  const bond = await db.selectFrom('bonds').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!bond) return null;
+  const { day } = await marketAsOf(db);
+  const [issuer, ratings, stateRow, price, explanation] = await Promise.all([
+    db
+      .selectFrom('issuers as i')
+      .innerJoin('sectors as ind', 'ind.id', 'i.sector_id')
+      .leftJoin('sectors as sec', 'sec.id', 'ind.parent_id')
+      .select([
+        'i.id', 'i.name', 'i.display_name', 'i.ticker', 'i.country_of_risk', 'i.corporate_structure',
+        'ind.id as ind_id', 'ind.code as ind_code', 'ind.name as ind_name',
+        'sec.id as sec_id', 'sec.code as sec_code', 'sec.name as sec_name',
+      ])
+      .where('i.id', '=', bond.issuer_id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bond_ratings')
+      .select(['agency', 'rating', 'effective_date'])
+      .where('bond_id', '=', id)
+      .orderBy('effective_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    bondRowSource(db).select([...BOND_ROW_SELECTION]).where('b.id', '=', id).where('s.bond_id', 'is not', null).executeTakeFirst(),
+    db
+      .selectFrom('evaluated_prices')
+      .selectAll()
+      .where('bond_id', '=', id)
+      .orderBy('as_of', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    explainPrice(db, id, day).catch(() => null),
+  ]);
+  // The explanation lists the trades used; show them as disseminated (capped), like /trades.
+  const cap = ratingClassOf(bond.rating_sp) === 'IG' ? 5_000_000 : 1_000_000;
+  const capTrades = <T extends { quantity: number }>(ts: T[]) =>
+    ts.map((t) => ({ ...t, quantity: Math.min(t.quantity, cap), quantityCapped: t.quantity > cap }));
+  const explained = explanation
+    ? { ...explanation, trades: capTrades(explanation.trades), rejected: capTrades(explanation.rejected) }
+    : undefined;
+  return {
+    id: bond.id,
+    cusip: bond.cusip.trim(),
+    isin: bond.isin.trim(),
+    description: bond.description,
+    terms: {
+      couponType: bond.coupon_type,
+      coupon: Number(bond.coupon),
+      frequency: bond.frequency,
+      dayCount: bond.day_count,
+      endOfMonth: bond.end_of_month,
+      issueDate: isoDay(bond.issue_date)!,
+      firstCouponDate: isoDay(bond.first_coupon_date),
+      maturityDate: isoDay(bond.maturity_date)!,
+      amountIssued: Number(bond.amount_issued),
+      amountOutstanding: Number(bond.amount_outstanding),
+      seniority: bond.seniority,
+      floaterIndex: bond.floater_index,
+      quotedMargin: n(bond.quoted_margin),
+      isBenchmark: bond.is_benchmark,
+      tenorAtIssue: bond.tenor_at_issue,
+      currency: bond.currency.trim(),
+      source: bond.source,
+    },
+    issuer: {
+      id: issuer.id,
+      name: issuer.name,
+      displayName: issuer.display_name,
+      ticker: issuer.ticker,
+      countryOfRisk: issuer.country_of_risk.trim(),
+      corporateStructure: issuer.corporate_structure,
+      industry: { id: issuer.ind_id, code: issuer.ind_code, name: issuer.ind_name },
+      sector: issuer.sec_id === null ? null : { id: issuer.sec_id, code: issuer.sec_code!, name: issuer.sec_name! },
+    },
+    ratings: {
+      sp: bond.rating_sp,
+      moody: bond.rating_moody,
+      history: ratings.map((r) => ({ agency: r.agency, rating: r.rating, effectiveDate: isoDay(r.effective_date)! })),
+    },
+    callSchedule: (bond.call_schedule ?? []).map((c) => ({ date: isoDay(c.date)!, price: Number(c.price) })),
+    analytics: stateRow ? presentBondRow(stateRow as unknown as RawBondRow, day) : null,
+    lineage: price
+      ? {
+          priceDate: isoDay(price.price_date)!,
+          kind: price.kind,
+          asOf: isoTime(price.as_of)!,
+          price: Number(price.clean_price),
+          yield: n(price.yield),
+          gSpread: n(price.g_spread_bp),
+          confidence: price.confidence,
+          inputs: price.inputs ?? {},
+          ...(explained ? { explanation: explained } : {}),
+        }
+      : null,
+  };
+}
+
+/** True when the bond exists (routes answer 404 otherwise). */
+export async function bondExists(db: Kysely<Database>, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('bonds').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/**
+ * End-of-day evaluated prices with the day's volume, oldest first. Served by the
+ * (bond_id, price_date, kind) index; default range one year back from the market day.
+ */
+export async function priceHistory(
+  db: Kysely<Database>,
+  id: number,
+  range: { from?: string | undefined; to?: string | undefined },
+): Promise<PriceHistoryResponse> {
+  const to = range.to ?? (await marketAsOf(db)).day;
+  const from = range.from ?? addDays(to, -365);
+  const rows = await sql<{
+    price_date: string | Date; clean_price: string; yield: string | null; g_spread_bp: string | null;
+    confidence: number; volume: string | null; trade_count: number | null;
+  }>`
+    select ep.price_date, ep.clean_price, ep.yield, ep.g_spread_bp, ep.confidence, d.volume, d.trade_count
+    from evaluated_prices ep
+    left join daily_bond_stats d on d.bond_id = ep.bond_id and d.trade_date = ep.price_date
+    where ep.bond_id = ${id} and ep.kind = 'eod' and ep.price_date between ${from}::date and ${to}::date
+    order by ep.price_date`.execute(db);
+  return {
+    bondId: id,
+    points: rows.rows.map((r) => ({
+      date: isoDay(r.price_date)!,
+      price: Number(r.clean_price),
+      yield: n(r.yield),
+      gSpread: n(r.g_spread_bp),
+      confidence: r.confidence,
+      volume: n(r.volume) ?? 0,
+      tradeCount: r.trade_count ?? 0,
+    })),
+  };
+}
+
+/** Next business day after `day` (T+1 settlement; holidays are not modelled here). */
+function nextBusinessDay(day: string): string {
+  let d = addDays(day, 1);
+  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1);
+  return d;
+}
+
+/**
+ * Future cash flows per 100 face from the analytics engine, settling T+1 after the market day.
+ * Floaters are projected at the latest 3-month Treasury yield as the index level (a stand-in
+ * until an index curve is stored). Null when the bond is unknown.
+ */
+export async function bondCashflows(db: Kysely<Database>, id: number): Promise<CashflowsResponse | null> {
+  const b = await db.selectFrom('bonds').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!b) return null;
+  const { day } = await marketAsOf(db);
+  const maturity = isoDay(b.maturity_date)!;
+  const issue = isoDay(b.issue_date)!;
+  let settlement = nextBusinessDay(day);
+  if (settlement < issue) settlement = issue;
+  if (settlement >= maturity) return { bondId: id, settlementDate: settlement, cashflows: [], assumedIndexRate: null };
+  const floating = b.coupon_type === 'floating';
+  try {
+    return await projectCashflows(db, b, id, day, settlement, maturity, issue, floating);
+  } catch (err) {
+    // Terms the engine rejects (e.g. an off-grid first coupon from an import) are a data problem
+    // of this bond, not a server failure: say what is wrong.
+    if (err instanceof AnalyticsInputError) throw new HttpError(422, `Cash flows unavailable for bond ${id}: ${err.message}`);
+    throw err;
+  }
+}
+
+async function projectCashflows(
+  db: Kysely<Database>,
+  b: Selectable<BondsTable>,
+  id: number,
+  day: string,
+  settlement: string,
+  maturity: string,
+  issue: string,
+  floating: boolean,
+): Promise<CashflowsResponse> {
+  const bond = createBond({
+    issueDate: parseDate(issue),
+    maturityDate: parseDate(maturity),
+    firstCouponDate: b.first_coupon_date ? parseDate(isoDay(b.first_coupon_date)) : null,
+    coupon: floating ? 0 : Number(b.coupon),
+    frequency: b.frequency as 1 | 2 | 4,
+    dayCount: b.day_count,
+    endOfMonth: b.end_of_month,
+    redemption: 100,
+    zero: b.coupon_type === 'zero',
+  });
+  const settleDay = parseDate(settlement);
+  let flows;
+  let indexRate: number | null = null;
+  if (floating) {
+    const bill = await db
+      .selectFrom('treasury_curve_points')
+      .select('yield')
+      .where('curve_date', '<=', day)
+      .orderBy('curve_date', 'desc')
+      .orderBy(sql`abs(years - 0.25)`)
+      .limit(1)
+      .executeTakeFirst();
+    indexRate = bill ? Number(bill.yield) : 0;
+    flows = frnCashflows(settleFrn(bond, settleDay, { indexRate, currentIndexFixing: indexRate, quotedMargin: n(b.quoted_margin) ?? 0 }));
+  } else {
+    flows = cashflows(settle(bond, settleDay));
+  }
+  const last = flows.length - 1;
+  return {
+    bondId: id,
+    settlementDate: settlement,
+    assumedIndexRate: indexRate,
+    cashflows: flows.map((f, k) => {
+      const principal = k === last ? 100 : 0;
+      const total = Math.round(f.amount * 1e8) / 1e8;
+      return { date: formatDate(f.date), coupon: Math.round((total - principal) * 1e8) / 1e8, principal, total };
+    }),
+  };
+}

@@ -1,0 +1,189 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { BondRow } from '../../../../common/api/market';
+import { BOND_TABLE_COLUMNS, type BondTableColumn, DEFAULT_BOND_SORT } from '../../../../common/enums';
+import { RATING_BUCKETS, RATING_CLASSES, type RatingBucket, type RatingClass, spRatingsIn, type TenorBucket } from '../../../../common/market';
+import type { Database } from '../../../db/schema';
+import { and, marketAsOf, tenorCondition } from './common';
+import { bondTableSnapshot } from './bondTableSnapshot';
+import { pageFromSnapshot } from './bondTablePage';
+import { BOND_ROW_SELECTION, bondRowSource, pickColumns, presentBondRow, type RawBondRow, SORT_EXPRESSIONS } from './bondRows';
+
+/** Parsed bond filters (the route has validated the values). */
+export interface BondFilters {
+  sector?: string[] | undefined;
+  rating?: string[] | undefined;
+  seniority?: string[] | undefined;
+  tenor?: TenorBucket[] | undefined;
+  issuerId?: string[] | undefined;
+  callable?: boolean | undefined;
+  q?: string | undefined;
+}
+
+export interface BondSort {
+  sort?: BondTableColumn | undefined;
+  sortDesc?: boolean | undefined;
+  sort2?: BondTableColumn | undefined;
+  sort2Desc?: boolean | undefined;
+}
+
+/** Escapes LIKE wildcards in user text. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The WHERE conditions of the filters, over the aliases of bondRowSource (b, i). Outstanding
+ * bonds only (maturity after the as-of day).
+ */
+export function bondFilterConditions(f: BondFilters, asOfDay: string): RawBuilder<boolean>[] {
+  const c: RawBuilder<boolean>[] = [sql<boolean>`b.maturity_date > ${asOfDay}::date`];
+  if (f.sector?.length) {
+    // An industry code matches itself; a sector code matches all its industries.
+    c.push(sql<boolean>`i.sector_id in (
+      select x.id from sectors x left join sectors px on px.id = x.parent_id
+      where x.code in (${sql.join(f.sector)}) or px.code in (${sql.join(f.sector)}))`);
+  }
+  if (f.rating?.length) {
+    const ratings = new Set<string>();
+    for (const r of f.rating) {
+      if ((RATING_CLASSES as readonly string[]).includes(r) || (RATING_BUCKETS as readonly string[]).includes(r)) {
+        for (const x of spRatingsIn(r as RatingBucket | RatingClass)) ratings.add(x);
+      } else ratings.add(r);
+    }
+    c.push(sql<boolean>`b.rating_sp in (${sql.join([...ratings])})`);
+  }
+  if (f.seniority?.length) c.push(sql<boolean>`b.seniority in (${sql.join(f.seniority)})`);
+  if (f.tenor?.length) c.push(tenorCondition(sql.ref('b.maturity_date'), asOfDay, f.tenor));
+  if (f.issuerId?.length) c.push(sql<boolean>`b.issuer_id in (${sql.join(f.issuerId.map(Number))})`);
+  if (f.callable !== undefined) {
+    c.push(f.callable ? sql<boolean>`jsonb_array_length(b.call_schedule) > 0` : sql<boolean>`jsonb_array_length(b.call_schedule) = 0`);
+  }
+  if (f.q) {
+    const q = f.q.toUpperCase();
+    const prefix = `${likeEscape(q)}%`;
+    c.push(sql<boolean>`(b.cusip like ${prefix} or b.isin like ${prefix} or upper(i.ticker) like ${prefix}
+      or upper(b.description) like ${`%${likeEscape(q)}%`})`);
+  }
+  return c;
+}
+
+/** ORDER BY items: primary, optional secondary, each NULLS LAST, then id (stable paging). */
+function orderBy(s: BondSort): RawBuilder<unknown> {
+  const primary = s.sort ?? DEFAULT_BOND_SORT.column;
+  const primaryDesc = s.sort ? Boolean(s.sortDesc) : (s.sortDesc ?? DEFAULT_BOND_SORT.descending);
+  const items = [sql`${SORT_EXPRESSIONS[primary]()} ${sql.raw(primaryDesc ? 'desc' : 'asc')} nulls last`];
+  if (s.sort2 && s.sort2 !== primary) {
+    items.push(sql`${SORT_EXPRESSIONS[s.sort2]()} ${sql.raw(s.sort2Desc ? 'desc' : 'asc')} nulls last`);
+  }
+  items.push(sql`b.id asc`);
+  return sql.join(items);
+}
+
+export interface BondListPage {
+  rows: (Partial<BondRow> & { id: number })[];
+  total: number;
+  offset: number;
+  limit: number;
+  asOf: string | null;
+}
+
+/**
+ * Filtered totals, cached briefly per database: a total depends only on the filters, the market
+ * day and the bonds and issuers — not on prices — so paging and re-sorting the same filter set
+ * (what the bond table does) reuses it; TTL bounds how long a new issue can be missing.
+ */
+const COUNT_TTL_MS = 10_000;
+const COUNT_CACHE_SIZE = 500;
+const countCaches = new WeakMap<object, Map<string, { at: number; total: number }>>();
+
+async function filteredTotal(db: Kysely<Database>, f: BondFilters, day: string, where: RawBuilder<boolean>): Promise<number> {
+  let cache = countCaches.get(db);
+  if (!cache) countCaches.set(db, (cache = new Map()));
+  const key = JSON.stringify([day, f.sector, f.rating, f.seniority, f.tenor, f.issuerId, f.callable, f.q]);
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
+  const row = await db
+    .selectFrom('bonds as b')
+    .innerJoin('issuers as i', 'i.id', 'b.issuer_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(where)
+    .executeTakeFirstOrThrow();
+  const total = Number(row.n);
+  if (cache.size >= COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, { at: Date.now(), total });
+  return total;
+}
+
+/** Forget cached totals (tests that add bonds; importers may call it after a reference import). */
+export function invalidateBondCounts(db: Kysely<Database>): void {
+  countCaches.delete(db);
+}
+
+/**
+ * One page of the bond table plus the filtered total, served from the in-memory snapshot
+ * (bondTableSnapshot.ts) — same rows, order and totals as {@link listBondsSql}, which the tests
+ * hold both to.
+ */
+export async function listBonds(
+  db: Kysely<Database>,
+  q: BondFilters & BondSort & { columns?: BondTableColumn[] | undefined; offset: number; limit: number },
+): Promise<BondListPage> {
+  const snapshot = await bondTableSnapshot(db);
+  const { rows, total } = pageFromSnapshot(snapshot, q);
+  return { rows, total, offset: q.offset, limit: q.limit, asOf: snapshot.asOf };
+}
+
+/** One page of the bond table plus the filtered total, straight from SQL (the reference path). */
+export async function listBondsSql(
+  db: Kysely<Database>,
+  q: BondFilters & BondSort & { columns?: BondTableColumn[] | undefined; offset: number; limit: number },
+): Promise<BondListPage> {
+  const { asOf, day } = await marketAsOf(db);
+  const where = and(bondFilterConditions(q, day));
+  const [rows, count] = await Promise.all([
+    bondRowSource(db)
+      .select([...BOND_ROW_SELECTION])
+      .where(where)
+      .orderBy(orderBy(q))
+      .offset(q.offset)
+      .limit(q.limit)
+      .execute(),
+    filteredTotal(db, q, day, where),
+  ]);
+  return {
+    rows: rows.map((r) => pickColumns(presentBondRow(r as unknown as RawBondRow, day), q.columns)),
+    total: count,
+    offset: q.offset,
+    limit: q.limit,
+    asOf,
+  };
+}
+
+/** RFC 4180 field: quoted when it holds a comma, quote, CR or LF; numbers unformatted. */
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows serialised per chunk while streaming the CSV. */
+const CSV_CHUNK = 1000;
+
+/**
+ * The whole filtered, sorted bond list as CSV lines (header first, CRLF line ends), from the
+ * bond-table snapshot — the same rows and order as the pages — written out in chunks.
+ */
+export async function* bondListCsv(
+  db: Kysely<Database>,
+  q: BondFilters & BondSort & { columns?: BondTableColumn[] | undefined },
+): AsyncGenerator<string> {
+  const snapshot = await bondTableSnapshot(db);
+  const columns = q.columns ?? [...BOND_TABLE_COLUMNS];
+  const { rows } = pageFromSnapshot(snapshot, { ...q, columns: undefined, offset: 0, limit: Number.MAX_SAFE_INTEGER });
+  yield `${columns.join(',')}\r\n`;
+  for (let k = 0; k < rows.length; k += CSV_CHUNK) {
+    let chunk = '';
+    for (const row of rows.slice(k, k + CSV_CHUNK) as BondRow[]) chunk += `${columns.map((c) => csvField(row[c])).join(',')}\r\n`;
+    yield chunk;
+  }
+}

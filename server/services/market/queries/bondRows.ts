@@ -1,0 +1,146 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { BondRow } from '../../../../common/api/market';
+import type { BondTableColumn } from '../../../../common/enums';
+import type { Database } from '../../../db/schema';
+import { isoDay, isoTime, moodyRank, n, spRank, yearsBetween } from './common';
+
+/**
+ * The bond-table row source: bonds ⋈ issuers (⋈ parent issuer) ⟕ bond_market_state, with the
+ * explicit whitelist mapping every §3 column to the SQL expression it sorts by. Shared by the
+ * bond list, CSV, issuer, summary and moves queries.
+ */
+
+/** Text sorts in code-point order on every engine and locale (what JS `<` does too). */
+function text(column: string): RawBuilder<unknown> {
+  return sql`${sql.ref(column)} collate "C"`;
+}
+
+/** Sort expression of each column. Ratings sort by scale rank; tenor sorts by maturity date. */
+export const SORT_EXPRESSIONS: Record<BondTableColumn, () => RawBuilder<unknown>> = {
+  amountIssued: () => sql.ref('b.amount_issued'),
+  bondIdentifier: () => text('b.cusip'),
+  changeConfidence: () => sql.ref('s.change_confidence'),
+  changeGSpread: () => sql.ref('s.change_g_spread'),
+  changePrice: () => sql.ref('s.change_price'),
+  changeTSpread: () => sql.ref('s.change_t_spread'),
+  changeYTC: () => sql.ref('s.change_ytc'),
+  changeYTM: () => sql.ref('s.change_ytm'),
+  changeYTW: () => sql.ref('s.change_ytw'),
+  confidence: () => sql.ref('s.confidence'),
+  corpStruct: () => text('i.corporate_structure'),
+  countryOfRisk: () => text('i.country_of_risk'),
+  coupon: () => sql.ref('b.coupon'),
+  currentYield: () => sql.ref('s.current_yield'),
+  description: () => text('b.description'),
+  discountMargin: () => sql.ref('s.discount_margin'),
+  displayName: () => text('i.display_name'),
+  duration: () => sql.ref('s.duration'),
+  dv01: () => sql.ref('s.dv01'),
+  entityName: () => text('i.name'),
+  gSpread: () => sql.ref('s.g_spread'),
+  isBenchmark: () => sql.ref('b.is_benchmark'),
+  issueDate: () => sql.ref('b.issue_date'),
+  issuer: () => sql`coalesce(p.display_name, i.display_name) collate "C"`,
+  maturityDate: () => sql.ref('b.maturity_date'),
+  moneyMarketYield360: () => sql.ref('s.money_market_yield_360'),
+  nextCallDate: () => sql.ref('s.next_call_date'),
+  price: () => sql.ref('s.price'),
+  ratingMoody: () => moodyRank('b.rating_moody'),
+  ratingSP: () => spRank('b.rating_sp'),
+  seniority: () => text('b.seniority'),
+  startConfidence: () => sql.ref('s.start_confidence'),
+  tSpread: () => sql.ref('s.t_spread'),
+  tenor: () => sql.ref('b.maturity_date'),
+  ticker: () => text('i.ticker'),
+  treasury: () => text('s.treasury'),
+  volume: () => sql`coalesce(s.volume, 0)`,
+  volumePercentChange: () => sql.ref('s.volume_percent_change'),
+  yieldToCall: () => sql.ref('s.yield_to_call'),
+  yieldToMaturity: () => sql.ref('s.yield_to_maturity'),
+  yieldToWorst: () => sql.ref('s.yield_to_worst'),
+};
+
+/** The joined row source; `s` is a LEFT join so never-priced bonds still list (nulls last). */
+export function bondRowSource(db: Kysely<Database>) {
+  return db
+    .selectFrom('bonds as b')
+    .innerJoin('issuers as i', 'i.id', 'b.issuer_id')
+    .leftJoin('issuers as p', 'p.id', 'i.parent_issuer_id')
+    .leftJoin('bond_market_state as s', 's.bond_id', 'b.id');
+}
+
+/** Columns selected for a bond-table row (raw, converted by {@link presentBondRow}). */
+export const BOND_ROW_SELECTION = [
+  'b.id', 'b.amount_issued', 'b.amount_outstanding', 'b.cusip', 'b.coupon', 'b.description', 'b.is_benchmark',
+  'b.issue_date', 'b.maturity_date', 'b.rating_moody', 'b.rating_sp', 'b.seniority', 'b.issuer_id',
+  'i.corporate_structure', 'i.country_of_risk', 'i.display_name', 'i.name as entity_name', 'i.ticker',
+  'p.display_name as parent_display_name',
+  's.change_confidence', 's.change_g_spread', 's.change_price', 's.change_t_spread', 's.change_ytc',
+  's.change_ytm', 's.change_ytw', 's.confidence', 's.current_yield', 's.discount_margin', 's.duration',
+  's.dv01', 's.g_spread', 's.money_market_yield_360', 's.next_call_date', 's.price', 's.start_confidence',
+  's.t_spread', 's.treasury', 's.volume', 's.volume_percent_change', 's.yield_to_call',
+  's.yield_to_maturity', 's.yield_to_worst',
+] as const;
+
+/** What a row of BOND_ROW_SELECTION looks like at runtime. */
+export type RawBondRow = Record<string, unknown> & { id: number };
+
+/** Presents one joined row as the §3 bond-table row (camelCase, numbers, ISO dates). */
+export function presentBondRow(r: RawBondRow, asOfDay: string): BondRow {
+  const s = (k: string) => r[k] as string | null;
+  const maturityDate = isoDay(r.maturity_date as string)!;
+  return {
+    id: r.id,
+    amountIssued: n(s('amount_issued')) ?? 0,
+    bondIdentifier: String(r.cusip).trim(),
+    changeConfidence: n(s('change_confidence')),
+    changeGSpread: n(s('change_g_spread')),
+    changePrice: n(s('change_price')),
+    changeTSpread: n(s('change_t_spread')),
+    changeYTC: n(s('change_ytc')),
+    changeYTM: n(s('change_ytm')),
+    changeYTW: n(s('change_ytw')),
+    confidence: n(s('confidence')),
+    corpStruct: String(r.corporate_structure),
+    countryOfRisk: String(r.country_of_risk).trim(),
+    coupon: n(s('coupon')) ?? 0,
+    currentYield: n(s('current_yield')),
+    description: String(r.description),
+    discountMargin: n(s('discount_margin')),
+    displayName: String(r.display_name),
+    duration: n(s('duration')),
+    dv01: n(s('dv01')),
+    entityName: String(r.entity_name),
+    gSpread: n(s('g_spread')),
+    isBenchmark: Boolean(r.is_benchmark),
+    issueDate: isoDay(r.issue_date as string)!,
+    issuer: String(r.parent_display_name ?? r.display_name),
+    maturityDate,
+    moneyMarketYield360: n(s('money_market_yield_360')),
+    nextCallDate: isoDay(r.next_call_date as string | null),
+    price: n(s('price')),
+    ratingMoody: s('rating_moody'),
+    ratingSP: s('rating_sp'),
+    seniority: String(r.seniority),
+    startConfidence: n(s('start_confidence')),
+    tSpread: n(s('t_spread')),
+    tenor: yearsBetween(asOfDay, maturityDate),
+    ticker: String(r.ticker),
+    treasury: s('treasury'),
+    volume: n(s('volume')) ?? 0,
+    volumePercentChange: n(s('volume_percent_change')),
+    yieldToCall: n(s('yield_to_call')),
+    yieldToMaturity: n(s('yield_to_maturity')),
+    yieldToWorst: n(s('yield_to_worst')),
+  };
+}
+
+/** Keeps `id` and the chosen columns of a row. */
+export function pickColumns(row: BondRow, columns: readonly BondTableColumn[] | undefined): Partial<BondRow> & { id: number } {
+  if (!columns) return row;
+  const out: Partial<BondRow> & { id: number } = { id: row.id };
+  for (const c of columns) (out as Record<string, unknown>)[c] = row[c];
+  return out;
+}
+
+export { isoTime };

@@ -1,0 +1,127 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { MOODY_RATINGS, SP_RATINGS, TENOR_BUCKETS, type TenorBucket } from '../../../../common/market';
+import type { Database } from '../../../db/schema';
+
+/** numeric/bigint columns arrive as strings: null-preserving conversion to number. */
+export function n(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const v = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(v) ? v : null;
+}
+
+/** A `date` column as `YYYY-MM-DD` whatever the driver returned (string or Date). */
+export function isoDay(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
+}
+
+/** A timestamptz column as an ISO string. */
+export function isoTime(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+const DAY_MS = 86_400_000;
+
+/** Adds days to a `YYYY-MM-DD` date. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Remaining years from `asOfDay` to `maturity` (ACT/365.25), 4 decimals: distinct days stay distinct. */
+export function yearsBetween(asOfDay: string, maturity: string): number {
+  const days = (Date.parse(`${maturity}T00:00:00Z`) - Date.parse(`${asOfDay}T00:00:00Z`)) / DAY_MS;
+  return Math.round((days / 365.25) * 1e4) / 1e4;
+}
+
+/** Maturity-date bounds (exclusive lower, inclusive upper) of a tenor bucket seen from `asOfDay`. */
+export function tenorBounds(asOfDay: string, bucket: TenorBucket): { after: string; upTo: string | null } {
+  const b = TENOR_BUCKETS.find((t) => t.id === bucket)!;
+  const toDays = (y: number) => Math.round(y * 365.25);
+  return {
+    after: b.minYears === 0 ? asOfDay : addDays(asOfDay, toDays(b.minYears)),
+    upTo: Number.isFinite(b.maxYears) ? addDays(asOfDay, toDays(b.maxYears)) : null,
+  };
+}
+
+/** SQL condition: `maturity` (a date expression) falls in one of the buckets, seen from asOfDay. */
+export function tenorCondition(maturity: RawBuilder<unknown>, asOfDay: string, buckets: readonly TenorBucket[]): RawBuilder<boolean> {
+  const parts = buckets.map((bucket) => {
+    const { after, upTo } = tenorBounds(asOfDay, bucket);
+    return upTo
+      ? sql<boolean>`(${maturity} > ${after}::date and ${maturity} <= ${upTo}::date)`
+      : sql<boolean>`${maturity} > ${after}::date`;
+  });
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Rank on the S&P scale (1 = AAA), null for unrated: sorts ratings by credit, not alphabet. */
+export function spRank(column: string): RawBuilder<number | null> {
+  return sql<number | null>`array_position(${sql.raw(`array[${SP_RATINGS.map((r) => `'${r}'`).join(',')}]::text[]`)}, ${sql.ref(column)}::text)`;
+}
+
+/** Rank on the Moody's scale (1 = Aaa). */
+export function moodyRank(column: string): RawBuilder<number | null> {
+  return sql<number | null>`array_position(${sql.raw(`array[${MOODY_RATINGS.map((r) => `'${r}'`).join(',')}]::text[]`)}, ${sql.ref(column)}::text)`;
+}
+
+/** AND of conditions (true when none). */
+export function and(conditions: RawBuilder<boolean>[]): RawBuilder<boolean> {
+  return conditions.length === 0 ? sql<boolean>`true` : sql<boolean>`${sql.join(conditions, sql` and `)}`;
+}
+
+interface AsOfCache {
+  at: number;
+  value: { asOf: string | null; day: string };
+}
+const asOfCache = new WeakMap<object, AsOfCache>();
+/** The market state moves every few seconds in live mode; a 1 s cache spares a query per request. */
+const AS_OF_TTL_MS = 1000;
+
+/**
+ * The time of the market state the APIs show (latest reprice in bond_market_state) and its UTC
+ * day, which anchors remaining tenors; before any pricing, now.
+ */
+export async function marketAsOf(db: Kysely<Database>): Promise<{ asOf: string | null; day: string }> {
+  const cached = asOfCache.get(db);
+  if (cached && Date.now() - cached.at < AS_OF_TTL_MS) return cached.value;
+  const row = await db.selectFrom('bond_market_state').select((eb) => eb.fn.max('as_of').as('as_of')).executeTakeFirst();
+  const asOf = isoTime(row?.as_of as Date | string | null | undefined);
+  const value = { asOf, day: (asOf ?? new Date().toISOString()).slice(0, 10) };
+  asOfCache.set(db, { at: Date.now(), value });
+  return value;
+}
+
+/** Forget the cached as-of time (tests and the live tick after a reprice). */
+export function invalidateMarketAsOf(db: Kysely<Database>): void {
+  asOfCache.delete(db);
+}
+
+/** The latest end-of-day price date on or before `day` (null when none). */
+export async function eodDateOnOrBefore(db: Kysely<Database>, day: string): Promise<string | null> {
+  const row = await sql<{ d: string | Date | null }>`
+    select max(price_date) as d from evaluated_prices where kind = 'eod' and price_date <= ${day}::date`.execute(db);
+  return isoDay(row.rows[0]?.d ?? null);
+}
+
+const resultCaches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
+const RESULT_CACHE_SIZE = 200;
+
+/**
+ * Memoises a history computation per database for `ttlMs` (key: what was asked plus the market
+ * day). For the series and index endpoints, whose inputs are past closes that change at most
+ * once a day; the TTL bounds how late today's close shows. Concurrent askers share one run, so a
+ * burst of identical requests costs one scan (which on PGlite also blocks the event loop).
+ */
+export function cachedResult<T>(db: Kysely<Database>, key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+  let cache = resultCaches.get(db);
+  if (!cache) resultCaches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
+  const value = compute();
+  if (cache.size >= RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, { at: Date.now(), value });
+  value.catch(() => cache.delete(key));
+  return value;
+}

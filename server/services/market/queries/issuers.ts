@@ -1,0 +1,107 @@
+import { type Kysely, sql } from 'kysely';
+import type { IssuerCurveResponse, IssuerDetailResponse, IssuerSearchResponse } from '../../../../common/api/market';
+import type { Database } from '../../../db/schema';
+import { marketAsOf, n } from './common';
+import { BOND_ROW_SELECTION, bondRowSource, presentBondRow, type RawBondRow } from './bondRows';
+
+/** Issuers whose ticker starts with, or name/display name contains, the text (optionally of one sector or industry); ticker matches first. */
+export async function searchIssuers(db: Kysely<Database>, q: { q?: string | undefined; sector?: string | undefined; limit: number }): Promise<IssuerSearchResponse> {
+  const text = (q.q ?? '').toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .selectFrom('issuers as i')
+    .innerJoin('sectors as s', 's.id', 'i.sector_id')
+    .select([
+      'i.id', 'i.name', 'i.display_name', 'i.ticker', 's.code',
+      sql<string>`(select count(*) from bonds b where b.issuer_id = i.id)`.as('bond_count'),
+    ])
+    .where(
+      text
+        ? sql<boolean>`(upper(i.ticker) like ${`${text}%`} or upper(i.name) like ${`%${text}%`} or upper(i.display_name) like ${`%${text}%`})`
+        : sql<boolean>`true`,
+    )
+    .where(
+      q.sector
+        ? sql<boolean>`i.sector_id in (select x.id from sectors x left join sectors px on px.id = x.parent_id where x.code = ${q.sector} or px.code = ${q.sector})`
+        : sql<boolean>`true`,
+    )
+    .orderBy(sql`case when upper(i.ticker) like ${`${text}%`} then 0 else 1 end`)
+    .orderBy('i.display_name')
+    .orderBy('i.id')
+    .limit(q.limit)
+    .execute();
+  return {
+    issuers: rows.map((r) => ({
+      id: r.id, name: r.name, displayName: r.display_name, ticker: r.ticker, sectorCode: r.code, bondCount: Number(r.bond_count),
+    })),
+  };
+}
+
+/** Issuer with sector, parent and its outstanding bonds (bond-table rows); null if unknown. */
+export async function issuerDetail(db: Kysely<Database>, id: number): Promise<IssuerDetailResponse | null> {
+  const i = await db
+    .selectFrom('issuers as i')
+    .innerJoin('sectors as ind', 'ind.id', 'i.sector_id')
+    .leftJoin('sectors as sec', 'sec.id', 'ind.parent_id')
+    .leftJoin('issuers as p', 'p.id', 'i.parent_issuer_id')
+    .select([
+      'i.id', 'i.name', 'i.display_name', 'i.ticker', 'i.country_of_risk', 'i.corporate_structure', 'i.sec_cik',
+      'ind.id as ind_id', 'ind.code as ind_code', 'ind.name as ind_name',
+      'sec.id as sec_id', 'sec.code as sec_code', 'sec.name as sec_name',
+      'p.id as p_id', 'p.name as p_name', 'p.display_name as p_display_name', 'p.ticker as p_ticker',
+    ])
+    .where('i.id', '=', id)
+    .executeTakeFirst();
+  if (!i) return null;
+  const { day } = await marketAsOf(db);
+  const rows = await bondRowSource(db)
+    .select([...BOND_ROW_SELECTION])
+    .where('b.issuer_id', '=', id)
+    .where('b.maturity_date', '>', day)
+    .orderBy('b.maturity_date')
+    .orderBy('b.id')
+    .execute();
+  const bonds = rows.map((r) => presentBondRow(r as unknown as RawBondRow, day));
+  return {
+    id: i.id,
+    name: i.name,
+    displayName: i.display_name,
+    ticker: i.ticker,
+    countryOfRisk: i.country_of_risk.trim(),
+    corporateStructure: i.corporate_structure,
+    secCik: i.sec_cik,
+    parent: i.p_id === null ? null : { id: i.p_id, name: i.p_name!, displayName: i.p_display_name!, ticker: i.p_ticker! },
+    industry: { id: i.ind_id, code: i.ind_code, name: i.ind_name },
+    sector: i.sec_id === null ? null : { id: i.sec_id, code: i.sec_code!, name: i.sec_name! },
+    bondCount: bonds.length,
+    amountOutstanding: rows.reduce((sum, r) => sum + Number((r as unknown as RawBondRow).amount_outstanding), 0),
+    bonds,
+  };
+}
+
+/** The issuer's curve today: remaining tenor against yield to worst and spreads, per bond. */
+export async function issuerCurve(db: Kysely<Database>, id: number): Promise<IssuerCurveResponse | null> {
+  const detail = await issuerDetail(db, id);
+  if (!detail) return null;
+  const { asOf } = await marketAsOf(db);
+  const outstanding = await db.selectFrom('bonds').select(['id', 'amount_outstanding']).where('issuer_id', '=', id).execute();
+  const amount = new Map(outstanding.map((b) => [b.id, Number(b.amount_outstanding)]));
+  return {
+    issuerId: id,
+    asOf,
+    points: detail.bonds.map((b) => ({
+      bondId: b.id,
+      cusip: b.bondIdentifier,
+      description: b.description,
+      maturityDate: b.maturityDate,
+      tenor: b.tenor,
+      yieldToWorst: b.yieldToWorst,
+      gSpread: b.gSpread,
+      tSpread: b.tSpread,
+      price: b.price,
+      amountOutstanding: amount.get(b.id) ?? 0,
+      isBenchmark: b.isBenchmark,
+    })),
+  };
+}
+
+export { n };

@@ -1,0 +1,216 @@
+import { type Kysely, sql } from 'kysely';
+import type {
+  MarketDetailResponse,
+  MarketMetric,
+  MarketMovesResponse,
+  TermStructureChangeResponse,
+} from '../../../../common/api/market';
+import { TENOR_BUCKET_IDS, type TenorBucket } from '../../../../common/market';
+import type { Database } from '../../../db/schema';
+import { HttpError } from '../../../plugins/errors';
+import { addDays, eodDateOnOrBefore, isoDay, marketAsOf, n, yearsBetween } from './common';
+import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnapshot';
+import { compileFilter } from './bondTablePage';
+import type { BondFilters } from './bondList';
+import { round, segmentCondition, tenorBucketCaseFrom, WeightedMean } from './segments';
+import { tenorBucketOf } from '../../../../common/market';
+
+const EOD_COLUMN: Record<Exclude<MarketMetric, 'volume'>, string> = {
+  yield: 'ep.yield',
+  spread: 'ep.g_spread_bp',
+  price: 'ep.clean_price',
+};
+
+/**
+ * Daily series of one summary cell: for each end-of-day date, the amount-weighted average of
+ * the metric over the segment's bonds whose remaining maturity ON THAT DAY falls in the tenor
+ * bucket (volume: the day's summed volume). Default range: one year to the market day.
+ */
+export async function marketDetail(
+  db: Kysely<Database>,
+  q: { metric: MarketMetric; tenor?: TenorBucket | undefined; segment: string; from?: string | undefined; to?: string | undefined },
+): Promise<MarketDetailResponse> {
+  const to = q.to ?? (await marketAsOf(db)).day;
+  const from = q.from ?? addDays(to, -365);
+  const segment = segmentCondition(q.segment);
+  let rows: { d: string | Date; v: string | null; bonds: string }[];
+  if (q.metric === 'volume') {
+    const tenor = q.tenor ? sql<boolean>`${tenorBucketCaseFrom(sql.ref('b.maturity_date'), sql.ref('d.trade_date'))} = ${q.tenor}` : sql<boolean>`true`;
+    rows = (
+      await sql<{ d: string | Date; v: string | null; bonds: string }>`
+        select d.trade_date as d, sum(d.volume) as v, count(*) as bonds
+        from daily_bond_stats d join bonds b on b.id = d.bond_id join issuers i on i.id = b.issuer_id
+        where d.trade_date between ${from}::date and ${to}::date and ${segment} and ${tenor}
+        group by 1 order by 1`.execute(db)
+    ).rows;
+  } else {
+    const col = sql.ref(EOD_COLUMN[q.metric]);
+    const tenor = q.tenor ? sql<boolean>`${tenorBucketCaseFrom(sql.ref('b.maturity_date'), sql.ref('ep.price_date'))} = ${q.tenor}` : sql<boolean>`true`;
+    rows = (
+      await sql<{ d: string | Date; v: string | null; bonds: string }>`
+        select ep.price_date as d,
+          sum(b.amount_outstanding * ${col}) / nullif(sum(b.amount_outstanding) filter (where ${col} is not null), 0) as v,
+          count(${col}) as bonds
+        from evaluated_prices ep join bonds b on b.id = ep.bond_id join issuers i on i.id = b.issuer_id
+        where ep.kind = 'eod' and ep.price_date between ${from}::date and ${to}::date
+          and b.maturity_date > ep.price_date and ${segment} and ${tenor}
+        group by 1 order by 1`.execute(db)
+    ).rows;
+  }
+  return {
+    metric: q.metric,
+    tenor: q.tenor ?? null,
+    segment: q.segment,
+    points: rows
+      .filter((r) => r.v !== null)
+      .map((r) => ({ date: isoDay(r.d)!, value: round(Number(r.v))!, bondCount: Number(r.bonds) })),
+  };
+}
+
+/**
+ * Each bond's latest end-of-day value on or before two dates (one index probe per bond and
+ * date on evaluated_prices(bond_id, price_date, kind)).
+ */
+function eodAt(column: string, day: string) {
+  return sql`(select ${sql.ref(column)} from evaluated_prices e
+    where e.bond_id = b.id and e.kind = 'eod' and e.price_date <= ${day}::date
+    order by e.price_date desc limit 1)`;
+}
+
+/**
+ * An issuer's or sector's curve on two dates: per bond the metric on each date, bucketed by
+ * remaining tenor at `to`; buckets average (weighted by outstanding) the bonds with both values,
+ * so a bucket's change is exactly to − from.
+ */
+export async function termStructureChange(
+  db: Kysely<Database>,
+  q: { issuerId?: number | undefined; sector?: string | undefined; metric: 'spread' | 'yield'; from?: string | undefined; to?: string | undefined },
+): Promise<TermStructureChangeResponse> {
+  if (q.issuerId === undefined && !q.sector) throw new HttpError(400, 'Invalid querystring.issuerId: give issuerId or sector');
+  if (q.issuerId !== undefined && !(await db.selectFrom('issuers').select('id').where('id', '=', q.issuerId).executeTakeFirst())) {
+    throw new HttpError(404, `Issuer ${q.issuerId} not found`);
+  }
+  if (q.sector && !(await db.selectFrom('sectors').select('id').where('code', '=', q.sector).executeTakeFirst())) {
+    throw new HttpError(404, `Sector ${q.sector} not found`);
+  }
+  const to = q.to ?? (await marketAsOf(db)).day;
+  const from = q.from ?? addDays(to, -30);
+  if (from > to) throw new HttpError(400, 'Invalid querystring.from: must not be after to');
+  const column = q.metric === 'spread' ? 'e.g_spread_bp' : 'e.yield';
+  const scope = q.issuerId !== undefined ? sql<boolean>`b.issuer_id = ${q.issuerId}` : segmentCondition(`sector:${q.sector}`);
+  const rows = await sql<{ id: number; description: string; maturity_date: string | Date; amount_outstanding: string; v_from: string | null; v_to: string | null; d_from: string | Date | null; d_to: string | Date | null }>`
+    select b.id, b.description, b.maturity_date, b.amount_outstanding,
+      ${eodAt(column, from)} as v_from, ${eodAt(column, to)} as v_to,
+      ${eodAt('e.price_date', from)} as d_from, ${eodAt('e.price_date', to)} as d_to
+    from bonds b join issuers i on i.id = b.issuer_id
+    where ${scope} and b.maturity_date > ${to}::date and b.issue_date <= ${from}::date
+    order by b.maturity_date, b.id`.execute(db);
+  const buckets = new Map<TenorBucket, { from: WeightedMean; to: WeightedMean; count: number }>();
+  const bonds = rows.rows.map((r) => {
+    const tenor = yearsBetween(to, isoDay(r.maturity_date)!);
+    const vFrom = n(r.v_from);
+    const vTo = n(r.v_to);
+    if (vFrom !== null && vTo !== null) {
+      const id = tenorBucketOf(tenor);
+      let b = buckets.get(id);
+      if (!b) buckets.set(id, (b = { from: new WeightedMean(), to: new WeightedMean(), count: 0 }));
+      const w = Number(r.amount_outstanding);
+      b.from.add(vFrom, w);
+      b.to.add(vTo, w);
+      b.count++;
+    }
+    return { bondId: r.id, description: r.description, tenor, from: vFrom, to: vTo, change: vFrom !== null && vTo !== null ? round(vTo - vFrom, 7) : null };
+  });
+  const dates = (key: 'd_from' | 'd_to') => rows.rows.map((r) => isoDay(r[key])).filter((d): d is string => d !== null).sort().at(-1) ?? null;
+  return {
+    metric: q.metric,
+    fromDate: dates('d_from'),
+    toDate: dates('d_to'),
+    buckets: TENOR_BUCKET_IDS.filter((t) => buckets.has(t)).map((t) => {
+      const b = buckets.get(t)!;
+      const f = round(b.from.value, 7);
+      const tv = round(b.to.value, 7);
+      return { tenor: t, from: f, to: tv, change: f !== null && tv !== null ? round(tv - f, 7) : null, bondCount: b.count };
+    }),
+    bonds,
+  };
+}
+
+const MOVE_FIELDS = {
+  price: { now: 'price', change: 'changePrice', eod: 'clean_price' },
+  yield: { now: 'yieldToWorst', change: 'changeYTW', eod: 'yield' },
+  spread: { now: 'gSpread', change: 'changeGSpread', eod: 'g_spread_bp' },
+} as const;
+
+/** Closes of past days are final: kept per database, date and metric (a few, for 10 minutes). */
+const baseCache = new WeakMap<object, Map<string, { at: number; date: string | null; values: Map<number, number> }>>();
+const BASE_TTL_MS = 600_000;
+
+/** Every bond's end-of-day value on the latest close date on or before `day` (one index range). */
+async function closesOn(db: Kysely<Database>, day: string, metric: keyof typeof MOVE_FIELDS) {
+  let cache = baseCache.get(db);
+  if (!cache) baseCache.set(db, (cache = new Map()));
+  const key = `${day}|${metric}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < BASE_TTL_MS) return hit;
+  const date = await eodDateOnOrBefore(db, day);
+  const values = new Map<number, number>();
+  if (date) {
+    const rows = await sql<{ bond_id: number; v: string | null }>`
+      select bond_id, ${sql.ref(MOVE_FIELDS[metric].eod)} as v from evaluated_prices
+      where kind = 'eod' and price_date = ${date}::date`.execute(db);
+    for (const r of rows.rows) if (r.v !== null) values.set(r.bond_id, Number(r.v));
+  }
+  const entry = { at: Date.now(), date, values };
+  if (cache.size > 12) cache.delete(cache.keys().next().value!);
+  cache.set(key, entry);
+  return entry;
+}
+
+/**
+ * Biggest movers, from the bond-table snapshot and its filters: 1d from today's change columns;
+ * 1w/1m against the close of the latest end-of-day date on or before the market day minus 7/30
+ * days. Largest absolute change first, ties by id.
+ */
+export async function marketMoves(
+  db: Kysely<Database>,
+  q: BondFilters & { metric: 'price' | 'yield' | 'spread'; period: '1d' | '1w' | '1m'; limit: number },
+): Promise<MarketMovesResponse> {
+  const snapshot = await bondTableSnapshot(db);
+  const { day } = snapshot;
+  const base = q.period === '1d' ? null : await closesOn(db, addDays(day, q.period === '1w' ? -7 : -30), q.metric);
+  const key = `moves|${JSON.stringify(q)}|${base?.date}|${base?.at}`;
+  return fromSnapshot(snapshot, key, () => movesOf(snapshot, q, base));
+}
+
+function movesOf(
+  snapshot: Snapshot,
+  q: BondFilters & { metric: 'price' | 'yield' | 'spread'; period: '1d' | '1w' | '1m'; limit: number },
+  base: { date: string | null; values: Map<number, number> } | null,
+): MarketMovesResponse {
+  const fields = MOVE_FIELDS[q.metric];
+  const pred = compileFilter(q, snapshot);
+  const moves: MarketMovesResponse['moves'] = [];
+  for (const rec of snapshot.records) {
+    const row = rec.row;
+    const value = row[fields.now];
+    if (value === null || !pred(rec)) continue;
+    let previous: number | null | undefined;
+    if (base) previous = base.values.get(row.id);
+    else previous = row[fields.change] === null ? null : value - row[fields.change]!;
+    if (previous === null || previous === undefined) continue;
+    moves.push({
+      bondId: row.id,
+      cusip: row.bondIdentifier,
+      description: row.description,
+      ticker: row.ticker,
+      ratingSP: row.ratingSP,
+      tenor: row.tenor,
+      value,
+      previous: round(previous, 7)!,
+      change: round(value - previous, 7)!,
+    });
+  }
+  moves.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.bondId - b.bondId);
+  return { metric: q.metric, period: q.period, baseDate: base ? base.date : null, moves: moves.slice(0, q.limit) };
+}

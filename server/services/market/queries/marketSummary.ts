@@ -1,0 +1,202 @@
+import { type Kysely, sql } from 'kysely';
+import type { MarketMetric, MarketSummaryResponse, SummaryCell } from '../../../../common/api/market';
+import { ratingBucketOf, ratingClassOf, TENOR_BUCKET_IDS, type TenorBucket } from '../../../../common/market';
+import type { Database } from '../../../db/schema';
+import { isoDay, tenorBounds } from './common';
+import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnapshot';
+import { defaultSegments, round, segmentLabel, WeightedMean } from './segments';
+
+interface SectorInfo {
+  id: number;
+  code: string;
+  name: string;
+  parentId: number | null;
+}
+
+/** All sectors, with lookups: the taxonomy is small (tens of rows). */
+export async function loadSectors(db: Kysely<Database>) {
+  const rows = await db.selectFrom('sectors').select(['id', 'code', 'name', 'parent_id']).orderBy('code').execute();
+  const list: SectorInfo[] = rows.map((r) => ({ id: r.id, code: r.code, name: r.name, parentId: r.parent_id }));
+  const byId = new Map(list.map((s) => [s.id, s]));
+  /** Codes a bond of this (industry) sector id belongs to: its own and its parent's. */
+  const codesOf = (sectorId: number): string[] => {
+    const s = byId.get(sectorId);
+    if (!s) return [];
+    const parent = s.parentId === null ? undefined : byId.get(s.parentId);
+    return parent ? [s.code, parent.code] : [s.code];
+  };
+  return { list, byId, codesOf, top: list.filter((s) => s.parentId === null) };
+}
+
+/** Whether a bond with this S&P rating and sector id is in the segment. */
+export function inSegment(segment: string, ratingSp: string | null, codes: string[]): boolean {
+  if (segment === 'all') return true;
+  if (segment === 'IG' || segment === 'HY') return ratingClassOf(ratingSp) === segment;
+  if (segment.startsWith('rating:')) return ratingBucketOf(ratingSp) === segment.slice(7);
+  return codes.includes(segment.slice(7));
+}
+
+/** Level and change fields of each averaged metric in a bond-table row. */
+const METRIC_FIELDS = {
+  yield: ['yieldToWorst', 'changeYTW'],
+  spread: ['gSpread', 'changeGSpread'],
+  price: ['price', 'changePrice'],
+} as const;
+
+/** The latest trading day with stats strictly before `day` (the previous session). */
+async function previousTradeDay(db: Kysely<Database>, day: string): Promise<string | null> {
+  const r = await sql<{ d: string | Date | null }>`select max(trade_date) as d from daily_bond_stats where trade_date < ${day}::date`.execute(db);
+  return isoDay(r.rows[0]?.d ?? null);
+}
+
+/** Past sessions' volumes do not change: kept per database and day (a few recent days). */
+const previousVolumeCache = new WeakMap<object, Map<string, Map<number, number>>>();
+async function volumesOn(db: Kysely<Database>, day: string): Promise<Map<number, number>> {
+  let cache = previousVolumeCache.get(db);
+  if (!cache) previousVolumeCache.set(db, (cache = new Map()));
+  const hit = cache.get(day);
+  if (hit) return hit;
+  const rows = await db.selectFrom('daily_bond_stats').select(['bond_id', 'volume']).where('trade_date', '=', day).execute();
+  const out = new Map(rows.map((r) => [r.bond_id, Number(r.volume)]));
+  if (cache.size > 4) cache.delete(cache.keys().next().value!);
+  cache.set(day, out);
+  return out;
+}
+
+/** Tenor bucket of a maturity seen from the market day (same bounds as the tenor filter). */
+export function bucketer(day: string): (maturity: string) => TenorBucket {
+  const bounds = TENOR_BUCKET_IDS.map((id) => ({ id, upTo: tenorBounds(day, id).upTo }));
+  return (maturity) => bounds.find((b) => b.upTo === null || maturity <= b.upTo)!.id;
+}
+
+/** Codes (own and parent's) each industry id belongs to, from the snapshot's taxonomy. */
+export function sectorCodes(snapshot: Snapshot): (sectorId: number) => string[] {
+  const byId = new Map(snapshot.sectors.map((x) => [x.id, x]));
+  const memo = new Map<number, string[]>();
+  return (id) => {
+    let codes = memo.get(id);
+    if (!codes) {
+      const own = byId.get(id);
+      const parent = own?.parentId != null ? byId.get(own.parentId) : undefined;
+      memo.set(id, (codes = [own?.code, parent?.code].filter((c): c is string => Boolean(c))));
+    }
+    return codes;
+  };
+}
+
+/**
+ * Segment × tenor grid of today's level and daily change, from the bond-table snapshot (no
+ * database scan): levels and changes are averages weighted by amount outstanding over the bonds
+ * that have the value; volume is summed, its change against the previous session's volume.
+ */
+export async function marketSummary(
+  db: Kysely<Database>,
+  q: { metric: MarketMetric; segments?: string[] | undefined },
+): Promise<MarketSummaryResponse> {
+  const snapshot = await bondTableSnapshot(db);
+  const { day, asOf } = snapshot;
+  const prevDay = q.metric === 'volume' ? await previousTradeDay(db, day) : null;
+  const prevVolumes = prevDay ? await volumesOn(db, prevDay) : new Map<number, number>();
+  const treasury = await treasuryToday(db, day);
+  const grid = fromSnapshot(snapshot, `summary|${q.metric}|${q.segments?.join(',') ?? ''}|${prevDay}`, () =>
+    summaryGrid(snapshot, q, prevDay, prevVolumes),
+  );
+  return { metric: q.metric, asOf, tenors: [...TENOR_BUCKET_IDS], ...grid, treasury };
+}
+
+/** The grid and most active bonds: a pure function of the snapshot, memoised with it. */
+function summaryGrid(
+  snapshot: Snapshot,
+  q: { metric: MarketMetric; segments?: string[] | undefined },
+  prevDay: string | null,
+  prevVolumes: Map<number, number>,
+): Pick<MarketSummaryResponse, 'rows' | 'mostActive'> {
+  const { day } = snapshot;
+  const top = snapshot.sectors.filter((x) => x.parentId === null);
+  const segments = q.segments ?? defaultSegments(top.map((x) => x.code));
+  const bucketOf = bucketer(day);
+  const codesOf = sectorCodes(snapshot);
+
+  type Acc = { level: WeightedMean; change: WeightedMean; count: number; volume: number; prev: number };
+  const newAcc = (): Acc => ({ level: new WeightedMean(), change: new WeightedMean(), count: 0, volume: 0, prev: 0 });
+  const grid = segments.map(() => ({ cells: new Map<TenorBucket, Acc>(), total: newAcc() }));
+  for (const rec of snapshot.records) {
+    const row = rec.row;
+    if (row.maturityDate <= day || row.price === null) continue;
+    const tenor = bucketOf(row.maturityDate);
+    const codes = codesOf(rec.sectorId);
+    const w = rec.amountOutstanding;
+    segments.forEach((segment, k) => {
+      if (!inSegment(segment, rec.ratingSp, codes)) return;
+      const g = grid[k]!;
+      let cell = g.cells.get(tenor);
+      if (!cell) g.cells.set(tenor, (cell = newAcc()));
+      for (const acc of [cell, g.total]) {
+        if (q.metric === 'volume') {
+          acc.count++;
+          acc.volume += row.volume;
+          acc.prev += prevVolumes.get(row.id) ?? 0;
+        } else {
+          const [levelField, changeField] = METRIC_FIELDS[q.metric];
+          const v = row[levelField];
+          if (v !== null) acc.count++;
+          acc.level.add(v, w);
+          acc.change.add(row[changeField], w);
+        }
+      }
+    });
+  }
+  const present = (acc: Acc): Omit<SummaryCell, 'tenor'> =>
+    q.metric === 'volume'
+      ? { value: acc.volume, change: prevDay ? acc.volume - acc.prev : null, bondCount: acc.count }
+      : { value: round(acc.level.value), change: round(acc.change.value), bondCount: acc.count };
+  const sectorNames = new Map(snapshot.sectors.map((x) => [x.code, x.name]));
+  const rows = segments.map((segment, k) => ({
+    segment,
+    label: segmentLabel(segment, sectorNames),
+    cells: TENOR_BUCKET_IDS.map((tenor) => {
+      const cell = grid[k]!.cells.get(tenor);
+      return cell ? { tenor, ...present(cell) } : { tenor, value: q.metric === 'volume' ? 0 : null, change: null, bondCount: 0 };
+    }),
+    total: present(grid[k]!.total),
+  }));
+  const mostActive = snapshot.records
+    .filter((r) => r.row.maturityDate > day && r.row.volume > 0)
+    .sort((a, b) => b.row.volume - a.row.volume || a.row.id - b.row.id)
+    .slice(0, 10)
+    .map((r) => r.row);
+  return { rows, mostActive };
+}
+
+/** Treasury par curve on the latest curve date and the one before, with changes. */
+async function treasuryToday(db: Kysely<Database>, day: string): Promise<MarketSummaryResponse['treasury']> {
+  const dates = await db
+    .selectFrom('treasury_curve_points')
+    .select('curve_date')
+    .distinct()
+    .where('curve_date', '<=', day)
+    .orderBy('curve_date', 'desc')
+    .limit(2)
+    .execute();
+  const [today, previous] = dates.map((d) => isoDay(d.curve_date)!);
+  if (!today) return { date: null, previousDate: null, points: [] };
+  const points = await db
+    .selectFrom('treasury_curve_points')
+    .select(['curve_date', 'tenor', 'years', 'yield'])
+    .where('curve_date', 'in', previous ? [today, previous] : [today])
+    .orderBy('years')
+    .execute();
+  const prev = new Map(points.filter((p) => isoDay(p.curve_date) === previous).map((p) => [p.tenor, Number(p.yield)]));
+  return {
+    date: today,
+    previousDate: previous ?? null,
+    points: points
+      .filter((p) => isoDay(p.curve_date) === today)
+      .map((p) => {
+        const y = Number(p.yield);
+        const py = prev.get(p.tenor) ?? null;
+        return { tenor: p.tenor, years: Number(p.years), yield: y, previousYield: py, change: py === null ? null : round(y - py, 7) };
+      }),
+  };
+}
+

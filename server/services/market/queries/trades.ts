@@ -1,0 +1,56 @@
+import { type Kysely, sql } from 'kysely';
+import type { Trade } from '../../../../common/api/market';
+import type { Database } from '../../../db/schema';
+import { addDays, and, isoTime, n } from './common';
+
+/** Disseminated size text: the cap with "+" when capped (5MM+, 1MM+), else the par amount. */
+export function disseminatedQuantity(reported: number, capped: boolean): string {
+  if (!capped) return String(reported);
+  return reported >= 1_000_000 ? `${reported / 1_000_000}MM+` : `${reported / 1_000}K+`;
+}
+
+/**
+ * Trades newest first, market-wide or for one bond, between two days (inclusive, UTC). Shows
+ * only what TRACE disseminates: the capped quantity, never the true size of a block.
+ * Served by trades_bond_time_idx (one bond) or trades_time_idx (market-wide).
+ */
+export async function listTrades(
+  db: Kysely<Database>,
+  q: { bondId?: number | undefined; from?: string | undefined; to?: string | undefined; limit: number },
+): Promise<Trade[]> {
+  const c = [];
+  if (q.bondId !== undefined) c.push(sql<boolean>`t.bond_id = ${q.bondId}`);
+  if (q.from) c.push(sql<boolean>`t.execution_time >= ${`${q.from}T00:00:00Z`}::timestamptz`);
+  if (q.to) c.push(sql<boolean>`t.execution_time < ${`${addDays(q.to, 1)}T00:00:00Z`}::timestamptz`);
+  const rows = await db
+    .selectFrom('trades as t')
+    .innerJoin('bonds as b', 'b.id', 't.bond_id')
+    .select([
+      't.id', 't.bond_id', 'b.cusip', 'b.description', 't.execution_time', 't.reported_quantity', 't.quantity_capped',
+      't.price', 't.yield', 't.side', 't.reporting_party_type', 't.ats', 't.status',
+    ])
+    .where(and(c))
+    .orderBy('t.execution_time', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(q.limit)
+    .execute();
+  return rows.map((r) => {
+    const reported = Number(r.reported_quantity);
+    return {
+      id: String(r.id),
+      bondId: r.bond_id,
+      cusip: r.cusip.trim(),
+      description: r.description,
+      executionTime: isoTime(r.execution_time)!,
+      quantity: disseminatedQuantity(reported, r.quantity_capped),
+      reportedQuantity: reported,
+      quantityCapped: r.quantity_capped,
+      price: Number(r.price),
+      yield: n(r.yield),
+      side: r.side,
+      reportingPartyType: r.reporting_party_type,
+      ats: r.ats,
+      status: r.status,
+    };
+  });
+}

@@ -1,0 +1,199 @@
+/**
+ * Live mode: one tick of the simulated market. Each tick (one per time slot, whichever instance
+ * gets there first) continues the persisted simulator state: it fills whole days missed while no
+ * server ran, moves today's treasury curve and spread factors, prints a few trades, walks the
+ * deal pipeline and records events; the caller then reprices the touched bonds.
+ */
+import { parseDate } from '@analytics/index';
+import { type Kysely, sql } from 'kysely';
+import { LAST_IG_NOTCH, TREASURY_TENORS } from '../../../../common/market';
+import type { Database } from '../../../db/schema';
+import { type DomainEvent, recordEvents } from '../../events';
+import { disseminationCap } from '../reference';
+import { addDays, newYorkTime, newYorkToday, nextBusinessDay, yearsBetween } from './calendar';
+import { StatsBuffer, TradeBuffer, simulateDay, tradeYield } from './history';
+import { type LiveBond, loadLiveBonds } from './liveBonds';
+import { stepLiveDeals } from './liveDeals';
+import { curveYields, hiddenMid, spreadBp, stepCurve, stepSpreads, toCurve } from './model';
+import { Rng } from './random';
+import { SIMULATOR_STATE_KEY, type SimulatorState, saveState } from './state';
+import { activityWeight, generateBondTrades } from './trades';
+
+/** Market time one tick stands for, as a fraction of a trading day (≈ 5 minutes). */
+export const TICK_DAY_FRACTION = 1 / 78;
+/** At most this many missed business days are filled in; older gaps are skipped. */
+export const MAX_GAP_DAYS = 20;
+/** Mean trades per tick for a 3,000-bond market (scaled with its size). */
+export const TRADES_PER_TICK = 3;
+
+export interface TickResult {
+  applied: boolean;
+  day: string | null;
+  trades: number;
+  /** Bonds whose price inputs changed: traded, newly priced. Null = all (a day was filled). */
+  touchedBondIds: number[];
+  /** Whole days simulated (missed days and the finished live day): need end-of-day prices. */
+  finishedDays: string[];
+  events: DomainEvent[];
+}
+
+/**
+ * Applies the tick for `now` unless its slot was already applied. Runs in one transaction with
+ * the state row locked, so two instances never apply the same slot or interleave.
+ */
+export async function applyLiveTick(db: Kysely<Database>, now: Date, tickMs: number): Promise<TickResult> {
+  const slot = Math.floor(now.getTime() / tickMs);
+  return db.transaction().execute(async (trx) => {
+    const row = await sql<{ value: unknown }>`select value from app_settings where key = ${SIMULATOR_STATE_KEY} for update`.execute(trx);
+    const raw = row.rows[0]?.value;
+    const none: TickResult = { applied: false, day: null, trades: 0, touchedBondIds: [], finishedDays: [], events: [] };
+    if (raw === undefined) return none;
+    const state = (typeof raw === 'string' ? JSON.parse(raw) : raw) as SimulatorState;
+    if ((state.slot ?? -1) >= slot) return none;
+    const events: DomainEvent[] = [];
+    const bonds = await loadLiveBonds(trx, state.seed);
+    // Live mode trades on the wall-clock day in New York, weekends included, so a running
+    // demo never looks frozen; whole missed days follow the business calendar.
+    const today = newYorkToday(now);
+    const finishedDays: string[] = [];
+    if (state.liveDay && state.liveDay < today) {
+      finishedDays.push(state.liveDay);
+      state.lastDay = state.liveDay > state.lastDay ? state.liveDay : state.lastDay;
+      state.liveDay = null;
+    }
+    let tradeCount = 0;
+    if (!state.liveDay) {
+      tradeCount += await fillMissedDays(trx, state, bonds, today, finishedDays);
+      // Overnight: one daily step from the last close to today's open.
+      const rng = new Rng(state.seed, `open:${today}`);
+      state.curve = stepCurve(state.curve, rng);
+      state.spreads = stepSpreads(state.spreads, rng);
+      state.liveDay = today;
+      state.lastYields = undefined;
+    }
+    const rng = new Rng(state.seed, `tick:${slot}`);
+    state.curve = stepCurve(state.curve, rng, TICK_DAY_FRACTION);
+    state.spreads = stepSpreads(state.spreads, rng, TICK_DAY_FRACTION);
+    const yields = curveYields(state.curve, 4);
+    await writeCurve(trx, today, yields);
+    const previous = state.lastYields ?? (await closeBefore(trx, today));
+    if (previous) {
+      const changeBp = Object.fromEntries(TREASURY_TENORS.map((t, i) => [t.tenor, Math.round((yields[i]! - previous[i]!) * 1e6) / 100]));
+      if (Object.values(changeBp).some((c) => Math.abs(c) >= 0.25)) {
+        events.push({ type: 'curve.moved', subjectId: today, payload: { curveDate: today, yields: Object.fromEntries(TREASURY_TENORS.map((t, i) => [t.tenor, yields[i]])), changeBp } });
+      }
+    }
+    state.lastYields = yields;
+    const traded = await liveTrades(trx, rng, state, bonds, today, now, tickMs, yields, events);
+    tradeCount += traded.length;
+    const curve = toCurve(yields);
+    const created = await stepLiveDeals(trx, rng, state, bonds, { date: today, curve, spreads: state.spreads }, now, tickMs, events);
+    state.slot = slot;
+    state.tick++;
+    state.updatedAt = now.toISOString();
+    await saveState(trx, state);
+    await recordEvents(trx, events);
+    return { applied: true, day: today, trades: tradeCount, touchedBondIds: [...new Set([...traded, ...created])], finishedDays, events };
+  });
+}
+
+/** The treasury curve of the last day before `day`, if any. */
+async function closeBefore(db: Kysely<Database>, day: string): Promise<number[] | null> {
+  const rows = await sql<{ tenor: string; yield: string }>`
+    select tenor, yield from treasury_curve_points
+    where curve_date = (select max(curve_date) from treasury_curve_points where curve_date < ${day})`.execute(db);
+  if (rows.rows.length === 0) return null;
+  const by = new Map(rows.rows.map((r) => [r.tenor, Number(r.yield)]));
+  return TREASURY_TENORS.map((t) => by.get(t.tenor) ?? Number.NaN).some(Number.isNaN) ? null : TREASURY_TENORS.map((t) => by.get(t.tenor)!);
+}
+
+async function writeCurve(db: Kysely<Database>, day: string, yields: number[]): Promise<void> {
+  await db
+    .insertInto('treasury_curve_points')
+    .values(TREASURY_TENORS.map((t, i) => ({ curve_date: day, tenor: t.tenor, years: t.years, yield: yields[i]!, updated_at: new Date() })))
+    .onConflict((oc) => oc.columns(['curve_date', 'tenor']).doUpdateSet((eb) => ({ yield: eb.ref('excluded.yield'), updated_at: eb.ref('excluded.updated_at') })))
+    .execute();
+}
+
+/** Whole business days between the last simulated day and today, simulated like the history. */
+async function fillMissedDays(db: Kysely<Database>, state: SimulatorState, bonds: LiveBond[], today: string, finished: string[]): Promise<number> {
+  const missed: string[] = [];
+  for (let d = nextBusinessDay(state.lastDay); d < today; d = nextBusinessDay(d)) missed.push(d);
+  const days = missed.slice(-MAX_GAP_DAYS);
+  const trades = new TradeBuffer(db);
+  const stats = new StatsBuffer(db);
+  for (const date of days) {
+    const rng = new Rng(state.seed, `gap:${date}`);
+    state.curve = stepCurve(state.curve, rng);
+    state.spreads = stepSpreads(state.spreads, rng);
+    const yields = curveYields(state.curve);
+    await writeCurve(db, date, yields);
+    const day = { date, curve: state.curve, yields, curveObj: toCurve(yields), spreads: state.spreads };
+    simulateDay(state.seed, day, bonds, (b) => (b as LiveBond).notch, (b, ts, settleDay) => {
+      for (const t of ts) trades.push(t, b.id, tradeYield(b.priceable, settleDay, t.price));
+      stats.add(b.id, date, ts);
+    });
+    await trades.flush();
+    await stats.flush();
+    state.lastDay = date;
+    finished.push(date);
+  }
+  if (missed.length > 0) state.lastDay = missed[missed.length - 1]!;
+  return trades.written;
+}
+
+/** A few trades in bonds drawn by activity; returns the bonds traded. */
+async function liveTrades(db: Kysely<Database>, rng: Rng, state: SimulatorState, bonds: LiveBond[], today: string, now: Date, tickMs: number, yields: number[], events: DomainEvent[]): Promise<number[]> {
+  const alive = bonds.filter((b) => b.issueDate <= today && b.maturityDate > addDays(today, 7));
+  if (alive.length === 0) return [];
+  const weights = alive.map((b) => activityWeight({ amountIssued: b.amountIssued, issueDate: b.issueDate, hy: b.notch > LAST_IG_NOTCH, notch: b.notch }, today));
+  const count = rng.poisson(TRADES_PER_TICK * Math.max(0.34, alive.length / 3000));
+  const curve = toCurve(yields);
+  const settleIso = nextBusinessDay(today);
+  const touched: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const b = alive[rng.weighted(weights)]!;
+    const hy = b.notch > LAST_IG_NOTCH;
+    const years = yearsBetween(today, b.maturityDate);
+    const settleDay = parseDate(settleIso > b.issueDate ? settleIso : b.issueDate);
+    const spread = spreadBp({ notch: b.notch, sector: b.sector as never, seniority: b.seniority, issuerKey: b.issuerKey, noise: b.noise }, years, state.spreads);
+    const mid = hiddenMid(b.priceable, settleDay, curve, spread).price;
+    const at = new Date(now.getTime() - Math.floor(rng.next() * Math.min(tickMs, 60_000)));
+    const [t] = generateBondTrades(rng, b.id, today, 1, mid, hy, years, disseminationCap(hy ? 'HY' : 'IG'), at);
+    const y = tradeYield(b.priceable, settleDay, t!.price);
+    const row = await db
+      .insertInto('trades')
+      .values({
+        bond_id: b.id, execution_time: t!.time, quantity: t!.quantity, reported_quantity: t!.reportedQuantity, quantity_capped: t!.capped,
+        price: t!.price, yield: y === null ? null : Math.round(y * 1e7) / 1e7, side: t!.side, reporting_party_type: 'dealer', ats: t!.ats,
+        status: 'active', control_number: null, source: 'simulator',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    touched.push(b.id);
+    events.push({
+      type: 'trade.new',
+      subjectId: String(b.id),
+      payload: {
+        tradeId: row.id, bondId: b.id, cusip: b.cusip, ticker: b.ticker, executionTime: t!.time.toISOString(), price: t!.price,
+        yield: y, quantity: t!.reportedQuantity, quantityCapped: t!.capped, side: t!.side, ats: t!.ats,
+      },
+    });
+  }
+  if (touched.length > 0) await refreshDailyStats(db, [...new Set(touched)], today);
+  return touched;
+}
+
+/** Recomputes today's daily_bond_stats rows of some bonds from their trades. */
+export async function refreshDailyStats(db: Kysely<Database>, bondIds: number[], day: string): Promise<void> {
+  const from = newYorkTime(day, 0).toISOString();
+  const to = newYorkTime(addDays(day, 1), 0).toISOString();
+  await sql`
+    insert into daily_bond_stats (bond_id, trade_date, volume, trade_count, high, low, vwap)
+    select bond_id, ${day}::date, sum(quantity), count(*), max(price), min(price), round(sum(quantity * price) / sum(quantity), 6)
+    from trades
+    where bond_id = any(${bondIds}::int[]) and status = 'active' and execution_time >= ${from}::timestamptz and execution_time < ${to}::timestamptz
+    group by bond_id
+    on conflict (bond_id, trade_date) do update set volume = excluded.volume, trade_count = excluded.trade_count,
+      high = excluded.high, low = excluded.low, vwap = excluded.vwap`.execute(db);
+}

@@ -1,0 +1,83 @@
+/**
+ * A live market tick end to end: apply the simulator tick (trades, curve, deals, events), then
+ * have evaluated pricing catch up — end-of-day prices for whole days just simulated, a reprice
+ * of the touched bonds — and record `price.moved` for notable evaluated price moves.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../../db/schema';
+import { type DomainEvent, recordEvents } from '../../events';
+import { applyLiveTick, type TickResult } from './live';
+import { pricingApi } from './pricingSeam';
+import type { LiveUpdate, MarketDataProvider } from '../provider';
+
+/** Evaluated price moves worth an event: a quarter point, or 3bp of G-spread. */
+export const NOTABLE_PRICE_MOVE = 0.25;
+export const NOTABLE_SPREAD_MOVE_BP = 3;
+
+export interface LiveTickOptions {
+  now?: Date;
+  tickMs: number;
+  /** Reprice through part B's pricing (default true when present). */
+  price?: boolean;
+}
+
+/** Runs one simulator tick; returns what it did (applied false when the slot was taken). */
+export async function runLiveTick(db: Kysely<Database>, opts: LiveTickOptions): Promise<TickResult & { priceMoves: number }> {
+  const now = opts.now ?? new Date();
+  const result = await applyLiveTick(db, now, opts.tickMs);
+  const priceMoves = await priceAfterUpdate(db, result, now, opts.price);
+  return { ...result, priceMoves };
+}
+
+/** One step of any provider's live stream, followed by the pricing catch-up. */
+export async function pollProvider(db: Kysely<Database>, provider: MarketDataProvider, opts: { now?: Date; price?: boolean } = {}): Promise<LiveUpdate & { priceMoves: number }> {
+  if (!provider.poll) throw new Error(`Provider ${provider.id} has no live stream`);
+  const now = opts.now ?? new Date();
+  const update = await provider.poll(db, now);
+  return { ...update, priceMoves: await priceAfterUpdate(db, update, now, opts.price) };
+}
+
+/**
+ * After a live update: end-of-day prices for finished days, then an intraday reprice of the
+ * touched bonds (all bonds after a finished day), recording `price.moved` for notable moves.
+ * Returns the number of price.moved events.
+ */
+export async function priceAfterUpdate(db: Kysely<Database>, update: LiveUpdate, now: Date, price?: boolean): Promise<number> {
+  if (!update.applied) return 0;
+  const pricing = price === false ? null : await pricingApi();
+  if (!pricing) return 0;
+  if (update.finishedDays.length > 0) {
+    const days = [...update.finishedDays].sort();
+    await pricing.priceHistory(db, days[0]!, days[days.length - 1]!);
+  }
+  const all = update.finishedDays.length > 0;
+  const ids = update.touchedBondIds;
+  if (!all && ids.length === 0) return 0;
+  const before = all ? null : await marketState(db, ids);
+  await pricing.repriceUniverse(db, now, all ? {} : { bondIds: ids });
+  if (!before) return 0;
+  const after = await marketState(db, ids);
+  const events: DomainEvent[] = [];
+  for (const [id, a] of after) {
+    const b = before.get(id);
+    if (!b || a.price === null || b.price === null) continue;
+    const change = a.price - b.price;
+    const spreadChange = a.gSpread !== null && b.gSpread !== null ? a.gSpread - b.gSpread : 0;
+    if (Math.abs(change) < NOTABLE_PRICE_MOVE && Math.abs(spreadChange) < NOTABLE_SPREAD_MOVE_BP) continue;
+    events.push({
+      type: 'price.moved',
+      subjectId: String(id),
+      payload: { bondId: id, cusip: a.cusip, from: b.price, to: a.price, change: Math.round(change * 1e4) / 1e4, gSpreadChangeBp: Math.round(spreadChange * 10) / 10, asOf: now.toISOString() },
+    });
+  }
+  await recordEvents(db, events);
+  update.events.push(...events);
+  return events.length;
+}
+
+async function marketState(db: Kysely<Database>, ids: number[]): Promise<Map<number, { price: number | null; gSpread: number | null; cusip: string }>> {
+  const rows = await sql<{ bond_id: number; price: string | null; g_spread: string | null; cusip: string }>`
+    select s.bond_id, s.price, s.g_spread, b.cusip from bond_market_state s join bonds b on b.id = s.bond_id
+    where s.bond_id = any(${ids}::int[])`.execute(db);
+  return new Map(rows.rows.map((r) => [r.bond_id, { price: r.price === null ? null : Number(r.price), gSpread: r.g_spread === null ? null : Number(r.g_spread), cusip: r.cusip }]));
+}

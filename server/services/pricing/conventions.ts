@@ -1,0 +1,149 @@
+/**
+ * The evaluated-pricing model's conventions in one place: windows, decay, half-spreads, rating
+ * and tenor buckets, the spread priors and the confidence formula's constants. Everything that a
+ * reviewer would want to tune (or that docs/market-data.md quotes) lives here.
+ */
+
+/** Trades older than this many calendar days (≈ 10 business days) are not used. */
+export const TRADE_WINDOW_DAYS = 14;
+/** Most recent trades per bond considered (older ones add little once this many are fresh). */
+export const MAX_TRADES_PER_BOND = 40;
+/**
+ * Trade ages are measured from asOf rounded down to this step, so ticks a few seconds apart with
+ * nothing new give identical prices (and rewrite nothing); 15 minutes is noise against a
+ * two-day half-life.
+ */
+export const AGE_STEP_MS = 15 * 60_000;
+/** Recency decay of a trade's weight: half-life in days. */
+export const DECAY_HALF_LIFE_DAYS = 2;
+/** Outlier rule: |s − median| > max(k · 1.4826 · MAD, floor) is rejected (needs ≥ 3 trades). */
+export const OUTLIER_K = 3.5;
+export const OUTLIER_FLOOR_BP = { ig: 15, hy: 40 } as const;
+/** Scales of "tight" dispersion (trades) and of a "good" model fit, in bp. */
+export const DISPERSION_SCALE_BP = { ig: 8, hy: 25 } as const;
+export const MODEL_FIT_SCALE_BP = { ig: 25, hy: 75 } as const;
+/** The highest confidence each model kind can give a bond without trades of its own. */
+export const MODEL_CONFIDENCE_CAP = { issuer: 0.6, sector: 0.45, rating: 0.25 } as const;
+/** Shrinkage strengths (pseudo-observations) of the hierarchical spread curves. */
+export const SHRINK = { ratingCell: 2, sectorCell: 2, issuerLevel: 0.5, issuerSlope: 4 } as const;
+/** Volume % change compares today with the average of this many previous business days. */
+export const VOLUME_AVERAGE_DAYS = 20;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Half the bid–ask spread, in price points, that a dealer charges a customer trading `quantity`
+ * par of a bond with `years` to maturity: odd lots pay most, blocks least, longer bonds more and
+ * high yield 1.7× — the same dealer convention the simulator quotes with, so the evaluated mid of
+ * a simulated market is unbiased. ≈1 point for a 10k odd lot of a 7-year bond, ≈0.37 at 100k,
+ * ≈0.15 at 1MM, ≈0.08 at 10MM; capped at 1.25 points.
+ */
+export function halfSpreadPoints(quantity: number, highYield: boolean, years: number): number {
+  const base = 0.05 + 0.32 * Math.sqrt(100_000 / Math.max(quantity, 1000));
+  const tenor = 0.6 + 0.4 * Math.min(2, Math.sqrt(Math.max(years, 0.25) / 7));
+  return Math.min(1.25, base * tenor) * (highYield ? 1.7 : 1);
+}
+
+/** A trade's weight in the trade-implied spread: size (√par in MM, capped at 5MM) × recency decay. */
+export function tradeWeight(quantity: number, ageDays: number): number {
+  return Math.min(Math.sqrt(Math.max(quantity, 0) / 1e6), Math.sqrt(5)) * decay(ageDays);
+}
+
+/** A trade's contribution to the evidence that decides the trade/model blend (≤ 1 each). */
+export function tradeEvidence(quantity: number, ageDays: number): number {
+  return Math.min(1, Math.sqrt(Math.max(quantity, 0) / 1e6)) * decay(ageDays);
+}
+
+/** Exponential recency decay with {@link DECAY_HALF_LIFE_DAYS}. */
+export function decay(ageDays: number): number {
+  return Math.pow(0.5, Math.max(ageDays, 0) / DECAY_HALF_LIFE_DAYS);
+}
+
+/** Share of the trade-implied spread in the blend: evidence / (evidence + 1). */
+export function blendWeight(evidence: number): number {
+  return evidence > 0 ? evidence / (evidence + 1) : 0;
+}
+
+export type RatingBucket = 'AAA' | 'AA' | 'A' | 'BBB' | 'BB' | 'B' | 'CCC';
+export const RATING_BUCKETS: readonly RatingBucket[] = ['AAA', 'AA', 'A', 'BBB', 'BB', 'B', 'CCC'];
+
+const MOODY_TO_SP: Record<string, string> = {
+  Aaa: 'AAA', Aa1: 'AA+', Aa2: 'AA', Aa3: 'AA-', A1: 'A+', A2: 'A', A3: 'A-',
+  Baa1: 'BBB+', Baa2: 'BBB', Baa3: 'BBB-', Ba1: 'BB+', Ba2: 'BB', Ba3: 'BB-',
+  B1: 'B+', B2: 'B', B3: 'B-', Caa1: 'CCC+', Caa2: 'CCC', Caa3: 'CCC-', Ca: 'CC', C: 'C',
+};
+
+/** Letter bucket of a bond from its S&P rating, else its Moody's rating; unrated counts as BBB. */
+export function ratingBucket(sp: string | null, moody: string | null): RatingBucket {
+  const r = (sp && sp !== 'NR' ? sp : moody ? MOODY_TO_SP[moody.trim()] : undefined)?.trim().toUpperCase();
+  if (!r) return 'BBB';
+  const letters = r.replace(/[+-]/g, '');
+  if (letters === 'AAA' || letters === 'AA' || letters === 'A' || letters === 'BBB' || letters === 'BB' || letters === 'B') return letters;
+  return 'CCC';
+}
+
+export function isHighYield(bucket: RatingBucket): boolean {
+  return bucket === 'BB' || bucket === 'B' || bucket === 'CCC';
+}
+
+/** Tenor buckets (years to maturity) of the sector curves, with the point each is anchored at. */
+export const TENOR_BUCKETS = [
+  { label: '0-2y', upTo: 2, center: 1 },
+  { label: '2-5y', upTo: 5, center: 3.5 },
+  { label: '5-10y', upTo: 10, center: 7.5 },
+  { label: '10-20y', upTo: 20, center: 15 },
+  { label: '20y+', upTo: Infinity, center: 27 },
+] as const;
+
+export function tenorBucket(years: number): number {
+  for (let i = 0; i < TENOR_BUCKETS.length; i++) if (years < TENOR_BUCKETS[i]!.upTo) return i;
+  return TENOR_BUCKETS.length - 1;
+}
+
+/**
+ * Prior spread (bp over treasuries) by rating and tenor bucket, the last resort of the model when
+ * the universe has no trades in a rating: roughly today's index levels, wider with tenor.
+ */
+const PRIOR_BASE_BP: Record<RatingBucket, number> = { AAA: 35, AA: 50, A: 75, BBB: 120, BB: 220, B: 350, CCC: 750 };
+const PRIOR_TENOR_FACTOR = [0.6, 0.8, 1, 1.15, 1.25];
+
+export function priorSpreadBp(bucket: RatingBucket, tenorIndex: number): number {
+  return PRIOR_BASE_BP[bucket] * PRIOR_TENOR_FACTOR[tenorIndex]!;
+}
+
+/** 'YYYY-MM-DD' of a Date in UTC: the market day a time belongs to (US trading hours fit one UTC day). */
+export function isoDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/** Milliseconds since the epoch of an ISO day at 00:00 UTC. */
+export function dayStartMs(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`);
+}
+
+/** True for Monday–Friday (exchange holidays are not modelled). */
+export function isBusinessDay(day: string): boolean {
+  const wd = new Date(dayStartMs(day)).getUTCDay();
+  return wd !== 0 && wd !== 6;
+}
+
+/** The ISO day `n` calendar days after `day` (negative for before). */
+export function addDays(day: string, n: number): string {
+  return isoDay(new Date(dayStartMs(day) + n * DAY_MS));
+}
+
+/** The business day before `day`. */
+export function previousBusinessDay(day: string): string {
+  let d = addDays(day, -1);
+  while (!isBusinessDay(d)) d = addDays(d, -1);
+  return d;
+}
+
+/** Every business day from `from` to `to` inclusive. */
+export function businessDays(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) if (isBusinessDay(d)) out.push(d);
+  return out;
+}
+
+export const MS_PER_DAY = DAY_MS;

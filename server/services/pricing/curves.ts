@@ -1,0 +1,87 @@
+/**
+ * Treasury par curves by date for the pricing engine: the asOf curve every bond is priced off,
+ * and the curves of past days that turn past trades into spreads.
+ */
+import { interpolateCurve, prepareCurve, type Curve } from '@analytics/index';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { addDays } from './conventions';
+
+/** A curve with its date and a key that changes whenever its points do (for caches). */
+export interface DatedCurve {
+  date: string;
+  curve: Curve;
+  key: string;
+}
+
+/** Curves by date with "the latest curve on or before a day" look-up. */
+export interface CurveBook {
+  /** Curve dates ascending. */
+  dates: string[];
+  curves: Map<string, Curve>;
+  /** The curve in force on `day` (latest curve date ≤ day), or null when none is that old. */
+  on(day: string): DatedCurve | null;
+}
+
+/** Builds a {@link CurveBook} from raw points (also used by callers holding curves in memory). */
+export function curveBook(points: { curve_date: string; tenor: string; years: number; yield: number }[]): CurveBook {
+  const byDate = new Map<string, { tenor: string; years: number; yield: number }[]>();
+  for (const p of points) {
+    let list = byDate.get(p.curve_date);
+    if (!list) byDate.set(p.curve_date, (list = []));
+    list.push({ tenor: p.tenor, years: p.years, yield: p.yield });
+  }
+  const curves = new Map<string, Curve>();
+  for (const [date, list] of byDate) curves.set(date, prepareCurve(list));
+  const dates = [...curves.keys()].sort();
+  const memo = new Map<string, DatedCurve | null>();
+  return {
+    dates,
+    curves,
+    on(day) {
+      const hit = memo.get(day);
+      if (hit !== undefined) return hit;
+      // Binary search for the last date ≤ day.
+      let lo = 0;
+      let hi = dates.length - 1;
+      let found = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (dates[mid]! <= day) {
+          found = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      let out: DatedCurve | null = null;
+      if (found >= 0) {
+        const date = dates[found]!;
+        const curve = curves.get(date)!;
+        out = { date, curve, key: `${date}:${curve.tenors.join(',')}:${curve.yields.join(',')}` };
+      }
+      memo.set(day, out);
+      return out;
+    },
+  };
+}
+
+/**
+ * Loads every curve dated from `fromDay` (less a week, so a Monday finds Friday's curve) to
+ * `toDay`. A few hundred rows even for a year: one cheap query.
+ */
+export async function loadCurves(db: Kysely<Database>, fromDay: string, toDay: string): Promise<CurveBook> {
+  const { rows } = await sql<{ curve_date: string; tenor: string; years: number; yield: number }>`
+    select to_char(curve_date, 'YYYY-MM-DD') as curve_date, tenor, years::float8 as years, yield::float8 as yield
+    from treasury_curve_points
+    where curve_date between (select coalesce(max(curve_date), ${addDays(fromDay, -7)}::date)
+                              from treasury_curve_points where curve_date <= ${fromDay}::date)
+                         and ${toDay}::date`.execute(db);
+  return curveBook(rows);
+}
+
+/**
+ * The rate assumed for a floating-rate note's index (SOFR and the like): the 3-month point of
+ * the treasury curve, which tracks overnight funding closely enough for a discount margin.
+ */
+export function indexRateProxy(curve: Curve): number {
+  return interpolateCurve(curve, 0.25);
+}

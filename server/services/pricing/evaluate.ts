@@ -1,0 +1,166 @@
+/**
+ * One pricing pass over the universe, in memory: trade signals for every bond, the universe
+ * spread model fitted on them, the blend, confidence and every §3 measure. Pure: both the live
+ * reprice and the history backfill call it with data they loaded.
+ *
+ * Confidence (0–100):
+ *   α          = E / (E + 1), E = Σ min(1, √(par/1MM)) · 0.5^(age/2d)  (the trades' share in the blend)
+ *   tradeScore = (1 − e^(−n/3)) · 0.5^(lastAge/2d) · 1/(1 + (σ/σ₀)²)  (count · recency · dispersion;
+ *                σ₀ 8 bp IG / 25 bp HY; a single trade scores dispersion 0.7)
+ *   modelScore = cap · 1/(1 + (fit/f₀)²)  (cap 0.6 issuer curve, 0.45 sector curve, 0.25 rating prior;
+ *                fit = the curve's weighted RMS residual, f₀ 25 bp IG / 75 bp HY)
+ *   confidence = round(100 · (α · tradeScore + (1 − α) · modelScore))
+ */
+import { parseDate, yearsBetween } from '@analytics/index';
+import { AGE_STEP_MS, MS_PER_DAY, TRADE_WINDOW_DAYS, isoDay } from './conventions';
+import type { CurveBook } from './curves';
+import { measuresAtSpread, priceable, settlementDay, spaceOf, type Measures, type SpaceKind } from './measures';
+import { SpreadModel, type ModelKind, type ModelObservation, type ModelSpread } from './model';
+import { round, tradeScores, tradeSignal, type TradeSignal } from './signal';
+import type { BondEntry } from './terms';
+import type { TradeObs } from './trades';
+
+/**
+ * Lineage stored in evaluated_prices.inputs. Compact on purpose — a year of history is ~800k of
+ * these and parsing jsonb numbers dominates the backfill — but complete: explainPrice turns it
+ * into a readable account (trades are referenced by id).
+ */
+export interface Lineage {
+  /** Treasury curve date the price is built on. */
+  curve: string;
+  /** Pricing space of the spreads: spread of YTM, of YTW, or the discount margin. */
+  space: SpaceKind;
+  /** Final (blended) spread, bp. */
+  bp: number;
+  /** Weight of the trade-implied spread in the blend (α). */
+  blend: number;
+  /** The model spread blended in: issuer/sector/rating curve, its spread and its RMS fit (bp). */
+  model: { kind: ModelKind; bp: number; fit: number };
+  /** The trade-implied spread and the dispersion of its trades (bp); absent without usable trades (and in history rows). */
+  trade?: { bp: number; disp: number };
+  /** Trades used: [id, weight (sums to 1), mid spread bp (live rows only)]. */
+  trades?: [number, number, number?][];
+  /** Trades rejected: [id, mid spread bp or null, reason]. */
+  rejected?: [number, number | null, string][];
+  /** Confidence components with trades, in [0, 1]: [count, recency, dispersion, model] (live rows only). */
+  conf?: [number, number, number, number];
+  /** Yield to call, yield to worst and T-spread at this price, for tomorrow's changes. */
+  m: [number | null, number, number];
+}
+
+export interface Evaluation {
+  bondId: number;
+  spreadBp: number;
+  measures: Measures;
+  confidence: number;
+  lineage: Lineage;
+  /** Id of the newest trade used (0 for none): decides when an intraday snapshot is due. */
+  lastTradeId: number;
+}
+
+export interface UniverseEvaluation {
+  day: string;
+  curveDate: string;
+  evaluations: Evaluation[];
+  /** Bonds matured (or not priceable on their terms) on this day. */
+  excluded: number[];
+  failed: { bondId: number; error: string }[];
+}
+
+/**
+ * Prices every bond in `entries` as of `asOf` (only those in `only`, when given, are measured;
+ * the model is always fitted on the whole universe). `lean` (history backfill) skips the risk
+ * measures and keeps the lineage to its essentials.
+ */
+export function evaluateUniverse(
+  entries: Iterable<BondEntry>,
+  tradesOf: (bondId: number, fromMs: number, toMs: number) => readonly TradeObs[],
+  curves: CurveBook,
+  asOf: Date,
+  only?: ReadonlySet<number>,
+  lean = false,
+): UniverseEvaluation {
+  const day = isoDay(asOf);
+  const dayNum = parseDate(day);
+  const asOfMs = asOf.getTime();
+  const fromMs = asOfMs - TRADE_WINDOW_DAYS * MS_PER_DAY;
+  const ageRefMs = Math.floor(asOfMs / AGE_STEP_MS) * AGE_STEP_MS;
+  const dated = curves.on(day);
+  if (!dated) throw new Error(`No treasury curve on or before ${day}: load curves before pricing`);
+  const excluded: number[] = [];
+  const live: { entry: BondEntry; signal: TradeSignal | null; years: number }[] = [];
+  const observations: ModelObservation[] = [];
+  for (const entry of entries) {
+    if (!priceable(entry, dayNum)) {
+      excluded.push(entry.id);
+      continue;
+    }
+    const signal = tradeSignal(entry, tradesOf(entry.id, fromMs, asOfMs), curves, ageRefMs);
+    const years = yearsBetween(settlementDay(entry, dayNum), entry.maturityDay);
+    live.push({ entry, signal, years });
+    if (signal && entry.couponType !== 'floating') {
+      observations.push({ issuerId: entry.issuerId, sectorId: entry.sectorId, rating: entry.rating, years, spreadBp: signal.spreadBp, weight: signal.alpha });
+    }
+  }
+  const model = new SpreadModel(observations);
+  const evaluations: Evaluation[] = [];
+  const failed: { bondId: number; error: string }[] = [];
+  for (const { entry, signal, years } of live) {
+    if (only && !only.has(entry.id)) continue;
+    const ms = model.spreadFor(entry.issuerId, entry.sectorId, entry.rating, years, entry.highYield);
+    const alpha = signal?.alpha ?? 0;
+    const spreadBp = signal ? alpha * signal.spreadBp + (1 - alpha) * ms.spreadBp : ms.spreadBp;
+    let measures: Measures;
+    try {
+      measures = measuresAtSpread(entry, spreadBp, dayNum, dated.curve, !lean);
+    } catch (err) {
+      failed.push({ bondId: entry.id, error: err instanceof Error ? err.message : String(err) });
+      continue;
+    }
+    const ts = signal ? tradeScores(signal, entry.highYield) : { count: 0, recency: 0, dispersion: 0 };
+    const tradeScore = ts.count * ts.recency * ts.dispersion;
+    const confidence = Math.max(0, Math.min(100, Math.round(100 * (alpha * tradeScore + (1 - alpha) * ms.score))));
+    evaluations.push({
+      bondId: entry.id,
+      spreadBp,
+      measures,
+      confidence,
+      lastTradeId: signal ? Math.max(...signal.used.map((u) => u.id)) : 0,
+      lineage: lineageOf(dated.date, spaceOf(entry, dayNum), spreadBp, alpha, signal, ms, ts, measures, lean),
+    });
+  }
+  return { day, curveDate: dated.date, evaluations, excluded, failed };
+}
+
+/** The lineage of one evaluation; empty parts are left out. */
+function lineageOf(
+  curveDate: string,
+  space: SpaceKind,
+  spreadBp: number,
+  alpha: number,
+  signal: TradeSignal | null,
+  ms: ModelSpread,
+  ts: { count: number; recency: number; dispersion: number },
+  measures: Measures,
+  lean: boolean,
+): Lineage {
+  const lineage: Lineage = {
+    curve: curveDate,
+    space,
+    bp: round(spreadBp, 2),
+    blend: round(alpha, 3),
+    model: { kind: ms.kind, bp: round(ms.spreadBp, 2), fit: round(ms.fitBp, 1) },
+    m: [measures.yieldToCall === null ? null : round(measures.yieldToCall, 7), round(measures.yieldToWorst, 7), round(measures.tSpread, 3)],
+  };
+  if (signal && lean) {
+    // History rows: the essentials only (parsing jsonb numbers is most of a year's backfill).
+    lineage.trades = signal.used.map((u) => [u.id, round(u.weight, 3)]);
+    if (signal.rejected.length > 0) lineage.rejected = signal.rejected.map((r) => [r.id, r.spreadBp === null ? null : round(r.spreadBp, 1), r.reason]);
+  } else if (signal) {
+    lineage.trade = { bp: round(signal.spreadBp, 2), disp: round(signal.dispersionBp, 1) };
+    lineage.trades = signal.used.map((u) => [u.id, round(u.weight, 3), round(u.midSpreadBp, 1)]);
+    if (signal.rejected.length > 0) lineage.rejected = signal.rejected.map((r) => [r.id, r.spreadBp === null ? null : round(r.spreadBp, 1), r.reason]);
+    lineage.conf = [round(ts.count, 2), round(ts.recency, 2), round(ts.dispersion, 2), round(ms.score, 2)];
+  }
+  return lineage;
+}

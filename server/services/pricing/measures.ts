@@ -1,0 +1,205 @@
+/**
+ * Price ↔ spread for each instrument, and every §3 measure of a bond at an evaluated spread,
+ * all through the analytics engine.
+ *
+ * The "pricing space" a bond's trades are averaged in:
+ * - fixed and zero bonds without live calls: spread of the yield to maturity over the treasury
+ *   curve interpolated at maturity (the G-spread);
+ * - callables: spread of the yield to worst over the curve at the worst date (street quoting), so
+ *   a callable trading above its call price is valued to the call;
+ * - floating-rate notes: the discount margin over the index (proxied by the 3-month bill).
+ */
+import {
+  dirtyPriceFromYield,
+  discountMarginFromPrice,
+  frnDirtyPrice,
+  interpolateCurve,
+  moneyMarketYield,
+  riskMeasures,
+  settle,
+  settleFrn,
+  settleToCall,
+  spreads,
+  yearsBetween,
+  yieldFromDirtyPrice,
+  yieldsToCall,
+  type Curve,
+  type DayNumber,
+  type FrnSettlement,
+  type Settlement,
+} from '@analytics/index';
+import { indexRateProxy } from './curves';
+import type { BondEntry } from './terms';
+
+export type SpaceKind = 'ytm' | 'ytw' | 'dm';
+
+/** The §3 measures of one bond at one evaluated price (yields decimal, spreads bp). */
+export interface Measures {
+  price: number;
+  yieldToMaturity: number;
+  yieldToCall: number | null;
+  yieldToWorst: number;
+  nextCallDate: string | null;
+  gSpread: number;
+  tSpread: number;
+  treasury: string;
+  discountMargin: number | null;
+  duration: number;
+  dv01: number;
+  currentYield: number | null;
+  moneyMarketYield360: number | null;
+}
+
+const NUMERIC_KEYS = [
+  'price', 'yieldToMaturity', 'yieldToCall', 'yieldToWorst', 'gSpread', 'tSpread', 'discountMargin',
+  'duration', 'dv01', 'currentYield', 'moneyMarketYield360',
+] as const satisfies readonly (keyof Measures)[];
+
+/** Settlement day for pricing on `day`: no earlier than the issue date (when-issued trading). */
+export function settlementDay(entry: BondEntry, day: DayNumber): DayNumber {
+  return day < entry.issueDay ? entry.issueDay : day;
+}
+
+/** Whether the bond can be priced on `day` (terms valid, not matured). */
+export function priceable(entry: BondEntry, day: DayNumber): boolean {
+  return entry.bond !== null && settlementDay(entry, day) < entry.maturityDay;
+}
+
+export function spaceOf(entry: BondEntry, day: DayNumber): SpaceKind {
+  if (entry.couponType === 'floating') return 'dm';
+  const d = settlementDay(entry, day);
+  return entry.calls.some((c) => c.date > d) ? 'ytw' : 'ytm';
+}
+
+function frnAt(entry: BondEntry, d: DayNumber, curve: Curve): FrnSettlement {
+  const index = indexRateProxy(curve);
+  return settleFrn(entry.bond!, d, { indexRate: index, currentIndexFixing: index, quotedMargin: entry.quotedMargin });
+}
+
+/** Spread (bp) in the bond's pricing space implied by a clean price on `day` against `curve`. Throws if none. */
+export function spreadFromPrice(entry: BondEntry, clean: number, day: DayNumber, curve: Curve): number {
+  const d = settlementDay(entry, day);
+  if (entry.couponType === 'floating') return discountMarginFromPrice(frnAt(entry, d, curve), clean) * 1e4;
+  const s = settle(entry.bond!, d);
+  const dirty = clean + s.accrued;
+  const ytm = yieldFromDirtyPrice(s, dirty);
+  let y = ytm;
+  let workout = entry.maturityDay;
+  if (entry.calls.length > 0 && entry.calls[entry.calls.length - 1]!.date > d) {
+    const w = yieldsToCall(s, dirty, ytm, entry.calls);
+    y = w.yieldToWorst;
+    workout = w.worstDate;
+  }
+  return (y - interpolateCurve(curve, yearsBetween(d, workout))) * 1e4;
+}
+
+/** Dirty price at a spread: to maturity, or the lowest over maturity and every future call. */
+function dirtyAtSpread(entry: BondEntry, s: Settlement, spreadBp: number, curve: Curve): number {
+  const d = s.settlementDate;
+  let dirty = dirtyPriceFromYield(s, interpolateCurve(curve, yearsBetween(d, entry.maturityDay)) + spreadBp / 1e4);
+  for (const c of entry.calls) {
+    if (c.date <= d) continue;
+    const y = interpolateCurve(curve, yearsBetween(d, c.date)) + spreadBp / 1e4;
+    const p = dirtyPriceFromYield(settleToCall(s, c.date, c.price), y);
+    if (p < dirty) dirty = p;
+  }
+  return dirty;
+}
+
+/** Clean price at a spread (bp) in the bond's pricing space. */
+export function priceFromSpread(entry: BondEntry, spreadBp: number, day: DayNumber, curve: Curve): number {
+  const d = settlementDay(entry, day);
+  if (entry.couponType === 'floating') {
+    const fs = frnAt(entry, d, curve);
+    return frnDirtyPrice(fs, spreadBp / 1e4) - fs.accrued;
+  }
+  const s = settle(entry.bond!, d);
+  return dirtyAtSpread(entry, s, spreadBp, curve) - s.accrued;
+}
+
+/**
+ * Every §3 measure at a spread. Throws when the analytics reject the bond or a value is not
+ * finite. Without `withRisk` (history: only prices, yields and spreads are stored) duration,
+ * DV01, current and money-market yields are left at 0.
+ */
+export function measuresAtSpread(entry: BondEntry, spreadBp: number, day: DayNumber, curve: Curve, withRisk = true): Measures {
+  const d = settlementDay(entry, day);
+  const out = entry.couponType === 'floating' ? frnMeasures(entry, spreadBp, d, curve) : bondMeasures(entry, spreadBp, d, curve, withRisk);
+  // Checked field by field (no Object.entries allocation: this runs for every bond on every tick).
+  for (const key of NUMERIC_KEYS) {
+    const value = out[key];
+    if (value !== null && !Number.isFinite(value)) throw new Error(`${key} is not finite`);
+  }
+  return out;
+}
+
+function bondMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: Curve, withRisk: boolean): Measures {
+  const s = settle(entry.bond!, d);
+  let dirty: number;
+  let ytm: number;
+  if (entry.calls.some((c) => c.date > d)) {
+    dirty = dirtyAtSpread(entry, s, spreadBp, curve);
+    ytm = yieldFromDirtyPrice(s, dirty);
+  } else {
+    ytm = interpolateCurve(curve, yearsBetween(d, entry.maturityDay)) + spreadBp / 1e4;
+    dirty = dirtyPriceFromYield(s, ytm);
+  }
+  const clean = dirty - s.accrued;
+  const risk = withRisk ? riskMeasures(s, ytm) : null;
+  let ytc: number | null = null;
+  let ytw = ytm;
+  let nextCall: string | null = null;
+  const future = entry.calls.filter((c) => c.date > d);
+  if (future.length > 0) {
+    const w = yieldsToCall(s, dirty, ytm, future);
+    ytc = w.yieldToCall[0]!.yield;
+    ytw = w.yieldToWorst;
+    nextCall = future[0]!.scheduled;
+  }
+  const sp = spreads(curve, d, entry.maturityDay, ytm);
+  return {
+    price: clean,
+    yieldToMaturity: ytm,
+    yieldToCall: ytc,
+    yieldToWorst: ytw,
+    nextCallDate: nextCall,
+    gSpread: sp.gSpreadBp,
+    tSpread: sp.tSpreadBp,
+    treasury: sp.benchmarkTenor,
+    discountMargin: null,
+    duration: risk ? risk.modifiedDuration : 0,
+    dv01: risk ? (risk.modifiedDuration * dirty) / 10000 : 0,
+    currentYield: entry.couponType === 'zero' ? null : (100 * entry.coupon) / clean,
+    moneyMarketYield360: risk ? moneyMarketYield(s, ytm, dirty) : null,
+  };
+}
+
+/**
+ * FRN: the "yield" is the assumed index plus the discount margin; duration is the interest-rate
+ * duration, which for a floater runs only to the next reset (its coupon re-fixes there).
+ */
+function frnMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: Curve): Measures {
+  const fs = frnAt(entry, d, curve);
+  const dm = spreadBp / 1e4;
+  const dirty = frnDirtyPrice(fs, dm);
+  const clean = dirty - fs.accrued;
+  const r = fs.indexRate + dm;
+  const tau = fs.taus[0]!;
+  const duration = tau / (1 + r * tau);
+  const sp = spreads(curve, d, entry.maturityDay, r);
+  return {
+    price: clean,
+    yieldToMaturity: r,
+    yieldToCall: null,
+    yieldToWorst: r,
+    nextCallDate: null,
+    gSpread: sp.gSpreadBp,
+    tSpread: sp.tSpreadBp,
+    treasury: sp.benchmarkTenor,
+    discountMargin: spreadBp,
+    duration,
+    dv01: (duration * dirty) / 10000,
+    currentYield: (100 * (fs.indexRate + entry.quotedMargin)) / clean,
+    moneyMarketYield360: r,
+  };
+}

@@ -1,0 +1,108 @@
+import { createBond, parseDate } from '@analytics/index';
+import { describe, expect, it } from 'vitest';
+import { halfSpreadPoints, priorSpreadBp, ratingBucket, tenorBucket } from './conventions';
+import { SpreadModel } from './model';
+import { tradeSignal } from './signal';
+import type { BondEntry } from './terms';
+import { fixtureCurves, priceAtSpread } from './testFixtures';
+import { SIDE_BUY, SIDE_DEALER, SIDE_SELL, type TradeObs } from './trades';
+
+/** The pure parts of the model, without a database. */
+const DAY = '2026-11-18';
+const curves = fixtureCurves(['2026-11-16', '2026-11-17', DAY]);
+
+function entry(overrides: Partial<BondEntry> = {}): BondEntry {
+  const issueDay = parseDate('2024-03-15');
+  const maturityDay = parseDate('2034-03-15');
+  return {
+    id: 1,
+    issuerId: 1,
+    sectorId: 1,
+    rating: 'A',
+    highYield: false,
+    couponType: 'fixed',
+    coupon: 0.05,
+    issueDay,
+    maturity: '2034-03-15',
+    maturityDay,
+    quotedMargin: 0,
+    calls: [],
+    bond: createBond({ issueDate: issueDay, maturityDate: maturityDay, coupon: 0.05, frequency: 2, dayCount: '30/360', endOfMonth: false, redemption: 100 }),
+    error: null,
+    updatedAtMs: 1,
+    ...overrides,
+  };
+}
+
+let nextId = 1;
+function trade(e: BondEntry, spreadBp: number, side: number, quantity: number, day = DAY): TradeObs {
+  const mid = priceAtSpread(e, spreadBp, day, curves);
+  const hs = halfSpreadPoints(quantity, e.highYield, 7.3);
+  const price = side === SIDE_BUY ? mid + hs : side === SIDE_SELL ? mid - hs : mid;
+  return { id: nextId++, bondId: e.id, timeMs: Date.parse(`${day}T15:00:00Z`), day, quantity, price, side };
+}
+
+describe('conventions', () => {
+  it('half-spreads shrink with size, widen with tenor and for high yield', () => {
+    expect(halfSpreadPoints(10_000, false, 7)).toBeGreaterThan(halfSpreadPoints(1_000_000, false, 7));
+    expect(halfSpreadPoints(1_000_000, false, 30)).toBeGreaterThan(halfSpreadPoints(1_000_000, false, 2));
+    expect(halfSpreadPoints(1_000_000, true, 7)).toBeCloseTo(1.7 * halfSpreadPoints(1_000_000, false, 7), 10);
+    expect(halfSpreadPoints(1000, true, 30)).toBeLessThanOrEqual(1.25 * 1.7);
+  });
+
+  it('ratings bucket by letter, Moody when S&P is missing, unrated as BBB', () => {
+    expect(ratingBucket('BBB-', null)).toBe('BBB');
+    expect(ratingBucket(null, 'Ba2')).toBe('BB');
+    expect(ratingBucket('CC', null)).toBe('CCC');
+    expect(ratingBucket(null, null)).toBe('BBB');
+    expect(priorSpreadBp('BB', tenorBucket(12))).toBeGreaterThan(priorSpreadBp('A', tenorBucket(12)));
+  });
+});
+
+describe('trade signal', () => {
+  it('buys and sells around the mid average back to the mid', () => {
+    const e = entry();
+    const s = tradeSignal(e, [trade(e, 100, SIDE_BUY, 2e6), trade(e, 100, SIDE_SELL, 2e6)], curves, Date.parse(`${DAY}T20:00:00Z`))!;
+    expect(s.spreadBp).toBeCloseTo(100, 6);
+    expect(s.dispersionBp).toBeLessThan(0.01);
+    expect(s.used.reduce((a, u) => a + u.weight, 0)).toBeCloseTo(1, 4);
+  });
+
+  it('rejects an outlier by median absolute deviation and weighs blocks above odd lots', () => {
+    const e = entry();
+    const trades = [trade(e, 100, SIDE_DEALER, 5e6), trade(e, 102, SIDE_DEALER, 5e6), trade(e, 98, SIDE_DEALER, 5e6), trade(e, 180, SIDE_DEALER, 1e6), trade(e, 110, SIDE_DEALER, 10_000)];
+    const s = tradeSignal(e, trades, curves, Date.parse(`${DAY}T20:00:00Z`))!;
+    expect(s.rejected.map((r) => r.reason)).toEqual(['outlier']);
+    expect(s.rejected[0]!.id).toBe(trades[3]!.id);
+    expect(s.spreadBp).toBeGreaterThan(99);
+    expect(s.spreadBp).toBeLessThan(102);
+  });
+
+  it('old trades weigh less and give a smaller blend weight', () => {
+    const e = entry();
+    const fresh = tradeSignal(e, [trade(e, 100, SIDE_DEALER, 1e6)], curves, Date.parse(`${DAY}T20:00:00Z`))!;
+    const stale = tradeSignal(e, [trade(e, 100, SIDE_DEALER, 1e6, '2026-11-16')], curves, Date.parse(`${DAY}T20:00:00Z`))!;
+    expect(stale.alpha).toBeLessThan(fresh.alpha);
+    expect(fresh.alpha).toBeCloseTo(0.5, 1);
+  });
+});
+
+describe('spread model', () => {
+  it('an issuer curve runs through its traded bonds; an unknown sector falls back to the rating curve', () => {
+    const model = new SpreadModel([
+      { issuerId: 1, sectorId: 1, rating: 'A', years: 3, spreadBp: 150, weight: 0.9 },
+      { issuerId: 1, sectorId: 1, rating: 'A', years: 9, spreadBp: 170, weight: 0.9 },
+      { issuerId: 2, sectorId: 1, rating: 'A', years: 7, spreadBp: 80, weight: 0.9 },
+    ]);
+    const issuer = model.spreadFor(1, 1, 'A', 6, false);
+    expect(issuer.kind).toBe('issuer');
+    expect(issuer.spreadBp).toBeGreaterThan(140);
+    expect(issuer.spreadBp).toBeLessThan(175);
+    const peer = model.spreadFor(3, 1, 'A', 6, false);
+    expect(peer.kind).toBe('sector');
+    expect(peer.spreadBp).toBeLessThan(issuer.spreadBp);
+    const other = model.spreadFor(4, 9, 'BB', 6, true);
+    expect(other.kind).toBe('rating');
+    expect(other.score).toBeLessThan(0.1);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * Model spreads for bonds whose own trades are stale or few, fitted on the whole universe's
+ * trade-implied spreads each run:
+ * 1. rating × tenor-bucket cells, shrunk toward a static prior (conventions.priorSpreadBp);
+ * 2. sector × rating × tenor-bucket cells, shrunk toward (1) shifted by the sector's average offset;
+ * 3. an issuer curve: the sector curve plus the issuer's own level and slope (in log tenor),
+ *    fitted by ridge-regularised weighted least squares on the issuer's recently traded bonds.
+ * Observations are weighted by their blend weight α, so a bond with one stale odd lot counts little.
+ * Floating-rate notes (discount margins) are priced from these curves but do not shape them.
+ */
+import {
+  MODEL_CONFIDENCE_CAP,
+  MODEL_FIT_SCALE_BP,
+  RATING_BUCKETS,
+  SHRINK,
+  TENOR_BUCKETS,
+  priorSpreadBp,
+  tenorBucket,
+  type RatingBucket,
+} from './conventions';
+
+export type ModelKind = 'issuer' | 'sector' | 'rating';
+
+/** A bond's trade-implied spread as a model observation. */
+export interface ModelObservation {
+  issuerId: number;
+  sectorId: number;
+  rating: RatingBucket;
+  years: number;
+  spreadBp: number;
+  weight: number;
+}
+
+export interface ModelSpread {
+  kind: ModelKind;
+  spreadBp: number;
+  /** Weighted RMS residual (bp) of the fit this spread comes from. */
+  fitBp: number;
+  /** Bonds (observations) behind the fit. */
+  bonds: number;
+  /** Confidence the model alone supports, in [0, 1]. */
+  score: number;
+}
+
+interface Cell {
+  sw: number;
+  sws: number;
+  n: number;
+}
+
+const nb = TENOR_BUCKETS.length;
+const emptyCells = (): Cell[] => Array.from({ length: nb }, () => ({ sw: 0, sws: 0, n: 0 }));
+
+interface IssuerFit {
+  level: number;
+  slope: number;
+  meanX: number;
+  fitBp: number;
+  sw: number;
+  n: number;
+}
+
+interface SectorFit {
+  values: number[];
+  sw: number;
+  n: number;
+  fitBp: number;
+}
+
+/** The fitted universe model of one run. */
+export class SpreadModel {
+  private readonly ratingCurves = new Map<RatingBucket, number[]>();
+  private readonly ratingFit = new Map<RatingBucket, number>();
+  private readonly sectors = new Map<string, SectorFit>();
+  private readonly issuers = new Map<number, IssuerFit>();
+
+  constructor(observations: readonly ModelObservation[]) {
+    const byRating = new Map<RatingBucket, Cell[]>();
+    const bySector = new Map<string, Cell[]>();
+    for (const o of observations) {
+      const b = tenorBucket(o.years);
+      let rc = byRating.get(o.rating);
+      if (!rc) byRating.set(o.rating, (rc = emptyCells()));
+      add(rc[b]!, o);
+      const key = `${o.sectorId}:${o.rating}`;
+      let sc = bySector.get(key);
+      if (!sc) bySector.set(key, (sc = emptyCells()));
+      add(sc[b]!, o);
+    }
+    for (const r of RATING_BUCKETS) {
+      const cells = byRating.get(r) ?? emptyCells();
+      this.ratingCurves.set(r, cells.map((c, b) => (c.sws + SHRINK.ratingCell * priorSpreadBp(r, b)) / (c.sw + SHRINK.ratingCell)));
+    }
+    // A sector's empty tenor buckets follow the rating curve shifted by the sector's average offset.
+    const offsets = new Map<string, { sw: number; swr: number }>();
+    for (const o of observations) {
+      const key = `${o.sectorId}:${o.rating}`;
+      let v = offsets.get(key);
+      if (!v) offsets.set(key, (v = { sw: 0, swr: 0 }));
+      v.sw += o.weight;
+      v.swr += o.weight * (o.spreadBp - interpolate(this.ratingCurves.get(o.rating)!, o.years));
+    }
+    for (const [key, cells] of bySector) {
+      const rating = key.slice(key.indexOf(':') + 1) as RatingBucket;
+      const base = this.ratingCurves.get(rating)!;
+      const off = offsets.get(key)!;
+      const offset = off.swr / (off.sw + SHRINK.sectorCell);
+      this.sectors.set(key, {
+        values: cells.map((c, b) => (c.sws + SHRINK.sectorCell * (base[b]! + offset)) / (c.sw + SHRINK.sectorCell)),
+        sw: cells.reduce((a, c) => a + c.sw, 0),
+        n: cells.reduce((a, c) => a + c.n, 0),
+        fitBp: 0,
+      });
+    }
+    // Residual fit quality of each sector and rating curve.
+    const res = new Map<string, { sw: number; swr2: number }>();
+    const resRating = new Map<RatingBucket, { sw: number; swr2: number }>();
+    const byIssuer = new Map<number, { x: number; r: number; w: number }[]>();
+    for (const o of observations) {
+      const key = `${o.sectorId}:${o.rating}`;
+      const r = o.spreadBp - interpolate(this.sectors.get(key)!.values, o.years);
+      accumulate(res, key, o.weight, r);
+      accumulate(resRating, o.rating, o.weight, o.spreadBp - interpolate(this.ratingCurves.get(o.rating)!, o.years));
+      let list = byIssuer.get(o.issuerId);
+      if (!list) byIssuer.set(o.issuerId, (list = []));
+      list.push({ x: Math.log(Math.max(o.years, 0.1)), r, w: o.weight });
+    }
+    for (const [key, v] of res) this.sectors.get(key)!.fitBp = Math.sqrt(v.swr2 / v.sw);
+    for (const [r, v] of resRating) this.ratingFit.set(r, Math.sqrt(v.swr2 / v.sw));
+    for (const [issuerId, pts] of byIssuer) this.issuers.set(issuerId, fitIssuer(pts));
+  }
+
+  /** The model spread of a bond (by issuer, sector, rating and years to maturity). */
+  spreadFor(issuerId: number, sectorId: number, rating: RatingBucket, years: number, highYield: boolean): ModelSpread {
+    const scale = highYield ? MODEL_FIT_SCALE_BP.hy : MODEL_FIT_SCALE_BP.ig;
+    const sector = this.sectors.get(`${sectorId}:${rating}`);
+    const ratingCurve = this.ratingCurves.get(rating)!;
+    const base = sector ? interpolate(sector.values, years) : interpolate(ratingCurve, years);
+    const issuer = this.issuers.get(issuerId);
+    if (issuer && issuer.sw >= 0.5 && sector) {
+      const x = Math.log(Math.max(years, 0.1));
+      // The issuer's fit is no better than a few bp, however few its bonds.
+      const fitBp = Math.max(issuer.fitBp, 3);
+      return {
+        kind: 'issuer',
+        spreadBp: base + issuer.level + issuer.slope * (x - issuer.meanX),
+        fitBp,
+        bonds: issuer.n,
+        score: MODEL_CONFIDENCE_CAP.issuer * fitScore(fitBp, scale) * Math.min(1, issuer.sw),
+      };
+    }
+    if (sector && sector.sw >= 1) {
+      const fitBp = Math.max(sector.fitBp, 5);
+      return { kind: 'sector', spreadBp: base, fitBp, bonds: sector.n, score: MODEL_CONFIDENCE_CAP.sector * fitScore(fitBp, scale) };
+    }
+    // A rating without a single observation is the static prior alone: score it as a poor fit.
+    const fitBp = this.ratingFit.get(rating) ?? 2 * scale;
+    return {
+      kind: 'rating',
+      spreadBp: interpolate(ratingCurve, years),
+      fitBp,
+      bonds: 0,
+      score: MODEL_CONFIDENCE_CAP.rating * fitScore(Math.max(fitBp, 10), scale),
+    };
+  }
+}
+
+function fitScore(fitBp: number, scale: number): number {
+  return 1 / (1 + (fitBp / scale) ** 2);
+}
+
+function add(cell: Cell, o: ModelObservation): void {
+  cell.sw += o.weight;
+  cell.sws += o.weight * o.spreadBp;
+  cell.n += 1;
+}
+
+function accumulate<K>(map: Map<K, { sw: number; swr2: number }>, key: K, w: number, r: number): void {
+  let v = map.get(key);
+  if (!v) map.set(key, (v = { sw: 0, swr2: 0 }));
+  v.sw += w;
+  v.swr2 += w * r * r;
+}
+
+/** Ridge-regularised weighted fit of residual = level + slope·(x − x̄). */
+function fitIssuer(pts: { x: number; r: number; w: number }[]): IssuerFit {
+  let sw = 0;
+  let swx = 0;
+  for (const p of pts) {
+    sw += p.w;
+    swx += p.w * p.x;
+  }
+  const meanX = sw > 0 ? swx / sw : 0;
+  let swr = 0;
+  let swxx = 0;
+  let swxr = 0;
+  for (const p of pts) {
+    const dx = p.x - meanX;
+    swr += p.w * p.r;
+    swxx += p.w * dx * dx;
+    swxr += p.w * dx * p.r;
+  }
+  const level = swr / (sw + SHRINK.issuerLevel);
+  const slope = swxr / (swxx + SHRINK.issuerSlope);
+  let swe2 = 0;
+  for (const p of pts) swe2 += p.w * (p.r - level - slope * (p.x - meanX)) ** 2;
+  return { level, slope, meanX, fitBp: sw > 0 ? Math.sqrt(swe2 / sw) : 0, sw, n: pts.length };
+}
+
+/** Piecewise-linear curve through the bucket centres, flat beyond the first and last. */
+function interpolate(values: readonly number[], years: number): number {
+  const first = TENOR_BUCKETS[0]!.center;
+  if (years <= first) return values[0]!;
+  for (let i = 1; i < nb; i++) {
+    const c = TENOR_BUCKETS[i]!.center;
+    if (years <= c) {
+      const p = TENOR_BUCKETS[i - 1]!.center;
+      const w = (years - p) / (c - p);
+      return values[i - 1]! + w * (values[i]! - values[i - 1]!);
+    }
+  }
+  return values[nb - 1]!;
+}

@@ -1,0 +1,179 @@
+/**
+ * `repriceUniverse`: evaluated prices for every bond (or some) as of an instant, written to
+ * evaluated_prices and to the bond table's read model, bond_market_state.
+ *
+ * The read side of a tick is kept to a few small queries by a per-process state (terms, recent
+ * trades, the previous close and volume averages — each only a cache, validated or keyed so that
+ * it can never serve another day's data); the write side is one bulk statement per table, and
+ * rows whose rounded values did not change since this process last wrote them are skipped.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { recordEvents, type DomainEvent } from '../events';
+import { type CloseSnapshot, closeFromEvaluations, loadClose, loadVolumeAverages, previousCloseDate } from './closes';
+import { MS_PER_DAY, TRADE_WINDOW_DAYS, addDays, dayStartMs, isoDay } from './conventions';
+import { loadCurves } from './curves';
+import { evaluateUniverse, type Evaluation } from './evaluate';
+import { TermsCache } from './terms';
+import { TradeCache } from './trades';
+import {
+  type MarketStateRow,
+  deleteMarketState,
+  marketStateRow,
+  sameRow,
+  upsertMarketState,
+  writeEvaluatedPrices,
+} from './write';
+
+export interface RepriceOptions {
+  /** Reprice only these bonds (the model is still fitted on the whole universe). */
+  bondIds?: number[];
+  /** 'eod' writes the day's closing evaluated prices; 'intraday' (default) a snapshot per bond that traded since the last run. */
+  kind?: 'eod' | 'intraday';
+  /** The close to measure changes against; default: the latest end-of-day prices before asOf's day. */
+  previousClose?: Map<number, CloseSnapshot>;
+}
+
+export interface RepriceResult {
+  asOf: Date;
+  kind: 'eod' | 'intraday';
+  curveDate: string;
+  previousCloseDate: string | null;
+  priced: number;
+  /** bond_market_state rows written (unchanged rows are skipped on intraday ticks). */
+  rowsWritten: number;
+  evaluatedPricesWritten: number;
+  excluded: number;
+  failed: { bondId: number; error: string }[];
+  timingsMs: { read: number; compute: number; write: number };
+}
+
+/** Per-process pricing state of one database handle. */
+class PricingState {
+  terms = new TermsCache();
+  trades = new TradeCache();
+  closes = new Map<string, Map<number, CloseSnapshot>>();
+  volumeAverages = new Map<string, Map<number, number>>();
+  written = new Map<number, MarketStateRow>();
+  snapshotTradeId = new Map<number, number>();
+  warm = false;
+}
+
+const states = new WeakMap<Kysely<Database>, PricingState>();
+
+function stateOf(db: Kysely<Database>): PricingState {
+  let s = states.get(db);
+  if (!s) states.set(db, (s = new PricingState()));
+  return s;
+}
+
+/** Forgets every cached fact about `db` (after bulk changes made outside the engine, e.g. a restore). */
+export function invalidatePricingCache(db: Kysely<Database>): void {
+  states.delete(db);
+}
+
+/** Forgets cached closes and volume averages (after history for past days was rewritten). */
+export function forgetPastDays(db: Kysely<Database>): void {
+  const s = states.get(db);
+  if (!s) return;
+  s.closes.clear();
+  s.volumeAverages.clear();
+}
+
+/**
+ * Reprices the universe (or `opts.bondIds`) as of `when` (a Date, an ISO instant, or a day
+ * 'YYYY-MM-DD' meaning its close) and rewrites bond_market_state. With
+ * kind 'eod' it also writes the day's closing evaluated prices for every priced bond; intraday it
+ * appends a snapshot for each bond whose trades changed since the previous run.
+ */
+export async function repriceUniverse(db: Kysely<Database>, when: Date | string, opts: RepriceOptions = {}): Promise<RepriceResult> {
+  const t0 = performance.now();
+  const asOf = asInstant(when);
+  const kind = opts.kind ?? 'intraday';
+  const state = stateOf(db);
+  const day = isoDay(asOf);
+  const asOfMs = asOf.getTime();
+  const windowFromMs = asOfMs - TRADE_WINDOW_DAYS * MS_PER_DAY;
+  const full = kind === 'eod' || !state.warm;
+  await state.terms.refresh(db, kind === 'eod');
+  await state.trades.refresh(db, windowFromMs, kind === 'eod');
+  const curves = await loadCurves(db, addDays(day, -TRADE_WINDOW_DAYS - 1), day);
+  const prevDate = opts.previousClose ? null : await previousCloseDate(db, day);
+  let prev = opts.previousClose;
+  if (!prev) {
+    prev = prevDate ? state.closes.get(prevDate) : new Map();
+    if (!prev && prevDate) state.closes.set(prevDate, (prev = await loadClose(db, prevDate)));
+  }
+  let averages = state.volumeAverages.get(day);
+  if (!averages) state.volumeAverages.set(day, (averages = await loadVolumeAverages(db, day)));
+  const t1 = performance.now();
+
+  const only = opts.bondIds ? new Set(opts.bondIds) : undefined;
+  const book = state.trades.book;
+  const universe = evaluateUniverse(state.terms.bonds.values(), (id, from, to) => book.window(id, from, to), curves, asOf, only);
+  const dayFromMs = dayStartMs(day) - 1;
+  const rows: MarketStateRow[] = [];
+  const snapshots: Evaluation[] = [];
+  const events: DomainEvent[] = [];
+  for (const e of universe.evaluations) {
+    const today = book.window(e.bondId, dayFromMs, asOfMs);
+    let volume = 0;
+    for (const t of today) volume += t.quantity;
+    const row = marketStateRow(e, prev!.get(e.bondId), volume, averages.get(e.bondId));
+    if (full || only || !sameRow(state.written.get(e.bondId), row)) {
+      rows.push(row);
+      state.written.set(e.bondId, row);
+    }
+    // Intraday lineage: one snapshot each time a bond's newest trade moves on; a cold process
+    // (which cannot know what an earlier one stored) snapshots the bonds that traded today.
+    const seen = state.snapshotTradeId.get(e.bondId) ?? 0;
+    if (kind === 'intraday' && e.lastTradeId > seen && (state.warm || only || volume > 0)) snapshots.push(e);
+    if (e.lastTradeId > seen) state.snapshotTradeId.set(e.bondId, e.lastTradeId);
+  }
+  const t2 = performance.now();
+
+  const written = kind === 'eod' ? universe.evaluations : snapshots;
+  const write = async (trx: Kysely<Database>) => {
+    await upsertMarketState(trx, asOf, rows);
+    // Matured bonds, and bonds the analytics cannot price (a 30/360 bond on the day before a
+    // 31st maturity has no time left), leave the table rather than show a stale price.
+    await deleteMarketState(trx, only ? universe.failed.map((f) => f.bondId) : [...universe.excluded, ...universe.failed.map((f) => f.bondId)]);
+    await writeEvaluatedPrices(trx, kind, written.map((evaluation) => ({ day, asOf, evaluation })));
+    if (kind === 'eod') events.push({ type: 'pricing.closed', subjectId: day, payload: { day, bonds: written.length, asOf: asOf.toISOString() } });
+    await recordEvents(trx, events);
+  };
+  try {
+    if (db.isTransaction) await write(db);
+    else await db.transaction().execute(write);
+  } catch (err) {
+    // What this process believes it wrote must not survive a rolled-back write.
+    invalidatePricingCache(db);
+    throw err;
+  }
+  for (const id of universe.excluded) state.written.delete(id);
+  for (const f of universe.failed) state.written.delete(f.bondId);
+  if (kind === 'eod' && !only) state.closes.set(day, closeFromEvaluations(universe.evaluations));
+  state.warm = true;
+  const t3 = performance.now();
+  return {
+    asOf,
+    kind,
+    curveDate: universe.curveDate,
+    previousCloseDate: prevDate,
+    priced: universe.evaluations.length,
+    rowsWritten: rows.length,
+    evaluatedPricesWritten: written.length,
+    excluded: universe.excluded.length,
+    failed: universe.failed,
+    timingsMs: { read: t1 - t0, compute: t2 - t1, write: t3 - t2 },
+  };
+}
+
+/** A Date, an ISO instant, or a 'YYYY-MM-DD' day (meaning that day's close). */
+function asInstant(when: Date | string): Date {
+  if (when instanceof Date) return when;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(when)) return new Date(dayStartMs(when) + MS_PER_DAY - 1);
+  const d = new Date(when);
+  if (Number.isNaN(d.getTime())) throw new Error(`asOf: not a date or instant: '${when}'`);
+  return d;
+}

@@ -1,0 +1,161 @@
+/**
+ * The trade-implied spread of one bond: each recent trade's price moved to mid by a
+ * size-dependent half-spread (customer buys paid the offer, sells hit the bid, inter-dealer
+ * trades are mid), turned into a spread in the bond's pricing space against the curve of the
+ * trade's day, outliers rejected by median absolute deviation, then averaged with size × recency
+ * weights.
+ */
+import { parseDate } from '@analytics/index';
+import {
+  DISPERSION_SCALE_BP,
+  MAX_TRADES_PER_BOND,
+  MS_PER_DAY,
+  OUTLIER_FLOOR_BP,
+  OUTLIER_K,
+  blendWeight,
+  halfSpreadPoints,
+  tradeEvidence,
+  tradeWeight,
+} from './conventions';
+import type { CurveBook } from './curves';
+import { priceable, spreadFromPrice } from './measures';
+import type { BondEntry } from './terms';
+import { SIDE_BUY, SIDE_SELL, type TradeObs } from './trades';
+
+/** A trade the price used: its mid spread and its share of the weight. */
+export interface UsedTrade {
+  id: number;
+  midSpreadBp: number;
+  weight: number;
+}
+
+/** A trade left out, and why (with its mid spread when it had one). */
+export interface RejectedTrade {
+  id: number;
+  spreadBp: number | null;
+  reason: 'outlier' | 'unpriceable';
+}
+
+export interface TradeSignal {
+  spreadBp: number;
+  /** Weighted standard deviation of the mid spreads (0 with one trade). */
+  dispersionBp: number;
+  count: number;
+  evidence: number;
+  /** Share of the trade-implied spread in the final blend. */
+  alpha: number;
+  lastAgeDays: number;
+  used: UsedTrade[];
+  rejected: RejectedTrade[];
+}
+
+const MAX_ABS_SPREAD_BP = 5_000;
+const dayNumbers = new Map<string, number>();
+
+function dayNumber(day: string): number {
+  let n = dayNumbers.get(day);
+  if (n === undefined) dayNumbers.set(day, (n = parseDate(day)));
+  return n;
+}
+
+/**
+ * The trade's mid spread (bp) against its own day's curve, cached on the trade; NaN when the
+ * price gives no sensible spread (a bad print, a bond in its last days).
+ */
+export function tradeSpread(entry: BondEntry, t: TradeObs, curves: CurveBook): number {
+  const dated = curves.on(t.day);
+  if (!dated) return NaN;
+  const c = t.cache;
+  if (c && c.curveKey === dated.key && c.termsMs === entry.updatedAtMs) return c.spreadBp;
+  let spreadBp = NaN;
+  const day = dayNumber(t.day);
+  if (priceable(entry, day)) {
+    const sign = t.side === SIDE_BUY ? 1 : t.side === SIDE_SELL ? -1 : 0;
+    const years = (entry.maturityDay - day) / 365.25;
+    const mid = t.price - sign * halfSpreadPoints(t.quantity, entry.highYield, years);
+    try {
+      spreadBp = spreadFromPrice(entry, mid, day, dated.curve);
+      if (!(Math.abs(spreadBp) < MAX_ABS_SPREAD_BP)) spreadBp = NaN;
+    } catch {
+      spreadBp = NaN;
+    }
+  }
+  t.cache = { curveKey: dated.key, termsMs: entry.updatedAtMs, spreadBp };
+  return spreadBp;
+}
+
+function median(values: number[]): number {
+  const v = [...values].sort((a, b) => a - b);
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+}
+
+/** Trade-implied spread of a bond from its trades in the window (oldest first), or null without any usable trade. */
+export function tradeSignal(entry: BondEntry, trades: readonly TradeObs[], curves: CurveBook, asOfMs: number): TradeSignal | null {
+  if (trades.length === 0) return null;
+  const recent = trades.length > MAX_TRADES_PER_BOND ? trades.slice(trades.length - MAX_TRADES_PER_BOND) : trades;
+  const rejected: RejectedTrade[] = [];
+  const cand: { t: TradeObs; mid: number }[] = [];
+  for (const t of recent) {
+    const mid = tradeSpread(entry, t, curves);
+    if (Number.isNaN(mid)) rejected.push({ id: t.id, spreadBp: null, reason: 'unpriceable' });
+    else cand.push({ t, mid });
+  }
+  let kept = cand;
+  if (cand.length >= 3) {
+    const mids = cand.map((c) => c.mid);
+    const med = median(mids);
+    const mad = median(mids.map((m) => Math.abs(m - med)));
+    const limit = Math.max(OUTLIER_K * 1.4826 * mad, entry.highYield ? OUTLIER_FLOOR_BP.hy : OUTLIER_FLOOR_BP.ig);
+    kept = [];
+    for (const c of cand) {
+      if (Math.abs(c.mid - med) > limit) rejected.push({ id: c.t.id, spreadBp: round(c.mid, 3), reason: 'outlier' });
+      else kept.push(c);
+    }
+  }
+  if (kept.length === 0) return null;
+  let sw = 0;
+  let sws = 0;
+  let evidence = 0;
+  let lastAge = Infinity;
+  const weights = kept.map((c) => {
+    const age = Math.max(0, (asOfMs - c.t.timeMs) / MS_PER_DAY);
+    const w = tradeWeight(c.t.quantity, age);
+    sw += w;
+    sws += w * c.mid;
+    evidence += tradeEvidence(c.t.quantity, age);
+    if (age < lastAge) lastAge = age;
+    return w;
+  });
+  if (!(sw > 0)) return null;
+  const spreadBp = sws / sw;
+  let sv = 0;
+  for (let i = 0; i < kept.length; i++) sv += weights[i]! * (kept[i]!.mid - spreadBp) ** 2;
+  const dispersionBp = kept.length > 1 ? Math.sqrt(sv / sw) : 0;
+  return {
+    spreadBp,
+    dispersionBp,
+    count: kept.length,
+    evidence,
+    alpha: blendWeight(evidence),
+    lastAgeDays: lastAge,
+    used: kept.map((c, i) => ({ id: c.t.id, midSpreadBp: round(c.mid, 3), weight: round(weights[i]! / sw, 5) })),
+    rejected,
+  };
+}
+
+/** The trade part of the confidence formula: count × recency × dispersion, each in [0, 1]. */
+export function tradeScores(signal: TradeSignal, highYield: boolean): { count: number; recency: number; dispersion: number } {
+  const scale = highYield ? DISPERSION_SCALE_BP.hy : DISPERSION_SCALE_BP.ig;
+  return {
+    count: 1 - Math.exp(-signal.count / 3),
+    recency: Math.pow(0.5, signal.lastAgeDays / 2),
+    // One trade says nothing about dispersion: score it as a middling 0.7.
+    dispersion: signal.count > 1 ? 1 / (1 + (signal.dispersionBp / scale) ** 2) : 0.7,
+  };
+}
+
+export function round(x: number, dp: number): number {
+  const f = 10 ** dp;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import { signAccessToken } from '../plugins/auth';
+import { createTestDatabase } from './testDatabase';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh real database (the engine under test), quiet logs, no web bundle. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '.tmp/test-data',
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** An Authorization header for a made-up user id, admin or not, signed like real sessions. */
+export async function bearer(userId: string, opts: { admin?: boolean } = {}): Promise<{ authorization: string }> {
+  const token = await signAccessToken(TEST_JWT_SECRET, {
+    userId,
+    scopes: opts.admin ? ['user', 'admin'] : ['user'],
+    ttlSeconds: 300,
+  });
+  return { authorization: `Bearer ${token}` };
+}
