@@ -1,0 +1,180 @@
+/**
+ * THE API client (spec §7). Every request:
+ * - sends `Authorization: Bearer <access token>` when logged in,
+ * - sends `X-Device-Fingerprint` (random device id kept in local storage),
+ *   `X-Document-Has-Focus` (1/0) and `X-Runtime-Age` (ms since load),
+ * - sends cookies (`credentials: 'include'`),
+ * - treats any status above 299 as an `ApiError`
+ *   (`Unexpected API response {status}: {statusText}`) carrying the server's `{ error }` text.
+ * In development a dial-up simulation (random 1–5 s delay per call) can be switched on with
+ * `?dialup=1` in the URL or local storage `bw.dialup = "1"`.
+ */
+import {
+  API_HEADERS,
+  DIALUP_MAX_DELAY_MS,
+  DIALUP_MIN_DELAY_MS,
+  STORAGE_KEYS,
+} from '@common/constants';
+import { useSession } from '../stores/session';
+
+/** Error for any API response with a status above 299. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    /** The server's error text (`{ "error": "text" }` body), when present. */
+    readonly serverError: string | null,
+    /** The parsed body (JSON when possible, otherwise text). */
+    readonly body: unknown,
+  ) {
+    super(`Unexpected API response ${status}: ${statusText}`);
+  }
+}
+
+/** Returns the device id, creating and storing a random one on first use. */
+export function getDeviceId(): string {
+  try {
+    const existing = localStorage.getItem(STORAGE_KEYS.deviceId);
+    if (existing) return existing;
+    const id = crypto.randomUUID();
+    localStorage.setItem(STORAGE_KEYS.deviceId, id);
+    return id;
+  } catch {
+    return 'no-storage';
+  }
+}
+
+/** True in development when the dial-up simulation is switched on. */
+export function isDialupEnabled(): boolean {
+  if (!import.meta.env.DEV) return false;
+  try {
+    const href = typeof location === 'undefined' ? '' : location.href;
+    if (/[?&]dialup=1(\b|&|$)/.test(href)) {
+      localStorage.setItem(STORAGE_KEYS.dialup, '1');
+      return true;
+    }
+    if (/[?&]dialup=0(\b|&|$)/.test(href)) localStorage.removeItem(STORAGE_KEYS.dialup);
+    return localStorage.getItem(STORAGE_KEYS.dialup) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Random dial-up delay in [DIALUP_MIN_DELAY_MS, DIALUP_MAX_DELAY_MS]. */
+export function dialupDelayMs(random: () => number = Math.random): number {
+  return DIALUP_MIN_DELAY_MS + Math.floor(random() * (DIALUP_MAX_DELAY_MS - DIALUP_MIN_DELAY_MS + 1));
+}
+
+/** Builds the headers every request carries (spec §7). */
+export function buildRequestHeaders(extra?: HeadersInit): Headers {
+  const headers = new Headers(extra);
+  const token = useSession.getState().accessToken;
+  if (token && !headers.has(API_HEADERS.authorization)) {
+    headers.set(API_HEADERS.authorization, `Bearer ${token}`);
+  }
+  headers.set(API_HEADERS.deviceFingerprint, getDeviceId());
+  const focused = typeof document !== 'undefined' && document.hasFocus();
+  headers.set(API_HEADERS.documentHasFocus, focused ? '1' : '0');
+  headers.set(API_HEADERS.runtimeAge, String(Math.round(performance.now())));
+  return headers;
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  /** JSON body (serialised, with Content-Type set). */
+  json?: unknown;
+  /** Raw body (FormData for uploads, text…). */
+  body?: BodyInit | null;
+  /** Query parameters; undefined values are skipped, arrays repeat the key (no indexes). */
+  query?: Record<string, string | number | boolean | undefined | null | Array<string | number>>;
+  /** Aborts the request after this many ms. */
+  timeoutMs?: number;
+}
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function serverErrorText(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === 'string') return error;
+  }
+  return null;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs before every request, before headers are built (accounts: refresh an expired access token). */
+export type BeforeRequestHook = (path: string) => void | Promise<void>;
+let beforeRequest: BeforeRequestHook | null = null;
+
+/** Installs the before-request hook (one owner: web/session); returns the previous one. */
+export function setBeforeRequest(hook: BeforeRequestHook | null): BeforeRequestHook | null {
+  const previous = beforeRequest;
+  beforeRequest = hook;
+  return previous;
+}
+
+/**
+ * Performs a request and returns the parsed JSON body (text for non-JSON, undefined for empty).
+ * Throws ApiError for status > 299; network failures and timeouts throw as fetch does.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { json, query, timeoutMs, headers: extraHeaders, signal, body, ...init } = options;
+  if (beforeRequest) await beforeRequest(path);
+  const headers = buildRequestHeaders(extraHeaders);
+  let requestBody: BodyInit | null | undefined = body;
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    requestBody = JSON.stringify(json);
+  }
+  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
+    (s): s is AbortSignal => Boolean(s),
+  );
+  if (isDialupEnabled()) await sleep(dialupDelayMs());
+  const response = await fetch(withQuery(path, query), {
+    ...init,
+    headers,
+    body: requestBody,
+    credentials: 'include',
+    signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+  });
+  const parsed = await readBody(response);
+  if (response.status > 299) {
+    throw new ApiError(response.status, response.statusText, serverErrorText(parsed), parsed);
+  }
+  return parsed as T;
+}
+
+/** Convenience verbs over apiRequest. */
+export const api = {
+  get: <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', json }),
+  put: <T = unknown>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', json }),
+  patch: <T = unknown>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', json }),
+  delete: <T = unknown>(path: string, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

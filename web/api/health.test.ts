@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../stores/app';
+import { ApiError } from './client';
+import { checkHealth } from './health';
+
+const reset = () => useAppStore.setState({ health: 'unknown', ready: false, maintenanceMode: false });
+afterEach(reset);
+
+function deps(request: (path: string) => Promise<unknown>, online = true) {
+  return { request: vi.fn(request), notify: vi.fn(), navigate: vi.fn(), isOnline: () => online };
+}
+
+describe('health check (spec §4, §8)', () => {
+  it('ok: stores the maintenance flag and marks the app ready, no toast', async () => {
+    const d = deps(async () => ({ status: 'ok', maintenanceMode: true }));
+    await checkHealth(d);
+    expect(d.request).toHaveBeenCalledWith('/health');
+    expect(useAppStore.getState()).toMatchObject({ ready: true, health: 'ok', maintenanceMode: true });
+    expect(d.notify).not.toHaveBeenCalled();
+    expect(d.navigate).not.toHaveBeenCalled();
+  });
+
+  it('non-200: toast "There was an error trying to connect to our server. Please contact support" and go to /bw/error', async () => {
+    const d = deps(async () => {
+      throw new ApiError(503, 'Service Unavailable', null, { status: 'error' });
+    });
+    await checkHealth(d);
+    expect(d.notify).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'There was an error trying to connect to our server. Please contact support', color: 'red' }),
+    );
+    expect(d.navigate).toHaveBeenCalledWith('/bw/error');
+    expect(useAppStore.getState()).toMatchObject({ ready: true, health: 'failed', maintenanceMode: false });
+  });
+
+  it('request throws: the browser online state becomes the maintenance flag', async () => {
+    const online = deps(async () => {
+      throw new TypeError('Failed to fetch');
+    }, true);
+    await checkHealth(online);
+    expect(useAppStore.getState().maintenanceMode).toBe(true);
+    expect(online.navigate).toHaveBeenCalledWith('/bw/error');
+
+    reset();
+    const offline = deps(async () => {
+      throw new TypeError('Failed to fetch');
+    }, false);
+    await checkHealth(offline);
+    expect(useAppStore.getState().maintenanceMode).toBe(false);
+  });
+
+  it('repeated failures toast once; recovery clears the failure', async () => {
+    const d = deps(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await checkHealth(d);
+    await checkHealth(d);
+    expect(d.notify).toHaveBeenCalledTimes(1);
+    await checkHealth(deps(async () => ({ status: 'ok', maintenanceMode: false })));
+    expect(useAppStore.getState()).toMatchObject({ health: 'ok', maintenanceMode: false });
+  });
+
+  it('a 200 with an unexpected body counts as a failure', async () => {
+    const d = deps(async () => '<html>proxy page</html>');
+    await checkHealth(d);
+    expect(useAppStore.getState().health).toBe('failed');
+    expect(d.navigate).toHaveBeenCalledWith('/bw/error');
+  });
+});
+
+describe('health check concurrency', () => {
+  it('overlapping checks share one request and toast once', async () => {
+    const d = deps(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await Promise.all([checkHealth(d), checkHealth(d)]);
+    expect(d.request).toHaveBeenCalledTimes(1);
+    expect(d.notify).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('support e-mail from the server', () => {
+  it('a supportEmail in the health response overrides the default', async () => {
+    await checkHealth(deps(async () => ({ status: 'ok', maintenanceMode: false, supportEmail: 'desk@bank.example' })));
+    expect(useAppStore.getState().supportEmail).toBe('desk@bank.example');
+    useAppStore.getState().setSupportEmail('support@bondwise.local');
+  });
+});
+
+describe('recovery', () => {
+  it('health turning good after a failure calls onRecover once', async () => {
+    await checkHealth(deps(async () => {
+      throw new TypeError('Failed to fetch');
+    }));
+    const onRecover = vi.fn();
+    const ok = { ...deps(async () => ({ status: 'ok', maintenanceMode: false })), onRecover };
+    await checkHealth(ok);
+    await checkHealth(ok);
+    expect(onRecover).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Health check (spec §4 Other, §7, §8): GET /health with a 5 s timeout answering
+ * `{ status: "ok", maintenanceMode: boolean }`.
+ * - non-200 or a bad body: toast "There was an error trying to connect to our server. Please
+ *   contact support" and navigate to /bw/error;
+ * - the request throws (network, timeout): the same, and maintenance = navigator.onLine
+ *   (the spec's rule: a reachable network with an unreachable server reads as maintenance).
+ * Re-checked every HEALTH_RECHECK_MS so maintenance toggles reach open tabs; the toast and the
+ * navigation happen only when health turns bad, not on every failed re-check.
+ */
+import { API_PATHS, HEALTH_RECHECK_MS, HEALTH_TIMEOUT_MS, MESSAGES } from '@common/constants';
+import type { NotificationData } from '@mantine/notifications';
+import { useAppStore, type HealthStatus } from '../stores/app';
+import { ApiError, apiRequest } from './client';
+
+export interface HealthResponse {
+  status: string;
+  maintenanceMode: boolean;
+  /** Optional: the server's support address (overrides DEFAULT_SUPPORT_EMAIL when present). */
+  supportEmail?: string;
+}
+
+export interface HealthDeps {
+  request?: (path: string) => Promise<unknown>;
+  notify: (notification: NotificationData) => unknown;
+  navigate: (path: string) => void;
+  isOnline?: () => boolean;
+  /** Called when health turns good again after a failure (the app leaves /bw/error). */
+  onRecover?: () => void;
+}
+
+export interface HealthResult {
+  health: HealthStatus;
+  maintenanceMode: boolean;
+}
+
+const defaultRequest = (path: string) => apiRequest(path, { timeoutMs: HEALTH_TIMEOUT_MS });
+
+let inFlight: Promise<HealthResult> | null = null;
+
+/**
+ * Runs one health check and applies it to the app store; returns what it concluded.
+ * Concurrent calls share one request, and the toast/navigation happen only on the transition
+ * into failure (decided after the await, so overlapping checks cannot both toast).
+ */
+export function checkHealth(deps: HealthDeps): Promise<HealthResult> {
+  inFlight ??= runCheck(deps).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+async function runCheck(deps: HealthDeps): Promise<HealthResult> {
+  const { request = defaultRequest, isOnline = () => navigator.onLine } = deps;
+  let result: HealthResult;
+  try {
+    const body = (await request(API_PATHS.health)) as Partial<HealthResponse> | undefined;
+    if (!body || body.status !== 'ok') throw new ApiError(200, 'OK', 'Unexpected health response', body);
+    result = { health: 'ok', maintenanceMode: body.maintenanceMode === true };
+    if (typeof body.supportEmail === 'string' && body.supportEmail.includes('@')) {
+      useAppStore.getState().setSupportEmail(body.supportEmail);
+    }
+  } catch (error) {
+    const responded = error instanceof ApiError;
+    result = { health: 'failed', maintenanceMode: responded ? useAppStore.getState().maintenanceMode : isOnline() };
+  }
+  const wasFailing = useAppStore.getState().health === 'failed';
+  useAppStore.getState().setHealth(result.health, result.maintenanceMode);
+  if (result.health === 'failed' && !wasFailing) {
+    deps.notify({
+      color: 'red',
+      autoClose: 5000,
+      message: MESSAGES.healthFailure,
+      'data-testid': 'health-toast',
+    });
+    deps.navigate('/bw/error');
+  }
+  if (result.health === 'ok' && wasFailing) deps.onRecover?.();
+  return result;
+}
+
+/** Checks now and then every HEALTH_RECHECK_MS; returns a stop function. */
+export function startHealthChecks(deps: HealthDeps, intervalMs: number = HEALTH_RECHECK_MS): () => void {
+  void checkHealth(deps);
+  const timer = setInterval(() => void checkHealth(deps), intervalMs);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,50 @@
+/**
+ * TanStack Query client: server state lives here, not in zustand.
+ * - Client errors (4xx) are not retried; other failures retry twice.
+ * - Errors go through the §8 helper: unexpected ones (network, 5xx, bugs) are logged and
+ *   reported; a query or mutation that sets `meta: { errorToast: true }` (or a prefix string)
+ *   also shows the negative toast. Pages that show errors inline leave it unset.
+ */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { ApiError } from './client';
+import { handleError } from './errors';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { errorToast?: boolean | string };
+    mutationMeta: { errorToast?: boolean | string };
+  }
+}
+
+/** An error worth reporting: not a plain client error the user caused (4xx). */
+export function isUnexpectedError(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500;
+}
+
+function onError(error: unknown, meta: { errorToast?: boolean | string } | undefined): void {
+  const toast = meta?.errorToast;
+  if (toast) {
+    handleError(error, { notifier: notifications.show, ...(typeof toast === 'string' ? { prefix: toast } : {}) });
+  } else if (isUnexpectedError(error)) {
+    handleError(error);
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
+    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => onError(error, mutation.meta) }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+          return failureCount < 2;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * THE table wrapper (AG Grid Community): screens declare columns and rows, nothing else.
+ * Dense, themed to follow the app's colour scheme (quartz + dark part in dark mode).
+ *
+ * Server-side lists (the bond table) pass `rows={undefined}` and `gridOptions` with
+ * `rowModelType: 'infinite'` and a `datasource`; `gridOptions` also carries the grid events a
+ * screen needs (sort, column moves). Cell flashes (live updates) use the theme's flash colour.
+ */
+import { useMantineColorScheme } from '@mantine/core';
+import {
+  AllCommunityModule, ModuleRegistry, colorSchemeDark, colorSchemeLight, themeQuartz,
+  type ColDef, type GetRowIdParams, type RowClickedEvent,
+} from 'ag-grid-community';
+import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
+import { useMemo } from 'react';
+
+ModuleRegistry.registerModules([AllCommunityModule]);
+
+const base = themeQuartz.withParams({
+  fontSize: 12,
+  headerFontSize: 12,
+  rowHeight: 26,
+  headerHeight: 28,
+  spacing: 4,
+  borderRadius: 2,
+  wrapperBorderRadius: 2,
+});
+export const gridThemeDark = base.withPart(colorSchemeDark);
+export const gridThemeLight = base.withPart(colorSchemeLight);
+
+export interface DataTableProps<Row> {
+  rows: Row[] | undefined;
+  columns: ColDef<Row>[];
+  /** Stable row id (keeps selection and scroll on refresh). */
+  rowId?: (row: Row) => string;
+  loading?: boolean;
+  height?: number | string;
+  onRowClick?: (row: Row) => void;
+  testId?: string;
+  /** Further AG Grid options (infinite row model + datasource, events, tooltips…). */
+  gridOptions?: Omit<AgGridReactProps<Row>, 'rowData' | 'columnDefs' | 'theme'>;
+}
+
+export function DataTable<Row>({ rows, columns, rowId, loading, height = 480, onRowClick, testId, gridOptions }: DataTableProps<Row>) {
+  const { colorScheme } = useMantineColorScheme();
+  const defaultColDef = useMemo<ColDef<Row>>(() => ({ sortable: true, resizable: true, filter: false, minWidth: 70 }), []);
+  return (
+    <div style={{ height }} data-testid={testId}>
+      <AgGridReact<Row>
+        theme={colorScheme === 'light' ? gridThemeLight : gridThemeDark}
+        {...(gridOptions?.rowModelType === 'infinite' ? {} : { rowData: rows })}
+        columnDefs={columns}
+        defaultColDef={defaultColDef}
+        loading={loading}
+        getRowId={rowId ? (p: GetRowIdParams<Row>) => rowId(p.data) : undefined}
+        onRowClicked={onRowClick ? (e: RowClickedEvent<Row>) => e.data && onRowClick(e.data) : undefined}
+        animateRows={false}
+        suppressCellFocus={false}
+        tooltipShowDelay={400}
+        {...gridOptions}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../App';
+import { createTestRouter } from '../routing/router';
+import { useAppStore } from '../stores/app';
+import { useSession } from '../stores/session';
+import { makeJwt } from '../test/jwt';
+import { menuLabel } from './MainNav';
+
+const slow = { timeout: 5000 };
+
+beforeEach(() => {
+  useAppStore.setState({ ready: true, health: 'ok', maintenanceMode: false });
+  vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"Not found"}', { status: 404, statusText: 'Not Found' })));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.getState().clear();
+});
+
+describe('main navigation', () => {
+  it('menus are focusable buttons whose items are real links (keyboard: Tab, Enter, arrows via Mantine Menu)', async () => {
+    useSession.getState().setSession({ accessToken: makeJwt({ scope: 'user' }) });
+    const router = createTestRouter('/bw/market/summary');
+    render(<App router={router} healthChecks={false} env="test" />);
+    const secondary = await screen.findByTestId('nav-secondary', {}, slow);
+    expect(secondary.tagName).toBe('BUTTON');
+    fireEvent.click(secondary);
+    const item = await screen.findByTestId('nav-item-/bw/bond/chart', {}, slow);
+    expect(item.tagName).toBe('A');
+    fireEvent.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bw/bond/chart'), slow);
+  });
+
+  it('lists market, secondary, primary, alerts, help and blog; admin only for admins', async () => {
+    useSession.getState().setSession({ accessToken: makeJwt({ scope: 'user' }) });
+    render(<App router={createTestRouter('/bw/blog')} healthChecks={false} env="test" />);
+    for (const area of ['market', 'secondary', 'primary', 'alerts', 'help', 'blog']) {
+      expect(await screen.findByTestId(`nav-${area}`, {}, slow)).toBeTruthy();
+    }
+    expect(screen.queryByTestId('nav-admin')).toBeNull();
+  });
+
+  it('menu labels drop the admin prefix', () => {
+    expect(menuLabel('Admin: audit log')).toBe('Audit log');
+  });
+});

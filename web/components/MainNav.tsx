@@ -1,0 +1,69 @@
+/**
+ * Header navigation over the route table's menu areas (market, secondary, primary, alerts, help,
+ * blog and, for admins, admin). Mantine menus are keyboard-usable: Tab to a menu, Enter/ArrowDown
+ * opens it, arrows move, Enter follows, Escape closes.
+ */
+import { Button, Group, Menu } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { MENU_AREAS, menuPath, menuRoutes, type MenuArea } from '../routes';
+import { useSession } from '../stores/session';
+
+/** Menu label: the route title without the "Admin: " prefix, capitalised. */
+export function menuLabel(title: string): string {
+  const text = title.replace(/^Admin: /, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function areaOf(pathname: string): MenuArea | null {
+  for (const { area } of MENU_AREAS) {
+    if (menuRoutes(area).some((r) => pathname === menuPath(r) || pathname.startsWith(`${menuPath(r)}/`))) return area;
+  }
+  if (pathname.startsWith('/bw/admin')) return 'admin';
+  return null;
+}
+
+export function MainNav() {
+  const isAdmin = useSession((s) => s.isAdmin);
+  const { pathname } = useLocation();
+  const active = areaOf(pathname);
+  return (
+    <Group gap={2} component="nav" aria-label="Main" data-testid="main-nav" wrap="nowrap">
+      {MENU_AREAS.filter((a) => !a.adminOnly || isAdmin).map(({ area, label }) => {
+        const routes = menuRoutes(area);
+        if (routes.length === 1 && area !== 'admin') {
+          const only = routes[0]!;
+          return (
+            <Button key={area} component={Link} to={menuPath(only)} variant={active === area ? 'light' : 'subtle'}
+              color={active === area ? 'orange' : 'gray'} size="compact-sm" data-testid={`nav-${area}`}>
+              {label}
+            </Button>
+          );
+        }
+        return (
+          <Menu key={area} trigger="click-hover" openDelay={80} closeDelay={120} position="bottom-start" offset={2}
+            shadow="md" withinPortal>
+            <Menu.Target>
+              <Button variant={active === area ? 'light' : 'subtle'} color={active === area ? 'orange' : 'gray'}
+                size="compact-sm" data-testid={`nav-${area}`}>
+                {label}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
+              {area === 'admin' && (
+                <Menu.Item component={Link} to="/bw/admin" data-testid="nav-item-/bw/admin">
+                  Admin home
+                </Menu.Item>
+              )}
+              {routes.map((route) => (
+                <Menu.Item key={route.path} component={Link} to={menuPath(route)}
+                  data-testid={`nav-item-${menuPath(route)}`}>
+                  {menuLabel(route.title)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,35 @@
+/** Entry point: styles, global error reporting, loading class, render. */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { handleError } from './api/errors';
+import { installLoadingClass } from './shell/loadingClass';
+import { installSession } from './session/install';
+import { useAppStore } from './stores/app';
+
+installSession();
+
+const ready = installLoadingClass(() => useAppStore.getState().ready);
+if (useAppStore.getState().ready) ready();
+else {
+  const unsubscribe = useAppStore.subscribe((state) => {
+    if (state.ready) {
+      ready();
+      unsubscribe();
+    }
+  });
+}
+
+window.addEventListener('error', (event) => handleError(event.error ?? event.message));
+window.addEventListener('unhandledrejection', (event) => handleError(event.reason));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,57 @@
+/**
+ * /bw/login/e/{code}: login by the link in the e-mailed code message (POST /auth/mfa/email).
+ * The code is single-use, so the request is made once per code even under StrictMode's double
+ * effects.
+ */
+import { Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import type { AuthResponse } from '@common/api/accounts';
+import { authApi } from '../../session/authApi';
+import { acceptAuthResponse } from '../../session/refresh';
+import { AuthLink, AuthPanel, FormError } from './AuthPanel';
+import { apiErrorText } from './errorText';
+
+const attempts = new Map<string, Promise<AuthResponse>>();
+
+function loginOnce(code: string): Promise<AuthResponse> {
+  let attempt = attempts.get(code);
+  if (!attempt) {
+    attempt = authApi.mfaEmail(code);
+    attempts.set(code, attempt);
+  }
+  return attempt;
+}
+
+export default function LoginByCodePage() {
+  const { code = '' } = useParams();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    loginOnce(code).then(
+      (auth) => {
+        attempts.delete(code);
+        if (active) acceptAuthResponse(auth);
+      },
+      (failure: unknown) => {
+        if (active) setError(apiErrorText(failure, 'This login link did not work'));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [code]);
+  return (
+    <AuthPanel title="Logging in" testId="login-code-page"
+      footer={error ? <AuthLink to="/bw/login" testId="login-code-back">Back to login</AuthLink> : undefined}>
+      {error ? (
+        <FormError testId="login-code-error" error={`${error} Log in again to get a new code.`} />
+      ) : (
+        <Stack align="center" gap="xs">
+          <Loader size="sm" type="dots" />
+          <Text size="sm" c="dimmed">Checking your login link…</Text>
+        </Stack>
+      )}
+    </AuthPanel>
+  );
+}

@@ -1,0 +1,70 @@
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { authApi } from '../../session/authApi';
+import { theme } from '../../theme';
+import { renderPage } from './renderPage';
+import ResetPasswordPage from './ResetPasswordPage';
+import SignupPage from './SignupPage';
+import UnlockPage from './UnlockPage';
+
+// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 8000 });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('sign-up, reset and unlock pages', () => {
+  it('sign-up answers neutrally (no user enumeration)', async () => {
+    const signup = vi.spyOn(authApi, 'signup').mockResolvedValue({ message: 'ok' });
+    renderPage(<SignupPage />);
+    fireEvent.change(screen.getByTestId('signup-email'), { target: { value: 'ann@example.com' } });
+    fireEvent.submit(screen.getByTestId('signup-form'));
+    const sent = await screen.findByTestId('signup-sent');
+    expect(signup).toHaveBeenCalledWith('ann@example.com');
+    expect(sent.textContent).toContain('If ann@example.com can be used for Bondwise');
+  });
+
+  it('reset link: checks the link, refuses a mismatched repeat, then sets the new password', async () => {
+    vi.spyOn(authApi, 'confirmInfo').mockResolvedValue({ uuid: 'r-1', email: 'ann@example.com' });
+    const reset = vi.spyOn(authApi, 'resetPassword').mockResolvedValue({ message: 'ok' });
+    renderPage(<ResetPasswordPage />, { path: '/bw/reset-password/:uuid', at: '/bw/reset-password/r-1' });
+    fireEvent.change(await screen.findByTestId('reset-new-password'), { target: { value: 'New-Password-2026' } });
+    fireEvent.change(screen.getByTestId('reset-repeat-password'), { target: { value: 'New-Password-2025' } });
+    fireEvent.submit(screen.getByTestId('reset-password-form'));
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    expect(reset).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('reset-repeat-password'), { target: { value: 'New-Password-2026' } });
+    fireEvent.submit(screen.getByTestId('reset-password-form'));
+    expect(await screen.findByTestId('reset-done')).toBeTruthy();
+    expect(reset).toHaveBeenCalledWith('r-1', 'New-Password-2026');
+  });
+
+  it('an expired reset link says so and offers a new one', async () => {
+    vi.spyOn(authApi, 'confirmInfo').mockRejectedValue(new ApiError(410, 'Gone', null, null));
+    renderPage(<ResetPasswordPage />, { path: '/bw/reset-password/:uuid', at: '/bw/reset-password/old' });
+    expect((await screen.findByTestId('reset-link-error')).textContent).toContain('expired');
+    expect(screen.getByTestId('reset-again-link')).toBeTruthy();
+  });
+
+  it('an unlock link unlocks once, even under StrictMode double effects', async () => {
+    const unlock = vi.spyOn(authApi, 'unlock').mockResolvedValue({ message: 'ok' });
+    const router = createMemoryRouter([{ path: '/bw/unlock/:uuid', element: <UnlockPage /> }], { initialEntries: ['/bw/unlock/u-42'] });
+    render(
+      <StrictMode>
+        <MantineProvider theme={theme} env="test">
+          <QueryClientProvider client={new QueryClient()}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    );
+    expect(await screen.findByTestId('unlock-done')).toBeTruthy();
+    await waitFor(() => expect(unlock).toHaveBeenCalledTimes(1));
+    expect(unlock).toHaveBeenCalledWith('u-42');
+  });
+});

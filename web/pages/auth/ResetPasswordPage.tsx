@@ -1,0 +1,93 @@
+/**
+ * /bw/reset-password: ask for a reset link (neutral answer).
+ * /bw/reset-password/{uuid}: check the link (GET /auth/confirm type=reset), choose a new password
+ * (twice), POST /auth/reset-password. Every other session of the user is signed out by the server.
+ */
+import { Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { passwordSchema } from '@common/validation/account';
+import { authApi } from '../../session/authApi';
+import { AuthLink, AuthPanel, FormError, FormNotice, PasswordRules } from './AuthPanel';
+import { EmailRequestForm } from './EmailRequestForm';
+import { apiErrorText } from './errorText';
+
+function RequestReset() {
+  return (
+    <AuthPanel title="Reset password" testId="reset-request-page"
+      footer={<AuthLink to="/bw/login" testId="reset-login-link">Back to login</AuthLink>}>
+      <Text size="sm" c="dimmed">Enter your account's e-mail. We send you a link to choose a new password.</Text>
+      <EmailRequestForm testId="reset" submitLabel="Send reset link" send={authApi.reset}
+        confirmation={(email) =>
+          `If ${email} has a Bondwise account, a message with a password reset link is on its way. Check your inbox.`} />
+    </AuthPanel>
+  );
+}
+
+function ChoosePassword({ uuid }: { uuid: string }) {
+  const link = useQuery({
+    queryKey: ['auth', 'confirm', 'reset', uuid],
+    queryFn: () => authApi.confirmInfo(uuid, 'reset'),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  const save = useMutation({ mutationFn: (newPassword: string) => authApi.resetPassword(uuid, newPassword) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = passwordSchema.safeParse(password);
+    const next = {
+      password: checked.success ? undefined : checked.error.issues[0]?.message,
+      repeat: repeat === password ? undefined : 'The passwords do not match',
+    };
+    setErrors(next);
+    if (next.password || next.repeat) return;
+    save.mutate(password);
+  };
+  let content;
+  if (link.isPending) content = <Stack align="center"><Loader size="sm" type="dots" /></Stack>;
+  else if (link.isError) {
+    content = (
+      <Stack gap="sm">
+        <FormError testId="reset-link-error" error={apiErrorText(link.error, 'This reset link did not work')} />
+        <AuthLink to="/bw/reset-password" testId="reset-again-link">Ask for a new link</AuthLink>
+      </Stack>
+    );
+  } else if (save.isSuccess) {
+    content = (
+      <Stack gap="sm">
+        <FormNotice testId="reset-done">Your password has been changed. Other sessions were signed out.</FormNotice>
+        <AuthLink to={`/bw/login?email=${encodeURIComponent(link.data.email)}`} testId="reset-done-login">Log in</AuthLink>
+      </Stack>
+    );
+  } else {
+    content = (
+      <form onSubmit={submit} noValidate data-testid="reset-password-form">
+        <Stack gap="sm">
+          <FormError testId="reset-password-error" error={save.isError ? apiErrorText(save.error) : null} />
+          <TextInput label="E-mail" value={link.data.email} readOnly autoComplete="username" data-testid="reset-email" />
+          <PasswordInput label="New password" autoComplete="new-password" autoFocus required value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} data-testid="reset-new-password" />
+          <PasswordInput label="Repeat new password" autoComplete="new-password" required value={repeat}
+            onChange={(e) => setRepeat(e.currentTarget.value)} error={errors.repeat} data-testid="reset-repeat-password" />
+          <PasswordRules />
+          <Button type="submit" loading={save.isPending} data-testid="reset-password-submit">Set new password</Button>
+        </Stack>
+      </form>
+    );
+  }
+  return (
+    <AuthPanel title="Choose a new password" testId="reset-password-page"
+      footer={<AuthLink to="/bw/login" testId="reset-login-link">Back to login</AuthLink>}>
+      {content}
+    </AuthPanel>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const { uuid } = useParams();
+  return uuid ? <ChoosePassword uuid={uuid} /> : <RequestReset />;
+}

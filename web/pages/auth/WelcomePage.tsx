@@ -1,0 +1,103 @@
+/**
+ * /welcome?uuid=… (reached from the sign-up e-mail via /bw/signup/{uuid}): checks the link
+ * (GET /auth/confirm → uuid + e-mail), then asks for first name, last name, password and terms
+ * consent and creates the account (POST /auth/confirm, name = first + ' ' + last). Nothing is
+ * sent without the uuid and e-mail of the link check (spec §5). An expired link can be renewed
+ * (regenerateIfExpired: the server e-mails a fresh one).
+ */
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ConfirmBody, ConfirmInfo } from '@common/api/accounts';
+import { ApiError } from '../../api/client';
+import { authApi } from '../../session/authApi';
+import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
+import { AuthLink, AuthPanel, FormError, FormNotice } from './AuthPanel';
+import { apiErrorText } from './errorText';
+import { buildConfirmBody } from './signupConfirm';
+
+export interface WelcomeDeps {
+  confirmInfo: (token: string, regenerate: boolean) => Promise<ConfirmInfo>;
+  confirm: (body: ConfirmBody) => Promise<unknown>;
+}
+
+const defaultDeps: WelcomeDeps = {
+  confirmInfo: (token, regenerate) => authApi.confirmInfo(token, 'signup', regenerate),
+  confirm: authApi.confirm,
+};
+
+function Regenerate({ uuid, deps }: { uuid: string; deps: WelcomeDeps }) {
+  const regenerate = useMutation({ mutationFn: () => deps.confirmInfo(uuid, true) });
+  if (regenerate.isError || regenerate.isSuccess) {
+    const text = regenerate.error instanceof ApiError && regenerate.error.serverError
+      ? regenerate.error.serverError
+      : 'If the address can still sign up, a new link is on its way. Check your inbox.';
+    return <FormNotice testId="welcome-regenerated">{text}</FormNotice>;
+  }
+  return (
+    <Button onClick={() => regenerate.mutate()} loading={regenerate.isPending} autoFocus data-testid="welcome-regenerate">
+      E-mail me a new link
+    </Button>
+  );
+}
+
+export function WelcomeView({ deps = defaultDeps }: { deps?: WelcomeDeps }) {
+  const [params] = useSearchParams();
+  const uuid = params.get('uuid') ?? '';
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const info = useQuery({
+    queryKey: ['auth', 'confirm', 'signup', uuid],
+    queryFn: () => deps.confirmInfo(uuid, false),
+    enabled: uuid !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+  const create = useMutation({
+    mutationFn: deps.confirm,
+    onSuccess: (_result, body) => void navigate(`/bw/login?created=1&email=${encodeURIComponent(body.email)}`),
+    onError: (failure) => setError(apiErrorText(failure, 'Could not create the account')),
+  });
+  const submit = (details: AccountDetails) => {
+    const body = buildConfirmBody(info.data, details);
+    if (!body) return; // spec §5: nothing is sent without the link's uuid and e-mail
+    setError(null);
+    create.mutate(body);
+  };
+
+  let content;
+  if (!uuid) {
+    content = <FormError testId="welcome-error" error="This page needs the link from your sign-up e-mail." />;
+  } else if (info.isPending) {
+    content = <Stack align="center"><Loader size="sm" type="dots" /></Stack>;
+  } else if (info.isError) {
+    const expired = info.error instanceof ApiError && info.error.status === 410;
+    content = (
+      <Stack gap="sm">
+        <FormError testId="welcome-error"
+          error={expired ? 'This sign-up link has expired.' : apiErrorText(info.error, 'This link did not work')} />
+        {expired && <Regenerate uuid={uuid} deps={deps} />}
+      </Stack>
+    );
+  } else {
+    content = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">Welcome to Bondwise. Finish your account to start.</Text>
+        <FormError testId="welcome-submit-error" error={error} />
+        <AccountDetailsForm email={info.data.email} busy={create.isPending} submitLabel="Create account" onSubmit={submit} />
+      </Stack>
+    );
+  }
+  return (
+    <AuthPanel title="Welcome" testId="welcome-page"
+      footer={<><AuthLink to="/bw/login" testId="welcome-login-link">Log in</AuthLink>
+        <AuthLink to="/bw/signup" testId="welcome-signup-link">Start sign-up again</AuthLink></>}>
+      {content}
+    </AuthPanel>
+  );
+}
+
+export default function WelcomePage() {
+  return <WelcomeView />;
+}

@@ -1,0 +1,119 @@
+/**
+ * /bw/bond/{bondId}/cashflow: the future cash-flow schedule per 100 face (coupon, principal,
+ * total) from the API's analytics engine run, with totals, a bar chart and a CSV download.
+ * Floaters are projected at the assumed index level the API states.
+ */
+import { Alert, Button, Card, Grid, Group, Stack, Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { MARKET_PATHS, type CashflowsResponse } from '@common/api/market';
+import { formatDay, formatNumber, formatYield } from '@common/format';
+import { useApiQuery } from '../../../api/queries';
+import { PageTitle } from '../../../components/PageTitle';
+import { TimeSeriesChart, type ChartSeries } from '../../../components/TimeSeriesChart';
+import { BondHeader, BondLoadState, useBondDetail } from '../pricing/BondPricingPage';
+import { saveText } from '../BondToolbar';
+import '../bond.css';
+
+const amount = (v: number) => formatNumber(v, 4);
+
+/** The schedule as CSV (per 100 face, unformatted numbers). */
+export function cashflowCsv(flows: CashflowsResponse): string {
+  const lines = ['date,coupon,principal,total', ...flows.cashflows.map((f) => `${f.date},${f.coupon},${f.principal},${f.total}`)];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export default function BondCashflowPage() {
+  const { bondId } = useParams();
+  const detail = useBondDetail(bondId);
+  const valid = bondId && /^\d+$/.test(bondId);
+  const flows = useApiQuery<CashflowsResponse>(valid ? MARKET_PATHS.bondCashflows(bondId) : null, { meta: { errorToast: 'Loading cash flows failed:' } });
+  const totals = useMemo(() => {
+    const list = flows.data?.cashflows ?? [];
+    return {
+      coupon: list.reduce((s, f) => s + f.coupon, 0),
+      principal: list.reduce((s, f) => s + f.principal, 0),
+      total: list.reduce((s, f) => s + f.total, 0),
+    };
+  }, [flows.data]);
+  const series = useMemo<ChartSeries[]>(() => {
+    const list = flows.data?.cashflows ?? [];
+    return [
+      { name: 'Coupon', type: 'histogram', color: '#4dabf7', points: list.map((f) => ({ time: f.date, value: f.coupon })) },
+      ...(list.some((f) => f.principal > 0)
+        ? [{ name: 'Total incl. principal', type: 'histogram' as const, color: '#ff922b', points: list.filter((f) => f.principal > 0).map((f) => ({ time: f.date, value: f.total })) }]
+        : []),
+    ];
+  }, [flows.data]);
+
+  return (
+    <Stack gap={6} data-testid="bond-cashflow-page">
+      <PageTitle />
+      <BondLoadState bondId={bondId} query={detail} />
+      {detail.data && <BondHeader detail={detail.data} active="cashflow" />}
+      {flows.isError && <Alert color="red" data-testid="cashflow-error">Cash flows could not be loaded.</Alert>}
+      {flows.data && (
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Card withBorder padding="sm">
+              <Group justify="space-between" mb={6}>
+                <Stack gap={0}>
+                  <Text fw={600} size="sm">Schedule</Text>
+                  <Text size="xs" c="dimmed">
+                    Per 100 face, settling {formatDay(flows.data.settlementDate)}
+                    {flows.data.assumedIndexRate !== null && ` · floating coupons projected at an index of ${formatYield(flows.data.assumedIndexRate)}`}
+                  </Text>
+                </Stack>
+                <Button size="xs" variant="default" data-testid="cashflow-csv" disabled={flows.data.cashflows.length === 0}
+                  onClick={() => saveText(cashflowCsv(flows.data!), `cashflows-${detail.data?.cusip ?? bondId}.csv`, 'text/csv')}>
+                  CSV
+                </Button>
+              </Group>
+              {flows.data.cashflows.length === 0 ? (
+                <Text size="sm" c="dimmed" data-testid="cashflow-empty">No future cash flows (the bond has matured).</Text>
+              ) : (
+                <Table.ScrollContainer minWidth={360} maxHeight="calc(100vh - 300px)">
+                  <Table fz="xs" verticalSpacing={2} striped stickyHeader data-testid="cashflow-table">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Date</Table.Th>
+                        <Table.Th ta="right" title="Coupon per 100 face">Coupon</Table.Th>
+                        <Table.Th ta="right" title="Principal per 100 face">Principal</Table.Th>
+                        <Table.Th ta="right" title="Coupon + principal per 100 face">Total</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {flows.data.cashflows.map((f) => (
+                        <Table.Tr key={f.date} data-testid="cashflow-row">
+                          <Table.Td>{formatDay(f.date)}</Table.Td>
+                          <Table.Td ta="right" className="bw-num">{amount(f.coupon)}</Table.Td>
+                          <Table.Td ta="right" className="bw-num">{f.principal ? amount(f.principal) : ''}</Table.Td>
+                          <Table.Td ta="right" className="bw-num">{amount(f.total)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                    <Table.Tfoot>
+                      <Table.Tr data-testid="cashflow-totals">
+                        <Table.Th>Total ({flows.data.cashflows.length} payments)</Table.Th>
+                        <Table.Th ta="right" className="bw-num">{amount(totals.coupon)}</Table.Th>
+                        <Table.Th ta="right" className="bw-num">{amount(totals.principal)}</Table.Th>
+                        <Table.Th ta="right" className="bw-num">{amount(totals.total)}</Table.Th>
+                      </Table.Tr>
+                    </Table.Tfoot>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Card withBorder padding="sm">
+              <Text fw={600} size="sm">Payments per 100 face</Text>
+              <Text size="xs" c="dimmed" mb={4}>Blue: coupons; orange: the final payment with principal.</Text>
+              <TimeSeriesChart series={series} height={420} formatValue={(v) => formatNumber(v, 2)} testId="cashflow-chart" />
+            </Card>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

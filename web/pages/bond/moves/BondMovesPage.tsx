@@ -1,0 +1,150 @@
+/**
+ * /bw/bond/chart: bond market moves — the biggest movers by price, yield or spread change over
+ * 1 day, 1 week or 1 month (GET /v2/market/moves), filtered like the bond table, as a diverging
+ * bar chart and a table. Metric, period and filters live in the URL (shareable, back button).
+ */
+import { Alert, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MARKET_PATHS, type MarketMovesResponse } from '@common/api/market';
+import { formatDay, formatNumber, formatPrice, formatSpread, formatYield, formatYieldChange } from '@common/format';
+import { useApiQuery } from '../../../api/queries';
+import { PageTitle } from '../../../components/PageTitle';
+import { BondFilters } from '../BondToolbar';
+import { filterQuery, filtersFromSearch, searchFromFilters } from '../bondView';
+import '../bond.css';
+
+type Metric = MarketMovesResponse['metric'];
+type Period = MarketMovesResponse['period'];
+type Move = MarketMovesResponse['moves'][number];
+
+const METRICS: Array<{ value: Metric; label: string; unit: string }> = [
+  { value: 'price', label: 'Price', unit: 'points per 100 face' },
+  { value: 'yield', label: 'Yield', unit: 'bp (yield to worst)' },
+  { value: 'spread', label: 'Spread', unit: 'bp (G-spread)' },
+];
+const PERIODS: Array<{ value: Period; label: string }> = [
+  { value: '1d', label: '1 day' }, { value: '1w', label: '1 week' }, { value: '1m', label: '1 month' },
+];
+
+/** Level and change texts of a metric. */
+export function moveText(metric: Metric, move: Pick<Move, 'value' | 'previous' | 'change'>): { level: string; previous: string; change: string } {
+  if (metric === 'price') return { level: formatPrice(move.value), previous: formatPrice(move.previous), change: `${move.change > 0 ? '+' : ''}${formatPrice(move.change)}` };
+  if (metric === 'yield') return { level: formatYield(move.value), previous: formatYield(move.previous), change: formatYieldChange(move.change) };
+  const level = (v: number) => `${formatNumber(v, 1)} bp`;
+  return { level: level(move.value), previous: level(move.previous), change: formatSpread(move.change) };
+}
+
+/** Good for the holder (green): price up, yield or spread down. */
+function isGood(metric: Metric, change: number): boolean {
+  return metric === 'price' ? change > 0 : change < 0;
+}
+
+function MoveBars({ metric, moves }: { metric: Metric; moves: Move[] }) {
+  const navigate = useNavigate();
+  const max = Math.max(...moves.map((m) => Math.abs(m.change)), 1e-12);
+  return (
+    <Stack gap={2} data-testid="moves-chart" role="img" aria-label={`Biggest ${metric} moves`}>
+      {moves.map((m) => {
+        const width = (Math.abs(m.change) / max) * 50;
+        const good = isGood(metric, m.change);
+        const text = moveText(metric, m);
+        return (
+          <Group key={m.bondId} gap={6} wrap="nowrap" className="bw-clickable" onClick={() => navigate(`/bw/bond/${m.bondId}/pricing`)}>
+            <Text size="xs" w={150} truncate title={m.description}>{m.description}</Text>
+            <div style={{ position: 'relative', flex: 1, height: 14 }}>
+              <div style={{ position: 'absolute', left: '50%', top: 0, bottom: 0, width: 1, background: 'var(--mantine-color-dark-3)' }} />
+              <Tooltip label={`${m.description}: ${text.previous} → ${text.level} (${text.change})`} withinPortal openDelay={150}>
+                <div style={{
+                  position: 'absolute', top: 2, height: 10, width: `${width}%`,
+                  left: m.change >= 0 ? '50%' : `${50 - width}%`,
+                  background: good ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)', borderRadius: 1,
+                }} />
+              </Tooltip>
+            </div>
+            <Text size="xs" w={80} ta="right" className={`bw-num ${good ? 'bw-pos-text' : 'bw-neg-text'}`}>{text.change}</Text>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export default function BondMovesPage() {
+  const [params, setParams] = useSearchParams();
+  const metric = (METRICS.some((m) => m.value === params.get('metric')) ? params.get('metric') : 'price') as Metric;
+  const period = (PERIODS.some((p) => p.value === params.get('period')) ? params.get('period') : '1d') as Period;
+  const filters = useMemo(() => filtersFromSearch(params), [params]);
+  const setAll = (next: { metric?: Metric; period?: Period; filters?: typeof filters }) => {
+    const search = searchFromFilters(next.filters ?? filters);
+    search.set('metric', next.metric ?? metric);
+    search.set('period', next.period ?? period);
+    setParams(search);
+  };
+  const moves = useApiQuery<MarketMovesResponse>(MARKET_PATHS.marketMoves, {
+    query: { ...filterQuery(filters), metric, period, limit: 30 },
+    meta: { errorToast: 'Loading market moves failed:' },
+    placeholderData: (previous) => previous,
+  });
+  const unit = METRICS.find((m) => m.value === metric)!.unit;
+  const list = moves.data?.moves ?? [];
+  return (
+    <Stack gap={6} data-testid="bond-moves-page">
+      <PageTitle />
+      <Group gap="xs" justify="space-between">
+        <Group gap="xs">
+          <SegmentedControl size="xs" value={metric} onChange={(v) => setAll({ metric: v as Metric })} data={METRICS.map(({ value, label }) => ({ value, label }))} data-testid="moves-metric" />
+          <SegmentedControl size="xs" value={period} onChange={(v) => setAll({ period: v as Period })} data={PERIODS} data-testid="moves-period" />
+        </Group>
+        {moves.data?.baseDate && <Text size="xs" c="dimmed">Change vs the close of {formatDay(moves.data.baseDate)} · {unit}</Text>}
+      </Group>
+      <BondFilters filters={filters} onChange={(f) => setAll({ filters: f })} />
+      {moves.isPending && <Center py="xl"><Loader size="sm" type="dots" /></Center>}
+      {moves.isError && <Alert color="red" data-testid="moves-error">Market moves could not be loaded.</Alert>}
+      {moves.data && list.length === 0 && <Text size="sm" c="dimmed" data-testid="moves-empty">No moves for these filters and period.</Text>}
+      {list.length > 0 && (
+        <Grid gap="sm" style={{ opacity: moves.isPlaceholderData ? 0.6 : 1 }}>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Card withBorder padding="sm">
+              <Text fw={600} size="sm" mb={6}>Biggest {metric} moves ({unit})</Text>
+              <MoveBars metric={metric} moves={list} />
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Card withBorder padding="sm">
+              <Table fz="xs" verticalSpacing={3} striped highlightOnHover data-testid="moves-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Bond</Table.Th>
+                    <Table.Th>CUSIP</Table.Th>
+                    <Table.Th title="S&P rating">Rating</Table.Th>
+                    <Table.Th ta="right" title="Remaining years to maturity">Tenor (y)</Table.Th>
+                    <Table.Th ta="right" title={`Previous level (${unit})`}>Previous</Table.Th>
+                    <Table.Th ta="right" title={`Latest level (${unit})`}>Latest</Table.Th>
+                    <Table.Th ta="right" title={`Change (${unit})`}>Change</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((m) => {
+                    const text = moveText(metric, m);
+                    return (
+                      <Table.Tr key={m.bondId} data-testid="moves-row">
+                        <Table.Td><Link to={`/bw/bond/${m.bondId}/pricing`} style={{ color: 'inherit', textDecoration: 'none' }}>{m.description}</Link></Table.Td>
+                        <Table.Td className="bw-num">{m.cusip}</Table.Td>
+                        <Table.Td>{m.ratingSP ?? '—'}</Table.Td>
+                        <Table.Td ta="right" className="bw-num">{formatNumber(m.tenor, 2)}</Table.Td>
+                        <Table.Td ta="right" className="bw-num">{text.previous}</Table.Td>
+                        <Table.Td ta="right" className="bw-num">{text.level}</Table.Td>
+                        <Table.Td ta="right" className={`bw-num ${isGood(metric, m.change) ? 'bw-pos-text' : 'bw-neg-text'}`}>{text.change}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

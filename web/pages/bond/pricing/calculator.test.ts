@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeBond } from '@analytics/index';
+import type { BondDetailResponse } from '@common/api/market';
+import { calculate, curveOf, prepareBond, settlementFor } from './calculator';
+
+const curve = curveOf([
+  { tenor: '3M', years: 0.25, yield: 0.042 }, { tenor: '2Y', years: 2, yield: 0.039 }, { tenor: '5Y', years: 5, yield: 0.0395 },
+  { tenor: '10Y', years: 10, yield: 0.0425 }, { tenor: '30Y', years: 30, yield: 0.046 },
+]);
+
+function detail(terms: Partial<BondDetailResponse['terms']>, callSchedule: BondDetailResponse['callSchedule'] = []): BondDetailResponse {
+  return {
+    id: 1, cusip: 'X', isin: 'X', description: 'X',
+    terms: {
+      couponType: 'fixed', coupon: 0.051, frequency: 2, dayCount: '30/360', endOfMonth: false, issueDate: '2025-12-26',
+      firstCouponDate: null, maturityDate: '2032-12-26', amountIssued: 1e9, amountOutstanding: 1e9, seniority: 'Senior Unsecured',
+      floaterIndex: null, quotedMargin: null, isBenchmark: false, tenorAtIssue: 7, currency: 'USD', source: 'test', ...terms,
+    },
+    issuer: { id: 1, name: 'X', displayName: 'X', ticker: 'X', countryOfRisk: 'US', corporateStructure: 'OpCo', sector: null, industry: { id: 1, code: 'X', name: 'X' } },
+    ratings: { sp: null, moody: null, history: [] },
+    callSchedule,
+    analytics: null,
+    lineage: null,
+  };
+}
+
+describe('pricing calculator', () => {
+  it('price → yield matches the analytics contract call, and yield → price returns the price', () => {
+    const p = prepareBond(detail({}));
+    const r = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'price', value: 100.430273 });
+    const reference = analyzeBond({
+      instrument: 'fixed', issueDate: '2025-12-26', maturityDate: '2032-12-26', settlementDate: '2026-11-20', coupon: 0.051,
+      frequency: 2, dayCount: '30/360', endOfMonth: false, redemption: 100, cleanPrice: 100.430273,
+    });
+    expect(r.yieldToMaturity).toBeCloseTo(reference.yieldToMaturity!, 12);
+    const back = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'yield', value: r.yieldToMaturity });
+    expect(back.price).toBeCloseTo(100.430273, 9);
+    expect(r.dv01).toBeCloseTo((r.modifiedDuration * r.dirtyPrice) / 1e4, 12);
+  });
+
+  it('a G-spread prices off the interpolated curve and gives the same spread back', () => {
+    const p = prepareBond(detail({}));
+    const r = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'spread', value: 88 });
+    expect(r.gSpread).toBeCloseTo(88, 9);
+    expect(r.benchmark).toBe('5Y');
+  });
+
+  it('a callable lists the yield to each call (snapped to a coupon date) and the worst', () => {
+    const p = prepareBond(detail({}, [{ date: '2032-06-26', price: 100 }, { date: '2031-08-01', price: 101 }].reverse()));
+    const r = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'price', value: 102 });
+    expect(r.calls.map((c) => c.date)).toEqual(['2031-12-26', '2032-06-26']);
+    expect(r.calls[0]!.scheduled).toBe('2031-08-01');
+    expect(r.yieldToWorst).toBe(Math.min(r.yieldToMaturity, ...r.calls.map((c) => c.yield)));
+    expect(r.calls.filter((c) => c.worst)).toHaveLength(r.yieldToWorst < r.yieldToMaturity ? 1 : 0);
+  });
+
+  it('an FRN: price ↔ discount margin over the 3-month point, yield = index + DM', () => {
+    const p = prepareBond(detail({ couponType: 'floating', coupon: 0, frequency: 4, dayCount: 'ACT/360', quotedMargin: 0.0112, maturityDate: '2031-05-19', issueDate: '2026-05-19' }));
+    const r = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'price', value: 100.5 });
+    expect(r.indexRate).toBeCloseTo(0.042, 12);
+    expect(r.yieldToMaturity).toBeCloseTo(0.042 + r.discountMargin! / 1e4, 12);
+    const back = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'yield', value: r.yieldToMaturity });
+    expect(back.price).toBeCloseTo(100.5, 9);
+  });
+
+  it('settles on the pricing day, never before issue', () => {
+    const p = prepareBond(detail({ issueDate: '2026-12-01' }));
+    expect(settlementFor(p, '2026-11-20')).toBe('2026-12-01');
+    expect(settlementFor(p, '2026-12-05')).toBe('2026-12-05');
+  });
+
+  it('refuses a settlement after maturity with the engine message', () => {
+    const p = prepareBond(detail({}));
+    expect(() => calculate(p, curve, { settlementDate: '2033-01-01', driver: 'price', value: 100 })).toThrow(/maturityDate/);
+  });
+});

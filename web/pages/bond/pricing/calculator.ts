@@ -1,0 +1,213 @@
+/**
+ * The pricing calculator's maths: the analytics engine (`@analytics/index`, the same code the
+ * server prices with) run in the browser on the bond's terms. Conventions follow the server's
+ * evaluated pricing so the numbers agree: settlement on the pricing day (never before issue),
+ * calls snapped to the next coupon date, FRNs on the 3-month Treasury point as the index proxy.
+ */
+import {
+  createBond, discountMarginFromPrice, formatDate, frnDirtyPrice, interpolateCurve, moneyMarketYield,
+  parseDate, prepareCurve, priceFromYield, riskMeasures, settle, settleFrn, snapCallsToCoupons, spreads, yearsBetween, yieldFromPrice,
+  yieldsToCall, type Bond, type Call, type Curve, type CurvePoint, type DayNumber,
+} from '@analytics/index';
+import type { BondDetailResponse } from '@common/api/market';
+
+export type Driver = 'price' | 'yield' | 'spread';
+
+export interface CalcInput {
+  settlementDate: string;
+  driver: Driver;
+  /** Clean price per 100 (driver price), yield decimal (driver yield; DM decimal for FRNs), G-spread bp (driver spread). */
+  value: number;
+}
+
+export interface CallRow {
+  date: string;
+  /** As published, when the call was moved to the next coupon date. */
+  scheduled: string;
+  price: number;
+  yield: number;
+  worst: boolean;
+}
+
+export interface CalcResult {
+  settlementDate: string;
+  price: number;
+  accrued: number;
+  dirtyPrice: number;
+  /** Yield to maturity (FRNs: index proxy + discount margin). */
+  yieldToMaturity: number;
+  yieldToWorst: number;
+  worstDate: string;
+  discountMargin: number | null;
+  gSpread: number | null;
+  tSpread: number | null;
+  benchmark: string | null;
+  interpolatedTreasury: number | null;
+  modifiedDuration: number;
+  macaulayDuration: number | null;
+  convexity: number | null;
+  dv01: number;
+  currentYield: number | null;
+  moneyMarketYield360: number | null;
+  calls: CallRow[];
+  indexRate: number | null;
+}
+
+export interface PreparedBond {
+  kind: 'fixed' | 'zero' | 'floating';
+  bond: Bond;
+  calls: Array<Call & { scheduled: string }>;
+  coupon: number;
+  quotedMargin: number;
+  issueDate: string;
+  maturityDate: string;
+}
+
+/** Builds the engine's bond from the API's terms (as the server's pricing does). */
+export function prepareBond(detail: BondDetailResponse): PreparedBond {
+  const t = detail.terms;
+  const terms = {
+    issueDate: parseDate(t.issueDate),
+    maturityDate: parseDate(t.maturityDate),
+    firstCouponDate: t.firstCouponDate ? parseDate(t.firstCouponDate) : null,
+    coupon: t.couponType === 'fixed' ? t.coupon : 0,
+    frequency: t.frequency as 1 | 2 | 4,
+    dayCount: t.dayCount as '30/360' | 'ACT/ACT' | 'ACT/360',
+    endOfMonth: t.endOfMonth,
+    redemption: 100,
+    zero: t.couponType === 'zero',
+  };
+  let bond: Bond;
+  try {
+    bond = createBond(terms);
+  } catch {
+    bond = createBond({ ...terms, firstCouponDate: null });
+  }
+  return {
+    kind: t.couponType,
+    bond,
+    calls: snapCalls(bond, detail.callSchedule),
+    coupon: t.coupon,
+    quotedMargin: t.quotedMargin ?? 0,
+    issueDate: t.issueDate,
+    maturityDate: t.maturityDate,
+  };
+}
+
+/** Calls on coupon dates (a call between coupons is exercisable, and priced, on the next one). */
+export const snapCalls = snapCallsToCoupons;
+
+/** The engine's curve from the API's Treasury points (null when none). */
+export function curveOf(points: readonly CurvePoint[] | undefined): Curve | null {
+  if (!points || points.length === 0) return null;
+  return prepareCurve(points);
+}
+
+/** Settlement the server prices with on `day`: that day, or the issue date before issue. */
+export function settlementFor(p: PreparedBond, day: string): string {
+  return day < p.issueDate ? p.issueDate : day;
+}
+
+/** Runs the calculator. Throws the engine's AnalyticsInputError for impossible inputs. */
+export function calculate(p: PreparedBond, curve: Curve | null, input: CalcInput): CalcResult {
+  const d: DayNumber = parseDate(input.settlementDate, 'settlementDate');
+  return p.kind === 'floating' ? calculateFrn(p, curve, d, input) : calculateFixed(p, curve, d, input);
+}
+
+function calculateFixed(p: PreparedBond, curve: Curve | null, d: DayNumber, input: CalcInput): CalcResult {
+  const s = settle(p.bond, d);
+  let y: number;
+  let price: number;
+  if (input.driver === 'price') {
+    price = input.value;
+    y = yieldFromPrice(s, price);
+  } else {
+    if (input.driver === 'yield') y = input.value;
+    else {
+      if (!curve) throw new Error('No Treasury curve to price a spread against');
+      y = interpolateCurve(curve, yearsBetween(d, p.bond.terms.maturityDate)) + input.value / 1e4;
+    }
+    price = priceFromYield(s, y);
+  }
+  const risk = riskMeasures(s, y);
+  const dirty = price + s.accrued;
+  const future = p.calls.filter((c) => c.date > d);
+  let ytw = y;
+  let worstDay = p.bond.terms.maturityDate;
+  let calls: CallRow[] = [];
+  if (future.length > 0) {
+    const w = yieldsToCall(s, dirty, y, future);
+    ytw = w.yieldToWorst;
+    worstDay = w.worstDate;
+    calls = w.yieldToCall.map((c, i) => ({
+      date: formatDate(c.date), scheduled: future[i]!.scheduled, price: c.price, yield: c.yield, worst: c.date === w.worstDate && c.yield === w.yieldToWorst,
+    }));
+  }
+  const sp = curve ? spreads(curve, d, p.bond.terms.maturityDate, y) : null;
+  return {
+    settlementDate: formatDate(d),
+    price,
+    accrued: s.accrued,
+    dirtyPrice: dirty,
+    yieldToMaturity: y,
+    yieldToWorst: ytw,
+    worstDate: formatDate(worstDay),
+    discountMargin: null,
+    gSpread: sp?.gSpreadBp ?? null,
+    tSpread: sp?.tSpreadBp ?? null,
+    benchmark: sp?.benchmarkTenor ?? null,
+    interpolatedTreasury: sp?.interpolatedTreasuryYield ?? null,
+    modifiedDuration: risk.modifiedDuration,
+    macaulayDuration: risk.macaulayDuration,
+    convexity: risk.convexity,
+    dv01: (risk.modifiedDuration * dirty) / 10_000,
+    currentYield: p.kind === 'zero' ? null : (100 * p.coupon) / price,
+    moneyMarketYield360: moneyMarketYield(s, y, dirty),
+    calls,
+    indexRate: null,
+  };
+}
+
+/** FRN: the "yield" is the index proxy + discount margin; duration runs to the next reset. */
+function calculateFrn(p: PreparedBond, curve: Curve | null, d: DayNumber, input: CalcInput): CalcResult {
+  if (!curve) throw new Error('No Treasury curve for the index rate of a floater');
+  const index = interpolateCurve(curve, 0.25);
+  const fs = settleFrn(p.bond, d, { indexRate: index, currentIndexFixing: index, quotedMargin: p.quotedMargin });
+  let dm: number;
+  let price: number;
+  if (input.driver === 'price') {
+    price = input.value;
+    dm = discountMarginFromPrice(fs, price);
+  } else {
+    if (input.driver === 'yield') dm = input.value - index;
+    else dm = interpolateCurve(curve, yearsBetween(d, p.bond.terms.maturityDate)) + input.value / 1e4 - index;
+    price = frnDirtyPrice(fs, dm) - fs.accrued;
+  }
+  const dirty = price + fs.accrued;
+  const r = index + dm;
+  const tau = fs.taus[0]!;
+  const duration = tau / (1 + r * tau);
+  const sp = spreads(curve, d, p.bond.terms.maturityDate, r);
+  return {
+    settlementDate: formatDate(d),
+    price,
+    accrued: fs.accrued,
+    dirtyPrice: dirty,
+    yieldToMaturity: r,
+    yieldToWorst: r,
+    worstDate: p.maturityDate,
+    discountMargin: dm * 1e4,
+    gSpread: sp.gSpreadBp,
+    tSpread: sp.tSpreadBp,
+    benchmark: sp.benchmarkTenor,
+    interpolatedTreasury: sp.interpolatedTreasuryYield,
+    modifiedDuration: duration,
+    macaulayDuration: null,
+    convexity: null,
+    dv01: (duration * dirty) / 10_000,
+    currentYield: (100 * (index + p.quotedMargin)) / price,
+    moneyMarketYield360: r,
+    calls: [],
+    indexRate: index,
+  };
+}

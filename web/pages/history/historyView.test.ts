@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Trade } from '@common/api/market';
+import { compareValues, defaultIndexOf, indexPoints, tradeMarkers, tradeMarkerSize } from './historyView';
+
+const trade = (over: Partial<Trade>): Trade => ({
+  id: 't', bondId: 1, cusip: 'X', description: 'ABC 5 01/01/30', executionTime: '2026-11-20T15:04:05Z', quantity: '250000',
+  reportedQuantity: 250_000, quantityCapped: false, price: 99.5, yield: 0.051, side: 'customer_buy', reportingPartyType: 'D',
+  ats: false, status: 'active', ...over,
+});
+
+describe('trades on the history chart', () => {
+  it('sit at their price or yield on their day, coloured by side and sized by quantity', () => {
+    const markers = tradeMarkers([trade({}), trade({ side: 'inter_dealer', reportedQuantity: 5_000_000, quantity: '5MM+' })], 'price');
+    expect(markers).toHaveLength(2);
+    expect(markers[0]).toMatchObject({ time: '2026-11-20', value: 99.5, color: '#20c997' });
+    expect(markers[1]!.size!).toBeGreaterThan(markers[0]!.size!);
+    expect(tradeMarkers([trade({})], 'yield')[0]!.value).toBe(0.051);
+  });
+
+  it('leave out cancelled trades, trades before the range, trades without a yield on the yield chart, and spread/confidence charts', () => {
+    expect(tradeMarkers([trade({ status: 'cancelled' })], 'price')).toEqual([]);
+    expect(tradeMarkers([trade({})], 'price', '2026-11-21')).toEqual([]);
+    expect(tradeMarkers([trade({ yield: null })], 'yield')).toEqual([]);
+    expect(tradeMarkers([trade({})], 'spread')).toEqual([]);
+    expect(tradeMarkers([trade({})], 'confidence')).toEqual([]);
+  });
+
+  it('sizes grow on a log scale and are capped', () => {
+    expect(tradeMarkerSize(10_000)).toBe(0.6);
+    expect(tradeMarkerSize(1_000_000)).toBe(1.6);
+    expect(tradeMarkerSize(1e12)).toBe(2.2);
+    expect(tradeMarkerSize(0)).toBe(0.6);
+  });
+});
+
+describe('default index and comparison', () => {
+  it('a bond is shown against IG or HY by its S&P rating', () => {
+    expect(defaultIndexOf('BBB-')).toBe('IG');
+    expect(defaultIndexOf('BB+')).toBe('HY');
+    expect(defaultIndexOf(null)).toBeNull();
+    const index = { points: [{ date: '2026-11-19', ig: 100, hy: null, igConstituents: 100, hyConstituents: 0 }, { date: '2026-11-20', ig: 100.2, hy: 99, igConstituents: 100, hyConstituents: 100 }] };
+    expect(indexPoints(index, 'HY')).toEqual([{ time: '2026-11-20', value: 99 }]);
+  });
+
+  it('normalised: price rebased to 100, yields as bp changes, spreads as bp changes', () => {
+    expect(compareValues('price', [null, 98, 99.96], 'normalised')).toEqual([null, 100, 102]);
+    expect(compareValues('yield', [0.05, 0.0512], 'normalised').map((v) => Math.round(v! * 10) / 10)).toEqual([0, 12]);
+    expect(compareValues('spread', [120, 115], 'normalised')).toEqual([0, -5]);
+    expect(compareValues('spread', [120, 115], 'absolute')).toEqual([120, 115]);
+    expect(compareValues('price', [null, null], 'normalised')).toEqual([null, null]);
+  });
+});

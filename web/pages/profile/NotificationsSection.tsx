@@ -1,0 +1,41 @@
+/** Notification preferences (spec §3 User info): browser (push) and in-app notifications. */
+import { Stack, Switch } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationPreferences, UserInfo } from '@common/api/accounts';
+import { handleError } from '../../api/errors';
+import { userInfoKey } from '../../session/userInfo';
+import { profileApi } from './profileApi';
+import { Section } from './Section';
+
+export function NotificationsSection({ info }: { info: UserInfo }) {
+  const queryClient = useQueryClient();
+  const prefs = info.notificationPreferences;
+  const save = useMutation({
+    mutationFn: (next: NotificationPreferences) => profileApi.saveNotificationPreferences(info.id, next),
+    onMutate: (next) => {
+      queryClient.setQueryData<UserInfo>(userInfoKey(info.id), (old) => old && { ...old, notificationPreferences: next });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData<UserInfo>(userInfoKey(info.id), (old) => old && { ...old, notificationPreferences: saved });
+    },
+    onError: (error) => {
+      handleError(error, { notifier: notifications.show, prefix: 'Could not save notification settings:' });
+      void queryClient.invalidateQueries({ queryKey: userInfoKey(info.id) });
+    },
+  });
+  const toggle = (key: 'browserNotificationsOn' | 'appNotificationsOn', value: boolean) =>
+    save.mutate({ ...prefs, [key]: value });
+  return (
+    <Section title="Notifications" testId="profile-notifications">
+      <Stack gap="xs">
+        <Switch label="In-app notifications" description="Market hawk alerts, new deals and messages while Bondwise is open"
+          checked={prefs.appNotificationsOn} onChange={(e) => toggle('appNotificationsOn', e.currentTarget.checked)}
+          data-testid="notifications-app" />
+        <Switch label="Browser notifications" description="Desktop notifications, also when Bondwise is in the background"
+          checked={prefs.browserNotificationsOn} onChange={(e) => toggle('browserNotificationsOn', e.currentTarget.checked)}
+          data-testid="notifications-browser" />
+      </Stack>
+    </Section>
+  );
+}

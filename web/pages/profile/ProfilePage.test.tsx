@@ -1,0 +1,79 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authApi } from '../../session/authApi';
+import { makeUserInfo } from '../../session/fixtures';
+import { makeJwt } from '../../session/testTokens';
+import { useSession } from '../../stores/session';
+import { renderPage } from '../auth/renderPage';
+import ProfilePage from './ProfilePage';
+import { groupSecret } from './TotpSection';
+import { profileApi } from './profileApi';
+
+// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 8000 });
+
+const status = { totpEnabled: false, passkeys: [], emailCodeAvailable: true };
+
+beforeEach(() => {
+  useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }), refreshToken: 'rt' });
+  vi.spyOn(authApi, 'userInfo').mockResolvedValue(makeUserInfo());
+  vi.spyOn(profileApi, 'mfaStatus').mockResolvedValue(status);
+  vi.spyOn(profileApi, 'invites').mockResolvedValue([]);
+});
+
+afterEach(() => {
+  useSession.getState().clear();
+  vi.restoreAllMocks();
+});
+
+describe('profile page', () => {
+  it('TOTP enrolment shows a QR code of the otpauth URI and the key, and turns on with a first code', async () => {
+    const uri = 'otpauth://totp/Bondwise:ann%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Bondwise';
+    vi.spyOn(profileApi, 'startTotp').mockResolvedValue({ secret: 'JBSWY3DPEHPK3PXP', otpauthUri: uri });
+    const confirm = vi.spyOn(profileApi, 'confirmTotp').mockResolvedValue({ ...status, totpEnabled: true });
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('totp-setup'));
+    const qr = await screen.findByTestId('totp-qr');
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    expect(Number(qr.getAttribute('data-version'))).toBeGreaterThanOrEqual(4);
+    expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
+    fireEvent.change(screen.getByTestId('totp-confirm-code'), { target: { value: '123 456' } });
+    fireEvent.submit(screen.getByTestId('totp-confirm-code').closest('form')!);
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith('u-1', '123456'));
+    await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('On'));
+  });
+
+  it('saves the profile with unset texts as null', async () => {
+    const update = vi.spyOn(profileApi, 'updateUser').mockImplementation(async () => makeUserInfo());
+    renderPage(<ProfilePage />);
+    const roleType = await screen.findByTestId('profile-role-type');
+    fireEvent.change(roleType, { target: { value: '' } });
+    fireEvent.submit(screen.getByTestId('profile-form'));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0]?.[1]).toEqual({
+      name: 'Ann Lee',
+      profile: { roleType: null, roleFunction: 'IG credit', jobFunction: 'pm', seniority: 'director', organizationType: 'buyside', sectors: ['Financials'] },
+    });
+  });
+
+  it('invites a colleague with a checked e-mail address', async () => {
+    const send = vi.spyOn(profileApi, 'sendInvite').mockResolvedValue({
+      id: 'i1', email: 'bob@example.com', status: 'pending', createdAt: '2026-03-02T09:00:00Z',
+      expiresAt: '2026-03-16T09:00:00Z', acceptedAt: null,
+    });
+    renderPage(<ProfilePage />);
+    const input = await screen.findByTestId('invite-email');
+    fireEvent.change(input, { target: { value: 'not an address' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(await screen.findByText(/valid e-mail address/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Bob@Example.com' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(send).toHaveBeenCalledWith('u-1', 'bob@example.com'));
+    expect(await screen.findByTestId('invite-sent')).toBeTruthy();
+  });
+
+  it('groups the secret in fours', () => {
+    expect(groupSecret('ABCDEFGHIJ')).toBe('ABCD EFGH IJ');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * /bw/profile: profile details, password, second factors (authenticator app with a QR code,
+ * passkeys), notification preferences and invitations for colleagues.
+ */
+import { Alert, Center, Grid, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { PageTitle } from '../../components/PageTitle';
+import { useUserInfo } from '../../session/userInfo';
+import { apiErrorText } from '../auth/errorText';
+import { InvitesSection } from './InvitesSection';
+import { NotificationsSection } from './NotificationsSection';
+import { PasskeysSection } from './PasskeysSection';
+import { PasswordSection } from './PasswordSection';
+import { ProfileDetailsSection } from './ProfileDetailsSection';
+import { mfaStatusKey, profileApi } from './profileApi';
+import { Section } from './Section';
+import { TotpSection } from './TotpSection';
+
+function SecondFactors({ userId }: { userId: string }) {
+  const mfa = useQuery({ queryKey: mfaStatusKey(userId), queryFn: () => profileApi.mfaStatus(userId) });
+  return (
+    <Section title="Two-step sign-in" description="Second factors asked for after your password." testId="profile-mfa">
+      {mfa.isPending && <Loader size="sm" type="dots" />}
+      {mfa.isError && <Alert color="red" p="xs"><Text size="sm">{apiErrorText(mfa.error)}</Text></Alert>}
+      {mfa.data && (
+        <Stack gap="md">
+          <TotpSection userId={userId} status={mfa.data} />
+          <PasskeysSection userId={userId} status={mfa.data} />
+          {mfa.data.emailCodeAvailable && (
+            <Text size="xs" c="dimmed">An e-mailed login code is always available as a fallback.</Text>
+          )}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+export default function ProfilePage() {
+  const info = useUserInfo();
+  return (
+    <Stack gap="sm" maw={1200} data-testid="profile-page">
+      <PageTitle />
+      {info.isPending && <Center py="xl"><Loader size="sm" type="dots" /></Center>}
+      {info.isError && <Alert color="red" p="xs" data-testid="profile-error"><Text size="sm">{apiErrorText(info.error)}</Text></Alert>}
+      {info.data && (
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="sm">
+              <ProfileDetailsSection key={info.data.id} info={info.data} />
+              <NotificationsSection info={info.data} />
+              <InvitesSection userId={info.data.id} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="sm">
+              <SecondFactors userId={info.data.id} />
+              <PasswordSection userId={info.data.id} email={info.data.email} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+/** Shown to non-admins while maintenance is on; the guard sends everyone on when it ends. */
+import { Anchor, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { PATHS } from '../../routes';
+import { useSession } from '../../stores/session';
+
+export default function MaintenancePage() {
+  const loggedIn = useSession((s) => s.accessToken !== null);
+  return (
+    <>
+      <PageTitle title="Down for maintenance" />
+      <Paper withBorder p="md" data-testid="maintenance">
+        <Text mb="xs">Bondwise is being updated. This page will continue automatically once we are back.</Text>
+        <Anchor component={Link} to={loggedIn ? PATHS.logout : PATHS.login} size="sm">
+          {loggedIn ? 'Log out' : 'Administrator sign-in'}
+        </Anchor>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Builds the React Router (hash routes, so the server only serves /app/) from the route table.
+ * Pages are code-split: each route lazily loads its page module.
+ */
+import { createHashRouter, createMemoryRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import { ROUTES, type RouteDef } from '../routes';
+import { Root, StartupScreen, RouteErrorScreen } from './Root';
+import { Shell } from './Shell';
+
+const notAvailable = () => import('../pages/common/NotAvailablePage');
+
+function Redirect({ to }: { to: string }) {
+  const params = useParams();
+  const target = to.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return <Navigate to={target} replace />;
+}
+
+function toRouteObject(route: RouteDef): RouteObject {
+  const handle = { route };
+  if (route.redirect) return { path: route.path, handle, element: <Redirect to={route.redirect} /> };
+  const load = route.page ?? notAvailable;
+  return {
+    path: route.path,
+    handle,
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+/** Route objects for React Router, derived from ROUTES. */
+export function routeObjects(): RouteObject[] {
+  return [
+    {
+      element: <Root />,
+      hydrateFallbackElement: <StartupScreen />,
+      errorElement: <RouteErrorScreen />,
+      children: [{ element: <Shell />, children: ROUTES.map(toRouteObject) }],
+    },
+  ];
+}
+
+/** The app's router: hash history (`/app/#/bw/market/summary`). */
+export function createAppRouter() {
+  return createHashRouter(routeObjects());
+}
+
+/** A memory router at a given path (tests). */
+export function createTestRouter(initialPath: string) {
+  return createMemoryRouter(routeObjects(), { initialEntries: [initialPath] });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

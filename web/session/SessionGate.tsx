@@ -1,0 +1,112 @@
+/**
+ * Wraps the logged-in layout's content (spec §4 Login, after login):
+ * 1. terms-of-service check (GET /v2/user/{id}/tos): missing or outdated consent must be given
+ *    before anything else — the current text and a consent button are shown instead of the page;
+ *    a failed check logs out and reloads (§8);
+ * 2. user info loaded, features enabled, tracking started;
+ * 3. notification polling, status badges and (after 1 s) push registration started;
+ * 4. the trial banner above the page.
+ * The token refresh is scheduled by the session itself (refresh.ts), not here.
+ */
+import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { handleError } from '../api/errors';
+import { TosText, useTosText } from '../pages/auth/TosText';
+import { authApi } from './authApi';
+import { isSessionInstalled } from './install';
+import { logout, logoutAndReload } from './logout';
+import { startSessionServices } from './services';
+import { useUserId } from './tokens';
+import { TrialBanner } from './TrialBanner';
+import { applyUserInfo, tosStatusKey, useUserInfo, userInfoKey } from './userInfo';
+
+function Waiting({ testId }: { testId: string }) {
+  return (
+    <Center py="xl" data-testid={testId}>
+      <Loader size="sm" type="dots" />
+    </Center>
+  );
+}
+
+function TosConsent({ userId, outdated }: { userId: string; outdated: boolean }) {
+  const queryClient = useQueryClient();
+  const tos = useTosText();
+  const consent = useMutation({
+    mutationFn: (version: string) => authApi.tosConsent(userId, version),
+    onSuccess: (status) => {
+      queryClient.setQueryData(tosStatusKey(userId), status);
+      void queryClient.invalidateQueries({ queryKey: userInfoKey(userId) });
+    },
+    onError: (error) => handleError(error, { notifier: notifications.show, prefix: 'Could not save your consent:' }),
+  });
+  return (
+    <Paper withBorder p="lg" maw={760} mx="auto" data-testid="tos-gate">
+      <Stack gap="sm">
+        <Text fw={600}>{outdated ? 'Our terms of service have changed' : 'Terms of service'}</Text>
+        <Text size="sm" c="dimmed">
+          {outdated
+            ? 'Please read and accept the updated terms to keep using Bondwise.'
+            : 'Please read and accept the terms to start using Bondwise.'}
+        </Text>
+        <TosText height={420} />
+        <Group justify="space-between">
+          <Button variant="subtle" color="gray" onClick={() => void logout()} data-testid="tos-decline">Log out</Button>
+          <Button onClick={() => tos.data && consent.mutate(tos.data.version)} disabled={!tos.data}
+            loading={consent.isPending} autoFocus data-testid="tos-accept">
+            I accept the terms of service
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Services({ userId, children }: { userId: string; children: ReactNode }) {
+  const info = useUserInfo();
+  useEffect(() => startSessionServices(userId), [userId]);
+  useEffect(() => {
+    if (info.data) applyUserInfo(info.data);
+  }, [info.data]);
+  useEffect(() => {
+    if (info.isError) handleError(info.error, { notifier: notifications.show, prefix: 'Could not load your account:' });
+  }, [info.isError, info.error]);
+  if (info.isPending) return <Waiting testId="user-info-loading" />;
+  return (
+    <>
+      <TrialBanner />
+      {children}
+    </>
+  );
+}
+
+/**
+ * `enabled` defaults to whether the accounts runtime is installed (web/main.tsx does that), so
+ * shell tests rendering the App without it see their pages ungated.
+ */
+export function SessionGate({ children, enabled = isSessionInstalled() }: { children: ReactNode; enabled?: boolean }) {
+  return enabled ? <ActiveSessionGate>{children}</ActiveSessionGate> : <>{children}</>;
+}
+
+function ActiveSessionGate({ children }: { children: ReactNode }) {
+  const userId = useUserId();
+  const tos = useQuery({
+    queryKey: tosStatusKey(userId),
+    queryFn: () => authApi.tosStatus(userId as string),
+    enabled: userId !== null,
+    retry: false,
+    staleTime: Infinity,
+    // Forgotten as soon as the gate unmounts (logout), so the next login checks again.
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (!tos.isError) return;
+    handleError(tos.error);
+    void logoutAndReload();
+  }, [tos.isError, tos.error]);
+  if (!userId) return null; // logging out: the shell is about to switch to the public layout
+  if (tos.isPending || tos.isError) return <Waiting testId="tos-check" />;
+  if (!tos.data.tosConsent) return <TosConsent userId={userId} outdated={tos.data.consentedVersion !== null} />;
+  return <Services userId={userId}>{children}</Services>;
+}

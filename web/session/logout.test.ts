@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@common/constants';
+import { useFeatureStore } from '../features/store';
+import { isNotificationPollingRunning, startNotificationPolling } from '../notifications/polling';
+import { startTracking, trackingIdentity } from '../notifications/tracking';
+import { runLogoutHooks } from '../stores/logout';
+import { useSession } from '../stores/session';
+import { authApi } from './authApi';
+import { logout, logoutAndReload, registerAccountsLogoutHook } from './logout';
+import { acceptAuthResponse, isRefreshScheduled } from './refresh';
+import { sessionRuntime } from './runtime';
+import { makeAuthResponse } from './testTokens';
+
+afterEach(() => vi.restoreAllMocks());
+
+function loggedIn() {
+  acceptAuthResponse(makeAuthResponse({ refreshToken: 'rt-9' }));
+  startNotificationPolling();
+  startTracking({ userId: 'u-1' });
+  useFeatureStore.getState().enableFeatures(['blog']);
+  localStorage.setItem(STORAGE_KEYS.notifications, '[{"id":1}]');
+}
+
+describe('logout (spec §4)', () => {
+  it('tells the server, clears cookies and stored notifications, stops polling, refresh and tracking', async () => {
+    const serverLogout = vi.spyOn(authApi, 'logout').mockResolvedValue(undefined);
+    loggedIn();
+    expect(document.cookie).toContain('bw_session=');
+    await logout();
+    expect(serverLogout).toHaveBeenCalledWith('rt-9');
+    expect(useSession.getState().accessToken).toBeNull();
+    expect(document.cookie).not.toContain('bw_session=');
+    expect(document.cookie).not.toContain('bw_refresh=');
+    expect(localStorage.getItem(STORAGE_KEYS.notifications)).toBeNull();
+    expect(isNotificationPollingRunning()).toBe(false);
+    expect(isRefreshScheduled()).toBe(false);
+    expect(trackingIdentity()).toBeNull();
+    expect(useFeatureStore.getState().levels).toEqual({});
+  });
+
+  it('the logout page and a forced logout at the same time tell the server once', async () => {
+    const serverLogout = vi.spyOn(authApi, 'logout').mockResolvedValue(undefined);
+    const reload = vi.spyOn(sessionRuntime, 'reload').mockImplementation(() => {});
+    registerAccountsLogoutHook();
+    loggedIn();
+    await Promise.all([runLogoutHooks(), logoutAndReload()]);
+    expect(serverLogout).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a server that already forgot the session does not block logout', async () => {
+    vi.spyOn(authApi, 'logout').mockRejectedValue(new Error('401'));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    loggedIn();
+    await logout();
+    expect(useSession.getState().accessToken).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Logout (spec §4): tell the server, stop polling, push and tracking, cancel the refresh timer,
+ * forget features; the shell's runLogoutHooks then clears cookies, stored notifications and the
+ * session store. `logoutAndReload` is the forced variant (§8: failed refresh or ToS check).
+ */
+import { notifications } from '@mantine/notifications';
+import { cancelPushRegistration } from '../notifications/push';
+import { stopNotificationPolling } from '../notifications/polling';
+import { stopTracking } from '../notifications/tracking';
+import { useFeatureStore } from '../features/store';
+import { onLogout, runLogoutHooks } from '../stores/logout';
+import { useSession } from '../stores/session';
+import { authApi } from './authApi';
+import { cancelScheduledRefresh } from './refresh';
+import { sessionRuntime } from './runtime';
+import { setRefreshExpiresAtMs } from './tokens';
+
+let hookRun: Promise<void> | null = null;
+
+/**
+ * Work the accounts feature does on every logout (registered once by installSession).
+ * Single-flight: the logout page and a forced logout can overlap; the server is told once.
+ */
+export function accountsLogoutHook(): Promise<void> {
+  if (!hookRun) hookRun = runAccountsLogout().finally(() => (hookRun = null));
+  return hookRun;
+}
+
+async function runAccountsLogout(): Promise<void> {
+  stopNotificationPolling();
+  notifications.clean(); // toasts on screen and queued (spec §4: logout clears notifications)
+  cancelPushRegistration();
+  stopTracking();
+  useFeatureStore.getState().reset();
+  cancelScheduledRefresh();
+  const { accessToken, refreshToken } = useSession.getState();
+  setRefreshExpiresAtMs(null);
+  if (!accessToken && !refreshToken) return;
+  try {
+    await authApi.logout(refreshToken);
+  } catch (error) {
+    // The server may already consider the session gone (expired/revoked): logging out locally is enough.
+    console.warn('Server logout failed', error);
+  }
+}
+
+let registered = false;
+
+/** Registers the accounts logout hook with the shell (idempotent). */
+export function registerAccountsLogoutHook(): void {
+  if (registered) return;
+  registered = true;
+  onLogout(accountsLogoutHook);
+}
+
+let loggingOut: Promise<void> | null = null;
+
+/** Logs out (hooks + cleared session). Concurrent calls share one logout. */
+export function logout(): Promise<void> {
+  registerAccountsLogoutHook();
+  if (!loggingOut) loggingOut = runLogoutHooks().finally(() => (loggingOut = null));
+  return loggingOut;
+}
+
+/** Logs out and reloads the page (spec §4/§8: refresh failure, ToS check failure, expiring refresh token). */
+export async function logoutAndReload(): Promise<void> {
+  await logout();
+  sessionRuntime.reload();
+}

@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_REFRESH_MAX_MS } from '@common/constants';
+import { apiRequest, setBeforeRequest } from '../api/client';
+import { useSession } from '../stores/session';
+import { authApi } from './authApi';
+import { planRefresh } from './refreshPlan';
+import { acceptAuthResponse, cancelScheduledRefresh, ensureFreshSession, isRefreshScheduled } from './refresh';
+import { sessionRuntime } from './runtime';
+import { makeAuthResponse, makeJwt } from './testTokens';
+
+const HOUR = 3_600_000;
+const START = new Date('2026-03-02T09:00:00Z');
+
+let reload: ReturnType<typeof vi.spyOn>;
+let serverLogout: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(START);
+  reload = vi.spyOn(sessionRuntime, 'reload').mockImplementation(() => {});
+  serverLogout = vi.spyOn(authApi, 'logout').mockResolvedValue(undefined);
+});
+
+afterEach(() => {
+  cancelScheduledRefresh();
+  useSession.getState().clear();
+  setBeforeRequest(null);
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('refresh plan (spec §9: min(4 h, half the remaining lifetime))', () => {
+  const now = START.getTime();
+  const access = (ttlMs: number) => makeJwt({ sub: 'u', exp: (now + ttlMs) / 1000 });
+
+  it('short-lived access token: half its remaining life', () => {
+    expect(planRefresh({ accessToken: access(2 * HOUR), refreshToken: 'opaque', nowMs: now })).toEqual({
+      kind: 'schedule',
+      delayMs: HOUR,
+    });
+  });
+
+  it('long-lived access token: capped at 4 hours', () => {
+    expect(planRefresh({ accessToken: access(24 * HOUR), refreshToken: 'opaque', nowMs: now })).toEqual({
+      kind: 'schedule',
+      delayMs: TOKEN_REFRESH_MAX_MS,
+    });
+  });
+
+  it('access token without exp never expires: refreshed after 4 hours', () => {
+    expect(planRefresh({ accessToken: makeJwt({ sub: 'u' }), refreshToken: null, nowMs: now })).toEqual({
+      kind: 'schedule',
+      delayMs: TOKEN_REFRESH_MAX_MS,
+    });
+  });
+
+  it('expired access token: refresh now', () => {
+    expect(planRefresh({ accessToken: access(-1000), refreshToken: 'opaque', nowMs: now }).kind).toBe('refreshNow');
+  });
+
+  it('refresh token with 1 s or less left: logout', () => {
+    const base = { accessToken: access(HOUR), refreshToken: 'opaque', nowMs: now };
+    expect(planRefresh({ ...base, refreshExpiresAtMs: now + 1000 }).kind).toBe('logout');
+    expect(planRefresh({ ...base, refreshExpiresAtMs: now + 1001 }).kind).toBe('schedule');
+    const jwtRefresh = makeJwt({ exp: (now + 500) / 1000 });
+    expect(planRefresh({ ...base, refreshToken: jwtRefresh }).kind).toBe('logout');
+  });
+
+  it('a malformed access token is rejected as Invalid JWT token', () => {
+    expect(() => planRefresh({ accessToken: 'a.b', refreshToken: null, nowMs: now })).toThrow('Invalid JWT token');
+  });
+});
+
+describe('refresh scheduling with fake timers', () => {
+  it('refreshes at half the access lifetime and reschedules from the new tokens', async () => {
+    const renewed = makeAuthResponse({ accessTtlMs: 30 * 60_000, refreshToken: 'rt-2' });
+    const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(renewed);
+    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000, refreshToken: 'rt-1' }));
+    expect(isRefreshScheduled()).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(15 * 60_000 - 1);
+    expect(refresh).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledWith('rt-1');
+    expect(useSession.getState().refreshToken).toBe('rt-2');
+    expect(isRefreshScheduled()).toBe(true);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('caps the delay at 4 hours for a long-lived access token', async () => {
+    const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(makeAuthResponse({ accessTtlMs: 12 * HOUR }));
+    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 12 * HOUR }));
+    await vi.advanceTimersByTimeAsync(4 * HOUR - 1);
+    expect(refresh).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('refresh token with ≤ 1 s left → logout (server told, cookies cleared) and reload', async () => {
+    acceptAuthResponse(makeAuthResponse({ accessTtlMs: HOUR, refreshTtlMs: 1000 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(serverLogout).toHaveBeenCalled();
+    expect(useSession.getState().accessToken).toBeNull();
+    expect(document.cookie).not.toContain('bw_session=');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('failed refresh → logout and reload', async () => {
+    vi.spyOn(authApi, 'refresh').mockRejectedValue(new Error('401'));
+    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 10 * 60_000 }));
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(useSession.getState().accessToken).toBeNull();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('another tab already refreshed: its tokens are adopted from the shared cookies, ours is not spent', async () => {
+    const refresh = vi.spyOn(authApi, 'refresh');
+    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000, refreshToken: 'rt-1' }));
+    // A minute later the other tab rotated the session: the cookies now hold its tokens.
+    await vi.advanceTimersByTimeAsync(60_000);
+    const other = makeAuthResponse({ accessTtlMs: 30 * 60_000, refreshToken: 'rt-other' });
+    document.cookie = `bw_session=${other.session.value}; path=/`;
+    document.cookie = `bw_refresh=${other.refresh.value}; path=/`;
+    await vi.advanceTimersByTimeAsync(14 * 60_000);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(useSession.getState().accessToken).toBe(other.session.value);
+    expect(useSession.getState().refreshToken).toBe('rt-other');
+    expect(isRefreshScheduled()).toBe(true);
+  });
+
+  it('refreshes with the refresh token from the shared cookie', async () => {
+    const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(makeAuthResponse({ accessTtlMs: 30 * 60_000 }));
+    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000, refreshToken: 'rt-1' }));
+    document.cookie = 'bw_refresh=rt-newer; path=/';
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    expect(refresh).toHaveBeenCalledWith('rt-newer');
+  });
+
+  it('an expired access token is refreshed before the next API call (one refresh for concurrent calls)', async () => {
+    const renewed = makeAuthResponse({ accessTtlMs: HOUR, refreshToken: 'rt-new' });
+    const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(renewed);
+    useSession.getState().setSession({
+      accessToken: makeJwt({ sub: 'u-1', exp: (START.getTime() - 1000) / 1000 }),
+      refreshToken: 'rt-old',
+    });
+    const seen: Array<string | null> = [];
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
+      seen.push(new Headers(init.headers).get('Authorization'));
+      return new Response('{}', { status: 200 });
+    }));
+    setBeforeRequest(ensureFreshSession);
+    await Promise.all([apiRequest('/v2/user/u-1'), apiRequest('/v2/user/u-1/preferences')]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual([`Bearer ${renewed.session.value}`, `Bearer ${renewed.session.value}`]);
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Session refresh (spec §4 Login, §8, §9):
+ * - after every login/refresh and at start-up a refresh is scheduled at
+ *   min(4 h, half the access token's remaining lifetime);
+ * - a refresh token with 1 s or less left logs out and reloads;
+ * - an expired access token is refreshed before the next API call (`ensureFreshSession`,
+ *   installed as the API client's before-request hook);
+ * - a failed refresh logs out and reloads.
+ * Refreshes are single-flight: concurrent callers share one POST /auth/refresh, and tabs take
+ * turns (Web Locks) and adopt each other's rotated tokens from the shared cookies.
+ */
+import type { AuthResponse } from '@common/api/accounts';
+import { decodeJwt, isExpired } from '../api/jwt';
+import { readSessionFromCookies, useSession } from '../stores/session';
+import { authApi } from './authApi';
+import { logoutAndReload } from './logout';
+import { planRefresh } from './refreshPlan';
+import { getRefreshExpiresAtMs, storeAuthResponse } from './tokens';
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+let inflight: Promise<boolean> | null = null;
+
+/** Cancels a scheduled refresh (logout). */
+export function cancelScheduledRefresh(): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+}
+
+/** True while a refresh is scheduled (tests, diagnostics). */
+export function isRefreshScheduled(): boolean {
+  return timer !== null;
+}
+
+/**
+ * Looks at the current tokens and schedules the next refresh, refreshes now, or logs out and
+ * reloads (refresh token about to expire, or an access token that is not a JWT).
+ */
+export function scheduleRefresh(): void {
+  cancelScheduledRefresh();
+  const { accessToken, refreshToken } = useSession.getState();
+  if (!accessToken) return;
+  let plan;
+  try {
+    plan = planRefresh({ accessToken, refreshToken, refreshExpiresAtMs: getRefreshExpiresAtMs(), nowMs: Date.now() });
+  } catch {
+    plan = { kind: 'logout' } as const;
+  }
+  if (plan.kind === 'logout') {
+    void logoutAndReload();
+  } else if (plan.kind === 'refreshNow') {
+    void refreshSession();
+  } else {
+    timer = setTimeout(() => {
+      timer = null;
+      void refreshSession();
+    }, plan.delayMs);
+  }
+}
+
+/** Cross-tab lock name: tabs share the cookies, and a rotated refresh token may be used only once. */
+export const REFRESH_LOCK = 'bw-session-refresh';
+
+/** Runs `work` holding a lock shared by every tab of this origin (Web Locks), or directly without it. */
+async function withTabLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return work();
+  return locks.request(REFRESH_LOCK, work) as Promise<T>;
+}
+
+/**
+ * When another tab already refreshed (its new tokens are in the shared cookies), adopts them
+ * instead of spending our refresh token: the server treats a rotated token presented twice as
+ * theft and ends the session. Returns true when adopted.
+ */
+function adoptTokensFromOtherTab(): boolean {
+  const ours = useSession.getState().accessToken;
+  const shared = readSessionFromCookies();
+  if (!shared.accessToken || shared.accessToken === ours) return false;
+  try {
+    if (isExpired(decodeJwt(shared.accessToken), Date.now() + 5_000)) return false;
+  } catch {
+    return false;
+  }
+  useSession.setState(shared);
+  return true;
+}
+
+async function doRefresh(): Promise<boolean> {
+  const outcome = await withTabLock(async (): Promise<'done' | 'failed'> => {
+    if (adoptTokensFromOtherTab()) return 'done';
+    const refreshToken = readSessionFromCookies().refreshToken ?? useSession.getState().refreshToken;
+    if (!refreshToken) return 'failed';
+    try {
+      storeAuthResponse(await authApi.refresh(refreshToken));
+      return 'done';
+    } catch (error) {
+      console.warn('Session refresh failed', error);
+      return 'failed';
+    }
+  });
+  if (outcome === 'failed') {
+    await logoutAndReload();
+    return false;
+  }
+  scheduleRefresh();
+  return true;
+}
+
+/** Starts (or renews) the session from a login result and schedules its refresh. */
+export function acceptAuthResponse(auth: AuthResponse): void {
+  storeAuthResponse(auth);
+  scheduleRefresh();
+}
+
+/** Refreshes the session now (single-flight). Resolves false when it failed (the user is logged out). */
+export function refreshSession(): Promise<boolean> {
+  if (!inflight) inflight = doRefresh().finally(() => (inflight = null));
+  return inflight;
+}
+
+/** Paths that must never wait for a refresh (they are the refresh, or need no session). */
+function bypassesRefresh(path: string): boolean {
+  return path.startsWith('/auth/') || path.startsWith('/health');
+}
+
+/**
+ * Before-request hook of the API client: an expired access token is refreshed before the call
+ * goes out (a refresh already under way is awaited).
+ */
+export async function ensureFreshSession(path: string): Promise<void> {
+  if (bypassesRefresh(path)) return;
+  if (inflight) {
+    await inflight;
+    return;
+  }
+  const { accessToken } = useSession.getState();
+  if (!accessToken) return;
+  let expired: boolean;
+  try {
+    expired = isExpired(decodeJwt(accessToken));
+  } catch {
+    expired = true;
+  }
+  if (expired) await refreshSession();
+}

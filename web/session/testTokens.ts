@@ -1,0 +1,42 @@
+/** Test helpers: unsigned JWTs and auth responses shaped like the server's. */
+import type { AuthResponse, CookieDescriptorDto } from '@common/api/accounts';
+
+function b64url(value: unknown): string {
+  return btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** An unsigned JWT with the given claims (the client never verifies signatures). */
+export function makeJwt(claims: Record<string, unknown>): string {
+  return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.signature`;
+}
+
+function cookie(name: string, value: string, maxAge: number): CookieDescriptorDto {
+  return {
+    name, value, path: '/', domain: '', maxAge, secure: false, sameSite: 'lax',
+    expiration: new Date(Date.now() + maxAge * 1000).toISOString(),
+  };
+}
+
+/** An auth response whose access token expires in `accessTtlMs` and refresh token in `refreshTtlMs`. */
+export function makeAuthResponse(options: {
+  accessTtlMs?: number;
+  refreshTtlMs?: number;
+  scope?: string;
+  userId?: string;
+  refreshToken?: string;
+  email?: string;
+} = {}): AuthResponse {
+  const now = Date.now();
+  const { accessTtlMs = 15 * 60_000, refreshTtlMs = 30 * 86_400_000, scope = 'user', userId = 'u-1' } = options;
+  const access = makeJwt({ sub: userId, scope, exp: Math.floor((now + accessTtlMs) / 1000), iat: Math.floor(now / 1000) });
+  const refresh = options.refreshToken ?? `rt-${Math.random().toString(36).slice(2)}`;
+  const refreshSeconds = Math.max(1, Math.floor(refreshTtlMs / 1000));
+  return {
+    session: cookie('bw_session', access, refreshSeconds),
+    refresh: cookie('bw_refresh', refresh, refreshSeconds),
+    username: cookie('bw_username', options.email ?? 'ann@example.com', refreshSeconds),
+    userId,
+    accessTokenExpiresAt: new Date(now + accessTtlMs).toISOString(),
+    refreshTokenExpiresAt: new Date(now + refreshTtlMs).toISOString(),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Shell state that is not the session: server health / maintenance, start-up readiness and the
+ * support e-mail (a constant, overridable from the server's public config later).
+ */
+import { create } from 'zustand';
+import { DEFAULT_SUPPORT_EMAIL } from '@common/constants';
+
+export type HealthStatus = 'unknown' | 'ok' | 'failed';
+
+export interface AppState {
+  /** Result of the last health check. */
+  health: HealthStatus;
+  /** True once the first health check has settled (the app renders routes only then). */
+  ready: boolean;
+  /** Maintenance mode from the health check (spec §4 Other). */
+  maintenanceMode: boolean;
+  supportEmail: string;
+  setHealth: (health: HealthStatus, maintenanceMode: boolean) => void;
+  setSupportEmail: (email: string) => void;
+}
+
+export const useAppStore = create<AppState>()((set) => ({
+  health: 'unknown',
+  ready: false,
+  maintenanceMode: false,
+  supportEmail: DEFAULT_SUPPORT_EMAIL,
+  setHealth: (health, maintenanceMode) => set({ health, maintenanceMode, ready: true }),
+  setSupportEmail: (supportEmail) => set({ supportEmail }),
+}));
