@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { UiPreferences } from '../common/api/accounts';
+import type { BondDetailResponse, BondListResponse, MarketSectorsResponse } from '../common/api/market';
+import { apiGet, apiSend, loginAsDemoUser, openRoute, type LoggedIn } from './support/login';
+
+const prefsPath = (login: LoggedIn) => `/v2/user/${encodeURIComponent(login.userId)}/preferences`;
+
+/**
+ * Market pages against the real server and its simulated market: the summary grid and its
+ * drill-down to the detail URL, the sector overview's drill-down to the filtered bond table,
+ * bond history for a callable and an FRN, /bw/history comparison, and the term-structure change.
+ * Each page is saved as a 1440×900 dark screenshot in test-results/screenshots/.
+ */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(300); // let the charts paint after their data arrived
+  await page.screenshot({ path: `test-results/screenshots/${name}.png` });
+}
+
+/** The hash route the app is on. */
+const route = (page: Page) => decodeURIComponent(new URL(page.url()).hash.slice(1));
+
+test.describe('market pages', () => {
+  let login: LoggedIn;
+
+  test.beforeEach(async ({ context }) => {
+    login = await loginAsDemoUser(context);
+    await apiSend(login, 'PUT', prefsPath(login), { preferences: {} });
+  });
+
+  test('after login the summary shows the grid with numbers; a cell opens its detail URL with the chart; back returns', async ({ page }) => {
+    await openRoute(page, '/bw');
+    await expect(page).toHaveURL(/#\/bw\/market\/summary/, { timeout: 30_000 });
+    const grid = page.getByTestId('summary-grid');
+    await expect(grid).toBeVisible({ timeout: 30_000 });
+    const allBonds = page.getByTestId('summary-cell-all-all');
+    await expect(allBonds).toHaveAttribute('data-value', /^\d+(\.\d+)?$/);
+    await expect(allBonds).toContainText(/\d+\.\d/);
+    await expect(page.getByTestId('treasury-chart')).toHaveAttribute('data-series', '2');
+    await expect(page.getByTestId('market-index-chart')).toHaveAttribute('data-series', '2', { timeout: 30_000 });
+    await shot(page, 'market-summary');
+
+    // Columns are the market preferences: hiding 20Y takes it off the grid and is saved (1 s debounce).
+    await page.getByTestId('tenor-chooser').click();
+    await page.getByTestId('tenor-toggle-20Y').click();
+    await expect(page.getByTestId('summary-cell-all-20Y')).toHaveCount(0);
+    await expect.poll(async () => (await apiGet<{ preferences: UiPreferences }>(login, prefsPath(login))).preferences.market?.visibleTenors, { timeout: 10_000 })
+      .toEqual(['1Y', '2Y', '3Y', '5Y', '7Y', '10Y', '30Y']);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('page-title').click(); // focus out of the chooser's checkboxes
+
+    // Yield metric (key y), then the IG cell of the first bucket with bonds.
+    await page.keyboard.press('y');
+    await expect(grid).toHaveAttribute('data-metric', 'yield');
+    const cell = page.locator('[data-testid^="summary-cell-IG-"][href]').first();
+    const testId = (await cell.getAttribute('data-testid'))!;
+    const tenor = testId.replace('summary-cell-IG-', '');
+    await cell.click();
+    await expect.poll(() => route(page)).toBe(`/bw/market/detail/yield/${tenor}/IG`);
+    await expect(page.getByTestId('market-detail-page')).toHaveAttribute('data-tenor', tenor);
+    await expect(page.getByTestId('detail-chart')).toHaveAttribute('data-series', '1', { timeout: 30_000 });
+    await expect(page.getByTestId('detail-title')).toContainText('Investment grade');
+    await shot(page, 'market-detail');
+
+    // A selector changes the URL; back walks back to the cell, then to the summary.
+    await page.getByTestId('detail-metric').getByText('Spread', { exact: true }).click();
+    await expect.poll(() => route(page)).toBe(`/bw/market/detail/spread/${tenor}/IG`);
+    await page.goBack();
+    await expect.poll(() => route(page)).toBe(`/bw/market/detail/yield/${tenor}/IG`);
+    await page.goBack();
+    await expect(page.getByTestId('summary-grid')).toBeVisible();
+  });
+
+  test('sector overview drills from a sector to its issuers and the bond table filtered by it', async ({ page }) => {
+    const sectors = await apiGet<MarketSectorsResponse>(login, '/v2/market/sectors');
+    const sector = [...sectors.sectors].sort((a, b) => b.bondCount - a.bondCount)[0]!;
+    await openRoute(page, '/bw/sector/overview');
+    const table = page.getByTestId('sector-table');
+    await expect(table.getByText(sector.name, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('sector-bars')).toBeVisible();
+    await table.getByText(sector.name, { exact: true }).click();
+    await expect.poll(() => route(page)).toBe(`/bw/sector/overview?sector=${sector.code}`);
+    await expect(page.getByTestId('drill-title')).toContainText(sector.name);
+    const issuers = page.getByTestId('issuer-table');
+    await expect(issuers.locator('.ag-row').first()).toBeVisible({ timeout: 30_000 });
+    await issuers.locator('.ag-row').first().click();
+    await expect(page.getByTestId('issuer-curve-chart')).toBeVisible({ timeout: 30_000 });
+    await shot(page, 'sector-overview');
+
+    await page.getByTestId('sector-bonds-link').click();
+    await expect.poll(() => route(page)).toBe(`/bw/bond?sector=${sector.code}`);
+    const filtered = await apiGet<BondListResponse>(login, `/v2/bond?sector=${sector.code}&limit=1&columns=bondIdentifier`);
+    await expect(page.locator('.ag-row[row-index="0"] [col-id="bondIdentifier"]').first()).toHaveText(filtered.rows[0]!.bondIdentifier!, { timeout: 30_000 });
+  });
+
+  test('history renders for a callable and an FRN, with trades and the default index; /bw/history compares them', async ({ page }) => {
+    const callable = (await apiGet<BondListResponse>(login, '/v2/bond?callable=true&limit=1&columns=description')).rows[0]!;
+    const candidates = (await apiGet<BondListResponse>(login, '/v2/bond?q=FRN&limit=20&columns=description')).rows;
+    let frn: BondDetailResponse | undefined;
+    for (const c of candidates) {
+      const detail = await apiGet<BondDetailResponse>(login, `/v2/bond/${c.id}`);
+      if (detail.terms.couponType === 'floating') { frn = detail; break; }
+    }
+    expect(frn, 'the simulated market has a floating-rate note').toBeDefined();
+
+    for (const [id, name] of [[callable.id, 'bond-history-callable'], [frn!.id, 'bond-history-frn']] as const) {
+      await openRoute(page, `/bw/bond/${id}/history`);
+      await expect(page.getByTestId('bond-description')).toBeVisible({ timeout: 30_000 });
+      const chart = page.getByTestId('history-chart');
+      await expect(chart).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('plot-stats')).toContainText('Last');
+      // Price plus the default index when the bond is rated.
+      await expect(chart).toHaveAttribute('data-series', /^[12]$/);
+      await page.getByTestId('history-metric').getByText('Yield', { exact: true }).click();
+      await expect(page).toHaveURL(/metric=yield/);
+      await expect(page.getByTestId('history-chart')).toBeVisible();
+      await shot(page, name);
+    }
+
+    await openRoute(page, `/bw/history?bonds=${callable.id},${frn!.id}&mode=normalised`);
+    await expect(page.getByTestId('history-bond')).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByTestId('compare-chart')).toHaveAttribute('data-series', '2', { timeout: 30_000 });
+    await shot(page, 'history-compare');
+  });
+
+  test('term-structure change shows the curve on both dates and the change per tenor', async ({ page }) => {
+    await openRoute(page, '/bw/term-structure-change');
+    const levels = page.getByTestId('tsc-levels-chart');
+    // From and to curves (plus individual bonds with term_structure_change_visual_bond).
+    await expect(levels).toHaveAttribute('data-series', /^(2|4)$/, { timeout: 30_000 });
+    await expect(page.getByTestId('tsc-change-chart')).toBeVisible();
+    await expect(page.getByTestId('tsc-row')).toHaveCount(8);
+    await expect(page.getByTestId('tsc-row').first()).toContainText(/\d+\.\d bp/);
+    await page.getByTestId('tsc-metric').getByText('Yield', { exact: true }).click();
+    await expect(page).toHaveURL(/metric=yield/);
+    await expect(page.getByTestId('tsc-row').first()).toContainText('%');
+    await shot(page, 'term-structure-change');
+  });
+});
