@@ -42,6 +42,7 @@ const envSchema = z.object({
   EMPLOYEE_EMAIL_DOMAINS: z.string().optional(),
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
 });
 
 export type Config = {
@@ -81,6 +82,8 @@ export type Config = {
   trialDays: number;
   /** Login attempts per client IP and minute; the other auth limits scale with it (e2e runs raise it). */
   authRateLimitPerMinute: number;
+  /** Requests per minute per client address, over the whole API. */
+  apiRateLimitPerMinute: number;
 };
 
 /**
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     trialDays: e.TRIAL_DAYS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
   };
 }
 
