@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BondRow } from '../../../common/api/market';
+import { type BondRow, bondListResponseSchema } from '../../../common/api/market';
 import { BOND_TABLE_COLUMNS, type BondTableColumn } from '../../../common/enums';
 import { MOODY_RATINGS, SP_RATINGS, spRatingsIn } from '../../../common/market';
 import { listBondsSql } from '../../services/market/queries/bondList';
@@ -50,6 +50,9 @@ describe('bond table API', () => {
     const res = await get('/v2/bond');
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    // The service writes this JSON by hand (per-row JSON it keeps): it must still be the contract.
+    expect(() => bondListResponseSchema.parse(body)).not.toThrow();
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(body.total).toBe(u.bondIds.length - 1); // the matured bond is not listed
     expect(body).toMatchObject({ offset: 0, limit: 100, asOf: `${u.asOfDay}T21:00:00.000Z` });
     expect(Object.keys(body.rows[0]).sort()).toEqual(['id', ...BOND_TABLE_COLUMNS].sort());

@@ -29,6 +29,8 @@ export interface SnapshotRecord {
   isin: string;
   tickerUpper: string;
   descriptionUpper: string;
+  /** The whole row's JSON, made on first use (records are replaced, never changed, when data moves). */
+  json?: string;
 }
 
 export interface Snapshot {

@@ -10,7 +10,7 @@ import type { Database } from '../../../db/schema';
 import { HttpError } from '../../../plugins/errors';
 import { addDays, eodDateOnOrBefore, isoDay, marketAsOf, n, yearsBetween } from './common';
 import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnapshot';
-import { compileFilter } from './bondTablePage';
+import { hasBit, matchesOf } from './bondTableMasks';
 import type { BondFilters } from './bondList';
 import { round, segmentCondition, tenorBucketCaseFrom, WeightedMean } from './segments';
 import { tenorBucketOf } from '../../../../common/market';
@@ -189,12 +189,12 @@ function movesOf(
   base: { date: string | null; values: Map<number, number> } | null,
 ): MarketMovesResponse {
   const fields = MOVE_FIELDS[q.metric];
-  const pred = compileFilter(q, snapshot);
+  const { bits } = matchesOf(snapshot, q);
   const moves: MarketMovesResponse['moves'] = [];
-  for (const rec of snapshot.records) {
-    const row = rec.row;
+  for (let k = 0; k < snapshot.records.length; k++) {
+    const row = snapshot.records[k]!.row;
     const value = row[fields.now];
-    if (value === null || !pred(rec)) continue;
+    if (value === null || !hasBit(bits, k)) continue;
     let previous: number | null | undefined;
     if (base) previous = base.values.get(row.id);
     else previous = row[fields.change] === null ? null : value - row[fields.change]!;
