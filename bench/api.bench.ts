@@ -5,26 +5,24 @@
  * BENCH_DAYS business days of priced history (5 by default), adds a synthetic one-year
  * end-of-day history for a few bonds (so the one-year price-history figure reads a full year),
  * starts the real server on 127.0.0.1 and runs BENCH_CLIENTS concurrent clients (50) — plain
- * HTTP loops with keep-alive, bounded by BENCH_REQUESTS in total and BENCH_SECONDS — over random
- * bond-table pages (random primary/secondary sort, filters, pages of 100) and the other market
- * endpoints, then reports p50/p95 per endpoint; then single-client latencies (bond-table page,
- * one-year price history, CSV of the whole universe, summary, index).
- *
- * Each client rotates over its own loopback source addresses (127.10.c.k): the server's
- * per-IP rate limit (1,200/min) models one user per address, and a saturating loop would
- * otherwise measure 429s rather than the API.
+ * HTTP loops with keep-alive in a separate process (support/loadClients.ts), bounded by
+ * BENCH_REQUESTS in total and BENCH_SECONDS — over random bond-table pages (support/requestMix.ts:
+ * random primary/secondary sort, filters, pages of 100) and, with BENCH_MIX=mixed (default), the
+ * other market endpoints; then reports p50/p95 per endpoint; then single-client latencies
+ * (bond-table page, one-year price history, CSV of the whole universe, summary, index).
  *
  * PGlite runs file-backed in BENCH_PGLITE_DIR (.tmp/bench-api); PostgreSQL uses the database
  * bw_bench_api on BENCH_DATABASE_URL (or TEST_DATABASE_URL). `--reuse` keeps a universe built by
  * an earlier run. Targets: bond-table page p95 < 30 ms at 50 concurrent; price history < 20 ms.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { fork } from 'node:child_process';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { BOND_TABLE_COLUMNS } from '../common/enums';
-import { RATING_BUCKETS, TENOR_BUCKET_IDS } from '../common/market';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database';
@@ -32,6 +30,8 @@ import { migrateToLatest } from '../server/db/migrate';
 import { signAccessToken } from '../server/plugins/auth';
 import { seedUniverse } from '../server/services/market/simulator/index';
 import { mulberry32 } from '@common/random';
+import { get, type LoadPlan, type LoadResult } from './support/loadClients';
+import { bondTableUrl, nextRequest, type Universe } from './support/requestMix';
 
 const BONDS = Number(process.env.BENCH_BONDS ?? 30_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 5);
@@ -101,15 +101,6 @@ async function prepare(handle: DatabaseHandle): Promise<void> {
   await sql`analyze`.execute(db);
 }
 
-interface Universe {
-  bondIds: number[];
-  historyBondIds: number[];
-  issuerIds: number[];
-  sectorCodes: string[];
-  seniorities: string[];
-  tickers: string[];
-}
-
 async function universeOf(handle: DatabaseHandle): Promise<Universe> {
   const db = handle.db;
   const ids = (await db.selectFrom('bonds').select('id').execute()).map((r) => r.id);
@@ -123,54 +114,6 @@ async function universeOf(handle: DatabaseHandle): Promise<Universe> {
     seniorities: (await db.selectFrom('bonds').select('seniority').distinct().execute()).map((r) => r.seniority),
     tickers: (await db.selectFrom('issuers').select('ticker').limit(200).execute()).map((r) => r.ticker),
   };
-}
-
-/** A random bond-table query: any sort (half with a secondary), 0–2 filters, a page of 100. */
-function bondTableUrl(r: () => number, u: Universe): string {
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
-  const q = new URLSearchParams({ sort: pick(BOND_TABLE_COLUMNS), sortDesc: String(r() < 0.5), limit: '100' });
-  if (r() < 0.5) q.set('sort2', pick(BOND_TABLE_COLUMNS));
-  const filters = Math.floor(r() * 3);
-  for (let k = 0; k < filters; k++) {
-    const f = Math.floor(r() * 6);
-    if (f === 0) q.set('rating', pick(['IG', 'HY', ...RATING_BUCKETS]));
-    if (f === 1) q.set('sector', pick(u.sectorCodes));
-    if (f === 2) q.set('tenor', pick(TENOR_BUCKET_IDS));
-    if (f === 3) q.set('seniority', pick(u.seniorities));
-    if (f === 4) q.set('callable', String(r() < 0.5));
-    if (f === 5) q.set('q', pick(u.tickers).slice(0, 2));
-  }
-  // Mostly the first pages, sometimes deep.
-  q.set('offset', String(r() < 0.7 ? Math.floor(r() * 5) * 100 : Math.floor(r() * 100) * 100));
-  return `/v2/bond?${q}`;
-}
-
-/** The request mix: 70 % bond-table pages, the rest spread over the other read endpoints. */
-function nextRequest(r: () => number, u: Universe): { name: string; url: string } {
-  const x = r();
-  const bond = u.bondIds[Math.floor(r() * u.bondIds.length)]!;
-  if (x < 0.7 || MIX === 'table') return { name: 'bond table page', url: bondTableUrl(r, u) };
-  if (x < 0.75) return { name: 'bond detail', url: `/v2/bond/${bond}` };
-  if (x < 0.8) return { name: 'price history 1y', url: `/v2/bond/${u.historyBondIds[Math.floor(r() * u.historyBondIds.length)]}/price-history` };
-  if (x < 0.83) return { name: 'bond trades', url: `/v2/bond/${bond}/trades?limit=50` };
-  if (x < 0.86) return { name: 'issuer curve', url: `/v2/issuer/${u.issuerIds[Math.floor(r() * u.issuerIds.length)]}/curve` };
-  if (x < 0.89) return { name: 'trades market-wide', url: '/v2/trade?limit=100' };
-  if (x < 0.92) return { name: 'market moves 1d', url: `/v2/market/moves?metric=${['price', 'yield', 'spread'][Math.floor(r() * 3)]}&period=1d` };
-  if (x < 0.95) return { name: 'issuer search', url: `/v2/issuer?q=${u.tickers[Math.floor(r() * u.tickers.length)]!.slice(0, 2)}` };
-  if (x < 0.98) return { name: 'market sectors', url: '/v2/market/sectors' };
-  return { name: 'market summary', url: `/v2/market/summary?metric=${['yield', 'spread', 'price', 'volume'][Math.floor(r() * 4)]}` };
-}
-
-function get(agent: http.Agent, port: number, url: string, token: string, localAddress?: string): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: url, agent, localAddress, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
 }
 
 function pct(sorted: number[], p: number): number {
@@ -201,42 +144,30 @@ async function runEngine(engine: string): Promise<void> {
   // Warm-up: plan caches, JIT, PGlite buffers.
   const warm = new http.Agent({ keepAlive: true });
   const wr = rng(1);
-  for (let k = 0; k < 100; k++) await get(warm, port, nextRequest(wr, u).url, token);
+  for (let k = 0; k < 100; k++) await get(warm, port, nextRequest(wr, u, MIX).url, token);
 
-  const samples = new Map<string, { ms: number[]; errors: number }>();
-  const record = (name: string, ms: number, ok: boolean) => {
-    let s = samples.get(name);
-    if (!s) samples.set(name, (s = { ms: [], errors: 0 }));
-    if (ok) s.ms.push(ms);
-    else s.errors++;
-  };
-  let issued = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  const started = performance.now();
+  // Warm every sort column, as a server that has been up a while has them (orders are built
+  // on first use per snapshot; see docs/market-data.md §D on what a live tick costs).
+  for (const column of BOND_TABLE_COLUMNS) await get(warm, port, `/v2/bond?sort=${column}&limit=1`, token);
+
   const load0 = loadavg()[0]!;
   const cpu0 = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      const r = rng(1000 + c);
-      const ips = Array.from({ length: IPS_PER_CLIENT }, (_, k) => `127.10.${c + 1}.${k + 1}`);
-      const agents = ips.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-      for (let k = 0; issued < REQUESTS && performance.now() < deadline; k++) {
-        issued++;
-        const { name, url } = nextRequest(r, u);
-        const t = performance.now();
-        const res = await get(agents[k % ips.length]!, port, url, token, ips[k % ips.length]);
-        record(name, performance.now() - t, res.status === 200);
-        if (THINK_MS) await new Promise((ok) => setTimeout(ok, THINK_MS * (0.5 + r())));
-      }
-      for (const a of agents) a.destroy();
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  const plan: LoadPlan = {
+    port, token, universe: u, clients: CLIENTS, requests: REQUESTS, seconds: SECONDS, thinkMs: THINK_MS, mix: MIX, ipsPerClient: IPS_PER_CLIENT,
+  };
+  const result = await new Promise<LoadResult>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./support/loadClients.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+    child.once('message', (m) => resolve(m as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => (code ? reject(new Error(`load clients exited with ${code}`)) : undefined));
+    child.send(plan);
+  });
+  const { issued, seconds } = result;
   const cpu = process.cpuUsage(cpu0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   console.log(`\n### ${CLIENTS} concurrent clients (${MIX} mix): ${issued} requests in ${seconds.toFixed(1)} s (${(issued / seconds).toFixed(0)} req/s), load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}, think time ${THINK_MS} ms`);
-  console.log(`  process CPU ${(cpuMs / 1000).toFixed(1)} s = ${(cpuMs / Math.max(1, issued)).toFixed(2)} ms per request (server, PGlite and clients share this process; the machine's other load is not counted)`);
-  report(samples);
+  console.log(`  server process CPU ${(cpuMs / 1000).toFixed(1)} s = ${(cpuMs / Math.max(1, issued)).toFixed(2)} ms per request (server and ${engine === 'pglite' ? 'PGlite' : 'the pg client'}; the clients run in their own process)`);
+  report(new Map(Object.entries(result.samples)));
 
   // Single client: the intrinsic latency of each call without queueing behind 49 others.
   const single = new Map<string, { ms: number[]; errors: number }>();
