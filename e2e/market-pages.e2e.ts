@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { UiPreferences } from '../common/api/accounts';
-import type { BondDetailResponse, BondListResponse, MarketSectorsResponse } from '../common/api/market';
+import type { BondDetailResponse, BondListResponse, IssuerDetailResponse, MarketSectorsResponse } from '../common/api/market';
 import { apiGet, apiSend, loginAsDemoUser, openRoute, type LoggedIn } from './support/login';
 
 const prefsPath = (login: LoggedIn) => `/v2/user/${encodeURIComponent(login.userId)}/preferences`;
@@ -86,10 +86,37 @@ test.describe('market pages', () => {
     await expect(page.getByTestId('issuer-curve-chart')).toBeVisible({ timeout: 30_000 });
     await shot(page, 'sector-overview');
 
+    const issuerId = new URLSearchParams(route(page).split('?')[1]).get('issuer')!;
+    expect(issuerId).toMatch(/^\d+$/);
     await page.getByTestId('sector-bonds-link').click();
     await expect.poll(() => route(page)).toBe(`/bw/bond?sector=${sector.code}`);
     const filtered = await apiGet<BondListResponse>(login, `/v2/bond?sector=${sector.code}&limit=1&columns=bondIdentifier`);
     await expect(page.locator('.ag-row[row-index="0"] [col-id="bondIdentifier"]').first()).toHaveText(filtered.rows[0]!.bondIdentifier!, { timeout: 30_000 });
+
+    // Back to the issuer; its link filters the bond table by issuer id (not a ticker text search,
+    // whose prefix could match other issuers), shown as a removable filter naming the issuer.
+    await page.goBack();
+    await expect.poll(() => route(page)).toContain(`issuer=${issuerId}`);
+    await page.getByTestId('issuer-bonds-link').click();
+    await expect.poll(() => route(page)).toBe(`/bw/bond?issuerId=${issuerId}`);
+    const issuer = await apiGet<IssuerDetailResponse>(login, `/v2/issuer/${issuerId}`);
+    const own = await apiGet<BondListResponse>(login, `/v2/bond?issuerId=${issuerId}&limit=500&columns=ticker`);
+    expect(own.total, 'the most prolific issuer has outstanding bonds').toBeGreaterThan(0);
+    const pill = page.getByTestId('filter-issuer');
+    await expect(pill).toHaveCount(1);
+    await expect(pill).toHaveAttribute('data-issuer-id', issuerId);
+    await expect(pill).toContainText(`${issuer.ticker} · ${issuer.displayName}`, { timeout: 30_000 });
+    await expect(page.getByTestId('bond-count')).toHaveText(`${own.total} ${own.total === 1 ? 'bond' : 'bonds'}`, { timeout: 30_000 });
+    const tickers = page.locator('.ag-row [col-id="ticker"]');
+    await expect(tickers).toHaveCount(own.total);
+    expect(new Set(await tickers.allInnerTexts())).toEqual(new Set([issuer.ticker]));
+    await shot(page, 'bond-table-issuer');
+
+    // Removing the filter shows every bond again.
+    await pill.getByRole('button', { name: `Remove issuer filter ${issuer.ticker}` }).click();
+    await expect.poll(() => route(page)).toBe('/bw/bond');
+    await expect(page.getByTestId('filter-issuer')).toHaveCount(0);
+    await expect(page.getByTestId('bond-count')).not.toHaveText(`${own.total} ${own.total === 1 ? 'bond' : 'bonds'}`);
   });
 
   test('history renders for a callable and an FRN, with trades and the default index; /bw/history compares them', async ({ page }) => {

@@ -19,7 +19,7 @@ import { TENOR_BUCKET_IDS } from '../market';
 export const BOND_TABLE_NAME_MAX_LENGTH = 80;
 /** Custom tables one user may keep. */
 export const BOND_TABLES_PER_USER_MAX = 100;
-/** Values per filter (sectors, ratings, seniorities). */
+/** Values per filter (sectors, ratings, seniorities, issuers). */
 export const BOND_TABLE_FILTER_VALUES_MAX = 50;
 export const BOND_TABLE_QUERY_MAX_LENGTH = 60;
 
@@ -40,6 +40,13 @@ export const bondTableFiltersSchema = z.object({
   /** true: callables only; false: bullets only; null: both. */
   callable: z.boolean().nullable().default(null),
   q: z.string().trim().max(BOND_TABLE_QUERY_MAX_LENGTH).nullable().default(null),
+  /**
+   * Issuers (database ids), e.g. from the sector overview's "bonds of this issuer". Kept in saved
+   * tables too: "the bonds of these issuers" is a view worth naming, and an id (unlike a ticker
+   * prefix in `q`) cannot match another issuer. Defaults to [] so tables saved before it existed
+   * still parse.
+   */
+  issuerId: z.array(z.number().int().positive()).max(BOND_TABLE_FILTER_VALUES_MAX).default([]),
 });
 export type BondTableFilters = z.infer<typeof bondTableFiltersSchema>;
 

@@ -45,7 +45,7 @@ describe('custom bond tables API', () => {
       primarySort: 'gSpread', primaryDescending: false, secondarySort: 'yieldToWorst', secondaryDescending: true,
       filters: { rating: ['HY'], tenor: ['5Y'], callable: true, sector: ['FINL'], seniority: ['Senior Unsecured'], q: 'bank' },
     })).json() as BondTable;
-    expect(created.filters).toEqual({ rating: ['HY'], tenor: ['5Y'], callable: true, sector: ['FINL'], seniority: ['Senior Unsecured'], q: 'bank' });
+    expect(created.filters).toEqual({ rating: ['HY'], tenor: ['5Y'], callable: true, sector: ['FINL'], seniority: ['Senior Unsecured'], q: 'bank', issuerId: [] });
 
     const renamed = await call('PATCH', `/v2/bond-tables/${created.id}`, alice, { name: 'HY 5Y calls' });
     expect(renamed.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 /**
- * The bond table's toolbar: filters (sector, rating, seniority, tenor bucket, callable), quick
- * search, the column chooser, CSV download of the current view, and the row count / as-of time.
+ * The bond table's toolbar: filters (sector, rating, seniority, tenor bucket, callable, issuer),
+ * quick search, the column chooser, CSV download of the current view, and the row count / as-of time.
  */
 import {
   Button, Checkbox, CloseButton, Group, MultiSelect, Popover, ScrollArea, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Tooltip,
@@ -16,6 +16,7 @@ import { api } from '../../api/client';
 import { handleError } from '../../api/errors';
 import { BOND_COLUMNS, DEFAULT_VISIBLE_COLUMNS } from './columns';
 import { listQuery, type BondView } from './bondView';
+import { IssuerFilterPills } from './IssuerFilterPills';
 
 const SECTOR_OPTIONS = SECTORS.map((s) => ({ value: s.code, label: s.name }));
 const RATING_OPTIONS = [...RATING_CLASSES, ...RATING_BUCKETS].map((r) => ({ value: r, label: r === 'IG' ? 'IG (BBB- and better)' : r === 'HY' ? 'HY (BB+ and below)' : r }));
@@ -45,7 +46,7 @@ export function BondFilters({ filters, onChange }: { filters: BondTableFilters; 
         data-testid="filter-q"
       />
       {multi('sector', 'Sector', SECTOR_OPTIONS, 170)}
-      {multi("rating", "Rating", RATING_OPTIONS, 150)}
+      {multi('rating', 'Rating', RATING_OPTIONS, 150)}
       {multi('seniority', 'Seniority', BOND_SENIORITIES.map((s) => ({ value: s, label: s })), 160)}
       {multi('tenor', 'Tenor', TENOR_OPTIONS, 120)}
       <SegmentedControl
@@ -54,6 +55,7 @@ export function BondFilters({ filters, onChange }: { filters: BondTableFilters; 
         onChange={(v) => onChange({ ...filters, callable: v === 'all' ? null : v === 'callable' })}
         data={[{ value: 'all', label: 'All' }, { value: 'callable', label: 'Callable' }, { value: 'bullet', label: 'Bullet' }]}
       />
+      <IssuerFilterPills ids={filters.issuerId} onChange={(issuerId) => onChange({ ...filters, issuerId })} />
     </Group>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOND_TABLE_COLUMNS } from '@common/enums';
+import { bondTableConfigSchema } from '@common/api/bondTables';
 import { DEFAULT_VISIBLE_COLUMNS, completeOrder, formatBondCell } from './columns';
 import {
   configFromView, EMPTY_FILTERS, filtersFromSearch, listQuery, preferencesFromView, searchFromFilters, viewFromConfig, viewFromPreferences,
@@ -43,15 +44,34 @@ describe('bond table view', () => {
     const view = { ...viewFromPreferences({ primarySort: 'price', primaryDescending: false, secondarySort: 'coupon', secondaryDescending: true }, EMPTY_FILTERS),
       filters: { ...EMPTY_FILTERS, sector: ['FINL'], tenor: ['5Y' as const], callable: false, q: ' ibm ' } };
     expect(listQuery(view, ['price', 'coupon'])).toEqual({
-      sector: ['FINL'], rating: undefined, seniority: undefined, tenor: ['5Y'], callable: 'false', q: 'ibm',
+      sector: ['FINL'], rating: undefined, seniority: undefined, tenor: ['5Y'], callable: 'false', q: 'ibm', issuerId: undefined,
       sort: 'price', sortDesc: 'false', sort2: 'coupon', sort2Desc: 'true', columns: ['price', 'coupon'],
     });
   });
 
   it('keeps filters in the URL search', () => {
-    const filters = { sector: ['FINL', 'UTIL'], rating: ['IG'], seniority: ['Senior Unsecured'], tenor: ['2Y' as const], callable: true, q: 'bank' };
+    const filters = { sector: ['FINL', 'UTIL'], rating: ['IG'], seniority: ['Senior Unsecured'], tenor: ['2Y' as const], callable: true, q: 'bank', issuerId: [12, 7] };
     expect(filtersFromSearch(searchFromFilters(filters))).toEqual(filters);
     expect(filtersFromSearch(new URLSearchParams(''))).toEqual(EMPTY_FILTERS);
+  });
+
+  it('an issuer drill-down link (?issuerId=) filters by issuer id: several allowed, kept in the URL, sent to the list and CSV', () => {
+    const filters = filtersFromSearch(new URLSearchParams('issuerId=12&issuerId=7,x,12,0,-3'));
+    // Repeated or comma-separated; malformed ids and duplicates dropped rather than failing the whole table.
+    expect(filters).toEqual({ ...EMPTY_FILTERS, issuerId: [12, 7] });
+    expect(searchFromFilters(filters).toString()).toBe('issuerId=12%2C7');
+    const view = viewFromPreferences(undefined, filters);
+    expect(listQuery(view, ['ticker'])).toMatchObject({ issuerId: ['12', '7'], q: undefined });
+    expect(listQuery(viewFromPreferences(undefined, EMPTY_FILTERS), ['ticker']).issuerId).toBeUndefined();
+    // Removing the last issuer leaves no parameter behind.
+    expect(searchFromFilters({ ...filters, issuerId: [] }).has('issuerId')).toBe(false);
+  });
+
+  it('a saved custom table keeps its issuer filter; one saved before the filter existed reads as no issuers', () => {
+    const config = configFromView(viewFromPreferences(undefined, { ...EMPTY_FILTERS, issuerId: [42] }));
+    expect(bondTableConfigSchema.parse(JSON.parse(JSON.stringify(config))).filters.issuerId).toEqual([42]);
+    const { issuerId: _dropped, ...older } = config.filters;
+    expect(bondTableConfigSchema.parse({ ...config, filters: older }).filters.issuerId).toEqual([]);
   });
 
   it('completes a stored column order with new columns and drops unknown ones', () => {
@@ -88,5 +108,17 @@ describe('bond screens texts', () => {
       primarySort: 'gSpread', primaryDescending: true, secondarySort: 'yieldToWorst', secondaryDescending: false,
       filters: { ...EMPTY_FILTERS, rating: ['HY'], callable: true },
     })).toBe('sorted by G-Sprd ↓, YTW ↑; rating HY · callable');
+    expect(describeTable({
+      id: '00000000-0000-4000-8000-000000000000', name: 'x', createdAt: '', updatedAt: '', columns: ['price'],
+      primarySort: null, primaryDescending: true, secondarySort: null, secondaryDescending: false,
+      filters: { ...EMPTY_FILTERS, issuerId: [3, 9] },
+    })).toBe('issuers 3/9');
+  });
+
+  it('an issuer filter pill names the issuer by ticker and name, or by id while loading or when unknown', async () => {
+    const { issuerPillLabel } = await import('./IssuerFilterPills');
+    expect(issuerPillLabel(7, { ticker: 'ACME', displayName: 'Acme Corp' }, false)).toBe('ACME · Acme Corp');
+    expect(issuerPillLabel(7, undefined, false)).toBe('Issuer 7');
+    expect(issuerPillLabel(7, undefined, true)).toBe('Issuer 7 (unknown)');
   });
 });

@@ -5,7 +5,7 @@
 import type { BondTableColumn } from '@common/enums';
 import { DEFAULT_BOND_SORT } from '@common/enums';
 import type { UiPreferences } from '@common/api/accounts';
-import type { BondTableConfig, BondTableFilters } from '@common/api/bondTables';
+import { BOND_TABLE_FILTER_VALUES_MAX, type BondTableConfig, type BondTableFilters } from '@common/api/bondTables';
 import { completeOrder, DEFAULT_VISIBLE_COLUMNS } from './columns';
 
 export interface BondSort {
@@ -23,7 +23,7 @@ export interface BondView {
   filters: BondTableFilters;
 }
 
-export const EMPTY_FILTERS: BondTableFilters = { sector: [], rating: [], seniority: [], tenor: [], callable: null, q: null };
+export const EMPTY_FILTERS: BondTableFilters = { sector: [], rating: [], seniority: [], tenor: [], callable: null, q: null, issuerId: [] };
 
 type BondPrefs = NonNullable<UiPreferences['bonds']>;
 
@@ -83,6 +83,7 @@ export function filterQuery(filters: BondTableFilters): Record<string, string | 
     tenor: filters.tenor.length ? filters.tenor : undefined,
     callable: filters.callable === null ? undefined : filters.callable ? 'true' : 'false',
     q: filters.q?.trim() ? filters.q.trim() : undefined,
+    issuerId: filters.issuerId.length ? filters.issuerId.map(String) : undefined,
   };
 }
 
@@ -109,6 +110,8 @@ export function filtersFromSearch(params: URLSearchParams): BondTableFilters {
     tenor: list('tenor') as BondTableFilters['tenor'],
     callable: callable === 'true' ? true : callable === 'false' ? false : null,
     q: params.get('q') || null,
+    // Only well-formed ids: a mangled link must not turn into a 400 for the whole table.
+    issuerId: [...new Set(list('issuerId').filter((v) => /^[1-9]\d{0,9}$/.test(v)).map(Number))].slice(0, BOND_TABLE_FILTER_VALUES_MAX),
   };
 }
 
@@ -117,5 +120,6 @@ export function searchFromFilters(filters: BondTableFilters): URLSearchParams {
   for (const key of ['sector', 'rating', 'seniority', 'tenor'] as const) if (filters[key].length) params.set(key, filters[key].join(','));
   if (filters.callable !== null) params.set('callable', String(filters.callable));
   if (filters.q) params.set('q', filters.q);
+  if (filters.issuerId.length) params.set('issuerId', filters.issuerId.join(','));
   return params;
 }

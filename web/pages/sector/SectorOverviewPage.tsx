@@ -3,7 +3,7 @@
  * (GET /v2/market/sectors) as a sortable table and a bar chart; drill-down in the URL
  * (?sector=FINL&industry=BANK&issuer=12, so the back button walks back up): a sector's
  * industries and issuers (GET /v2/issuer?sector=), an issuer's curve (GET /v2/issuer/{id}/curve),
- * and links to the bond table filtered by sector (/bw/bond?sector=) or issuer (/bw/bond?q=ticker).
+ * and links to the bond table filtered by sector (/bw/bond?sector=) or issuer (/bw/bond?issuerId=).
  */
 import { Alert, Anchor, Button, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
@@ -107,7 +107,7 @@ function IssuerPanel({ issuer, onClose }: { issuer: IssuerRow; onClose: () => vo
       <Group justify="space-between" mb={4}>
         <Text fw={600} size="sm">{issuer.displayName} ({issuer.ticker}) · issuer curve</Text>
         <Group gap={4}>
-          <Button component={Link} to={`/bw/bond?q=${encodeURIComponent(issuer.ticker)}`} size="compact-xs" variant="light" data-testid="issuer-bonds-link">Bonds of {issuer.ticker} →</Button>
+          <Button component={Link} to={`/bw/bond?issuerId=${issuer.id}`} size="compact-xs" variant="light" data-testid="issuer-bonds-link">Bonds of {issuer.ticker} →</Button>
           <Button component={Link} to={`/bw/term-structure-change?issuer=${issuer.id}`} size="compact-xs" variant="default">Term structure change</Button>
           <Button size="compact-xs" variant="subtle" onClick={onClose}>×</Button>
         </Group>

@@ -29,6 +29,7 @@ export function describeTable(t: BondTable): string {
     f.tenor.length ? `tenor ${f.tenor.join('/')}` : null,
     f.callable === null ? null : f.callable ? 'callable' : 'bullet',
     f.q ? `“${f.q}”` : null,
+    f.issuerId.length ? `${f.issuerId.length === 1 ? 'issuer' : 'issuers'} ${f.issuerId.join('/')}` : null,
   ].filter(Boolean).join(' · ');
   return [sorts && `sorted by ${sorts}`, filters || 'no filters'].filter(Boolean).join('; ');
 }
