@@ -5,6 +5,7 @@ import * as accounts from './20261121190000_accounts';
 import * as pricing from './20261121193000_pricing';
 import * as bondTables from './20261121200000_bond_tables';
 import * as marketApi from './20261121201500_market_api';
+import * as marketStateLean from './20261121210000_market_state_lean';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '20261121193000_pricing': pricing,
   '20261121200000_bond_tables': bondTables,
   '20261121201500_market_api': marketApi,
+  '20261121210000_market_state_lean': marketStateLean,
 };
