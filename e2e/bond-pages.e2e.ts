@@ -36,6 +36,11 @@ test.describe('bond pages', () => {
     expect(Math.abs(ytm - server.yieldToMaturity!)).toBeLessThan(1e-6);
     const ytw = Number(await page.getByTestId('calc-ytw').getAttribute('data-value'));
     expect(Math.abs(ytw - server.yieldToWorst!)).toBeLessThan(1e-6);
+    // …and its G-spread the displayed one: the calculator prices on the curve the analytics used.
+    expect(bond.analyticsCurve, 'the detail names the curve its analytics used').not.toBeNull();
+    await expect(page.getByTestId('calc-note')).toHaveAttribute('data-curve-date', bond.analyticsCurve!.date);
+    const gSpread = Number(await page.getByTestId('calc-gspread').getAttribute('data-value'));
+    expect(Math.abs(gSpread - server.gSpread!)).toBeLessThan(0.05);
     await expect(page.getByTestId('calc-calls').locator('tbody tr')).not.toHaveCount(0);
     await screenshot(page, 'bond-pricing');
 

@@ -185,6 +185,9 @@ export type IssuerRef = z.infer<typeof issuerRefSchema>;
 export const sectorRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type SectorRef = z.infer<typeof sectorRefSchema>;
 
+/** One point of a Treasury par curve (yield decimal). */
+export const treasuryPointSchema = z.object({ tenor: z.string(), years: z.number(), yield: z.number() });
+
 export const bondDetailResponseSchema = z.object({
   id: z.number().int(),
   cusip: z.string(),
@@ -224,6 +227,15 @@ export const bondDetailResponseSchema = z.object({
   callSchedule: z.array(z.object({ date: z.string(), price: z.number() })),
   /** Today's analytics: the bond-table row (null before the bond was first priced). */
   analytics: bondRowSchema.nullable(),
+  /**
+   * The Treasury par curve `analytics` were computed on: the latest curve dated on or before
+   * their pricing day (`pricingDay`, the UTC day of their as-of). A client re-pricing the bond
+   * (the pricing calculator) uses it so it agrees with `analytics`; the market's latest curve may
+   * have moved since. Null before the bond was first priced.
+   */
+  analyticsCurve: z
+    .object({ pricingDay: z.string(), date: z.string(), points: z.array(treasuryPointSchema) })
+    .nullable(),
   /** The latest evaluated price and what produced it (trades, curve, model). */
   lineage: z
     .object({
@@ -390,8 +402,6 @@ export const summaryCellSchema = z.object({
   bondCount: z.number().int(),
 });
 export type SummaryCell = z.infer<typeof summaryCellSchema>;
-
-export const treasuryPointSchema = z.object({ tenor: z.string(), years: z.number(), yield: z.number() });
 
 export const marketSummaryResponseSchema = z.object({
   metric: z.enum(MARKET_METRICS),

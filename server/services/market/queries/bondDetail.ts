@@ -14,7 +14,7 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
   const bond = await db.selectFrom('bonds').selectAll().where('id', '=', id).executeTakeFirst();
   if (!bond) return null;
   const { day } = await marketAsOf(db);
-  const [issuer, ratings, stateRow, price, explanation] = await Promise.all([
+  const [issuer, ratings, stateRow, price, explanation, curve] = await Promise.all([
     db
       .selectFrom('issuers as i')
       .innerJoin('sectors as ind', 'ind.id', 'i.sector_id')
@@ -42,6 +42,7 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
       .limit(1)
       .executeTakeFirst(),
     explainPrice(db, id, day).catch(() => null),
+    analyticsCurve(db, id),
   ]);
   // The explanation lists the trades used; show them as disseminated (capped), like /trades.
   const cap = ratingClassOf(bond.rating_sp) === 'IG' ? 5_000_000 : 1_000_000;
@@ -91,6 +92,7 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
     },
     callSchedule: (bond.call_schedule ?? []).map((c) => ({ date: isoDay(c.date)!, price: Number(c.price) })),
     analytics: stateRow ? presentBondRow(stateRow as unknown as RawBondRow, day) : null,
+    analyticsCurve: stateRow ? curve : null,
     lineage: price
       ? {
           priceDate: isoDay(price.price_date)!,
@@ -105,6 +107,28 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
         }
       : null,
   };
+}
+
+/**
+ * The Treasury curve the bond's analytics (its bond_market_state row) were priced on, chosen as
+ * the pricing does (services/pricing: `curves.on(isoDay(asOf))`): the latest curve dated on or
+ * before the UTC day of the row's as-of. Null when the bond has no analytics or no curve is that old.
+ * Limit: only the latest version of each curve date is stored. The live market rewrites today's
+ * curve every tick but reprices only the bonds it touched, so a bond last repriced earlier today
+ * was priced on an earlier version of today's curve than this one; closes, imports and the first
+ * tick of a day reprice every bond, after which they agree exactly.
+ */
+async function analyticsCurve(db: Kysely<Database>, id: number): Promise<BondDetailResponse['analyticsCurve']> {
+  const { rows } = await sql<{ pricing_day: string; curve_date: string; tenor: string; years: number; yield: number }>`
+    with s as (select (as_of at time zone 'UTC')::date as day from bond_market_state where bond_id = ${id}),
+         c as (select max(p.curve_date) as curve_date from treasury_curve_points p, s where p.curve_date <= s.day)
+    select to_char(s.day, 'YYYY-MM-DD') as pricing_day, to_char(p.curve_date, 'YYYY-MM-DD') as curve_date,
+           p.tenor, p.years::float8 as years, p.yield::float8 as yield
+    from s cross join c join treasury_curve_points p on p.curve_date = c.curve_date
+    order by p.years`.execute(db);
+  const first = rows[0];
+  if (!first) return null;
+  return { pricingDay: first.pricing_day, date: first.curve_date, points: rows.map((r) => ({ tenor: r.tenor, years: Number(r.years), yield: Number(r.yield) })) };
 }
 
 /** True when the bond exists (routes answer 404 otherwise). */

@@ -1,13 +1,15 @@
 /**
  * /bw/bond/{bondId}/pricing: the bond's terms and today's analytics from the API, and an
  * interactive calculator running the analytics engine in the browser — price → yield, spreads
- * (vs the API's Treasury curve) and risk; yield or G-spread → price; what-if settlement date;
- * yields to each call and to worst.
+ * and risk; yield or G-spread → price; what-if settlement date; yields to each call and to worst.
+ * The calculator prices on the Treasury curve the server's analytics used (the bond detail's
+ * `analyticsCurve`), not the market's latest one, so at the bond's own price it shows the same
+ * yields and spreads as the analytics beside it.
  */
 import { Alert, Anchor, Badge, Button, Card, Center, Grid, Group, Loader, NumberInput, SegmentedControl, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { MARKET_PATHS, type BondDetailResponse, type MarketSummaryResponse } from '@common/api/market';
+import { MARKET_PATHS, type BondDetailResponse } from '@common/api/market';
 import { formatDay, formatNumber, formatPrice, formatSize, formatSpread, formatYield, formatDate } from '@common/format';
 import { useApiQuery } from '../../../api/queries';
 import { apiErrorText } from '../../auth/errorText';
@@ -124,11 +126,13 @@ function TodaysAnalytics({ detail }: { detail: BondDetailResponse }) {
   );
 }
 
-function Calculator({ detail, curvePoints, curveDate }: { detail: BondDetailResponse; curvePoints: MarketSummaryResponse['treasury']['points'] | undefined; curveDate: string | null }) {
+function Calculator({ detail }: { detail: BondDetailResponse }) {
   const prepared = useMemo(() => prepareBond(detail), [detail]);
-  const curve = useMemo(() => curveOf(curvePoints?.map((p) => ({ tenor: p.tenor, years: p.years, yield: p.yield }))), [curvePoints]);
+  const curve = useMemo(() => curveOf(detail.analyticsCurve?.points), [detail.analyticsCurve]);
+  const curveDate = detail.analyticsCurve?.date ?? null;
   const floating = prepared.kind === 'floating';
-  const pricingDay = detail.lineage?.priceDate ?? new Date().toISOString().slice(0, 10);
+  // The day the analytics were priced for (their settlement), so the default inputs reproduce them.
+  const pricingDay = detail.analyticsCurve?.pricingDay ?? detail.lineage?.priceDate ?? new Date().toISOString().slice(0, 10);
   const defaultSettlement = settlementFor(prepared, pricingDay);
   const serverPrice = detail.analytics?.price ?? 100;
   const [settlement, setSettlement] = useState(defaultSettlement);
@@ -182,9 +186,9 @@ function Calculator({ detail, curvePoints, curveDate }: { detail: BondDetailResp
         <NumberInput size="xs" label="G-spread" description={curve ? 'bp over Treasuries' : 'no curve'} value={shown('spread')} decimalScale={3} hideControls disabled={!curve}
           onChange={(v) => edit('spread', v)} data-testid="calc-spread" styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
       </Group>
-      <Text size="xs" c="dimmed" mt={4}>
+      <Text size="xs" c="dimmed" mt={4} data-testid="calc-note" data-curve-date={curveDate ?? undefined}>
         Type in any of price, yield or spread; the others follow. Same engine and conventions as the server's evaluated prices
-        {curveDate ? `; Treasury curve of ${formatDay(curveDate)}` : ''}.
+        {curveDate ? `; Treasury curve of ${formatDay(curveDate)}, as the analytics` : ''}.
       </Text>
       {error && <Alert color="red" p={6} mt="xs" data-testid="calc-error"><Text size="xs">{error}</Text></Alert>}
       {result && (
@@ -265,7 +269,6 @@ export function BondLoadState({ bondId, query }: { bondId: string | undefined; q
 export default function BondPricingPage() {
   const { bondId } = useParams();
   const detail = useBondDetail(bondId);
-  const summary = useApiQuery<MarketSummaryResponse>(MARKET_PATHS.marketSummary, { query: { metric: 'yield', segments: 'all' }, staleTime: 300_000 });
   return (
     <Stack gap={6} data-testid="bond-pricing-page">
       <PageTitle />
@@ -277,9 +280,7 @@ export default function BondPricingPage() {
             <Grid.Col span={{ base: 12, lg: 3 }}><Terms detail={detail.data} /></Grid.Col>
             <Grid.Col span={{ base: 12, lg: 3 }}><TodaysAnalytics detail={detail.data} /></Grid.Col>
             <Grid.Col span={{ base: 12, lg: 6 }}>
-              {summary.isPending ? <Center py="xl"><Loader size="sm" type="dots" /></Center> : (
-                <Calculator key={detail.data.id} detail={detail.data} curvePoints={summary.data?.treasury.points} curveDate={summary.data?.treasury.date ?? null} />
-              )}
+              <Calculator key={detail.data.id} detail={detail.data} />
             </Grid.Col>
           </Grid>
         </>

@@ -20,6 +20,7 @@ function detail(terms: Partial<BondDetailResponse['terms']>, callSchedule: BondD
     ratings: { sp: null, moody: null, history: [] },
     callSchedule,
     analytics: null,
+    analyticsCurve: null,
     lineage: null,
   };
 }
