@@ -5,6 +5,7 @@ import { useFeatureStore } from '../features/store';
 import { isNotificationPollingRunning } from '../notifications/polling';
 import { trackingIdentity } from '../notifications/tracking';
 import { renderPage } from '../pages/auth/renderPage';
+import { preferencesApi, usePreferencesStore } from '../preferences/store';
 import { useSession } from '../stores/session';
 import { authApi } from './authApi';
 import { makeTosStatus, makeUserInfo } from './fixtures';
@@ -26,6 +27,7 @@ beforeEach(() => {
   vi.spyOn(authApi, 'logout').mockResolvedValue(undefined);
   vi.spyOn(authApi, 'tosText').mockResolvedValue({ version: '2026-02', title: 'Bondwise terms', text: 'Be nice.' });
   vi.spyOn(authApi, 'userInfo').mockResolvedValue(makeUserInfo());
+  vi.spyOn(preferencesApi, 'load').mockResolvedValue({ preferences: {}, defaults: {} });
 });
 
 afterEach(async () => {
@@ -61,6 +63,23 @@ describe('after login: terms-of-service gate and session services', () => {
     await waitFor(() => expect(useFeatureStore.getState().levels).toEqual({ blog: 2, help: 2, sparklines: 0 }));
     expect(isNotificationPollingRunning()).toBe(true);
     expect(trackingIdentity()).toMatchObject({ userId: 'u-1', roleType: 'Portfolio manager', roleFunction: 'IG credit' });
+  });
+
+  it('user info and preferences are asked for while the ToS check is in flight; the page still waits for consent', async () => {
+    let answerTos: (status: ReturnType<typeof makeTosStatus>) => void = () => {};
+    vi.spyOn(authApi, 'tosStatus').mockReturnValue(new Promise((resolve) => { answerTos = resolve; }));
+    renderPage(page);
+    await waitFor(() => expect(authApi.tosStatus).toHaveBeenCalledWith('u-1'));
+    await waitFor(() => expect(authApi.userInfo).toHaveBeenCalledWith('u-1'));
+    expect(preferencesApi.load).toHaveBeenCalledWith('u-1');
+    await waitFor(() => expect(usePreferencesStore.getState().status).toBe('ready'));
+    expect(screen.getByTestId('tos-check')).toBeTruthy();
+    expect(screen.queryByTestId('the-page')).toBeNull();
+    answerTos(makeTosStatus());
+    expect(await screen.findByTestId('the-page')).toBeTruthy();
+    // Each once: the gate's Services and the page reuse what was fetched.
+    expect(authApi.userInfo).toHaveBeenCalledTimes(1);
+    expect(preferencesApi.load).toHaveBeenCalledTimes(1);
   });
 
   it('a failed ToS check logs out and reloads', async () => {

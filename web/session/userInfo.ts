@@ -12,15 +12,19 @@ import { useUserId } from './tokens';
 export const userInfoKey = (userId: string | null) => ['user', userId, 'info'] as const;
 export const tosStatusKey = (userId: string | null) => ['user', userId, 'tos'] as const;
 
+/** The user-info query, shared by `useUserInfo` and the after-login prefetch (same key, same freshness). */
+export function userInfoQuery(userId: string | null) {
+  return {
+    queryKey: userInfoKey(userId),
+    queryFn: () => authApi.userInfo(userId as string),
+    staleTime: 5 * 60_000,
+  } as const;
+}
+
 /** The logged-in user's info (disabled while logged out). */
 export function useUserInfo() {
   const userId = useUserId();
-  return useQuery({
-    queryKey: userInfoKey(userId),
-    queryFn: () => authApi.userInfo(userId as string),
-    enabled: userId !== null,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...userInfoQuery(userId), enabled: userId !== null });
 }
 
 /** Puts fresh user info into the cache (after profile edits answer with UserInfo). */
