@@ -18,6 +18,16 @@ export interface DatabaseHandle {
 // numeric and bigint come back as strings from pg by default; int8 ids stay strings (exact),
 // numeric stays a string too so money is never silently rounded — services convert explicitly.
 
+const engines = new WeakMap<object, Engine>();
+
+/**
+ * Which engine a Kysely instance talks to (PostgreSQL when it was not opened here). Code that
+ * may lean on PGlite's single connection — nothing else can write while it works — asks this.
+ */
+export function engineOf(db: Kysely<Database>): Engine {
+  return engines.get(db) ?? 'postgres';
+}
+
 /** Opens the embedded PGlite database stored under dataDir (created on first use). */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = join(dataDir, 'pglite');
@@ -31,6 +41,7 @@ export function wrapPglite(pglite: PGlite): DatabaseHandle {
   // PGlite has one connection; a pool of one serialises transactions, which is what it needs.
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  engines.set(db, 'pglite');
   return {
     db,
     engine: 'pglite',
@@ -45,6 +56,7 @@ export function wrapPglite(pglite: PGlite): DatabaseHandle {
 export function openPostgres(url: string, poolSize = 20): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  engines.set(db, 'postgres');
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import { engineOf } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { isBlankLine, type NumberedLine, readLines } from './lines';
@@ -24,6 +25,13 @@ export interface ImportContext {
   readHeader(): Promise<string>;
   /** SHA-256 (hex) of the bytes read so far: of the whole file once the lines are exhausted. */
   contentHash(): string;
+  /**
+   * True on PGlite: the import's transaction is the only one that can run until it ends, so
+   * what it read at the start (the bonds by CUSIP) cannot change underneath it.
+   */
+  soleWriter: boolean;
+  /** See ImportOptions.bulkLoadMinTrades. */
+  bulkLoadMinTrades?: number;
 }
 
 export interface ImporterResult {
@@ -65,6 +73,8 @@ export async function runImporter(
     lines,
     tracker,
     skipBadRows: options.skipBadRows ?? false,
+    soleWriter: engineOf(db) === 'pglite',
+    ...(options.bulkLoadMinTrades !== undefined ? { bulkLoadMinTrades: options.bulkLoadMinTrades } : {}),
     ...(options.fileName ? { fileName: options.fileName } : {}),
     contentHash() {
       digest ??= hash.copy().digest('hex');

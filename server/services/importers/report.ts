@@ -45,6 +45,11 @@ export interface ImportOptions {
    * error propagates (the upload endpoint uses it to refuse a file cut off at the size limit).
    */
   assertComplete?: () => void;
+  /**
+   * TRACE on PGlite: trades read before the load counts as bulk and drops trades' secondary
+   * indexes until the end (default 100,000; tests lower it to cover that path on a small file).
+   */
+  bulkLoadMinTrades?: number;
 }
 
 export interface ImportProgress {

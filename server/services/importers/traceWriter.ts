@@ -128,7 +128,11 @@ export class TraceWriter {
       status char(1), bond_id int, execution_time timestamptz, control_number text, prev_control_number text, line int) on commit drop`.execute(this.trx);
   }
 
+  /** Trade rows handed to this writer so far. */
+  tradesAdded = 0;
+
   async addTrade(row: TradeRow): Promise<void> {
+    this.tradesAdded++;
     this.trades.push(row);
     if (this.trades.size >= TRACE_BATCH_ROWS) await this.flushTrades();
   }
@@ -157,6 +161,34 @@ export class TraceWriter {
     const running = query.execute(this.trx).then(() => undefined);
     running.catch(() => undefined); // surfaced by the next send or flush
     this.inflight = running;
+  }
+
+  /** Secondary indexes of trades dropped for the bulk load: their definitions, to rebuild. */
+  private suspendedIndexes: string[] = [];
+
+  /**
+   * Drops the secondary indexes of trades until {@link restoreIndexes}: PostgreSQL's own advice
+   * for loading a large share of a table ("Populating a Database"), since one sorted build is far
+   * cheaper than a million index insertions. Only for a sole writer (PGlite): elsewhere the
+   * DROP would lock every reader of trades out for the length of the import. Transactional, so a
+   * rolled-back import gets its indexes back with everything else.
+   */
+  async suspendIndexes(): Promise<void> {
+    await this.inflight;
+    const defs = await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes
+      where schemaname = current_schema() and tablename = 'trades'
+        and indexname not in (select conname from pg_constraint where conrelid = 'trades'::regclass)`.execute(this.trx);
+    for (const { name, def } of defs.rows) {
+      await sql`drop index ${sql.id(name)}`.execute(this.trx);
+      this.suspendedIndexes.push(def);
+    }
+  }
+
+  /** Rebuilds what {@link suspendIndexes} dropped (before cleaning, which searches by them). */
+  async restoreIndexes(): Promise<void> {
+    await this.inflight;
+    for (const def of this.suspendedIndexes) await sql.raw(def).execute(this.trx);
+    this.suspendedIndexes = [];
   }
 
   /** Writes whatever is buffered and waits for every statement. */
