@@ -4,7 +4,7 @@ import { BOND_TABLE_COLUMNS, type BondTableColumn, DEFAULT_BOND_SORT } from '../
 import { RATING_BUCKETS, RATING_CLASSES, type RatingBucket, type RatingClass, spRatingsIn, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { and, marketAsOf, tenorCondition } from './common';
-import { bondTableSnapshot } from './bondTableSnapshot';
+import { bondTableSnapshot, type Snapshot, type SnapshotRecord } from './bondTableSnapshot';
 import { pageFromSnapshot } from './bondTablePage';
 import { BOND_ROW_SELECTION, bondRowSource, pickColumns, presentBondRow, type RawBondRow, SORT_EXPRESSIONS } from './bondRows';
 
@@ -135,20 +135,36 @@ export async function listBonds(db: Kysely<Database>, q: BondListQuery): Promise
 
 const allColumns = (columns: readonly BondTableColumn[] | undefined) => !columns || new Set(columns).size === BOND_TABLE_COLUMNS.length;
 
+/** Column sets whose row JSON is kept per snapshot (the web's default set, all columns, a few custom ones). */
+const JSON_COLUMN_SETS = 4;
+const rowJsonCaches = new WeakMap<SnapshotRecord[], Map<string, (string | undefined)[]>>();
+
+/** The row-JSON cache of one column set in this snapshot (oldest set dropped past JSON_COLUMN_SETS). */
+function rowJsonCache(snapshot: Snapshot, key: string): (string | undefined)[] {
+  let sets = rowJsonCaches.get(snapshot.records);
+  if (!sets) rowJsonCaches.set(snapshot.records, (sets = new Map()));
+  let rows = sets.get(key);
+  if (rows) {
+    sets.delete(key);
+    sets.set(key, rows); // most recently used last
+    return rows;
+  }
+  if (sets.size >= JSON_COLUMN_SETS) sets.delete(sets.keys().next().value!);
+  sets.set(key, (rows = new Array<string | undefined>(snapshot.records.length)));
+  return rows;
+}
+
 /**
  * The same page as {@link listBonds}, as the JSON text of the response. The hot path of the
- * API: a whole row's JSON is made once per snapshot and reused by every page that shows it
- * (serialising 100 × 42 fields was the largest cost of a page after filtering).
+ * API: a row's JSON for a column set is made once per snapshot and reused by every page that
+ * shows it (serialising 100 rows was the largest cost of a page after filtering).
  */
 export async function listBondsJson(db: Kysely<Database>, q: BondListQuery): Promise<string> {
   const snapshot = await bondTableSnapshot(db);
   const { indexes, total } = pageFromSnapshot(snapshot, q);
-  const whole = allColumns(q.columns);
-  const rows = indexes.map((k) => {
-    const record = snapshot.records[k]!;
-    if (!whole) return JSON.stringify(pickColumns(record.row, q.columns));
-    return (record.json ??= JSON.stringify(record.row));
-  });
+  const columns = allColumns(q.columns) ? undefined : q.columns;
+  const cache = rowJsonCache(snapshot, columns ? columns.join(',') : '*');
+  const rows = indexes.map((k) => (cache[k] ??= JSON.stringify(pickColumns(snapshot.records[k]!.row, columns))));
   return `{"rows":[${rows.join(',')}],"total":${total},"offset":${q.offset},"limit":${q.limit},"asOf":${JSON.stringify(snapshot.asOf)}}`;
 }
 

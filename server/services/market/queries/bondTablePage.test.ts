@@ -78,7 +78,7 @@ describe('bond-table page walk on a large snapshot', () => {
     return { ids: indexes.map((k) => s.records[k]!.row.id), total };
   };
 
-  it('orders runs of thousands of equal keys by the secondary column, both directions, nulls last, at any offset', () => {
+  it('orders runs of thousands of equal keys by id or by the secondary column, both directions, nulls last, at any offset', () => {
     const cases: (BondSort & { offset: number; limit: number })[] = [
       { sort: 'seniority', sort2: 'price', offset: 0, limit: 100 },
       { sort: 'seniority', sortDesc: true, sort2: 'price', sort2Desc: true, offset: 1950, limit: 120 },
@@ -86,6 +86,10 @@ describe('bond-table page walk on a large snapshot', () => {
       { sort: 'isBenchmark', sortDesc: true, sort2: 'volume', offset: 4100, limit: 100 },
       { sort: 'volume', sort2: 'coupon', sort2Desc: true, offset: 2500, limit: 100 },
       { sort: 'price', sortDesc: true, sort2: 'seniority', offset: 4700, limit: 500 },
+      // No secondary: one scan of the primary order; equal keys (thousands here) stay in id order.
+      { sort: 'seniority', sortDesc: true, offset: 2100, limit: 100 },
+      { sort: 'price', offset: 4000, limit: 300 },
+      { sort: 'ratingSP', sortDesc: true, offset: 5200, limit: 1000 },
     ];
     for (const q of cases) expect(page(q), JSON.stringify(q)).toEqual(reference(s, () => true, q));
   });

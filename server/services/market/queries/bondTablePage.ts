@@ -4,40 +4,14 @@ import type { BondFilters, BondSort } from './bondList';
 import { columnOrder, type Snapshot } from './bondTableSnapshot';
 import { hasBit, matchesOf } from './bondTableMasks';
 
-type Order = { perm: Int32Array; rank: Int32Array; nonNull: number };
-
-/**
- * Calls `visit(a, b)` for each run perm[a, b) of equal keys in the sort direction — descending
- * walks the runs from the top but keeps each run in id order — then once for the nulls, which
- * come last either way. Stops when `visit` returns true.
- */
-function forEachRun(o: Order, desc: boolean, n: number, visit: (a: number, b: number) => boolean): void {
-  const { perm, rank, nonNull } = o;
-  if (!desc) {
-    for (let a = 0; a < nonNull; ) {
-      let b = a + 1;
-      while (b < nonNull && rank[perm[b]!] === rank[perm[a]!]) b++;
-      if (visit(a, b)) return;
-      a = b;
-    }
-  } else {
-    for (let b = nonNull; b > 0; ) {
-      let a = b - 1;
-      while (a > 0 && rank[perm[a - 1]!] === rank[perm[b - 1]!]) a--;
-      if (visit(a, b)) return;
-      b = a;
-    }
-  }
-  if (nonNull < n) visit(nonNull, n);
-}
-
 /** Ties of the primary sort bigger than this are ordered by walking the secondary column's order instead of sorting them. */
 const WALK_SECONDARY_ABOVE = 256;
 
 /**
- * One page from the snapshot: walk the primary column's order run by run (equal keys), emitting
- * matches in id order — or, with a secondary sort, ordering a run by the secondary column only
- * when the page reaches into it. Nulls last in both directions.
+ * One page from the snapshot. Without a secondary sort the primary column's order in the asked
+ * direction is already the answer: one scan keeping matches (a filter bit per record). With a
+ * secondary sort, runs of equal primary keys are ordered by the secondary column — only runs
+ * the page reaches into. Nulls last in both directions; ties by id.
  */
 export function pageFromSnapshot(
   s: Snapshot,
@@ -45,54 +19,69 @@ export function pageFromSnapshot(
 ): { indexes: number[]; total: number } {
   const n = s.records.length;
   const { bits, total } = matchesOf(s, q);
+  const out: number[] = [];
+  if (q.offset >= total) return { indexes: out, total };
 
   const primary = q.sort ?? DEFAULT_BOND_SORT.column;
   const desc = q.sort ? Boolean(q.sortDesc) : (q.sortDesc ?? DEFAULT_BOND_SORT.descending);
   const o1 = columnOrder(s, primary);
+  const seq = desc ? o1.desc : o1.asc;
   const o2 = q.sort2 && q.sort2 !== primary ? columnOrder(s, q.sort2) : null;
-  const desc2 = Boolean(q.sort2Desc);
-  const out: number[] = [];
   let skip = q.offset;
+  const limit = q.limit;
 
-  /** Takes `m` for the page unless it is still being skipped; true when the page is full. */
-  const take = (m: number): boolean => {
-    if (skip > 0) { skip--; return false; }
-    out.push(m);
-    return out.length >= q.limit;
-  };
+  if (!o2) {
+    for (let k = 0; k < n; k++) {
+      const m = seq[k]!;
+      if (((bits[m >>> 5]! >>> (m & 31)) & 1) === 0) continue;
+      if (skip > 0) skip--;
+      else if (out.push(m) >= limit) break;
+    }
+    return { indexes: out, total };
+  }
 
-  /** Emits the matches of perm[a, b) of the primary order; true when the page is full. */
-  const emit = (a: number, b: number): boolean => {
+  const rank1 = o1.rank;
+  const rank2 = o2.rank;
+  const seq2 = q.sort2Desc ? o2.desc : o2.asc;
+  const desc2 = Boolean(q.sort2Desc);
+  for (let a = 0; a < n && out.length < limit; ) {
+    let b = a + 1;
+    const r = rank1[seq[a]!];
+    while (b < n && rank1[seq[b]!] === r) b++;
     const members: number[] = [];
-    for (let k = a; k < b; k++) if (hasBit(bits, o1.perm[k]!)) members.push(o1.perm[k]!);
-    if (members.length <= skip) { skip -= members.length; return false; }
-    if (o2 && members.length > WALK_SECONDARY_ABOVE) {
+    for (let k = a; k < b; k++) if (hasBit(bits, seq[k]!)) members.push(seq[k]!);
+    a = b;
+    if (members.length <= skip) {
+      skip -= members.length;
+      continue;
+    }
+    if (members.length > WALK_SECONDARY_ABOVE) {
       // A big run (a rating, a seniority, a country): one pass along the secondary order,
       // keeping members, costs O(n) where sorting the run would cost O(run log run).
       const inRun = new Uint8Array(n);
       for (const m of members) inRun[m] = 1;
-      let full = false;
-      forEachRun(o2, desc2, n, (x, y) => {
-        for (let k = x; k < y && !full; k++) if (inRun[o2.perm[k]!]) full = take(o2.perm[k]!);
-        return full;
-      });
-      return full;
+      for (let k = 0; k < n && out.length < limit; k++) {
+        const m = seq2[k]!;
+        if (!inRun[m]) continue;
+        if (skip > 0) skip--;
+        else out.push(m);
+      }
+      continue;
     }
-    if (o2 && members.length > 1) {
-      const rank = o2.rank;
+    if (members.length > 1) {
       members.sort((x, y) => {
-        const rx = rank[x]!;
-        const ry = rank[y]!;
+        const rx = rank2[x]!;
+        const ry = rank2[y]!;
         if (rx === ry) return x - y;
         if (rx < 0) return 1;
         if (ry < 0) return -1;
         return desc2 ? ry - rx : rx - ry;
       });
     }
-    for (const m of members) if (take(m)) return true;
-    return false;
-  };
-
-  forEachRun(o1, desc, n, emit);
+    for (const m of members) {
+      if (skip > 0) skip--;
+      else if (out.push(m) >= limit) break;
+    }
+  }
   return { indexes: out, total };
 }

@@ -29,8 +29,6 @@ export interface SnapshotRecord {
   isin: string;
   tickerUpper: string;
   descriptionUpper: string;
-  /** The whole row's JSON, made on first use (records are replaced, never changed, when data moves). */
-  json?: string;
 }
 
 export interface Snapshot {
@@ -39,11 +37,24 @@ export interface Snapshot {
   records: SnapshotRecord[];
   /** The sector taxonomy (for code → industry ids). */
   sectors: { id: number; code: string; name: string; parentId: number | null }[];
-  /** Per sort column: record indexes by (key asc, id asc), nulls at the end; and dense ranks (-1 = null). */
-  orders: Map<BondTableColumn, { perm: Int32Array; rank: Int32Array; nonNull: number }>;
+  /** Per sort column, built on first use: see {@link ColumnOrder}. */
+  orders: Map<BondTableColumn, ColumnOrder>;
   version: Version;
   checkedAt: number;
   builtAt: number;
+}
+
+/**
+ * One column's sort order over the snapshot's records. `asc` lists record indexes by key
+ * ascending, `desc` by key descending; in both, equal keys keep id order and nulls come last —
+ * the API's order, so a page with no secondary sort is one linear scan. `rank` is each record's
+ * dense key rank (-1 = null), which delimits runs of equal keys and orders by a secondary column.
+ */
+export interface ColumnOrder {
+  asc: Int32Array;
+  desc: Int32Array;
+  rank: Int32Array;
+  nonNull: number;
 }
 
 interface Version {
@@ -190,8 +201,8 @@ function keyOf(column: BondTableColumn): (row: BondRow) => number | string | boo
   return (r) => r[column] as number | string | boolean | null;
 }
 
-/** The (lazily built) ascending order of a column: by key, nulls last, ties by id. */
-export function columnOrder(s: Snapshot, column: BondTableColumn): { perm: Int32Array; rank: Int32Array; nonNull: number } {
+/** The (lazily built) order of a column: by key, nulls last, ties by id, both directions. */
+export function columnOrder(s: Snapshot, column: BondTableColumn): ColumnOrder {
   const cached = s.orders.get(column);
   if (cached) return cached;
   const key = keyOf(column);
@@ -205,18 +216,29 @@ export function columnOrder(s: Snapshot, column: BondTableColumn): { perm: Int32
     if (y === null) return -1;
     return x < y ? -1 : x > y ? 1 : a - b;
   });
-  const perm = Int32Array.from(idx);
-  const rank = new Int32Array(keys.length).fill(-1);
+  const asc = Int32Array.from(idx);
+  const n = keys.length;
+  const rank = new Int32Array(n).fill(-1);
   let r = -1;
   let nonNull = 0;
-  for (let k = 0; k < perm.length; k++) {
-    const v = keys[perm[k]!]!;
+  for (let k = 0; k < n; k++) {
+    const v = keys[asc[k]!]!;
     if (v === null) break;
-    if (k === 0 || v !== keys[perm[k - 1]!]) r++;
-    rank[perm[k]!] = r;
+    if (k === 0 || v !== keys[asc[k - 1]!]) r++;
+    rank[asc[k]!] = r;
     nonNull++;
   }
-  const order = { perm, rank, nonNull };
+  // Descending: the runs of equal keys from the top, each still in id order; then the nulls.
+  const desc = new Int32Array(n);
+  let out = 0;
+  for (let b = nonNull; b > 0; ) {
+    let a = b - 1;
+    while (a > 0 && rank[asc[a - 1]!] === rank[asc[b - 1]!]) a--;
+    for (let k = a; k < b; k++) desc[out++] = asc[k]!;
+    b = a;
+  }
+  for (let k = nonNull; k < n; k++) desc[out++] = asc[k]!;
+  const order = { asc, desc, rank, nonNull };
   s.orders.set(column, order);
   return order;
 }
