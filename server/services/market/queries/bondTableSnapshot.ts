@@ -243,18 +243,23 @@ export function columnOrder(s: Snapshot, column: BondTableColumn): ColumnOrder {
   return order;
 }
 
-const derived = new WeakMap<Snapshot, Map<string, unknown>>();
+/**
+ * Keyed by the records array, not the snapshot object: the freshness check replaces the object
+ * every second (a new checkedAt) while the records — and so anything computed from them — stay.
+ * Keying on the object threw the market summary away every second, ~8 ms of CPU per request.
+ */
+const derived = new WeakMap<SnapshotRecord[], { sectors: Snapshot['sectors']; values: Map<string, unknown> }>();
 
 /**
- * Memoises a pure function of the snapshot (summary, sectors, movers) until the snapshot is
- * replaced: repeated asks between two market moves cost nothing.
+ * Memoises a pure function of the snapshot (summary, sectors, movers) until its records or
+ * sector taxonomy are replaced: repeated asks between two market moves cost nothing.
  */
 export function fromSnapshot<T>(s: Snapshot, key: string, compute: () => T): T {
-  let cache = derived.get(s);
-  if (!cache) derived.set(s, (cache = new Map()));
-  if (cache.has(key)) return cache.get(key) as T;
+  let cache = derived.get(s.records);
+  if (!cache || cache.sectors !== s.sectors) derived.set(s.records, (cache = { sectors: s.sectors, values: new Map() }));
+  if (cache.values.has(key)) return cache.values.get(key) as T;
   const value = compute();
-  if (cache.size > 200) cache.clear();
-  cache.set(key, value);
+  if (cache.values.size > 200) cache.values.clear();
+  cache.values.set(key, value);
   return value;
 }
