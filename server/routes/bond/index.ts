@@ -11,12 +11,15 @@ import {
   MARKET_PATHS,
   priceHistoryQuerySchema,
   priceHistoryResponseSchema,
+  sparklinesQuerySchema,
+  sparklinesResponseSchema,
   tradeListResponseSchema,
 } from '../../../common/api/market';
 import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/auth';
 import { bondCashflows, bondDetail, bondExists, priceHistory } from '../../services/market/queries/bondDetail';
 import { bondListCsv, listBondsJson } from '../../services/market/queries/bondList';
+import { sparklines } from '../../services/market/queries/sparklines';
 import { listTrades } from '../../services/market/queries/trades';
 
 const tags = ['bond'];
@@ -63,6 +66,20 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store');
       return reply.send(Readable.from(bondListCsv(app.db, request.query)));
     },
+  );
+
+  app.get(
+    MARKET_PATHS.bondSparklines,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags, security,
+        summary: 'Recent closing prices of up to 200 bonds at once (the bond table\'s sparklines)',
+        querystring: sparklinesQuerySchema,
+        response: { 200: sparklinesResponseSchema },
+      },
+    },
+    async (request) => sparklines(app.db, request.query.ids, request.query.days),
   );
 
   app.get(

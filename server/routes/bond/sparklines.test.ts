@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
+import { bearer, createTestApp, type TestContext } from '../../test/testApp';
+
+describe('sparklines: many bonds\' recent closes in one request', () => {
+  let ctx: TestContext;
+  let u: TestUniverse;
+  let auth: { authorization: string };
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: auth });
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    u = await insertTestUniverse(ctx.database.db, { bonds: 30, historyDays: 8 });
+    auth = await bearer('user-1');
+  });
+  afterAll(() => ctx.close());
+
+  it('gives each asked bond the same closes as its own price history, in the order asked', async () => {
+    const ids = [u.bondIds[7]!, u.bondIds[2]!, u.bondIds[11]!];
+    const res = await get(`/v2/bond/sparklines?ids=${ids.join(',')},${ids[0]}&days=30`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.series.map((s: { id: number }) => s.id)).toEqual(ids);
+    for (const s of body.series as { id: number; prices: number[] }[]) {
+      const history = (await get(`/v2/bond/${s.id}/price-history?from=${body.from}`)).json();
+      expect(s.prices.length).toBeGreaterThan(1);
+      expect(s.prices).toEqual(history.points.map((p: { price: number }) => p.price));
+    }
+  });
+
+  it('a shorter window gives fewer closes; an unknown bond gets an empty series', async () => {
+    const id = u.bondIds[3]!;
+    const long = (await get(`/v2/bond/sparklines?ids=${id}`)).json();
+    const short = (await get(`/v2/bond/sparklines?ids=${id},999999&days=3`)).json();
+    expect(short.series[0].prices.length).toBeLessThan(long.series[0].prices.length);
+    expect(short.series[1]).toEqual({ id: 999999, prices: [] });
+  });
+
+  it('refuses anonymous callers, missing or malformed ids, too many ids and a bad window, naming the field', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: `/v2/bond/sparklines?ids=${u.bondIds[0]}` })).statusCode).toBe(401);
+    for (const [query, field] of [
+      ['', 'ids'], ['ids=abc', 'ids'], ['ids=-4', 'ids'],
+      [`ids=${Array.from({ length: 201 }, (_, k) => k + 1).join(',')}`, 'ids'],
+      [`ids=${u.bondIds[0]}&days=0`, 'days'], [`ids=${u.bondIds[0]}&days=9999`, 'days'],
+    ] as const) {
+      const res = await get(`/v2/bond/sparklines?${query}`);
+      expect(res.statusCode, query.slice(0, 40)).toBe(400);
+      expect(res.json().error, query.slice(0, 40)).toMatch(new RegExp(`querystring\\.${field}`));
+    }
+  });
+});
