@@ -26,7 +26,7 @@ export const MARKET_PATHS = {
   bondPriceHistory: (id: number | string) => `/v2/bond/${encodeURIComponent(String(id))}/price-history`,
   bondTrades: (id: number | string) => `/v2/bond/${encodeURIComponent(String(id))}/trades`,
   bondCashflows: (id: number | string) => `/v2/bond/${encodeURIComponent(String(id))}/cashflows`,
-  /** GET ?ids=1,2,…&days= : recent closes of many bonds at once (the bond table's sparklines). */
+  /** GET ?ids=1,2,…&points= : the last closes of many bonds at once (the bond table's sparklines). */
   bondSparklines: '/v2/bond/sparklines',
   /** GET ?q= : issuer search. */
   issuers: '/v2/issuer',
@@ -264,20 +264,19 @@ export type PriceHistoryQuery = z.input<typeof priceHistoryQuerySchema>;
 
 /** Bonds per sparkline request: a block of the bond table's rows. */
 export const SPARKLINE_IDS_MAX = 200;
-export const SPARKLINE_DAYS_DEFAULT = 30;
+/** Closes in a sparkline by default: about a month of business days. */
+export const SPARKLINE_POINTS_DEFAULT = 22;
 
 export const sparklinesQuerySchema = z.object({
   ids: z
     .preprocess((v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).filter(Boolean)),
       z.array(z.coerce.number().int().positive('must be bond ids')).min(1).max(SPARKLINE_IDS_MAX, `at most ${SPARKLINE_IDS_MAX} bonds`)),
-  /** Calendar days back from the market day (default 30). */
-  days: z.coerce.number().int().min(2).max(366).default(SPARKLINE_DAYS_DEFAULT),
+  /** The last this many closes of each bond. */
+  points: z.coerce.number().int().min(2).max(260).default(SPARKLINE_POINTS_DEFAULT),
 });
 export type SparklinesQuery = z.input<typeof sparklinesQuerySchema>;
 
 export const sparklinesResponseSchema = z.object({
-  /** First day included. */
-  from: z.string(),
   /** One entry per asked id, in the order asked (repeats dropped): closing clean prices, oldest first; empty when none. */
   series: z.array(z.object({ id: z.number().int(), prices: z.array(z.number()) })),
 });

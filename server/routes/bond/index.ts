@@ -19,7 +19,7 @@ import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/auth';
 import { bondCashflows, bondDetail, bondExists, priceHistory } from '../../services/market/queries/bondDetail';
 import { bondListCsv, listBondsJson } from '../../services/market/queries/bondList';
-import { sparklines } from '../../services/market/queries/sparklines';
+import { sparklineSeries } from '../../services/pricing';
 import { listTrades } from '../../services/market/queries/trades';
 
 const tags = ['bond'];
@@ -74,12 +74,16 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: {
         tags, security,
-        summary: 'Recent closing prices of up to 200 bonds at once (the bond table\'s sparklines)',
+        summary: 'The last closing prices of up to 200 bonds at once (the bond table\'s sparklines)',
         querystring: sparklinesQuerySchema,
         response: { 200: sparklinesResponseSchema },
       },
     },
-    async (request) => sparklines(app.db, request.query.ids, request.query.days),
+    async (request) => {
+      const ids = [...new Set(request.query.ids)];
+      const series = await sparklineSeries(app.db, ids, request.query.points);
+      return { series: ids.map((id) => ({ id, prices: (series.get(id) ?? []).map((p) => p.price) })) };
+    },
   );
 
   app.get(

@@ -1,11 +1,11 @@
 /**
- * Sparkline cell (flag `sparklines`): the bond's clean price over the last 30 days as a tiny line,
+ * Sparkline cell (flag `sparklines`): the bond's last 22 closing clean prices (about a month) as a tiny line,
  * green when it ended higher, red when lower. Visible rows ask together (sparklineBatch.ts);
  * each bond's series is cached for 5 minutes.
  */
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useQuery } from '@tanstack/react-query';
-import { MARKET_PATHS, SPARKLINE_DAYS_DEFAULT, type BondListRow } from '@common/api/market';
+import { MARKET_PATHS, SPARKLINE_POINTS_DEFAULT, type BondListRow } from '@common/api/market';
 import { apiKey } from '../../api/queries';
 import { loadSparkline } from './sparklineBatch';
 
@@ -26,7 +26,7 @@ export function sparkPoints(values: number[], width = WIDTH, height = HEIGHT): s
 export function SparklineCell({ data }: CustomCellRendererProps<BondListRow>) {
   const id = data?.id;
   const history = useQuery({
-    queryKey: apiKey(MARKET_PATHS.bondSparklines, { id: id ?? 0, days: SPARKLINE_DAYS_DEFAULT }),
+    queryKey: apiKey(MARKET_PATHS.bondSparklines, { id: id ?? 0, points: SPARKLINE_POINTS_DEFAULT }),
     queryFn: ({ signal }) => loadSparkline(id!, signal),
     enabled: Boolean(id),
     staleTime: 300_000,

@@ -9,7 +9,7 @@ const askedIds = (call: number) => new URL(String(fetchMock.mock.calls[call]![0]
 function serveSeries() {
   fetchMock.mockImplementation(async (url) => {
     const ids = new URL(String(url), 'http://x').searchParams.get('ids')!.split(',').map(Number);
-    return json({ from: '2026-10-21', series: ids.map((id) => ({ id, prices: [id, id + 1] })) });
+    return json({ series: ids.map((id) => ({ id, prices: [id, id + 1] })) });
   });
 }
 

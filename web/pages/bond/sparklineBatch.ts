@@ -5,7 +5,7 @@
  * ran into the per-IP rate limit and left the grid's own blocks unanswered. A cell scrolled away
  * before the batch goes out aborts its ask, and a bond nobody waits for any more is not fetched.
  */
-import { MARKET_PATHS, SPARKLINE_DAYS_DEFAULT, SPARKLINE_IDS_MAX, type SparklinesResponse } from '@common/api/market';
+import { MARKET_PATHS, SPARKLINE_POINTS_DEFAULT, SPARKLINE_IDS_MAX, type SparklinesResponse } from '@common/api/market';
 import { api } from '../../api/client';
 
 export const BATCH_DELAY_MS = 40;
@@ -18,7 +18,7 @@ interface Waiter {
 const pending = new Map<number, Set<Waiter>>();
 let timer: ReturnType<typeof setTimeout> | null = null;
 
-/** The bond's closing prices over the sparkline window, oldest first ([] when it has none). */
+/** The bond's last closing prices, oldest first ([] when it has none). */
 export function loadSparkline(id: number, signal?: AbortSignal): Promise<number[]> {
   return new Promise<number[]>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -44,7 +44,7 @@ async function flush(): Promise<void> {
     const chunk = batch.slice(k, k + SPARKLINE_IDS_MAX);
     try {
       const res = await api.get<SparklinesResponse>(MARKET_PATHS.bondSparklines, {
-        query: { ids: chunk.map(([id]) => id).join(','), days: SPARKLINE_DAYS_DEFAULT },
+        query: { ids: chunk.map(([id]) => id).join(','), points: SPARKLINE_POINTS_DEFAULT },
       });
       const byId = new Map(res.series.map((s) => [s.id, s.prices]));
       for (const [id, waiters] of chunk) for (const w of waiters) w.resolve(byId.get(id) ?? []);
