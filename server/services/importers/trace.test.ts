@@ -124,4 +124,22 @@ describe('TRACE cleaning (Dick-Nielsen, post-2012 Enhanced)', () => {
     expect(again.details).toHaveProperty('duplicateOf');
     expect(await tableCounts(database.db)).toEqual(before);
   });
+
+  it('an overlapping file adds only the reports not imported before; the day\'s volume is not counted twice', async () => {
+    const day = { date: '20261110' };
+    const [a, b, c, d, e] = [100_000, 200_000, 300_000, 400_000, 500_000].map((quantity) => trade({ ...day, quantity }));
+    const volume = async () => Number((await database.db.selectFrom('daily_bond_stats').select('volume')
+      .where('trade_date', '=', '2026-11-10').where('bond_id', '=', (await byRef(a!.reference))!.bond_id).executeTakeFirstOrThrow()).volume);
+    expect((await importText(database.db, 'trace', file(a!, b!, c!))).details).toMatchObject({ tradesActive: 3, alreadyImported: 0 });
+    expect(await volume()).toBe(600_000);
+    // The next file repeats b and c, cancels b, and brings d and e.
+    const next = await importText(database.db, 'trace', file(b!, c!, d!, e!, { ...b!, record: ++nextRef, status: 'X' }));
+    expect(next.details).toMatchObject({ tradesActive: 2, alreadyImported: 2, cleaning: { cancelled: 2 } });
+    const rows = await database.db.selectFrom('trades').select(['control_number', 'status'])
+      .where('control_number', 'in', [a!, b!, c!, d!, e!].map((t) => t.reference)).orderBy('control_number').execute();
+    expect(rows.map((r) => [r.control_number, r.status])).toEqual([
+      [a!.reference, 'active'], [b!.reference, 'cancelled'], [c!.reference, 'active'], [d!.reference, 'active'], [e!.reference, 'active'],
+    ]);
+    expect(await volume()).toBe(100_000 + 300_000 + 400_000 + 500_000);
+  });
 });

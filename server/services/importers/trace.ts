@@ -7,7 +7,7 @@ import type { ImporterResult, ImportContext } from './driver';
 import { isBlankLine } from './lines';
 import { DuplicateFileError, RowError } from './report';
 import { rebuildDailyStats } from './stats';
-import { cleanTrace } from './traceCleaning';
+import { cleanTrace, dropAlreadyImported } from './traceCleaning';
 import { parseTraceRow, TRACE_COLUMNS, type TraceRecord, tradeSide } from './traceFormat';
 import { TRACE_SOURCE, TraceWriter, type TradeRow } from './traceWriter';
 
@@ -168,6 +168,7 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
   if (ctx.soleWriter) await sql`set local session_replication_role = origin`.execute(trx);
   const loadedAt = Date.now();
   const cleaning = await cleanTrace(trx, firstNewTradeId, TRACE_SOURCE);
+  const alreadyImported = await dropAlreadyImported(trx, firstNewTradeId, TRACE_SOURCE, minTime && maxTime ? { first: minTime, last: maxTime } : null);
   const cleanedAt = Date.now();
   const touched = await rebuildDailyStats(trx, firstNewTradeId, TRACE_SOURCE);
   const timingsMs = { load: loadedAt - tracker.startedAt, cleaning: cleanedAt - loadedAt, dailyStats: Date.now() - cleanedAt };
@@ -177,6 +178,8 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
     records: statusCounts,
     tradesActive: Number(active.rows[0]?.n ?? 0),
     cleaning,
+    /** Trade reports an earlier import already held (overlapping files), not added again. */
+    alreadyImported,
     bondsTouched: touched.bondIds.length,
     bondDaysRebuilt: touched.bondDays,
     /** The trades indexes were dropped for the load and rebuilt (bulk load on PGlite). */
@@ -193,6 +196,7 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
         file: ctx.fileName ?? null,
         sha256,
         trades: details.tradesActive,
+        alreadyImported,
         bondIds: touched.bondIds.slice(0, 1000),
         bondsTouched: touched.bondIds.length,
         firstExecution: details.firstExecution,

@@ -114,3 +114,29 @@ export async function cleanTrace(trx: Kysely<Database>, firstNewTradeId: string,
     dealerBuysRemoved: stagedRemoved,
   };
 }
+
+/**
+ * Drops this file's trade reports that an earlier import already holds — same bond, control
+ * number and execution time — so files that overlap (this week's file starting on Thursday,
+ * last week's ending on Friday) do not count those trades twice. Runs after the cleaning, which
+ * saw the whole file (a buy report mirrored by a sell report that is itself a repeat is still
+ * recognised as a mirror), and skips the join when no earlier trade of the source falls in the
+ * file's time range — the usual case, and every first import.
+ */
+export async function dropAlreadyImported(
+  trx: Kysely<Database>,
+  firstNewTradeId: string,
+  source: string,
+  range: { first: Date; last: Date } | null,
+): Promise<number> {
+  if (!range) return 0;
+  const overlap = await sql`select 1 from trades where source = ${source} and id < ${firstNewTradeId}::bigint
+    and execution_time between ${range.first} and ${range.last} limit 1`.execute(trx);
+  if (overlap.rows.length === 0) return 0;
+  return count(
+    await sql`delete from trades n using trades o
+      where n.id >= ${firstNewTradeId}::bigint and n.source = ${source} and n.control_number is not null
+        and o.id < ${firstNewTradeId}::bigint and o.source = ${source}
+        and o.bond_id = n.bond_id and o.control_number = n.control_number and o.execution_time = n.execution_time`.execute(trx),
+  );
+}
