@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
+import { sessionIsLive } from '../services/accounts/liveSessions';
 import { forbidden, unauthorized } from './errors';
 
 /** Who is calling, as proved by a valid access token. */
@@ -72,13 +73,14 @@ export function registerAuth(app: FastifyInstance, secret: string): void {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const token = header.slice('Bearer '.length).trim();
-    const known = verified.get(token);
-    if (known) {
-      request.auth = known;
-      return;
+    let auth = verified.get(token);
+    if (!auth) {
+      auth = await verifyAccessToken(secret, token);
+      if (auth) verified.set(token, auth);
     }
-    request.auth = await verifyAccessToken(secret, token);
-    if (request.auth) verified.set(token, request.auth);
+    // A token from a login session ends with its session (logout, password reset, theft).
+    if (auth?.sessionId && !(await sessionIsLive(app.db, auth.sessionId))) auth = null;
+    request.auth = auth;
   });
 }
 

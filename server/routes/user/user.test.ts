@@ -134,6 +134,10 @@ describe('the user account: info, profile, terms, preferences, badges, password,
     expect(ok.statusCode).toBe(200);
     expect((await post(ctx, '/auth/refresh', { refreshToken: other.refresh.value })).statusCode).toBe(401);
     expect((await post(ctx, '/auth/refresh', { refreshToken: current.refresh.value })).statusCode).toBe(200);
+    // Signed out means now, not when the access token expires — the suite's own session included.
+    expect((await get(`/v2/user/${gina.id}`, authHeader(other))).statusCode).toBe(401);
+    expect((await get(`/v2/user/${gina.id}`, gina.headers)).statusCode).toBe(401);
+    gina.headers = authHeader(current);
     await login(ctx, 'gina@example.com', 'Brand-New-Pass-1');
     expect((await put(`/v2/user/${gina.id}/password`, { currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-2' }, await admin())).statusCode).toBe(403);
   });

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { signAccessToken } from '../../plugins/auth';
 import { unauthorized } from '../../plugins/errors';
 import { newId, randomToken, sha256 } from './crypto';
+import { sessionsChanged } from './liveSessions';
 
 export interface ClientInfo {
   userAgent?: string | undefined;
@@ -108,7 +109,10 @@ export async function refreshSession(db: Kysely<Database>, config: Config, refre
       .execute();
     return authResponse(config, user, session.id, next, session.expires_at);
   }).then((result) => {
-    if (!result) throw unauthorized(REFRESH_INVALID);
+    if (!result) {
+      sessionsChanged(); // a replayed refresh token revoked its session: its access tokens end now
+      throw unauthorized(REFRESH_INVALID);
+    }
     return result;
   });
 }
@@ -126,11 +130,16 @@ export async function revokeSession(db: Kysely<Database>, by: { sessionId?: stri
       .where('revoked_at', 'is', null)
       .execute();
   }
+  sessionsChanged();
 }
 
-/** Revokes every session of a user except, optionally, one (password change/reset). */
+/**
+ * Revokes every session of a user except, optionally, one (password change/reset). Called inside
+ * the caller's transaction: the caller calls sessionsChanged() once it has committed.
+ */
 export async function revokeAllSessions(db: Kysely<Database>, userId: string, exceptSessionId?: string): Promise<void> {
   let q = db.updateTable('user_sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
+  sessionsChanged();
 }

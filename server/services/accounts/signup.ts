@@ -8,6 +8,7 @@ import { recordEvents } from '../events';
 import { hashPassword, newId, randomToken } from './crypto';
 import { sendUnlockEmail } from './login';
 import { appLink, enqueueEmail, renderEmail } from './mail';
+import { sessionsChanged } from './liveSessions';
 import { revokeAllSessions } from './sessions';
 import { type AccountTokenRow, consumeToken, createToken, findToken, LINK_EXPIRED, requireUsable, revokeTokens, type TokenKind } from './tokens';
 import { createUser, findUserByEmail, organizationForEmail } from './users';
@@ -126,6 +127,7 @@ export async function resetPassword(db: Kysely<Database>, uuid: string, password
     await consumeToken(trx, token.id);
     await recordEvents(trx, [{ type: 'user.password_reset', subjectId: token.user_id, payload: {} }]);
   });
+  sessionsChanged();
 }
 
 /** POST /auth/unlock: lifts the lock of the link's account. */

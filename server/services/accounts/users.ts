@@ -24,6 +24,7 @@ import { writeAudit } from '../audit';
 import { recordEvents } from '../events';
 import { hashPassword, newId, verifyPassword } from './crypto';
 import { effectiveFeatureLevels, isProductionHost, usableFeatures } from './features';
+import { sessionsChanged } from './liveSessions';
 import { revokeAllSessions } from './sessions';
 import { isEmployeeEmail, trialOf } from './trial';
 
@@ -195,6 +196,7 @@ export async function changePassword(
     await revokeAllSessions(trx, userId, keepSessionId);
     await recordEvents(trx, [{ type: 'user.password_changed', subjectId: userId, payload: {} }]);
   });
+  sessionsChanged();
 }
 
 export async function getTos(db: Kysely<Database>, userId: string): Promise<TosStatus> {
