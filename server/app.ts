@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { registerAuth } from './plugins/auth';
+import { rateLimitStore } from './plugins/rateLimitStore';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMaintenanceGate } from './plugins/maintenanceGate';
 import { registerOpenApi } from './plugins/openapi';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(rateLimit, {
     global: true,
+    store: rateLimitStore(options.db),
     max: config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => ({

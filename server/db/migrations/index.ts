@@ -6,6 +6,7 @@ import * as pricing from './20261121193000_pricing';
 import * as bondTables from './20261121200000_bond_tables';
 import * as marketApi from './20261121201500_market_api';
 import * as marketStateLean from './20261121210000_market_state_lean';
+import * as rateLimits from './20261121220000_rate_limits';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '20261121200000_bond_tables': bondTables,
   '20261121201500_market_api': marketApi,
   '20261121210000_market_state_lean': marketStateLean,
+  '20261121220000_rate_limits': rateLimits,
 };

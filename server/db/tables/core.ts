@@ -51,8 +51,19 @@ export interface ClientErrorsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/**
+ * Per-route request counters of the rate limits that must hold across server instances (the
+ * auth endpoints): one row per route and client address, a fixed window each.
+ */
+export interface RateLimitHitsTable {
+  key: string;
+  window_started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  hits: number;
+}
+
 export interface CoreTables {
   app_settings: AppSettingsTable;
+  rate_limit_hits: RateLimitHitsTable;
   audit_log: AuditLogTable;
   events: EventsTable;
   job_leases: JobLeasesTable;

@@ -1,0 +1,99 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** What @fastify/rate-limit expects of a store's answer. */
+type Answer = (err: Error | null, result?: { current: number; ttl: number }) => void;
+/** The plugin passes the route's merged limit options with the route itself as `routeInfo` (its types say the route). */
+interface RouteLimitOptions {
+  routeInfo?: { method: string | string[]; url?: string };
+  method?: string | string[];
+  url?: string;
+}
+
+/** Client addresses the API-wide window remembers per process (oldest forgotten first). */
+const MEMORY_KEYS_MAX = 20_000;
+
+/**
+ * The rate-limit store: two kinds of counter behind @fastify/rate-limit's one interface.
+ *
+ * - The API-wide limit (every request, per client address) counts in this process's memory: it
+ *   guards against floods, sits on the hot path (thousands of bond-table pages a second), and
+ *   several instances each applying it is acceptable for that purpose.
+ * - Routes with their own limit — the auth endpoints and password changes, whose limits are
+ *   what stops password guessing — count in the database (`rate_limit_hits`), one fixed window
+ *   per route and address, so N instances do not allow N times the attempts. One upsert per
+ *   such request; those routes are rare and slow by nature (argon2).
+ */
+export function rateLimitStore(db: Kysely<Database>) {
+  return class ApiWideWindow {
+    private readonly windows = new Map<string, { hits: number; startedAt: number }>();
+
+    incr(key: string, answer: Answer, timeWindow: number): void {
+      const now = Date.now();
+      let w = this.windows.get(key);
+      if (!w || w.startedAt + timeWindow <= now) {
+        if (!w && this.windows.size >= MEMORY_KEYS_MAX) this.windows.delete(this.windows.keys().next().value!);
+        w = { hits: 0, startedAt: now };
+        this.windows.set(key, w);
+      }
+      w.hits++;
+      answer(null, { current: w.hits, ttl: w.startedAt + timeWindow - now });
+    }
+
+    read(key: string, answer: Answer, timeWindow: number): void {
+      const w = this.windows.get(key);
+      const now = Date.now();
+      if (!w || w.startedAt + timeWindow <= now) answer(null, { current: 0, ttl: 0 });
+      else answer(null, { current: w.hits, ttl: w.startedAt + timeWindow - now });
+    }
+
+    child(options: RouteLimitOptions): SharedRouteWindow {
+      const route = options.routeInfo ?? options;
+      const method = Array.isArray(route.method) ? route.method.join(',') : (route.method ?? '');
+      return new SharedRouteWindow(db, `${method} ${route.url ?? ''} `);
+    }
+  };
+}
+
+/** One route's counters in `rate_limit_hits`, shared by every instance on the database. */
+class SharedRouteWindow {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly prefix: string,
+  ) {}
+
+  incr(key: string, answer: Answer, timeWindow: number): void {
+    const seconds = timeWindow / 1000;
+    sql<{ hits: number; ttl_ms: number }>`
+      insert into rate_limit_hits as r (key, window_started_at, hits) values (${this.prefix + key}, now(), 1)
+      on conflict (key) do update set
+        hits = case when r.window_started_at + make_interval(secs => ${seconds}) <= now() then 1 else r.hits + 1 end,
+        window_started_at = case when r.window_started_at + make_interval(secs => ${seconds}) <= now() then now() else r.window_started_at end
+      returning hits, (extract(epoch from (window_started_at + make_interval(secs => ${seconds}) - now())) * 1000)::float8 as ttl_ms`
+      .execute(this.db)
+      .then(({ rows }) => answer(null, { current: Number(rows[0]!.hits), ttl: Math.max(0, Math.ceil(Number(rows[0]!.ttl_ms))) }))
+      .catch((err: unknown) => answer(err instanceof Error ? err : new Error(String(err))));
+  }
+
+  read(key: string, answer: Answer, timeWindow: number): void {
+    const seconds = timeWindow / 1000;
+    sql<{ hits: number; ttl_ms: number }>`
+      select hits, (extract(epoch from (window_started_at + make_interval(secs => ${seconds}) - now())) * 1000)::float8 as ttl_ms
+      from rate_limit_hits where key = ${this.prefix + key}`
+      .execute(this.db)
+      .then(({ rows }) => {
+        const row = rows[0];
+        answer(null, row && Number(row.ttl_ms) > 0 ? { current: Number(row.hits), ttl: Math.ceil(Number(row.ttl_ms)) } : { current: 0, ttl: 0 });
+      })
+      .catch((err: unknown) => answer(err instanceof Error ? err : new Error(String(err))));
+  }
+
+  child(): SharedRouteWindow {
+    return this;
+  }
+}
+
+/** Drops counters whose window ended long ago (hourly clean-up). */
+export async function cleanupRateLimits(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('rate_limit_hits').where('window_started_at', '<', sql<Date>`now() - interval '1 hour'`).execute();
+}
