@@ -121,18 +121,6 @@ export function invalidateBondCounts(db: Kysely<Database>): void {
 
 type BondListQuery = BondFilters & BondSort & { columns?: BondTableColumn[] | undefined; offset: number; limit: number };
 
-/**
- * One page of the bond table plus the filtered total, served from the in-memory snapshot
- * (bondTableSnapshot.ts) — same rows, order and totals as {@link listBondsSql}, which the tests
- * hold both to.
- */
-export async function listBonds(db: Kysely<Database>, q: BondListQuery): Promise<BondListPage> {
-  const snapshot = await bondTableSnapshot(db);
-  const { indexes, total } = pageFromSnapshot(snapshot, q);
-  const rows = indexes.map((k) => pickColumns(snapshot.records[k]!.row, q.columns));
-  return { rows, total, offset: q.offset, limit: q.limit, asOf: snapshot.asOf };
-}
-
 const allColumns = (columns: readonly BondTableColumn[] | undefined) => !columns || new Set(columns).size === BOND_TABLE_COLUMNS.length;
 
 /** Column sets whose row JSON is kept per snapshot (the web's default set, all columns, a few custom ones). */
@@ -155,9 +143,11 @@ function rowJsonCache(snapshot: Snapshot, key: string): (string | undefined)[] {
 }
 
 /**
- * The same page as {@link listBonds}, as the JSON text of the response. The hot path of the
- * API: a row's JSON for a column set is made once per snapshot and reused by every page that
- * shows it (serialising 100 rows was the largest cost of a page after filtering).
+ * One page of the bond table plus the filtered total, served from the in-memory snapshot
+ * (bondTableSnapshot.ts) as the JSON text of the response — the same rows, order and totals as
+ * {@link listBondsSql}, which the tests hold it to. The hot path of the API: a row's JSON for a
+ * column set is made once per snapshot and reused by every page that shows it (serialising 100
+ * rows was the largest cost of a page after filtering).
  */
 export async function listBondsJson(db: Kysely<Database>, q: BondListQuery): Promise<string> {
   const snapshot = await bondTableSnapshot(db);
