@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createTestApp, type TestContext } from '../test/testApp';
+import { bearer, createTestApp, type TestContext } from '../test/testApp';
 import { cleanupRateLimits } from './rateLimitStore';
 
 /**
@@ -49,5 +49,13 @@ describe('rate limits across server instances', () => {
     const keys = (await ctx.database.db.selectFrom('rate_limit_hits').select('key').execute()).map((r) => r.key);
     expect(keys.some((k) => k.endsWith(ip))).toBe(true);
     expect(keys.some((k) => k.endsWith('203.0.113.10'))).toBe(false);
+  });
+
+  it('only the limits that stop guessing go to the database; a profile call\'s limit stays in memory', async () => {
+    const headers = await bearer('someone');
+    await ctx.app.inject({ method: 'GET', url: '/v2/user/someone', remoteAddress: '198.51.100.20', headers });
+    await ctx.app.inject({ method: 'PUT', url: '/v2/user/someone/password', remoteAddress: '198.51.100.20', headers, payload: {} });
+    const keys = (await ctx.database.db.selectFrom('rate_limit_hits').select('key').where('key', 'like', '%198.51.100.20').execute()).map((r) => r.key);
+    expect(keys).toEqual(['PUT /v2/user/:id/password 198.51.100.20']);
   });
 });

@@ -10,47 +10,70 @@ interface RouteLimitOptions {
   url?: string;
 }
 
-/** Client addresses the API-wide window remembers per process (oldest forgotten first). */
+/** Client addresses a memory window remembers per process (oldest forgotten first). */
 const MEMORY_KEYS_MAX = 20_000;
 
 /**
- * The rate-limit store: two kinds of counter behind @fastify/rate-limit's one interface.
+ * Routes whose own limits are what stops guessing — passwords, e-mailed and TOTP codes, reset
+ * and unlock links: the auth endpoints and the account's credential changes.
+ */
+const GUESSABLE_ROUTE = /^\/auth\/|^\/v2\/user\/:id\/(password|mfa)(\/|$)/;
+
+/** A fixed window per client address in this process's memory. */
+class MemoryWindow {
+  private readonly windows = new Map<string, { hits: number; startedAt: number }>();
+
+  incr(key: string, answer: Answer, timeWindow: number): void {
+    const now = Date.now();
+    let w = this.windows.get(key);
+    if (!w || w.startedAt + timeWindow <= now) {
+      if (!w && this.windows.size >= MEMORY_KEYS_MAX) this.windows.delete(this.windows.keys().next().value!);
+      w = { hits: 0, startedAt: now };
+      this.windows.set(key, w);
+    }
+    w.hits++;
+    answer(null, { current: w.hits, ttl: w.startedAt + timeWindow - now });
+  }
+
+  read(key: string, answer: Answer, timeWindow: number): void {
+    const w = this.windows.get(key);
+    const now = Date.now();
+    if (!w || w.startedAt + timeWindow <= now) answer(null, { current: 0, ttl: 0 });
+    else answer(null, { current: w.hits, ttl: w.startedAt + timeWindow - now });
+  }
+
+  child(_options?: RouteLimitOptions): LimitStore {
+    return new MemoryWindow();
+  }
+}
+
+/** What both kinds of counter offer the plugin. */
+interface LimitStore {
+  incr(key: string, answer: Answer, timeWindow: number): void;
+  read(key: string, answer: Answer, timeWindow: number): void;
+  child(options?: RouteLimitOptions): LimitStore;
+}
+
+/**
+ * The rate-limit store: @fastify/rate-limit's one interface over two kinds of counter.
  *
- * - The API-wide limit (every request, per client address) counts in this process's memory: it
- *   guards against floods, sits on the hot path (thousands of bond-table pages a second), and
- *   several instances each applying it is acceptable for that purpose.
- * - Routes with their own limit — the auth endpoints and password changes, whose limits are
- *   what stops password guessing — count in the database (`rate_limit_hits`), one fixed window
- *   per route and address, so N instances do not allow N times the attempts. One upsert per
- *   such request; those routes are rare and slow by nature (argon2).
+ * - The limits that stop guessing (GUESSABLE_ROUTE: login, codes, resets, password and second-
+ *   factor changes) count in the database (`rate_limit_hits`), one fixed window per route and
+ *   address, so N server instances do not allow N times the guesses. One upsert per such
+ *   request; those routes are rare and slow by nature (argon2).
+ * - The API-wide limit (every request) and the other routes' own limits (profile calls) count in
+ *   this process's memory: they guard against floods, the API-wide one sits on the hot path
+ *   (thousands of bond-table pages a second), and each instance applying them on its own is fine
+ *   for that purpose.
  */
 export function rateLimitStore(db: Kysely<Database>) {
-  return class ApiWideWindow {
-    private readonly windows = new Map<string, { hits: number; startedAt: number }>();
-
-    incr(key: string, answer: Answer, timeWindow: number): void {
-      const now = Date.now();
-      let w = this.windows.get(key);
-      if (!w || w.startedAt + timeWindow <= now) {
-        if (!w && this.windows.size >= MEMORY_KEYS_MAX) this.windows.delete(this.windows.keys().next().value!);
-        w = { hits: 0, startedAt: now };
-        this.windows.set(key, w);
-      }
-      w.hits++;
-      answer(null, { current: w.hits, ttl: w.startedAt + timeWindow - now });
-    }
-
-    read(key: string, answer: Answer, timeWindow: number): void {
-      const w = this.windows.get(key);
-      const now = Date.now();
-      if (!w || w.startedAt + timeWindow <= now) answer(null, { current: 0, ttl: 0 });
-      else answer(null, { current: w.hits, ttl: w.startedAt + timeWindow - now });
-    }
-
-    child(options: RouteLimitOptions): SharedRouteWindow {
-      const route = options.routeInfo ?? options;
+  return class ApiWideWindow extends MemoryWindow {
+    override child(options?: RouteLimitOptions): LimitStore {
+      const route = options?.routeInfo ?? options ?? {};
+      const url = route.url ?? '';
+      if (!GUESSABLE_ROUTE.test(url)) return new MemoryWindow();
       const method = Array.isArray(route.method) ? route.method.join(',') : (route.method ?? '');
-      return new SharedRouteWindow(db, `${method} ${route.url ?? ''} `);
+      return new SharedRouteWindow(db, `${method} ${url} `);
     }
   };
 }
