@@ -3,21 +3,32 @@ import type { Database } from '../db/schema';
 
 /** What @fastify/rate-limit expects of a store's answer. */
 type Answer = (err: Error | null, result?: { current: number; ttl: number }) => void;
-/** The plugin passes the route's merged limit options with the route itself as `routeInfo` (its types say the route). */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's own rate limit stops guessing (see {@link guessingLimit}): count it in the database. */
+    sharedRateLimit?: boolean;
+  }
+}
+
+/**
+ * Route config for a limit that stops guessing — passwords, e-mailed and TOTP codes, reset and
+ * unlock links: `max` requests a minute per client address, counted across every instance.
+ */
+export function guessingLimit(max: number) {
+  return { rateLimit: { max, timeWindow: '1 minute' }, sharedRateLimit: true } as const;
+}
+
+/**
+ * What `child` receives: the route's merged limit options, with the route itself as `routeInfo`
+ * (the plugin's types say the route; `url` keeps the two compatible).
+ */
 interface RouteLimitOptions {
-  routeInfo?: { method: string | string[]; url?: string };
-  method?: string | string[];
   url?: string;
+  routeInfo?: { method: string | string[]; url?: string; config?: { sharedRateLimit?: boolean } };
 }
 
 /** Client addresses a memory window remembers per process (oldest forgotten first). */
 const MEMORY_KEYS_MAX = 20_000;
-
-/**
- * Routes whose own limits are what stops guessing — passwords, e-mailed and TOTP codes, reset
- * and unlock links: the auth endpoints and the account's credential changes.
- */
-const GUESSABLE_ROUTE = /^\/auth\/|^\/v2\/user\/:id\/(password|mfa)(\/|$)/;
 
 /** A fixed window per client address in this process's memory. */
 class MemoryWindow {
@@ -57,8 +68,8 @@ interface LimitStore {
 /**
  * The rate-limit store: @fastify/rate-limit's one interface over two kinds of counter.
  *
- * - The limits that stop guessing (GUESSABLE_ROUTE: login, codes, resets, password and second-
- *   factor changes) count in the database (`rate_limit_hits`), one fixed window per route and
+ * - The limits that stop guessing (routes configured with {@link guessingLimit}: login, codes,
+ *   resets, password and second-factor changes) count in the database (`rate_limit_hits`), one fixed window per route and
  *   address, so N server instances do not allow N times the guesses. One upsert per such
  *   request; those routes are rare and slow by nature (argon2).
  * - The API-wide limit (every request) and the other routes' own limits (profile calls) count in
@@ -69,11 +80,10 @@ interface LimitStore {
 export function rateLimitStore(db: Kysely<Database>) {
   return class ApiWideWindow extends MemoryWindow {
     override child(options?: RouteLimitOptions): LimitStore {
-      const route = options?.routeInfo ?? options ?? {};
-      const url = route.url ?? '';
-      if (!GUESSABLE_ROUTE.test(url)) return new MemoryWindow();
-      const method = Array.isArray(route.method) ? route.method.join(',') : (route.method ?? '');
-      return new SharedRouteWindow(db, `${method} ${url} `);
+      const route = options?.routeInfo;
+      if (!route?.config?.sharedRateLimit) return new MemoryWindow();
+      const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      return new SharedRouteWindow(db, `${method} ${route.url ?? ''} `);
     }
   };
 }

@@ -31,6 +31,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { enrollAtLogin, loginFinish, loginStart, loginWithEmailCode, sendLoginCode } from '../../services/accounts/login';
 import { kickOutbox, waitForOutbox } from '../../services/accounts/outboxKick';
+import { guessingLimit } from '../../plugins/rateLimitStore';
 import { refreshSession, revokeSession } from '../../services/accounts/sessions';
 import {
   acceptInvite,
@@ -59,9 +60,9 @@ function client(request: FastifyRequest) {
  * sign-up, e-mailed links, invites. No answer tells whether an e-mail has an account.
  */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Per-route limits (per client IP) on every auth endpoint, on top of the global limit. */
+  /** Per-route limits (per client IP, shared by every instance) on every auth endpoint, on top of the global limit. */
   const scale = app.config.authRateLimitPerMinute / BASE_LOGIN_LIMIT;
-  const limit = (max: number) => ({ rateLimit: { max: Math.max(1, Math.round(max * scale)), timeWindow: '1 minute' } });
+  const limit = (max: number) => guessingLimit(Math.max(1, Math.round(max * scale)));
   app.addHook('onClose', async () => waitForOutbox());
 
   app.post(

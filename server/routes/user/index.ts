@@ -27,6 +27,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
+import { guessingLimit } from '../../plugins/rateLimitStore';
 import { forbidden } from '../../plugins/errors';
 import { addPasskey, confirmTotp, getMfaStatus, passkeyOptions, removePasskey, removeTotp, renamePasskey, startTotp } from '../../services/accounts/mfa';
 import { kickOutbox } from '../../services/accounts/outboxKick';
@@ -131,7 +132,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/user/:id/password',
     {
       ...opts('Change the password (other sessions are signed out)', { body: passwordChangeBodySchema, response: { 200: messageResponseSchema, ...errors } }, selfOnly),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: guessingLimit(10),
     },
     async (request) => {
       await changePassword(app.db, request.params.id, request.body.currentPassword, request.body.newPassword, request.auth!.sessionId);
@@ -153,7 +154,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/user/:id/mfa/totp/confirm',
     {
       ...opts('Confirm authenticator set-up with a first code', { body: totpConfirmBodySchema, response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: guessingLimit(10),
     },
     async (request) => confirmTotp(app.db, request.params.id, request.body.code),
   );
@@ -162,7 +163,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/user/:id/mfa/totp',
     {
       ...opts('Remove the authenticator (password required)', { body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: guessingLimit(10),
     },
     async (request) => removeTotp(app.db, request.params.id, request.body.password),
   );
@@ -190,7 +191,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/user/:id/mfa/passkeys/:passkeyId',
     {
       ...route('Remove a passkey (password required)', { params: passkeyParams, body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: guessingLimit(10),
     },
     async (request) => removePasskey(app.db, request.params.id, request.params.passkeyId, request.body.password),
   );
