@@ -23,7 +23,7 @@ interface Resolved extends BondRecord {
  * earlier TRACE import kept apart for these CUSIPs join their bond (attachMissingTrades).
  */
 export async function importBonds(trx: Kysely<Database>, ctx: ImportContext): Promise<ImporterResult> {
-  const { tracker, skipBadRows } = ctx;
+  const { tracker } = ctx;
   const header = splitCsvLine(await ctx.readHeader());
   const col = mapColumns(header, BOND_COLUMNS, 'bond reference CSV');
 
@@ -132,9 +132,7 @@ export async function importBonds(trx: Kysely<Database>, ctx: ImportContext): Pr
       tracker.rowsImported += 1;
       if (batch.size >= BATCH) await flush();
     } catch (err) {
-      if (!(err instanceof RowError)) throw err;
-      tracker.reject(number, err.message);
-      if (!skipBadRows) {
+      if (ctx.rejectRow(number, err)) {
         writing = false;
         batch.clear();
       }

@@ -13,6 +13,7 @@ import {
   type ImportOptions,
   type ImportReport,
   RollbackSignal,
+  RowError,
 } from './report';
 
 /** What a format importer gets: the line stream after nothing was read, and the tracker. */
@@ -32,6 +33,12 @@ export interface ImportContext {
   soleWriter: boolean;
   /** See ImportOptions.bulkLoadMinTrades. */
   bulkLoadMinTrades?: number;
+  /**
+   * Records a RowError against its line (anything else is a bug and propagates). True when the
+   * importer must stop writing: a rejected row commits nothing unless the user chose to skip bad
+   * rows. Either way the importer keeps reading, so every bad row is reported.
+   */
+  rejectRow(line: number, err: unknown): boolean;
 }
 
 export interface ImporterResult {
@@ -76,6 +83,11 @@ export async function runImporter(
     soleWriter: engineOf(db) === 'pglite',
     ...(options.bulkLoadMinTrades !== undefined ? { bulkLoadMinTrades: options.bulkLoadMinTrades } : {}),
     ...(options.fileName ? { fileName: options.fileName } : {}),
+    rejectRow(line, err) {
+      if (!(err instanceof RowError)) throw err;
+      tracker.reject(line, err.message);
+      return !(options.skipBadRows ?? false);
+    },
     contentHash() {
       digest ??= hash.copy().digest('hex');
       return digest;

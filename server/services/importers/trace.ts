@@ -67,7 +67,7 @@ function isBulkLoad(added: number, before: number, minTrades = BULK_LOAD_MIN_TRA
  * dates and records a `trades.imported` event — all in the caller's transaction.
  */
 export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Promise<ImporterResult> {
-  const { tracker, lines, skipBadRows } = ctx;
+  const { tracker, lines } = ctx;
   const headerLine = await ctx.readHeader();
   const header = headerLine.split('|');
   const col = mapColumns(header, TRACE_COLUMNS, 'TRACE Enhanced (pipe-delimited)');
@@ -143,10 +143,7 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
       }
       tracker.rowsImported += 1;
     } catch (err) {
-      if (!(err instanceof RowError)) throw err;
-      tracker.reject(number, err.message);
-      if (!skipBadRows && writing) {
-        // Nothing will be committed: stop writing, keep reading to report every bad row.
+      if (ctx.rejectRow(number, err) && writing) {
         writing = false;
         writer.discard();
       }

@@ -38,7 +38,7 @@ const BATCH_DATES = 500;
  * stored as decimals.
  */
 export async function importTreasury(trx: Kysely<Database>, ctx: ImportContext): Promise<ImporterResult> {
-  const { tracker, skipBadRows } = ctx;
+  const { tracker } = ctx;
   const header = splitCsvLine(await ctx.readHeader());
   const dateIndex = header.findIndex((h) => normalizeHeader(h) === 'date');
   const tenors: TenorColumn[] = [];
@@ -98,9 +98,7 @@ export async function importTreasury(trx: Kysely<Database>, ctx: ImportContext):
       tracker.rowsImported += 1;
       if (batch.size >= BATCH_DATES * tenors.length) await flush();
     } catch (err) {
-      if (!(err instanceof RowError)) throw err;
-      tracker.reject(number, err.message);
-      if (!skipBadRows) {
+      if (ctx.rejectRow(number, err)) {
         writing = false;
         batch.clear();
       }
