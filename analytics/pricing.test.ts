@@ -3,25 +3,10 @@
  * settlement on and around coupon dates, final-period (simple-interest) yields, 31st dates.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeBond, type BondInput } from './index';
+import { analyzeBond } from './index';
+import { exampleBond } from './testBonds';
 
-const bond = (over: Partial<BondInput>): BondInput => ({
-  instrument: 'fixed',
-  issueDate: '2007-11-15',
-  maturityDate: '2017-11-15',
-  settlementDate: '2008-02-15',
-  firstCouponDate: null,
-  coupon: 0.0575,
-  frequency: 2,
-  dayCount: '30/360',
-  endOfMonth: false,
-  redemption: 100,
-  callSchedule: [],
-  cleanPrice: null,
-  yield: null,
-  treasuryCurve: null,
-  ...over,
-});
+const bond = exampleBond;
 
 describe('published spreadsheet examples', () => {
   it('PRICE(15-Feb-2008, 15-Nov-2017, 5.75%, 6.5%, 100, 2, 0) = 94.63436162', () => {

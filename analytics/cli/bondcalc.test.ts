@@ -3,26 +3,9 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { processLine } from '../jsonl';
+import { exampleBond } from '../testBonds';
 
-const good = (id: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    id,
-    instrument: 'fixed',
-    issueDate: '2007-11-15',
-    maturityDate: '2017-11-15',
-    settlementDate: '2008-02-15',
-    firstCouponDate: null,
-    coupon: 0.0575,
-    frequency: 2,
-    dayCount: '30/360',
-    endOfMonth: false,
-    redemption: 100,
-    callSchedule: [],
-    cleanPrice: null,
-    yield: 0.065,
-    treasuryCurve: null,
-    ...extra,
-  });
+const good = (id: string, extra: Record<string, unknown> = {}) => JSON.stringify({ id, ...exampleBond({ yield: 0.065 }), ...extra });
 
 describe('processLine', () => {
   it('echoes the id and returns the contract outputs', () => {
