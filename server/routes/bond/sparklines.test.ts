@@ -1,49 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
-import { bearer, createTestApp, type TestContext } from '../../test/testApp';
+import { describe, expect, it } from 'vitest';
+import { marketTestApp } from '../../test/marketTestApp';
 
 describe('sparklines: many bonds\' recent closes in one request', () => {
-  let ctx: TestContext;
-  let u: TestUniverse;
-  let auth: { authorization: string };
-  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: auth });
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    u = await insertTestUniverse(ctx.database.db, { bonds: 30, historyDays: 8 });
-    auth = await bearer('user-1');
-  });
-  afterAll(() => ctx.close());
+  const m = marketTestApp({ bonds: 30, historyDays: 8 });
 
   it('gives each asked bond its last closes, as its own price history has them, in the order asked', async () => {
-    const ids = [u.bondIds[7]!, u.bondIds[2]!, u.bondIds[11]!];
-    const res = await get(`/v2/bond/sparklines?ids=${ids.join(',')},${ids[0]}&points=5`);
+    const ids = [m.u.bondIds[7]!, m.u.bondIds[2]!, m.u.bondIds[11]!];
+    const res = await m.get(`/v2/bond/sparklines?ids=${ids.join(',')},${ids[0]}&points=5`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.series.map((s: { id: number }) => s.id)).toEqual(ids);
     for (const s of body.series as { id: number; prices: number[] }[]) {
-      const history = (await get(`/v2/bond/${s.id}/price-history`)).json();
+      const history = (await m.get(`/v2/bond/${s.id}/price-history`)).json();
       expect(s.prices).toHaveLength(5);
       expect(s.prices).toEqual(history.points.slice(-5).map((p: { price: number }) => p.price));
     }
   });
 
   it('fewer points give the latest closes only; an unknown bond gets an empty series', async () => {
-    const id = u.bondIds[3]!;
-    const all = (await get(`/v2/bond/sparklines?ids=${id}`)).json();
-    const some = (await get(`/v2/bond/sparklines?ids=${id},999999&points=3`)).json();
+    const id = m.u.bondIds[3]!;
+    const all = (await m.get(`/v2/bond/sparklines?ids=${id}`)).json();
+    const some = (await m.get(`/v2/bond/sparklines?ids=${id},999999&points=3`)).json();
     expect(some.series[0].prices).toEqual(all.series[0].prices.slice(-3));
     expect(some.series[1]).toEqual({ id: 999999, prices: [] });
   });
 
   it('refuses anonymous callers, missing or malformed ids, too many ids and a bad window, naming the field', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: `/v2/bond/sparklines?ids=${u.bondIds[0]}` })).statusCode).toBe(401);
+    expect((await m.ctx.app.inject({ method: 'GET', url: `/v2/bond/sparklines?ids=${m.u.bondIds[0]}` })).statusCode).toBe(401);
     for (const [query, field] of [
       ['', 'ids'], ['ids=abc', 'ids'], ['ids=-4', 'ids'],
       [`ids=${Array.from({ length: 201 }, (_, k) => k + 1).join(',')}`, 'ids'],
-      [`ids=${u.bondIds[0]}&points=1`, 'points'], [`ids=${u.bondIds[0]}&points=9999`, 'points'],
+      [`ids=${m.u.bondIds[0]}&points=1`, 'points'], [`ids=${m.u.bondIds[0]}&points=9999`, 'points'],
     ] as const) {
-      const res = await get(`/v2/bond/sparklines?${query}`);
+      const res = await m.get(`/v2/bond/sparklines?${query}`);
       expect(res.statusCode, query.slice(0, 40)).toBe(400);
       expect(res.json().error, query.slice(0, 40)).toMatch(new RegExp(`querystring\\.${field}`));
     }

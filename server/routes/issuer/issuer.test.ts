@@ -1,43 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
-import { bearer, createTestApp, type TestContext } from '../../test/testApp';
+import { describe, expect, it } from 'vitest';
+import { marketTestApp } from '../../test/marketTestApp';
 
 describe('issuer APIs', () => {
-  let ctx: TestContext;
-  let u: TestUniverse;
-  let auth: { authorization: string };
-  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: auth });
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    u = await insertTestUniverse(ctx.database.db, { bonds: 30, historyDays: 3 });
-    auth = await bearer('user-1');
-  });
-  afterAll(() => ctx.close());
+  const m = marketTestApp({ bonds: 30, historyDays: 3 });
 
   it('searches by ticker prefix first, then name contains, case-insensitively', async () => {
-    const body = (await get('/v2/issuer?q=be')).json();
+    const body = (await m.get('/v2/issuer?q=be')).json();
     expect(body.issuers[0]).toMatchObject({ ticker: 'BETA', sectorCode: 'INSU', bondCount: 3 });
-    const byName = (await get('/v2/issuer?q=holdings&limit=3')).json();
+    const byName = (await m.get('/v2/issuer?q=holdings&limit=3')).json();
     expect(byName.issuers).toHaveLength(3);
-    expect((await get('/v2/issuer?q=zzz')).json().issuers).toEqual([]);
-    expect((await get('/v2/issuer?limit=0')).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: '/v2/issuer' })).statusCode).toBe(401);
+    expect((await m.get('/v2/issuer?q=zzz')).json().issuers).toEqual([]);
+    expect((await m.get('/v2/issuer?limit=0')).statusCode).toBe(400);
+    expect((await m.ctx.app.inject({ method: 'GET', url: '/v2/issuer' })).statusCode).toBe(401);
   });
 
   it('filters issuers by sector (covering its industries) or by industry', async () => {
-    const bySector = (await get('/v2/issuer?sector=FIN&limit=100')).json().issuers as Array<{ sectorCode: string }>;
+    const bySector = (await m.get('/v2/issuer?sector=FIN&limit=100')).json().issuers as Array<{ sectorCode: string }>;
     expect(bySector.length).toBeGreaterThan(0);
     expect(new Set(bySector.map((i) => i.sectorCode))).toEqual(new Set(['BANK', 'INSU']));
-    const byIndustry = (await get('/v2/issuer?sector=INSU&limit=100')).json().issuers as Array<{ sectorCode: string }>;
+    const byIndustry = (await m.get('/v2/issuer?sector=INSU&limit=100')).json().issuers as Array<{ sectorCode: string }>;
     expect(byIndustry.length).toBeGreaterThan(0);
     expect(byIndustry.every((i) => i.sectorCode === 'INSU')).toBe(true);
-    expect((await get('/v2/issuer?sector=NOPE')).json().issuers).toEqual([]);
-    expect((await get(`/v2/issuer?sector=${'x'.repeat(41)}`)).statusCode).toBe(400);
+    expect((await m.get('/v2/issuer?sector=NOPE')).json().issuers).toEqual([]);
+    expect((await m.get(`/v2/issuer?sector=${'x'.repeat(41)}`)).statusCode).toBe(400);
   });
 
   it('shows an issuer with its parent, sector and outstanding bonds shortest first', async () => {
-    const res = await get(`/v2/issuer/${u.issuerIds[9]}`);
+    const res = await m.get(`/v2/issuer/${m.u.issuerIds[9]}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ ticker: 'JULI', parent: { ticker: 'ACME' }, industry: { code: 'INSU' }, sector: { code: 'FIN' } });
@@ -47,19 +36,19 @@ describe('issuer APIs', () => {
     // The bond table names the group: JULI's bonds show the parent's display name as issuer.
     expect(body.bonds[0].issuer).toBe('Acme Co');
     expect(body.bonds[0].displayName).toBe('Juli Co');
-    expect((await get('/v2/issuer/999999')).statusCode).toBe(404);
-    expect((await get('/v2/issuer/x')).statusCode).toBe(400);
+    expect((await m.get('/v2/issuer/999999')).statusCode).toBe(404);
+    expect((await m.get('/v2/issuer/x')).statusCode).toBe(400);
   });
 
   it('gives the issuer curve: tenor against yield and spreads for each outstanding bond', async () => {
-    const body = (await get(`/v2/issuer/${u.issuerIds[2]}/curve`)).json();
-    expect(body.issuerId).toBe(u.issuerIds[2]);
+    const body = (await m.get(`/v2/issuer/${m.u.issuerIds[2]}/curve`)).json();
+    expect(body.issuerId).toBe(m.u.issuerIds[2]);
     expect(body.points.length).toBeGreaterThan(0);
     for (const p of body.points) {
       expect(p.tenor).toBeGreaterThan(0);
       expect(typeof p.yieldToWorst).toBe('number');
       expect(p.amountOutstanding).toBeGreaterThan(0);
     }
-    expect((await get('/v2/issuer/999999/curve')).statusCode).toBe(404);
+    expect((await m.get('/v2/issuer/999999/curve')).statusCode).toBe(404);
   });
 });
