@@ -20,6 +20,13 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...base, PORT: 'eighty' })).toThrow(/PORT: .*\(got "eighty"\)/);
   });
 
+  it('the API-wide rate limit defaults to 1,200 a minute; zero or a word is refused by name', () => {
+    expect(loadConfig({ ...base }).apiRateLimitPerMinute).toBe(1200);
+    expect(loadConfig({ ...base, API_RATE_LIMIT_PER_MINUTE: '5000' }).apiRateLimitPerMinute).toBe(5000);
+    expect(() => loadConfig({ ...base, API_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/API_RATE_LIMIT_PER_MINUTE: .*\(got "0"\)/);
+    expect(() => loadConfig({ ...base, API_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(/API_RATE_LIMIT_PER_MINUTE: .*\(got "lots"\)/);
+  });
+
   it('a DATABASE_URL that is not a postgres URL is refused by name', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
   });

@@ -33,7 +33,7 @@ export function pageFromSnapshot(
   if (!o2) {
     for (let k = 0; k < n; k++) {
       const m = seq[k]!;
-      if (((bits[m >>> 5]! >>> (m & 31)) & 1) === 0) continue;
+      if (!hasBit(bits, m)) continue;
       if (skip > 0) skip--;
       else if (out.push(m) >= limit) break;
     }
