@@ -8,7 +8,7 @@ import { recordEvents } from '../events';
 import { formatEmailCode, newEmailCode, newId, randomToken, verifyPassword } from './crypto';
 import { appLink, enqueueEmail, renderEmail } from './mail';
 import { type ClientInfo, issueSession } from './sessions';
-import { consumeToken, createToken, findToken, revokeTokens } from './tokens';
+import { consumeToken, createToken, findToken, replaceToken } from './tokens';
 import { findUserByEmail, type UserRow } from './users';
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskeyLogin } from './webauthn';
 
@@ -27,9 +27,8 @@ async function assertNotLocked(db: Kysely<Database>, email: string): Promise<voi
 
 /** Sends an unlock link to an account (inside the caller's transaction). */
 export async function sendUnlockEmail(trx: Kysely<Database>, config: Config, user: { id: string; email: string }): Promise<void> {
-  await revokeTokens(trx, 'unlock', user.email);
   const uuid = newId();
-  await createToken(trx, { kind: 'unlock', secret: uuid, email: user.email, userId: user.id });
+  await replaceToken(trx, { kind: 'unlock', secret: uuid, email: user.email, userId: user.id });
   await enqueueEmail(
     trx,
     renderEmail(config, {
@@ -195,8 +194,7 @@ export async function sendLoginCode(db: Kysely<Database>, config: Config, body: 
   await clearFailures(db, user.email);
   const code = newEmailCode();
   await db.transaction().execute(async (trx) => {
-    await revokeTokens(trx, 'login_code', user.email);
-    await createToken(trx, { kind: 'login_code', secret: code, email: user.email, userId: user.id });
+    await replaceToken(trx, { kind: 'login_code', secret: code, email: user.email, userId: user.id });
     await enqueueEmail(
       trx,
       renderEmail(config, {

@@ -10,7 +10,7 @@ import { sendUnlockEmail } from './login';
 import { appLink, enqueueEmail, renderEmail } from './mail';
 import { sessionsChanged } from './liveSessions';
 import { revokeAllSessions } from './sessions';
-import { type AccountTokenRow, consumeToken, createToken, findToken, LINK_EXPIRED, requireUsable, revokeTokens, type TokenKind } from './tokens';
+import { type AccountTokenRow, consumeToken, findToken, LINK_EXPIRED, replaceToken, requireUsable, revokeTokens, type TokenKind } from './tokens';
 import { createUser, findUserByEmail, organizationForEmail } from './users';
 
 /** The one answer to sign-up, reset and unlock requests, whatever the e-mail: no enumeration. */
@@ -20,9 +20,8 @@ const ACCOUNT_EXISTS = 'An account with this e-mail already exists; sign in or r
 export const MAX_PENDING_INVITES = 20;
 
 async function sendSignupLink(trx: Kysely<Database>, config: Config, email: string): Promise<void> {
-  await revokeTokens(trx, 'signup', email);
   const uuid = newId();
-  await createToken(trx, { kind: 'signup', secret: uuid, email });
+  await replaceToken(trx, { kind: 'signup', secret: uuid, email });
   await enqueueEmail(
     trx,
     renderEmail(config, {
@@ -36,9 +35,8 @@ async function sendSignupLink(trx: Kysely<Database>, config: Config, email: stri
 }
 
 async function sendResetLink(trx: Kysely<Database>, config: Config, user: { id: string; email: string }): Promise<void> {
-  await revokeTokens(trx, 'reset', user.email);
   const uuid = newId();
-  await createToken(trx, { kind: 'reset', secret: uuid, email: user.email, userId: user.id });
+  await replaceToken(trx, { kind: 'reset', secret: uuid, email: user.email, userId: user.id });
   await enqueueEmail(
     trx,
     renderEmail(config, {
@@ -183,9 +181,8 @@ export async function createInvite(db: Kysely<Database>, config: Config, inviter
         .executeTakeFirstOrThrow();
       if (Number(n) >= MAX_PENDING_INVITES) throw tooManyRequests(`You have ${MAX_PENDING_INVITES} pending invites; revoke one or wait until they are accepted`);
     }
-    await revokeTokens(trx, 'invite', email);
     const code = randomToken();
-    const id = await createToken(trx, { kind: 'invite', secret: code, email, createdBy: inviter.id, payload: { inviterName: who.name ?? who.email } });
+    const id = await replaceToken(trx, { kind: 'invite', secret: code, email, createdBy: inviter.id, payload: { inviterName: who.name ?? who.email } });
     await enqueueEmail(
       trx,
       renderEmail(config, {

@@ -50,6 +50,12 @@ export async function createToken(
   return id;
 }
 
+/** Issues a new token and revokes the e-mail's earlier unused ones of its kind: only the newest link or code works. */
+export async function replaceToken(db: Kysely<Database>, t: Parameters<typeof createToken>[1]): Promise<string> {
+  await revokeTokens(db, t.kind, t.email);
+  return createToken(db, t);
+}
+
 /** Revokes the unused tokens of a kind for an e-mail (a new link replaces the old ones). */
 export async function revokeTokens(db: Kysely<Database>, kind: TokenKind, email: string): Promise<void> {
   await db
