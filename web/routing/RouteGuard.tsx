@@ -3,7 +3,7 @@
  * document.title from the route table.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, type Location } from 'react-router';
 import { useAppStore } from '../stores/app';
 import { useSession } from '../stores/session';
 import { decideRedirect, isRefusedAdminRoute, NOT_PERMITTED_TITLE } from './guards';
@@ -23,18 +23,20 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const key = decision ? JSON.stringify(decision) : '';
   // One redirect per location: while a redirect to a lazily loaded page is pending, the old
   // location re-renders with the remembered path already consumed; deciding again would
-  // overwrite the first redirect.
-  const redirectedFrom = useRef<string | null>(null);
+  // overwrite the first redirect. A location is told apart by the router's location object, not
+  // its `key`: every hash change the app did not make itself (typed, pasted, back/forward past
+  // the first entry) has the key "default", so a key would allow only the first of them.
+  const redirectedFrom = useRef<Location | null>(null);
 
   useEffect(() => {
     if (!decision) return;
-    if (redirectedFrom.current === location.key) return;
-    redirectedFrom.current = location.key;
+    if (redirectedFrom.current === location) return;
+    redirectedFrom.current = location;
     if (decision.remember) rememberNextLoginPath(decision.remember);
     if (decision.consumeNextLoginPath) forgetNextLoginPath();
     void navigate(decision.to, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the decision is keyed by value
-  }, [key, location.key]);
+  }, [key, location]);
 
   const refused = isRefusedAdminRoute(route, loggedIn, isAdmin);
   useEffect(() => {
