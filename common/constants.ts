@@ -48,6 +48,8 @@ export const API_HEADERS = {
   deviceFingerprint: 'X-Device-Fingerprint',
   documentHasFocus: 'X-Document-Has-Focus',
   runtimeAge: 'X-Runtime-Age',
+  /** Set by the server on the 503 of the maintenance gate, so an open tab tells it from an outage. */
+  maintenance: 'X-Bondwise-Maintenance',
 } as const;
 
 /** Server paths the shell itself calls. API paths are at the root of the app's origin. */

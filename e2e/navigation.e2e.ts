@@ -1,4 +1,5 @@
 import { test, type Page } from '@playwright/test';
+import { setMaintenance } from './support/server';
 import { createAccount, expect, hashPath, loginThroughPage, logoutThroughMenu } from './support/accounts';
 
 /**
@@ -87,5 +88,20 @@ test.describe('navigation inside an open tab', () => {
     }
     await page.goBack();
     await expect(page.getByTestId('login-form')).toBeVisible();
+  });
+
+  test('maintenance reaches an open tab on its first gated call, not at the next health check', async ({ page }) => {
+    // The health re-check runs on the page's clock, which is held still: only the API call's 503 can move the tab.
+    await page.clock.install();
+    const account = await createAccount();
+    await loginThroughPage(page, account.email, account.password);
+    try {
+      await setMaintenance(true);
+      await typeAddress(page, '/bw/sector/overview'); // a page that asks the API on open
+      await expect.poll(() => hashPath(page)).toBe('/bw/maintenance');
+      await expect(page.getByTestId('maintenance')).toBeVisible();
+    } finally {
+      await setMaintenance(false);
+    }
   });
 });

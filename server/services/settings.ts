@@ -10,6 +10,22 @@ export async function getMaintenanceMode(db: Kysely<Database>): Promise<boolean>
   return row?.value === true;
 }
 
+/** How long one instance trusts its last read of the shared maintenance flag. */
+const MAINTENANCE_CACHE_MS = 2000;
+const maintenanceCache = new WeakMap<Kysely<Database>, { value: boolean; readAt: number }>();
+
+/**
+ * Maintenance mode as the request gate sees it: re-read from the database at most every 2 s (other
+ * instances' switches arrive within that), and at once after a switch made by this instance.
+ */
+export async function getMaintenanceModeCached(db: Kysely<Database>, now: () => number = Date.now): Promise<boolean> {
+  const cached = maintenanceCache.get(db);
+  if (cached && now() - cached.readAt <= MAINTENANCE_CACHE_MS) return cached.value;
+  const value = await getMaintenanceMode(db);
+  maintenanceCache.set(db, { value, readAt: now() });
+  return value;
+}
+
 /** Switches maintenance mode and records who did it, in one transaction. */
 export async function setMaintenanceMode(db: Kysely<Database>, on: boolean, actorUserId: string): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
@@ -25,5 +41,6 @@ export async function setMaintenanceMode(db: Kysely<Database>, on: boolean, acto
       targetId: MAINTENANCE_KEY,
     });
   });
+  maintenanceCache.delete(db);
   return on;
 }

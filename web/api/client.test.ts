@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeJwt } from '../test/jwt';
+import { useAppStore } from '../stores/app';
 import { useSession } from '../stores/session';
 import { ApiError, api, apiRequest, dialupDelayMs, getDeviceId } from './client';
 
@@ -98,5 +99,27 @@ describe('API client (spec §7)', () => {
   it('dial-up simulation waits between 1 and 5 s', () => {
     expect(dialupDelayMs(() => 0)).toBe(1000);
     expect(dialupDelayMs(() => 0.9999999)).toBe(5000);
+  });
+});
+
+describe('API client and maintenance', () => {
+  afterEach(() => useAppStore.setState({ maintenanceMode: false }));
+
+  it('a 503 from the maintenance gate switches the open app to maintenance at once', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: 'closed for maintenance' }), {
+        status: 503,
+        statusText: 'Service Unavailable',
+        headers: { 'Content-Type': 'application/json', 'X-Bondwise-Maintenance': 'on' },
+      }),
+    );
+    await expect(api.get('/v2/bond')).rejects.toBeInstanceOf(ApiError);
+    expect(useAppStore.getState().maintenanceMode).toBe(true);
+  });
+
+  it('any other 503 (an outage) is an error but not maintenance', async () => {
+    fetchMock.mockResolvedValue(json({ error: 'database unavailable' }, 503, 'Service Unavailable'));
+    await expect(api.get('/v2/bond')).rejects.toBeInstanceOf(ApiError);
+    expect(useAppStore.getState().maintenanceMode).toBe(false);
   });
 });

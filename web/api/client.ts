@@ -4,6 +4,7 @@
  * - sends `X-Device-Fingerprint` (random device id kept in local storage),
  *   `X-Document-Has-Focus` (1/0) and `X-Runtime-Age` (ms since load),
  * - sends cookies (`credentials: 'include'`),
+ * - on a 503 from the maintenance gate (`X-Bondwise-Maintenance: on`) switches the app to maintenance,
  * - treats any status above 299 as an `ApiError`
  *   (`Unexpected API response {status}: {statusText}`) carrying the server's `{ error }` text.
  * In development a dial-up simulation (random 1–5 s delay per call) can be switched on with
@@ -15,6 +16,7 @@ import {
   DIALUP_MIN_DELAY_MS,
   STORAGE_KEYS,
 } from '@common/constants';
+import { useAppStore } from '../stores/app';
 import { useSession } from '../stores/session';
 
 /** Error for any API response with a status above 299. */
@@ -160,6 +162,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
   });
   const parsed = await readBody(response);
+  // The first call that meets the maintenance gate switches the open tab to the maintenance page;
+  // waiting for the next health re-check (30 s) would leave the user with silently failing calls.
+  if (response.status === 503 && response.headers.get(API_HEADERS.maintenance) === 'on') {
+    useAppStore.getState().enterMaintenance();
+  }
   if (response.status > 299) {
     throw new ApiError(response.status, response.statusText, serverErrorText(parsed), parsed);
   }

@@ -16,6 +16,8 @@ export interface AppState {
   maintenanceMode: boolean;
   supportEmail: string;
   setHealth: (health: HealthStatus, maintenanceMode: boolean) => void;
+  /** An API call met the maintenance gate: the guard sends the tab to /bw/maintenance at once. */
+  enterMaintenance: () => void;
   setSupportEmail: (email: string) => void;
 }
 
@@ -25,5 +27,6 @@ export const useAppStore = create<AppState>()((set) => ({
   maintenanceMode: false,
   supportEmail: DEFAULT_SUPPORT_EMAIL,
   setHealth: (health, maintenanceMode) => set({ health, maintenanceMode, ready: true }),
+  enterMaintenance: () => set({ maintenanceMode: true }),
   setSupportEmail: (supportEmail) => set({ supportEmail }),
 }));

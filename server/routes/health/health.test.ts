@@ -81,4 +81,14 @@ describe('health and maintenance mode', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
   });
+
+  it('the maintenance gate marks its 503 so an open tab can tell maintenance from an outage', async () => {
+    const admin = await bearer('admin-1', { admin: true });
+    await ctx.app.inject({ method: 'PUT', url: '/admin/maintenance', headers: admin, payload: { maintenanceMode: true } });
+    const gated = await ctx.app.inject({ method: 'GET', url: '/v2/user/user-1', headers: await bearer('user-1') });
+    expect(gated.statusCode).toBe(503);
+    expect(gated.headers['x-bondwise-maintenance']).toBe('on');
+    expect(gated.json()).toEqual({ error: expect.stringMatching(/maintenance/) });
+    await ctx.app.inject({ method: 'PUT', url: '/admin/maintenance', headers: admin, payload: { maintenanceMode: false } });
+  });
 });
