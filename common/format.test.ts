@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatDate, formatDay, formatDuration, formatPercent, formatPrice, formatSize, formatSpread, formatValue, formatYield, formatYieldChange,
+  formatDate, formatDay, formatDuration, formatNumber, formatPercent, formatPrice, formatSize, formatSpread, formatValue, formatYield, formatYieldChange,
 } from './format';
 
 describe('value formatter', () => {
@@ -33,6 +33,25 @@ describe('value formatter', () => {
     expect(formatSize(500_000_000)).toBe('500MM');
     expect(formatSize(1_250_000)).toBe('1.25MM');
     expect(formatSize(2_500_000_000)).toBe('2,500MM');
+  });
+
+  it('sizes under a million read in K, never "0MM" or "0.05MM"', () => {
+    expect(formatSize(37_420_000)).toBe('37.42MM');
+    expect(formatSize(50_000)).toBe('50K');
+    expect(formatSize(999_000)).toBe('999K');
+    expect(formatSize(999_999)).toBe('1MM');
+    expect(formatSize(1_000)).toBe('1K');
+    expect(formatSize(400)).toBe('400');
+    expect(formatSize(0)).toBe('0');
+    expect(formatSize(-250_000)).toBe('-250K');
+  });
+
+  it('values that round to zero never show a minus sign', () => {
+    expect(formatPrice(-0.0001)).toBe('0.000');
+    expect(formatYield(-0.0000001)).toBe('0.000%');
+    expect(formatNumber(-0.001, 2)).toBe('0.00');
+    expect(formatPrice(-0.25)).toBe('-0.250');
+    expect(formatSpread(-0.01)).toBe('0.0 bp');
   });
 
   it('percent changes carry a sign', () => {

@@ -18,8 +18,9 @@ export type ValueKind = 'price' | 'yield' | 'yieldChange' | 'spread' | 'size' | 
 
 const isMissing = (v: unknown): v is null | undefined => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v));
 
+// signDisplay 'negative': a value that rounds to zero shows as "0.000", never "-0.000".
 const fixed = (digits: number) =>
-  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' });
 const fixed3 = fixed(3);
 const fixed1 = fixed(1);
 
@@ -56,10 +57,21 @@ export function formatYieldChange(value: number | null | undefined): string {
   return isMissing(value) ? MISSING : formatSpread(value * 10_000);
 }
 
-/** Size in millions: 500_000_000 → "500MM", 1_250_000 → "1.25MM", 2_500_000_000 → "2,500MM". */
+const upTo2 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * Par amounts as a desk reads them: millions from 1MM up (500_000_000 → "500MM", 1_250_000 →
+ * "1.25MM", 2_500_000_000 → "2,500MM"), thousands below (50_000 → "50K"), units under 1K; never
+ * "0MM" or "0.05MM" beside "37.42MM".
+ */
 export function formatSize(value: number | null | undefined): string {
   if (isMissing(value)) return MISSING;
-  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value / 1_000_000)}MM`;
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  if (abs >= 999_995) return `${sign}${upTo2.format(abs / 1_000_000)}MM`;
+  if (abs >= 999.5) return `${sign}${whole.format(abs / 1_000)}K`;
+  return abs < 0.5 ? '0' : `${sign}${whole.format(abs)}`;
 }
 
 /** Plain number with fixed decimals (DV01, duration…). */

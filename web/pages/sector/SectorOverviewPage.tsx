@@ -50,7 +50,7 @@ function statsColumns(nameHeader: string): ColDef<Stats>[] {
     { field: 'spreadChange', headerName: 'Δ Spread', width: 100, type: 'numericColumn', valueFormatter: fmt(formatSpread), headerTooltip: 'Daily change, bp (green: tighter)', cellClass: (p) => `${NUM} ${toneClass('spread')(p)}` },
     { field: 'yield', headerName: 'Yield', width: 95, type: 'numericColumn', valueFormatter: fmt(formatYield), headerTooltip: 'Yield to worst, %, weighted', cellClass: NUM },
     { field: 'yieldChange', headerName: 'Δ Yield', width: 95, type: 'numericColumn', valueFormatter: fmt(formatYieldChange), headerTooltip: 'Daily change, bp (green: lower)', cellClass: (p) => `${NUM} ${toneClass('yield')(p)}` },
-    { field: 'volume', headerName: 'Volume', width: 105, type: 'numericColumn', valueFormatter: fmt(formatSize), headerTooltip: 'Par traded today, USD MM', cellClass: NUM },
+    { field: 'volume', headerName: 'Volume', width: 105, type: 'numericColumn', valueFormatter: fmt(formatSize), headerTooltip: 'Par traded today, USD (MM = millions, K = thousands)', cellClass: NUM },
   ];
 }
 

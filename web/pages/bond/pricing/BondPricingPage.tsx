@@ -71,8 +71,8 @@ function Terms({ detail }: { detail: BondDetailResponse }) {
         <Fact label="Issue date" value={formatDay(t.issueDate)} />
         <Fact label="First coupon" value={formatDay(t.firstCouponDate)} />
         <Fact label="Maturity" value={formatDay(t.maturityDate)} />
-        <Fact label="Amount issued" value={formatSize(t.amountIssued)} help="USD millions (MM)" />
-        <Fact label="Outstanding" value={formatSize(t.amountOutstanding)} help="USD millions (MM)" />
+        <Fact label="Amount issued" value={formatSize(t.amountIssued)} help="USD par: MM = millions, K = thousands" />
+        <Fact label="Outstanding" value={formatSize(t.amountOutstanding)} help="USD par: MM = millions, K = thousands" />
         <Fact label="Seniority" value={t.seniority} />
         <Fact label="Tenor at issue" value={`${t.tenorAtIssue}Y`} />
         <Fact label="Currency" value={t.currency} />
@@ -120,7 +120,7 @@ function TodaysAnalytics({ detail }: { detail: BondDetailResponse }) {
         <Fact label="Current yield" value={<Value kind="yield" value={a.currentYield} />} help="%" />
         <Fact label="MMY (360)" value={<Value kind="yield" value={a.moneyMarketYield360} />} help="money-market yield, 360-day basis, %" />
         <Fact label="Confidence" value={formatNumber(a.confidence, 0)} help="0–100" />
-        <Fact label="Volume today" value={formatSize(a.volume)} help="USD millions (MM)" />
+        <Fact label="Volume today" value={formatSize(a.volume)} help="USD par: MM = millions, K = thousands" />
       </Stack>
     </Card>
   );
