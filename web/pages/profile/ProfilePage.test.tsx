@@ -5,6 +5,7 @@ import { makeUserInfo } from '../../session/fixtures';
 import { makeJwt } from '../../session/testTokens';
 import { useSession } from '../../stores/session';
 import { renderPage } from '../auth/renderPage';
+import { accessText } from './AccountSection';
 import ProfilePage from './ProfilePage';
 import { groupSecret } from './TotpSection';
 import { profileApi } from './profileApi';
@@ -71,6 +72,27 @@ describe('profile page', () => {
     fireEvent.submit(input.closest('form')!);
     await waitFor(() => expect(send).toHaveBeenCalledWith('u-1', 'bob@example.com'));
     expect(await screen.findByTestId('invite-sent')).toBeTruthy();
+  });
+
+  it('shows the organisation, role, access and support token of the account', async () => {
+    vi.spyOn(authApi, 'userInfo').mockResolvedValue(
+      makeUserInfo({
+        organization: { token: 'org-tok', name: 'Northwind Capital', type: 'buyside' },
+        trial: { state: 'trial', startedAt: '2026-11-01T00:00:00Z', endsAt: '2026-11-15', extendedUntil: null, daysLeft: 3 },
+      }),
+    );
+    renderPage(<ProfilePage />);
+    expect((await screen.findByTestId('profile-account-organization')).textContent).toBe('Northwind Capital (Buy side)');
+    expect(screen.getByTestId('profile-account-role').textContent).toBe('Portfolio manager · IG credit');
+    expect(screen.getByTestId('profile-account-access').textContent).toBe('Trial until Nov 15, 2026');
+    expect(screen.getByTestId('profile-account-support-token').textContent).toContain('sup-1');
+  });
+
+  it('an account without an organisation says so, and a subscribed one names its organisation', () => {
+    const none = makeUserInfo();
+    expect(accessText({ ...none, trial: { ...none.trial, state: null } })).toBe('Subscription');
+    expect(accessText({ ...none, isEmployee: true })).toBe('Employee');
+    expect(accessText({ ...none, organization: { token: 't', name: 'Acme', type: null } })).toBe('Subscription of Acme');
   });
 
   it('groups the secret in fours', () => {

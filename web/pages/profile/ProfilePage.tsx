@@ -1,5 +1,5 @@
 /**
- * /bw/profile: profile details, password, second factors (authenticator app with a QR code,
+ * /bw/profile: the account (organisation, access, support token), profile details, password, second factors (authenticator app with a QR code,
  * passkeys), notification preferences and invitations for colleagues.
  */
 import { Alert, Center, Grid, Loader, Stack, Text } from '@mantine/core';
@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../components/PageTitle';
 import { useUserInfo } from '../../session/userInfo';
 import { apiErrorText } from '../auth/errorText';
+import { AccountSection } from './AccountSection';
 import { InvitesSection } from './InvitesSection';
 import { NotificationsSection } from './NotificationsSection';
 import { PasskeysSection } from './PasskeysSection';
@@ -53,6 +54,7 @@ export default function ProfilePage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="sm">
+              <AccountSection info={info.data} />
               <SecondFactors userId={info.data.id} />
               <PasswordSection userId={info.data.id} email={info.data.email} />
             </Stack>
