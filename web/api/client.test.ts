@@ -123,3 +123,14 @@ describe('API client and maintenance', () => {
     expect(useAppStore.getState().maintenanceMode).toBe(false);
   });
 });
+
+describe('API client errors', () => {
+  it('a validation failure reaches the page as a sentence, the raw text stays in the body', async () => {
+    const raw = 'Invalid body.code: Too small: expected string to have >=6 characters';
+    fetchMock.mockResolvedValue(json({ error: raw }, 400, 'Bad Request'));
+    const error = await api.post('/auth/login/code', { code: '1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).serverError).toBe('Code must be at least 6 characters.');
+    expect((error as ApiError).body).toEqual({ error: raw });
+  });
+});

@@ -17,6 +17,7 @@ import {
   STORAGE_KEYS,
 } from '@common/constants';
 import { useAppStore } from '../stores/app';
+import { humaneServerError } from './humaneError';
 import { useSession } from '../stores/session';
 
 /** Error for any API response with a status above 299. */
@@ -25,7 +26,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly statusText: string,
-    /** The server's error text (`{ "error": "text" }` body), when present. */
+    /** The server's error text (`{ "error": "text" }` body) as a person reads it, when present. */
     readonly serverError: string | null,
     /** The parsed body (JSON when possible, otherwise text). */
     readonly body: unknown,
@@ -116,10 +117,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The server's `{ error }` text, validation failures put as sentences for people (the raw text stays in `body`). */
 function serverErrorText(body: unknown): string | null {
   if (body && typeof body === 'object' && 'error' in body) {
     const error = (body as { error: unknown }).error;
-    if (typeof error === 'string') return error;
+    if (typeof error === 'string') return humaneServerError(error);
   }
   return null;
 }

@@ -7,7 +7,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { emailSchema } from '@common/validation/account';
 import { FormError, FormNotice } from './AuthPanel';
-import { apiErrorText } from './errorText';
+import { apiErrorText } from '../../api/errorText';
 
 export function EmailRequestForm({ submitLabel, send, confirmation, testId }: {
   submitLabel: string;

@@ -9,7 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
 import { AuthLink, AuthPanel, FormError } from './AuthPanel';
-import { apiErrorText } from './errorText';
+import { apiErrorText } from '../../api/errorText';
 
 export default function InvitePage() {
   const { inviteCode = '' } = useParams();

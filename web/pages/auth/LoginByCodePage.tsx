@@ -10,7 +10,7 @@ import type { AuthResponse } from '@common/api/accounts';
 import { authApi } from '../../session/authApi';
 import { acceptAuthResponse } from '../../session/refresh';
 import { AuthLink, AuthPanel, FormError } from './AuthPanel';
-import { apiErrorText } from './errorText';
+import { apiErrorText } from '../../api/errorText';
 
 const attempts = new Map<string, Promise<AuthResponse>>();
 

@@ -11,7 +11,7 @@ import { passwordSchema } from '@common/validation/account';
 import { authApi } from '../../session/authApi';
 import { AuthLink, AuthPanel, FormError, FormNotice, PasswordRules } from './AuthPanel';
 import { EmailRequestForm } from './EmailRequestForm';
-import { apiErrorText } from './errorText';
+import { apiErrorText } from '../../api/errorText';
 
 function RequestReset() {
   return (

@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import { authApi } from '../../session/authApi';
 import { AuthLink, AuthPanel, FormError, FormNotice } from './AuthPanel';
 import { EmailRequestForm } from './EmailRequestForm';
-import { apiErrorText } from './errorText';
+import { apiErrorText } from '../../api/errorText';
 
 const attempts = new Map<string, Promise<unknown>>();
 

@@ -14,7 +14,7 @@ import { ApiError } from '../../api/client';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
 import { AuthLink, AuthPanel, FormError, FormNotice } from './AuthPanel';
-import { apiErrorText } from './errorText';
+import { apiErrorText } from '../../api/errorText';
 import { buildConfirmBody } from './signupConfirm';
 
 export interface WelcomeDeps {

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { Invite } from '@common/api/accounts';
 import { emailSchema } from '@common/validation/account';
 import { FormError, FormNotice } from '../auth/AuthPanel';
-import { apiErrorText } from '../auth/errorText';
+import { apiErrorText } from '../../api/errorText';
 import { invitesKey, profileApi } from './profileApi';
 import { Section } from './Section';
 

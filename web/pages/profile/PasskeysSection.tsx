@@ -8,7 +8,7 @@ import { userInfoKey } from '../../session/userInfo';
 import { loginErrorText } from '../../session/loginMachine';
 import { FormError } from '../auth/AuthPanel';
 import { ConfirmWithPassword } from './ConfirmWithPassword';
-import { apiErrorText } from '../auth/errorText';
+import { apiErrorText } from '../../api/errorText';
 import { mfaStatusKey, profileApi } from './profileApi';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

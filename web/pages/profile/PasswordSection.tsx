@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { passwordChangeBodySchema } from '@common/api/accounts';
 import { FormError, FormNotice, PasswordRules, validate } from '../auth/AuthPanel';
-import { apiErrorText } from '../auth/errorText';
+import { apiErrorText } from '../../api/errorText';
 import { profileApi } from './profileApi';
 import { Section } from './Section';
 

@@ -6,7 +6,7 @@ import { Alert, Center, Grid, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../components/PageTitle';
 import { useUserInfo } from '../../session/userInfo';
-import { apiErrorText } from '../auth/errorText';
+import { apiErrorText } from '../../api/errorText';
 import { AccountSection } from './AccountSection';
 import { InvitesSection } from './InvitesSection';
 import { NotificationsSection } from './NotificationsSection';

@@ -10,7 +10,7 @@ import { totpCodeSchema } from '@common/validation/account';
 import { QrCode } from '../../components/qr/QrCode';
 import { userInfoKey } from '../../session/userInfo';
 import { FormError } from '../auth/AuthPanel';
-import { apiErrorText } from '../auth/errorText';
+import { apiErrorText } from '../../api/errorText';
 import { ConfirmWithPassword } from './ConfirmWithPassword';
 import { mfaStatusKey, profileApi } from './profileApi';
 

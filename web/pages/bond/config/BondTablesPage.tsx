@@ -12,7 +12,7 @@ import { BOND_TABLE_NAME_MAX_LENGTH, bondTableNameSchema, type BondTable } from 
 import { formatDate } from '@common/format';
 import { PageTitle } from '../../../components/PageTitle';
 import { usePreferences } from '../../../preferences/usePreferences';
-import { apiErrorText } from '../../auth/errorText';
+import { apiErrorText } from '../../../api/errorText';
 import { BOND_COLUMNS } from '../columns';
 import { configFromView, EMPTY_FILTERS, viewFromPreferences } from '../bondView';
 import { bondTablesApi, bondTablesKey } from './bondTablesApi';

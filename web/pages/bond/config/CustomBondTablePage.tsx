@@ -12,7 +12,7 @@ import { PREFERENCES_SAVE_DEBOUNCE_MS } from '@common/constants';
 import { handleError } from '../../../api/errors';
 import { notifications } from '@mantine/notifications';
 import { PageTitle } from '../../../components/PageTitle';
-import { apiErrorText } from '../../auth/errorText';
+import { apiErrorText } from '../../../api/errorText';
 import { BondTableView } from '../BondTableView';
 import { configFromView, viewFromConfig, type BondView } from '../bondView';
 import { bondTableKey, bondTablesApi, bondTablesKey } from './bondTablesApi';

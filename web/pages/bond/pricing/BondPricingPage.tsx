@@ -12,7 +12,7 @@ import { Link, useParams } from 'react-router';
 import { MARKET_PATHS, type BondDetailResponse } from '@common/api/market';
 import { formatDay, formatNumber, formatPrice, formatSize, formatSpread, formatYield, formatDate } from '@common/format';
 import { useApiQuery } from '../../../api/queries';
-import { apiErrorText } from '../../auth/errorText';
+import { apiErrorText } from '../../../api/errorText';
 import { PageTitle } from '../../../components/PageTitle';
 import { Value } from '../../../components/Value';
 import { calculate, curveOf, prepareBond, settlementFor, type CalcResult, type Driver } from './calculator';

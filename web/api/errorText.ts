@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/client';
+import { ApiError } from './client';
 
 /** A failed call as one sentence for a form: the server's text when it sent one. */
 export function apiErrorText(error: unknown, fallback = 'Something went wrong. Try again.'): string {

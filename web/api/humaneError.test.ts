@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { humaneServerError } from './humaneError';
+
+describe('validation errors read as sentences about the field', () => {
+  it('a too-short code names the field and the rule, not the validator', () => {
+    expect(humaneServerError('Invalid body.code: Too small: expected string to have >=6 characters')).toBe(
+      'Code must be at least 6 characters.',
+    );
+  });
+
+  it('camelCase fields become words and several failures become several sentences', () => {
+    expect(
+      humaneServerError('Invalid body.newPassword: Too big: expected string to have <=128 characters; body.email: Invalid email address'),
+    ).toBe('New password must be at most 128 characters. Email is not a valid e-mail address.');
+  });
+
+  it('a missing field is required; a wrong type names the type expected', () => {
+    expect(humaneServerError('Invalid body.email: Invalid input: expected string, received undefined')).toBe('Email is required.');
+    expect(humaneServerError('Invalid query.limit: Invalid input: expected number, received string')).toBe('Limit must be a number.');
+  });
+
+  it('a message written for people is kept as it is', () => {
+    expect(humaneServerError('Invalid body.tosConsent: Accept the terms of service to continue')).toBe(
+      'Accept the terms of service to continue.',
+    );
+  });
+
+  it('text that is not a validation failure is unchanged', () => {
+    expect(humaneServerError('Incorrect e-mail or password')).toBe('Incorrect e-mail or password');
+    expect(humaneServerError('Invalid or expired code')).toBe('Invalid or expired code');
+  });
+});
