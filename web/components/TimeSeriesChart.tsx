@@ -5,13 +5,16 @@
  *
  * Also:
  * - `axis: 'months'`: a curve chart (x = maturity in months, fractions allowed: 12 = 1Y, 360 =
- *   30Y) for yield and spread curves by tenor (lightweight-charts' yield-curve chart, spaced
- *   linearly at a quarter-month resolution; points sharing a slot are nudged one slot right);
+ *   30Y) for yield and spread curves by tenor (lightweight-charts' yield-curve chart). The axis is
+ *   tenor-spaced, as desks draw curves: the Treasury tenors 1M … 30Y stand at equal distances and
+ *   maturities between two tenors are placed proportionally, so the short end is readable
+ *   (linear, 1M to 6M would share the first 1.4% of the width); points sharing a slot are nudged
+ *   one slot right;
  * - per series: `style` ('dashed' lines, or 'points' only — e.g. individual bonds on a curve),
  *   `priceScale: 'left'` (an overlay in other units on its own axis), its own `format`, and
  *   `markers` (points at a price: trades sized by quantity, coloured by side).
  */
-import { useMantineColorScheme } from '@mantine/core';
+import { Anchor, useMantineColorScheme } from '@mantine/core';
 import {
   ColorType, HistogramSeries, LineSeries, LineStyle, createChart, createSeriesMarkers, createYieldCurveChart,
   type AutoscaleInfoProvider, type HistogramData, type IChartApiBase, type LineData, type SeriesMarker, type Time,
@@ -59,8 +62,30 @@ export interface TimeSeriesChartProps {
 
 const PALETTE = ['#ff922b', '#4dabf7', '#51cf66', '#f06595', '#fcc419', '#9775fa'];
 
-/** Slots per month on the curve axis (a quarter month keeps nearby bonds apart). */
-const SLOTS_PER_MONTH = 4;
+/** The curve axis's evenly spaced tenors, in months (the Treasury par curve's). */
+export const AXIS_TENOR_MONTHS = [1, 2, 3, 4, 6, 12, 24, 36, 60, 84, 120, 240, 360] as const;
+/** Slots between two neighbouring tenors (fine enough to keep nearby bonds apart). */
+const SLOTS_PER_TENOR = 48;
+/** Room before 1M (in tenor steps), so the first point and its "1M" label are not cut at the edge. */
+const AXIS_LEAD = 0.4;
+
+/** Position of a maturity on the tenor-spaced axis: 0 at 1M, 1 at 2M, … 12 at 30Y; linear between. */
+export function tenorPosition(months: number): number {
+  const t = AXIS_TENOR_MONTHS;
+  if (months <= t[0]) return (months - t[0]) / (t[1] - t[0]);
+  for (let i = 1; i < t.length; i++) {
+    if (months <= t[i]!) return i - 1 + (months - t[i - 1]!) / (t[i]! - t[i - 1]!);
+  }
+  const n = t.length - 1;
+  return n + (months - t[n]!) / (t[n]! - t[n - 1]!);
+}
+
+/** The maturity in months at a position of the tenor-spaced axis (the inverse of tenorPosition). */
+export function monthsAtPosition(position: number): number {
+  const t = AXIS_TENOR_MONTHS;
+  const i = Math.min(Math.max(Math.floor(position), 0), t.length - 2);
+  return t[i]! + (position - i) * (t[i + 1]! - t[i]!);
+}
 
 /** "3M", "5Y", "7Y6M" for a maturity in months. */
 export function formatMonths(months: number): string {
@@ -89,7 +114,7 @@ function toSlots(points: ChartSeries['points']): ChartSeries['points'] {
   return [...points]
     .sort((a, b) => Number(a.time) - Number(b.time))
     .map((p) => {
-      let slot = Math.max(1, Math.round(Number(p.time) * SLOTS_PER_MONTH));
+      let slot = Math.max(0, Math.round((tenorPosition(Number(p.time)) + AXIS_LEAD) * SLOTS_PER_TENOR));
       while (used.has(slot)) slot += 1;
       used.add(slot);
       return { ...p, time: slot };
@@ -116,10 +141,11 @@ export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'tim
     const instance = (axis === 'months'
       ? createYieldCurveChart(container.current, {
         height, autoSize: true,
-        yieldCurve: { minimumTimeRange: 12 * SLOTS_PER_MONTH, startTimeRange: 0 },
-        // 30 years are 1,440 slots: allow them to be narrower than the default 0.5 px so the whole curve fits.
-        timeScale: { minBarSpacing: 0.05 },
-        localization: { timeFormatter: (slot: number) => formatMonths(slot / SLOTS_PER_MONTH) },
+        yieldCurve: { minimumTimeRange: 2 * SLOTS_PER_TENOR, startTimeRange: 0 },
+        // 1M to 30Y are 576 slots: allow them to be narrower than the default 0.5 px so the whole
+        // curve fits; the right offset keeps the last label ("30Y") inside the chart.
+        timeScale: { minBarSpacing: 0.05, rightOffset: SLOTS_PER_TENOR / 4 },
+        localization: { timeFormatter: (slot: number) => formatMonths(Math.max(0, monthsAtPosition(slot / SLOTS_PER_TENOR - AXIS_LEAD))) },
       })
       : createChart(container.current, { height, autoSize: true })) as unknown as AnyChart;
     chart.current = instance;
@@ -134,6 +160,8 @@ export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'tim
     chart.current?.applyOptions({
       layout: {
         background: { type: ColorType.Solid, color: 'transparent' },
+        // The logo sat on the short end's points; the licence's attribution is the link under the chart.
+        attributionLogo: false,
         textColor: dark ? '#a6abb3' : '#343a40',
         fontSize: 11,
       },
@@ -203,5 +231,13 @@ export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'tim
   }, [series, height, axis, dark]);
 
   // data-series: how many series are drawn (browser tests read it; the canvas itself is opaque).
-  return <div ref={container} style={{ height, width: '100%' }} data-testid={testId} data-series={series.filter((s) => s.points.length > 0).length} />;
+  return (
+    <div style={{ width: '100%' }}>
+      <div ref={container} style={{ height, width: '100%' }} data-testid={testId} data-series={series.filter((s) => s.points.length > 0).length} />
+      <Anchor href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" c="dimmed" display="block" ta="right"
+        fz={9} underline="never" data-testid="chart-attribution">
+        Charts by TradingView
+      </Anchor>
+    </div>
+  );
 }
