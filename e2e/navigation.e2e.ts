@@ -104,4 +104,25 @@ test.describe('navigation inside an open tab', () => {
       await setMaintenance(false);
     }
   });
+
+  test('tables work from the keyboard: Enter on a grid cell drills in, a bond row opens with Enter, arrows move between rows', async ({ page }) => {
+    const account = await createAccount();
+    await loginThroughPage(page, account.email, account.password);
+
+    await typeAddress(page, '/bw/sector/overview');
+    const firstCell = page.getByTestId('sector-table').locator('.ag-row[row-index="0"] .ag-cell').first();
+    await expect(firstCell).toBeVisible({ timeout: 30_000 });
+    await firstCell.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hashPath(page)).toMatch(/^\/bw\/sector\/overview\?sector=/);
+
+    await typeAddress(page, '/bw/bond/chart');
+    const rows = page.getByTestId('moves-row');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    await rows.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hashPath(page)).toMatch(/^\/bw\/bond\/\d+\/pricing$/);
+  });
 });

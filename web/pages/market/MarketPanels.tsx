@@ -11,6 +11,7 @@ import { formatDay, formatNumber, formatYield, formatYieldChange } from '@common
 import { useApiQuery } from '../../api/queries';
 import { useFeature } from '../../features/useFeature';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
+import { LinkRow } from '../../components/LinkRow';
 import { Value } from '../../components/Value';
 import { changeTone } from './marketView';
 
@@ -125,14 +126,14 @@ export function MostActivePanel({ bonds }: { bonds: MarketSummaryResponse['mostA
               <Table.Th ta="right" title="Price change vs the previous close, points">Δ</Table.Th>
               <Table.Th ta="right" title="Yield to worst, %">YTW</Table.Th>
               <Table.Th ta="right" title="G-spread, bp">Spread</Table.Th>
-              <Table.Th ta="right" title="Par traded today, USD MM">Volume</Table.Th>
+              <Table.Th ta="right" title="Par traded today, USD (MM = millions, K = thousands)">Volume</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {bonds.slice(0, 10).map((b) => (
-              <Table.Tr key={b.id} data-testid="most-active-row">
-                <Table.Td><Anchor component={Link} to={`/bw/bond/${b.id}/pricing`} size="xs" c="inherit">{b.description}</Anchor></Table.Td>
+              <LinkRow key={b.id} to={`/bw/bond/${b.id}/pricing`} label={`Open ${b.description}`} testId="most-active-row">
+                <Table.Td>{b.description}</Table.Td>
                 <Table.Td>{b.ratingSP ?? '—'}</Table.Td>
                 <Table.Td ta="right"><Value kind="price" value={b.price} /></Table.Td>
                 <Table.Td ta="right"><Value kind="number" value={b.changePrice} signed /></Table.Td>
@@ -140,7 +141,7 @@ export function MostActivePanel({ bonds }: { bonds: MarketSummaryResponse['mostA
                 <Table.Td ta="right"><Value kind="spread" value={b.gSpread} signed={false} /></Table.Td>
                 <Table.Td ta="right"><Value kind="size" value={b.volume} /></Table.Td>
                 <Table.Td><Anchor component={Link} to={`/bw/bond/${b.id}/history`} size="xs" title="Price and trade history">history</Anchor></Table.Td>
-              </Table.Tr>
+              </LinkRow>
             ))}
           </Table.Tbody>
         </Table>

@@ -5,7 +5,8 @@
  */
 import { Alert, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LinkRow } from '../../../components/LinkRow';
 import { MARKET_PATHS, type MarketMovesResponse } from '@common/api/market';
 import { formatDay, formatNumber, formatPrice, formatSpread, formatYield, formatYieldChange } from '@common/format';
 import { useApiQuery } from '../../../api/queries';
@@ -128,15 +129,15 @@ export default function BondMovesPage() {
                   {list.map((m) => {
                     const text = moveText(metric, m);
                     return (
-                      <Table.Tr key={m.bondId} data-testid="moves-row">
-                        <Table.Td><Link to={`/bw/bond/${m.bondId}/pricing`} style={{ color: 'inherit', textDecoration: 'none' }}>{m.description}</Link></Table.Td>
+                      <LinkRow key={m.bondId} to={`/bw/bond/${m.bondId}/pricing`} label={`Open ${m.description}`} testId="moves-row">
+                        <Table.Td>{m.description}</Table.Td>
                         <Table.Td className="bw-num">{m.cusip}</Table.Td>
                         <Table.Td>{m.ratingSP ?? '—'}</Table.Td>
                         <Table.Td ta="right" className="bw-num">{formatNumber(m.tenor, 2)}</Table.Td>
                         <Table.Td ta="right" className="bw-num">{text.previous}</Table.Td>
                         <Table.Td ta="right" className="bw-num">{text.level}</Table.Td>
                         <Table.Td ta="right" className={`bw-num ${isGood(metric, m.change) ? 'bw-pos-text' : 'bw-neg-text'}`}>{text.change}</Table.Td>
-                      </Table.Tr>
+                      </LinkRow>
                     );
                   })}
                 </Table.Tbody>
