@@ -28,8 +28,8 @@ export async function rebuildTouchedDays(trx: Kysely<Database>): Promise<Touched
   // One pass over the trades of the touched days (the time index gives the window), keeping the
   // touched (bond, day) pairs with a hash semi-join — far cheaper than one index probe per pair.
   const inserted = await sql`insert into daily_bond_stats (bond_id, trade_date, volume, trade_count, high, low, vwap)
-    select t.bond_id, (t.execution_time at time zone 'America/New_York')::date as trade_date, sum(t.quantity), count(*),
-      max(t.price), min(t.price), round(sum(t.price * t.quantity) / sum(t.quantity), 6)
+    select t.bond_id, (t.execution_time at time zone 'America/New_York')::date as trade_date, sum(t.reported_quantity), count(*),
+      max(t.price), min(t.price), round(sum(t.price * t.reported_quantity) / sum(t.reported_quantity), 6)
     from trades t
     where t.status = 'active'
       and t.execution_time >= (select (min(trade_date)::timestamp at time zone 'America/New_York') from import_touched)

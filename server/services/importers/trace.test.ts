@@ -99,6 +99,16 @@ describe('TRACE cleaning (Dick-Nielsen, post-2012 Enhanced)', () => {
     expect(await row(capped.reference)).toEqual([1_000_000, 1_000_000, true]);
   });
 
+  it("a day's volume adds capped prints at their cap, so no volume reveals a true size", async () => {
+    const big = trade({ quantity: 32_000_000, date: '20261118' });
+    const small = trade({ quantity: 250_000, date: '20261118' });
+    await importText(database.db, 'trace', file(big, small));
+    const bondId = (await byRef(big.reference))!.bond_id;
+    const stats = await database.db.selectFrom('daily_bond_stats').select(['volume', 'trade_count'])
+      .where('trade_date', '=', '2026-11-18').where('bond_id', '=', bondId).executeTakeFirstOrThrow();
+    expect([Number(stats.volume), stats.trade_count]).toEqual([5_000_000 + 250_000, 2]);
+  });
+
   it('the short field names (academic/WRDS layout) and MM/DD/YYYY dates are read the same way', async () => {
     const header = 'CUSIP_ID|TRD_EXCTN_DT|TRD_EXCTN_TM|ENTRD_VOL_QT|RPTD_PR|YLD_PT|RPT_SIDE_CD|CNTRA_MP_ID|TRC_ST|MSG_SEQ_NB|ORIG_MSG_SEQ_NB';
     const rows = [

@@ -39,7 +39,7 @@ function trade(e: BondEntry, spreadBp: number, side: number, quantity: number, d
   const mid = priceAtSpread(e, spreadBp, day, curves);
   const hs = halfSpreadPoints(quantity, e.highYield, 7.3);
   const price = side === SIDE_BUY ? mid + hs : side === SIDE_SELL ? mid - hs : mid;
-  return { id: nextId++, bondId: e.id, timeMs: Date.parse(`${day}T15:00:00Z`), day, quantity, price, side };
+  return { id: nextId++, bondId: e.id, timeMs: Date.parse(`${day}T15:00:00Z`), day, quantity, reportedQuantity: quantity, price, side };
 }
 
 describe('conventions', () => {

@@ -118,7 +118,8 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
   for (const e of universe.evaluations) {
     const today = book.window(e.bondId, dayFromMs, asOfMs);
     let volume = 0;
-    for (const t of today) volume += t.quantity;
+    // Disseminated sizes only: a capped print counts at its cap, so no screen reveals the true size.
+    for (const t of today) volume += t.reportedQuantity;
     const row = marketStateRow(e, prev!.get(e.bondId), volume, averages.get(e.bondId));
     if (full || only || !sameRow(state.written.get(e.bondId), row)) {
       rows.push(row);

@@ -25,6 +25,8 @@ export interface TradeObs {
   timeMs: number;
   day: string;
   quantity: number;
+  /** The size as disseminated (TRACE caps prints at 5MM IG / 1MM HY): what volumes add up. */
+  reportedQuantity: number;
   price: number;
   side: number;
   /**
@@ -47,7 +49,7 @@ export async function loadTrades(
   if (range.bondIds) conditions.push(sql`t.bond_id = any(${range.bondIds}::int[])`);
   const records = await fetchPacked(
     db,
-    sql`select ${packFields(['t.id', 't.bond_id', 'round(extract(epoch from t.execution_time) * 1000)', 't.quantity', 't.price', 't.side'])}
+    sql`select ${packFields(['t.id', 't.bond_id', 'round(extract(epoch from t.execution_time) * 1000)', 't.quantity', 't.price', 't.side', 't.reported_quantity'])}
         from trades t where ${sql.join(conditions, sql` and `)}`,
   );
   const out = new Array<TradeObs>(records.length);
@@ -62,6 +64,7 @@ export async function loadTrades(
       quantity: Number(f[3]),
       price: Number(f[4]),
       side: SIDE_CODE[f[5]!] ?? SIDE_DEALER,
+      reportedQuantity: Number(f[6]),
     };
   }
   return out;

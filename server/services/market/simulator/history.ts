@@ -86,8 +86,8 @@ export class StatsBuffer {
     for (const t of trades) {
       if (t.status !== 'active') continue;
       n++;
-      vol += t.quantity;
-      pv += t.quantity * t.price;
+      vol += t.reportedQuantity;
+      pv += t.reportedQuantity * t.price;
       hi = Math.max(hi, t.price);
       lo = Math.min(lo, t.price);
     }

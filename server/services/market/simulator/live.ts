@@ -190,7 +190,8 @@ export async function refreshDailyStats(db: Kysely<Database>, bondIds: number[],
   const to = newYorkTime(addDays(day, 1), 0).toISOString();
   await sql`
     insert into daily_bond_stats (bond_id, trade_date, volume, trade_count, high, low, vwap)
-    select bond_id, ${day}::date, sum(quantity), count(*), max(price), min(price), round(sum(quantity * price) / sum(quantity), 6)
+    select bond_id, ${day}::date, sum(reported_quantity), count(*), max(price), min(price),
+      round(sum(reported_quantity * price) / sum(reported_quantity), 6)
     from trades
     where bond_id = any(${bondIds}::int[]) and status = 'active' and execution_time >= ${from}::timestamptz and execution_time < ${to}::timestamptz
     group by bond_id
