@@ -21,6 +21,8 @@ import {
   defaultIndexOf, formatMetric, formatMetricChange, HISTORY_METRICS, indexPoints, metricValue, SIDE_STYLE, tradeMarkers, type HistoryMetric,
 } from './historyView';
 import '../../components/market/market.css';
+import { Refreshing } from '../../components/Refreshing';
+import { apiErrorText } from '../../api/errorText';
 
 export interface HistoryBond {
   id: number;
@@ -135,17 +137,17 @@ export function BondHistoryView({ bond, metric, range, onMetric, onRange }: {
           <Text size="xs" c="dimmed" mb={4} data-testid="hawk-empty">No market-hawk alerts on this bond in the range.</Text>
         )}
         {history.isPending && <Center h={400}><Loader size="sm" type="dots" /></Center>}
-        {history.isError && !history.data && <Alert color="red" data-testid="history-error">The price history could not be loaded.</Alert>}
+        {history.isError && !history.data && <Alert color="red" data-testid="history-error">The price history could not be loaded: {apiErrorText(history.error)}</Alert>}
         {history.data && series[0]!.points.length === 0 && <Text size="sm" c="dimmed" data-testid="history-empty">No {metric} history in this range.</Text>}
         {series[0]!.points.length > 0 && (
-          <div style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
+          <Refreshing active={history.isPlaceholderData}>
             <TimeSeriesChart series={series} height={400} formatValue={format} testId="history-chart" />
-          </div>
+          </Refreshing>
         )}
       </Card>
       <Card withBorder padding="sm">
         <Text fw={600} size="sm" mb={4}>Trades in the range <Text span size="xs" c="dimmed">(TRACE-style dissemination; newest first)</Text></Text>
-        {trades.isError && <Alert color="red" p="xs">Trades could not be loaded.</Alert>}
+        {trades.isError && <Alert color="red" p="xs">Trades could not be loaded: {apiErrorText(trades.error)}</Alert>}
         {trades.data && tradeList.length === 0 && <Text size="xs" c="dimmed" data-testid="trades-empty">No trades in this range.</Text>}
         {tradeList.length > 0 && <DataTable<Trade> rows={tradeList} columns={TRADE_COLUMNS} rowId={(t) => t.id} height={240} testId="history-trades" />}
       </Card>

@@ -21,6 +21,8 @@ import { useMetricKeys } from './useMetricKeys';
 import { SummaryGrid } from './SummaryGrid';
 import { usePreferences } from '../../preferences/usePreferences';
 import '../../components/market/market.css';
+import { Refreshing } from '../../components/Refreshing';
+import { apiErrorText } from '../../api/errorText';
 
 export default function MarketDetailPage() {
   const raw = useParams();
@@ -86,12 +88,12 @@ export default function MarketDetailPage() {
           </Group>
         )}
         {detail.isPending && <Center h={420}><Loader size="sm" type="dots" /></Center>}
-        {detail.isError && !detail.data && <Alert color="red" data-testid="detail-error">The series could not be loaded.</Alert>}
+        {detail.isError && !detail.data && <Alert color="red" data-testid="detail-error">The series could not be loaded: {apiErrorText(detail.error)}</Alert>}
         {detail.data && points.length === 0 && <Text size="sm" c="dimmed" data-testid="detail-empty">No bonds in this cell over the range.</Text>}
         {points.length > 0 && (
-          <div style={{ opacity: detail.isPlaceholderData ? 0.6 : 1 }}>
+          <Refreshing active={detail.isPlaceholderData}>
             <TimeSeriesChart series={series} height={440} formatValue={format} testId="detail-chart" />
-          </div>
+          </Refreshing>
         )}
       </Card>
       {row && summary.data && (

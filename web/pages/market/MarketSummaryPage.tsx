@@ -18,6 +18,8 @@ import { CommentaryPanel, MarketIndexPanel, MostActivePanel, TreasuryCurvePanel 
 import { isMetric, METRIC_OPTIONS, SLOPE_OPTIONS, visibleSlopes, visibleTenors } from './marketView';
 import { SummaryGrid } from './SummaryGrid';
 import { useMetricKeys } from './useMetricKeys';
+import { Refreshing } from '../../components/Refreshing';
+import { apiErrorText } from '../../api/errorText';
 
 /** Which tenor buckets and slopes the grid shows (saved as `market` preferences, 1 s debounce). */
 function ColumnChooser({ tenors, slopes, onChange }: {
@@ -87,14 +89,14 @@ export default function MarketSummaryPage() {
                   onChange={(next) => update({ market: next })} />
               </Group>
               {summary.isPending && <Center h={400}><Loader size="sm" type="dots" /></Center>}
-              {summary.isError && !data && <Alert color="red" data-testid="summary-error">The market summary could not be loaded.</Alert>}
+              {summary.isError && !data && <Alert color="red" data-testid="summary-error">The market summary could not be loaded: {apiErrorText(summary.error)}</Alert>}
               {data && data.rows.every((r) => r.total.bondCount === 0) && (
                 <Text size="sm" c="dimmed" data-testid="summary-empty">No priced bonds yet — the grid fills after the first market close.</Text>
               )}
               {data && data.rows.some((r) => r.total.bondCount > 0) && (
-                <div style={{ opacity: summary.isPlaceholderData ? 0.6 : 1, overflowX: 'auto' }}>
+                <Refreshing active={summary.isPlaceholderData} style={{ overflowX: 'auto' }}>
                   <SummaryGrid summary={data} tenors={tenors} slopes={slopes} />
-                </div>
+                </Refreshing>
               )}
             </Card>
             {data && <MostActivePanel bonds={data.mostActive} />}

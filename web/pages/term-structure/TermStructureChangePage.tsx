@@ -19,6 +19,8 @@ import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesCh
 import { useFeature } from '../../features/useFeature';
 import { changeTone, monthPoints, tenorMonths } from '../market/marketView';
 import '../../components/market/market.css';
+import { Refreshing } from '../../components/Refreshing';
+import { apiErrorText } from '../../api/errorText';
 
 type Metric = TermStructureChangeResponse['metric'];
 const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -126,12 +128,13 @@ export default function TermStructureChangePage() {
         </Group>
       </Card>
       {(tsc.isPending && tsc.fetchStatus !== 'idle') && <Center h={300}><Loader size="sm" type="dots" /></Center>}
-      {tsc.isError && !data && <Alert color="red" data-testid="tsc-error">The term structure could not be loaded.</Alert>}
+      {tsc.isError && !data && <Alert color="red" data-testid="tsc-error">The term structure could not be loaded: {apiErrorText(tsc.error)}</Alert>}
       {!issuerId && !sector && !sectors.isPending && <Text size="sm" c="dimmed">Choose a sector or an issuer.</Text>}
       {issuerId === null && params.get('issuer') !== null && <Text size="sm" c="dimmed">Search and pick an issuer.</Text>}
       {data && !hasData && <Text size="sm" c="dimmed" data-testid="tsc-empty">No priced bonds on these dates.</Text>}
       {hasData && (
-        <Grid gap="sm" style={{ opacity: tsc.isPlaceholderData ? 0.6 : 1 }}>
+        <Refreshing active={tsc.isPlaceholderData}>
+        <Grid gap="sm">
           {showLevels && (
             <Grid.Col span={{ base: 12, lg: 6 }}>
               <Card withBorder padding="sm">
@@ -181,6 +184,7 @@ export default function TermStructureChangePage() {
             </Card>
           </Grid.Col>
         </Grid>
+        </Refreshing>
       )}
     </Stack>
   );

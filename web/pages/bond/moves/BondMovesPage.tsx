@@ -14,6 +14,8 @@ import { PageTitle } from '../../../components/PageTitle';
 import { BondFilters } from '../BondToolbar';
 import { filterQuery, filtersFromSearch, searchFromFilters } from '../bondView';
 import '../bond.css';
+import { Refreshing } from '../../../components/Refreshing';
+import { apiErrorText } from '../../../api/errorText';
 
 type Metric = MarketMovesResponse['metric'];
 type Period = MarketMovesResponse['period'];
@@ -101,10 +103,11 @@ export default function BondMovesPage() {
       </Group>
       <BondFilters filters={filters} onChange={(f) => setAll({ filters: f })} />
       {moves.isPending && <Center py="xl"><Loader size="sm" type="dots" /></Center>}
-      {moves.isError && <Alert color="red" data-testid="moves-error">Market moves could not be loaded.</Alert>}
+      {moves.isError && <Alert color="red" data-testid="moves-error">Market moves could not be loaded: {apiErrorText(moves.error)}</Alert>}
       {moves.data && list.length === 0 && <Text size="sm" c="dimmed" data-testid="moves-empty">No moves for these filters and period.</Text>}
       {list.length > 0 && (
-        <Grid gap="sm" style={{ opacity: moves.isPlaceholderData ? 0.6 : 1 }}>
+        <Refreshing active={moves.isPlaceholderData}>
+        <Grid gap="sm">
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Card withBorder padding="sm">
               <Text fw={600} size="sm" mb={6}>Biggest {metric} moves ({unit})</Text>
@@ -145,6 +148,7 @@ export default function BondMovesPage() {
             </Card>
           </Grid.Col>
         </Grid>
+        </Refreshing>
       )}
     </Stack>
   );
