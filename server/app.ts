@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     config: Config;
+    /** The server's clock (ms since the epoch): injected, so tests move time instead of sleeping. */
+    now: () => number;
   }
 }
 
@@ -29,6 +31,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests). */
   serveWebApp?: boolean;
+  /** The clock (ms since the epoch); defaults to Date.now. */
+  now?: () => number;
 }
 
 /** Largest JSON body accepted; file uploads have their own limit in the upload routes. */
@@ -51,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.db);
   app.decorate('config', config);
+  app.decorate('now', options.now ?? Date.now);
 
   registerErrorHandling(app);
   registerRequestContext(app);
@@ -84,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`,
     }),
   });
-  registerAuth(app, config.jwtSecret);
+  registerAuth(app, config.jwtSecret, app.now);
   registerMaintenanceGate(app);
   await registerOpenApi(app);
   await registerRoutes(app);

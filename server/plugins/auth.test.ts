@@ -5,19 +5,31 @@ import { createTestApp, TEST_JWT_SECRET, type TestContext } from '../test/testAp
 /** The verified-token cache must answer exactly what a fresh signature check would. */
 describe('bearer tokens on repeated requests', () => {
   let ctx: TestContext;
+  // The server's clock, moved by the test: no test here waits on the real one.
+  let clockMs = Date.now();
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({}, { now: () => clockMs });
   });
   afterAll(() => ctx.close());
 
   const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/v2/bond?limit=1', headers: { authorization: `Bearer ${token}` } });
 
   it('a token accepted once is refused after it expires, though this process has seen it', async () => {
-    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-1', scopes: ['user'], ttlSeconds: 1 });
-    expect((await me(token)).statusCode).toBe(200);
-    expect((await me(token)).statusCode).toBe(200);
-    await new Promise((ok) => setTimeout(ok, 2100));
+    clockMs = Date.now();
+    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-1', scopes: ['user'], ttlSeconds: 60 });
+    expect((await me(token)).statusCode).toBe(200); // verified, then cached
+    clockMs += 58_000;
+    expect((await me(token)).statusCode).toBe(200); // from the cache, still inside its life
+    clockMs += 4_000;
+    expect((await me(token)).statusCode).toBe(401); // the cache knows its expiry
+  });
+
+  it('a token first seen after its expiry is refused by the signature check', async () => {
+    clockMs = Date.now();
+    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-2', scopes: ['user'], ttlSeconds: 60 });
+    clockMs += 61_000;
     expect((await me(token)).statusCode).toBe(401);
+    clockMs = Date.now();
   });
 
   it('a token signed with another secret, or altered, is refused every time', async () => {

@@ -45,13 +45,14 @@ export async function signAccessToken(
     .sign(secretKey(secret));
 }
 
-/** Verifies an access token; returns null for anything invalid or expired. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AuthContext | null> {
+/** Verifies an access token at `now` (ms); returns null for anything invalid or expired. */
+export async function verifyAccessToken(secret: string, token: string, now: () => number = Date.now): Promise<AuthContext | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(secret), {
       issuer: ISSUER,
       audience: ACCESS_AUDIENCE,
       algorithms: ['HS256'],
+      currentDate: new Date(now()),
     });
     if (typeof payload.sub !== 'string') return null;
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
@@ -66,8 +67,8 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
  * Reads the bearer token of every request into `request.auth` (null when absent or invalid).
  * Routes decide what they need with `requireUser` / `requireAdmin`.
  */
-export function registerAuth(app: FastifyInstance, secret: string): void {
-  const verified = verifiedTokenCache();
+export function registerAuth(app: FastifyInstance, secret: string, now: () => number = Date.now): void {
+  const verified = verifiedTokenCache(now);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -75,7 +76,7 @@ export function registerAuth(app: FastifyInstance, secret: string): void {
     const token = header.slice('Bearer '.length).trim();
     let auth = verified.get(token);
     if (!auth) {
-      auth = await verifyAccessToken(secret, token);
+      auth = await verifyAccessToken(secret, token, now);
       if (auth) verified.set(token, auth);
     }
     // A token from a login session ends with its session (logout, password reset, theft).
@@ -93,13 +94,13 @@ const VERIFIED_TOKENS_MAX = 10_000;
  * token arrives on every call of a session. The cache holds only what a fresh verification
  * would answer for the exact same token text, and never past the token's own expiry.
  */
-function verifiedTokenCache() {
+function verifiedTokenCache(now: () => number) {
   const entries = new Map<string, { auth: AuthContext; expiresAt: number }>();
   return {
     get(token: string): AuthContext | null {
       const hit = entries.get(token);
       if (!hit) return null;
-      if (Date.now() < hit.expiresAt) return hit.auth;
+      if (now() < hit.expiresAt) return hit.auth;
       entries.delete(token);
       return null;
     },

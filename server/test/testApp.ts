@@ -15,7 +15,7 @@ export interface TestContext {
 }
 
 /** The real app on a fresh real database (the engine under test), quiet logs, no web bundle. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '.tmp/test-data',
@@ -24,7 +24,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false, ...(options.now ? { now: options.now } : {}) });
   await app.ready();
   return {
     app,

@@ -32,13 +32,12 @@ describe('browser error reports and the maintenance gate', () => {
   it('during maintenance a user gets 503 on the product API, an admin passes, health and reports stay open', async () => {
     const admin = await bearer('admin-1', { admin: true });
     await ctx.app.inject({ method: 'PUT', url: '/admin/maintenance', headers: admin, payload: { maintenanceMode: true } });
-    // The gate trusts its last read for up to 2 s: wait it out so this instance sees the switch.
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // No wait: an instance that switches maintenance itself forgets its cached read of the flag.
     const user = await ctx.app.inject({ method: 'GET', url: '/v2/bond', headers: await bearer('user-7') });
     expect(user.statusCode).toBe(503);
     expect(user.json().error).toMatch(/maintenance/);
     const asAdmin = await ctx.app.inject({ method: 'GET', url: '/v2/bond?limit=1', headers: admin });
-    expect(asAdmin.statusCode).not.toBe(503);
+    expect(asAdmin.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
     const report = await ctx.app.inject({ method: 'POST', url: '/v2/client-errors', payload: { message: 'still reported' } });
     expect(report.statusCode).toBe(202);
