@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { BOND_TABLE_COLUMNS } from '../enums';
 import { RATING_BUCKETS, RATING_CLASSES, SP_RATINGS, TENOR_BUCKET_IDS } from '../market';
+import { boundedRange, calendarDateSchema, MAX_RANGE_DAYS } from './dates';
 
 // ---- paths -----------------------------------------------------------------------------------
 
@@ -58,7 +59,7 @@ function multi<T extends z.ZodType<string>>(item: T) {
 
 /** `true`/`false` (also 1/0) in a query string. */
 const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const isoDate = calendarDateSchema;
 const positiveId = z.coerce.number().int().positive();
 
 export const idParamsSchema = z.object({ id: positiveId });
@@ -258,8 +259,8 @@ export type BondDetailResponse = z.infer<typeof bondDetailResponseSchema>;
 
 export const dateRangeQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
-/** Default range: one year back from the latest price. */
-export const priceHistoryQuerySchema = dateRangeQuerySchema;
+/** Default range: one year back from the latest price; at most ten years. */
+export const priceHistoryQuerySchema = boundedRange(dateRangeQuerySchema, MAX_RANGE_DAYS.history);
 export type PriceHistoryQuery = z.input<typeof priceHistoryQuerySchema>;
 
 /** Bonds per sparkline request: a block of the bond table's rows. */
@@ -320,13 +321,13 @@ export const tradeSchema = z.object({
 });
 export type Trade = z.infer<typeof tradeSchema>;
 
-export const tradeListQuerySchema = dateRangeQuerySchema.extend({
-  bondId: positiveId.optional(),
+const tradeQueryFields = dateRangeQuerySchema.extend({
   /** Newest first; default 100, at most 1000. */
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
+export const tradeListQuerySchema = boundedRange(tradeQueryFields.extend({ bondId: positiveId.optional() }), MAX_RANGE_DAYS.history);
 export type TradeListQuery = z.input<typeof tradeListQuerySchema>;
-export const bondTradesQuerySchema = tradeListQuerySchema.omit({ bondId: true });
+export const bondTradesQuerySchema = boundedRange(tradeQueryFields, MAX_RANGE_DAYS.history);
 export type BondTradesQuery = z.input<typeof bondTradesQuerySchema>;
 
 export const tradeListResponseSchema = z.object({ trades: z.array(tradeSchema) });
@@ -440,11 +441,11 @@ export const marketSummaryResponseSchema = z.object({
 });
 export type MarketSummaryResponse = z.infer<typeof marketSummaryResponseSchema>;
 
-export const marketDetailQuerySchema = dateRangeQuerySchema.extend({
+export const marketDetailQuerySchema = boundedRange(dateRangeQuerySchema.extend({
   metric: z.enum(MARKET_METRICS).default('spread'),
   tenor: z.enum(TENOR_BUCKET_IDS).optional(),
   segment: segmentSchema.default('all'),
-});
+}), MAX_RANGE_DAYS.history);
 export type MarketDetailQuery = z.input<typeof marketDetailQuerySchema>;
 
 export const marketDetailResponseSchema = z.object({
@@ -475,11 +476,11 @@ export const marketSectorsResponseSchema = z.object({
 });
 export type MarketSectorsResponse = z.infer<typeof marketSectorsResponseSchema>;
 
-export const termStructureChangeQuerySchema = dateRangeQuerySchema.extend({
+export const termStructureChangeQuerySchema = boundedRange(dateRangeQuerySchema.extend({
   issuerId: positiveId.optional(),
   sector: z.string().min(1).max(40).optional(),
   metric: z.enum(['spread', 'yield']).default('spread'),
-});
+}), MAX_RANGE_DAYS.termStructure);
 export type TermStructureChangeQuery = z.input<typeof termStructureChangeQuerySchema>;
 
 export const termStructureChangeResponseSchema = z.object({
@@ -501,7 +502,7 @@ export const termStructureChangeResponseSchema = z.object({
 });
 export type TermStructureChangeResponse = z.infer<typeof termStructureChangeResponseSchema>;
 
-export const marketIndexQuerySchema = dateRangeQuerySchema;
+export const marketIndexQuerySchema = boundedRange(dateRangeQuerySchema, MAX_RANGE_DAYS.marketIndex);
 export type MarketIndexQuery = z.input<typeof marketIndexQuerySchema>;
 
 /**

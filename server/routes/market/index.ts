@@ -56,7 +56,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { day } = await marketAsOf(app.db);
-      return cachedResult(app.db, `detail|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => marketDetail(app.db, request.query));
+      return cachedResult(app.db, `detail|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => marketDetail(app.db, request.query), request.signal);
     },
   );
 
@@ -82,7 +82,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { day } = await marketAsOf(app.db);
-      return cachedResult(app.db, `tsc|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => termStructureChange(app.db, request.query));
+      return cachedResult(app.db, `tsc|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => termStructureChange(app.db, request.query), request.signal);
     },
   );
 
@@ -99,7 +99,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { day } = await marketAsOf(app.db);
-      return cachedResult(app.db, `index|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => marketIndex(app.db, request.query));
+      return cachedResult(app.db, `index|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, (signal) => marketIndex(app.db, request.query, signal), request.signal);
     },
   );
 

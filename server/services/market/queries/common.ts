@@ -105,7 +105,15 @@ export async function eodDateOnOrBefore(db: Kysely<Database>, day: string): Prom
   return isoDay(row.rows[0]?.d ?? null);
 }
 
-const resultCaches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
+interface CachedRun {
+  at: number;
+  value: Promise<unknown>;
+  /** Askers still waiting for a run in progress; the run stops when the last of them leaves. */
+  waiting: number;
+  settled: boolean;
+  stop: AbortController;
+}
+const resultCaches = new WeakMap<object, Map<string, CachedRun>>();
 const RESULT_CACHE_SIZE = 200;
 
 /**
@@ -114,14 +122,43 @@ const RESULT_CACHE_SIZE = 200;
  * once a day; the TTL bounds how late today's close shows. Concurrent askers share one run, so a
  * burst of identical requests costs one scan (which on PGlite also blocks the event loop).
  */
-export function cachedResult<T>(db: Kysely<Database>, key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+export function cachedResult<T>(
+  db: Kysely<Database>,
+  key: string,
+  ttlMs: number,
+  compute: (signal: AbortSignal) => Promise<T>,
+  /** The asker's signal (its client left): a run nobody waits for any more is stopped. */
+  signal?: AbortSignal,
+): Promise<T> {
   let cache = resultCaches.get(db);
   if (!cache) resultCaches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
-  const value = compute();
-  if (cache.size >= RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, { at: Date.now(), value });
-  value.catch(() => cache.delete(key));
-  return value;
+  const cached = cache;
+  const hit = cached.get(key);
+  const run: CachedRun =
+    hit && Date.now() - hit.at < ttlMs
+      ? hit
+      : { at: Date.now(), value: Promise.resolve(), waiting: 0, settled: false, stop: new AbortController() };
+  if (run !== hit) {
+    run.value = compute(run.stop.signal).finally(() => {
+      run.settled = true;
+    });
+    if (cached.size >= RESULT_CACHE_SIZE) cached.delete(cached.keys().next().value!);
+    cached.set(key, run);
+    run.value.catch(() => {
+      if (cached.get(key) === run) cached.delete(key);
+    });
+  }
+  if (!run.settled) {
+    // An asker without a signal never leaves; one with a signal leaves when its client does.
+    run.waiting += signal ? 1 : Number.POSITIVE_INFINITY;
+    signal?.addEventListener(
+      'abort',
+      () => {
+        run.waiting -= 1;
+        if (run.waiting === 0 && !run.settled) run.stop.abort(new Error('every client of this computation left'));
+      },
+      { once: true },
+    );
+  }
+  return run.value as Promise<T>;
 }

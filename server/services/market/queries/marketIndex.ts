@@ -50,8 +50,11 @@ async function mostTraded(db: Kysely<Database>, day: string, ratings: string[]):
 export async function marketIndex(
   db: Kysely<Database>,
   q: { from?: string | undefined; to?: string | undefined },
+  signal?: AbortSignal,
 ): Promise<MarketIndexResponse> {
-  const to = q.to ?? (await marketAsOf(db)).day;
+  // Never past the data: the monthly walk below is bounded by what exists, whatever was asked.
+  const lastDay = (await marketAsOf(db)).day;
+  const to = q.to && q.to < lastDay ? q.to : lastDay;
   const asked = q.from ?? addDays(to, -365);
   // Start at the first close on or after the asked day, so the first basket has volume to rank.
   const first = await sql<{ d: string | Date | null }>`
@@ -61,6 +64,7 @@ export async function marketIndex(
   const starts = rebalanceDates(from, to);
   const periods: Period[] = [];
   for (const [k, start] of starts.entries()) {
+    signal?.throwIfAborted();
     const selection = k === 0 ? start : addDays(start, -1);
     periods.push({
       start,
