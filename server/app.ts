@@ -10,6 +10,7 @@ import { registerAuth } from './plugins/auth';
 import { rateLimitStore } from './plugins/rateLimitStore';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMaintenanceGate } from './plugins/maintenanceGate';
+import { registerTextGuard } from './plugins/textGuard';
 import { registerOpenApi } from './plugins/openapi';
 import { generateRequestId, registerRequestContext } from './plugins/requestContext';
 import { registerWebApp } from './plugins/webApp';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerAuth(app, config.jwtSecret, app.now);
   registerMaintenanceGate(app);
+  registerTextGuard(app);
   await registerOpenApi(app);
   await registerRoutes(app);
   if (options.serveWebApp) await registerWebApp(app);

@@ -27,6 +27,20 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
 };
 
 /**
+ * PostgreSQL errors that mean the request asked for something impossible rather than that the
+ * server failed (SQLSTATE classes 22 data exception and 23 integrity violation). Validation
+ * should refuse such input first; this net keeps a gap from becoming a 500.
+ */
+function databaseInputError(err: unknown): { status: number; error: string } | null {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? (err as { code: unknown }).code : null;
+  if (typeof code !== 'string' || !/^2[23][0-9A-Z]{3}$/.test(code)) return null;
+  if (code === '23505') return { status: 409, error: 'That already exists' };
+  if (code === '23503') return { status: 409, error: 'That refers to something that does not exist (any more)' };
+  if (code.startsWith('23')) return { status: 409, error: 'That change conflicts with the data as stored' };
+  return { status: 400, error: 'A value in the request is out of range or not valid for its field' };
+}
+
+/**
  * One error handler for the whole API: every failure answers JSON `{ "error": "text" }`.
  * Validation failures name the field; 5xx answers never carry internals, only the request id
  * that finds the full error in the server log.
@@ -50,6 +64,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ error: `Internal server error (request ${request.id})` });
+    }
+    const fromDatabase = databaseInputError(err);
+    if (fromDatabase) {
+      request.log.warn({ err }, 'input refused by the database');
+      return reply.code(fromDatabase.status).send({ error: fromDatabase.error });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
