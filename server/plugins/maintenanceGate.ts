@@ -7,8 +7,11 @@ import { getMaintenanceModeCached } from '../services/settings';
  * sign-in and admin endpoints stay open so admins can get in and switch it off.
  */
 export function registerMaintenanceGate(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.url.startsWith('/v2/') || request.url.startsWith('/v2/client-errors')) return;
+  // onRequest, after authentication: before validation, so a malformed call meets the gate too.
+  app.addHook('onRequest', async (request, reply) => {
+    // The routed path, not the raw URL: "/%76%32/bond" reaches the /v2/bond route too.
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith('/v2/') || route.startsWith('/v2/client-errors')) return;
     if (request.auth?.isAdmin) return;
     if (await getMaintenanceModeCached(app.db)) {
       return reply.code(503).header(API_HEADERS.maintenance, 'on').send({ error: 'Bondwise is closed for maintenance; please try again shortly' });
