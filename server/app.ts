@@ -49,7 +49,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.env === 'production',
+    // X-Forwarded-For/-Host/-Proto only from the configured proxies: from anyone else they would
+    // let a client pick its own address (defeating per-address limits) or its own host.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

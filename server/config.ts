@@ -29,6 +29,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Bondwise <no-reply@bondwise.local>'),
   SENTRY_DSN: z.string().url().optional(),
   PRODUCTION_HOSTS: z.string().default('bondwise.com,dev.bondwise.com'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9a-fA-F.:/,\s]*$/, 'must be a comma-separated list of proxy IP addresses or CIDR ranges')
+    .default(''),
   LIVE_MARKET: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   SIM_SEED: z.coerce.number().int().min(0).max(2 ** 32 - 1).optional(),
@@ -59,6 +63,8 @@ export type Config = {
   mailFrom: string;
   sentryDsn: string | undefined;
   productionHosts: string[];
+  /** Addresses of the reverse proxies whose X-Forwarded-* headers are believed (none by default). */
+  trustProxy: string[];
   /** Simulated market keeps moving (new trades, prices, deals) while the server runs. */
   liveMarket: boolean;
   /** Create demo accounts and market data on first start (embedded default only). */
@@ -128,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sentryDsn: e.SENTRY_DSN,
     productionHosts: e.PRODUCTION_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY.split(',').map((h) => h.trim()).filter(Boolean),
     liveMarket: e.LIVE_MARKET ?? e.NODE_ENV !== 'test',
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     simSeed: e.SIM_SEED,

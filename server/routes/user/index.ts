@@ -79,7 +79,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     opts('User and user info: profile, features usable on this host, notification preferences, trial, terms', {
       response: { 200: userInfoSchema, ...errors },
     }),
-    async (request) => getUserInfo(app.db, app.config, request.params.id, request.hostname),
+    async (request) => getUserInfo(app.db, app.config, request.params.id),
   );
 
   app.put(
@@ -87,7 +87,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     opts('Edit name and profile (partial)', { body: userUpdateBodySchema, response: { 200: userInfoSchema, ...errors } }),
     async (request) => {
       await updateUser(app.db, request.params.id, request.body, request.auth!.userId);
-      return getUserInfo(app.db, app.config, request.params.id, request.hostname);
+      return getUserInfo(app.db, app.config, request.params.id);
     },
   );
 

@@ -40,10 +40,13 @@ export async function effectiveFeatureLevels(
   return levels;
 }
 
-/** True when the request's host (without port) is one of config.productionHosts. */
-export function isProductionHost(config: Config, host: string | undefined): boolean {
-  if (!host) return false;
-  const name = host.replace(/:\d+$/, '').toLowerCase();
+/**
+ * True when this deployment serves a production host: PUBLIC_URL's host is one of
+ * PRODUCTION_HOSTS. Decided by configuration, never by the request's Host or X-Forwarded-Host,
+ * which a client chooses.
+ */
+export function isProductionHost(config: Pick<Config, 'publicUrl' | 'productionHosts'>): boolean {
+  const name = new URL(config.publicUrl).hostname.toLowerCase();
   return config.productionHosts.some((h) => h.toLowerCase() === name);
 }
 
@@ -64,7 +67,7 @@ export function requireFeature(name: FeatureName) {
     const user = await db.selectFrom('users').select(['id', 'organization_id']).where('id', '=', request.auth.userId).executeTakeFirst();
     if (!user) throw unauthorized('Your account no longer exists; please sign in again');
     const levels = await effectiveFeatureLevels(db, { userId: user.id, organizationId: user.organization_id });
-    if (!isFeatureUsable(levels[name], isProductionHost(request.server.config, request.hostname))) {
+    if (!isFeatureUsable(levels[name], isProductionHost(request.server.config))) {
       throw forbidden(`The feature "${name}" is not available for your account`);
     }
   };

@@ -132,8 +132,8 @@ export function presentUser(row: UserRow, organizationToken: string | null): Use
   };
 }
 
-/** User info: user, features usable on the host called, notification preferences, trial, terms. */
-export async function getUserInfo(db: Kysely<Database>, config: Config, userId: string, host: string | undefined): Promise<UserInfo> {
+/** User info: user, features usable on this deployment's host, notification preferences, trial, terms. */
+export async function getUserInfo(db: Kysely<Database>, config: Config, userId: string): Promise<UserInfo> {
   const row = await getUserRow(db, userId);
   const org = row.organization_id
     ? await db.selectFrom('organizations').selectAll().where('id', '=', row.organization_id).executeTakeFirst()
@@ -144,7 +144,7 @@ export async function getUserInfo(db: Kysely<Database>, config: Config, userId: 
   const notifications = notificationPreferencesSchema.safeParse({ ...DEFAULT_NOTIFICATIONS, ...row.notification_preferences });
   return {
     ...presentUser(row, org?.token ?? null),
-    features: usableFeatures(levels, isProductionHost(config, host)),
+    features: usableFeatures(levels, isProductionHost(config)),
     featureLevels: levels,
     notificationPreferences: notifications.success ? notifications.data : DEFAULT_NOTIFICATIONS,
     isAdmin: row.is_admin,
@@ -248,7 +248,7 @@ export function registerStatusBadgeProvider(provider: StatusBadgeProvider): void
 }
 
 export async function getStatusBadges(db: Kysely<Database>, config: Config, userId: string): Promise<StatusBadges> {
-  const info = await getUserInfo(db, config, userId, undefined);
+  const info = await getUserInfo(db, config, userId);
   const profileBadges: string[] = [];
   if (!info.tos.tosConsent) profileBadges.push('tosUpdate');
   if (!info.mfa.totpEnabled && info.mfa.passkeyCount === 0) profileBadges.push('secondFactorMissing');

@@ -39,7 +39,7 @@ describe('admin: feature levels, organisations, trials, invites; feature and sub
     }
   });
 
-  it('global level decides; level 1 is usable on non-production hosts only', async () => {
+  it('global level decides; level 1 is usable on a non-production deployment, whatever Host the client sends', async () => {
     const list = (await call('GET', '/admin/features', adminHeaders)).json();
     expect(list.features).toHaveLength(18);
     expect(list.features.find((f: { name: string }) => f.name === 'sparklines').globalLevel).toBe(2);
@@ -47,7 +47,8 @@ describe('admin: feature levels, organisations, trials, invites; feature and sub
     const res = await call('PUT', '/admin/features/sparklines', adminHeaders, { level: 1 });
     expect(res.statusCode).toBe(200);
     expect(await features(kim.headers, 'localhost:8080')).toContain('sparklines');
-    expect(await features(kim.headers, 'bondwise.com')).not.toContain('sparklines');
+    // This deployment's PUBLIC_URL is localhost: a client naming the production host gains nothing.
+    expect(await features(kim.headers, 'bondwise.com')).toContain('sparklines');
     const audit = await ctx.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'feature.set_level').execute();
     expect(audit.at(-1)).toMatchObject({ target_type: 'feature', target_id: 'sparklines' });
     expect((await call('PUT', '/admin/features/sparklines', adminHeaders, { level: 3 })).statusCode).toBe(400);
@@ -117,9 +118,11 @@ describe('admin: feature levels, organisations, trials, invites; feature and sub
     expect(audit.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('requireFeature decides by level and host', async () => {
+  it('requireFeature decides by level and by the host this deployment serves (PUBLIC_URL)', async () => {
     const gate = async (host: string) => {
-      const request = { auth: { userId: kim.id, scopes: ['user'], isAdmin: false }, server: ctx.app, hostname: host } as unknown as FastifyRequest;
+      // The same app and database, configured as if it served `host`.
+      const server = Object.create(ctx.app, { config: { value: { ...ctx.app.config, publicUrl: `https://${host}` } } }) as typeof ctx.app;
+      const request = { auth: { userId: kim.id, scopes: ['user'], isAdmin: false }, server, hostname: 'bondwise.com' } as unknown as FastifyRequest;
       try {
         await requireFeature('sparklines')(request, {} as FastifyReply);
         return 200;
