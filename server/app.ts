@@ -1,7 +1,8 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Duplex } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
@@ -36,6 +37,20 @@ export interface BuildAppOptions {
   now?: () => number;
 }
 
+/** Answers a connection-level error in the API's `{ "error" }` shape and closes the socket. */
+function writeClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, text] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : [400, 'Bad Request', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ error: text });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+
 /** Largest JSON body accepted; file uploads have their own limit in the upload routes. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -49,6 +64,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // A client that trickles its request (slowloris) is cut off: the whole request within
+    // REQUEST_TIMEOUT_MS, the headers within 15 s of it, and a socket idle for two minutes closed.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 120_000,
+    http: {
+      headersTimeout: Math.min(15_000, config.requestTimeoutMs),
+      maxHeaderSize: 16 * 1024,
+      // How often Node looks for requests past their timeout.
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.requestTimeoutMs / 4))),
+    },
+    // The router's own refusals (a path segment over 100 characters, a malformed URL) in the API's shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      const body = JSON.stringify({ error: status === 414 ? 'A part of the path is too long' : 'The URL is malformed' });
+      void (reply as FastifyReply).code(status).type('application/json').send(body);
+    },
+    // Errors before a request exists (headers too large, a timeout, bad HTTP) in the same shape.
+    clientErrorHandler: writeClientError,
     // X-Forwarded-For/-Host/-Proto only from the configured proxies: from anyone else they would
     // let a client pick its own address (defeating per-address limits) or its own host.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,

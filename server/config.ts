@@ -47,6 +47,7 @@ const envSchema = z.object({
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
 });
 
 export type Config = {
@@ -63,6 +64,8 @@ export type Config = {
   mailFrom: string;
   sentryDsn: string | undefined;
   productionHosts: string[];
+  /** Longest a client may take to send a whole request (headers and body); slower ones are cut off. */
+  requestTimeoutMs: number;
   /** Addresses of the reverse proxies whose X-Forwarded-* headers are believed (none by default). */
   trustProxy: string[];
   /** Simulated market keeps moving (new trades, prices, deals) while the server runs. */
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sentryDsn: e.SENTRY_DSN,
     productionHosts: e.PRODUCTION_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY.split(',').map((h) => h.trim()).filter(Boolean),
     liveMarket: e.LIVE_MARKET ?? e.NODE_ENV !== 'test',
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),

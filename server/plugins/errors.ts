@@ -87,6 +87,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err }, 'input refused by the database');
       return reply.code(fromDatabase.status).send({ error: fromDatabase.error });
     }
+    if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FILES_LIMIT' || err.code === 'FST_FIELDS_LIMIT') {
+      // Too many parts is a malformed upload (the client's mistake), not a body that is too large.
+      return reply.code(400).send({ error: 'Too many parts in the upload: send one file part and at most 10 fields' });
+    }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message = CLIENT_ERROR_MESSAGES[status] ?? err.message ?? 'Bad request';
