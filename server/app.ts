@@ -12,6 +12,7 @@ import { rateLimitStore } from './plugins/rateLimitStore';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMaintenanceGate } from './plugins/maintenanceGate';
 import { registerTextGuard } from './plugins/textGuard';
+import { registerRouteInventory } from './plugins/routeInventory';
 import { registerOpenApi } from './plugins/openapi';
 import { generateRequestId, registerRequestContext } from './plugins/requestContext';
 import { registerWebApp } from './plugins/webApp';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('now', options.now ?? Date.now);
 
+  registerRouteInventory(app);
   registerErrorHandling(app);
   registerRequestContext(app);
   await app.register(helmet, {
