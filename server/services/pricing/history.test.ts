@@ -94,4 +94,15 @@ describe('live repricing', () => {
     expect(Number(rows[0]!.price)).toBeGreaterThan(1);
     expect(Number(rows[1]!.price)).toBe(1);
   });
+
+  it('an end-of-day row priced with trades explains itself without an "undefined" spread', async () => {
+    const row = await sql<{ bond_id: number; d: string }>`
+      select bond_id, to_char(price_date, 'YYYY-MM-DD') as d from evaluated_prices
+      where kind = 'eod' and (inputs->>'blend')::float8 > 0 and inputs->'trade' is null order by price_date, bond_id limit 1`.execute(db);
+    expect(row.rows).toHaveLength(1);
+    const explained = await explainPrice(db, row.rows[0]!.bond_id, row.rows[0]!.d);
+    expect(explained!.method).not.toBe('model');
+    expect(explained!.summary).not.toMatch(/undefined|NaN/);
+    expect(explained!.summary).toMatch(/blended with the (issuer|sector|rating) model at -?\d+\.\d bp: -?\d+\.\d bp/);
+  });
 });

@@ -121,7 +121,10 @@ export async function explainPrice(db: Kysely<Database>, bondId: number, date: s
   const summary =
     method === 'model'
       ? `No usable trades in the last two weeks: priced at ${lineage.bp.toFixed(1)} bp from the ${MODEL_LABEL[lineage.model.kind]}.`
-      : `${used.length} trade${used.length === 1 ? '' : 's'} (${pct}% of the weight) at ${lineage.trade?.bp.toFixed(1)} bp blended with the ${lineage.model.kind} model at ${lineage.model.bp.toFixed(1)} bp` +
+      : `${used.length} trade${used.length === 1 ? '' : 's'} (${pct}% of the weight)` +
+        // History rows keep the blend but not the trades' own spread: say what is known.
+        (lineage.trade ? ` at ${lineage.trade.bp.toFixed(1)} bp` : '') +
+        ` blended with the ${lineage.model.kind} model at ${lineage.model.bp.toFixed(1)} bp: ${lineage.bp.toFixed(1)} bp` +
         (rejected.length > 0 ? `; ${rejected.length} trade${rejected.length === 1 ? '' : 's'} rejected.` : '.');
   return {
     bondId: row.bond_id,
