@@ -99,3 +99,16 @@ describe('call schedules put on the coupon grid', () => {
     expect(calls.map((c) => [formatDate(c.date), c.price])).toEqual([['2026-06-15', 102]]);
   });
 });
+
+describe('call dates are validated whenever they fall', () => {
+  it('a past call date off the coupon grid is refused like a future one', () => {
+    expect(() => analyzeBond(callable({ callSchedule: [{ date: '2024-06-16', price: 100 }, { date: '2027-06-15', price: 100 }] }))).toThrow(
+      /^callSchedule\[0\]\.date: call date is not a coupon date/,
+    );
+  });
+
+  it('a past call on a coupon date is accepted and not priced', () => {
+    const r = analyzeBond(callable({ callSchedule: [{ date: '2024-06-15', price: 101 }, { date: '2027-06-15', price: 100 }] }));
+    expect(r.yieldToCall!.map((c) => c.date)).toEqual(['2027-06-15']);
+  });
+});

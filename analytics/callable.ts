@@ -8,6 +8,7 @@
 import { couponDateIndex, type Bond } from './bond';
 import { parseDate, type DayNumber } from './dates';
 import { settleToCall, yieldFromDirtyPrice, type Settlement } from './pricing';
+import { AnalyticsInputError } from './errors';
 
 /** One call: the bond may be redeemed on `date` (a coupon date) at `price` per 100. */
 export interface Call {
@@ -38,7 +39,12 @@ export function yieldsToCall(s: Settlement, dirtyPrice: number, ytm: number, cal
   let worstDate = maturity;
   for (let i = 0; i < calls.length; i++) {
     const c = calls[i]!;
-    if (c.date <= s.settlementDate) continue;
+    if (c.date <= s.settlementDate) {
+      // A past call is not priced, but it is validated like a future one: a date off the coupon
+      // grid is the caller's mistake whenever it falls.
+      if (couponDateIndex(s.bond, c.date) < 0) throw new AnalyticsInputError(`callSchedule[${i}].date`, 'call date is not a coupon date');
+      continue;
+    }
     const y = yieldFromDirtyPrice(settleToCall(s, c.date, c.price, `callSchedule[${i}].date`), dirtyPrice);
     out.push({ date: c.date, price: c.price, yield: y });
     if (y < worst) {

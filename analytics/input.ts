@@ -52,6 +52,13 @@ export interface ParsedInput {
 
 const INSTRUMENTS: readonly string[] = ['fixed', 'zero', 'callable', 'frn'];
 
+/** Every input key the contract defines; anything else is a caller's mistake (a typo such as "coupn"). */
+const KNOWN_FIELDS = new Set([
+  'id', 'instrument', 'issueDate', 'maturityDate', 'settlementDate', 'firstCouponDate', 'coupon', 'frequency', 'dayCount',
+  'endOfMonth', 'redemption', 'callSchedule', 'cleanPrice', 'yield', 'treasuryCurve', 'indexRate', 'quotedMargin',
+  'currentIndexFixing', 'discountMargin',
+]);
+
 /**
  * Largest price accepted or produced, per 100 face. Prices this far beyond par only arise from
  * typos or absurd yields, and bounding them keeps every derived number (DV01, convexity) finite.
@@ -71,6 +78,9 @@ function optionalNumber(value: unknown, field: string): number | null {
 export function parseInput(raw: unknown): ParsedInput {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AnalyticsInputError('input', `must be a JSON object, got ${describe(raw)}`);
   const o = raw as Record<string, unknown>;
+  let unknown: string[] | null = null;
+  for (const key in o) if (!KNOWN_FIELDS.has(key)) (unknown ??= []).push(key);
+  if (unknown) throw new AnalyticsInputError('input', `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
   const instrument = o.instrument;
   if (typeof instrument !== 'string' || !INSTRUMENTS.includes(instrument)) {
     throw new AnalyticsInputError('instrument', `must be one of ${INSTRUMENTS.join(', ')}, got ${describe(instrument)}`);

@@ -39,3 +39,10 @@ describe('bondcalc process', () => {
     expect(out[3].yieldToMaturity).toBeGreaterThan(0.06);
   }, 20_000);
 });
+
+describe('unknown input fields', () => {
+  it('a misspelt or extra field is an error naming it, not silently ignored', () => {
+    expect(JSON.parse(processLine(good('c3', { coupn: 0.05 })))).toEqual({ id: 'c3', error: 'input: unknown field "coupn"' });
+    expect(JSON.parse(processLine(good('c4', { a: 1, b: 2 })))).toEqual({ id: 'c4', error: 'input: unknown fields "a", "b"' });
+  });
+});
