@@ -32,7 +32,7 @@ async function main(): Promise<void> {
 
   let handle: DatabaseHandle | undefined;
   try {
-    handle = await openDatabase(config, (err) => log.warn({ err }, 'lost an idle database connection; the pool reconnects on demand'));
+    handle = await openDatabase(config);
     const applied = await migrateToLatest(handle.db);
     log.info(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date');
   } catch (err) {

@@ -52,31 +52,15 @@ export function wrapPglite(pglite: PGlite): DatabaseHandle {
   };
 }
 
-/** Where the pool reports a connection it lost while idle. */
-export type PoolErrorListener = (err: Error) => void;
-
-/**
- * Opens a PostgreSQL server connection pool. A connection that dies while idle (server restart,
- * pg_terminate_backend, a network cut) emits 'error' on the pool; unheard, that event ends the
- * process (as does one dying while checked out). It is reported and dropped instead: the pool opens fresh connections on demand, so
- * the app reconnects by itself once the server is back, and requests meanwhile answer 503.
- */
-export function openPostgres(url: string, poolSize = 20, onPoolError: PoolErrorListener = () => {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
-  pool.on('error', onPoolError);
-  // A connection can also die while checked out (mid-query or mid-transaction): the query fails
-  // (→ 503), and the client's own 'error' event needs a listener too, or it ends the process.
-  // The pool discards such a client when it is released.
-  pool.on('connect', (client) => client.on('error', onPoolError));
+/** Opens a PostgreSQL server connection pool. */
+export function openPostgres(url: string, poolSize = 20): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   engines.set(db, 'postgres');
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
 /** The configured database: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise. */
-export async function openDatabase(
-  config: { databaseUrl?: string | undefined; dataDir: string },
-  onPoolError?: PoolErrorListener,
-): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, 20, onPoolError) : openPglite(config.dataDir);
+export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }

@@ -27,19 +27,6 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
 };
 
 /**
- * The database could not be reached or dropped the connection: the server itself is fine and the
- * pool reconnects, so the honest answer is 503 (try again), not 500. SQLSTATE class 08 is a
- * connection exception; 57P01–57P03 are a server shutting down or starting.
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const { code, message } = err as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (/^08/.test(code) || /^57P0[123]$/.test(code))) return true;
-  if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
-  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
-}
-
-/**
  * PostgreSQL errors that mean the request asked for something impossible rather than that the
  * server failed (SQLSTATE classes 22 data exception and 23 integrity violation). Validation
  * should refuse such input first; this net keeps a gap from becoming a 500.
@@ -77,10 +64,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ error: `Internal server error (request ${request.id})` });
-    }
-    if (isDatabaseUnavailable(err)) {
-      request.log.warn({ err }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ error: 'The database is unavailable right now; try again in a few seconds' });
     }
     const fromDatabase = databaseInputError(err);
     if (fromDatabase) {
