@@ -13,6 +13,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerMaintenanceGate } from './plugins/maintenanceGate';
 import { registerTextGuard } from './plugins/textGuard';
 import { registerRouteInventory } from './plugins/routeInventory';
+import { registerAccess } from './plugins/access';
 import { registerOpenApi } from './plugins/openapi';
 import { generateRequestId, registerRequestContext } from './plugins/requestContext';
 import { registerWebApp } from './plugins/webApp';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerAuth(app, config.jwtSecret, app.now);
   registerMaintenanceGate(app);
+  registerAccess(app);
   registerTextGuard(app);
   await registerOpenApi(app);
   await registerRoutes(app);

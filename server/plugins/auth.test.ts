@@ -12,7 +12,7 @@ describe('bearer tokens on repeated requests', () => {
   });
   afterAll(() => ctx.close());
 
-  const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/v2/bond?limit=1', headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/v2/bond-tables', headers: { authorization: `Bearer ${token}` } });
 
   it('a token accepted once is refused after it expires, though this process has seen it', async () => {
     clockMs = Date.now();

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { sessionIsLive } from '../services/accounts/liveSessions';
-import { forbidden, unauthorized } from './errors';
 
 /** Who is calling, as proved by a valid access token. */
 export interface AuthContext {
@@ -65,7 +64,7 @@ export async function verifyAccessToken(secret: string, token: string, now: () =
 
 /**
  * Reads the bearer token of every request into `request.auth` (null when absent or invalid).
- * Routes decide what they need with `requireUser` / `requireAdmin`.
+ * What a route needs is decided from its declaration by the access hook (plugins/access.ts).
  */
 export function registerAuth(app: FastifyInstance, secret: string, now: () => number = Date.now): void {
   const verified = verifiedTokenCache(now);
@@ -117,15 +116,4 @@ function verifiedTokenCache(now: () => number) {
 function expiryOf(token: string): number | null {
   const { exp } = decodeJwt(token);
   return typeof exp === 'number' ? exp * 1000 : null;
-}
-
-/** preHandler: 401 unless the caller presented a valid access token. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.auth) throw unauthorized();
-}
-
-/** preHandler: 401 without a valid token, 403 for a user who is not an administrator. */
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.auth) throw unauthorized();
-  if (!request.auth.isAdmin) throw forbidden('Administrator access required');
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { bearer, createTestApp, type TestContext } from '../test/testApp';
+import { createTestApp, signedIn, type TestContext } from '../test/testApp';
 import { cleanupRateLimits } from './rateLimitStore';
 
 /**
@@ -52,7 +52,7 @@ describe('rate limits across server instances', () => {
   });
 
   it('only the limits that stop guessing go to the database; a profile call\'s limit stays in memory', async () => {
-    const headers = await bearer('someone');
+    const headers = await signedIn(ctx, 'someone');
     await ctx.app.inject({ method: 'GET', url: '/v2/user/someone', remoteAddress: '198.51.100.20', headers });
     await ctx.app.inject({ method: 'PUT', url: '/v2/user/someone/password', remoteAddress: '198.51.100.20', headers, payload: {} });
     const keys = (await ctx.database.db.selectFrom('rate_limit_hits').select('key').where('key', 'like', '%198.51.100.20').execute()).map((r) => r.key);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { describeAccess, type RouteAccess } from './access';
 
 /** One route as registered: what the hostile-input suite and the access table walk over. */
 export interface InventoryRoute {
@@ -7,6 +8,10 @@ export interface InventoryRoute {
   url: string;
   /** Hidden from the OpenAPI document (static files, the document itself). */
   hidden: boolean;
+  /** The route declared its access in `config.access`. */
+  declared: boolean;
+  /** Its access in words: "public", "user + feature sparklines + active subscription", … */
+  access: string;
 }
 
 declare module 'fastify' {
@@ -27,7 +32,14 @@ export function registerRouteInventory(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
+      const config = route.config as RouteAccess | undefined;
+      routes.push({
+        method,
+        url: route.url,
+        hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+        declared: config?.access !== undefined,
+        access: describeAccess(config, route.url),
+      });
     }
   });
 }

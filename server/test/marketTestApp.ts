@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { insertTestUniverse, type TestUniverse } from '../services/market/queries/testUniverse';
-import { bearer, createTestApp, type TestContext } from './testApp';
+import { createTestApp, signedIn, type TestContext } from './testApp';
 
 export interface MarketTestApp {
   ctx: TestContext;
@@ -24,7 +24,7 @@ export function marketTestApp(universe: { bonds: number; historyDays?: number })
   beforeAll(async () => {
     m.ctx = await createTestApp();
     m.u = await insertTestUniverse(m.ctx.database.db, universe);
-    m.auth = await bearer('user-1');
+    m.auth = await signedIn(m.ctx, 'user-1');
   });
   afterAll(() => m.ctx.close());
   return m;

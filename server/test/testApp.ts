@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -46,3 +47,15 @@ export async function bearer(userId: string, opts: { admin?: boolean } = {}): Pr
   });
   return { authorization: `Bearer ${token}` };
 }
+
+/**
+ * An Authorization header for a user that exists in the test database (a subscribed account, so
+ * market data answers): routes check entitlements against the user's row.
+ */
+export async function signedIn(ctx: { database: { db: TestContext['database']['db'] } }, userId: string, opts: { admin?: boolean } = {}): Promise<{ authorization: string }> {
+  await sql`insert into users (id, email, password_hash, support_token, is_admin)
+    values (${userId}, ${`${userId}@bondwise.com`}, 'x', ${`support-${userId}`}, ${opts.admin === true})
+    on conflict (id) do nothing`.execute(ctx.database.db);
+  return bearer(userId, opts);
+}
+

@@ -169,6 +169,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (response.status === 503 && response.headers.get(API_HEADERS.maintenance) === 'on') {
     useAppStore.getState().enterMaintenance();
   }
+  // 402: the caller's trial has ended; market-data pages turn into the trial-ended page.
+  if (response.status === 402) useAppStore.getState().enterTrialEnded();
   if (response.status > 299) {
     throw new ApiError(response.status, response.statusText, serverErrorText(parsed), parsed);
   }

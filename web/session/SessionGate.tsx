@@ -30,6 +30,9 @@ import { startSessionServices } from './services';
 import { useUserId } from './tokens';
 import { TrialBanner } from './TrialBanner';
 import { applyUserInfo, tosStatusKey, useUserInfo, userInfoKey, userInfoQuery } from './userInfo';
+import { useLocation } from 'react-router';
+import { useAppStore } from '../stores/app';
+import { isMarketDataPath, TrialEndedPage } from './TrialEndedPage';
 
 function Waiting({ testId }: { testId: string }) {
   return (
@@ -74,6 +77,9 @@ function TosConsent({ userId, outdated }: { userId: string; outdated: boolean })
 
 function Services({ userId, children }: { userId: string; children: ReactNode }) {
   const info = useUserInfo();
+  const location = useLocation();
+  const refused = useAppStore((s) => s.trialEnded);
+  const trialEnded = refused || info.data?.trial.state === 'trialEnded';
   useEffect(() => startSessionServices(userId), [userId]);
   useEffect(() => {
     if (info.data) applyUserInfo(info.data);
@@ -85,7 +91,7 @@ function Services({ userId, children }: { userId: string; children: ReactNode })
   return (
     <>
       <TrialBanner />
-      {children}
+      {trialEnded && isMarketDataPath(location.pathname) ? <TrialEndedPage /> : children}
     </>
   );
 }

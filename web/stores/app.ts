@@ -18,6 +18,9 @@ export interface AppState {
   setHealth: (health: HealthStatus, maintenanceMode: boolean) => void;
   /** An API call met the maintenance gate: the guard sends the tab to /bw/maintenance at once. */
   enterMaintenance: () => void;
+  /** The server answered 402 (trial ended): market-data pages show the trial-ended page. */
+  trialEnded: boolean;
+  enterTrialEnded: () => void;
   setSupportEmail: (email: string) => void;
 }
 
@@ -28,5 +31,7 @@ export const useAppStore = create<AppState>()((set) => ({
   supportEmail: DEFAULT_SUPPORT_EMAIL,
   setHealth: (health, maintenanceMode) => set({ health, maintenanceMode, ready: true }),
   enterMaintenance: () => set({ maintenanceMode: true }),
+  trialEnded: false,
+  enterTrialEnded: () => set({ trialEnded: true }),
   setSupportEmail: (supportEmail) => set({ supportEmail }),
 }));

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../../plugins/auth';
 import { getMaintenanceMode, setMaintenanceMode } from '../../services/settings';
 
 const maintenanceState = z.object({ maintenanceMode: z.boolean() });
@@ -10,7 +9,7 @@ const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/maintenance',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['admin'], summary: 'Read maintenance mode', security: [{ bearer: [] }], response: { 200: maintenanceState } },
     },
     async () => ({ maintenanceMode: await getMaintenanceMode(app.db) }),
@@ -19,7 +18,7 @@ const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/maintenance',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Switch maintenance mode on or off',

@@ -62,7 +62,8 @@ function client(request: FastifyRequest) {
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Per-route limits (per client IP, shared by every instance) on every auth endpoint, on top of the global limit. */
   const scale = app.config.authRateLimitPerMinute / BASE_LOGIN_LIMIT;
-  const limit = (max: number) => guessingLimit(Math.max(1, Math.round(max * scale)));
+  // Every sign-in route is public (and rate-limited against guessing).
+  const limit = (max: number) => ({ access: 'public' as const, ...guessingLimit(Math.max(1, Math.round(max * scale))) });
   app.addHook('onClose', async () => waitForOutbox());
 
   app.post(

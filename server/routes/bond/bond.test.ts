@@ -4,7 +4,7 @@ import { BOND_TABLE_COLUMNS, type BondTableColumn } from '../../../common/enums'
 import { MOODY_RATINGS, SP_RATINGS, spRatingsIn } from '../../../common/market';
 import { listBondsSql } from '../../services/market/queries/bondList';
 import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
-import { bearer, createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 /** The value a column sorts by, as the API promises: ratings by scale rank, text by code point. */
 function sortKey(row: BondRow, column: BondTableColumn): number | string | boolean | null {
@@ -39,7 +39,7 @@ describe('bond table API', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     u = await insertTestUniverse(ctx.database.db, { bonds: 60 });
-    auth = await bearer('user-1');
+    auth = await signedIn(ctx, 'user-1');
     const res = await get('/v2/bond?limit=500&sort=bondIdentifier');
     expect(res.statusCode).toBe(200);
     all = res.json().rows;

@@ -16,11 +16,11 @@ import {
   tradeListResponseSchema,
 } from '../../../common/api/market';
 import { notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/auth';
 import { bondCashflows, bondDetail, bondExists, priceHistory } from '../../services/market/queries/bondDetail';
 import { bondListCsv, listBondsJson } from '../../services/market/queries/bondList';
 import { sparklineSeries } from '../../services/pricing';
 import { listTrades } from '../../services/market/queries/trades';
+import { entitledBondQuery } from './columnAccess';
 
 const tags = ['bond'];
 const security = [{ bearer: [] }];
@@ -31,7 +31,7 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.bonds,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags, security,
         summary: 'Bond table: sort on any column (primary, secondary), filters, column selection, paging',
@@ -42,7 +42,7 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
     // The hot path: the service writes the JSON itself from per-row JSON it keeps (rows come
     // from typed presenters; the schema above documents the response and the tests check it).
     async (request, reply) => {
-      const json = await listBondsJson(app.db, request.query);
+      const json = await listBondsJson(app.db, await entitledBondQuery(request, request.query));
       // Fastify sends a string with a JSON content type as is; the cast only tells the typed
       // reply that this text is the documented response.
       return reply.type('application/json; charset=utf-8').send(json as unknown as BondListResponse);
@@ -52,7 +52,7 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.bondsCsv,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags, security,
         summary: 'The whole filtered, sorted bond list as CSV (RFC 4180, header row, unformatted numbers)',
@@ -60,18 +60,19 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const query = await entitledBondQuery(request, request.query);
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="bonds.csv"')
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(bondListCsv(app.db, request.query)));
+      return reply.send(Readable.from(bondListCsv(app.db, query)));
     },
   );
 
   app.get(
     MARKET_PATHS.bondSparklines,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true, feature: 'sparklines' },
       schema: {
         tags, security,
         summary: 'The last closing prices of up to 200 bonds at once (the bond table\'s sparklines)',
@@ -89,7 +90,7 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/bond/:id',
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags, security,
         summary: "A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage",
@@ -107,7 +108,7 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/bond/:id/price-history',
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags, security,
         summary: 'End-of-day evaluated prices, yields, spreads, confidence and volume (default: one year)',
@@ -128,7 +129,7 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/bond/:id/trades',
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags, security,
         summary: "A bond's trades, newest first, as disseminated",
@@ -146,7 +147,7 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/bond/:id/cashflows',
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags, security,
         summary: 'Future cash flows per 100 face (analytics engine), settling T+1',

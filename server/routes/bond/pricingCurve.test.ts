@@ -5,7 +5,7 @@ import { invalidateMarketAsOf } from '../../services/market/queries/common';
 import { businessDays } from '../../services/pricing/conventions';
 import { repriceUniverse } from '../../services/pricing/index';
 import { createBonds, createCurves, createIssuer, createSector } from '../../services/pricing/testFixtures';
-import { bearer, createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 /**
  * The pricing calculator (/bw/bond/{id}/pricing) re-prices a bond in the browser. At the bond's
@@ -29,7 +29,7 @@ describe("pricing calculator on the server's analytics curve", () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    auth = await bearer('user-1');
+    auth = await signedIn(ctx, 'user-1');
     const db = ctx.database.db;
     const { industryId } = await createSector(db);
     const acme = await createIssuer(db, industryId, 'ACME');

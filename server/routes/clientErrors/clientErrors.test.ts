@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 describe('browser error reports and the maintenance gate', () => {
   let ctx: TestContext;
@@ -12,7 +12,7 @@ describe('browser error reports and the maintenance gate', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/v2/client-errors',
-      headers: { ...(await bearer('user-7')), 'x-request-id': 'req-abc' },
+      headers: { ...(await signedIn(ctx, 'user-7')), 'x-request-id': 'req-abc' },
       payload: { message: 'TypeError: x is undefined', url: '/app/#/bw/bond', userAgent: 'Chromium' },
     });
     expect(res.statusCode).toBe(202);
@@ -30,10 +30,10 @@ describe('browser error reports and the maintenance gate', () => {
   });
 
   it('during maintenance a user gets 503 on the product API, an admin passes, health and reports stay open', async () => {
-    const admin = await bearer('admin-1', { admin: true });
+    const admin = await signedIn(ctx, 'admin-1', { admin: true });
     await ctx.app.inject({ method: 'PUT', url: '/admin/maintenance', headers: admin, payload: { maintenanceMode: true } });
     // No wait: an instance that switches maintenance itself forgets its cached read of the flag.
-    const user = await ctx.app.inject({ method: 'GET', url: '/v2/bond', headers: await bearer('user-7') });
+    const user = await ctx.app.inject({ method: 'GET', url: '/v2/bond', headers: await signedIn(ctx, 'user-7') });
     expect(user.statusCode).toBe(503);
     expect(user.json().error).toMatch(/maintenance/);
     const asAdmin = await ctx.app.inject({ method: 'GET', url: '/v2/bond?limit=1', headers: admin });

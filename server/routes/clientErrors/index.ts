@@ -16,7 +16,7 @@ const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/client-errors',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['system'],
         summary: 'Report an error that happened in the browser',

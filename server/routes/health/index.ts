@@ -12,7 +12,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      config: { rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: { tags: ['system'], summary: 'Server health and maintenance mode', response: { 200: healthResponse, 503: healthResponse } },
     },
     async (request, reply) => {

@@ -7,7 +7,6 @@ import {
   issuerSearchResponseSchema,
   MARKET_PATHS,
 } from '../../../common/api/market';
-import { requireUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { issuerCurve, issuerDetail, searchIssuers } from '../../services/market/queries/issuers';
 
@@ -19,7 +18,7 @@ const issuerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.issuers,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: { tags, security, summary: 'Search issuers by ticker, name or display name', querystring: issuerSearchQuerySchema, response: { 200: issuerSearchResponseSchema } },
     },
     async (request) => searchIssuers(app.db, request.query),
@@ -28,7 +27,7 @@ const issuerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/issuer/:id',
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: { tags, security, summary: 'An issuer, its sector, parent and outstanding bonds', params: idParamsSchema, response: { 200: issuerDetailResponseSchema } },
     },
     async (request) => {
@@ -41,7 +40,7 @@ const issuerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/issuer/:id/curve',
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: { tags, security, summary: "The issuer's bonds today: tenor against yield and spreads", params: idParamsSchema, response: { 200: issuerCurveResponseSchema } },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
-import { bearer, createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 /**
  * Every date parameter is a real, bounded calendar day and every range has a maximum span: a
@@ -16,7 +16,7 @@ describe('date parameters of the market APIs', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     u = await insertTestUniverse(ctx.database.db, { bonds: 20, historyDays: 8 });
-    auth = await bearer('user-1');
+    auth = await signedIn(ctx, 'user-1');
   });
   afterAll(() => ctx.close());
 

@@ -14,13 +14,15 @@ import {
   newIssueVolumeResponseSchema,
   termStructureChangeQuerySchema,
   termStructureChangeResponseSchema,
+  type TermStructureChangeResponse,
 } from '../../../common/api/market';
-import { requireUser } from '../../plugins/auth';
 import { cachedResult, marketAsOf } from '../../services/market/queries/common';
 import { marketDetail, marketMoves, termStructureChange } from '../../services/market/queries/marketHistory';
 import { marketIndex } from '../../services/market/queries/marketIndex';
 import { marketSectors, newIssueVolume } from '../../services/market/queries/marketSectors';
 import { marketSummary } from '../../services/market/queries/marketSummary';
+import type { FeatureName } from '@common/features';
+import { callerFeatures } from '../../plugins/entitlements';
 
 const tags = ['market'];
 /** History endpoints are memoised for a minute per query and market day (see cachedResult). */
@@ -32,7 +34,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.marketSummary,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags, security,
         summary: "Segment × tenor grid of today's level and daily change, the Treasury curve and the most active bonds",
@@ -46,7 +48,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.marketDetail,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags, security,
         summary: 'Daily series of one summary cell (metric, tenor bucket, segment)',
@@ -63,7 +65,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.marketSectors,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: { tags, security, summary: 'Sector and industry overview: spread, yield, changes, volume, bond count', response: { 200: marketSectorsResponseSchema } },
     },
     async () => marketSectors(app.db),
@@ -72,7 +74,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.termStructureChange,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags, security,
         summary: "An issuer's or sector's curve on two dates by tenor bucket, with each bond's points",
@@ -82,14 +84,15 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { day } = await marketAsOf(app.db);
-      return cachedResult(app.db, `tsc|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => termStructureChange(app.db, request.query), request.signal);
+      const result = await cachedResult(app.db, `tsc|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => termStructureChange(app.db, request.query), request.signal);
+      return entitledTermStructure(result, await callerFeatures(request));
     },
   );
 
   app.get(
     MARKET_PATHS.marketIndex,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true, feature: 'bond_market_index' },
       schema: {
         tags, security,
         summary: 'IG and HY active bond indexes (top 100 by trailing volume, monthly rebalance, total return from 100)',
@@ -106,7 +109,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.marketMoves,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags, security,
         summary: 'Biggest price, yield or spread moves over a day, week or month, filterable like the bond table',
@@ -120,7 +123,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.newIssueVolume,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags: ['primary'], security,
         summary: 'New-issue volume by week and sector',
@@ -134,5 +137,21 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * The term-structure change as the caller may have it: the two curves' levels need
+ * `term_structure_change_non_delta_metrics` (otherwise only the changes), the individual bonds
+ * `term_structure_change_visual_bond`. A copy: the result is shared through the cache.
+ */
+function entitledTermStructure(result: TermStructureChangeResponse, features: ReadonlySet<FeatureName>): TermStructureChangeResponse {
+  const levels = features.has('term_structure_change_non_delta_metrics');
+  const bonds = features.has('term_structure_change_visual_bond');
+  if (levels && bonds) return result;
+  return {
+    ...result,
+    buckets: levels ? result.buckets : result.buckets.map((b) => ({ ...b, from: null, to: null })),
+    bonds: !bonds ? [] : levels ? result.bonds : result.bonds.map((b) => ({ ...b, from: null, to: null })),
+  };
+}
 
 export default marketRoutes;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondRow } from '../../../common/api/market';
 import { ratingBucketOf, ratingClassOf, tenorBucketOf } from '../../../common/market';
 import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
-import { bearer, createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 /** Outstanding amount-weighted mean, as the API computes it. */
 function weighted(rows: { v: number | null; w: number }[]): number | null {
@@ -22,7 +22,7 @@ describe('market overview APIs', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     u = await insertTestUniverse(ctx.database.db, { bonds: 60, historyDays: 12 });
-    auth = await bearer('user-1');
+    auth = await signedIn(ctx, 'user-1');
     const rows: BondRow[] = (await get('/v2/bond?limit=500')).json().rows;
     const amounts = await ctx.database.db.selectFrom('bonds').select(['id', 'amount_outstanding']).execute();
     const byId = new Map(amounts.map((a) => [a.id, Number(a.amount_outstanding)]));

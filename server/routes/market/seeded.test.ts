@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondRow } from '../../../common/api/market';
 import { BOND_TABLE_COLUMNS } from '../../../common/enums';
 import { seedUniverse, type SeedSummary } from '../../services/market/simulator/index';
-import { bearer, createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 /**
  * The APIs over a real simulated universe (part A's seedUniverse priced by part B): every
@@ -22,7 +22,7 @@ describe('market APIs over a seeded, priced universe', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     seeded = await seedUniverse(ctx.database.db, { bonds: 100, historyDays: 25, seed: 11 });
-    auth = await bearer('user-1');
+    auth = await signedIn(ctx, 'user-1');
   });
   afterAll(() => ctx.close());
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MARKET_PATHS, tradeListQuerySchema, tradeListResponseSchema } from '../../../common/api/market';
-import { requireUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { bondExists } from '../../services/market/queries/bondDetail';
 import { listTrades } from '../../services/market/queries/trades';
@@ -10,7 +9,7 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.trades,
     {
-      preHandler: requireUser,
+      config: { access: 'user', subscription: true },
       schema: {
         tags: ['trade'],
         security: [{ bearer: [] }],

@@ -26,9 +26,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
 import { guessingLimit } from '../../plugins/rateLimitStore';
-import { forbidden } from '../../plugins/errors';
+import { forbidden, unauthorized } from '../../plugins/errors';
 import { addPasskey, confirmTotp, getMfaStatus, passkeyOptions, removePasskey, removeTotp, renamePasskey, startTotp } from '../../services/accounts/mfa';
 import { kickOutbox } from '../../services/accounts/outboxKick';
 import { createInvite, listInvites, revokeInvite } from '../../services/accounts/signup';
@@ -50,15 +49,15 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const security = [{ bearer: [] }];
 
 /** preHandler: the {id} must be the caller's own, unless the caller is an admin (403 otherwise). */
-async function selfOrAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await requireUser(request, reply);
+async function selfOrAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.auth) throw unauthorized();
   const { id } = request.params as { id: string };
   if (request.auth!.userId !== id && !request.auth!.isAdmin) throw forbidden('You can only access your own account');
 }
 
 /** preHandler: only the user themself (second factors and password are never an admin's to change). */
-async function selfOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await requireUser(request, reply);
+async function selfOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.auth) throw unauthorized();
   const { id } = request.params as { id: string };
   if (request.auth!.userId !== id) throw forbidden('Only the account owner can do this');
 }
@@ -68,7 +67,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // Access is checked onRequest, before body validation: strangers get 401/403, never schema hints.
   const route = <S extends object>(summary: string, extra: S, preHandler = selfOrAdmin) => ({
     onRequest: preHandler,
-    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    config: { access: 'user' as const, rateLimit: { max: 120, timeWindow: '1 minute' } },
     schema: { tags: ['user'], summary, security, ...extra },
   });
   const opts = <S extends object>(summary: string, extra: S, preHandler = selfOrAdmin) =>
@@ -132,7 +131,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/user/:id/password',
     {
       ...opts('Change the password (other sessions are signed out)', { body: passwordChangeBodySchema, response: { 200: messageResponseSchema, ...errors } }, selfOnly),
-      config: guessingLimit(10),
+      config: { access: 'user' as const, ...guessingLimit(10) },
     },
     async (request) => {
       await changePassword(app.db, request.params.id, request.body.currentPassword, request.body.newPassword, request.auth!.sessionId);
@@ -154,7 +153,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/user/:id/mfa/totp/confirm',
     {
       ...opts('Confirm authenticator set-up with a first code', { body: totpConfirmBodySchema, response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
-      config: guessingLimit(10),
+      config: { access: 'user' as const, ...guessingLimit(10) },
     },
     async (request) => confirmTotp(app.db, request.params.id, request.body.code),
   );
@@ -163,7 +162,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/user/:id/mfa/totp',
     {
       ...opts('Remove the authenticator (password required)', { body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
-      config: guessingLimit(10),
+      config: { access: 'user' as const, ...guessingLimit(10) },
     },
     async (request) => removeTotp(app.db, request.params.id, request.body.password),
   );
@@ -191,7 +190,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/user/:id/mfa/passkeys/:passkeyId',
     {
       ...route('Remove a passkey (password required)', { params: passkeyParams, body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
-      config: guessingLimit(10),
+      config: { access: 'user' as const, ...guessingLimit(10) },
     },
     async (request) => removePasskey(app.db, request.params.id, request.params.passkeyId, request.body.password),
   );
@@ -205,7 +204,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/user/:id/invites',
     {
       ...opts('Invite a colleague by e-mail', { body: inviteCreateBodySchema, response: { 201: inviteSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors } }, selfOnly),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'user' as const, rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const invite = await createInvite(app.db, app.config, { id: request.auth!.userId, isAdmin: request.auth!.isAdmin }, request.body.email);

@@ -1,9 +1,7 @@
 import { FEATURE_NAMES, type FeatureLevel, type FeatureName, isFeatureUsable } from '@common/features';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { forbidden, unauthorized } from '../../plugins/errors';
 
 /**
  * Global levels when an admin has set none: everything on (2) except the third-party
@@ -53,22 +51,4 @@ export function isProductionHost(config: Pick<Config, 'publicUrl' | 'productionH
 /** Names of the features usable by a user on the host that was called (spec §4 Features). */
 export function usableFeatures(levels: Record<FeatureName, FeatureLevel>, onProductionHost: boolean): FeatureName[] {
   return FEATURE_NAMES.filter((name) => isFeatureUsable(levels[name], onProductionHost));
-}
-
-/**
- * preHandler factory for other engineers' routes: 401 without a session, 403 when the feature
- * is not usable for the caller on this host (level 2 on production hosts, 1+ elsewhere).
- * Usage: `{ preHandler: requireFeature('sparklines') }`.
- */
-export function requireFeature(name: FeatureName) {
-  return async function featureGate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    if (!request.auth) throw unauthorized();
-    const db = request.server.db;
-    const user = await db.selectFrom('users').select(['id', 'organization_id']).where('id', '=', request.auth.userId).executeTakeFirst();
-    if (!user) throw unauthorized('Your account no longer exists; please sign in again');
-    const levels = await effectiveFeatureLevels(db, { userId: user.id, organizationId: user.organization_id });
-    if (!isFeatureUsable(levels[name], isProductionHost(request.server.config))) {
-      throw forbidden(`The feature "${name}" is not available for your account`);
-    }
-  };
 }

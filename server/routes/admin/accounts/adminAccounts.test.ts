@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireFeature } from '../../../services/accounts/features';
 import { requireActiveSubscription } from '../../../services/accounts/trial';
 import { authHeader, createAccount, login, post } from '../../auth/accountsTestKit';
 import { bearer, createTestApp, type TestContext } from '../../../test/testApp';
@@ -116,25 +115,6 @@ describe('admin: feature levels, organisations, trials, invites; feature and sub
     expect((await call('PUT', `/admin/users/${kim.id}/trial`, adminHeaders, { endsAt: 'tomorrow' })).statusCode).toBe(400);
     const audit = await ctx.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.trial_update').execute();
     expect(audit.length).toBeGreaterThanOrEqual(3);
-  });
-
-  it('requireFeature decides by level and by the host this deployment serves (PUBLIC_URL)', async () => {
-    const gate = async (host: string) => {
-      // The same app and database, configured as if it served `host`.
-      const server = Object.create(ctx.app, { config: { value: { ...ctx.app.config, publicUrl: `https://${host}` } } }) as typeof ctx.app;
-      const request = { auth: { userId: kim.id, scopes: ['user'], isAdmin: false }, server, hostname: 'bondwise.com' } as unknown as FastifyRequest;
-      try {
-        await requireFeature('sparklines')(request, {} as FastifyReply);
-        return 200;
-      } catch (err) {
-        return (err as { statusCode: number }).statusCode;
-      }
-    };
-    await call('PUT', '/admin/features/sparklines', adminHeaders, { level: 1 });
-    expect(await gate('localhost')).toBe(200);
-    expect(await gate('bondwise.com')).toBe(403);
-    await call('PUT', '/admin/features/sparklines', adminHeaders, { level: 0 });
-    expect(await gate('localhost')).toBe(403);
   });
 
   it('admin invites: create without cap, listed for admins', async () => {

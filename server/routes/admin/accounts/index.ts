@@ -16,7 +16,6 @@ import {
 } from '@common/api/accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../../../plugins/auth';
 import {
   createOrganization,
   listFeatureLevels,
@@ -35,7 +34,7 @@ const id = z.string().min(1).max(100);
 /** Admin side of accounts: feature levels (global, organisation, user), organisations, trials, invites. Every change is audited. */
 const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = <S extends object>(summary: string, extra: S) => ({
-    onRequest: requireAdmin,
+    config: { access: 'admin' as const },
     schema: { tags: ['admin'], summary, security, ...extra },
   });
 

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, HttpError } from '../../../plugins/errors';
-import { requireAdmin } from '../../../plugins/auth';
 import { importFile, summarize } from '../../../services/importers';
 import { importReportSchema, refusedSchema, UPLOAD_MAX_BYTES, uploadParams, uploadQuery } from './schema';
 
@@ -23,7 +22,7 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
   app.post(
     '/admin/upload/:kind',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Import a Treasury par curve CSV, a TRACE Enhanced file or a bond reference CSV',

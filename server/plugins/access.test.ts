@@ -1,0 +1,144 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, createAccount, login } from '../routes/auth/accountsTestKit';
+import { insertTestUniverse } from '../services/market/queries/testUniverse';
+import { createTestApp, type TestContext } from '../test/testApp';
+import { ENTITLEMENT_TTL_MS } from './entitlements';
+
+const ACCESS_DOC = new URL('../../docs/access.md', import.meta.url);
+
+/** docs/access.md: every route and its access, generated from the route inventory. */
+function accessTable(ctx: TestContext): string {
+  const rows = ctx.app.routeInventory
+    .filter((r) => !r.hidden)
+    .map((r) => `| \`${r.method} ${r.url}\` | ${r.access} |`)
+    .sort();
+  return [
+    '# Access by route',
+    '',
+    'Generated from the route inventory by `server/plugins/access.test.ts` (regenerate with',
+    '`UPDATE_ACCESS_DOC=1 npx vitest run server/plugins/access.test.ts`); the test fails when this page',
+    'and the routes disagree. Levels: `public`; `user` (a signed-in caller); `admin`. `feature X`: 403',
+    'without the feature; `active subscription`: 402 once a trial has ended. Entitlements are re-read',
+    `at most every ${ENTITLEMENT_TTL_MS / 1000} s per instance.`,
+    '',
+    'Columns and fields behind features, on routes open to every user: without `s_and_p_ratings`,',
+    '`ratingSP` is null in every response and S&P entries leave ratings histories; the bond list and its',
+    'CSV leave out `ratingSP` (and, without `bond_table_discount_margin`, `discountMargin`) from the',
+    'default columns and answer 403 when asked for them as a column, a sort key or (S&P) the rating',
+    'filter. The term-structure change leaves out the two curves\' levels without',
+    '`term_structure_change_non_delta_metrics` and the individual bonds without',
+    '`term_structure_change_visual_bond`.',
+    '',
+    '| route | access |',
+    '|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+describe('access decided on the server from each route\'s declaration', () => {
+  let ctx: TestContext;
+  let clockMs = Date.now();
+  let kim: { id: string; headers: { authorization: string } };
+  let admin: { authorization: string };
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+    ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { now: () => clockMs });
+    await insertTestUniverse(ctx.database.db, { bonds: 20, historyDays: 6 });
+    const k = await createAccount(ctx, 'kim@fund.com');
+    await createAccount(ctx, 'boss@example.com', { admin: true });
+    kim = { id: k.id, headers: authHeader(await login(ctx, 'kim@fund.com')) };
+    admin = authHeader(await login(ctx, 'boss@example.com'));
+  });
+  afterAll(() => ctx.close());
+
+  /** Moves the server's clock past the entitlement cache, so an admin's change applies. */
+  const later = () => (clockMs += ENTITLEMENT_TTL_MS + 1);
+
+  it('every route declares its access, and docs/access.md is the generated table', () => {
+    const undeclared = ctx.app.routeInventory.filter((r) => !r.hidden && !r.declared && !r.url.startsWith('/api/docs'));
+    expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    const table = accessTable(ctx);
+    if (process.env.UPDATE_ACCESS_DOC === '1') writeFileSync(ACCESS_DOC, table);
+    expect(existsSync(ACCESS_DOC) ? readFileSync(ACCESS_DOC, 'utf8') : '').toBe(table);
+  });
+
+  it('an anonymous caller gets 401 before validation, never a 400 naming a field', async () => {
+    const res = await call('POST', '/v2/bond-tables', {}, { name: 12 });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Authentication required' });
+    expect((await call('GET', '/v2/market/detail?from=2026-02-30')).statusCode).toBe(401);
+    expect((await call('PUT', '/admin/features/sparklines', kim.headers, { level: 'x' })).statusCode).toBe(403);
+  });
+
+  it('a trial that has ended answers 402 on market data, and only there', async () => {
+    expect((await call('GET', '/v2/market/summary', kim.headers)).statusCode).toBe(200);
+    const ended = await call('PUT', `/admin/users/${kim.id}/trial`, admin, { endsAt: new Date(clockMs - 86_400_000).toISOString() });
+    expect(ended.statusCode).toBe(200);
+    later();
+    for (const url of ['/v2/market/summary', '/v2/bond?limit=1', '/v2/trade?limit=1', '/v2/market/sectors']) {
+      const res = await call('GET', url, kim.headers);
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 402 });
+      expect(res.json().error).toMatch(/trial/i);
+    }
+    expect((await call('GET', `/v2/user/${kim.id}`, kim.headers)).statusCode).toBe(200);
+    expect((await call('GET', '/v2/bond-tables', kim.headers)).statusCode).toBe(200);
+    await call('PUT', `/admin/users/${kim.id}/trial`, admin, { extendedUntil: new Date(clockMs + 7 * 86_400_000).toISOString() });
+    later();
+    expect((await call('GET', '/v2/market/summary', kim.headers)).statusCode).toBe(200);
+  });
+
+  it('a feature switched off is refused by the server on every route that carries it', async () => {
+    for (const feature of ['bond_market_index', 'sparklines', 's_and_p_ratings', 'bond_table_discount_margin']) {
+      expect((await call('PUT', `/admin/features/${feature}/users/${kim.id}`, admin, { level: 0 })).statusCode).toBe(200);
+    }
+    later();
+    const index = await call('GET', '/v2/market/index', kim.headers);
+    expect([index.statusCode, index.json().error]).toEqual([403, 'The feature "bond_market_index" is not available for your account']);
+    expect((await call('GET', '/v2/bond/sparklines?ids=1', kim.headers)).statusCode).toBe(403);
+
+    const asked = await call('GET', '/v2/bond?columns=ratingSP', kim.headers);
+    expect([asked.statusCode, asked.json().error]).toEqual([403, 'The column "ratingSP" needs the feature "s_and_p_ratings", which your account does not have']);
+    expect((await call('GET', '/v2/bond?sort=ratingSP', kim.headers)).statusCode).toBe(403);
+    expect((await call('GET', '/v2/bond?rating=IG', kim.headers)).statusCode).toBe(403);
+    expect((await call('GET', '/v2/download/bonds.csv?columns=discountMargin', kim.headers)).statusCode).toBe(403);
+    const list = await call('GET', '/v2/bond?limit=5', kim.headers);
+    expect(list.statusCode).toBe(200);
+    for (const row of list.json().rows) {
+      expect(row).not.toHaveProperty('ratingSP');
+      expect(row).not.toHaveProperty('discountMargin');
+      expect(row).toHaveProperty('ratingMoody');
+    }
+    const csv = await call('GET', '/v2/download/bonds.csv', kim.headers);
+    expect(csv.body.split('\r\n')[0]!.split(',')).not.toContain('ratingSP');
+    const id = list.json().rows[0].id;
+    const detail = (await call('GET', `/v2/bond/${id}`, kim.headers)).json();
+    expect(detail.analytics.ratingSP).toBeNull();
+    expect(detail.ratings.sp).toBeNull();
+    expect(detail.ratings.moody).toEqual(expect.any(String));
+    expect(detail.ratings.history.every((h: { agency: string }) => h.agency !== 'sp')).toBe(true);
+
+    for (const feature of ['term_structure_change_non_delta_metrics', 'term_structure_change_visual_bond']) {
+      await call('PUT', `/admin/features/${feature}/users/${kim.id}`, admin, { level: 0 });
+    }
+    later();
+    const tsc = await call('GET', '/v2/market/term-structure-change?sector=FIN&from=2026-11-17&to=2026-11-20', kim.headers);
+    expect(tsc.statusCode).toBe(200);
+    expect(tsc.json().bonds).toEqual([]);
+    expect(tsc.json().buckets.length).toBeGreaterThan(0);
+    for (const b of tsc.json().buckets) expect([b.from, b.to]).toEqual([null, null]);
+
+    // With the features back, the same calls answer.
+    for (const feature of ['bond_market_index', 's_and_p_ratings']) {
+      await call('PUT', `/admin/features/${feature}/users/${kim.id}`, admin, { level: null });
+    }
+    later();
+    expect((await call('GET', '/v2/market/index', kim.headers)).statusCode).toBe(200);
+    const withSp = await call('GET', '/v2/bond?columns=ratingSP&limit=5', kim.headers);
+    expect(withSp.statusCode).toBe(200);
+    expect(withSp.json().rows.some((r: { ratingSP: string | null }) => typeof r.ratingSP === 'string')).toBe(true);
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import type { FeatureName } from '@common/features';
+import { BOND_TABLE_COLUMNS, type BondTableColumn } from '@common/enums';
+import { callerFeatures } from '../../plugins/entitlements';
+import { forbidden } from '../../plugins/errors';
+
+/** Bond-table columns only some accounts may see, and the feature that unlocks each. */
+export const GATED_COLUMNS: ReadonlyArray<{ column: BondTableColumn; feature: FeatureName }> = [
+  { column: 'ratingSP', feature: 's_and_p_ratings' },
+  { column: 'discountMargin', feature: 'bond_table_discount_margin' },
+];
+
+interface BondColumnQuery {
+  columns?: BondTableColumn[] | undefined;
+  sort?: BondTableColumn | undefined;
+  sort2?: BondTableColumn | undefined;
+  rating?: string[] | undefined;
+}
+
+/**
+ * The bond list and its CSV as this caller may have them: a column the caller's features do not
+ * include is left out of the default column set, and asking for it — as a column, a sort key or
+ * (for S&P ratings) the rating filter, which filters by the S&P rating — is a 403 naming the
+ * feature. Documented in docs/access.md.
+ */
+export async function entitledBondQuery<Q extends BondColumnQuery>(request: FastifyRequest, query: Q): Promise<Q> {
+  const features = await callerFeatures(request);
+  const hidden = GATED_COLUMNS.filter((g) => !features.has(g.feature));
+  if (hidden.length === 0) return query;
+  for (const { column, feature } of hidden) {
+    const refusal = `needs the feature "${feature}", which your account does not have`;
+    if (query.columns?.includes(column)) throw forbidden(`The column "${column}" ${refusal}`);
+    if (query.sort === column || query.sort2 === column) throw forbidden(`Sorting by "${column}" ${refusal}`);
+    if (column === 'ratingSP' && query.rating?.length) throw forbidden(`Filtering by rating (S&P) ${refusal}`);
+  }
+  const hiddenColumns = new Set(hidden.map((h) => h.column));
+  return { ...query, columns: query.columns ?? BOND_TABLE_COLUMNS.filter((c) => !hiddenColumns.has(c)) };
+}
