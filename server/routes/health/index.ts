@@ -5,6 +5,7 @@ import { getMaintenanceMode } from '../../services/settings';
 const healthResponse = z.object({
   status: z.enum(['ok', 'error']).describe('ok when the server and its database answer'),
   maintenanceMode: z.boolean().describe('true while the product is closed for maintenance (admins still get in)'),
+  db: z.enum(['up', 'down']).describe('down (with a 503) while the database cannot be reached; the server reconnects by itself'),
 });
 
 /** GET /health — cheap liveness and maintenance check polled by every open browser tab. */
@@ -17,10 +18,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        return { status: 'ok' as const, maintenanceMode: await getMaintenanceMode(app.db) };
+        return { status: 'ok' as const, maintenanceMode: await getMaintenanceMode(app.db), db: 'up' as const };
       } catch (err) {
-        request.log.error({ err }, 'health check: database unavailable');
-        return reply.code(503).send({ status: 'error' as const, maintenanceMode: false });
+        request.log.warn({ err }, 'health check: database unavailable');
+        return reply.code(503).send({ status: 'error' as const, maintenanceMode: false, db: 'down' as const });
       }
     },
   );
