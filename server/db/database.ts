@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PgliteWorker, kyselyOverWorker } from './pgliteWorker';
 import type { Database } from './schema';
 
 export type Engine = 'pglite' | 'postgres';
@@ -28,15 +29,42 @@ export function engineOf(db: Kysely<Database>): Engine {
   return engines.get(db) ?? 'postgres';
 }
 
-/** Opens the embedded PGlite database stored under dataDir (created on first use). */
+/**
+ * Opens the embedded PGlite database stored under dataDir (created on first use), in a worker
+ * thread so its queries never hold the HTTP event loop (see pgliteWorker.ts).
+ */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
-  return wrapPglite(pglite);
+  return openPgliteWorker({ dataDir: dir });
 }
 
-/** Wraps an open PGlite instance (file-backed or in-memory) with the standard Postgres dialect. */
+/** PGlite in a worker thread, from a data directory or a data-dir dump (tests' template). */
+export async function openPgliteWorker(source: { dataDir: string } | { loadDataDir: Uint8Array }): Promise<DatabaseHandle> {
+  const worker = new PgliteWorker(source);
+  try {
+    await worker.waitReady;
+  } catch (err) {
+    await worker.close();
+    throw err;
+  }
+  const { db } = kyselyOverWorker(worker);
+  engines.set(db, 'pglite');
+  return {
+    db,
+    engine: 'pglite',
+    async close() {
+      await db.destroy();
+      await worker.close();
+    },
+  };
+}
+
+/**
+ * Wraps an open in-process PGlite instance (file-backed or in-memory) with the standard Postgres
+ * dialect. Its queries run on the calling thread: for one-off tools (the test template build),
+ * not for a server — that uses openPglite's worker.
+ */
 export function wrapPglite(pglite: PGlite): DatabaseHandle {
   // PGlite has one connection; a pool of one serialises transactions, which is what it needs.
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type DatabaseHandle, type PostgresOptions, openPostgres, wrapPglite } from '../db/database';
+import { type DatabaseHandle, type PostgresOptions, openPgliteWorker, openPostgres } from '../db/database';
 import { inject } from 'vitest';
 import { adminUrl, withDatabase } from './databaseTemplate';
 
@@ -26,7 +25,6 @@ export async function createTestDatabase(options: PostgresOptions = {}): Promise
     // background query of the app under test may still be finishing, would kill that connection.
     return openPostgres(withDatabase(url, name), 5, options);
   }
-  const template = readFileSync(inject('pgliteTemplateFile'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
-  return wrapPglite(pglite);
+  // In its worker thread, as the server runs it.
+  return openPgliteWorker({ loadDataDir: new Uint8Array(readFileSync(inject('pgliteTemplateFile'))) });
 }
