@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestContext, createTestApp } from '../test/testApp';
 import { type DatabaseHandle, openPgliteWorker, wrapPglite } from './database';
 
 /**
@@ -59,5 +60,27 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('PGlite in its worker
       .catch(() => {});
     await worker.db.transaction().execute((trx) => sql`insert into t values (2)`.execute(trx));
     expect((await sql<{ v: number }>`select v from t`.execute(worker.db)).rows).toEqual([{ v: 2 }]);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('/health while PGlite is busy', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers before a long query ahead of it on the one connection ends', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    const order: string[] = [];
+    await sql`select 1`.execute(ctx.database.db);
+    const heavy = HEAVY.execute(ctx.database.db).then(() => order.push('query'));
+    const health = ctx.app.inject({ method: 'GET', url: '/health' }).then((res) => {
+      order.push('health');
+      return res;
+    });
+    const [res] = await Promise.all([health, heavy]);
+    expect(res.json()).toEqual({ status: 'ok', maintenanceMode: false, db: 'up' });
+    expect(order).toEqual(['health', 'query']);
   });
 });
