@@ -13,6 +13,7 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -89,7 +90,7 @@ function detailUrls(days: string[]): string[][] {
 function stats(ms: number[]): string {
   const s = [...ms].sort((a, b) => a - b);
   const p = (q: number) => (s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1) : 'n/a');
-  return `n=${s.length} p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, max ${s.length ? s.at(-1)!.toFixed(1) : 'n/a'} ms`;
+  return `n=${s.length} p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, max ${s.length ? s.at(-1)!.toFixed(1) : 'n/a'} ms`;
 }
 
 async function runEngine(engine: string): Promise<void> {
@@ -110,6 +111,9 @@ async function runEngine(engine: string): Promise<void> {
     const token = await signAccessToken(SECRET, { userId: 'bench', scopes: ['user'], ttlSeconds: 3600 });
     const plan: EventLoopPlan = { port, token, rounds: detailUrls(days), healthEveryMs: 20 };
     const load0 = loadavg()[0]!;
+    // The server's own event-loop delay: tells a blocked loop from a process starved of CPU.
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
     const result = await new Promise<EventLoopResult>((resolve, reject) => {
       const child = fork(fileURLToPath(new URL('./support/eventLoopClients.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
       child.on('message', (m) => {
@@ -119,7 +123,10 @@ async function runEngine(engine: string): Promise<void> {
       child.once('exit', (code) => (code ? reject(new Error(`clients exited with ${code}`)) : undefined));
       child.send(plan);
     });
+    delay.disable();
     await app.close();
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    console.log(`  server event-loop delay over the run: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`);
     console.log(`  load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} (shared machine)`);
     console.log(`  /health idle:       ${stats(result.idle)}`);
     console.log(`  /health under load: ${stats(result.loaded)}, errors ${result.healthErrors}`);

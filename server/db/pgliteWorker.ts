@@ -88,5 +88,9 @@ export class PgliteWorker {
 export function kyselyOverWorker(worker: PgliteWorker): { db: Kysely<Database>; pool: pg.Pool } {
   // The adapter only needs waitReady and execProtocolStream from its "PGlite".
   const pool = new pg.Pool(createPgConfig(worker as unknown as PGlite) as unknown as pg.PoolConfig);
+  // If the worker dies its connection errors; queries then reject (and /health reads down)
+  // rather than an unhandled 'error' event ending the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }

@@ -109,6 +109,31 @@ const resultCaches = new WeakMap<object, Map<string, { at: number; value: Promis
 const RESULT_CACHE_SIZE = 200;
 
 /**
+ * History scans run at most this many at a time per process (the rest wait their turn). Twenty
+ * at once on PostgreSQL gained nothing over a few (the server's cores are the limit) but, on a
+ * machine shared with the app, starved the HTTP process of CPU: /health's p99 rose to ~175 ms.
+ * PGlite runs one query at a time anyway.
+ */
+export const HISTORY_SCAN_CONCURRENCY = 4;
+const scanQueues = new WeakMap<object, { running: number; waiting: (() => void)[] }>();
+
+async function limitScans<T>(db: Kysely<Database>, compute: () => Promise<T>): Promise<T> {
+  let q = scanQueues.get(db);
+  if (!q) scanQueues.set(db, (q = { running: 0, waiting: [] }));
+  const queue = q;
+  if (queue.running >= HISTORY_SCAN_CONCURRENCY) await new Promise<void>((resolve) => queue.waiting.push(resolve));
+  else queue.running++;
+  try {
+    return await compute();
+  } finally {
+    // Hand the slot straight to the next waiter (running stays the same), or free it.
+    const next = queue.waiting.shift();
+    if (next) next();
+    else queue.running--;
+  }
+}
+
+/**
  * Memoises a history computation per database for `ttlMs` (key: what was asked plus the market
  * day). For the series and index endpoints, whose inputs are past closes that change at most
  * once a day; the TTL bounds how late today's close shows. Concurrent askers share one run, so a
@@ -119,7 +144,7 @@ export function cachedResult<T>(db: Kysely<Database>, key: string, ttlMs: number
   if (!cache) resultCaches.set(db, (cache = new Map()));
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
-  const value = compute();
+  const value = limitScans(db, compute);
   if (cache.size >= RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, { at: Date.now(), value });
   value.catch(() => cache.delete(key));
