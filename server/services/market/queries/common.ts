@@ -137,7 +137,7 @@ async function limitScans<T>(db: Kysely<Database>, compute: () => Promise<T>): P
  * Memoises a history computation per database for `ttlMs` (key: what was asked plus the market
  * day). For the series and index endpoints, whose inputs are past closes that change at most
  * once a day; the TTL bounds how late today's close shows. Concurrent askers share one run, so a
- * burst of identical requests costs one scan (which on PGlite also blocks the event loop).
+ * burst of identical requests costs one scan (on PGlite, one turn of its single connection).
  */
 export function cachedResult<T>(db: Kysely<Database>, key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
   let cache = resultCaches.get(db);
