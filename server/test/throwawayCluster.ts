@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,16 @@ import { promisify } from 'node:util';
  * server (the shared one on 5432 is used by every other suite and must never be touched).
  * initdb and pg_ctl refuse to run as root, so they run as the `postgres` OS user via runuser.
  */
-const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+const BIN = process.env.PG_BIN_DIR ?? newestDebianPostgresBin() ?? '/usr/lib/postgresql/15/bin';
+
+/** The newest /usr/lib/postgresql/<version>/bin (Debian's layout, as .ci/run finds it). */
+function newestDebianPostgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb')));
+  const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
+  return newest ? join(root, newest, 'bin') : undefined;
+}
 const run = promisify(execFile);
 
 /** Why a throwaway cluster cannot be made here, or undefined when it can. */
