@@ -32,7 +32,9 @@ async function main(): Promise<void> {
 
   let handle: DatabaseHandle | undefined;
   try {
-    handle = await openDatabase(config);
+    handle = await openDatabase(config, {
+      onConnectionError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects on the next query'),
+    });
     const applied = await migrateToLatest(handle.db);
     log.info(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date');
   } catch (err) {

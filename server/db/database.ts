@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PgliteWorker, kyselyOverWorker } from './pgliteWorker';
 import type { Database } from './schema';
 
 export type Engine = 'pglite' | 'postgres';
@@ -28,15 +29,42 @@ export function engineOf(db: Kysely<Database>): Engine {
   return engines.get(db) ?? 'postgres';
 }
 
-/** Opens the embedded PGlite database stored under dataDir (created on first use). */
+/**
+ * Opens the embedded PGlite database stored under dataDir (created on first use), in a worker
+ * thread so its queries never hold the HTTP event loop (see pgliteWorker.ts).
+ */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
-  return wrapPglite(pglite);
+  return openPgliteWorker({ dataDir: dir });
 }
 
-/** Wraps an open PGlite instance (file-backed or in-memory) with the standard Postgres dialect. */
+/** PGlite in a worker thread, from a data directory or a data-dir dump (tests' template). */
+export async function openPgliteWorker(source: { dataDir: string } | { loadDataDir: Uint8Array }): Promise<DatabaseHandle> {
+  const worker = new PgliteWorker(source);
+  try {
+    await worker.waitReady;
+  } catch (err) {
+    await worker.close();
+    throw err;
+  }
+  const { db } = kyselyOverWorker(worker);
+  engines.set(db, 'pglite');
+  return {
+    db,
+    engine: 'pglite',
+    async close() {
+      await db.destroy();
+      await worker.close();
+    },
+  };
+}
+
+/**
+ * Wraps an open in-process PGlite instance (file-backed or in-memory) with the standard Postgres
+ * dialect. Its queries run on the calling thread: for one-off tools (the test template build),
+ * not for a server — that uses openPglite's worker.
+ */
 export function wrapPglite(pglite: PGlite): DatabaseHandle {
   // PGlite has one connection; a pool of one serialises transactions, which is what it needs.
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
@@ -52,15 +80,44 @@ export function wrapPglite(pglite: PGlite): DatabaseHandle {
   };
 }
 
-/** Opens a PostgreSQL server connection pool. */
-export function openPostgres(url: string, poolSize = 20): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export interface PostgresOptions {
+  /** Told about connection errors the pool recovered from (a terminated backend, a restart). */
+  onConnectionError?: (err: Error) => void;
+}
+
+/**
+ * Opens a PostgreSQL server connection pool that survives losing the server: a connection that
+ * dies (pg_terminate_backend, a restart) emits 'error' on its client, idle or checked out, and
+ * on the pool; unhandled, that event ends the process. Both are handled here, the broken client
+ * is dropped by the pool, and the next query opens a new connection, so the app reconnects by
+ * itself. Queries that fail meanwhile reject (the error handler answers 503).
+ */
+export function openPostgres(url: string, poolSize = 20, options: PostgresOptions = {}): DatabaseHandle {
+  // An idle client's error reaches both its own listener and the pool's: report it once.
+  const reported = new WeakSet<Error>();
+  const report = (err: Error) => {
+    if (reported.has(err)) return;
+    reported.add(err);
+    options.onConnectionError?.(err);
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // While the server is unreachable a request fails within this time instead of queueing for ever.
+    connectionTimeoutMillis: 5_000,
+  });
+  pool.on('error', (err) => report(err));
+  // A checked-out client has no pool listener; one of its own keeps its late 'error' handled.
+  pool.on('connect', (client) => client.on('error', (err) => report(err)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   engines.set(db, 'postgres');
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
 /** The configured database: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise. */
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export async function openDatabase(
+  config: { databaseUrl?: string | undefined; dataDir: string },
+  options: PostgresOptions = {},
+): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, 20, options) : openPglite(config.dataDir);
 }

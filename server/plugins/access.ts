@@ -60,8 +60,9 @@ export function registerAccess(app: FastifyInstance): void {
 
   // S&P ratings in any product response reach only callers with the feature (the bond list's
   // columns are decided in the route itself: it sends ready-made JSON text).
-  app.addHook('preSerialization', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-    if (!request.auth || typeof payload !== 'object' || payload === null) return payload;
+  app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    // Refusals carry no data (and must not depend on a database that may be what failed).
+    if (reply.statusCode >= 400 || !request.auth || typeof payload !== 'object' || payload === null) return payload;
     if (!request.routeOptions.url?.startsWith('/v2/')) return payload;
     if ((await callerFeatures(request)).has('s_and_p_ratings')) return payload;
     return withoutSpRatings(payload);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/connectionErrors';
 
 /** An error a route or service raises on purpose; its message is shown to the client as is. */
 export class HttpError extends Error {
@@ -79,6 +80,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = CLIENT_ERROR_MESSAGES[status] ?? err.message ?? 'Bad request';
       if (status === 429 && err.message) return reply.code(429).send({ error: err.message });
       return reply.code(status).send({ error: message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Transient: the pool reconnects by itself; clients retry on 503 (Retry-After says when).
+      request.log.warn({ err }, 'database unavailable');
+      return reply.code(503).header('retry-after', '2').send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ error: `Internal server error (request ${request.id})` });

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type DatabaseHandle, openPostgres, wrapPglite } from '../db/database';
+import { type DatabaseHandle, type PostgresOptions, openPgliteWorker, openPostgres } from '../db/database';
 import { inject } from 'vitest';
 import { adminUrl, withDatabase } from './databaseTemplate';
 
@@ -11,7 +10,7 @@ import { adminUrl, withDatabase } from './databaseTemplate';
  * (TEST_DB_ENGINE: pglite, or postgres at TEST_DATABASE_URL). close() releases it; PostgreSQL
  * test databases are dropped together at the end of the run.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: PostgresOptions = {}): Promise<DatabaseHandle> {
   if (process.env.TEST_DB_ENGINE === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `${inject('postgresDatabasePrefix')}${randomBytes(4).toString('hex')}`;
@@ -24,9 +23,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     }
     // Dropped by the run's teardown once every worker has exited: dropping here, while a
     // background query of the app under test may still be finishing, would kill that connection.
-    return openPostgres(withDatabase(url, name), 5);
+    return openPostgres(withDatabase(url, name), 5, options);
   }
-  const template = readFileSync(inject('pgliteTemplateFile'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
-  return wrapPglite(pglite);
+  // In its worker thread, as the server runs it.
+  return openPgliteWorker({ loadDataDir: new Uint8Array(readFileSync(inject('pgliteTemplateFile'))) });
 }

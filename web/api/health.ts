@@ -1,6 +1,7 @@
 /**
  * Health check (spec §4 Other, §7, §8): GET /health with a 5 s timeout answering
- * `{ status: "ok", maintenanceMode: boolean }`.
+ * `{ status: "ok", maintenanceMode: boolean, db: "up" }` (503 with `db: "down"` while the server
+ * cannot reach its database — a non-200, handled like any other).
  * - non-200 or a bad body: toast "There was an error trying to connect to our server. Please
  *   contact support" and navigate to /bw/error;
  * - the request throws (network, timeout): the same, and maintenance = navigator.onLine
@@ -16,6 +17,8 @@ import { ApiError, apiRequest } from './client';
 export interface HealthResponse {
   status: string;
   maintenanceMode: boolean;
+  /** The server's view of its database: "down" comes with a 503. */
+  db?: 'up' | 'down';
   /** Optional: the server's support address (overrides DEFAULT_SUPPORT_EMAIL when present). */
   supportEmail?: string;
 }

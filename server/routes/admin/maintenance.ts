@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forgetDatabaseHealth } from '../../services/health';
 import { getMaintenanceMode, setMaintenanceMode } from '../../services/settings';
 
 const maintenanceState = z.object({ maintenanceMode: z.boolean() });
@@ -27,9 +28,11 @@ const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: maintenanceState },
       },
     },
-    async (request) => ({
-      maintenanceMode: await setMaintenanceMode(app.db, request.body.maintenanceMode, request.auth!.userId),
-    }),
+    async (request) => {
+      const maintenanceMode = await setMaintenanceMode(app.db, request.body.maintenanceMode, request.auth!.userId);
+      forgetDatabaseHealth(app.db); // this instance's /health shows the change at once
+      return { maintenanceMode };
+    },
   );
 };
 

@@ -11,7 +11,7 @@ describe('health and maintenance mode', () => {
   it('a fresh server reports ok and not in maintenance', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', maintenanceMode: false });
+    expect(res.json()).toEqual({ status: 'ok', maintenanceMode: false, db: 'up' });
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
@@ -47,7 +47,7 @@ describe('health and maintenance mode', () => {
     const admin = await bearer('admin-1', { admin: true });
     const on = await ctx.app.inject({ method: 'PUT', url: '/admin/maintenance', headers: admin, payload: { maintenanceMode: true } });
     expect(on.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok', maintenanceMode: true });
+    expect((await ctx.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok', maintenanceMode: true, db: 'up' });
     const audit = await ctx.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'maintenance.enable').execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_user_id).toBe('admin-1');

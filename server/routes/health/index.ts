@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getMaintenanceMode } from '../../services/settings';
+import { databaseHealth } from '../../services/health';
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'error']).describe('ok when the server and its database answer'),
   maintenanceMode: z.boolean().describe('true while the product is closed for maintenance (admins still get in)'),
+  db: z.enum(['up', 'down']).describe('down (with a 503) while the database cannot be reached; the server reconnects by itself'),
 });
 
-/** GET /health — cheap liveness and maintenance check polled by every open browser tab. */
+/**
+ * GET /health — cheap liveness and maintenance check polled by every open browser tab. It answers
+ * from a reading at most 500 ms old and never queues behind busy database work (services/health.ts).
+ */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -16,12 +20,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['system'], summary: 'Server health and maintenance mode', response: { 200: healthResponse, 503: healthResponse } },
     },
     async (request, reply) => {
-      try {
-        return { status: 'ok' as const, maintenanceMode: await getMaintenanceMode(app.db) };
-      } catch (err) {
-        request.log.error({ err }, 'health check: database unavailable');
-        return reply.code(503).send({ status: 'error' as const, maintenanceMode: false });
-      }
+      const health = await databaseHealth(app.db, (err) => request.log.warn({ err }, 'health check: database unavailable'));
+      if (health.db === 'up') return { status: 'ok' as const, ...health };
+      return reply.code(503).send({ status: 'error' as const, ...health });
     },
   );
 };

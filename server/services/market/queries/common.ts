@@ -117,10 +117,35 @@ const resultCaches = new WeakMap<object, Map<string, CachedRun>>();
 const RESULT_CACHE_SIZE = 200;
 
 /**
+ * History scans run at most this many at a time per process (the rest wait their turn). Twenty
+ * at once on PostgreSQL gained nothing over a few (the server's cores are the limit) but, on a
+ * machine shared with the app, starved the HTTP process of CPU: /health's p99 rose to ~175 ms.
+ * PGlite runs one query at a time anyway.
+ */
+export const HISTORY_SCAN_CONCURRENCY = 4;
+const scanQueues = new WeakMap<object, { running: number; waiting: (() => void)[] }>();
+
+async function limitScans<T>(db: Kysely<Database>, compute: () => Promise<T>): Promise<T> {
+  let q = scanQueues.get(db);
+  if (!q) scanQueues.set(db, (q = { running: 0, waiting: [] }));
+  const queue = q;
+  if (queue.running >= HISTORY_SCAN_CONCURRENCY) await new Promise<void>((resolve) => queue.waiting.push(resolve));
+  else queue.running++;
+  try {
+    return await compute();
+  } finally {
+    // Hand the slot straight to the next waiter (running stays the same), or free it.
+    const next = queue.waiting.shift();
+    if (next) next();
+    else queue.running--;
+  }
+}
+
+/**
  * Memoises a history computation per database for `ttlMs` (key: what was asked plus the market
  * day). For the series and index endpoints, whose inputs are past closes that change at most
  * once a day; the TTL bounds how late today's close shows. Concurrent askers share one run, so a
- * burst of identical requests costs one scan (which on PGlite also blocks the event loop).
+ * burst of identical requests costs one scan (on PGlite, one turn of its single connection).
  */
 export function cachedResult<T>(
   db: Kysely<Database>,
@@ -139,7 +164,11 @@ export function cachedResult<T>(
       ? hit
       : { at: Date.now(), value: Promise.resolve(), waiting: 0, settled: false, stop: new AbortController() };
   if (run !== hit) {
-    run.value = compute(run.stop.signal).finally(() => {
+    // Queued behind other scans, a run whose askers all left by its turn does not start.
+    run.value = limitScans(db, () => {
+      run.stop.signal.throwIfAborted();
+      return compute(run.stop.signal);
+    }).finally(() => {
       run.settled = true;
     });
     if (cached.size >= RESULT_CACHE_SIZE) cached.delete(cached.keys().next().value!);

@@ -1,0 +1,86 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestContext, createTestApp } from '../test/testApp';
+import { type DatabaseHandle, openPgliteWorker, wrapPglite } from './database';
+
+/**
+ * A heavy query: seconds of WebAssembly work, no matter how fast the machine. Kept cheap
+ * enough for CI by a count over a generated series (no table, nothing stored).
+ */
+const HEAVY = sql<{ n: string }>`select count(*) as n from generate_series(1, 1000000) g where g % 7 = 3`;
+
+/** Runs the heavy query and a zero-delay timer together; answers which finished first. */
+async function race(database: DatabaseHandle): Promise<string[]> {
+  const order: string[] = [];
+  await sql`select 1`.execute(database.db); // connected and idle: the heavy query starts at once
+  const heavy = HEAVY.execute(database.db).then(() => order.push('query'));
+  const timer = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => order.push('timer'));
+  await Promise.all([heavy, timer]);
+  return order;
+}
+
+// Engine-independent: once, in the PGlite project.
+describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('PGlite in its worker thread', () => {
+  let worker: DatabaseHandle;
+  beforeAll(async () => {
+    worker = await openPgliteWorker({ dataDir: 'memory://' });
+  });
+  afterAll(() => worker.close());
+
+  it('a timer set while a long query runs fires before the query ends: the event loop stays free', async () => {
+    expect(await race(worker)).toEqual(['timer', 'query']);
+  });
+
+  it('in-process PGlite, by contrast, holds the event loop until the query ends (why the worker exists)', async () => {
+    const inProcess = wrapPglite(await PGlite.create());
+    try {
+      expect(await race(inProcess)).toEqual(['query', 'timer']);
+    } finally {
+      await inProcess.close();
+    }
+  });
+
+  it('the answer is the same as in-process, with pg types (count is a string) and errors that carry their SQLSTATE', async () => {
+    const { rows } = await HEAVY.execute(worker.db);
+    // Multiples of 7 plus 3 up to 1,000,000: 3 + 7k ≤ 1,000,000 for k = 0 … 142,856.
+    expect(rows).toEqual([{ n: '142857' }]);
+    const failure = await sql`select * from no_such_table`.execute(worker.db).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ code: '42P01' });
+  });
+
+  it('a transaction is pinned to the one connection: a rollback undoes its writes', async () => {
+    await sql`create table t (v int)`.execute(worker.db);
+    await worker.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into t values (1)`.execute(trx);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await worker.db.transaction().execute((trx) => sql`insert into t values (2)`.execute(trx));
+    expect((await sql<{ v: number }>`select v from t`.execute(worker.db)).rows).toEqual([{ v: 2 }]);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('/health while PGlite is busy', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers before a long query ahead of it on the one connection ends', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    const order: string[] = [];
+    await sql`select 1`.execute(ctx.database.db);
+    const heavy = HEAVY.execute(ctx.database.db).then(() => order.push('query'));
+    const health = ctx.app.inject({ method: 'GET', url: '/health' }).then((res) => {
+      order.push('health');
+      return res;
+    });
+    const [res] = await Promise.all([health, heavy]);
+    expect(res.json()).toEqual({ status: 'ok', maintenanceMode: false, db: 'up' });
+    expect(order).toEqual(['health', 'query']);
+  });
+});

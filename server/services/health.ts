@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { getMaintenanceMode } from './settings';
+
+export interface DatabaseHealth {
+  db: 'up' | 'down';
+  maintenanceMode: boolean;
+}
+
+/** A reading younger than this is answered as is. */
+const FRESH_MS = 500;
+/**
+ * While a re-read is under way (the database is busy: PGlite has one connection, heavy queries
+ * queue on it) the last good reading stands for at most this long, so a busy database does not
+ * read as a dead one and `/health` never waits behind the queue.
+ */
+const BUSY_LIMIT_MS = 30_000;
+
+class HealthProbe {
+  private last: { value: DatabaseHealth; at: number } | undefined;
+  private inflight: { promise: Promise<DatabaseHealth>; started: number } | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  async read(now = Date.now()): Promise<DatabaseHealth> {
+    const last = this.last;
+    if (last && now - last.at < FRESH_MS) return last.value;
+    const refresh = this.refresh(now);
+    // Up before and merely slow now: say up. Down before: wait, so recovery shows at once.
+    if (last?.value.db === 'up' && now - this.inflight!.started < BUSY_LIMIT_MS) return last.value;
+    return refresh;
+  }
+
+  forget(): void {
+    this.last = undefined;
+  }
+
+  private refresh(now: number): Promise<DatabaseHealth> {
+    if (this.inflight) return this.inflight.promise;
+    const promise = getMaintenanceMode(this.db).then(
+      (maintenanceMode): DatabaseHealth => ({ db: 'up', maintenanceMode }),
+      (err: unknown): DatabaseHealth => {
+        this.onError(err);
+        return { db: 'down', maintenanceMode: false };
+      },
+    );
+    this.inflight = { promise, started: now };
+    void promise.then((value) => {
+      this.last = { value, at: Date.now() };
+      this.inflight = undefined;
+    });
+    return promise;
+  }
+}
+
+const probes = new WeakMap<Kysely<Database>, HealthProbe>();
+
+function probeOf(db: Kysely<Database>, onError: (err: unknown) => void = () => {}): HealthProbe {
+  let probe = probes.get(db);
+  if (!probe) probes.set(db, (probe = new HealthProbe(db, onError)));
+  return probe;
+}
+
+/**
+ * Is the database answering, and is maintenance mode on? Read at most every 500 ms per database
+ * and never waiting behind a busy connection (see BUSY_LIMIT_MS); a failed read is "down" until
+ * a read succeeds again.
+ */
+export function databaseHealth(db: Kysely<Database>, onError?: (err: unknown) => void): Promise<DatabaseHealth> {
+  return probeOf(db, onError).read();
+}
+
+/** After this instance changes maintenance mode: the next health check reads it afresh. */
+export function forgetDatabaseHealth(db: Kysely<Database>): void {
+  probes.get(db)?.forget();
+}
