@@ -28,42 +28,121 @@ export async function acquireLease(db: Kysely<Database>, name: string, ttlMs: nu
   return result.rows.length === 1;
 }
 
-/** Runs recurring jobs under leases; stop() waits for a run in progress to finish. */
+/** What the scheduler needs of time: a clock and a repeating timer (tests pass their own). */
+export interface SchedulerTime {
+  now(): number;
+  every(ms: number, tick: () => void): () => void;
+}
+
+const realTime: SchedulerTime = {
+  now: () => Date.now(),
+  every(ms, tick) {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+};
+
+/** One job's last run, as recorded on its lease row (the admin console lists these). */
+export interface JobRunRecord {
+  name: string;
+  owner: string;
+  lastStartedAt: Date | null;
+  lastFinishedAt: Date | null;
+  lastDurationMs: number | null;
+  lastError: string | null;
+  runs: number;
+  failures: number;
+}
+
+/** Every job's last run, by name. */
+export async function listJobRuns(db: Kysely<Database>): Promise<JobRunRecord[]> {
+  const rows = await db.selectFrom('job_leases').selectAll().orderBy('name').execute();
+  return rows.map((r) => ({
+    name: r.name,
+    owner: r.owner,
+    lastStartedAt: r.last_started_at,
+    lastFinishedAt: r.last_finished_at,
+    lastDurationMs: r.last_duration_ms,
+    lastError: r.last_error,
+    runs: Number(r.runs),
+    failures: Number(r.failures),
+  }));
+}
+
+/**
+ * Runs recurring jobs under leases. A job never starts while its previous run in this process is
+ * still going (a 3-s job that takes 10 s runs back to back, not three at once), leases keep
+ * instances apart, and each run's start, end, duration and error are recorded on the lease row.
+ * stop() waits for runs in progress.
+ */
 export class Scheduler {
-  private timers = new Map<string, NodeJS.Timeout>();
-  private running = new Set<Promise<void>>();
+  private stops = new Map<string, () => void>();
+  private running = new Map<string, Promise<void>>();
   private stopped = false;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
+    private readonly time: SchedulerTime = realTime,
   ) {}
 
   start(job: RecurringJob): void {
-    const tick = async () => {
-      if (this.stopped) return;
-      try {
-        if (await acquireLease(this.db, job.name, job.intervalMs * 3)) {
-          await job.run(this.db);
-          await this.db.updateTable('job_leases').set({ last_run_at: new Date() }).where('name', '=', job.name).execute();
-        }
-      } catch (err) {
-        this.log.error({ err, job: job.name }, 'background job failed');
-      }
-    };
-    const timer = setInterval(() => {
-      const run = tick();
-      this.running.add(run);
-      void run.finally(() => this.running.delete(run));
-    }, job.intervalMs);
-    timer.unref();
-    this.timers.set(job.name, timer);
+    this.stops.set(job.name, this.time.every(job.intervalMs, () => void this.tick(job)));
+  }
+
+  /**
+   * One tick of a job: skipped while its previous run is still going; otherwise runs it if this
+   * instance holds (or takes) the lease. Resolves when that run is over.
+   */
+  tick(job: RecurringJob): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const inFlight = this.running.get(job.name);
+    if (inFlight) return inFlight;
+    const run = this.runOnce(job).finally(() => this.running.delete(job.name));
+    this.running.set(job.name, run);
+    return run;
+  }
+
+  private async runOnce(job: RecurringJob): Promise<void> {
+    try {
+      if (!(await acquireLease(this.db, job.name, job.intervalMs * 3))) return;
+    } catch (err) {
+      this.log.error({ err, job: job.name }, 'background job could not take its lease');
+      return;
+    }
+    const started = this.time.now();
+    await this.record(job.name, { last_started_at: new Date(started) });
+    let error: string | null = null;
+    try {
+      await job.run(this.db);
+    } catch (err) {
+      error = err instanceof Error ? err.message.slice(0, 2000) : String(err).slice(0, 2000);
+      this.log.error({ err, job: job.name }, 'background job failed');
+    }
+    const finished = this.time.now();
+    await this.record(job.name, {
+      last_finished_at: new Date(finished),
+      last_run_at: new Date(finished),
+      last_duration_ms: Math.max(0, Math.round(finished - started)),
+      last_error: error,
+      runs: sql<string>`runs + 1`,
+      ...(error ? { failures: sql<string>`failures + 1` } : {}),
+    });
+  }
+
+  private async record(name: string, values: Record<string, unknown>): Promise<void> {
+    try {
+      await this.db.updateTable('job_leases').set(values).where('name', '=', name).execute();
+    } catch (err) {
+      this.log.warn({ err, job: name }, 'could not record the job run');
+    }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of this.timers.values()) clearInterval(timer);
-    this.timers.clear();
-    await Promise.allSettled([...this.running]);
+    for (const stop of this.stops.values()) stop();
+    this.stops.clear();
+    await Promise.allSettled([...this.running.values()]);
   }
 }

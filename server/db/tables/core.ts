@@ -37,6 +37,12 @@ export interface JobLeasesTable {
   owner: string;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   last_run_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_duration_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  runs: ColumnType<string, string | number | undefined, string | number>;
+  failures: ColumnType<string, string | number | undefined, string | number>;
 }
 
 /** Errors reported by browsers through the default client error reporter. */

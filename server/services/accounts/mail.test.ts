@@ -89,3 +89,74 @@ describe('e-mail outbox delivery over SMTP', () => {
     expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
   });
 });
+
+/** An SMTP server that takes a message but holds its answer until the test releases it. */
+function stallingSmtp(onData: () => void, released: Promise<void>): Server {
+  return createServer((socket) => {
+    let inData = false;
+    let buffer = '';
+    socket.write('220 slow ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let index;
+      while ((index = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, index);
+        buffer = buffer.slice(index + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            onData();
+            void released.then(() => socket.write('250 OK queued\r\n'));
+          }
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 slow\r\n');
+        else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+}
+
+describe('e-mail outbox delivery while the mail server is slow', () => {
+  let server: Server;
+  let ctx: TestContext;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let dataSeen!: () => void;
+  const dataArrived = new Promise<void>((resolve) => (dataSeen = resolve));
+  beforeAll(async () => {
+    server = stallingSmtp(() => dataSeen(), released);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    ctx = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(server.address() as { port: number }).port}` });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    server.close();
+  });
+
+  it('the database stays usable while a message is with the mail server: the claim is committed first', async () => {
+    const db = ctx.database.db;
+    await db.transaction().execute((trx) =>
+      enqueueEmail(trx, renderEmail(ctx.config, { kind: 'test', to: 'slow@example.com', subject: 'Slow', paragraphs: ['x'] })),
+    );
+    const delivery = deliverOutbox(db, ctx.config, ctx.app.log);
+    await dataArrived; // the message is at the mail server, which has not answered
+    // Another request's work goes through now (on PGlite's single connection it would wait for
+    // the mail server if the delivery held a transaction), and it sees the claim.
+    const row = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'slow@example.com').executeTakeFirstOrThrow();
+    expect(row.sent_at).toBeNull();
+    expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 60_000);
+    await db.transaction().execute((trx) =>
+      enqueueEmail(trx, renderEmail(ctx.config, { kind: 'test', to: 'other@example.com', subject: 'Other', paragraphs: ['y'] })),
+    );
+    release();
+    expect(await delivery).toBe(1);
+    const sent = await db.selectFrom('email_outbox').select('sent_at').where('to_address', '=', 'slow@example.com').executeTakeFirstOrThrow();
+    expect(sent.sent_at).not.toBeNull();
+  });
+});

@@ -84,15 +84,20 @@ export function outboxDir(config: Config): string {
 
 const MAX_ATTEMPTS = 10;
 
+/** How long a claimed e-mail is left to its sender before another run may try it (a crash mid-send). */
+const CLAIM_SECONDS = 300;
+
 /**
  * Delivers pending outbox e-mails: over SMTP when SMTP_URL is set, otherwise into
  * ${DATA_DIR}/outbox/*.eml (and, in development, the link-bearing text goes to the log).
- * Rows are claimed with FOR UPDATE SKIP LOCKED so several instances never send one twice;
- * failures retry with exponential backoff.
+ * Three steps, so no mail-server conversation ever runs inside a database transaction (on PGlite's
+ * single connection that would hold every request): claim due rows (FOR UPDATE SKIP LOCKED, so
+ * several instances never take the same one) by moving their next attempt CLAIM_SECONDS ahead,
+ * commit; send; then mark each sent, or failed with exponential backoff. A process that dies
+ * mid-send leaves its claims to expire and be retried: delivery is at least once.
  */
 export async function deliverOutbox(db: Kysely<Database>, config: Config, log: FastifyBaseLogger, limit = 20): Promise<number> {
-  let delivered = 0;
-  await db.transaction().execute(async (trx) => {
+  const claimed = await db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('email_outbox')
       .selectAll()
@@ -104,40 +109,49 @@ export async function deliverOutbox(db: Kysely<Database>, config: Config, log: F
       .forUpdate()
       .skipLocked()
       .execute();
-    for (const row of rows) {
-      try {
-        const info = await transportFor(config).sendMail({
-          from: config.mailFrom,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body,
-        });
-        if (!config.smtpUrl) {
-          const dir = outboxDir(config);
-          mkdirSync(dir, { recursive: true });
-          const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-          writeFileSync(join(dir, `${stamp}-${row.id}-${row.kind}.eml`), (info as { message: Buffer }).message);
-          if (config.env === 'development') {
-            log.info(`E-mail to ${row.to_address} (${row.subject}):\n${row.text_body}`);
-          }
-        }
-        await trx.updateTable('email_outbox').set({ sent_at: new Date(), attempts: row.attempts + 1, last_error: null }).where('id', '=', row.id).execute();
-        delivered++;
-      } catch (err) {
-        const delaySeconds = Math.min(3600, 30 * 2 ** row.attempts);
-        log.warn({ err, emailId: row.id }, 'e-mail delivery failed; will retry');
-        await trx
-          .updateTable('email_outbox')
-          .set({
-            attempts: row.attempts + 1,
-            last_error: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
-            next_attempt_at: new Date(Date.now() + delaySeconds * 1000),
-          })
-          .where('id', '=', row.id)
-          .execute();
-      }
+    if (rows.length > 0) {
+      await trx
+        .updateTable('email_outbox')
+        .set({ next_attempt_at: sql<Date>`now() + ${`${CLAIM_SECONDS} seconds`}::interval` })
+        .where('id', 'in', rows.map((r) => r.id))
+        .execute();
     }
+    return rows;
   });
+  let delivered = 0;
+  for (const row of claimed) {
+    try {
+      const info = await transportFor(config).sendMail({
+        from: config.mailFrom,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      });
+      if (!config.smtpUrl) {
+        const dir = outboxDir(config);
+        mkdirSync(dir, { recursive: true });
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        writeFileSync(join(dir, `${stamp}-${row.id}-${row.kind}.eml`), (info as { message: Buffer }).message);
+        if (config.env === 'development') {
+          log.info(`E-mail to ${row.to_address} (${row.subject}):\n${row.text_body}`);
+        }
+      }
+      await db.updateTable('email_outbox').set({ sent_at: new Date(), attempts: row.attempts + 1, last_error: null }).where('id', '=', row.id).execute();
+      delivered++;
+    } catch (err) {
+      const delaySeconds = Math.min(3600, 30 * 2 ** row.attempts);
+      log.warn({ err, emailId: row.id }, 'e-mail delivery failed; will retry');
+      await db
+        .updateTable('email_outbox')
+        .set({
+          attempts: row.attempts + 1,
+          last_error: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
+          next_attempt_at: new Date(Date.now() + delaySeconds * 1000),
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
   return delivered;
 }
