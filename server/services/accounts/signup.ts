@@ -18,6 +18,8 @@ export const CHECK_INBOX = 'If this address can be used, we have sent an e-mail 
 const ACCOUNT_EXISTS = 'An account with this e-mail already exists; sign in or reset your password';
 /** Pending invites one user may have at a time (admins: unlimited). */
 export const MAX_PENDING_INVITES = 20;
+/** Invites one user may send in 24 hours, revoked and accepted ones included (no revoke-and-resend loop). */
+export const MAX_INVITES_PER_DAY = 20;
 
 async function sendSignupLink(trx: Kysely<Database>, config: Config, email: string): Promise<void> {
   const uuid = newId();
@@ -167,9 +169,18 @@ function presentInvite(row: AccountTokenRow): Invite {
 export async function createInvite(db: Kysely<Database>, config: Config, inviter: { id: string; isAdmin: boolean }, email: string): Promise<Invite> {
   return db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, email)) throw conflict('This person already has a Bondwise account');
-    const who = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', inviter.id).executeTakeFirst();
+    // The inviter's row, locked: concurrent invites then count one after another (the caps hold).
+    const who = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', inviter.id).forUpdate().executeTakeFirst();
     if (!who) throw notFound('No such user');
     if (!inviter.isAdmin) {
+      const { today } = await trx
+        .selectFrom('account_tokens')
+        .select((eb) => eb.fn.countAll<string>().as('today'))
+        .where('kind', '=', 'invite')
+        .where('created_by', '=', inviter.id)
+        .where('created_at', '>', new Date(Date.now() - 86_400_000))
+        .executeTakeFirstOrThrow();
+      if (Number(today) >= MAX_INVITES_PER_DAY) throw tooManyRequests(`You can send at most ${MAX_INVITES_PER_DAY} invites a day; try again tomorrow`);
       const { n } = await trx
         .selectFrom('account_tokens')
         .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -188,9 +199,12 @@ export async function createInvite(db: Kysely<Database>, config: Config, inviter
       renderEmail(config, {
         kind: 'invite',
         to: email,
-        subject: `${who.name ?? who.email} invited you to Bondwise`,
+        // The sender's name is text they chose: never in the subject (where it would read as the
+        // message), only as plain text in the body, after what the e-mail is.
+        subject: 'Your invitation to Bondwise',
         paragraphs: [
-          `${who.name ?? who.email} invited you to Bondwise, the bond-market data service for finance professionals.`,
+          'You are invited to Bondwise, the bond-market data service for finance professionals.',
+          `The invitation comes from a Bondwise user who gave their name as: ${who.name ?? who.email}`,
           'Create your account with the link below (valid for 14 days).',
         ],
         action: { label: 'Accept the invitation', url: appLink(config, ACCOUNT_LINKS.invite(code)) },

@@ -70,6 +70,9 @@ export async function getBondTable(db: Kysely<Database>, ownerId: string, id: st
 
 async function insert(db: Kysely<Database>, ownerId: string, name: string, config: BondTableConfig): Promise<BondTable> {
   return db.transaction().execute(async (trx) => {
+    // Lock the owner's row first: concurrent creations then count one after another, so the cap
+    // holds on PostgreSQL too (counting alone let 20 parallel requests on top of 95 reach 105).
+    await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().executeTakeFirst();
     const { count } = await trx.selectFrom('bond_tables').select((eb) => eb.fn.countAll<string>().as('count'))
       .where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
     if (Number(count) >= BOND_TABLES_PER_USER_MAX) throw conflict(`You can keep at most ${BOND_TABLES_PER_USER_MAX} bond tables; delete one first`);
