@@ -7,6 +7,7 @@ import { and, marketAsOf, tenorCondition } from './common';
 import { bondTableSnapshot, type Snapshot, type SnapshotRecord } from './bondTableSnapshot';
 import { pageFromSnapshot } from './bondTablePage';
 import { BOND_ROW_SELECTION, bondRowSource, pickColumns, presentBondRow, type RawBondRow, SORT_EXPRESSIONS } from './bondRows';
+import { csvLine } from '../../../../common/csv';
 
 /** Parsed bond filters (the route has validated the values). */
 export interface BondFilters {
@@ -184,13 +185,6 @@ export async function listBondsSql(
   };
 }
 
-/** RFC 4180 field: quoted when it holds a comma, quote, CR or LF; numbers unformatted. */
-function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Rows serialised per chunk while streaming the CSV. */
 const CSV_CHUNK = 1000;
 
@@ -206,10 +200,10 @@ export async function* bondListCsv(
   const columns = q.columns ?? [...BOND_TABLE_COLUMNS];
   const { indexes } = pageFromSnapshot(snapshot, { ...q, columns: undefined, offset: 0, limit: Number.MAX_SAFE_INTEGER });
   const rows = indexes.map((k) => snapshot.records[k]!.row);
-  yield `${columns.join(',')}\r\n`;
+  yield csvLine(columns);
   for (let k = 0; k < rows.length; k += CSV_CHUNK) {
     let chunk = '';
-    for (const row of rows.slice(k, k + CSV_CHUNK)) chunk += `${columns.map((c) => csvField(row[c])).join(',')}\r\n`;
+    for (const row of rows.slice(k, k + CSV_CHUNK)) chunk += csvLine(columns.map((c) => row[c]));
     yield chunk;
   }
 }

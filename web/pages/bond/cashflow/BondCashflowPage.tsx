@@ -14,13 +14,13 @@ import { TimeSeriesChart, type ChartSeries } from '../../../components/TimeSerie
 import { BondHeader, BondLoadState, useBondDetail } from '../pricing/BondPricingPage';
 import { saveText } from '../BondToolbar';
 import '../bond.css';
+import { csvDocument } from '@common/csv';
 
 const amount = (v: number) => formatNumber(v, 4);
 
 /** The schedule as CSV (per 100 face, unformatted numbers). */
 export function cashflowCsv(flows: CashflowsResponse): string {
-  const lines = ['date,coupon,principal,total', ...flows.cashflows.map((f) => `${f.date},${f.coupon},${f.principal},${f.total}`)];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(['date', 'coupon', 'principal', 'total'], flows.cashflows.map((f) => [f.date, f.coupon, f.principal, f.total]));
 }
 
 export default function BondCashflowPage() {
