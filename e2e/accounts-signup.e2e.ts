@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { createAccount, E2E_PASSWORD, freshEmail, hashPath, loginThroughPage, submitCredentials } from './support/accounts';
+import { createAccount, E2E_PASSWORD, freshEmail, hashPath, submitCredentials } from './support/accounts';
 import { messagesTo, waitForLink } from './support/outbox';
 
 const expect = baseExpect.configure({ timeout: 20_000 }); // a shared, busy machine

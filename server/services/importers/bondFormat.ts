@@ -108,7 +108,7 @@ export function parseBondRow(fields: string[], col: ColumnIndex<BondColumn>): Bo
   const issuerName = v(fields, col.issuerName);
   if (issuerName === '') throw new RowError('"issuer_name" is required');
   const issuerTicker = v(fields, col.issuerTicker).toUpperCase();
-  if (!/^[A-Z0-9.\-]{1,10}$/.test(issuerTicker)) throw new RowError(`"issuer_ticker" must be 1–10 letters or digits: "${v(fields, col.issuerTicker)}"`);
+  if (!/^[A-Z0-9.-]{1,10}$/.test(issuerTicker)) throw new RowError(`"issuer_ticker" must be 1–10 letters or digits: "${v(fields, col.issuerTicker)}"`);
   const sectorCode = v(fields, col.sectorCode).toUpperCase();
   if (sectorCode === '') throw new RowError('"sector_code" is required');
   const country = (v(fields, col.country) || 'US').toUpperCase();

@@ -36,7 +36,7 @@ export async function loadClose(db: Kysely<Database>, date: string): Promise<Map
   );
   const out = new Map<number, CloseSnapshot>();
   for (const f of records) {
-    let m: unknown[] = [];
+    let m: unknown[];
     try {
       m = f[5] ? (JSON.parse(f[5]) as unknown[]) : [];
     } catch {

@@ -134,6 +134,7 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
         });
     },
     // Keyed on the filters and fetched columns by value (not object identity); sorts come from the grid.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- visibleColumns is covered by columnsKey
   }), [filtersKey, columnsKey]);
 
   // Live updates: re-read the rows on screen; cells whose value changed flash.
@@ -190,7 +191,7 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
 
   const onCellKeyDown = useCallback((e: CellKeyDownEvent<BondListRow>) => {
     const key = (e.event as KeyboardEvent | undefined)?.key;
-    if (key === 'Enter' && e.data) navigate(`/bw/bond/${e.data.id}/pricing`);
+    if (key === 'Enter' && e.data) void navigate(`/bw/bond/${e.data.id}/pricing`);
   }, [navigate]);
 
   return (

@@ -32,7 +32,9 @@ export default function MarketDetailPage() {
   const range = (RANGE_OPTIONS.some((r) => r.value === search.get('range')) ? search.get('range') : '3m') as RangeId;
   const go = (next: Partial<DetailParams>) => navigate({ pathname: detailPath({ ...p, ...next }), search: search.toString() ? `?${search}` : '' });
 
-  useMetricKeys((metric) => metric !== p.metric && go({ metric }));
+  useMetricKeys((metric) => {
+    if (metric !== p.metric) void go({ metric });
+  });
   const detail = useApiQuery<MarketDetailResponse>(MARKET_PATHS.marketDetail, {
     query: { metric: p.metric, segment: p.segment, tenor: p.tenor ?? undefined, from: rangeStart(range) },
     meta: { errorToast: 'Loading the market detail failed:' },
@@ -42,7 +44,7 @@ export default function MarketDetailPage() {
   const summary = useApiQuery<MarketSummaryResponse>(MARKET_PATHS.marketSummary, { query: { metric: p.metric } });
   const row = summary.data?.rows.find((r) => r.segment === p.segment);
   const { preferences } = usePreferences();
-  const points = detail.data?.points ?? [];
+  const points = useMemo(() => detail.data?.points ?? [], [detail.data]);
   const unit = METRIC_OPTIONS.find((m) => m.value === p.metric)!;
   const format = useMemo(() => (v: number) => formatLevel(p.metric, v), [p.metric]);
   const series = useMemo<ChartSeries[]>(() => [{

@@ -130,7 +130,10 @@ export default function SectorOverviewPage() {
   const set = (changes: Record<string, string | null>, replace = false) =>
     setParams((p) => {
       const n = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(changes)) (v === null ? n.delete(k) : n.set(k, v));
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null) n.delete(k);
+        else n.set(k, v);
+      }
       return n;
     }, { replace });
 

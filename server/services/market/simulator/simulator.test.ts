@@ -71,7 +71,12 @@ describe('simulated universe', () => {
     expect(median).toBeGreaterThan(0.5);
     expect(median).toBeLessThan(8);
     expect(moves[moves.length - 1]!).toBeLessThan(25);
-    for (const d of universe.days) for (const y of d.yields) expect(y).toBeGreaterThan(0.025), expect(y).toBeLessThan(0.065);
+    for (const d of universe.days) {
+      for (const y of d.yields) {
+        expect(y).toBeGreaterThan(0.025);
+        expect(y).toBeLessThan(0.065);
+      }
+    }
   });
 
   it('puts IG spreads in 20–250 bp and HY in 200–1200 bp, wider for lower ratings', () => {

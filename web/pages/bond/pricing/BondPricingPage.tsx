@@ -6,7 +6,7 @@
  * `analyticsCurve`), not the market's latest one, so at the bond's own price it shows the same
  * yields and spreads as the analytics beside it.
  */
-import { Alert, Anchor, Badge, Button, Card, Center, Grid, Group, Loader, NumberInput, SegmentedControl, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Grid, Group, Loader, NumberInput, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MARKET_PATHS, type BondDetailResponse } from '@common/api/market';
