@@ -8,7 +8,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'web/dist/', '.tmp/', 'test-results/', 'playwright-report/', 'data/', 'analytics/fixtures/', '**/*.mjs'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'web/dist/',
+      '.tmp/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+      'analytics/fixtures/',
+      '**/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

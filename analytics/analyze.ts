@@ -53,7 +53,8 @@ export function analyzeBond(input: BondInput | Record<string, unknown>): BondAna
     const fs = settleFrn(bond, p.settlementDate, p.frn!);
     const dm = p.cleanPrice !== null ? discountMarginFromPrice(fs, p.cleanPrice) : p.rate!;
     const dirty = p.cleanPrice !== null ? p.cleanPrice + fs.accrued : frnDirtyPrice(fs, dm);
-    if (!(dirty - fs.accrued >= MIN_PRICE)) throw new AnalyticsInputError('discountMargin', `too high: implies a clean price of ${dirty - fs.accrued}`);
+    if (!(dirty - fs.accrued >= MIN_PRICE))
+      throw new AnalyticsInputError('discountMargin', `too high: implies a clean price of ${dirty - fs.accrued}`);
     if (!(dirty <= MAX_PRICE)) throw new AnalyticsInputError('discountMargin', `too low: implies a price above ${MAX_PRICE}`);
     out = {
       id,

@@ -72,7 +72,8 @@ export function createBond(terms: BondTerms): Bond {
   const coupon = requireFinite(terms.coupon, 'coupon');
   if (coupon < 0 || coupon > 1) throw new AnalyticsInputError('coupon', `must be between 0 and 1 (a decimal rate), got ${coupon}`);
   const redemption = requireFinite(terms.redemption, 'redemption');
-  if (redemption <= 0 || redemption > 10000) throw new AnalyticsInputError('redemption', `must be positive (per 100 face), got ${redemption}`);
+  if (redemption <= 0 || redemption > 10000)
+    throw new AnalyticsInputError('redemption', `must be positive (per 100 face), got ${redemption}`);
   if (!(maturity > issue)) throw new AnalyticsInputError('maturityDate', 'must be after issueDate');
   const zero = terms.zero === true;
   const eom = eomApplies(maturity, terms.endOfMonth);
@@ -82,7 +83,8 @@ export function createBond(terms: BondTerms): Bond {
   if (first !== null) {
     if (first <= issue) throw new AnalyticsInputError('firstCouponDate', 'must be after issueDate');
     if (first > maturity) throw new AnalyticsInputError('firstCouponDate', 'must not be after maturityDate');
-    if (!onGrid(first, maturity, frequency, eom)) throw new AnalyticsInputError('firstCouponDate', 'is not on the coupon grid generated back from maturityDate');
+    if (!onGrid(first, maturity, frequency, eom))
+      throw new AnalyticsInputError('firstCouponDate', 'is not on the coupon grid generated back from maturityDate');
   }
   const dates = buildSchedule(issue, maturity, first, frequency, terms.endOfMonth, zero);
   const firstEnd = dates[1]!;

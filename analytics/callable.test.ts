@@ -102,13 +102,27 @@ describe('call schedules put on the coupon grid', () => {
 
 describe('call dates are validated whenever they fall', () => {
   it('a past call date off the coupon grid is refused like a future one', () => {
-    expect(() => analyzeBond(callable({ callSchedule: [{ date: '2024-06-16', price: 100 }, { date: '2027-06-15', price: 100 }] }))).toThrow(
-      /^callSchedule\[0\]\.date: call date is not a coupon date/,
-    );
+    expect(() =>
+      analyzeBond(
+        callable({
+          callSchedule: [
+            { date: '2024-06-16', price: 100 },
+            { date: '2027-06-15', price: 100 },
+          ],
+        }),
+      ),
+    ).toThrow(/^callSchedule\[0\]\.date: call date is not a coupon date/);
   });
 
   it('a past call on a coupon date is accepted and not priced', () => {
-    const r = analyzeBond(callable({ callSchedule: [{ date: '2024-06-15', price: 101 }, { date: '2027-06-15', price: 100 }] }));
+    const r = analyzeBond(
+      callable({
+        callSchedule: [
+          { date: '2024-06-15', price: 101 },
+          { date: '2027-06-15', price: 100 },
+        ],
+      }),
+    );
     expect(r.yieldToCall!.map((c) => c.date)).toEqual(['2027-06-15']);
   });
 });

@@ -36,7 +36,8 @@ const prepared = new WeakMap<readonly CurvePoint[], Curve>();
  * points array (by identity), so a server pricing many bonds off one curve object prepares it once.
  */
 export function prepareCurve(points: readonly CurvePoint[], field = 'treasuryCurve'): Curve {
-  if (!Array.isArray(points) || points.length === 0) throw new AnalyticsInputError(field, 'must be a non-empty array of {tenor, years, yield}');
+  if (!Array.isArray(points) || points.length === 0)
+    throw new AnalyticsInputError(field, 'must be a non-empty array of {tenor, years, yield}');
   const cached = prepared.get(points);
   if (cached) return cached;
   const n = points.length;
@@ -46,8 +47,10 @@ export function prepareCurve(points: readonly CurvePoint[], field = 'treasuryCur
     const p = points[i];
     if (p === null || typeof p !== 'object') throw new AnalyticsInputError(`${field}[${i}]`, 'must be an object');
     if (typeof p.tenor !== 'string') throw new AnalyticsInputError(`${field}[${i}].tenor`, 'must be a string');
-    if (typeof p.years !== 'number' || !Number.isFinite(p.years) || p.years <= 0) throw new AnalyticsInputError(`${field}[${i}].years`, 'must be a positive number');
-    if (typeof p.yield !== 'number' || !Number.isFinite(p.yield)) throw new AnalyticsInputError(`${field}[${i}].yield`, 'must be a finite number');
+    if (typeof p.years !== 'number' || !Number.isFinite(p.years) || p.years <= 0)
+      throw new AnalyticsInputError(`${field}[${i}].years`, 'must be a positive number');
+    if (typeof p.yield !== 'number' || !Number.isFinite(p.yield))
+      throw new AnalyticsInputError(`${field}[${i}].yield`, 'must be a finite number');
     order[i] = i;
     if (i > 0 && p.years <= points[i - 1]!.years) sorted = false;
   }

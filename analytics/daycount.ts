@@ -16,7 +16,10 @@ export const DAY_COUNTS: readonly DayCountCode[] = ['30/360', 'ACT/ACT', 'ACT/36
 /** Validates a day-count code, throwing an error that names `field`. */
 export function parseDayCount(value: unknown, field = 'dayCount'): DayCountCode {
   if (typeof value === 'string' && (DAY_COUNTS as readonly string[]).includes(value)) return value as DayCountCode;
-  throw new AnalyticsInputError(field, `unknown day count ${JSON.stringify(value) ?? String(value)}, expected one of ${DAY_COUNTS.join(', ')}`);
+  throw new AnalyticsInputError(
+    field,
+    `unknown day count ${JSON.stringify(value) ?? String(value)}, expected one of ${DAY_COUNTS.join(', ')}`,
+  );
 }
 
 /**

@@ -42,7 +42,11 @@ const cases: [string, Record<string, unknown>, string][] = [
   ['non-zero coupon on a zero', { instrument: 'zero', coupon: 0.01 }, 'coupon'],
   ['first coupon off the grid', { firstCouponDate: '2020-07-16' }, 'firstCouponDate'],
   ['non-boolean endOfMonth', { endOfMonth: 'yes' }, 'endOfMonth'],
-  ['FRN without index rate', { instrument: 'frn', dayCount: 'ACT/360', coupon: null, quotedMargin: 0.01, currentIndexFixing: 0.05 }, 'indexRate'],
+  [
+    'FRN without index rate',
+    { instrument: 'frn', dayCount: 'ACT/360', coupon: null, quotedMargin: 0.01, currentIndexFixing: 0.05 },
+    'indexRate',
+  ],
   ['bad call price', { instrument: 'callable', callSchedule: [{ date: '2026-01-15', price: 'par' }] }, 'callSchedule[0].price'],
   ['bad curve point', { treasuryCurve: [{ tenor: '1Y', years: -1, yield: 0.04 }] }, 'treasuryCurve[0].years'],
 ];

@@ -54,9 +54,25 @@ const INSTRUMENTS: readonly string[] = ['fixed', 'zero', 'callable', 'frn'];
 
 /** Every input key the contract defines; anything else is a caller's mistake (a typo such as "coupn"). */
 const KNOWN_FIELDS = new Set([
-  'id', 'instrument', 'issueDate', 'maturityDate', 'settlementDate', 'firstCouponDate', 'coupon', 'frequency', 'dayCount',
-  'endOfMonth', 'redemption', 'callSchedule', 'cleanPrice', 'yield', 'treasuryCurve', 'indexRate', 'quotedMargin',
-  'currentIndexFixing', 'discountMargin',
+  'id',
+  'instrument',
+  'issueDate',
+  'maturityDate',
+  'settlementDate',
+  'firstCouponDate',
+  'coupon',
+  'frequency',
+  'dayCount',
+  'endOfMonth',
+  'redemption',
+  'callSchedule',
+  'cleanPrice',
+  'yield',
+  'treasuryCurve',
+  'indexRate',
+  'quotedMargin',
+  'currentIndexFixing',
+  'discountMargin',
 ]);
 
 /**
@@ -76,11 +92,16 @@ function optionalNumber(value: unknown, field: string): number | null {
 
 /** Validates a contract input object. */
 export function parseInput(raw: unknown): ParsedInput {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AnalyticsInputError('input', `must be a JSON object, got ${describe(raw)}`);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new AnalyticsInputError('input', `must be a JSON object, got ${describe(raw)}`);
   const o = raw as Record<string, unknown>;
   let unknown: string[] | null = null;
   for (const key in o) if (!KNOWN_FIELDS.has(key)) (unknown ??= []).push(key);
-  if (unknown) throw new AnalyticsInputError('input', `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
+  if (unknown)
+    throw new AnalyticsInputError(
+      'input',
+      `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`,
+    );
   const instrument = o.instrument;
   if (typeof instrument !== 'string' || !INSTRUMENTS.includes(instrument)) {
     throw new AnalyticsInputError('instrument', `must be one of ${INSTRUMENTS.join(', ')}, got ${describe(instrument)}`);
@@ -95,9 +116,13 @@ export function parseInput(raw: unknown): ParsedInput {
   const frequency = parseFrequency(o.frequency);
   const dayCount = parseDayCount(o.dayCount);
   if (kind === 'frn' ? dayCount !== 'ACT/360' && dayCount !== 'ACT/365F' : dayCount !== '30/360' && dayCount !== 'ACT/ACT') {
-    throw new AnalyticsInputError('dayCount', kind === 'frn' ? `FRNs accrue ACT/360, got ${dayCount}` : `${dayCount} is only for FRNs; use 30/360 or ACT/ACT`);
+    throw new AnalyticsInputError(
+      'dayCount',
+      kind === 'frn' ? `FRNs accrue ACT/360, got ${dayCount}` : `${dayCount} is only for FRNs; use 30/360 or ACT/ACT`,
+    );
   }
-  if (!isNil(o.endOfMonth) && typeof o.endOfMonth !== 'boolean') throw new AnalyticsInputError('endOfMonth', `must be true or false, got ${describe(o.endOfMonth)}`);
+  if (!isNil(o.endOfMonth) && typeof o.endOfMonth !== 'boolean')
+    throw new AnalyticsInputError('endOfMonth', `must be true or false, got ${describe(o.endOfMonth)}`);
   const redemption = isNil(o.redemption) ? 100 : requireFinite(o.redemption, 'redemption');
 
   let coupon = 0;
@@ -113,10 +138,15 @@ export function parseInput(raw: unknown): ParsedInput {
   const rateField = kind === 'frn' ? 'discountMargin' : 'yield';
   const rate = optionalNumber(o[rateField], rateField);
   if ((cleanPrice === null) === (rate === null)) {
-    throw new AnalyticsInputError('cleanPrice', `exactly one of cleanPrice and ${rateField} must be given (${cleanPrice === null ? 'neither' : 'both'} given)`);
+    throw new AnalyticsInputError(
+      'cleanPrice',
+      `exactly one of cleanPrice and ${rateField} must be given (${cleanPrice === null ? 'neither' : 'both'} given)`,
+    );
   }
-  if (cleanPrice !== null && !(cleanPrice >= MIN_PRICE)) throw new AnalyticsInputError('cleanPrice', `must be positive (at least ${MIN_PRICE}), got ${cleanPrice}`);
-  if (cleanPrice !== null && cleanPrice > MAX_PRICE) throw new AnalyticsInputError('cleanPrice', `must be at most ${MAX_PRICE} per 100 face, got ${cleanPrice}`);
+  if (cleanPrice !== null && !(cleanPrice >= MIN_PRICE))
+    throw new AnalyticsInputError('cleanPrice', `must be positive (at least ${MIN_PRICE}), got ${cleanPrice}`);
+  if (cleanPrice !== null && cleanPrice > MAX_PRICE)
+    throw new AnalyticsInputError('cleanPrice', `must be at most ${MAX_PRICE} per 100 face, got ${cleanPrice}`);
 
   let frn: FrnRates | null = null;
   if (kind === 'frn') {
@@ -143,7 +173,8 @@ export function parseInput(raw: unknown): ParsedInput {
 
   let curve: CurvePoint[] | null = null;
   if (!isNil(o.treasuryCurve)) {
-    if (!Array.isArray(o.treasuryCurve)) throw new AnalyticsInputError('treasuryCurve', 'must be an array of {tenor, years, yield} or null');
+    if (!Array.isArray(o.treasuryCurve))
+      throw new AnalyticsInputError('treasuryCurve', 'must be an array of {tenor, years, yield} or null');
     curve = o.treasuryCurve as CurvePoint[];
   }
 

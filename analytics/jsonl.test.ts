@@ -26,7 +26,8 @@ describe('reading input lines that repeat one Treasury curve', () => {
   });
 
   it('results are the same whether the curve is read fresh or shared', () => {
-    const bond = (id: string) => JSON.stringify({ id, ...exampleBond({ cleanPrice: 98, settlementDate: '2009-02-15' }), treasuryCurve: CURVE });
+    const bond = (id: string) =>
+      JSON.stringify({ id, ...exampleBond({ cleanPrice: 98, settlementDate: '2009-02-15' }), treasuryCurve: CURVE });
     const first = JSON.parse(processLine(bond('x')));
     const second = JSON.parse(processLine(bond('x')));
     expect(second).toEqual(first);

@@ -19,24 +19,54 @@ describe('published spreadsheet examples', () => {
   });
 
   it('DURATION / MDURATION(1-Jan-2008, 1-Jan-2016, 8%, 9%, 2, 1) = 5.993775 / 5.73567', () => {
-    const r = analyzeBond(bond({ dayCount: 'ACT/ACT', issueDate: '2007-07-01', maturityDate: '2016-01-01', settlementDate: '2008-01-01', coupon: 0.08, yield: 0.09 }));
+    const r = analyzeBond(
+      bond({
+        dayCount: 'ACT/ACT',
+        issueDate: '2007-07-01',
+        maturityDate: '2016-01-01',
+        settlementDate: '2008-01-01',
+        coupon: 0.08,
+        yield: 0.09,
+      }),
+    );
     expect(r.macaulayDuration).toBeCloseTo(5.993775, 6);
     expect(r.modifiedDuration).toBeCloseTo(5.73567, 5);
   });
 
   it('ACCRINT(1-Mar-2008, first 31-Aug-2008, settle 1-May-2008, 10%, 1000, 2, 0) = 16.6667', () => {
-    const r = analyzeBond(bond({ issueDate: '2008-03-01', firstCouponDate: '2008-08-31', maturityDate: '2012-08-31', settlementDate: '2008-05-01', coupon: 0.1, yield: 0.1 }));
+    const r = analyzeBond(
+      bond({
+        issueDate: '2008-03-01',
+        firstCouponDate: '2008-08-31',
+        maturityDate: '2012-08-31',
+        settlementDate: '2008-05-01',
+        coupon: 0.1,
+        yield: 0.1,
+      }),
+    );
     expect(r.accruedInterest * 10).toBeCloseTo(16.6667, 4);
     expect(r.accruedDays).toBe(60);
   });
 
   it('ODDFPRICE(11-Nov-2008, 1-Mar-2021, issue 15-Oct-2008, first 1-Mar-2009, 7.85%, 6.25%, 100, 2, 1) = 113.597717', () => {
-    const r = analyzeBond(bond({ dayCount: 'ACT/ACT', issueDate: '2008-10-15', firstCouponDate: '2009-03-01', maturityDate: '2021-03-01', settlementDate: '2008-11-11', coupon: 0.0785, yield: 0.0625 }));
+    const r = analyzeBond(
+      bond({
+        dayCount: 'ACT/ACT',
+        issueDate: '2008-10-15',
+        firstCouponDate: '2009-03-01',
+        maturityDate: '2021-03-01',
+        settlementDate: '2008-11-11',
+        coupon: 0.0785,
+        yield: 0.0625,
+      }),
+    );
     expect(r.cleanPrice).toBeCloseTo(113.597717, 6);
   });
 
   it('PRICE(15-Feb-1980, 4-May-1980, 7%, 10%, 100, 2, 0) = 99.31363217662 (final coupon period)', () => {
-    const r = analyzeBond(bond({ issueDate: '1979-11-04', maturityDate: '1980-05-04', settlementDate: '1980-02-15', coupon: 0.07, yield: 0.1 }));
+    const r = analyzeBond(
+      bond({ issueDate: '1979-11-04', maturityDate: '1980-05-04', settlementDate: '1980-02-15', coupon: 0.07, yield: 0.1 }),
+    );
     expect(r.cleanPrice).toBeCloseTo(99.31363217662, 10);
     expect(r.macaulayDuration).toBeCloseTo(79 / 360, 15);
     expect(r.modifiedDuration).toBeCloseTo(79 / 360 / (1 + (0.1 * 79) / 360), 15);
@@ -75,7 +105,9 @@ describe('settlement on and around coupon dates', () => {
 describe('final-period yields (simple interest)', () => {
   it('30/360 settlement on a 31st uses DSR = E − A, not days360(settle, redemption)', () => {
     // Period 2030-02-28 → 2030-08-28; settle 2030-03-31: A = 33, E − A = 147 (days360 would say 148).
-    const r = analyzeBond(bond({ issueDate: '2025-08-28', maturityDate: '2030-08-28', settlementDate: '2030-03-31', coupon: 0.06, yield: 0.05 }));
+    const r = analyzeBond(
+      bond({ issueDate: '2025-08-28', maturityDate: '2030-08-28', settlementDate: '2030-03-31', coupon: 0.06, yield: 0.05 }),
+    );
     expect(r.accruedDays).toBe(33);
     expect(r.dirtyPrice).toBeCloseTo(103 / (1 + (0.05 * 147) / 360), 12);
     expect(r.macaulayDuration).toBeCloseTo(147 / 360, 15);
@@ -90,7 +122,16 @@ describe('final-period yields (simple interest)', () => {
   });
 
   it('ACT/ACT: t = days to redemption / (days in the final period × f); yield in closed form', () => {
-    const r = analyzeBond(bond({ dayCount: 'ACT/ACT', issueDate: '2023-03-01', maturityDate: '2025-03-01', settlementDate: '2025-01-01', coupon: 0.04, cleanPrice: 99.9 }));
+    const r = analyzeBond(
+      bond({
+        dayCount: 'ACT/ACT',
+        issueDate: '2023-03-01',
+        maturityDate: '2025-03-01',
+        settlementDate: '2025-01-01',
+        coupon: 0.04,
+        cleanPrice: 99.9,
+      }),
+    );
     const t = 59 / (181 * 2);
     const dirty = 99.9 + (2 * 122) / 181;
     expect(r.yieldToMaturity).toBeCloseTo((102 / dirty - 1) / t, 14);
@@ -99,7 +140,17 @@ describe('final-period yields (simple interest)', () => {
   });
 
   it('zero in its last quasi-coupon period: the SEC money-market formula', () => {
-    const r = analyzeBond(bond({ instrument: 'zero', coupon: 0, dayCount: 'ACT/ACT', issueDate: '2024-01-10', maturityDate: '2025-05-15', settlementDate: '2025-02-14', cleanPrice: 99 }));
+    const r = analyzeBond(
+      bond({
+        instrument: 'zero',
+        coupon: 0,
+        dayCount: 'ACT/ACT',
+        issueDate: '2024-01-10',
+        maturityDate: '2025-05-15',
+        settlementDate: '2025-02-14',
+        cleanPrice: 99,
+      }),
+    );
     const D = (1 / 100) * (360 / 90);
     expect(r.accruedInterest).toBe(0);
     expect(r.cashflows).toEqual([{ date: '2025-05-15', amount: 100 }]);
@@ -108,7 +159,17 @@ describe('final-period yields (simple interest)', () => {
   });
 
   it('a long odd first period ending at maturity with t > 1/f stays compounded', () => {
-    const r = analyzeBond(bond({ dayCount: 'ACT/ACT', issueDate: '2024-01-10', firstCouponDate: '2024-11-15', maturityDate: '2024-11-15', settlementDate: '2024-02-01', coupon: 0.05, yield: 0.05 }));
+    const r = analyzeBond(
+      bond({
+        dayCount: 'ACT/ACT',
+        issueDate: '2024-01-10',
+        firstCouponDate: '2024-11-15',
+        maturityDate: '2024-11-15',
+        settlementDate: '2024-02-01',
+        coupon: 0.05,
+        yield: 0.05,
+      }),
+    );
     expect(r.macaulayDuration).toBeGreaterThan(0.5);
     expect(r.modifiedDuration).toBeCloseTo(r.macaulayDuration! / 1.025, 14);
   });
@@ -116,7 +177,17 @@ describe('final-period yields (simple interest)', () => {
 
 describe('zero-coupon bonds', () => {
   it('discount on semiannual quasi-coupons: redemption·(1+y/2)^−(DSC/E + N − 1)', () => {
-    const r = analyzeBond(bond({ instrument: 'zero', coupon: 0, dayCount: 'ACT/ACT', issueDate: '2024-01-10', maturityDate: '2034-05-15', settlementDate: '2024-03-01', yield: 0.04 }));
+    const r = analyzeBond(
+      bond({
+        instrument: 'zero',
+        coupon: 0,
+        dayCount: 'ACT/ACT',
+        issueDate: '2024-01-10',
+        maturityDate: '2034-05-15',
+        settlementDate: '2024-03-01',
+        yield: 0.04,
+      }),
+    );
     const n = 75 / 182 + 20; // 2023-11-15 → 2024-05-15 is 182 days, 75 left; 20 more quasi-coupons
     expect(r.dirtyPrice).toBeCloseTo(100 * 1.02 ** -n, 12);
     expect(r.currentYield).toBe(0);
@@ -126,7 +197,16 @@ describe('zero-coupon bonds', () => {
 
 describe('zero-coupon bonds on 30/360', () => {
   it('n₁ = (E − A)/E on the quasi-coupon grid; accrued days count from the issue date in the first quasi period', () => {
-    const r = analyzeBond(bond({ instrument: 'zero', coupon: 0, issueDate: '2024-01-10', maturityDate: '2034-05-15', settlementDate: '2024-03-01', yield: 0.04 }));
+    const r = analyzeBond(
+      bond({
+        instrument: 'zero',
+        coupon: 0,
+        issueDate: '2024-01-10',
+        maturityDate: '2034-05-15',
+        settlementDate: '2024-03-01',
+        yield: 0.04,
+      }),
+    );
     const n = 74 / 180 + 20; // A = days360(2023-11-15, 2024-03-01) = 106
     expect(r.dirtyPrice).toBeCloseTo(100 * 1.02 ** -n, 12);
     expect(r.accruedDays).toBe(51);
@@ -136,10 +216,30 @@ describe('zero-coupon bonds on 30/360', () => {
 
 describe('31st and 29 February dates', () => {
   it('an EOM Treasury settling on 29 February accrues from the 31 August coupon', () => {
-    const r = analyzeBond(bond({ dayCount: 'ACT/ACT', endOfMonth: true, issueDate: '2022-08-31', maturityDate: '2027-08-31', settlementDate: '2024-02-29', coupon: 0.03, yield: 0.04 }));
+    const r = analyzeBond(
+      bond({
+        dayCount: 'ACT/ACT',
+        endOfMonth: true,
+        issueDate: '2022-08-31',
+        maturityDate: '2027-08-31',
+        settlementDate: '2024-02-29',
+        coupon: 0.03,
+        yield: 0.04,
+      }),
+    );
     expect(r.accruedDays).toBe(0);
     expect(r.cashflows[0]!.date).toBe('2024-08-31');
-    const r2 = analyzeBond(bond({ dayCount: 'ACT/ACT', endOfMonth: true, issueDate: '2022-08-31', maturityDate: '2027-08-31', settlementDate: '2024-02-28', coupon: 0.03, yield: 0.04 }));
+    const r2 = analyzeBond(
+      bond({
+        dayCount: 'ACT/ACT',
+        endOfMonth: true,
+        issueDate: '2022-08-31',
+        maturityDate: '2027-08-31',
+        settlementDate: '2024-02-28',
+        coupon: 0.03,
+        yield: 0.04,
+      }),
+    );
     expect(r2.accruedDays).toBe(181);
     expect(r2.accruedInterest).toBeCloseTo((1.5 * 181) / 182, 14);
   });

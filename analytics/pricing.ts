@@ -127,7 +127,8 @@ export const MAX_YIELD = 100;
 
 function checkYield(s: Settlement, y: number): void {
   const ok = s.simple ? 1 + (y * s.n1) / s.frequency > 0 : 1 + y / s.frequency > 0;
-  if (!(ok && y <= MAX_YIELD)) throw new AnalyticsInputError('yield', `out of range: ${y} (must exceed −frequency and be at most ${MAX_YIELD})`);
+  if (!(ok && y <= MAX_YIELD))
+    throw new AnalyticsInputError('yield', `out of range: ${y} (must exceed −frequency and be at most ${MAX_YIELD})`);
 }
 
 /** Dirty price per 100 from a yield (decimal, compounded at the coupon frequency). */

@@ -76,63 +76,86 @@ const TIMEOUT = 30_000;
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(1, Math.abs(b));
 
 describe('pricing properties', () => {
-  it('price(yield(p)) = p and yield(price(y)) = y', () => {
-    fc.assert(
-      fc.property(scenario, ({ s, y }) => {
-        const p = dirtyPriceFromYield(s, y);
-        const y2 = yieldFromDirtyPrice(s, p);
-        expect(Math.abs(y2 - y)).toBeLessThan(1e-11);
-        expect(rel(dirtyPriceFromYield(s, y2), p)).toBeLessThan(1e-12);
-      }),
-      runs,
-    );
-  }, TIMEOUT);
+  it(
+    'price(yield(p)) = p and yield(price(y)) = y',
+    () => {
+      fc.assert(
+        fc.property(scenario, ({ s, y }) => {
+          const p = dirtyPriceFromYield(s, y);
+          const y2 = yieldFromDirtyPrice(s, p);
+          expect(Math.abs(y2 - y)).toBeLessThan(1e-11);
+          expect(rel(dirtyPriceFromYield(s, y2), p)).toBeLessThan(1e-12);
+        }),
+        runs,
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('price is strictly decreasing in yield', () => {
-    fc.assert(
-      fc.property(scenario, fc.double({ min: 1e-6, max: 0.05, noNaN: true }), ({ s, y }, dy) => {
-        expect(dirtyPriceFromYield(s, y + dy)).toBeLessThan(dirtyPriceFromYield(s, y));
-      }),
-      runs,
-    );
-  }, TIMEOUT);
+  it(
+    'price is strictly decreasing in yield',
+    () => {
+      fc.assert(
+        fc.property(scenario, fc.double({ min: 1e-6, max: 0.05, noNaN: true }), ({ s, y }, dy) => {
+          expect(dirtyPriceFromYield(s, y + dy)).toBeLessThan(dirtyPriceFromYield(s, y));
+        }),
+        runs,
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('modified duration and convexity equal the numerical derivatives of the price', () => {
-    const check = (s: Settlement, y: number) => {
-      const h = 1e-5;
-      const p0 = dirtyPriceFromYield(s, y);
-      const up = dirtyPriceFromYield(s, y + h);
-      const down = dirtyPriceFromYield(s, y - h);
-      const r = riskMeasures(s, y);
-      expect(rel(r.dirtyPrice, p0)).toBeLessThan(1e-13);
-      expect(Math.abs(r.modifiedDuration - -(up - down) / (2 * h * p0))).toBeLessThan(1e-6 * Math.max(1, r.modifiedDuration));
-      expect(Math.abs(r.convexity - (up - 2 * p0 + down) / (h * h * p0))).toBeLessThan(1e-3 * Math.max(1, r.convexity));
-      expect(r.dv01).toBeCloseTo((r.modifiedDuration * p0) / 10000, 14);
-    };
-    fc.assert(fc.property(scenario, ({ s, y }) => check(s, y)), runs);
-  }, TIMEOUT);
+  it(
+    'modified duration and convexity equal the numerical derivatives of the price',
+    () => {
+      const check = (s: Settlement, y: number) => {
+        const h = 1e-5;
+        const p0 = dirtyPriceFromYield(s, y);
+        const up = dirtyPriceFromYield(s, y + h);
+        const down = dirtyPriceFromYield(s, y - h);
+        const r = riskMeasures(s, y);
+        expect(rel(r.dirtyPrice, p0)).toBeLessThan(1e-13);
+        expect(Math.abs(r.modifiedDuration - -(up - down) / (2 * h * p0))).toBeLessThan(1e-6 * Math.max(1, r.modifiedDuration));
+        expect(Math.abs(r.convexity - (up - 2 * p0 + down) / (h * h * p0))).toBeLessThan(1e-3 * Math.max(1, r.convexity));
+        expect(r.dv01).toBeCloseTo((r.modifiedDuration * p0) / 10000, 14);
+      };
+      fc.assert(
+        fc.property(scenario, ({ s, y }) => check(s, y)),
+        runs,
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('a call at maturity at the redemption price yields the yield to maturity', () => {
-    fc.assert(
-      fc.property(scenario, ({ s, y }) => {
-        const dirty = dirtyPriceFromYield(s, y);
-        const maturity = s.bond.dates[s.bond.dates.length - 1]!;
-        const w = yieldsToCall(s, dirty, y, [{ date: maturity, price: s.redemption }]);
-        expect(Math.abs(w.yieldToCall[0]!.yield - y)).toBeLessThan(1e-11);
-      }),
-      runs,
-    );
-  }, TIMEOUT);
+  it(
+    'a call at maturity at the redemption price yields the yield to maturity',
+    () => {
+      fc.assert(
+        fc.property(scenario, ({ s, y }) => {
+          const dirty = dirtyPriceFromYield(s, y);
+          const maturity = s.bond.dates[s.bond.dates.length - 1]!;
+          const w = yieldsToCall(s, dirty, y, [{ date: maturity, price: s.redemption }]);
+          expect(Math.abs(w.yieldToCall[0]!.yield - y)).toBeLessThan(1e-11);
+        }),
+        runs,
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('accrued interest lies within one coupon and time to the first flow within its period', () => {
-    fc.assert(
-      fc.property(scenario, ({ s }) => {
-        expect(s.accrued).toBeGreaterThanOrEqual(0);
-        expect(s.accrued).toBeLessThanOrEqual(s.firstAmount + 1e-12);
-        expect(s.n1).toBeGreaterThan(0);
-        if (s.bond.firstRegular || s.nextIndex > 1) expect(s.n1).toBeLessThanOrEqual(1);
-      }),
-      runs,
-    );
-  }, TIMEOUT);
+  it(
+    'accrued interest lies within one coupon and time to the first flow within its period',
+    () => {
+      fc.assert(
+        fc.property(scenario, ({ s }) => {
+          expect(s.accrued).toBeGreaterThanOrEqual(0);
+          expect(s.accrued).toBeLessThanOrEqual(s.firstAmount + 1e-12);
+          expect(s.n1).toBeGreaterThan(0);
+          if (s.bond.firstRegular || s.nextIndex > 1) expect(s.n1).toBeLessThanOrEqual(1);
+        }),
+        runs,
+      );
+    },
+    TIMEOUT,
+  );
 });

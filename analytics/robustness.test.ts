@@ -19,7 +19,12 @@ const wild = fc.oneof(
 const iso = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 /** Mostly issue ≤ settlement < maturity (so analysis runs), sometimes any order. */
 const dates = fc.oneof(
-  { weight: 4, arbitrary: fc.tuple(fc.integer({ min: 9000, max: 20000 }), fc.integer({ min: 0, max: 8000 }), fc.integer({ min: 1, max: 12000 })).map(([i, s, m]) => ({ issueDate: iso(i), settlementDate: iso(i + s), maturityDate: iso(i + s + m) })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 9000, max: 20000 }), fc.integer({ min: 0, max: 8000 }), fc.integer({ min: 1, max: 12000 }))
+      .map(([i, s, m]) => ({ issueDate: iso(i), settlementDate: iso(i + s), maturityDate: iso(i + s + m) })),
+  },
   { weight: 1, arbitrary: fc.record({ issueDate: date, settlementDate: date, maturityDate: date }) },
 );
 
@@ -36,10 +41,20 @@ const input = fc.record({
   callSchedule: fc.array(fc.record({ date, price: fc.double({ min: 90, max: 110, noNaN: true }) }), { maxLength: 3 }),
   quote: fc.oneof(
     { weight: 4, arbitrary: wild.map((p) => ({ cleanPrice: p, yield: null, discountMargin: null })) },
-    { weight: 4, arbitrary: fc.oneof(fc.double({ min: -0.5, max: 2, noNaN: true }), wild).map((y) => ({ cleanPrice: null, yield: y, discountMargin: y })) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .oneof(fc.double({ min: -0.5, max: 2, noNaN: true }), wild)
+        .map((y) => ({ cleanPrice: null, yield: y, discountMargin: y })),
+    },
     { weight: 1, arbitrary: fc.record({ cleanPrice: fc.option(wild), yield: fc.option(wild), discountMargin: fc.option(wild) }) },
   ),
-  treasuryCurve: fc.option(fc.constant([{ tenor: '1Y', years: 1, yield: 0.04 }, { tenor: '10Y', years: 10, yield: 0.045 }])),
+  treasuryCurve: fc.option(
+    fc.constant([
+      { tenor: '1Y', years: 1, yield: 0.04 },
+      { tenor: '10Y', years: 10, yield: 0.045 },
+    ]),
+  ),
   indexRate: fc.double({ min: -0.01, max: 0.2, noNaN: true }),
   quotedMargin: fc.double({ min: 0, max: 0.05, noNaN: true }),
   currentIndexFixing: fc.double({ min: 0, max: 0.2, noNaN: true }),

@@ -49,8 +49,17 @@ const SETTLEMENT = '2026-11-23';
 const prng = mulberry32;
 
 const CURVE: CurvePoint[] = [
-  ['1M', 1 / 12, 0.0431], ['3M', 0.25, 0.0428], ['6M', 0.5, 0.0421], ['1Y', 1, 0.0405], ['2Y', 2, 0.0392], ['3Y', 3, 0.0389],
-  ['5Y', 5, 0.0397], ['7Y', 7, 0.0411], ['10Y', 10, 0.0428], ['20Y', 20, 0.0466], ['30Y', 30, 0.0461],
+  ['1M', 1 / 12, 0.0431],
+  ['3M', 0.25, 0.0428],
+  ['6M', 0.5, 0.0421],
+  ['1Y', 1, 0.0405],
+  ['2Y', 2, 0.0392],
+  ['3Y', 3, 0.0389],
+  ['5Y', 5, 0.0397],
+  ['7Y', 7, 0.0411],
+  ['10Y', 10, 0.0428],
+  ['20Y', 20, 0.0466],
+  ['30Y', 30, 0.0461],
 ].map(([tenor, years, y]) => ({ tenor: tenor as string, years: years as number, yield: y as number }));
 
 interface Item {
@@ -79,7 +88,8 @@ function makeUniverse(n: number): Item[] {
     const maturity = `${matYear}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     const tenor = Math.max(matYear - 2026 + 1, 2) + Math.floor(rnd() * 10);
     const odd = kind !== 'zero' && rnd() < 0.2;
-    const issueDay = parseDate(`${matYear - tenor}-${String(month).padStart(2, '0')}-${String(Math.min(day, 28)).padStart(2, '0')}`) + (odd ? 17 : 0);
+    const issueDay =
+      parseDate(`${matYear - tenor}-${String(month).padStart(2, '0')}-${String(Math.min(day, 28)).padStart(2, '0')}`) + (odd ? 17 : 0);
     const coupon = kind === 'zero' ? 0 : kind === 'frn' ? null : Math.round((0.5 + rnd() * 7.5) * 8) / 800;
     const terms: BondTerms = {
       issueDate: issueDay,
@@ -105,7 +115,8 @@ function makeUniverse(n: number): Item[] {
       clean = Math.round((dirtyPriceFromYield(s, 0.03 + rnd() * 0.05) - s.accrued) * 1000) / 1000;
       if (kind === 'callable') {
         const future = Array.from(bond.dates).filter((d) => d > settleDay - 400);
-        for (let k = 0; k < 4 && future.length > 2; k++) calls.push({ date: future[Math.floor((k * future.length) / 5)]!, price: 100 + (3 - k) * 0.5 });
+        for (let k = 0; k < 4 && future.length > 2; k++)
+          calls.push({ date: future[Math.floor((k * future.length) / 5)]!, price: 100 + (3 - k) * 0.5 });
       }
     }
     const input: BondInput = {
@@ -151,7 +162,16 @@ function analyseAll(items: Item[], from = 0, to = items.length): number {
       const r = riskMeasures(s, y);
       const flows = cashflowArrays(s).amounts;
       const sp = spreads(curve, settleDay, it.terms.maturityDate, y);
-      sum += y + r.modifiedDuration + r.convexity + r.dv01 + currentYield(bond, it.clean) + moneyMarketYield(s, y, r.dirtyPrice) + flows.length + sp.gSpreadBp + sp.tSpreadBp;
+      sum +=
+        y +
+        r.modifiedDuration +
+        r.convexity +
+        r.dv01 +
+        currentYield(bond, it.clean) +
+        moneyMarketYield(s, y, r.dirtyPrice) +
+        flows.length +
+        sp.gSpreadBp +
+        sp.tSpreadBp;
       if (it.calls.length > 0) sum += yieldsToCall(s, it.clean + s.accrued, y, it.calls).yieldToWorst;
     }
   }
@@ -220,11 +240,21 @@ function februaryQuirk(it: Item): boolean {
 }
 
 const rate = (n: number, s: number) => Math.round(n / s).toLocaleString('en-US');
-console.log(`Bondwise analytics benchmark: ${N.toLocaleString('en-US')} bonds settling ${SETTLEMENT} ${JSON.stringify(mix)}, node ${process.version}, best of ${ROUNDS}`);
+console.log(
+  `Bondwise analytics benchmark: ${N.toLocaleString('en-US')} bonds settling ${SETTLEMENT} ${JSON.stringify(mix)}, node ${process.version}, best of ${ROUNDS}`,
+);
 console.log(`  rates are analyses per CPU-second of one core (wall-clock rate in brackets; the machine is shared)`);
-console.log(`  engine building blocks (createBond → settle → yield → risk → cash flows → spreads → calls/DM): ${rate(N, engine.cpu)}/s [${rate(N, engine.wall)}/s]`);
-console.log(`  analyzeBond (contract objects in, contract objects with string dates out):                  ${rate(N, contract.cpu)}/s [${rate(N, contract.wall)}/s]`);
-const summary: Record<string, unknown> = { bonds: N, engineRate: Math.round(N / engine.cpu), analyzeBondRate: Math.round(N / contract.cpu) };
+console.log(
+  `  engine building blocks (createBond → settle → yield → risk → cash flows → spreads → calls/DM): ${rate(N, engine.cpu)}/s [${rate(N, engine.wall)}/s]`,
+);
+console.log(
+  `  analyzeBond (contract objects in, contract objects with string dates out):                  ${rate(N, contract.cpu)}/s [${rate(N, contract.wall)}/s]`,
+);
+const summary: Record<string, unknown> = {
+  bonds: N,
+  engineRate: Math.round(N / engine.cpu),
+  analyzeBondRate: Math.round(N / contract.cpu),
+};
 if (ql) {
   const qlRate = ql.count / ql.cpu;
   const byId = new Map(sample.map((it) => [it.input.id, it]));
@@ -241,10 +271,22 @@ if (ql) {
     dy = Math.max(dy, Math.abs((out.yieldToMaturity ?? out.discountMargin!) - value));
     if (out.modifiedDuration !== undefined) dd = Math.max(dd, Math.abs(out.modifiedDuration - mod));
   }
-  console.log(`  QuantLib ${ql.quantlib} Python bindings, same measures on an even sample of ${ql.count.toLocaleString('en-US')} bonds: ${rate(ql.count, ql.cpu)}/s [${rate(ql.count, ql.seconds)}/s]`);
-  console.log(`  speed-up vs QuantLib (CPU): engine ${(N / engine.cpu / qlRate).toFixed(0)}×, analyzeBond ${(N / contract.cpu / qlRate).toFixed(0)}×`);
-  console.log(`  cross-check vs QuantLib on the sample (${quirks} end-of-February 30/360 bonds left out, see docs): max |Δ yield or DM| = ${dy.toExponential(2)}, max |Δ modified duration| = ${dd.toExponential(2)}`);
-  Object.assign(summary, { quantlibRate: Math.round(qlRate), speedupEngine: +(N / engine.cpu / qlRate).toFixed(1), speedupAnalyzeBond: +(N / contract.cpu / qlRate).toFixed(1), maxYieldDiff: dy, maxDurationDiff: dd });
+  console.log(
+    `  QuantLib ${ql.quantlib} Python bindings, same measures on an even sample of ${ql.count.toLocaleString('en-US')} bonds: ${rate(ql.count, ql.cpu)}/s [${rate(ql.count, ql.seconds)}/s]`,
+  );
+  console.log(
+    `  speed-up vs QuantLib (CPU): engine ${(N / engine.cpu / qlRate).toFixed(0)}×, analyzeBond ${(N / contract.cpu / qlRate).toFixed(0)}×`,
+  );
+  console.log(
+    `  cross-check vs QuantLib on the sample (${quirks} end-of-February 30/360 bonds left out, see docs): max |Δ yield or DM| = ${dy.toExponential(2)}, max |Δ modified duration| = ${dd.toExponential(2)}`,
+  );
+  Object.assign(summary, {
+    quantlibRate: Math.round(qlRate),
+    speedupEngine: +(N / engine.cpu / qlRate).toFixed(1),
+    speedupAnalyzeBond: +(N / contract.cpu / qlRate).toFixed(1),
+    maxYieldDiff: dy,
+    maxDurationDiff: dd,
+  });
 } else if (py) {
   console.log(`  QuantLib run failed: ${(py.stderr ?? '').split('\n').slice(-3).join(' ')}`);
 }

@@ -75,7 +75,14 @@ async function openEngine(engine: string): Promise<DatabaseHandle> {
 async function prepare(handle: DatabaseHandle): Promise<void> {
   const db = handle.db;
   await migrateToLatest(db);
-  const have = Number((await db.selectFrom('bonds').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const have = Number(
+    (
+      await db
+        .selectFrom('bonds')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (have < BONDS) {
     const t = performance.now();
     let last = '';
@@ -126,7 +133,9 @@ function report(samples: Map<string, { ms: number[]; errors: number }>): void {
   for (const [name, s] of [...samples.entries()].sort((a, b) => b[1].ms.length - a[1].ms.length)) {
     const ms = [...s.ms].sort((a, b) => a - b);
     const f = (v: number) => v.toFixed(1);
-    console.log(`  | ${name} | ${ms.length} | ${f(pct(ms, 50))} | ${f(pct(ms, 95))} | ${f(pct(ms, 99))} | ${f(ms.at(-1) ?? NaN)} | ${s.errors} |`);
+    console.log(
+      `  | ${name} | ${ms.length} | ${f(pct(ms, 50))} | ${f(pct(ms, 95))} | ${f(pct(ms, 99))} | ${f(ms.at(-1) ?? NaN)} | ${s.errors} |`,
+    );
   }
 }
 
@@ -135,7 +144,14 @@ async function runEngine(engine: string): Promise<void> {
   const handle = await openEngine(engine);
   await prepare(handle);
   const u = await universeOf(handle);
-  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: '.tmp/bench-api-data', JWT_SECRET: SECRET, LOG_LEVEL: 'silent', LIVE_MARKET: 'false', SEED_DEMO: 'false' });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATA_DIR: '.tmp/bench-api-data',
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    LIVE_MARKET: 'false',
+    SEED_DEMO: 'false',
+  });
   const app = await buildApp({ config, db: handle.db, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
@@ -153,7 +169,15 @@ async function runEngine(engine: string): Promise<void> {
   const load0 = loadavg()[0]!;
   const cpu0 = process.cpuUsage();
   const plan: LoadPlan = {
-    port, token, universe: u, clients: CLIENTS, requests: REQUESTS, seconds: SECONDS, thinkMs: THINK_MS, mix: MIX, ipsPerClient: IPS_PER_CLIENT,
+    port,
+    token,
+    universe: u,
+    clients: CLIENTS,
+    requests: REQUESTS,
+    seconds: SECONDS,
+    thinkMs: THINK_MS,
+    mix: MIX,
+    ipsPerClient: IPS_PER_CLIENT,
   };
   const result = await new Promise<LoadResult>((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./support/loadClients.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
@@ -165,8 +189,12 @@ async function runEngine(engine: string): Promise<void> {
   const { issued, seconds } = result;
   const cpu = process.cpuUsage(cpu0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(`\n### ${CLIENTS} concurrent clients (${MIX} mix): ${issued} requests in ${seconds.toFixed(1)} s (${(issued / seconds).toFixed(0)} req/s), load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}, think time ${THINK_MS} ms`);
-  console.log(`  server process CPU ${(cpuMs / 1000).toFixed(1)} s = ${(cpuMs / Math.max(1, issued)).toFixed(2)} ms per request (server and ${engine === 'pglite' ? 'PGlite' : 'the pg client'}; the clients run in their own process)`);
+  console.log(
+    `\n### ${CLIENTS} concurrent clients (${MIX} mix): ${issued} requests in ${seconds.toFixed(1)} s (${(issued / seconds).toFixed(0)} req/s), load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}, think time ${THINK_MS} ms`,
+  );
+  console.log(
+    `  server process CPU ${(cpuMs / 1000).toFixed(1)} s = ${(cpuMs / Math.max(1, issued)).toFixed(2)} ms per request (server and ${engine === 'pglite' ? 'PGlite' : 'the pg client'}; the clients run in their own process)`,
+  );
   report(new Map(Object.entries(result.samples)));
 
   // Single client: the intrinsic latency of each call without queueing behind 49 others.

@@ -12,8 +12,17 @@ import { mulberry32 } from '@common/random';
 const LINES = Number(process.env.BENCH_LINES ?? 300_000);
 const INPUT = '.tmp/bench-bondcalc-input.jsonl';
 const CURVE = [
-  ['1M', 1 / 12, 0.0431], ['3M', 0.25, 0.0428], ['6M', 0.5, 0.0421], ['1Y', 1, 0.0405], ['2Y', 2, 0.0392], ['3Y', 3, 0.0389],
-  ['5Y', 5, 0.0397], ['7Y', 7, 0.0411], ['10Y', 10, 0.0428], ['20Y', 20, 0.0466], ['30Y', 30, 0.0461],
+  ['1M', 1 / 12, 0.0431],
+  ['3M', 0.25, 0.0428],
+  ['6M', 0.5, 0.0421],
+  ['1Y', 1, 0.0405],
+  ['2Y', 2, 0.0392],
+  ['3Y', 3, 0.0389],
+  ['5Y', 5, 0.0397],
+  ['7Y', 7, 0.0411],
+  ['10Y', 10, 0.0428],
+  ['20Y', 20, 0.0466],
+  ['30Y', 30, 0.0461],
 ].map(([tenor, years, y]) => ({ tenor, years, yield: y }));
 
 function writeInput(): void {
@@ -27,12 +36,25 @@ function writeInput(): void {
     const issue = `${issueYear}-${month}-15`;
     const maturity = `${Math.max(2027, issueYear + years + 1)}-${month}-15`;
     const call = `${issueYear + years}-${month}-15`;
-    lines.push(JSON.stringify({
-      id: `b${i}`, instrument: kind, issueDate: issue, maturityDate: maturity, settlementDate: '2026-11-24', firstCouponDate: null,
-      coupon: kind === 'zero' ? 0 : Math.round(rnd() * 800) / 10000 + 0.01, frequency: 2, dayCount: i % 2 ? '30/360' : 'ACT/ACT',
-      endOfMonth: false, redemption: 100, callSchedule: kind === 'callable' && call > issue && call < maturity ? [{ date: call, price: 100 }] : [],
-      cleanPrice: 80 + rnd() * 30, yield: null, treasuryCurve: CURVE,
-    }));
+    lines.push(
+      JSON.stringify({
+        id: `b${i}`,
+        instrument: kind,
+        issueDate: issue,
+        maturityDate: maturity,
+        settlementDate: '2026-11-24',
+        firstCouponDate: null,
+        coupon: kind === 'zero' ? 0 : Math.round(rnd() * 800) / 10000 + 0.01,
+        frequency: 2,
+        dayCount: i % 2 ? '30/360' : 'ACT/ACT',
+        endOfMonth: false,
+        redemption: 100,
+        callSchedule: kind === 'callable' && call > issue && call < maturity ? [{ date: call, price: 100 }] : [],
+        cleanPrice: 80 + rnd() * 30,
+        yield: null,
+        treasuryCurve: CURVE,
+      }),
+    );
   }
   mkdirSync('.tmp', { recursive: true });
   writeFileSync(INPUT, lines.join('\n') + '\n');
@@ -54,7 +76,9 @@ async function main(): Promise<void> {
   createReadStream(INPUT).pipe(child.stdin);
   await new Promise((resolve) => child.on('close', resolve));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  console.log(`${lines} lines (${errors} errors) in ${seconds.toFixed(2)} s wall: ${Math.round(lines / seconds).toLocaleString('en-US')} lines/s`);
+  console.log(
+    `${lines} lines (${errors} errors) in ${seconds.toFixed(2)} s wall: ${Math.round(lines / seconds).toLocaleString('en-US')} lines/s`,
+  );
 }
 
 void main();

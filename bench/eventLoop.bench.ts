@@ -82,7 +82,9 @@ function detailUrls(days: string[]): string[][] {
     for (const segment of segments)
       for (const tenor of tenors) {
         const from = days[urls.length % Math.max(1, Math.floor(days.length / 2))]!;
-        urls.push(`/v2/market/detail?metric=${metric}&segment=${encodeURIComponent(segment)}${tenor ? `&tenor=${tenor}` : ''}&from=${from}`);
+        urls.push(
+          `/v2/market/detail?metric=${metric}&segment=${encodeURIComponent(segment)}${tenor ? `&tenor=${tenor}` : ''}&from=${from}`,
+        );
       }
   return Array.from({ length: ROUNDS }, (_, r) => urls.slice(r * CONCURRENT, (r + 1) * CONCURRENT));
 }
@@ -103,8 +105,18 @@ async function runEngine(engine: string): Promise<void> {
     await seedUniverse(handle.db, { bonds: BONDS, historyDays: DAYS });
     await sql`analyze`.execute(handle.db);
     console.log(`  seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    const days = (await sql<{ d: string }>`select distinct price_date::text as d from evaluated_prices where kind = 'eod' order by d`.execute(handle.db)).rows.map((r) => r.d);
-    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: '.tmp/bench-eventloop-data', JWT_SECRET: SECRET, LOG_LEVEL: 'silent', LIVE_MARKET: 'false', SEED_DEMO: 'false', API_RATE_LIMIT_PER_MINUTE: '100000' });
+    const days = (
+      await sql<{ d: string }>`select distinct price_date::text as d from evaluated_prices where kind = 'eod' order by d`.execute(handle.db)
+    ).rows.map((r) => r.d);
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DATA_DIR: '.tmp/bench-eventloop-data',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'silent',
+      LIVE_MARKET: 'false',
+      SEED_DEMO: 'false',
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+    });
     const app = await buildApp({ config, db: handle.db, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as { port: number }).port;
@@ -126,7 +138,9 @@ async function runEngine(engine: string): Promise<void> {
     delay.disable();
     await app.close();
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
-    console.log(`  server event-loop delay over the run: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`);
+    console.log(
+      `  server event-loop delay over the run: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`,
+    );
     console.log(`  load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} (shared machine)`);
     console.log(`  /health idle:       ${stats(result.idle)}`);
     console.log(`  /health under load: ${stats(result.loaded)}, errors ${result.healthErrors}`);

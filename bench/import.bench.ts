@@ -51,9 +51,31 @@ function* bondLines(): Generator<string> {
     const issueYear = 2016 + Math.floor(r() * 10);
     const tenor = [3, 5, 7, 10, 20, 30][Math.floor(r() * 6)]!;
     const issuer = Math.floor(i / 10);
-    yield [bondCusip(i), '', `Bench Issuer ${issuer} Inc`, `BI${issuer}`, SECTORS[issuer % SECTORS.length], 'US', 'fixed', coupon.toFixed(3), '2',
-      '30/360', `${issueYear}-03-15`, '', `${issueYear + tenor}-03-15`, '500000000', '500000000', 'Senior Unsecured',
-      hy ? HY[i % HY.length] : IG[i % IG.length], '', '', '', '', '', ''].join(',');
+    yield [
+      bondCusip(i),
+      '',
+      `Bench Issuer ${issuer} Inc`,
+      `BI${issuer}`,
+      SECTORS[issuer % SECTORS.length],
+      'US',
+      'fixed',
+      coupon.toFixed(3),
+      '2',
+      '30/360',
+      `${issueYear}-03-15`,
+      '',
+      `${issueYear + tenor}-03-15`,
+      '500000000',
+      '500000000',
+      'Senior Unsecured',
+      hy ? HY[i % HY.length] : IG[i % IG.length],
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ].join(',');
   }
 }
 
@@ -73,10 +95,18 @@ function* traceLines(): Generator<string> {
     const bond = Math.floor(r() ** 2 * BONDS);
     const cusip = unknown ? `ZX${String(Math.floor(r() * 999999)).padStart(6, '0')}` : bondCusip(bond);
     const t: SampleTrade = {
-      record: ++record, reference: String(ref++).padStart(10, '0'), status: 'T', symbol: `BI${bond}`,
-      cusip: unknown ? cusip + cusipCheckDigit(cusip) : cusip, quantity: [5e3, 1e4, 2.5e4, 1e5, 5e5, 1e6, 2e6, 7.5e6][Math.floor(r() * 8)]!,
-      price: Math.round((95 + r() * 10) * 1000) / 1000, yieldPct: Math.round((4 + r() * 3) * 10000) / 10000, date: day, time,
-      side: r() < 0.5 ? 'B' : 'S', contra: 'C',
+      record: ++record,
+      reference: String(ref++).padStart(10, '0'),
+      status: 'T',
+      symbol: `BI${bond}`,
+      cusip: unknown ? cusip + cusipCheckDigit(cusip) : cusip,
+      quantity: [5e3, 1e4, 2.5e4, 1e5, 5e5, 1e6, 2e6, 7.5e6][Math.floor(r() * 8)]!,
+      price: Math.round((95 + r() * 10) * 1000) / 1000,
+      yieldPct: Math.round((4 + r() * 3) * 10000) / 10000,
+      date: day,
+      time,
+      side: r() < 0.5 ? 'B' : 'S',
+      contra: 'C',
     };
     const u = r();
     if (u < 0.15 && record < ROWS) {
@@ -93,7 +123,14 @@ function* traceLines(): Generator<string> {
     else if (record < ROWS - 1 && v < 0.008) {
       const o = recent[Math.floor(r() * recent.length)]!;
       yield traceLine({ ...o, record: ++record, status: 'C' });
-      yield traceLine({ ...o, record: ++record, status: 'R', reference: String(ref++).padStart(10, '0'), price: o.price + 0.25, priorReference: o.reference });
+      yield traceLine({
+        ...o,
+        record: ++record,
+        status: 'R',
+        reference: String(ref++).padStart(10, '0'),
+        price: o.price + 0.25,
+        priorReference: o.reference,
+      });
     } else if (record < ROWS && v < 0.01) {
       const o = recent[Math.floor(r() * recent.length)]!;
       yield traceLine({ ...o, record: ++record, status: 'Y', reference: String(ref++).padStart(10, '0'), priorReference: o.reference });
@@ -128,7 +165,9 @@ async function main(): Promise<void> {
   await write(bondsFile, bondLines());
   await write(traceFile, traceLines());
   const size = statSync(traceFile).size;
-  process.stderr.write(`generated ${ROWS.toLocaleString('en-US')} TRACE rows (${(size / 1e6).toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(
+    `generated ${ROWS.toLocaleString('en-US')} TRACE rows (${(size / 1e6).toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s\n`,
+  );
 
   if (process.env.BENCH_GENERATE_ONLY) return;
   const { handle, cleanup } = await openEngine();
@@ -138,7 +177,11 @@ async function main(): Promise<void> {
     await migrateToLatest(handle.db);
     await ensureSectors(handle.db);
     // A curve, so the repricing after the import has something to price against.
-    await importFile(handle.db, 'treasury', createReadStream(fileURLToPath(new URL('../samples/treasury-par-yield-curve.csv', import.meta.url))));
+    await importFile(
+      handle.db,
+      'treasury',
+      createReadStream(fileURLToPath(new URL('../samples/treasury-par-yield-curve.csv', import.meta.url))),
+    );
     t = performance.now();
     const bonds = await importFile(handle.db, 'bonds', createReadStream(bondsFile));
     process.stderr.write(`${summarize(bonds)} (${Math.round(bonds.rowsRead / ((performance.now() - t) / 1000))} rows/s)\n`);
@@ -149,7 +192,10 @@ async function main(): Promise<void> {
     const backendBefore = backendCpuSeconds(backendPid);
     const loadBefore = loadavg()[0];
     const report = await importFile(handle.db, 'trace', createReadStream(traceFile), {
-      onProgress: (p) => process.stderr.write(`\r  trace: ${p.rowsRead.toLocaleString('en-US')} rows, ${p.rowsPerSecond.toLocaleString('en-US')} rows/s${p.done ? '\n' : ''}`),
+      onProgress: (p) =>
+        process.stderr.write(
+          `\r  trace: ${p.rowsRead.toLocaleString('en-US')} rows, ${p.rowsPerSecond.toLocaleString('en-US')} rows/s${p.done ? '\n' : ''}`,
+        ),
     });
     const timings = (report.details?.timingsMs ?? {}) as { load?: number; cleaning?: number; dailyStats?: number };
     const importMs = (timings.load ?? 0) + (timings.cleaning ?? 0) + (timings.dailyStats ?? 0);

@@ -23,7 +23,8 @@ import { priceHistory, repriceUniverse, type RepriceResult } from '../server/ser
 import { addDays, businessDays } from '../server/services/pricing/conventions';
 import { createTrades, rng, seedSyntheticMarket, type TradeSpec } from '../server/services/pricing/testFixtures';
 
-const arg = (name: string, fallback: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1]! : fallback);
+const arg = (name: string, fallback: string) =>
+  process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1]! : fallback;
 const engine = arg('engine', 'pglite');
 const BONDS = Number(arg('bonds', '30000'));
 const HISTORY = Number(arg('history', '21'));
@@ -50,7 +51,9 @@ async function main(): Promise<void> {
   const load0 = loadavg()[0];
   try {
     await migrateToLatest(db);
-    const endDay = businessDays(addDays(new Date().toISOString().slice(0, 10), -10), addDays(new Date().toISOString().slice(0, 10), -1)).at(-1)!;
+    const endDay = businessDays(addDays(new Date().toISOString().slice(0, 10), -10), addDays(new Date().toISOString().slice(0, 10), -1)).at(
+      -1,
+    )!;
     let t = performance.now();
     let days: string[];
     if (SOURCE === 'simulator') {
@@ -79,7 +82,9 @@ async function main(): Promise<void> {
     const cold = await timed(() => repriceUniverse(db, asOf));
     asOf = new Date(asOf.getTime() + 5000);
     const idle = await timed(() => repriceUniverse(db, asOf));
-    const bonds = (await sql<{ id: number; price: string }>`select bond_id as id, price from bond_market_state order by bond_id`.execute(db)).rows;
+    const bonds = (
+      await sql<{ id: number; price: string }>`select bond_id as id, price from bond_market_state order by bond_id`.execute(db)
+    ).rows;
     const rand = rng(11);
     const ticks: ReturnType<typeof summary>[] = [];
     for (let k = 0; k < TICKS; k++) {
@@ -88,7 +93,13 @@ async function main(): Promise<void> {
       const trades: TradeSpec[] = [];
       for (let i = 0; i < 300; i++) {
         const b = bonds[Math.floor(rand() * bonds.length)]!;
-        trades.push({ bondId: b.id, time: new Date(asOf.getTime() - 1000), quantity: 100_000 * (1 + Math.floor(rand() * 20)), price: Number(b.price) + (rand() - 0.5) * 0.2, side: rand() < 0.5 ? 'customer_buy' : 'customer_sell' });
+        trades.push({
+          bondId: b.id,
+          time: new Date(asOf.getTime() - 1000),
+          quantity: 100_000 * (1 + Math.floor(rand() * 20)),
+          price: Number(b.price) + (rand() - 0.5) * 0.2,
+          side: rand() < 0.5 ? 'customer_buy' : 'customer_sell',
+        });
       }
       await createTrades(db, trades, false);
       await sql`update treasury_curve_points set yield = yield + 0.0001, updated_at = now() where curve_date = ${today}::date`.execute(db);

@@ -53,7 +53,9 @@ async function run(engine: string): Promise<void> {
       console.log(`  ${s.label.padEnd(26)} ${((end - s.start) / 1000).toFixed(1).padStart(7)} s`);
     });
     console.log(`  trades ${summary.trades}, daily stats ${summary.dailyStats}, ~${rows} rows in all`);
-    console.log(`  total ${total.toFixed(1)} s, ${Math.round(rows / total)} rows/s; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `  total ${total.toFixed(1)} s, ${Math.round(rows / total)} rows/s; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${loadavg()[0]!.toFixed(1)}`,
+    );
   } finally {
     await handle.cleanup();
   }

@@ -46,7 +46,10 @@ const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function healthy(): Promise<boolean> {
@@ -109,7 +112,9 @@ async function stopServer(child: ChildProcess): Promise<void> {
 function webBuildKind(): string {
   const dir = 'dist/web/assets';
   if (!existsSync(dir)) return 'missing';
-  return readdirSync(dir).some((f) => f.endsWith('.js') && readFileSync(`${dir}/${f}`, 'utf8').includes('jsxDEV')) ? 'development' : 'production';
+  return readdirSync(dir).some((f) => f.endsWith('.js') && readFileSync(`${dir}/${f}`, 'utf8').includes('jsxDEV'))
+    ? 'development'
+    : 'production';
 }
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
@@ -129,9 +134,19 @@ async function loginJs(browser: Browser) {
     const url = res.url();
     const type = res.headers()['content-type'] ?? '';
     if (!url.startsWith(BASE) || !(url.split('?')[0].endsWith('.js') || type.includes('javascript'))) return;
-    pending.push(res.body().then((body) => {
-      chunks.push({ url: url.replace(BASE, ''), raw: body.length, gzip: gzipSync(body).length, encoding: res.headers()['content-encoding'] ?? 'none' });
-    }).catch(() => undefined));
+    pending.push(
+      res
+        .body()
+        .then((body) => {
+          chunks.push({
+            url: url.replace(BASE, ''),
+            raw: body.length,
+            gzip: gzipSync(body).length,
+            encoding: res.headers()['content-encoding'] ?? 'none',
+          });
+        })
+        .catch(() => undefined),
+    );
   });
   await page.goto('/app/#/bw/login', { timeout: STEP_TIMEOUT_MS });
   await page.waitForSelector('input[type="password"]', { timeout: STEP_TIMEOUT_MS });
@@ -148,12 +163,16 @@ const FIRST_ROW = '[data-testid="bond-grid"] .ag-row[row-index="0"]';
 async function firstBondRow(page: Page): Promise<number> {
   await page.goto('about:blank');
   await page.goto('/app/#/bw/bond', { timeout: STEP_TIMEOUT_MS });
-  const handle = await page.waitForFunction((sel) => {
-    const row = document.querySelector(sel);
-    if (!row || row.classList.contains('ag-row-loading')) return false;
-    const text = row.textContent?.trim() ?? '';
-    return text !== '' && !/loading/i.test(text) ? performance.now() : false;
-  }, FIRST_ROW, { polling: 'raf', timeout: STEP_TIMEOUT_MS });
+  const handle = await page.waitForFunction(
+    (sel) => {
+      const row = document.querySelector(sel);
+      if (!row || row.classList.contains('ag-row-loading')) return false;
+      const text = row.textContent?.trim() ?? '';
+      return text !== '' && !/loading/i.test(text) ? performance.now() : false;
+    },
+    FIRST_ROW,
+    { polling: 'raf', timeout: STEP_TIMEOUT_MS },
+  );
   return (await handle.jsonValue()) as number;
 }
 
@@ -161,22 +180,39 @@ async function firstBondRow(page: Page): Promise<number> {
 async function sortRepaint(page: Page, column: string): Promise<number> {
   const header = page.locator(`[data-testid="bond-grid"] .ag-header-cell[col-id="${column}"] .ag-header-cell-label`);
   await header.waitFor({ timeout: STEP_TIMEOUT_MS });
-  const waiting = page.evaluate(({ sel, timeout }) => new Promise<number>((resolve, reject) => {
-    const before = document.querySelector(sel)?.textContent ?? '';
-    let clickedAt = -1;
-    document.addEventListener('click', () => { clickedAt = performance.now(); }, { capture: true, once: true });
-    const deadline = performance.now() + timeout;
-    const poll = () => {
-      const row = document.querySelector(sel);
-      const text = row?.textContent?.trim() ?? '';
-      if (clickedAt >= 0 && row && !row.classList.contains('ag-row-loading') && text !== '' && text !== before.trim() && !/loading/i.test(text)) {
-        resolve(performance.now() - clickedAt);
-      } else if (performance.now() > deadline) {
-        reject(new Error('first row did not change'));
-      } else requestAnimationFrame(poll);
-    };
-    requestAnimationFrame(poll);
-  }), { sel: FIRST_ROW, timeout: 10_000 });
+  const waiting = page.evaluate(
+    ({ sel, timeout }) =>
+      new Promise<number>((resolve, reject) => {
+        const before = document.querySelector(sel)?.textContent ?? '';
+        let clickedAt = -1;
+        document.addEventListener(
+          'click',
+          () => {
+            clickedAt = performance.now();
+          },
+          { capture: true, once: true },
+        );
+        const deadline = performance.now() + timeout;
+        const poll = () => {
+          const row = document.querySelector(sel);
+          const text = row?.textContent?.trim() ?? '';
+          if (
+            clickedAt >= 0 &&
+            row &&
+            !row.classList.contains('ag-row-loading') &&
+            text !== '' &&
+            text !== before.trim() &&
+            !/loading/i.test(text)
+          ) {
+            resolve(performance.now() - clickedAt);
+          } else if (performance.now() > deadline) {
+            reject(new Error('first row did not change'));
+          } else requestAnimationFrame(poll);
+        };
+        requestAnimationFrame(poll);
+      }),
+    { sel: FIRST_ROW, timeout: 10_000 },
+  );
   waiting.catch(() => undefined); // awaited below; a rejection must not go unhandled during the click
   await header.click({ timeout: STEP_TIMEOUT_MS });
   return waiting;
@@ -186,12 +222,19 @@ async function sortRepaint(page: Page, column: string): Promise<number> {
 async function summaryCell(page: Page): Promise<number> {
   await page.goto('about:blank');
   await page.goto('/app/#/bw/market/summary', { timeout: STEP_TIMEOUT_MS });
-  const handle = await page.waitForFunction(() => {
-    for (const cell of document.querySelectorAll<HTMLElement>('[data-testid="summary-grid"] [data-testid^="summary-cell-"][data-value]')) {
-      if (/\d/.test(cell.textContent ?? '') && cell.offsetParent !== null && cell.getBoundingClientRect().height > 0) return performance.now();
-    }
-    return false;
-  }, null, { polling: 'raf', timeout: STEP_TIMEOUT_MS });
+  const handle = await page.waitForFunction(
+    () => {
+      for (const cell of document.querySelectorAll<HTMLElement>(
+        '[data-testid="summary-grid"] [data-testid^="summary-cell-"][data-value]',
+      )) {
+        if (/\d/.test(cell.textContent ?? '') && cell.offsetParent !== null && cell.getBoundingClientRect().height > 0)
+          return performance.now();
+      }
+      return false;
+    },
+    null,
+    { polling: 'raf', timeout: STEP_TIMEOUT_MS },
+  );
   return (await handle.jsonValue()) as number;
 }
 
@@ -200,13 +243,22 @@ async function main() {
   const server = await startServer();
   serverChild = server;
   const build = webBuildKind();
-  if (build !== 'production') console.warn(`dist/web is a ${build} build: figures are not the production bundle's (rebuild with \`npm run build:web\`)`);
+  if (build !== 'production')
+    console.warn(`dist/web is a ${build} build: figures are not the production bundle's (rebuild with \`npm run build:web\`)`);
   const loadStart = load();
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
 
     const js = await loginJs(browser);
@@ -245,13 +297,48 @@ async function main() {
     const loadEnd = load();
     const fmt = (xs: number[]) => xs.map((x) => Math.round(x)).join(', ');
     const rows: Array<[string, string, string, string]> = [
-      ['login page initial JS, gzipped', `${kb(js.gzip)} KB (${js.chunks.length} files, ${kb(js.raw)} KB raw)`, `< ${TARGETS.loginJsKB} KB`, js.gzip / 1024 < TARGETS.loginJsKB ? 'met' : 'MISSED'],
-      ['bond table first row, cold', `${Math.round(bondCold)} ms`, `< ${TARGETS.bondFirstRowMs} ms`, bondCold < TARGETS.bondFirstRowMs ? 'met' : 'MISSED'],
-      [`bond table first row, warm median of ${RUNS}`, `${Math.round(median(bondWarm))} ms (${fmt(bondWarm)})`, `< ${TARGETS.bondFirstRowMs} ms`, median(bondWarm) < TARGETS.bondFirstRowMs ? 'met' : 'MISSED'],
-      [`sort repaint (first click cold), median of ${sorts.length}`, `${Math.round(median(sorts))} ms (${fmt(sorts)})`, `< ${TARGETS.sortRepaintMs} ms`, median(sorts) < TARGETS.sortRepaintMs ? 'met' : 'MISSED'],
-      ['market summary first number, cold', `${Math.round(summaryCold)} ms`, `< ${TARGETS.summaryMs} ms`, summaryCold < TARGETS.summaryMs ? 'met' : 'MISSED'],
-      [`market summary first number, warm median of ${RUNS}`, `${Math.round(median(summaryWarm))} ms (${fmt(summaryWarm)})`, `< ${TARGETS.summaryMs} ms`, median(summaryWarm) < TARGETS.summaryMs ? 'met' : 'MISSED'],
-      ['scrolling the bond table (wheel, 600 px/frame)', `${scroll.rowsScrolled} rows in ${scroll.wheelSeconds.toFixed(1)} s; frames p50 ${scroll.frameP50Ms.toFixed(0)} / p95 ${scroll.frameP95Ms.toFixed(0)} / max ${scroll.frameMaxMs.toFixed(0)} ms, ${(100 * scroll.longFrameShare).toFixed(1)} % over 50 ms; ${scroll.blankRowsAtStop} blank rows at stop`, 'smooth', scroll.frameP95Ms <= 50 ? 'met' : 'MISSED'],
+      [
+        'login page initial JS, gzipped',
+        `${kb(js.gzip)} KB (${js.chunks.length} files, ${kb(js.raw)} KB raw)`,
+        `< ${TARGETS.loginJsKB} KB`,
+        js.gzip / 1024 < TARGETS.loginJsKB ? 'met' : 'MISSED',
+      ],
+      [
+        'bond table first row, cold',
+        `${Math.round(bondCold)} ms`,
+        `< ${TARGETS.bondFirstRowMs} ms`,
+        bondCold < TARGETS.bondFirstRowMs ? 'met' : 'MISSED',
+      ],
+      [
+        `bond table first row, warm median of ${RUNS}`,
+        `${Math.round(median(bondWarm))} ms (${fmt(bondWarm)})`,
+        `< ${TARGETS.bondFirstRowMs} ms`,
+        median(bondWarm) < TARGETS.bondFirstRowMs ? 'met' : 'MISSED',
+      ],
+      [
+        `sort repaint (first click cold), median of ${sorts.length}`,
+        `${Math.round(median(sorts))} ms (${fmt(sorts)})`,
+        `< ${TARGETS.sortRepaintMs} ms`,
+        median(sorts) < TARGETS.sortRepaintMs ? 'met' : 'MISSED',
+      ],
+      [
+        'market summary first number, cold',
+        `${Math.round(summaryCold)} ms`,
+        `< ${TARGETS.summaryMs} ms`,
+        summaryCold < TARGETS.summaryMs ? 'met' : 'MISSED',
+      ],
+      [
+        `market summary first number, warm median of ${RUNS}`,
+        `${Math.round(median(summaryWarm))} ms (${fmt(summaryWarm)})`,
+        `< ${TARGETS.summaryMs} ms`,
+        median(summaryWarm) < TARGETS.summaryMs ? 'met' : 'MISSED',
+      ],
+      [
+        'scrolling the bond table (wheel, 600 px/frame)',
+        `${scroll.rowsScrolled} rows in ${scroll.wheelSeconds.toFixed(1)} s; frames p50 ${scroll.frameP50Ms.toFixed(0)} / p95 ${scroll.frameP95Ms.toFixed(0)} / max ${scroll.frameMaxMs.toFixed(0)} ms, ${(100 * scroll.longFrameShare).toFixed(1)} % over 50 ms; ${scroll.blankRowsAtStop} blank rows at stop`,
+        'smooth',
+        scroll.frameP95Ms <= 50 ? 'met' : 'MISSED',
+      ],
       ['jump to the last row', `${Math.round(scroll.jumpToEndMs)} ms to row ${scroll.totalRows}`, '', ''],
     ];
     console.log(`\n${BONDS} bonds, web build: ${build}; load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd}\n`);
@@ -259,10 +346,30 @@ async function main() {
     console.log(['measure', 'figure', 'target', 'status'].map((h, i) => h.padEnd(widths[i])).join(' | '));
     for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join(' | '));
     console.log('\nlargest JS files of the login page (gzip / raw KB, served encoding):');
-    for (const c of js.chunks.slice(0, 8)) console.log(`  ${kb(c.gzip).padStart(7)} / ${kb(c.raw).padStart(7)}  ${c.encoding.padEnd(5)} ${c.url}`);
-    writeFileSync('.tmp/bench-web-results.json', JSON.stringify({
-      bonds: BONDS, days: DAYS, build, runs: RUNS, loadStart, loadEnd, js, bondCold, bondWarm, sorts, summaryCold, summaryWarm, scroll,
-    }, null, 2));
+    for (const c of js.chunks.slice(0, 8))
+      console.log(`  ${kb(c.gzip).padStart(7)} / ${kb(c.raw).padStart(7)}  ${c.encoding.padEnd(5)} ${c.url}`);
+    writeFileSync(
+      '.tmp/bench-web-results.json',
+      JSON.stringify(
+        {
+          bonds: BONDS,
+          days: DAYS,
+          build,
+          runs: RUNS,
+          loadStart,
+          loadEnd,
+          js,
+          bondCold,
+          bondWarm,
+          sorts,
+          summaryCold,
+          summaryWarm,
+          scroll,
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await browser?.close().catch(() => undefined);
     await stopServer(server);
@@ -277,7 +384,10 @@ process.on('unhandledRejection', (error) => {
   process.exit(1);
 });
 
-main().then(() => process.exit(0), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -21,6 +21,14 @@ describe('the CSV writer', () => {
   });
 
   it('a document is a header and rows, CRLF-terminated', () => {
-    expect(csvDocument(['a', 'b'], [[1, 'x'], [null, '=1']])).toBe(`a,b\r\n1,x\r\n,"'=1"\r\n`);
+    expect(
+      csvDocument(
+        ['a', 'b'],
+        [
+          [1, 'x'],
+          [null, '=1'],
+        ],
+      ),
+    ).toBe(`a,b\r\n1,x\r\n,"'=1"\r\n`);
   });
 });

@@ -7,15 +7,38 @@ export const MARKET_AREAS = ['market', 'primary', 'secondary'] as const;
 export type MarketArea = (typeof MARKET_AREAS)[number];
 
 export const JOB_FUNCTIONS = [
-  'analyst', 'banking', 'broker', 'dcm', 'desk_analyst', 'management', 'market_data', 'other',
-  'pm', 'research', 'sales', 'syndicate', 'trader', 'trading',
+  'analyst',
+  'banking',
+  'broker',
+  'dcm',
+  'desk_analyst',
+  'management',
+  'market_data',
+  'other',
+  'pm',
+  'research',
+  'sales',
+  'syndicate',
+  'trader',
+  'trading',
 ] as const;
 export type JobFunction = (typeof JOB_FUNCTIONS)[number];
 
 export const SENIORITIES = [
-  'analyst', 'assistant_treasurer', 'associate', 'cfo', 'director', 'executive_director',
-  'group_head', 'intern', 'managing_director', 'other', 'senior_management', 'treasurer',
-  'treasury', 'vice_president',
+  'analyst',
+  'assistant_treasurer',
+  'associate',
+  'cfo',
+  'director',
+  'executive_director',
+  'group_head',
+  'intern',
+  'managing_director',
+  'other',
+  'senior_management',
+  'treasurer',
+  'treasury',
+  'vice_president',
 ] as const;
 export type Seniority = (typeof SENIORITIES)[number];
 
@@ -28,20 +51,52 @@ export type TrialState = (typeof TRIAL_STATES)[number];
 export const NOTIFICATION_TYPES = ['markethawkalert', 'other', 'unreadmessage'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const NOTIFICATION_CATEGORIES = [
-  'markethawk', 'new_primary_deals', 'other', 'primary_deal_messaging',
-] as const;
+export const NOTIFICATION_CATEGORIES = ['markethawk', 'new_primary_deals', 'other', 'primary_deal_messaging'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 /** Bond table columns of spec §3 (41). */
 export const BOND_TABLE_COLUMNS = [
-  'amountIssued', 'bondIdentifier', 'changeConfidence', 'changeGSpread', 'changePrice',
-  'changeTSpread', 'changeYTC', 'changeYTM', 'changeYTW', 'confidence', 'corpStruct',
-  'countryOfRisk', 'coupon', 'currentYield', 'description', 'discountMargin', 'displayName',
-  'duration', 'dv01', 'entityName', 'gSpread', 'isBenchmark', 'issueDate', 'issuer',
-  'maturityDate', 'moneyMarketYield360', 'nextCallDate', 'price', 'ratingMoody', 'ratingSP',
-  'seniority', 'startConfidence', 'tSpread', 'tenor', 'ticker', 'treasury', 'volume',
-  'volumePercentChange', 'yieldToCall', 'yieldToMaturity', 'yieldToWorst',
+  'amountIssued',
+  'bondIdentifier',
+  'changeConfidence',
+  'changeGSpread',
+  'changePrice',
+  'changeTSpread',
+  'changeYTC',
+  'changeYTM',
+  'changeYTW',
+  'confidence',
+  'corpStruct',
+  'countryOfRisk',
+  'coupon',
+  'currentYield',
+  'description',
+  'discountMargin',
+  'displayName',
+  'duration',
+  'dv01',
+  'entityName',
+  'gSpread',
+  'isBenchmark',
+  'issueDate',
+  'issuer',
+  'maturityDate',
+  'moneyMarketYield360',
+  'nextCallDate',
+  'price',
+  'ratingMoody',
+  'ratingSP',
+  'seniority',
+  'startConfidence',
+  'tSpread',
+  'tenor',
+  'ticker',
+  'treasury',
+  'volume',
+  'volumePercentChange',
+  'yieldToCall',
+  'yieldToMaturity',
+  'yieldToWorst',
 ] as const;
 export type BondTableColumn = (typeof BOND_TABLE_COLUMNS)[number];
 

@@ -3,11 +3,24 @@
  */
 
 export const FEATURE_NAMES = [
-  'blog', 'bond_market_index', 'bond_table_discount_margin', 'help', 'intercom',
-  'market_hawk_basic', 'market_bond_table', 'mixpanel', 'new_issue_calculator',
-  'new-issue-calculator-download-xlsx', 'new-issue-calculator-new-deal', 'primary_deal_messaging',
-  's_and_p_ratings', 'sparklines', 'term_structure_change_visual_bond',
-  'term_structure_change_non_delta_metrics', 'tooltips', 'sharing_collaboration',
+  'blog',
+  'bond_market_index',
+  'bond_table_discount_margin',
+  'help',
+  'intercom',
+  'market_hawk_basic',
+  'market_bond_table',
+  'mixpanel',
+  'new_issue_calculator',
+  'new-issue-calculator-download-xlsx',
+  'new-issue-calculator-new-deal',
+  'primary_deal_messaging',
+  's_and_p_ratings',
+  'sparklines',
+  'term_structure_change_visual_bond',
+  'term_structure_change_non_delta_metrics',
+  'tooltips',
+  'sharing_collaboration',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatDate, formatDay, formatDuration, formatNumber, formatPercent, formatPrice, formatSize, formatSpread, formatValue, formatYield, formatYieldChange,
+  formatDate,
+  formatDay,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatSize,
+  formatSpread,
+  formatValue,
+  formatYield,
+  formatYieldChange,
 } from './format';
 
 describe('value formatter', () => {

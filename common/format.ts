@@ -89,7 +89,12 @@ export function formatDate(value: Date | string | number | null | undefined, tim
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return MISSING;
   return new Intl.DateTimeFormat('en-US', {
-    month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
     ...(timeZone ? { timeZone } : {}),
   }).format(date);
 }
@@ -101,7 +106,10 @@ export function formatDay(value: Date | string | number | null | undefined): str
   if (Number.isNaN(date.getTime())) return MISSING;
   const plainDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
   return new Intl.DateTimeFormat('en-US', {
-    month: 'short', day: 'numeric', year: 'numeric', ...(plainDay ? { timeZone: 'UTC' } : {}),
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    ...(plainDay ? { timeZone: 'UTC' } : {}),
   }).format(date);
 }
 
@@ -110,7 +118,11 @@ export function formatDuration(ms: number | null | undefined): string {
   if (isMissing(ms)) return MISSING;
   let rest = Math.round(Math.abs(ms) / 1000);
   const parts: string[] = [];
-  for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['m', 60]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+  ] as const) {
     const n = Math.floor(rest / size);
     rest -= n * size;
     if (n > 0) parts.push(`${n}${unit}`);
@@ -130,14 +142,22 @@ export function formatValue(kind: ValueKind, value: number | string | Date | nul
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : (value as number | null | undefined);
       if (typeof n !== 'number' && !isMissing(n)) return MISSING;
       switch (kind) {
-        case 'price': return formatPrice(n);
-        case 'yield': return formatYield(n);
-        case 'spread': return formatSpread(n);
-        case 'yieldChange': return formatYieldChange(n);
-        case 'size': return formatSize(n);
-        case 'percent': return formatPercent(n);
-        case 'duration': return formatDuration(n);
-        default: return formatNumber(n);
+        case 'price':
+          return formatPrice(n);
+        case 'yield':
+          return formatYield(n);
+        case 'spread':
+          return formatSpread(n);
+        case 'yieldChange':
+          return formatYieldChange(n);
+        case 'size':
+          return formatSize(n);
+        case 'percent':
+          return formatPercent(n);
+        case 'duration':
+          return formatDuration(n);
+        default:
+          return formatNumber(n);
       }
     }
   }

@@ -30,15 +30,54 @@ export function tenorBucketOf(years: number): TenorBucket {
 
 /** S&P long-term scale, best first. BBB- and better is investment grade. */
 export const SP_RATINGS = [
-  'AAA', 'AA+', 'AA', 'AA-', 'A+', 'A', 'A-', 'BBB+', 'BBB', 'BBB-',
-  'BB+', 'BB', 'BB-', 'B+', 'B', 'B-', 'CCC+', 'CCC', 'CCC-', 'CC', 'C', 'D',
+  'AAA',
+  'AA+',
+  'AA',
+  'AA-',
+  'A+',
+  'A',
+  'A-',
+  'BBB+',
+  'BBB',
+  'BBB-',
+  'BB+',
+  'BB',
+  'BB-',
+  'B+',
+  'B',
+  'B-',
+  'CCC+',
+  'CCC',
+  'CCC-',
+  'CC',
+  'C',
+  'D',
 ] as const;
 export type SpRating = (typeof SP_RATINGS)[number];
 
 /** Moody's long-term scale, best first. Baa3 and better is investment grade. */
 export const MOODY_RATINGS = [
-  'Aaa', 'Aa1', 'Aa2', 'Aa3', 'A1', 'A2', 'A3', 'Baa1', 'Baa2', 'Baa3',
-  'Ba1', 'Ba2', 'Ba3', 'B1', 'B2', 'B3', 'Caa1', 'Caa2', 'Caa3', 'Ca', 'C',
+  'Aaa',
+  'Aa1',
+  'Aa2',
+  'Aa3',
+  'A1',
+  'A2',
+  'A3',
+  'Baa1',
+  'Baa2',
+  'Baa3',
+  'Ba1',
+  'Ba2',
+  'Ba3',
+  'B1',
+  'B2',
+  'B3',
+  'Caa1',
+  'Caa2',
+  'Caa3',
+  'Ca',
+  'C',
 ] as const;
 export type MoodyRating = (typeof MOODY_RATINGS)[number];
 

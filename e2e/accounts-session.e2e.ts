@@ -109,7 +109,9 @@ test.describe('accounts: sessions', () => {
     // The app still loads the user's data without a new login: an in-app navigation to the
     // profile makes authenticated calls that succeed with a newer token.
     const mfaCall = page.waitForResponse((r) => /\/v2\/user\/[^/]+\/mfa$/.test(r.url()) && r.request().method() === 'GET');
-    await page.evaluate(() => { window.location.hash = '#/bw/profile'; });
+    await page.evaluate(() => {
+      window.location.hash = '#/bw/profile';
+    });
     const response = await mfaCall;
     expect(response.status()).toBe(200);
     const used = (await response.request().headerValue('authorization')) ?? '';

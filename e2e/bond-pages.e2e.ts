@@ -56,7 +56,10 @@ test.describe('bond pages', () => {
     await expect(page.getByTestId('calc-ytm')).not.toHaveAttribute('data-value', String(ytm));
   });
 
-  for (const [kind, query] of [['callable', 'callable=true'], ['FRN', 'q=FRN']] as const) {
+  for (const [kind, query] of [
+    ['callable', 'callable=true'],
+    ['FRN', 'q=FRN'],
+  ] as const) {
     test(`cash flow renders for a ${kind}`, async ({ page }) => {
       const bond = await firstBond(query);
       await openRoute(page, `/bw/bond/${bond.id}/cashflow`);
@@ -98,7 +101,14 @@ test.describe('bond pages', () => {
     await expect(page.getByTestId('page-title')).toHaveText('E2E callables');
     await expect(page.locator('.ag-row[row-index="0"] [col-id="bondIdentifier"]').first()).not.toBeEmpty({ timeout: 30_000 });
     await page.getByTestId('filter-callable').getByText('Callable').click();
-    await expect.poll(async () => (await apiGet<{ tables: Array<{ filters: { callable: boolean | null } }> }>(login, '/v2/bond-tables')).tables[0]!.filters.callable, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await apiGet<{ tables: Array<{ filters: { callable: boolean | null } }> }>(login, '/v2/bond-tables')).tables[0]!.filters
+            .callable,
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await expect(page.getByTestId('table-save-state')).toHaveText('Saved');
     await screenshot(page, 'bond-config-table');
 

@@ -9,7 +9,8 @@ import { apiGet, apiSend, loginAsDemoUser, openRoute, screenshot, type LoggedIn 
  * after a reload.
  */
 const prefsPath = (login: LoggedIn) => `/v2/user/${encodeURIComponent(login.userId)}/preferences`;
-const storedBonds = async (login: LoggedIn) => (await apiGet<{ preferences: UiPreferences }>(login, prefsPath(login))).preferences.bonds ?? {};
+const storedBonds = async (login: LoggedIn) =>
+  (await apiGet<{ preferences: UiPreferences }>(login, prefsPath(login))).preferences.bonds ?? {};
 const header = (page: Page, column: string) => page.locator(`.ag-header-cell[col-id="${column}"]`);
 /** The CUSIP shown in a grid row (by row index). */
 const cusipAt = (page: Page, index: number) => page.locator(`.ag-row[row-index="${index}"] [col-id="bondIdentifier"]`).first();
@@ -39,11 +40,18 @@ test.describe('bond table', () => {
     await expect(cusipAt(page, 1)).toHaveText(byYtw.rows[1]!.bondIdentifier!);
 
     // Shift-click adds the secondary sort (the API's sort2).
-    await header(page, 'coupon').locator('.ag-header-cell-label').click({ modifiers: ['Shift'] });
+    await header(page, 'coupon')
+      .locator('.ag-header-cell-label')
+      .click({ modifiers: ['Shift'] });
     await expect(header(page, 'coupon')).toHaveAttribute('aria-sort', 'descending');
-    await expect.poll(() => storedBonds(login), { timeout: 10_000 }).toMatchObject({
-      primarySort: 'yieldToWorst', primaryDescending: true, secondarySort: 'coupon', secondaryDescending: true,
-    });
+    await expect
+      .poll(() => storedBonds(login), { timeout: 10_000 })
+      .toMatchObject({
+        primarySort: 'yieldToWorst',
+        primaryDescending: true,
+        secondarySort: 'coupon',
+        secondaryDescending: true,
+      });
 
     await page.reload();
     await expect(cusipAt(page, 0)).not.toBeEmpty({ timeout: 30_000 });
@@ -68,10 +76,13 @@ test.describe('bond table', () => {
     await expect(header(page, 'ticker')).toHaveCount(0);
     // Wait for the save itself: before it, visibleColumns is absent (the test starts from {}).
     await expect
-      .poll(async () => {
-        const saved = (await storedBonds(login)).visibleColumns;
-        return saved === undefined ? 'not saved yet' : saved.includes('ticker') ? 'ticker saved' : 'saved without ticker';
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const saved = (await storedBonds(login)).visibleColumns;
+          return saved === undefined ? 'not saved yet' : saved.includes('ticker') ? 'ticker saved' : 'saved without ticker';
+        },
+        { timeout: 10_000 },
+      )
       .toBe('saved without ticker');
     await page.reload();
     await expect(cusipAt(page, 0)).not.toBeEmpty({ timeout: 30_000 });

@@ -17,7 +17,9 @@ test.describe('loading and failure states', () => {
     await expect(grid).toBeVisible({ timeout: 30_000 });
 
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/v2\/market\/summary\?.*metric=price/, async (route) => {
       await held;
       await route.continue();
@@ -34,7 +36,12 @@ test.describe('loading and failure states', () => {
     await openRoute(page, '/bw/market/summary');
     await expect(page.getByTestId('summary-grid')).toBeVisible({ timeout: 30_000 });
     await page.route(/\/v2\/market\/summary\?.*metric=volume/, (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Database unavailable, try again shortly' }) }));
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Database unavailable, try again shortly' }),
+      }),
+    );
     await page.getByTestId('summary-metric').getByText('Volume', { exact: true }).click();
     await expect(page.getByTestId('summary-error')).toContainText('Database unavailable, try again shortly', { timeout: 30_000 });
   });

@@ -27,7 +27,9 @@ test.describe('market pages', () => {
     await apiSend(login, 'PUT', prefsPath(login), { preferences: {} });
   });
 
-  test('after login the summary shows the grid with numbers; a cell opens its detail URL with the chart; back returns', async ({ page }) => {
+  test('after login the summary shows the grid with numbers; a cell opens its detail URL with the chart; back returns', async ({
+    page,
+  }) => {
     await openRoute(page, '/bw');
     await expect(page).toHaveURL(/#\/bw\/market\/summary/, { timeout: 30_000 });
     const grid = page.getByTestId('summary-grid');
@@ -43,7 +45,10 @@ test.describe('market pages', () => {
     await page.getByTestId('tenor-chooser').click();
     await page.getByTestId('tenor-toggle-20Y').click();
     await expect(page.getByTestId('summary-cell-all-20Y')).toHaveCount(0);
-    await expect.poll(async () => (await apiGet<{ preferences: UiPreferences }>(login, prefsPath(login))).preferences.market?.visibleTenors, { timeout: 10_000 })
+    await expect
+      .poll(async () => (await apiGet<{ preferences: UiPreferences }>(login, prefsPath(login))).preferences.market?.visibleTenors, {
+        timeout: 10_000,
+      })
       .toEqual(['1Y', '2Y', '3Y', '5Y', '7Y', '10Y', '30Y']);
     await page.keyboard.press('Escape');
     await page.getByTestId('page-title').click(); // focus out of the chooser's checkboxes
@@ -91,7 +96,9 @@ test.describe('market pages', () => {
     await page.getByTestId('sector-bonds-link').click();
     await expect.poll(() => route(page)).toBe(`/bw/bond?sector=${sector.code}`);
     const filtered = await apiGet<BondListResponse>(login, `/v2/bond?sector=${sector.code}&limit=1&columns=bondIdentifier`);
-    await expect(page.locator('.ag-row[row-index="0"] [col-id="bondIdentifier"]').first()).toHaveText(filtered.rows[0]!.bondIdentifier!, { timeout: 30_000 });
+    await expect(page.locator('.ag-row[row-index="0"] [col-id="bondIdentifier"]').first()).toHaveText(filtered.rows[0]!.bondIdentifier!, {
+      timeout: 30_000,
+    });
 
     // Back to the issuer; its link filters the bond table by issuer id (not a ticker text search,
     // whose prefix could match other issuers), shown as a removable filter naming the issuer.
@@ -125,11 +132,17 @@ test.describe('market pages', () => {
     let frn: BondDetailResponse | undefined;
     for (const c of candidates) {
       const detail = await apiGet<BondDetailResponse>(login, `/v2/bond/${c.id}`);
-      if (detail.terms.couponType === 'floating') { frn = detail; break; }
+      if (detail.terms.couponType === 'floating') {
+        frn = detail;
+        break;
+      }
     }
     expect(frn, 'the simulated market has a floating-rate note').toBeDefined();
 
-    for (const [id, name] of [[callable.id, 'bond-history-callable'], [frn!.id, 'bond-history-frn']] as const) {
+    for (const [id, name] of [
+      [callable.id, 'bond-history-callable'],
+      [frn!.id, 'bond-history-frn'],
+    ] as const) {
       await openRoute(page, `/bw/bond/${id}/history`);
       await expect(page.getByTestId('bond-description')).toBeVisible({ timeout: 30_000 });
       const chart = page.getByTestId('history-chart');

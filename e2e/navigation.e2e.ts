@@ -57,7 +57,9 @@ test.describe('navigation inside an open tab', () => {
     await expect(page.getByTestId('login-form')).toBeVisible();
   });
 
-  test('signed in: typed public pages go to the market summary, typed app pages render, back/forward too; after logout typed pages ask to log in', async ({ page }) => {
+  test('signed in: typed public pages go to the market summary, typed app pages render, back/forward too; after logout typed pages ask to log in', async ({
+    page,
+  }) => {
     const account = await createAccount();
     await loginThroughPage(page, account.email, account.password);
     const layout = page.getByTestId('app-layout');
@@ -105,7 +107,9 @@ test.describe('navigation inside an open tab', () => {
     }
   });
 
-  test('tables work from the keyboard: Enter on a grid cell drills in, a bond row opens with Enter, arrows move between rows', async ({ page }) => {
+  test('tables work from the keyboard: Enter on a grid cell drills in, a bond row opens with Enter, arrows move between rows', async ({
+    page,
+  }) => {
     const account = await createAccount();
     await loginThroughPage(page, account.email, account.password);
 

@@ -85,11 +85,7 @@ test.describe('app shell routing and chrome', () => {
     const deviceId = await page.evaluate(() => localStorage.getItem('bw.deviceId'));
     expect(deviceId).toMatch(/^[\w-]{8,}$/);
     await expect
-      .poll(() =>
-        serverLogLines().find(
-          (line) => (line.client as { device?: string } | undefined)?.device === deviceId,
-        ),
-      )
+      .poll(() => serverLogLines().find((line) => (line.client as { device?: string } | undefined)?.device === deviceId))
       .toBeTruthy();
     const seen = serverLogLines().find((line) => (line.client as { device?: string } | undefined)?.device === deviceId)!;
     const client = seen.client as { hasFocus?: boolean; runtimeAgeMs?: number };

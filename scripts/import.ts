@@ -59,7 +59,9 @@ async function main(): Promise<void> {
     await migrateToLatest(handle.db);
     const tty = process.stderr.isTTY;
     const size = statSync(file).size;
-    process.stderr.write(`Importing ${basename(file)} (${(size / 1e6).toFixed(1)} MB) as ${kind}${skipBadRows ? ', skipping bad rows' : ''}\n`);
+    process.stderr.write(
+      `Importing ${basename(file)} (${(size / 1e6).toFixed(1)} MB) as ${kind}${skipBadRows ? ', skipping bad rows' : ''}\n`,
+    );
     const report = await importFile(handle.db, kind as ImportKind, createReadStream(file, { highWaterMark: 1 << 20 }), {
       skipBadRows,
       fileName: basename(file),
@@ -69,7 +71,8 @@ async function main(): Promise<void> {
       },
     });
     for (const r of report.rejected.slice(0, 20)) process.stderr.write(`  line ${r.line}: ${r.reason}\n`);
-    if (report.rowsRejected > 20) process.stderr.write(`  … ${report.rowsRejected - 20} more rejected rows (all listed in the report, up to 1,000)\n`);
+    if (report.rowsRejected > 20)
+      process.stderr.write(`  … ${report.rowsRejected - 20} more rejected rows (all listed in the report, up to 1,000)\n`);
     process.stderr.write(`${summarize(report)}\n`);
     if (!report.committed && !report.error && report.rowsRejected > 0) {
       process.stderr.write('Nothing was imported. Fix the rows above, or run again with --skip-bad-rows to import the rest.\n');

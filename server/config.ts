@@ -8,9 +8,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,7 +23,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@bondwise.local'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Bondwise <no-reply@bondwise.local>'),
   SENTRY_DSN: z.string().url().optional(),
   PRODUCTION_HOSTS: z.string().default('bondwise.com,dev.bondwise.com'),
@@ -35,14 +36,22 @@ const envSchema = z.object({
     .default(''),
   LIVE_MARKET: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
-  SIM_SEED: z.coerce.number().int().min(0).max(2 ** 32 - 1).optional(),
+  SIM_SEED: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional(),
   SIM_BONDS: z.coerce.number().int().min(20).max(100_000).default(3000),
   SIM_HISTORY_DAYS: z.coerce.number().int().min(1).max(2600).default(260),
   LIVE_TICK_MS: z.coerce.number().int().min(200).max(3_600_000).default(5000),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(31_536_000).default(2_592_000),
   MFA_REQUIRED: booleanFromEnv.optional(),
-  COOKIE_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name like bondwise.com').optional(),
+  COOKIE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name like bondwise.com')
+    .optional(),
   EMPLOYEE_EMAIL_DOMAINS: z.string().optional(),
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -136,9 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sentryDsn: e.SENTRY_DSN,
-    productionHosts: e.PRODUCTION_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+    productionHosts: e.PRODUCTION_HOSTS.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-    trustProxy: e.TRUST_PROXY.split(',').map((h) => h.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     liveMarket: e.LIVE_MARKET ?? e.NODE_ENV !== 'test',
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     simSeed: e.SIM_SEED,

@@ -47,7 +47,12 @@ async function main(): Promise<void> {
   if (config.seedDemo) await runSeeds({ db, config, log, progress: progressReporter(log) });
   await ensureWebBuild(log);
 
-  const app = await buildApp({ config, db, logger: { level: config.logLevel, ...(destination ? { stream: destination } : {}) }, serveWebApp: true });
+  const app = await buildApp({
+    config,
+    db,
+    logger: { level: config.logLevel, ...(destination ? { stream: destination } : {}) },
+    serveWebApp: true,
+  });
   const scheduler = new Scheduler(db, app.log);
   for (const job of recurringJobs(config)) scheduler.start(job);
 

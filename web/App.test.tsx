@@ -22,7 +22,10 @@ const login = (scope = 'user') => useSession.getState().setSession({ accessToken
 beforeEach(() => {
   useAppStore.setState({ ready: true, health: 'ok', maintenanceMode: false });
   // Pages may call the API; these scenarios are about the shell, so every call answers 404.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"Not found"}', { status: 404, statusText: 'Not Found' })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{"error":"Not found"}', { status: 404, statusText: 'Not Found' })),
+  );
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {

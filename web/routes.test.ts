@@ -5,11 +5,21 @@ const paths = ROUTES.map((r) => r.path);
 
 describe('route table (spec §2)', () => {
   it('lists every public route', () => {
-    expect(paths).toEqual(expect.arrayContaining([
-      '/bw/login', '/bw/login/e/:code', '/bw/signup', '/bw/signup/:uuid', '/bw/invite/:inviteCode',
-      '/bw/reset-password', '/bw/reset-password/:uuid', '/bw/unlock', '/bw/unlock/:uuid',
-      '/bw/alerts/disable/:disableCode', '/welcome',
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/bw/login',
+        '/bw/login/e/:code',
+        '/bw/signup',
+        '/bw/signup/:uuid',
+        '/bw/invite/:inviteCode',
+        '/bw/reset-password',
+        '/bw/reset-password/:uuid',
+        '/bw/unlock',
+        '/bw/unlock/:uuid',
+        '/bw/alerts/disable/:disableCode',
+        '/welcome',
+      ]),
+    );
   });
 
   it('lists the special routes: / → login, /bw → market summary, logout, maintenance, error', () => {
@@ -23,15 +33,37 @@ describe('route table (spec §2)', () => {
   });
 
   it('lists every authenticated route', () => {
-    expect(ROUTES.filter((r) => r.access === 'user').map((r) => r.path)).toEqual(expect.arrayContaining([
-      '/bw/bond', '/bw/bond/config', '/bw/bond/config/:uuid', '/bw/bond/chart', '/bw/market/summary',
-      '/bw/market/detail/:metric?/:tenor?/:segment?', '/bw/sector/overview', '/bw/bond/:bondId/pricing',
-      '/bw/bond/:bondId/history', '/bw/history', '/bw/bond/:bondId/cashflow', '/bw/primary/new-issues',
-      '/bw/primary/new-issue-volume', '/bw/primary/pricing/:dealId', '/bw/primary/pricing',
-      '/bw/primary/pricing-sheet/:id?', '/bw/term-structure-change', '/bw/profile', '/bw/help/guides',
-      '/bw/help/workflows', '/bw/help/*', '/bw/blog', '/bw/blog/post/:postSlug', '/bw/alerts/history',
-      '/bw/alerts/subscriptions', '/bw/share/accept/:uuid', '/bw/share/manage',
-    ]));
+    expect(ROUTES.filter((r) => r.access === 'user').map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/bw/bond',
+        '/bw/bond/config',
+        '/bw/bond/config/:uuid',
+        '/bw/bond/chart',
+        '/bw/market/summary',
+        '/bw/market/detail/:metric?/:tenor?/:segment?',
+        '/bw/sector/overview',
+        '/bw/bond/:bondId/pricing',
+        '/bw/bond/:bondId/history',
+        '/bw/history',
+        '/bw/bond/:bondId/cashflow',
+        '/bw/primary/new-issues',
+        '/bw/primary/new-issue-volume',
+        '/bw/primary/pricing/:dealId',
+        '/bw/primary/pricing',
+        '/bw/primary/pricing-sheet/:id?',
+        '/bw/term-structure-change',
+        '/bw/profile',
+        '/bw/help/guides',
+        '/bw/help/workflows',
+        '/bw/help/*',
+        '/bw/blog',
+        '/bw/blog/post/:postSlug',
+        '/bw/alerts/history',
+        '/bw/alerts/subscriptions',
+        '/bw/share/accept/:uuid',
+        '/bw/share/manage',
+      ]),
+    );
   });
 
   it('has the 28 admin pages', () => {

@@ -32,7 +32,10 @@ describe('bondcalc process', () => {
     child.stdin.end(lines.join('\n') + '\n');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
-    const out = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const out = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(out.map((o) => o.id)).toEqual(['1', null, '3', '4']);
     expect(out[1].error).toBeTypeOf('string');
     expect(out[2].error).toMatch(/^maturityDate: /);

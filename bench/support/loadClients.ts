@@ -27,14 +27,23 @@ export interface LoadResult {
   samples: Record<string, { ms: number[]; errors: number }>;
 }
 
-export function get(agent: http.Agent, port: number, url: string, token: string, localAddress?: string): Promise<{ status: number; bytes: number }> {
+export function get(
+  agent: http.Agent,
+  port: number,
+  url: string,
+  token: string,
+  localAddress?: string,
+): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: url, agent, localAddress, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path: url, agent, localAddress, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
   });
 }

@@ -45,11 +45,13 @@ export function nextRequest(r: () => number, u: Universe, mix: string): { name: 
   const bond = u.bondIds[Math.floor(r() * u.bondIds.length)]!;
   if (x < 0.7 || mix === 'table') return { name: 'bond table page', url: bondTableUrl(r, u) };
   if (x < 0.75) return { name: 'bond detail', url: `/v2/bond/${bond}` };
-  if (x < 0.8) return { name: 'price history 1y', url: `/v2/bond/${u.historyBondIds[Math.floor(r() * u.historyBondIds.length)]}/price-history` };
+  if (x < 0.8)
+    return { name: 'price history 1y', url: `/v2/bond/${u.historyBondIds[Math.floor(r() * u.historyBondIds.length)]}/price-history` };
   if (x < 0.83) return { name: 'bond trades', url: `/v2/bond/${bond}/trades?limit=50` };
   if (x < 0.86) return { name: 'issuer curve', url: `/v2/issuer/${u.issuerIds[Math.floor(r() * u.issuerIds.length)]}/curve` };
   if (x < 0.89) return { name: 'trades market-wide', url: '/v2/trade?limit=100' };
-  if (x < 0.92) return { name: 'market moves 1d', url: `/v2/market/moves?metric=${['price', 'yield', 'spread'][Math.floor(r() * 3)]}&period=1d` };
+  if (x < 0.92)
+    return { name: 'market moves 1d', url: `/v2/market/moves?metric=${['price', 'yield', 'spread'][Math.floor(r() * 3)]}&period=1d` };
   if (x < 0.95) return { name: 'issuer search', url: `/v2/issuer?q=${u.tickers[Math.floor(r() * u.tickers.length)]!.slice(0, 2)}` };
   if (x < 0.98) return { name: 'market sectors', url: '/v2/market/sectors' };
   return { name: 'market summary', url: `/v2/market/summary?metric=${['yield', 'spread', 'price', 'volume'][Math.floor(r() * 4)]}` };

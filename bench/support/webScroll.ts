@@ -72,31 +72,38 @@ export async function scrollThroughBondGrid(page: Page, steps = 240): Promise<Sc
     return { frames: w.__frames.slice(1), blank, last };
   });
 
-  const jump = await page.evaluate(() => new Promise<{ ms: number; total: number }>((resolve, reject) => {
-    const el = document.querySelector<HTMLElement>('[data-bench-scroller="y"]')!;
-    const t0 = performance.now();
-    el.scrollTop = el.scrollHeight;
-    const deadline = t0 + 30_000;
-    const poll = () => {
-      const rows = [...document.querySelectorAll('[data-testid="bond-grid"] .ag-row')];
-      const indexes = rows.map((r) => Number(r.getAttribute('row-index') ?? 0));
-      const lastIndex = Math.max(...indexes);
-      const lastRow = rows[indexes.indexOf(lastIndex)];
-      const loaded = lastRow && !lastRow.classList.contains('ag-row-loading') && (lastRow.textContent ?? '').trim() !== '';
-      // The rows rendered must be the last ones: the index a full-height list ends at.
-      const rowHeight = lastRow?.getBoundingClientRect().height || 1;
-      const atEnd = lastIndex >= Math.round(el.scrollHeight / rowHeight) - 2;
-      if (loaded && atEnd && el.scrollTop + el.clientHeight >= el.scrollHeight - 2) resolve({ ms: performance.now() - t0, total: lastIndex + 1 });
-      else if (performance.now() > deadline) {
-        reject(new Error(`the last rows did not load: last row ${lastIndex} (${loaded ? 'loaded' : 'loading'}), scrollTop ${el.scrollTop} + ${el.clientHeight} of ${el.scrollHeight}, ${el.className}`));
-      }
-      else {
-        el.scrollTop = el.scrollHeight; // the infinite model grows the row count as blocks arrive
+  const jump = await page.evaluate(
+    () =>
+      new Promise<{ ms: number; total: number }>((resolve, reject) => {
+        const el = document.querySelector<HTMLElement>('[data-bench-scroller="y"]')!;
+        const t0 = performance.now();
+        el.scrollTop = el.scrollHeight;
+        const deadline = t0 + 30_000;
+        const poll = () => {
+          const rows = [...document.querySelectorAll('[data-testid="bond-grid"] .ag-row')];
+          const indexes = rows.map((r) => Number(r.getAttribute('row-index') ?? 0));
+          const lastIndex = Math.max(...indexes);
+          const lastRow = rows[indexes.indexOf(lastIndex)];
+          const loaded = lastRow && !lastRow.classList.contains('ag-row-loading') && (lastRow.textContent ?? '').trim() !== '';
+          // The rows rendered must be the last ones: the index a full-height list ends at.
+          const rowHeight = lastRow?.getBoundingClientRect().height || 1;
+          const atEnd = lastIndex >= Math.round(el.scrollHeight / rowHeight) - 2;
+          if (loaded && atEnd && el.scrollTop + el.clientHeight >= el.scrollHeight - 2)
+            resolve({ ms: performance.now() - t0, total: lastIndex + 1 });
+          else if (performance.now() > deadline) {
+            reject(
+              new Error(
+                `the last rows did not load: last row ${lastIndex} (${loaded ? 'loaded' : 'loading'}), scrollTop ${el.scrollTop} + ${el.clientHeight} of ${el.scrollHeight}, ${el.className}`,
+              ),
+            );
+          } else {
+            el.scrollTop = el.scrollHeight; // the infinite model grows the row count as blocks arrive
+            requestAnimationFrame(poll);
+          }
+        };
         requestAnimationFrame(poll);
-      }
-    };
-    requestAnimationFrame(poll);
-  }));
+      }),
+  );
 
   const frames = atStop.frames;
   return {

@@ -62,20 +62,17 @@ export const ACCOUNT_PATHS = {
   /** POST: register the passkey the browser created. */
   passkeys: (id: string) => `/v2/user/${encodeURIComponent(id)}/mfa/passkeys`,
   /** PATCH: rename; DELETE: remove. */
-  passkey: (id: string, passkeyId: string) =>
-    `/v2/user/${encodeURIComponent(id)}/mfa/passkeys/${encodeURIComponent(passkeyId)}`,
+  passkey: (id: string, passkeyId: string) => `/v2/user/${encodeURIComponent(id)}/mfa/passkeys/${encodeURIComponent(passkeyId)}`,
   /** GET: invites sent by the user; POST: send one. */
   invites: (id: string) => `/v2/user/${encodeURIComponent(id)}/invites`,
   /** DELETE: revoke a pending invite. */
-  inviteOf: (id: string, inviteId: string) =>
-    `/v2/user/${encodeURIComponent(id)}/invites/${encodeURIComponent(inviteId)}`,
+  inviteOf: (id: string, inviteId: string) => `/v2/user/${encodeURIComponent(id)}/invites/${encodeURIComponent(inviteId)}`,
 
   adminFeatures: '/admin/features',
   adminFeatureGlobal: (name: string) => `/admin/features/${encodeURIComponent(name)}`,
   adminFeatureOrganization: (name: string, organizationId: string) =>
     `/admin/features/${encodeURIComponent(name)}/organizations/${encodeURIComponent(organizationId)}`,
-  adminFeatureUser: (name: string, userId: string) =>
-    `/admin/features/${encodeURIComponent(name)}/users/${encodeURIComponent(userId)}`,
+  adminFeatureUser: (name: string, userId: string) => `/admin/features/${encodeURIComponent(name)}/users/${encodeURIComponent(userId)}`,
   adminOrganizations: '/admin/organizations',
   adminOrganization: (id: string) => `/admin/organizations/${encodeURIComponent(id)}`,
   adminUserTrial: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/trial`,
@@ -548,10 +545,7 @@ export const uiPreferencesSchema = z.object({
     })
     .partial()
     .optional(),
-  bondHistory: z
-    .object({ hideDefaultIndex: z.boolean(), hideMarketHawk: z.boolean(), hidePlotStats: z.boolean() })
-    .partial()
-    .optional(),
+  bondHistory: z.object({ hideDefaultIndex: z.boolean(), hideMarketHawk: z.boolean(), hidePlotStats: z.boolean() }).partial().optional(),
   help: z
     .object({ bannersClosed: z.array(z.string().max(100)).max(200), welcomeClosed: z.boolean() })
     .partial()

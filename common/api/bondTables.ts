@@ -96,6 +96,20 @@ export const bondTableIdParamsSchema = z.object({ id: z.string().uuid('must be a
 
 /** Columns a new table starts with (the desk's everyday view). */
 export const DEFAULT_BOND_TABLE_COLUMNS = [
-  'description', 'ticker', 'bondIdentifier', 'ratingMoody', 'coupon', 'maturityDate', 'price', 'changePrice',
-  'yieldToWorst', 'changeYTW', 'gSpread', 'changeGSpread', 'duration', 'volume', 'amountIssued', 'confidence',
+  'description',
+  'ticker',
+  'bondIdentifier',
+  'ratingMoody',
+  'coupon',
+  'maturityDate',
+  'price',
+  'changePrice',
+  'yieldToWorst',
+  'changeYTW',
+  'gSpread',
+  'changeGSpread',
+  'duration',
+  'volume',
+  'amountIssued',
+  'confidence',
 ] as const satisfies ReadonlyArray<(typeof BOND_TABLE_COLUMNS)[number]>;

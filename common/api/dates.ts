@@ -42,10 +42,9 @@ export const MAX_RANGE_DAYS = {
  * Adds the range rules to a query schema with optional `from` and `to`: `from` not after `to`,
  * and at most `maxDays` between them (400 naming `to`).
  */
-export function boundedRange<T extends z.ZodObject<{ from: z.ZodOptional<typeof calendarDateSchema>; to: z.ZodOptional<typeof calendarDateSchema> }>>(
-  schema: T,
-  maxDays: number,
-) {
+export function boundedRange<
+  T extends z.ZodObject<{ from: z.ZodOptional<typeof calendarDateSchema>; to: z.ZodOptional<typeof calendarDateSchema> }>,
+>(schema: T, maxDays: number) {
   return schema.superRefine((value, ctx) => {
     const { from, to } = value as { from?: string; to?: string };
     if (from && to && from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: `must not be after to (${to})` });

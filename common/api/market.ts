@@ -52,7 +52,10 @@ function multi<T extends z.ZodType<string>>(item: T) {
     .preprocess((v) => {
       if (v === undefined || v === '') return undefined;
       const list = Array.isArray(v) ? v : [v];
-      return list.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
+      return list
+        .flatMap((s) => String(s).split(','))
+        .map((s) => s.trim())
+        .filter(Boolean);
     }, z.array(item).min(1))
     .optional();
 }
@@ -236,9 +239,7 @@ export const bondDetailResponseSchema = z.object({
    * (the pricing calculator) uses it so it agrees with `analytics`; the market's latest curve may
    * have moved since. Null before the bond was first priced.
    */
-  analyticsCurve: z
-    .object({ pricingDay: z.string(), date: z.string(), points: z.array(treasuryPointSchema) })
-    .nullable(),
+  analyticsCurve: z.object({ pricingDay: z.string(), date: z.string(), points: z.array(treasuryPointSchema) }).nullable(),
   /** The latest evaluated price and what produced it (trades, curve, model). */
   lineage: z
     .object({
@@ -269,9 +270,10 @@ export const SPARKLINE_IDS_MAX = 200;
 export const SPARKLINE_POINTS_DEFAULT = 22;
 
 export const sparklinesQuerySchema = z.object({
-  ids: z
-    .preprocess((v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).filter(Boolean)),
-      z.array(z.coerce.number().int().positive('must be bond ids')).min(1).max(SPARKLINE_IDS_MAX, `at most ${SPARKLINE_IDS_MAX} bonds`)),
+  ids: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).filter(Boolean)),
+    z.array(z.coerce.number().int().positive('must be bond ids')).min(1).max(SPARKLINE_IDS_MAX, `at most ${SPARKLINE_IDS_MAX} bonds`),
+  ),
   /** The last this many closes of each bond. */
   points: z.coerce.number().int().min(2).max(260).default(SPARKLINE_POINTS_DEFAULT),
 });
@@ -407,7 +409,10 @@ export type MarketMetric = (typeof MARKET_METRICS)[number];
  */
 export const segmentSchema = z
   .string()
-  .regex(/^(all|IG|HY|rating:(AAA|AA|A|BBB|BB|B|CCC)|sector:[A-Za-z0-9_.&-]{1,40})$/, 'must be all, IG, HY, rating:<bucket> or sector:<code>');
+  .regex(
+    /^(all|IG|HY|rating:(AAA|AA|A|BBB|BB|B|CCC)|sector:[A-Za-z0-9_.&-]{1,40})$/,
+    'must be all, IG, HY, rating:<bucket> or sector:<code>',
+  );
 
 export const marketSummaryQuerySchema = z.object({
   metric: z.enum(MARKET_METRICS).default('spread'),
@@ -430,7 +435,9 @@ export const marketSummaryResponseSchema = z.object({
   metric: z.enum(MARKET_METRICS),
   asOf: z.string().nullable(),
   tenors: z.array(z.enum(TENOR_BUCKET_IDS)),
-  rows: z.array(z.object({ segment: z.string(), label: z.string(), cells: z.array(summaryCellSchema), total: summaryCellSchema.omit({ tenor: true }) })),
+  rows: z.array(
+    z.object({ segment: z.string(), label: z.string(), cells: z.array(summaryCellSchema), total: summaryCellSchema.omit({ tenor: true }) }),
+  ),
   treasury: z.object({
     date: z.string().nullable(),
     previousDate: z.string().nullable(),
@@ -441,11 +448,14 @@ export const marketSummaryResponseSchema = z.object({
 });
 export type MarketSummaryResponse = z.infer<typeof marketSummaryResponseSchema>;
 
-export const marketDetailQuerySchema = boundedRange(dateRangeQuerySchema.extend({
-  metric: z.enum(MARKET_METRICS).default('spread'),
-  tenor: z.enum(TENOR_BUCKET_IDS).optional(),
-  segment: segmentSchema.default('all'),
-}), MAX_RANGE_DAYS.history);
+export const marketDetailQuerySchema = boundedRange(
+  dateRangeQuerySchema.extend({
+    metric: z.enum(MARKET_METRICS).default('spread'),
+    tenor: z.enum(TENOR_BUCKET_IDS).optional(),
+    segment: segmentSchema.default('all'),
+  }),
+  MAX_RANGE_DAYS.history,
+);
 export type MarketDetailQuery = z.input<typeof marketDetailQuerySchema>;
 
 export const marketDetailResponseSchema = z.object({
@@ -476,11 +486,14 @@ export const marketSectorsResponseSchema = z.object({
 });
 export type MarketSectorsResponse = z.infer<typeof marketSectorsResponseSchema>;
 
-export const termStructureChangeQuerySchema = boundedRange(dateRangeQuerySchema.extend({
-  issuerId: positiveId.optional(),
-  sector: z.string().min(1).max(40).optional(),
-  metric: z.enum(['spread', 'yield']).default('spread'),
-}), MAX_RANGE_DAYS.termStructure);
+export const termStructureChangeQuerySchema = boundedRange(
+  dateRangeQuerySchema.extend({
+    issuerId: positiveId.optional(),
+    sector: z.string().min(1).max(40).optional(),
+    metric: z.enum(['spread', 'yield']).default('spread'),
+  }),
+  MAX_RANGE_DAYS.termStructure,
+);
 export type TermStructureChangeQuery = z.input<typeof termStructureChangeQuerySchema>;
 
 export const termStructureChangeResponseSchema = z.object({
@@ -551,7 +564,9 @@ export type NewIssueVolumeQuery = z.input<typeof newIssueVolumeQuerySchema>;
 
 export const newIssueVolumeResponseSchema = z.object({
   /** Monday of each week, oldest first, with the amount issued per top-level sector code. */
-  weeks: z.array(z.object({ weekStart: z.string(), total: z.number(), bondCount: z.number().int(), bySector: z.record(z.string(), z.number()) })),
+  weeks: z.array(
+    z.object({ weekStart: z.string(), total: z.number(), bondCount: z.number().int(), bySector: z.record(z.string(), z.number()) }),
+  ),
   sectors: z.array(sectorRefSchema),
 });
 export type NewIssueVolumeResponse = z.infer<typeof newIssueVolumeResponseSchema>;

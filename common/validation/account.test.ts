@@ -4,7 +4,16 @@ import { emailCodeSchema, emailSchema, passwordProblem, totpCodeSchema } from '.
 describe('account field rules shared by server and web', () => {
   it('e-mails are trimmed, lower-cased and bounded', () => {
     expect(emailSchema.parse('  Jane.Doe@Example.COM ')).toBe('jane.doe@example.com');
-    for (const bad of ['', 'jane', 'jane@', '@example.com', 'jane@example', 'ja ne@example.com', 'jane..doe@example.com', `${'a'.repeat(245)}@example.com`]) {
+    for (const bad of [
+      '',
+      'jane',
+      'jane@',
+      '@example.com',
+      'jane@example',
+      'ja ne@example.com',
+      'jane..doe@example.com',
+      `${'a'.repeat(245)}@example.com`,
+    ]) {
       expect(emailSchema.safeParse(bad).success, bad).toBe(false);
     }
     expect(emailSchema.safeParse("o'brien+bonds@sub.example.co.uk").success).toBe(true);

@@ -57,7 +57,11 @@ export const loginPasswordSchema = z.string().min(1, 'Enter your password').max(
 export const personNameSchema = z.string().trim().min(1, 'Required').max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters`);
 
 /** Full display name (first and last name joined by a space, spec §5). */
-export const fullNameSchema = z.string().trim().min(1, 'Enter your name').max(2 * NAME_MAX_LENGTH + 1);
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter your name')
+  .max(2 * NAME_MAX_LENGTH + 1);
 
 /** Six-digit authenticator (TOTP) code; spaces are ignored. */
 export const totpCodeSchema = z

@@ -22,7 +22,11 @@ export { hashPath };
  * Creates an account through the real sign-up API and its e-mailed link (the browser flow is
  * covered by the sign-up test; other tests only need an account of their own).
  */
-export async function createAccount(email = freshEmail('user'), password = E2E_PASSWORD, name = 'E2e Tester'): Promise<{ email: string; password: string }> {
+export async function createAccount(
+  email = freshEmail('user'),
+  password = E2E_PASSWORD,
+  name = 'E2e Tester',
+): Promise<{ email: string; password: string }> {
   const before = messagesTo(email).length;
   const signup = await fetch(`${E2E_BASE_URL}/auth/signup`, {
     method: 'POST',

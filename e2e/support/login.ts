@@ -23,7 +23,11 @@ async function token(login: LoggedIn): Promise<string> {
   return login.accessToken;
 }
 
-interface CookieDescriptor { name: string; value: string; path: string }
+interface CookieDescriptor {
+  name: string;
+  value: string;
+  path: string;
+}
 
 async function startSession(baseURL: string, user: { email: string; password: string }) {
   const res = await fetch(`${baseURL}/auth/login/start?v=2`, {
@@ -32,7 +36,10 @@ async function startSession(baseURL: string, user: { email: string; password: st
     body: JSON.stringify({ email: user.email, password: user.password, mfaPlatform: 'none' }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { kind: string; auth?: { session: CookieDescriptor; refresh: CookieDescriptor; username: CookieDescriptor; userId: string } };
+  const body = (await res.json()) as {
+    kind: string;
+    auth?: { session: CookieDescriptor; refresh: CookieDescriptor; username: CookieDescriptor; userId: string };
+  };
   if (body.kind !== 'session' || !body.auth) throw new Error(`login needs a second factor (${body.kind})`);
   return body.auth;
 }
@@ -63,7 +70,13 @@ export async function openRoute(page: Page, path: string): Promise<void> {
 }
 
 /** PUT an API path as the logged-in user (JSON). */
-export async function apiSend<T>(login: LoggedIn, method: 'PUT' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, baseURL = E2E_BASE_URL): Promise<T> {
+export async function apiSend<T>(
+  login: LoggedIn,
+  method: 'PUT' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  baseURL = E2E_BASE_URL,
+): Promise<T> {
   const res = await fetch(`${baseURL}${path}`, {
     method,
     headers: { authorization: `Bearer ${await token(login)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

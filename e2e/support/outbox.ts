@@ -60,7 +60,10 @@ function textOf(headers: Record<string, string>, body: string): string | null {
   const type = headers['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1).filter((p) => !p.startsWith('--'));
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((p) => !p.startsWith('--'));
     for (const part of parts) {
       const entity = splitEntity(part.replace(/^\r?\n/, ''));
       const text = textOf(entity.headers, entity.body);
@@ -74,9 +77,8 @@ function textOf(headers: Record<string, string>, body: string): string | null {
 /** RFC 2047 encoded words in a header (=?UTF-8?Q?…?= / =?UTF-8?B?…?=). */
 function decodeHeader(value: string): string {
   return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_, _charset: string, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')));
+    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
 }
 
 export function parseEml(file: string): OutboxMessage {
@@ -111,16 +113,19 @@ export async function waitForLink(
 ): Promise<{ message: OutboxMessage; link: string }> {
   let found: { message: OutboxMessage; link: string } | undefined;
   await expect
-    .poll(() => {
-      for (const message of messagesTo(email).slice(after).reverse()) {
-        const link = message.links.find((l) => linkPattern.test(l));
-        if (link) {
-          found = { message, link };
-          return true;
+    .poll(
+      () => {
+        for (const message of messagesTo(email).slice(after).reverse()) {
+          const link = message.links.find((l) => linkPattern.test(l));
+          if (link) {
+            found = { message, link };
+            return true;
+          }
         }
-      }
-      return false;
-    }, { message: `an e-mail to ${email} with a link matching ${linkPattern}`, timeout, intervals: [250, 500, 1000] })
+        return false;
+      },
+      { message: `an e-mail to ${email} with a link matching ${linkPattern}`, timeout, intervals: [250, 500, 1000] },
+    )
     .toBe(true);
   return found!;
 }

@@ -70,7 +70,8 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('losing PostgreSQL co
   });
 
   const terminateAll = async () =>
-    (await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName])).rowCount ?? 0;
+    (await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName]))
+      .rowCount ?? 0;
 
   it('terminating every idle connection of the app leaves the process up and the next requests succeed', async () => {
     const user = await bearer('user-1');

@@ -35,7 +35,9 @@ describe('migrations', () => {
     const error = await migrateToLatest(handle.db, broken).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MigrationError);
     expect((error as Error).message).toMatch(/20991231000001_broken failed: .*no_such_table/);
-    const tables = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = 'half_made'`.execute(handle.db);
+    const tables = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.tables where table_name = 'half_made'`.execute(handle.db);
     expect(tables.rows[0]!.n).toBe(0);
   });
 });

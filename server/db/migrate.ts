@@ -11,10 +11,7 @@ export class MigrationError extends Error {
  * the whole run, so two instances starting together do not migrate twice, and the run is one
  * transaction: a failure leaves the schema as it was.
  */
-export async function migrateToLatest(
-  db: Kysely<any>,
-  migrations: Record<string, Migration> = allMigrations,
-): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration> = allMigrations): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

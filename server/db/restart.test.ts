@@ -74,7 +74,8 @@ describe.skipIf(Boolean(unavailable))('PostgreSQL restarts under light write loa
         await new Promise((r) => setTimeout(r, PAUSE_MS));
       }
     };
-    const startTime = async () => (await sql<{ t: Date }>`select pg_postmaster_start_time() as t`.execute(database.db)).rows[0]!.t.getTime();
+    const startTime = async () =>
+      (await sql<{ t: Date }>`select pg_postmaster_start_time() as t`.execute(database.db)).rows[0]!.t.getTime();
     const bootedBefore = await startTime();
 
     const writers = Array.from({ length: WRITERS }, writer);
@@ -100,7 +101,9 @@ describe.skipIf(Boolean(unavailable))('PostgreSQL restarts under light write loa
     // Every acknowledged write is there.
     const acknowledged = attempts.filter((a) => a.status === 202).map((a) => a.message);
     const stored = new Set(
-      (await database.db.selectFrom('client_errors').select('message').where('message', 'like', 'restart-probe-%').execute()).map((r) => r.message),
+      (await database.db.selectFrom('client_errors').select('message').where('message', 'like', 'restart-probe-%').execute()).map(
+        (r) => r.message,
+      ),
     );
     expect(acknowledged.filter((m) => !stored.has(m))).toEqual([]);
 

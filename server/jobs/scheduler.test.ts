@@ -35,7 +35,13 @@ function heldJob(name: string) {
   };
   /** Resolves when the next run begins (after the scheduler took the lease in the database). */
   const nextStart = () => new Promise<void>((resolve) => (onStart = resolve));
-  return { job, nextStart, started: () => started, finishNext: () => pending.shift()!.finish(), failNext: (e: Error) => pending.shift()!.fail(e) };
+  return {
+    job,
+    nextStart,
+    started: () => started,
+    finishNext: () => pending.shift()!.finish(),
+    failNext: (e: Error) => pending.shift()!.fail(e),
+  };
 }
 
 const log = pino({ level: 'silent' });

@@ -88,7 +88,10 @@ export class Scheduler {
   ) {}
 
   start(job: RecurringJob): void {
-    this.stops.set(job.name, this.time.every(job.intervalMs, () => void this.tick(job)));
+    this.stops.set(
+      job.name,
+      this.time.every(job.intervalMs, () => void this.tick(job)),
+    );
   }
 
   /**

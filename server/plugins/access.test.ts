@@ -26,7 +26,7 @@ function accessTable(ctx: TestContext): string {
     '`ratingSP` is null in every response and S&P entries leave ratings histories; the bond list and its',
     'CSV leave out `ratingSP` (and, without `bond_table_discount_margin`, `discountMargin`) from the',
     'default columns and answer 403 when asked for them as a column, a sort key or (S&P) the rating',
-    'filter. The term-structure change leaves out the two curves\' levels without',
+    "filter. The term-structure change leaves out the two curves' levels without",
     '`term_structure_change_non_delta_metrics` and the individual bonds without',
     '`term_structure_change_visual_bond`.',
     '',
@@ -37,7 +37,7 @@ function accessTable(ctx: TestContext): string {
   ].join('\n');
 }
 
-describe('access decided on the server from each route\'s declaration', () => {
+describe("access decided on the server from each route's declaration", () => {
   let ctx: TestContext;
   let clockMs = Date.now();
   let kim: { id: string; headers: { authorization: string } };
@@ -101,7 +101,10 @@ describe('access decided on the server from each route\'s declaration', () => {
     expect((await call('GET', '/v2/bond/sparklines?ids=1', kim.headers)).statusCode).toBe(403);
 
     const asked = await call('GET', '/v2/bond?columns=ratingSP', kim.headers);
-    expect([asked.statusCode, asked.json().error]).toEqual([403, 'The column "ratingSP" needs the feature "s_and_p_ratings", which your account does not have']);
+    expect([asked.statusCode, asked.json().error]).toEqual([
+      403,
+      'The column "ratingSP" needs the feature "s_and_p_ratings", which your account does not have',
+    ]);
     expect((await call('GET', '/v2/bond?sort=ratingSP', kim.headers)).statusCode).toBe(403);
     expect((await call('GET', '/v2/bond?rating=IG', kim.headers)).statusCode).toBe(403);
     expect((await call('GET', '/v2/download/bonds.csv?columns=discountMargin', kim.headers)).statusCode).toBe(403);

@@ -33,7 +33,11 @@ describe('bearer tokens on repeated requests', () => {
   });
 
   it('a token signed with another secret, or altered, is refused every time', async () => {
-    const foreign = await signAccessToken('another-secret-that-is-long-enough-for-hs256', { userId: 'user-1', scopes: ['user'], ttlSeconds: 300 });
+    const foreign = await signAccessToken('another-secret-that-is-long-enough-for-hs256', {
+      userId: 'user-1',
+      scopes: ['user'],
+      ttlSeconds: 300,
+    });
     const good = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-1', scopes: ['user'], ttlSeconds: 300 });
     expect((await me(good)).statusCode).toBe(200);
     const [head, body, sig] = good.split('.');

@@ -53,7 +53,9 @@ describe('errors from outside the routes', () => {
 
   it('too many multipart parts is a 400 naming the limit, not a 413', async () => {
     const boundary = 'b0undary';
-    const fields = Array.from({ length: 14 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join('');
+    const fields = Array.from({ length: 14 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join(
+      '',
+    );
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/admin/upload/bonds',

@@ -19,7 +19,12 @@ const attempt = (ctx: TestContext, forwardedFor: string) =>
 describe('forwarded headers from a client that is not a configured proxy', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ NODE_ENV: 'production', DATABASE_URL: 'postgres://unused', PUBLIC_URL: 'https://bondwise.example', AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    ctx = await createTestApp({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://unused',
+      PUBLIC_URL: 'https://bondwise.example',
+      AUTH_RATE_LIMIT_PER_MINUTE: '3',
+    });
   });
   afterAll(() => ctx.close());
 

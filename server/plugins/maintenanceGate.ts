@@ -14,7 +14,10 @@ export function registerMaintenanceGate(app: FastifyInstance): void {
     if (!route.startsWith('/v2/') || route.startsWith('/v2/client-errors')) return;
     if (request.auth?.isAdmin) return;
     if (await getMaintenanceModeCached(app.db)) {
-      return reply.code(503).header(API_HEADERS.maintenance, 'on').send({ error: 'Bondwise is closed for maintenance; please try again shortly' });
+      return reply
+        .code(503)
+        .header(API_HEADERS.maintenance, 'on')
+        .send({ error: 'Bondwise is closed for maintenance; please try again shortly' });
     }
   });
 }

@@ -43,19 +43,24 @@ describe('rate limits across server instances', () => {
     for (let k = 0; k < 4; k++) first.push((await summary(ctx.app)).statusCode);
     expect(first.at(-1)).toBe(429);
     expect((await summary(second)).statusCode).not.toBe(429);
-    await ctx.database.db.updateTable('rate_limit_hits').set({ window_started_at: new Date(Date.now() - 2 * 3600_000) })
-      .where('key', 'like', '%203.0.113.10').execute();
+    await ctx.database.db
+      .updateTable('rate_limit_hits')
+      .set({ window_started_at: new Date(Date.now() - 2 * 3600_000) })
+      .where('key', 'like', '%203.0.113.10')
+      .execute();
     await cleanupRateLimits(ctx.database.db);
     const keys = (await ctx.database.db.selectFrom('rate_limit_hits').select('key').execute()).map((r) => r.key);
     expect(keys.some((k) => k.endsWith(ip))).toBe(true);
     expect(keys.some((k) => k.endsWith('203.0.113.10'))).toBe(false);
   });
 
-  it('only the limits that stop guessing go to the database; a profile call\'s limit stays in memory', async () => {
+  it("only the limits that stop guessing go to the database; a profile call's limit stays in memory", async () => {
     const headers = await signedIn(ctx, 'someone');
     await ctx.app.inject({ method: 'GET', url: '/v2/user/someone', remoteAddress: '198.51.100.20', headers });
     await ctx.app.inject({ method: 'PUT', url: '/v2/user/someone/password', remoteAddress: '198.51.100.20', headers, payload: {} });
-    const keys = (await ctx.database.db.selectFrom('rate_limit_hits').select('key').where('key', 'like', '%198.51.100.20').execute()).map((r) => r.key);
+    const keys = (await ctx.database.db.selectFrom('rate_limit_hits').select('key').where('key', 'like', '%198.51.100.20').execute()).map(
+      (r) => r.key,
+    );
     expect(keys).toEqual(['PUT /v2/user/:id/password 198.51.100.20']);
   });
 });

@@ -116,7 +116,10 @@ class SharedRouteWindow {
       .execute(this.db)
       .then(({ rows }) => {
         const row = rows[0];
-        answer(null, row && Number(row.ttl_ms) > 0 ? { current: Number(row.hits), ttl: Math.ceil(Number(row.ttl_ms)) } : { current: 0, ttl: 0 });
+        answer(
+          null,
+          row && Number(row.ttl_ms) > 0 ? { current: Number(row.hits), ttl: Math.ceil(Number(row.ttl_ms)) } : { current: 0, ttl: 0 },
+        );
       })
       .catch((err: unknown) => answer(err instanceof Error ? err : new Error(String(err))));
   }
@@ -128,5 +131,8 @@ class SharedRouteWindow {
 
 /** Drops counters whose window ended long ago (hourly clean-up). */
 export async function cleanupRateLimits(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom('rate_limit_hits').where('window_started_at', '<', sql<Date>`now() - interval '1 hour'`).execute();
+  await db
+    .deleteFrom('rate_limit_hits')
+    .where('window_started_at', '<', sql<Date>`now() - interval '1 hour'`)
+    .execute();
 }

@@ -11,8 +11,9 @@ describe('text that cannot be stored', () => {
   let alice: { authorization: string };
   beforeAll(async () => {
     ctx = await createTestApp();
-    await sql`insert into users (id, email, password_hash, support_token) values ('alice', 'alice@example.com', 'x', 'support-alice')`
-      .execute(ctx.database.db);
+    await sql`insert into users (id, email, password_hash, support_token) values ('alice', 'alice@example.com', 'x', 'support-alice')`.execute(
+      ctx.database.db,
+    );
     alice = await bearer('alice');
   });
   afterAll(() => ctx.close());
@@ -58,7 +59,12 @@ describe('input the database refuses', () => {
   afterAll(() => ctx.close());
 
   it('a valid token of an account that no longer exists cannot create rows: a 409, not a 500', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/v2/bond-tables', headers: await bearer('deleted-user'), payload: { name: 'Orphan' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/bond-tables',
+      headers: await bearer('deleted-user'),
+      payload: { name: 'Orphan' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'That refers to something that does not exist (any more)' });
   });

@@ -9,8 +9,7 @@ import { badRequest } from './errors';
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const found =
-      badText(request.params, 'params') ?? badText(request.query, 'querystring') ?? badText(request.body, 'body');
+    const found = badText(request.params, 'params') ?? badText(request.query, 'querystring') ?? badText(request.body, 'body');
     if (found) throw badRequest(`Invalid ${found.path}: ${found.problem}`);
   });
 }

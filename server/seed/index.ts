@@ -31,7 +31,10 @@ export async function runSeeds(ctx: SeedContext, list: Seeder[] = seeders): Prom
     if (done) continue;
     ctx.log.info(`Seeding ${seeder.name}…`);
     await seeder.run(ctx);
-    await ctx.db.insertInto('app_settings').values({ key, value: JSON.stringify(new Date().toISOString()) }).execute();
+    await ctx.db
+      .insertInto('app_settings')
+      .values({ key, value: JSON.stringify(new Date().toISOString()) })
+      .execute();
   }
 }
 

@@ -19,7 +19,19 @@ interface Operation {
 const NUL = '\u0000';
 const LONE_SURROGATE = 'a\ud800b';
 /** Values for a string slot (query parameters are strings on the wire). */
-const BAD_TEXT = [NUL, LONE_SURROGATE, 'x'.repeat(20_000), '2026-02-30', '0000-00-00', '-1', '1e309', '9'.repeat(40), "' or 1=1 --", '[]', ''];
+const BAD_TEXT = [
+  NUL,
+  LONE_SURROGATE,
+  'x'.repeat(20_000),
+  '2026-02-30',
+  '0000-00-00',
+  '-1',
+  '1e309',
+  '9'.repeat(40),
+  "' or 1=1 --",
+  '[]',
+  '',
+];
 /** Path segments: encoded NUL, an invalid UTF-8 sequence (a lone surrogate), huge and odd numbers, dot-dot. */
 const BAD_SEGMENTS = ['%00', '%ED%A0%80', '-1', '0', '99999999999999999999999', '1.5', '%2e%2e', 'x'.repeat(90), 'null'];
 /** Values of the wrong type for a JSON property. */
@@ -108,7 +120,8 @@ describe('hostile input on every route', () => {
           shapeOk = false;
         }
       }
-      if (res.statusCode >= 500 || !shapeOk) findings.push({ who, method, url: url.slice(0, 160), status: res.statusCode, body: res.body.slice(0, 200) });
+      if (res.statusCode >= 500 || !shapeOk)
+        findings.push({ who, method, url: url.slice(0, 160), status: res.statusCode, body: res.body.slice(0, 200) });
     };
 
     const routes = ctx.app.routeInventory.filter((r) => !r.hidden && !r.url.startsWith('/api/docs'));
@@ -123,7 +136,12 @@ describe('hostile input on every route', () => {
         const hasParams = route.url.includes(':');
         for (const [k, segment] of BAD_SEGMENTS.entries()) {
           if (!hasParams && k > 0) break;
-          await send(who, headers, route.method, fillPath(route.url, () => (hasParams ? segment : '')));
+          await send(
+            who,
+            headers,
+            route.method,
+            fillPath(route.url, () => (hasParams ? segment : '')),
+          );
         }
         const plain = fillPath(route.url, () => '1');
         // Query: each documented parameter with two bad values, all at once, and unknown ones.
@@ -134,9 +152,16 @@ describe('hostile input on every route', () => {
           }
         }
         if (queryParams.length > 0) {
-          const all = queryParams.map((n, i) => `${encodeURIComponent(n)}=${encode(BAD_TEXT[(i + round + 3) % BAD_TEXT.length]!)}`).join('&');
+          const all = queryParams
+            .map((n, i) => `${encodeURIComponent(n)}=${encode(BAD_TEXT[(i + round + 3) % BAD_TEXT.length]!)}`)
+            .join('&');
           await send(who, headers, route.method, `${plain}?${all}`);
-          await send(who, headers, route.method, `${plain}?${queryParams.map((n) => `${encodeURIComponent(n)}=a&${encodeURIComponent(n)}=b`).join('&')}`);
+          await send(
+            who,
+            headers,
+            route.method,
+            `${plain}?${queryParams.map((n) => `${encodeURIComponent(n)}=a&${encodeURIComponent(n)}=b`).join('&')}`,
+          );
         }
         await send(who, headers, route.method, `${plain}?unknown%00param=${encode(LONE_SURROGATE)}&from=9999-99-99&to=2026-13-45`);
         // Bodies.

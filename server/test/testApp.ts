@@ -52,10 +52,13 @@ export async function bearer(userId: string, opts: { admin?: boolean } = {}): Pr
  * An Authorization header for a user that exists in the test database (a subscribed account, so
  * market data answers): routes check entitlements against the user's row.
  */
-export async function signedIn(ctx: { database: { db: TestContext['database']['db'] } }, userId: string, opts: { admin?: boolean } = {}): Promise<{ authorization: string }> {
+export async function signedIn(
+  ctx: { database: { db: TestContext['database']['db'] } },
+  userId: string,
+  opts: { admin?: boolean } = {},
+): Promise<{ authorization: string }> {
   await sql`insert into users (id, email, password_hash, support_token, is_admin)
     values (${userId}, ${`${userId}@bondwise.com`}, 'x', ${`support-${userId}`}, ${opts.admin === true})
     on conflict (id) do nothing`.execute(ctx.database.db);
   return bearer(userId, opts);
 }
-

@@ -10,12 +10,7 @@
  * In development a dial-up simulation (random 1–5 s delay per call) can be switched on with
  * `?dialup=1` in the URL or local storage `bw.dialup = "1"`.
  */
-import {
-  API_HEADERS,
-  DIALUP_MAX_DELAY_MS,
-  DIALUP_MIN_DELAY_MS,
-  STORAGE_KEYS,
-} from '@common/constants';
+import { API_HEADERS, DIALUP_MAX_DELAY_MS, DIALUP_MIN_DELAY_MS, STORAGE_KEYS } from '@common/constants';
 import { useAppStore } from '../stores/app';
 import { humaneServerError } from './humaneError';
 import { useSession } from '../stores/session';
@@ -152,9 +147,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     headers.set('Content-Type', 'application/json');
     requestBody = JSON.stringify(json);
   }
-  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
-    (s): s is AbortSignal => Boolean(s),
-  );
+  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => Boolean(s));
   if (isDialupEnabled()) await sleep(dialupDelayMs());
   const response = await fetch(withQuery(path, query), {
     ...init,
@@ -180,12 +173,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 /** Convenience verbs over apiRequest. */
 export const api = {
   get: <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, json?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', json }),
-  put: <T = unknown>(path: string, json?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', json }),
+  post: <T = unknown>(path: string, json?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'POST', json }),
+  put: <T = unknown>(path: string, json?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'PUT', json }),
   patch: <T = unknown>(path: string, json?: unknown, options?: RequestOptions) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', json }),
-  delete: <T = unknown>(path: string, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -88,9 +88,11 @@ describe('support e-mail from the server', () => {
 
 describe('recovery', () => {
   it('health turning good after a failure calls onRecover once', async () => {
-    await checkHealth(deps(async () => {
-      throw new TypeError('Failed to fetch');
-    }));
+    await checkHealth(
+      deps(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const onRecover = vi.fn();
     const ok = { ...deps(async () => ({ status: 'ok', maintenanceMode: false })), onRecover };
     await checkHealth(ok);

@@ -8,9 +8,16 @@ const VALIDATION = /^Invalid (?:body|query|params|headers|request)/;
 
 /** "newPassword" → "New password"; "items.0.name" → "Name". */
 function fieldLabel(path: string): string {
-  const last = path.split('.').filter((p) => p && !/^\d+$/.test(p)).pop() ?? '';
+  const last =
+    path
+      .split('.')
+      .filter((p) => p && !/^\d+$/.test(p))
+      .pop() ?? '';
   if (!last) return 'The request';
-  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

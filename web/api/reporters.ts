@@ -19,8 +19,7 @@ export interface ErrorReporter {
 
 /** Turns anything thrown into the report body the server expects. */
 export function toErrorReport(error: unknown): ErrorReport {
-  const message =
-    error instanceof Error ? error.message : typeof error === 'string' ? error : safeJson(error);
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : safeJson(error);
   const stack = error instanceof Error && error.stack ? error.stack : undefined;
   return {
     message: message.slice(0, 2000),

@@ -8,8 +8,15 @@
  */
 import { useMantineColorScheme } from '@mantine/core';
 import {
-  AllCommunityModule, ModuleRegistry, colorSchemeDark, colorSchemeLight, themeQuartz,
-  type CellKeyDownEvent, type ColDef, type GetRowIdParams, type RowClickedEvent,
+  AllCommunityModule,
+  ModuleRegistry,
+  colorSchemeDark,
+  colorSchemeLight,
+  themeQuartz,
+  type CellKeyDownEvent,
+  type ColDef,
+  type GetRowIdParams,
+  type RowClickedEvent,
 } from 'ag-grid-community';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
 import { useMemo } from 'react';
@@ -55,9 +62,13 @@ export function DataTable<Row>({ rows, columns, rowId, loading, height = 480, on
         getRowId={rowId ? (p: GetRowIdParams<Row>) => rowId(p.data) : undefined}
         onRowClicked={onRowClick ? (e: RowClickedEvent<Row>) => e.data && onRowClick(e.data) : undefined}
         // The grid moves between cells with the arrow keys; Enter opens the focused row as a click does.
-        onCellKeyDown={onRowClick ? (e: CellKeyDownEvent<Row>) => {
-          if (e.data && (e.event as KeyboardEvent | null)?.key === 'Enter') onRowClick(e.data);
-        } : undefined}
+        onCellKeyDown={
+          onRowClick
+            ? (e: CellKeyDownEvent<Row>) => {
+                if (e.data && (e.event as KeyboardEvent | null)?.key === 'Enter') onRowClick(e.data);
+              }
+            : undefined
+        }
         animateRows={false}
         suppressCellFocus={false}
         tooltipShowDelay={400}

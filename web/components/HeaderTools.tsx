@@ -6,17 +6,31 @@ import { useSession } from '../stores/session';
 import { menuPath, menuRoutes } from '../routes';
 
 const iconProps = {
-  width: 16, height: 16, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2,
-  strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true,
+  width: 16,
+  height: 16,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
 } as const;
 const MoonIcon = () => (
-  <svg {...iconProps}><path d="M12 3c.132 0 .263 0 .393 0a7.5 7.5 0 0 0 7.92 12.446a9 9 0 1 1 -8.313 -12.454z" /></svg>
+  <svg {...iconProps}>
+    <path d="M12 3c.132 0 .263 0 .393 0a7.5 7.5 0 0 0 7.92 12.446a9 9 0 1 1 -8.313 -12.454z" />
+  </svg>
 );
 const SunIcon = () => (
-  <svg {...iconProps}><circle cx="12" cy="12" r="4" /><path d="M3 12h1m8 -9v1m8 8h1m-9 8v1m-6.4 -15.4l.7 .7m12.1 -.7l-.7 .7m0 11.4l.7 .7m-12.1 -.7l-.7 .7" /></svg>
+  <svg {...iconProps}>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M3 12h1m8 -9v1m8 8h1m-9 8v1m-6.4 -15.4l.7 .7m12.1 -.7l-.7 .7m0 11.4l.7 .7m-12.1 -.7l-.7 .7" />
+  </svg>
 );
 const FullscreenIcon = () => (
-  <svg {...iconProps}><path d="M4 8v-2a2 2 0 0 1 2 -2h2M4 16v2a2 2 0 0 0 2 2h2M16 4h2a2 2 0 0 1 2 2v2M16 20h2a2 2 0 0 0 2 -2v-2" /></svg>
+  <svg {...iconProps}>
+    <path d="M4 8v-2a2 2 0 0 1 2 -2h2M4 16v2a2 2 0 0 0 2 2h2M16 4h2a2 2 0 0 1 2 2v2M16 20h2a2 2 0 0 0 2 -2v-2" />
+  </svg>
 );
 
 export function HeaderTools() {
@@ -25,8 +39,14 @@ export function HeaderTools() {
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label="Dark mode (Ctrl+D)">
-        <ActionIcon variant="subtle" color="gray" onClick={toggleColorScheme} aria-label="Toggle dark mode"
-          data-testid="dark-mode-toggle" data-scheme={colorScheme}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={toggleColorScheme}
+          aria-label="Toggle dark mode"
+          data-testid="dark-mode-toggle"
+          data-scheme={colorScheme}
+        >
           {colorScheme === 'dark' ? <MoonIcon /> : <SunIcon />}
         </ActionIcon>
       </Tooltip>

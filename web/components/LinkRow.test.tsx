@@ -8,8 +8,15 @@ function Rows() {
   return (
     <Table>
       <Table.Tbody>
-        <LinkRow to="/bw/bond/1/pricing" label="Open A" testId="row-a"><Table.Td>A</Table.Td><Table.Td><a href="#/elsewhere">own link</a></Table.Td></LinkRow>
-        <LinkRow to="/bw/bond/2/pricing" label="Open B" testId="row-b"><Table.Td>B</Table.Td></LinkRow>
+        <LinkRow to="/bw/bond/1/pricing" label="Open A" testId="row-a">
+          <Table.Td>A</Table.Td>
+          <Table.Td>
+            <a href="#/elsewhere">own link</a>
+          </Table.Td>
+        </LinkRow>
+        <LinkRow to="/bw/bond/2/pricing" label="Open B" testId="row-b">
+          <Table.Td>B</Table.Td>
+        </LinkRow>
       </Table.Tbody>
     </Table>
   );

@@ -29,7 +29,15 @@ export function LinkRow({ to, label, children, testId }: { to: string; label: st
     }
   };
   return (
-    <Table.Tr className="bw-row-link" tabIndex={0} role="link" aria-label={label} onClick={onClick} onKeyDown={onKeyDown} data-testid={testId}>
+    <Table.Tr
+      className="bw-row-link"
+      tabIndex={0}
+      role="link"
+      aria-label={label}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+      data-testid={testId}
+    >
       {children}
     </Table.Tr>
   );

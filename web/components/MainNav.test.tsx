@@ -11,7 +11,10 @@ const slow = { timeout: 5000 };
 
 beforeEach(() => {
   useAppStore.setState({ ready: true, health: 'ok', maintenanceMode: false });
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"Not found"}', { status: 404, statusText: 'Not Found' })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{"error":"Not found"}', { status: 404, statusText: 'Not Found' })),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -33,18 +33,37 @@ export function MainNav() {
         if (routes.length === 1 && area !== 'admin') {
           const only = routes[0]!;
           return (
-            <Button key={area} component={Link} to={menuPath(only)} variant={active === area ? 'light' : 'subtle'}
-              color={active === area ? 'orange' : 'gray'} size="compact-sm" data-testid={`nav-${area}`}>
+            <Button
+              key={area}
+              component={Link}
+              to={menuPath(only)}
+              variant={active === area ? 'light' : 'subtle'}
+              color={active === area ? 'orange' : 'gray'}
+              size="compact-sm"
+              data-testid={`nav-${area}`}
+            >
               {label}
             </Button>
           );
         }
         return (
-          <Menu key={area} trigger="click-hover" openDelay={80} closeDelay={120} position="bottom-start" offset={2}
-            shadow="md" withinPortal>
+          <Menu
+            key={area}
+            trigger="click-hover"
+            openDelay={80}
+            closeDelay={120}
+            position="bottom-start"
+            offset={2}
+            shadow="md"
+            withinPortal
+          >
             <Menu.Target>
-              <Button variant={active === area ? 'light' : 'subtle'} color={active === area ? 'orange' : 'gray'}
-                size="compact-sm" data-testid={`nav-${area}`}>
+              <Button
+                variant={active === area ? 'light' : 'subtle'}
+                color={active === area ? 'orange' : 'gray'}
+                size="compact-sm"
+                data-testid={`nav-${area}`}
+              >
                 {label}
               </Button>
             </Menu.Target>
@@ -55,8 +74,7 @@ export function MainNav() {
                 </Menu.Item>
               )}
               {routes.map((route) => (
-                <Menu.Item key={route.path} component={Link} to={menuPath(route)}
-                  data-testid={`nav-item-${menuPath(route)}`}>
+                <Menu.Item key={route.path} component={Link} to={menuPath(route)} data-testid={`nav-item-${menuPath(route)}`}>
                   {menuLabel(route.title)}
                 </Menu.Item>
               ))}

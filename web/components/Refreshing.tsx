@@ -9,7 +9,12 @@ import type { CSSProperties, ReactNode } from 'react';
 export function Refreshing({ active, children, style }: { active: boolean; children: ReactNode; style?: CSSProperties }) {
   return (
     <Box pos="relative" style={style} data-refreshing={active ? 'true' : 'false'}>
-      <LoadingOverlay visible={active} zIndex={5} overlayProps={{ blur: 2, backgroundOpacity: 0.35 }} loaderProps={{ size: 'sm', type: 'dots' }} />
+      <LoadingOverlay
+        visible={active}
+        zIndex={5}
+        overlayProps={{ blur: 2, backgroundOpacity: 0.35 }}
+        loaderProps={{ size: 'sm', type: 'dots' }}
+      />
       {children}
     </Box>
   );

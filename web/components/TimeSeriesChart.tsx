@@ -16,8 +16,19 @@
  */
 import { Anchor, useMantineColorScheme } from '@mantine/core';
 import {
-  ColorType, HistogramSeries, LineSeries, LineStyle, createChart, createSeriesMarkers, createYieldCurveChart,
-  type AutoscaleInfoProvider, type HistogramData, type IChartApiBase, type LineData, type SeriesMarker, type Time,
+  ColorType,
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
+  createChart,
+  createSeriesMarkers,
+  createYieldCurveChart,
+  type AutoscaleInfoProvider,
+  type HistogramData,
+  type IChartApiBase,
+  type LineData,
+  type SeriesMarker,
+  type Time,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 
@@ -140,13 +151,16 @@ export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'tim
     if (!container.current) return;
     const instance = (axis === 'months'
       ? createYieldCurveChart(container.current, {
-        height, autoSize: true,
-        yieldCurve: { minimumTimeRange: 2 * SLOTS_PER_TENOR, startTimeRange: 0 },
-        // 1M to 30Y are 576 slots: allow them to be narrower than the default 0.5 px so the whole
-        // curve fits; the right offset keeps the last label ("30Y") inside the chart.
-        timeScale: { minBarSpacing: 0.05, rightOffset: SLOTS_PER_TENOR / 4 },
-        localization: { timeFormatter: (slot: number) => formatMonths(Math.max(0, monthsAtPosition(slot / SLOTS_PER_TENOR - AXIS_LEAD))) },
-      })
+          height,
+          autoSize: true,
+          yieldCurve: { minimumTimeRange: 2 * SLOTS_PER_TENOR, startTimeRange: 0 },
+          // 1M to 30Y are 576 slots: allow them to be narrower than the default 0.5 px so the whole
+          // curve fits; the right offset keeps the last label ("30Y") inside the chart.
+          timeScale: { minBarSpacing: 0.05, rightOffset: SLOTS_PER_TENOR / 4 },
+          localization: {
+            timeFormatter: (slot: number) => formatMonths(Math.max(0, monthsAtPosition(slot / SLOTS_PER_TENOR - AXIS_LEAD))),
+          },
+        })
       : createChart(container.current, { height, autoSize: true })) as unknown as AnyChart;
     chart.current = instance;
     return () => {
@@ -185,17 +199,27 @@ export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'tim
     lines.current = series.map((s, i) => {
       const color = s.color ?? PALETTE[i % PALETTE.length];
       const common = {
-        color, title: s.name, priceScaleId: s.priceScale ?? 'right',
+        color,
+        title: s.name,
+        priceScaleId: s.priceScale ?? 'right',
         // Formats go on each series (not the chart-wide localization, which would override them):
         // an overlay on the left axis keeps its own units.
         // The chart's format is read through a ref: pages may pass a new arrow function each render.
         ...(axis === 'time' && (s.format || formatRef.current)
-          ? { priceFormat: { type: 'custom' as const, formatter: s.format ?? ((v: number) => (formatRef.current ? formatRef.current(v) : String(v))), minMove: 1e-7 } }
+          ? {
+              priceFormat: {
+                type: 'custom' as const,
+                formatter: s.format ?? ((v: number) => (formatRef.current ? formatRef.current(v) : String(v))),
+                minMove: 1e-7,
+              },
+            }
           : {}),
       };
       if (s.type === 'histogram') {
         const bars = instance.addSeries(HistogramSeries, common);
-        bars.setData(s.points.map((p) => ({ time: p.time as Time, value: p.value, ...(p.color ? { color: p.color } : {}) }) satisfies HistogramData));
+        bars.setData(
+          s.points.map((p) => ({ time: p.time as Time, value: p.value, ...(p.color ? { color: p.color } : {}) }) satisfies HistogramData),
+        );
         return bars as AnySeries;
       }
       const line = instance.addSeries(LineSeries, {
@@ -214,15 +238,30 @@ export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'tim
       const points = axis === 'months' ? toSlots(s.points) : s.points;
       line.setData(points.map((p) => ({ time: p.time as Time, value: p.value }) satisfies LineData));
       if (s.baseline !== undefined) {
-        line.createPriceLine({ price: s.baseline, color: dark ? '#5c5f66' : '#adb5bd', lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: false, title: '' });
+        line.createPriceLine({
+          price: s.baseline,
+          color: dark ? '#5c5f66' : '#adb5bd',
+          lineWidth: 1,
+          lineStyle: LineStyle.Dotted,
+          axisLabelVisible: false,
+          title: '',
+        });
       }
       if (s.markers?.length) {
         const markers = [...s.markers]
           .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0))
-          .map((m) => ({
-            time: m.time as Time, position: 'atPriceMiddle', price: m.value, color: m.color,
-            shape: m.shape ?? 'circle', size: m.size ?? 1, ...(m.text ? { text: m.text } : {}),
-          }) satisfies SeriesMarker<Time>);
+          .map(
+            (m) =>
+              ({
+                time: m.time as Time,
+                position: 'atPriceMiddle',
+                price: m.value,
+                color: m.color,
+                shape: m.shape ?? 'circle',
+                size: m.size ?? 1,
+                ...(m.text ? { text: m.text } : {}),
+              }) satisfies SeriesMarker<Time>,
+          );
         createSeriesMarkers(line, markers);
       }
       return line as AnySeries;
@@ -233,9 +272,23 @@ export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'tim
   // data-series: how many series are drawn (browser tests read it; the canvas itself is opaque).
   return (
     <div style={{ width: '100%' }}>
-      <div ref={container} style={{ height, width: '100%' }} data-testid={testId} data-series={series.filter((s) => s.points.length > 0).length} />
-      <Anchor href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" c="dimmed" display="block" ta="right"
-        fz={9} underline="never" data-testid="chart-attribution">
+      <div
+        ref={container}
+        style={{ height, width: '100%' }}
+        data-testid={testId}
+        data-series={series.filter((s) => s.points.length > 0).length}
+      />
+      <Anchor
+        href="https://www.tradingview.com/"
+        target="_blank"
+        rel="noopener noreferrer"
+        c="dimmed"
+        display="block"
+        ta="right"
+        fz={9}
+        underline="never"
+        data-testid="chart-attribution"
+      >
         Charts by TradingView
       </Anchor>
     </div>

@@ -17,8 +17,12 @@ export function Value({ kind, value, signed = kind === 'spread', className }: Va
   const sign = !signed || Number.isNaN(n) || n === 0 ? undefined : n > 0 ? 'positive' : 'negative';
   const text = formatValue(kind, value);
   return (
-    <span className={['bw-value', className].filter(Boolean).join(' ')} data-kind={kind} data-sign={sign}
-      title={value instanceof Date ? value.toISOString() : undefined}>
+    <span
+      className={['bw-value', className].filter(Boolean).join(' ')}
+      data-kind={kind}
+      data-sign={sign}
+      title={value instanceof Date ? value.toISOString() : undefined}
+    >
       {text}
     </span>
   );

@@ -8,7 +8,10 @@ export const DEFAULT_PRODUCTION_HOSTS: readonly string[] = ['bondwise.com', 'dev
 function configuredHosts(): readonly string[] {
   const raw = import.meta.env.VITE_PRODUCTION_HOSTS as string | undefined;
   if (!raw) return DEFAULT_PRODUCTION_HOSTS;
-  return raw.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 export const PRODUCTION_HOSTS: readonly string[] = configuredHosts();

@@ -3,12 +3,7 @@
  * The user-info `features` list enables flags; `enableFeatures` sets named features to level 2.
  */
 import { create } from 'zustand';
-import {
-  FEATURE_LEVEL_ENABLED,
-  FEATURE_NAMES,
-  type FeatureLevel,
-  type FeatureName,
-} from '@common/features';
+import { FEATURE_LEVEL_ENABLED, FEATURE_NAMES, type FeatureLevel, type FeatureName } from '@common/features';
 
 export type FeatureLevels = Partial<Record<FeatureName, FeatureLevel>>;
 

@@ -91,7 +91,9 @@ describe('preferences (spec §4: saved with a 1 s debounce)', () => {
 
   it('effectivePreferences keeps sections independent', () => {
     expect(effectivePreferences({ bonds: { primarySort: 'price' } }, defaults).bonds).toEqual({
-      primarySort: 'price', primaryDescending: true, visibleColumns: ['ticker', 'price'],
+      primarySort: 'price',
+      primaryDescending: true,
+      visibleColumns: ['ticker', 'price'],
     });
   });
 });

@@ -5,12 +5,7 @@
  * Pending changes are flushed on logout, before the session goes away.
  */
 import { create } from 'zustand';
-import {
-  ACCOUNT_PATHS,
-  preferencesResponseSchema,
-  type PreferencesResponse,
-  type UiPreferences,
-} from '@common/api/accounts';
+import { ACCOUNT_PATHS, preferencesResponseSchema, type PreferencesResponse, type UiPreferences } from '@common/api/accounts';
 import { PREFERENCES_SAVE_DEBOUNCE_MS } from '@common/constants';
 import { api } from '../api/client';
 import { onLogout } from '../stores/logout';
@@ -77,9 +72,7 @@ export const usePreferencesStore = create<PreferencesState>()((set, get) => {
     if (!userId || !get().dirty) return;
     set({ dirty: false });
     try {
-      const response = keepalive
-        ? await preferencesApi.save(userId, stored, { keepalive })
-        : await preferencesApi.save(userId, stored);
+      const response = keepalive ? await preferencesApi.save(userId, stored, { keepalive }) : await preferencesApi.save(userId, stored);
       // Keep local changes made while the request was under way; take the server's defaults.
       set((state) => (state.dirty ? { defaults: response.defaults } : { stored: response.preferences, defaults: response.defaults }));
     } catch (error) {
@@ -121,9 +114,8 @@ export const usePreferencesStore = create<PreferencesState>()((set, get) => {
 
     update: (patch) => {
       set((state) => ({
-        stored: typeof patch === 'function'
-          ? patch(effectivePreferences(state.stored, state.defaults))
-          : mergePreferences(state.stored, patch),
+        stored:
+          typeof patch === 'function' ? patch(effectivePreferences(state.stored, state.defaults)) : mergePreferences(state.stored, patch),
         dirty: true,
       }));
       if (timer) clearTimeout(timer);

@@ -31,7 +31,9 @@ export function RouteErrorScreen() {
         <Stack gap="xs">
           <Text size="sm">This page failed to load. Reloading usually helps.</Text>
           <Box>
-            <Button size="compact-sm" color="red" onClick={() => window.location.reload()}>Reload</Button>
+            <Button size="compact-sm" color="red" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
           </Box>
         </Stack>
       </Alert>

@@ -14,10 +14,14 @@ import { useRouteDef } from './useRouteDef';
 function NotPermitted() {
   return (
     <>
-      <Title order={1} size="h2" mb="sm" data-testid="page-title">{NOT_PERMITTED_TITLE}</Title>
+      <Title order={1} size="h2" mb="sm" data-testid="page-title">
+        {NOT_PERMITTED_TITLE}
+      </Title>
       <Paper withBorder p="md" data-testid="not-permitted">
         <Text mb="xs">This page is for Bondwise administrators only.</Text>
-        <Anchor component={Link} to={PATHS.marketSummary}>Go to the market summary</Anchor>
+        <Anchor component={Link} to={PATHS.marketSummary}>
+          Go to the market summary
+        </Anchor>
       </Paper>
     </>
   );
@@ -29,9 +33,5 @@ export function Shell() {
   const route = useRouteDef();
   const full = loggedIn && (route?.access === 'user' || route?.access === 'admin' || route?.path === '*');
   const Layout = full ? AppLayout : PublicLayout;
-  return (
-    <Layout>
-      {isRefusedAdminRoute(route, loggedIn, isAdmin) ? <NotPermitted /> : <Outlet />}
-    </Layout>
-  );
+  return <Layout>{isRefusedAdminRoute(route, loggedIn, isAdmin) ? <NotPermitted /> : <Outlet />}</Layout>;
 }

@@ -25,7 +25,15 @@ describe('route guard (spec §2)', () => {
   });
 
   it('public pages render for logged-out users', () => {
-    for (const path of ['/bw/login', '/bw/signup', '/bw/invite/abc', '/bw/reset-password/u-1', '/bw/unlock', '/bw/alerts/disable/c1', '/welcome']) {
+    for (const path of [
+      '/bw/login',
+      '/bw/signup',
+      '/bw/invite/abc',
+      '/bw/reset-password/u-1',
+      '/bw/unlock',
+      '/bw/alerts/disable/c1',
+      '/welcome',
+    ]) {
       expect(decideRedirect({ ...anon, path })).toBeNull();
     }
   });

@@ -42,10 +42,7 @@ export interface GuardDecision {
 function allowedDuringMaintenance(path: string): boolean {
   const pathname = path.split('?')[0] ?? path;
   return (
-    pathname === PATHS.maintenance ||
-    pathname === PATHS.logout ||
-    pathname === PATHS.login ||
-    pathname.startsWith(`${PATHS.login}/e/`)
+    pathname === PATHS.maintenance || pathname === PATHS.logout || pathname === PATHS.login || pathname.startsWith(`${PATHS.login}/e/`)
   );
 }
 

@@ -38,14 +38,20 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const page = <SessionGate enabled><div data-testid="the-page">market</div></SessionGate>;
+const page = (
+  <SessionGate enabled>
+    <div data-testid="the-page">market</div>
+  </SessionGate>
+);
 
 describe('after login: terms-of-service gate and session services', () => {
   it('outdated consent: the ToS text and consent button come before anything else', async () => {
     vi.spyOn(authApi, 'tosStatus').mockResolvedValue(
       makeTosStatus({ tosConsent: false, currentVersion: '2026-02', consentedVersion: '2026-01' }),
     );
-    const consent = vi.spyOn(authApi, 'tosConsent').mockResolvedValue(makeTosStatus({ currentVersion: '2026-02', consentedVersion: '2026-02' }));
+    const consent = vi
+      .spyOn(authApi, 'tosConsent')
+      .mockResolvedValue(makeTosStatus({ currentVersion: '2026-02', consentedVersion: '2026-02' }));
     renderPage(page);
     expect(await screen.findByTestId('tos-gate')).toBeTruthy();
     expect(screen.getByText(/terms of service have changed/)).toBeTruthy();
@@ -67,7 +73,11 @@ describe('after login: terms-of-service gate and session services', () => {
 
   it('user info and preferences are asked for while the ToS check is in flight; the page still waits for consent', async () => {
     let answerTos: (status: ReturnType<typeof makeTosStatus>) => void = () => {};
-    vi.spyOn(authApi, 'tosStatus').mockReturnValue(new Promise((resolve) => { answerTos = resolve; }));
+    vi.spyOn(authApi, 'tosStatus').mockReturnValue(
+      new Promise((resolve) => {
+        answerTos = resolve;
+      }),
+    );
     renderPage(page);
     await waitFor(() => expect(authApi.tosStatus).toHaveBeenCalledWith('u-1'));
     await waitFor(() => expect(authApi.userInfo).toHaveBeenCalledWith('u-1'));
@@ -103,7 +113,8 @@ describe('trial banner text', () => {
     expect(trialMessage({ ...base, state: 'trialEnding', daysLeft: null }, 's@x.com')?.text).toContain('ends soon');
     expect(trialMessage({ ...base, state: 'trialEnding', daysLeft: 1 }, 's@x.com')?.text).toContain('in 1 day ');
     expect(trialMessage({ ...base, state: 'trialEnded', daysLeft: 0 }, 's@x.com')?.text).toContain('ended on Mar 5, 2026');
-    expect(trialMessage({ ...base, state: 'trialExtension', extendedUntil: '2026-04-01T12:00:00Z' }, 's@x.com')?.text)
-      .toContain('extended until Apr 1, 2026');
+    expect(trialMessage({ ...base, state: 'trialExtension', extendedUntil: '2026-04-01T12:00:00Z' }, 's@x.com')?.text).toContain(
+      'extended until Apr 1, 2026',
+    );
   });
 });

@@ -64,9 +64,16 @@ function TosConsent({ userId, outdated }: { userId: string; outdated: boolean })
         </Text>
         <TosText height={420} />
         <Group justify="space-between">
-          <Button variant="subtle" color="gray" onClick={() => void logout()} data-testid="tos-decline">Log out</Button>
-          <Button onClick={() => tos.data && consent.mutate(tos.data.version)} disabled={!tos.data}
-            loading={consent.isPending} autoFocus data-testid="tos-accept">
+          <Button variant="subtle" color="gray" onClick={() => void logout()} data-testid="tos-decline">
+            Log out
+          </Button>
+          <Button
+            onClick={() => tos.data && consent.mutate(tos.data.version)}
+            disabled={!tos.data}
+            loading={consent.isPending}
+            autoFocus
+            data-testid="tos-accept"
+          >
             I accept the terms of service
           </Button>
         </Group>

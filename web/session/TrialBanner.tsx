@@ -29,11 +29,15 @@ export function trialMessage(trial: Trial, supportEmail: string): { color: strin
     case null:
       return null;
     case 'trial':
-      return { color: 'blue', text: `Free trial${trial.daysLeft !== null ? `: ${days(trial.daysLeft)} left` : ''}${ends ? ` (ends ${ends})` : ''}.` };
+      return {
+        color: 'blue',
+        text: `Free trial${trial.daysLeft !== null ? `: ${days(trial.daysLeft)} left` : ''}${ends ? ` (ends ${ends})` : ''}.`,
+      };
     case 'trialEnding':
       return {
         color: 'orange',
-        text: `Your trial ends ${trial.daysLeft === null ? 'soon' : trial.daysLeft === 0 ? 'today' : `in ${days(trial.daysLeft)}`}${ends ? ` (${ends})` : ''}. ` +
+        text:
+          `Your trial ends ${trial.daysLeft === null ? 'soon' : trial.daysLeft === 0 ? 'today' : `in ${days(trial.daysLeft)}`}${ends ? ` (${ends})` : ''}. ` +
           `To keep market data, contact ${supportEmail} to subscribe.`,
       };
     case 'trialExtension':
@@ -44,7 +48,8 @@ export function trialMessage(trial: Trial, supportEmail: string): { color: strin
     case 'trialEnded':
       return {
         color: 'red',
-        text: `Your trial ended${ends ? ` on ${ends}` : ''}. Market data is unavailable until a subscription starts — ` +
+        text:
+          `Your trial ended${ends ? ` on ${ends}` : ''}. Market data is unavailable until a subscription starts — ` +
           `contact ${supportEmail}. Your profile, help and blog keep working.`,
       };
   }

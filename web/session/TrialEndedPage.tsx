@@ -16,16 +16,26 @@ export function TrialEndedPage() {
   return (
     <Paper withBorder p="lg" maw={640} data-testid="trial-ended">
       <Stack gap="sm">
-        <Title order={2} size="h3">Your trial has ended</Title>
+        <Title order={2} size="h3">
+          Your trial has ended
+        </Title>
         <Text size="sm">
-          Market data — the bond table, prices, the market summary and history — needs a subscription. To subscribe or to
-          extend your trial, contact <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>.
+          Market data — the bond table, prices, the market summary and history — needs a subscription. To subscribe or to extend your trial,
+          contact <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>.
         </Text>
-        <Text size="sm" c="dimmed">Your profile, your custom tables, help and the blog keep working.</Text>
+        <Text size="sm" c="dimmed">
+          Your profile, your custom tables, help and the blog keep working.
+        </Text>
         <Group gap="md">
-          <Anchor component={Link} to="/bw/profile" size="sm">Profile</Anchor>
-          <Anchor component={Link} to="/bw/bond/config" size="sm">Custom tables</Anchor>
-          <Anchor component={Link} to="/bw/logout" size="sm">Log out</Anchor>
+          <Anchor component={Link} to="/bw/profile" size="sm">
+            Profile
+          </Anchor>
+          <Anchor component={Link} to="/bw/bond/config" size="sm">
+            Custom tables
+          </Anchor>
+          <Anchor component={Link} to="/bw/logout" size="sm">
+            Log out
+          </Anchor>
         </Group>
       </Stack>
     </Paper>

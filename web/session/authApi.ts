@@ -37,49 +37,38 @@ export const LOGIN_PROTOCOL_VERSION = 2;
 
 export const authApi = {
   loginStart: async (body: LoginStartBody): Promise<LoginStartResult> =>
-    loginStartResultSchema.parse(
-      await api.post(ACCOUNT_PATHS.loginStart, body, { query: { v: LOGIN_PROTOCOL_VERSION } }),
-    ),
+    loginStartResultSchema.parse(await api.post(ACCOUNT_PATHS.loginStart, body, { query: { v: LOGIN_PROTOCOL_VERSION } })),
   loginFinish: async (body: LoginFinishBody): Promise<AuthResponse> =>
     authResponseSchema.parse(await api.post(ACCOUNT_PATHS.loginFinish, body)),
-  mfaEnroll: async (body: MfaEnrollBody): Promise<AuthResponse> =>
-    authResponseSchema.parse(await api.post(ACCOUNT_PATHS.mfaEnroll, body)),
+  mfaEnroll: async (body: MfaEnrollBody): Promise<AuthResponse> => authResponseSchema.parse(await api.post(ACCOUNT_PATHS.mfaEnroll, body)),
   mfaEmailSend: async (body: MfaEmailSendBody): Promise<MessageResponse> =>
     messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.mfaEmailSend, body)),
-  mfaEmail: async (code: string): Promise<AuthResponse> =>
-    authResponseSchema.parse(await api.post(ACCOUNT_PATHS.mfaEmail, { code })),
+  mfaEmail: async (code: string): Promise<AuthResponse> => authResponseSchema.parse(await api.post(ACCOUNT_PATHS.mfaEmail, { code })),
   refresh: async (refreshToken: string): Promise<AuthResponse> =>
     authResponseSchema.parse(await api.post(ACCOUNT_PATHS.refresh, { refreshToken })),
   logout: async (refreshToken: string | null): Promise<void> => {
     await api.post(ACCOUNT_PATHS.logout, refreshToken ? { refreshToken } : {});
   },
-  signup: async (email: string): Promise<MessageResponse> =>
-    messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.signup, { email })),
+  signup: async (email: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.signup, { email })),
   confirmInfo: async (token: string, type: LinkType, regenerateIfExpired = false): Promise<ConfirmInfo> =>
     confirmInfoSchema.parse(
       await api.get(ACCOUNT_PATHS.confirm, {
         query: { token, type, ...(regenerateIfExpired ? { regenerateIfExpired: 'true' } : {}) },
       }),
     ),
-  confirm: async (body: ConfirmBody): Promise<AccountCreated> =>
-    accountCreatedSchema.parse(await api.post(ACCOUNT_PATHS.confirm, body)),
-  reset: async (email: string): Promise<MessageResponse> =>
-    messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.reset, { email })),
+  confirm: async (body: ConfirmBody): Promise<AccountCreated> => accountCreatedSchema.parse(await api.post(ACCOUNT_PATHS.confirm, body)),
+  reset: async (email: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.reset, { email })),
   resetPassword: async (uuid: string, password: string): Promise<MessageResponse> =>
     messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.resetPassword, { uuid, password })),
-  unlock: async (uuid: string): Promise<MessageResponse> =>
-    messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.unlock, { uuid })),
+  unlock: async (uuid: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.unlock, { uuid })),
   unlockRequest: async (email: string): Promise<MessageResponse> =>
     messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.unlockRequest, { email })),
-  inviteInfo: async (code: string): Promise<InviteInfo> =>
-    inviteInfoSchema.parse(await api.get(ACCOUNT_PATHS.invite(code))),
+  inviteInfo: async (code: string): Promise<InviteInfo> => inviteInfoSchema.parse(await api.get(ACCOUNT_PATHS.invite(code))),
   inviteAccept: async (body: InviteAcceptBody): Promise<AccountCreated> =>
     accountCreatedSchema.parse(await api.post(ACCOUNT_PATHS.inviteAccept, body)),
   tosText: async (): Promise<TosText> => tosTextSchema.parse(await api.get(ACCOUNT_PATHS.tosText)),
-  tosStatus: async (userId: string): Promise<TosStatus> =>
-    tosStatusSchema.parse(await api.get(ACCOUNT_PATHS.tos(userId))),
+  tosStatus: async (userId: string): Promise<TosStatus> => tosStatusSchema.parse(await api.get(ACCOUNT_PATHS.tos(userId))),
   tosConsent: async (userId: string, version: string): Promise<TosStatus> =>
     tosStatusSchema.parse(await api.put(ACCOUNT_PATHS.tos(userId), { version })),
-  userInfo: async (userId: string): Promise<UserInfo> =>
-    userInfoSchema.parse(await api.get(ACCOUNT_PATHS.user(userId))),
+  userInfo: async (userId: string): Promise<UserInfo> => userInfoSchema.parse(await api.get(ACCOUNT_PATHS.user(userId))),
 };

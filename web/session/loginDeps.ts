@@ -23,10 +23,8 @@ export const defaultLoginDeps: LoginDeps = {
   api: authApi,
   // The contract types the options loosely (a JSON object with a challenge); the server builds
   // them with @simplewebauthn/server, so they are the JSON shapes the browser library expects.
-  startAuthentication: (options) =>
-    startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }),
-  startRegistration: (options) =>
-    startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }),
+  startAuthentication: (options) => startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }),
+  startRegistration: (options) => startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }),
   detectPlatform: detectMfaPlatform,
   cancelPasskey: () => WebAuthnAbortService.cancelCeremony(),
   onSession: acceptAuthResponse,

@@ -48,7 +48,10 @@ describe('login flow state machine, per login/start result kind', () => {
     await state().authenticateWithPasskey();
     expect(deps.startAuthentication).toHaveBeenCalledWith(options);
     expect(deps.api.loginFinish).toHaveBeenCalledWith({
-      email: EMAIL, password: PASSWORD, mfaSession: 'mfa-1', credential: JSON.stringify({ id: 'cred-1', type: 'public-key' }),
+      email: EMAIL,
+      password: PASSWORD,
+      mfaSession: 'mfa-1',
+      credential: JSON.stringify({ id: 'cred-1', type: 'public-key' }),
     });
     expect(deps.onSession).toHaveBeenCalledWith(auth);
     expect(state().step.name).toBe('done');
@@ -75,7 +78,10 @@ describe('login flow state machine, per login/start result kind', () => {
     await state().enrolPasskey(' Work laptop ');
     expect(deps.startRegistration).toHaveBeenCalledWith(options);
     expect(deps.api.mfaEnroll).toHaveBeenCalledWith({
-      email: EMAIL, password: PASSWORD, mfaSession: 'mfa-2', credential: JSON.stringify({ id: 'cred-new', type: 'public-key' }),
+      email: EMAIL,
+      password: PASSWORD,
+      mfaSession: 'mfa-2',
+      credential: JSON.stringify({ id: 'cred-new', type: 'public-key' }),
       name: 'Work laptop',
     });
     expect(state().step.name).toBe('done');

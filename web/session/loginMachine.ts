@@ -14,13 +14,7 @@
  * guard then sends the user to the remembered path or the market summary.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type {
-  AuthResponse,
-  LoginStartResult,
-  MfaPlatform,
-  SecondFactor,
-  WebauthnOptionsJson,
-} from '@common/api/accounts';
+import type { AuthResponse, LoginStartResult, MfaPlatform, SecondFactor, WebauthnOptionsJson } from '@common/api/accounts';
 import { ApiError } from '../api/client';
 import type { authApi } from './authApi';
 
@@ -195,7 +189,10 @@ export function createLoginMachine(deps: LoginDeps): LoginMachine {
         const auth = await run(async () => {
           const credential = await deps.startAuthentication(step.options);
           return deps.api.loginFinish({
-            email: get().email, password, mfaSession, credential: JSON.stringify(credential),
+            email: get().email,
+            password,
+            mfaSession,
+            credential: JSON.stringify(credential),
           });
         }, true);
         if (auth) finish(auth);
@@ -207,7 +204,10 @@ export function createLoginMachine(deps: LoginDeps): LoginMachine {
         const auth = await run(async () => {
           const credential = await deps.startRegistration(step.protocol);
           return deps.api.mfaEnroll({
-            email: get().email, password, mfaSession: mfaSession ?? '', credential: JSON.stringify(credential),
+            email: get().email,
+            password,
+            mfaSession: mfaSession ?? '',
+            credential: JSON.stringify(credential),
             ...(name?.trim() ? { name: name.trim() } : {}),
           });
         }, true);
@@ -222,9 +222,7 @@ export function createLoginMachine(deps: LoginDeps): LoginMachine {
       },
 
       submitTotp: async (code) => {
-        const auth = await run(() =>
-          deps.api.loginFinish({ email: get().email, password, mfaSession, totpCode: code }),
-        );
+        const auth = await run(() => deps.api.loginFinish({ email: get().email, password, mfaSession, totpCode: code }));
         if (auth) finish(auth);
       },
 

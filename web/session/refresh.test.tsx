@@ -144,10 +144,13 @@ describe('refresh scheduling with fake timers', () => {
       refreshToken: 'rt-old',
     });
     const seen: Array<string | null> = [];
-    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
-      seen.push(new Headers(init.headers).get('Authorization'));
-      return new Response('{}', { status: 200 });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        seen.push(new Headers(init.headers).get('Authorization'));
+        return new Response('{}', { status: 200 });
+      }),
+    );
     setBeforeRequest(ensureFreshSession);
     await Promise.all([apiRequest('/v2/user/u-1'), apiRequest('/v2/user/u-1/preferences')]);
     expect(refresh).toHaveBeenCalledTimes(1);

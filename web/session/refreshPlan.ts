@@ -8,21 +8,14 @@
 import { REFRESH_TOKEN_MIN_REMAINING_MS, TOKEN_REFRESH_MAX_MS } from '@common/constants';
 import { decodeJwt, msUntilExpiry } from '../api/jwt';
 
-export type RefreshPlan =
-  | { kind: 'logout' }
-  | { kind: 'refreshNow' }
-  | { kind: 'schedule'; delayMs: number };
+export type RefreshPlan = { kind: 'logout' } | { kind: 'refreshNow' } | { kind: 'schedule'; delayMs: number };
 
 /**
  * Milliseconds the refresh token has left. A JWT refresh token is read from its exp claim;
  * an opaque one uses `knownExpiresAtMs` (from the server's cookie descriptor) or counts as
  * unlimited (the server will refuse it when it is no longer valid).
  */
-export function refreshTokenRemainingMs(
-  refreshToken: string | null,
-  knownExpiresAtMs: number | null,
-  nowMs: number,
-): number {
+export function refreshTokenRemainingMs(refreshToken: string | null, knownExpiresAtMs: number | null, nowMs: number): number {
   if (refreshToken) {
     try {
       return msUntilExpiry(decodeJwt(refreshToken), nowMs);

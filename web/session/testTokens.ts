@@ -12,20 +12,28 @@ export function makeJwt(claims: Record<string, unknown>): string {
 
 function cookie(name: string, value: string, maxAge: number): CookieDescriptorDto {
   return {
-    name, value, path: '/', domain: '', maxAge, secure: false, sameSite: 'lax',
+    name,
+    value,
+    path: '/',
+    domain: '',
+    maxAge,
+    secure: false,
+    sameSite: 'lax',
     expiration: new Date(Date.now() + maxAge * 1000).toISOString(),
   };
 }
 
 /** An auth response whose access token expires in `accessTtlMs` and refresh token in `refreshTtlMs`. */
-export function makeAuthResponse(options: {
-  accessTtlMs?: number;
-  refreshTtlMs?: number;
-  scope?: string;
-  userId?: string;
-  refreshToken?: string;
-  email?: string;
-} = {}): AuthResponse {
+export function makeAuthResponse(
+  options: {
+    accessTtlMs?: number;
+    refreshTtlMs?: number;
+    scope?: string;
+    userId?: string;
+    refreshToken?: string;
+    email?: string;
+  } = {},
+): AuthResponse {
   const now = Date.now();
   const { accessTtlMs = 15 * 60_000, refreshTtlMs = 30 * 86_400_000, scope = 'user', userId = 'u-1' } = options;
   const access = makeJwt({ sub: userId, scope, exp: Math.floor((now + accessTtlMs) / 1000), iat: Math.floor(now / 1000) });

@@ -23,10 +23,12 @@ export function setRefreshExpiresAtMs(value: number | null): void {
 
 /** Stores a login/refresh result: tokens into the session store, cookies as the server described them. */
 export function storeAuthResponse(auth: AuthResponse): void {
-  useSession.getState().setSession(
-    { accessToken: auth.session.value, refreshToken: auth.refresh.value, username: auth.username.value },
-    { session: auth.session, refresh: auth.refresh, username: auth.username },
-  );
+  useSession
+    .getState()
+    .setSession(
+      { accessToken: auth.session.value, refreshToken: auth.refresh.value, username: auth.username.value },
+      { session: auth.session, refresh: auth.refresh, username: auth.username },
+    );
   const expires = Date.parse(auth.refreshTokenExpiresAt);
   refreshExpiresAtMs = Number.isFinite(expires) ? expires : null;
 }

@@ -34,10 +34,12 @@ describe('session store', () => {
   });
 
   it('writes the server cookie descriptors as given', () => {
-    useSession.getState().setSession(
-      { accessToken: makeJwt({}) },
-      { session: { name: 'bw_session', value: 'ignored', path: '/', maxAge: 3600, sameSite: 'Lax' } },
-    );
+    useSession
+      .getState()
+      .setSession(
+        { accessToken: makeJwt({}) },
+        { session: { name: 'bw_session', value: 'ignored', path: '/', maxAge: 3600, sameSite: 'Lax' } },
+      );
     expect(readCookie('bw_session')).toBe(useSession.getState().accessToken);
   });
 });

@@ -141,8 +141,16 @@ const statements = [
      volume numeric(18,2) not null default 0,
      volume_percent_change numeric(12,3))`,
   ...[
-    'price', 'change_price', 'yield_to_maturity', 'yield_to_worst', 'g_spread', 't_spread',
-    'volume', 'duration', 'confidence', 'change_g_spread',
+    'price',
+    'change_price',
+    'yield_to_maturity',
+    'yield_to_worst',
+    'g_spread',
+    't_spread',
+    'volume',
+    'duration',
+    'confidence',
+    'change_g_spread',
   ].map((c) => `create index bond_market_state_${c}_idx on bond_market_state (${c})`),
   `create table deals (
      id integer generated always as identity primary key,
@@ -184,8 +192,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'deal_status_history', 'deal_tranches', 'deals', 'bond_market_state', 'daily_bond_stats', 'evaluated_prices',
-    'trades_missing_bonds', 'trades', 'treasury_curve_points', 'bond_ratings', 'bonds', 'issuers', 'sectors',
+    'deal_status_history',
+    'deal_tranches',
+    'deals',
+    'bond_market_state',
+    'daily_bond_stats',
+    'evaluated_prices',
+    'trades_missing_bonds',
+    'trades',
+    'treasury_curve_points',
+    'bond_ratings',
+    'bonds',
+    'issuers',
+    'sectors',
   ]) {
     await sql.raw(`drop table if exists ${table}`).execute(db);
   }

@@ -145,8 +145,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'email_outbox', 'feature_levels', 'login_locks', 'login_failures', 'account_tokens', 'passkeys',
-    'user_sessions', 'users', 'organization_domains', 'organizations',
+    'email_outbox',
+    'feature_levels',
+    'login_locks',
+    'login_failures',
+    'account_tokens',
+    'passkeys',
+    'user_sessions',
+    'users',
+    'organization_domains',
+    'organizations',
   ]) {
     await db.schema.dropTable(table).execute();
   }

@@ -8,8 +8,16 @@ import { type Kysely, sql } from 'kysely';
  * (bench/reprice.bench.ts). The as_of index, which the snapshot's freshness check uses, stays.
  */
 const SORT_COLUMNS = [
-  'price', 'change_price', 'yield_to_maturity', 'yield_to_worst', 'g_spread', 't_spread',
-  'volume', 'duration', 'confidence', 'change_g_spread',
+  'price',
+  'change_price',
+  'yield_to_maturity',
+  'yield_to_worst',
+  'g_spread',
+  't_spread',
+  'volume',
+  'duration',
+  'confidence',
+  'change_g_spread',
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -49,7 +49,14 @@ import {
 /** Login attempts per IP and minute at the default AUTH_RATE_LIMIT_PER_MINUTE; other limits are relative to it. */
 const BASE_LOGIN_LIMIT = 20;
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema, 423: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  410: errorResponseSchema,
+  423: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 function client(request: FastifyRequest) {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
@@ -276,7 +283,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ACCOUNT_PATHS.unlock,
     {
       config: limit(10),
-      schema: { tags: ['auth'], summary: 'Unlock an account with an unlock link', body: unlockBodySchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Unlock an account with an unlock link',
+        body: unlockBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
     },
     async (request) => {
       await unlock(app.db, request.body.uuid);

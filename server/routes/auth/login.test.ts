@@ -26,7 +26,11 @@ describe('login with password, sessions, refresh and logout', () => {
     const claims = JSON.parse(Buffer.from(auth.session.value.split('.')[1], 'base64url').toString());
     expect(claims.rexp).toBe(Math.floor(new Date(auth.refreshTokenExpiresAt).getTime() / 1000));
     expect(claims.exp - claims.iat).toBe(ctx.config.accessTokenTtlSeconds);
-    const row = await ctx.database.db.selectFrom('user_sessions').select('refresh_hash').where('user_id', '=', auth.userId).executeTakeFirst();
+    const row = await ctx.database.db
+      .selectFrom('user_sessions')
+      .select('refresh_hash')
+      .where('user_id', '=', auth.userId)
+      .executeTakeFirst();
     expect(row?.refresh_hash).not.toBe(auth.refresh.value);
   });
 
@@ -84,12 +88,36 @@ describe('login with password, sessions, refresh and logout', () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
-        '/auth/login/start', '/auth/login/finish', '/auth/mfa/enroll', '/auth/mfa/email', '/auth/mfa/email/send', '/auth/signup',
-        '/auth/confirm', '/auth/reset', '/auth/reset-password', '/auth/unlock', '/auth/unlock/request', '/auth/refresh', '/auth/logout',
-        '/auth/invite/{code}', '/auth/invite/accept', '/auth/tos', '/v2/user/{id}', '/v2/user/{id}/tos', '/v2/user/{id}/status-badges',
-        '/v2/user/{id}/preferences', '/v2/user/{id}/password', '/v2/user/{id}/mfa', '/v2/user/{id}/mfa/totp',
-        '/v2/user/{id}/mfa/passkeys/{passkeyId}', '/v2/user/{id}/invites', '/admin/features', '/admin/features/{name}/users/{userId}',
-        '/admin/organizations', '/admin/users/{userId}/trial', '/admin/invites',
+        '/auth/login/start',
+        '/auth/login/finish',
+        '/auth/mfa/enroll',
+        '/auth/mfa/email',
+        '/auth/mfa/email/send',
+        '/auth/signup',
+        '/auth/confirm',
+        '/auth/reset',
+        '/auth/reset-password',
+        '/auth/unlock',
+        '/auth/unlock/request',
+        '/auth/refresh',
+        '/auth/logout',
+        '/auth/invite/{code}',
+        '/auth/invite/accept',
+        '/auth/tos',
+        '/v2/user/{id}',
+        '/v2/user/{id}/tos',
+        '/v2/user/{id}/status-badges',
+        '/v2/user/{id}/preferences',
+        '/v2/user/{id}/password',
+        '/v2/user/{id}/mfa',
+        '/v2/user/{id}/mfa/totp',
+        '/v2/user/{id}/mfa/passkeys/{passkeyId}',
+        '/v2/user/{id}/invites',
+        '/admin/features',
+        '/admin/features/{name}/users/{userId}',
+        '/admin/organizations',
+        '/admin/users/{userId}/trial',
+        '/admin/invites',
       ]),
     );
     expect(doc.paths['/auth/login/start'].post.description).toMatch(/enrolPasskey/);

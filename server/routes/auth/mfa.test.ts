@@ -39,15 +39,30 @@ describe('second factors: authenticator (TOTP), e-mailed code, passkeys', () => 
     expect(bad.statusCode).toBe(401);
     // The code just used for enrolment cannot be replayed; use the next time step's code.
     const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
-    const finish = await post(ctx, '/auth/login/finish', { email: 'dave@example.com', password: PASSWORD, totpCode: next, mfaSession: begin.json().mfaSession });
+    const finish = await post(ctx, '/auth/login/finish', {
+      email: 'dave@example.com',
+      password: PASSWORD,
+      totpCode: next,
+      mfaSession: begin.json().mfaSession,
+    });
     expect(finish.statusCode).toBe(200);
     expect(finish.json().session.name).toBe('bw_session');
     const replay = await post(ctx, '/auth/login/finish', { email: 'dave@example.com', password: PASSWORD, totpCode: next });
     expect(replay.statusCode).toBe(401);
 
-    const remove = await ctx.app.inject({ method: 'DELETE', url: `/v2/user/${daveId}/mfa/totp`, headers: authHeader(auth), payload: { password: 'wrong-password-9' } });
+    const remove = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/v2/user/${daveId}/mfa/totp`,
+      headers: authHeader(auth),
+      payload: { password: 'wrong-password-9' },
+    });
     expect(remove.statusCode).toBe(401);
-    const removed = await ctx.app.inject({ method: 'DELETE', url: `/v2/user/${daveId}/mfa/totp`, headers: authHeader(auth), payload: { password: PASSWORD } });
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/v2/user/${daveId}/mfa/totp`,
+      headers: authHeader(auth),
+      payload: { password: PASSWORD },
+    });
     expect(removed.json().totpEnabled).toBe(false);
   });
 
@@ -91,15 +106,35 @@ describe('second factors: authenticator (TOTP), e-mailed code, passkeys', () => 
       id: 'AAAA',
       rawId: 'AAAA',
       type: 'public-key',
-      response: { clientDataJSON: Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: start.protocol.challenge, origin: 'https://evil.example' })).toString('base64url'), attestationObject: 'AAAA' },
+      response: {
+        clientDataJSON: Buffer.from(
+          JSON.stringify({ type: 'webauthn.create', challenge: start.protocol.challenge, origin: 'https://evil.example' }),
+        ).toString('base64url'),
+        attestationObject: 'AAAA',
+      },
       clientExtensionResults: {},
     });
-    const res = await post(strict, '/auth/mfa/enroll', { email: 'frank@example.com', password: PASSWORD, mfaSession: start.mfaSession, credential });
+    const res = await post(strict, '/auth/mfa/enroll', {
+      email: 'frank@example.com',
+      password: PASSWORD,
+      mfaSession: start.mfaSession,
+      credential,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/passkey could not be verified/);
-    const notJson = await post(strict, '/auth/mfa/enroll', { email: 'frank@example.com', password: PASSWORD, mfaSession: start.mfaSession, credential: 'not json' });
+    const notJson = await post(strict, '/auth/mfa/enroll', {
+      email: 'frank@example.com',
+      password: PASSWORD,
+      mfaSession: start.mfaSession,
+      credential: 'not json',
+    });
     expect(notJson.statusCode).toBe(400);
-    const badSession = await post(strict, '/auth/mfa/enroll', { email: 'frank@example.com', password: PASSWORD, mfaSession: 'forged', credential });
+    const badSession = await post(strict, '/auth/mfa/enroll', {
+      email: 'frank@example.com',
+      password: PASSWORD,
+      mfaSession: 'forged',
+      credential,
+    });
     expect(badSession.statusCode).toBe(401);
   });
 
@@ -107,15 +142,33 @@ describe('second factors: authenticator (TOTP), e-mailed code, passkeys', () => 
     const db = ctx.database.db;
     await db
       .insertInto('passkeys')
-      .values({ id: 'cred-1', user_id: daveId, public_key: new Uint8Array([1, 2, 3]), counter: 0, transports: JSON.stringify(['internal']), name: 'Laptop' })
+      .values({
+        id: 'cred-1',
+        user_id: daveId,
+        public_key: new Uint8Array([1, 2, 3]),
+        counter: 0,
+        transports: JSON.stringify(['internal']),
+        name: 'Laptop',
+      })
       .execute();
     const start = await post(ctx, '/auth/login/start', { email: 'dave@example.com', password: PASSWORD, mfaPlatform: 'platform' });
     const body = start.json();
     expect(body.kind).toBe('passkey');
     expect(body.options.allowCredentials).toEqual([{ id: 'cred-1', type: 'public-key', transports: ['internal'] }]);
     expect(body.options.rpId).toBe('localhost');
-    const credential = JSON.stringify({ id: 'cred-unknown', rawId: 'cred-unknown', type: 'public-key', response: {}, clientExtensionResults: {} });
-    const res = await post(ctx, '/auth/login/finish', { email: 'dave@example.com', password: PASSWORD, mfaSession: body.mfaSession, credential });
+    const credential = JSON.stringify({
+      id: 'cred-unknown',
+      rawId: 'cred-unknown',
+      type: 'public-key',
+      response: {},
+      clientExtensionResults: {},
+    });
+    const res = await post(ctx, '/auth/login/finish', {
+      email: 'dave@example.com',
+      password: PASSWORD,
+      mfaSession: body.mfaSession,
+      credential,
+    });
     expect(res.statusCode).toBe(401);
     // A browser without WebAuthn is offered the other factors instead.
     const none = await post(ctx, '/auth/login/start', { email: 'dave@example.com', password: PASSWORD, mfaPlatform: 'none' });
@@ -133,20 +186,46 @@ describe('second factors: authenticator (TOTP), e-mailed code, passkeys', () => 
 
     await ctx.database.db
       .insertInto('passkeys')
-      .values({ id: 'cred-erin', user_id: erinId, public_key: new Uint8Array([1]), counter: 0, transports: JSON.stringify([]), name: 'Key' })
+      .values({
+        id: 'cred-erin',
+        user_id: erinId,
+        public_key: new Uint8Array([1]),
+        counter: 0,
+        transports: JSON.stringify([]),
+        name: 'Key',
+      })
       .execute();
-    const renamed = await ctx.app.inject({ method: 'PATCH', url: `/v2/user/${erinId}/mfa/passkeys/cred-erin`, headers: authHeader(auth), payload: { name: 'YubiKey' } });
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v2/user/${erinId}/mfa/passkeys/cred-erin`,
+      headers: authHeader(auth),
+      payload: { name: 'YubiKey' },
+    });
     expect(renamed.json().name).toBe('YubiKey');
     const status = await ctx.app.inject({ method: 'GET', url: `/v2/user/${erinId}/mfa`, headers: authHeader(auth) });
     expect(status.json().passkeys.map((p: { name: string }) => p.name)).toEqual(['YubiKey']);
-    const missing = await ctx.app.inject({ method: 'PATCH', url: `/v2/user/${erinId}/mfa/passkeys/nope`, headers: authHeader(auth), payload: { name: 'X' } });
+    const missing = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v2/user/${erinId}/mfa/passkeys/nope`,
+      headers: authHeader(auth),
+      payload: { name: 'X' },
+    });
     expect(missing.statusCode).toBe(404);
     const other = await ctx.app.inject({ method: 'GET', url: `/v2/user/${daveId}/mfa`, headers: authHeader(auth) });
     expect(other.statusCode).toBe(403);
-    const admin = await ctx.app.inject({ method: 'GET', url: `/v2/user/${erinId}/mfa`, headers: await bearer('some-admin', { admin: true }) });
+    const admin = await ctx.app.inject({
+      method: 'GET',
+      url: `/v2/user/${erinId}/mfa`,
+      headers: await bearer('some-admin', { admin: true }),
+    });
     expect(admin.statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: `/v2/user/${erinId}/mfa` })).statusCode).toBe(401);
-    const removed = await ctx.app.inject({ method: 'DELETE', url: `/v2/user/${erinId}/mfa/passkeys/cred-erin`, headers: authHeader(auth), payload: { password: PASSWORD } });
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/v2/user/${erinId}/mfa/passkeys/cred-erin`,
+      headers: authHeader(auth),
+      payload: { password: PASSWORD },
+    });
     expect(removed.json().passkeys).toEqual([]);
   });
 });

@@ -19,7 +19,9 @@ describe('passkeys end to end with a software authenticator', () => {
 
   it('enrol at login (MFA required), then the next login is a passkey login', async () => {
     const device = new SoftAuthenticator('https://app.bondwise.example');
-    const start = (await post(strict, '/auth/login/start?v=2', { email: 'max@example.com', password: PASSWORD, mfaPlatform: 'platform' })).json();
+    const start = (
+      await post(strict, '/auth/login/start?v=2', { email: 'max@example.com', password: PASSWORD, mfaPlatform: 'platform' })
+    ).json();
     expect(start.kind).toBe('enrolPasskey');
     const enrolled = await post(strict, '/auth/mfa/enroll', {
       email: 'max@example.com',
@@ -32,7 +34,10 @@ describe('passkeys end to end with a software authenticator', () => {
     expect(enrolled.json().session.secure).toBe(true);
     // The enrolment session is single use.
     const again = await post(strict, '/auth/mfa/enroll', {
-      email: 'max@example.com', password: PASSWORD, mfaSession: start.mfaSession, credential: JSON.stringify(device.register(start.protocol)),
+      email: 'max@example.com',
+      password: PASSWORD,
+      mfaSession: start.mfaSession,
+      credential: JSON.stringify(device.register(start.protocol)),
     });
     expect(again.statusCode).toBe(401);
 
@@ -40,11 +45,21 @@ describe('passkeys end to end with a software authenticator', () => {
     expect(next.kind).toBe('passkey');
     expect(next.options.allowCredentials[0].id).toBe(device.id);
     const assertion = JSON.stringify(device.authenticate(next.options));
-    const finish = await post(strict, '/auth/login/finish', { email: 'max@example.com', password: PASSWORD, mfaSession: next.mfaSession, credential: assertion });
+    const finish = await post(strict, '/auth/login/finish', {
+      email: 'max@example.com',
+      password: PASSWORD,
+      mfaSession: next.mfaSession,
+      credential: assertion,
+    });
     expect(finish.statusCode).toBe(200);
     expect(finish.json().username.value).toBe('max@example.com');
     // Replaying the same assertion fails: the mfaSession was consumed.
-    const replay = await post(strict, '/auth/login/finish', { email: 'max@example.com', password: PASSWORD, mfaSession: next.mfaSession, credential: assertion });
+    const replay = await post(strict, '/auth/login/finish', {
+      email: 'max@example.com',
+      password: PASSWORD,
+      mfaSession: next.mfaSession,
+      credential: assertion,
+    });
     expect(replay.statusCode).toBe(401);
   });
 
@@ -54,7 +69,10 @@ describe('passkeys end to end with a software authenticator', () => {
     const forged = stranger.authenticate(next.options);
     const realId = next.options.allowCredentials[0].id;
     const res = await post(strict, '/auth/login/finish', {
-      email: 'max@example.com', password: PASSWORD, mfaSession: next.mfaSession, credential: JSON.stringify({ ...forged, id: realId, rawId: realId }),
+      email: 'max@example.com',
+      password: PASSWORD,
+      mfaSession: next.mfaSession,
+      credential: JSON.stringify({ ...forged, id: realId, rawId: realId }),
     });
     expect(res.statusCode).toBe(401);
   });
@@ -64,16 +82,26 @@ describe('passkeys end to end with a software authenticator', () => {
     const auth = await login(ctx, 'lena@example.com');
     const options = (await post(ctx, `/v2/user/${auth.userId}/mfa/passkeys/options`, {}, authHeader(auth))).json().options;
     expect(options.rp.id).toBe('localhost');
-    const added = await post(ctx, `/v2/user/${auth.userId}/mfa/passkeys`, { credential: device.register(options), name: 'Phone' }, authHeader(auth));
+    const added = await post(
+      ctx,
+      `/v2/user/${auth.userId}/mfa/passkeys`,
+      { credential: device.register(options), name: 'Phone' },
+      authHeader(auth),
+    );
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ id: device.id, name: 'Phone', lastUsedAt: null });
     // The same options cannot register twice.
-    expect((await post(ctx, `/v2/user/${auth.userId}/mfa/passkeys`, { credential: device.register(options) }, authHeader(auth))).statusCode).toBe(400);
+    expect(
+      (await post(ctx, `/v2/user/${auth.userId}/mfa/passkeys`, { credential: device.register(options) }, authHeader(auth))).statusCode,
+    ).toBe(400);
 
     const start = (await post(ctx, '/auth/login/start', { email: 'lena@example.com', password: PASSWORD })).json();
     expect(start).toMatchObject({ kind: 'passkey', factors: ['email'] });
     const finish = await post(ctx, '/auth/login/finish', {
-      email: 'lena@example.com', password: PASSWORD, mfaSession: start.mfaSession, credential: JSON.stringify(device.authenticate(start.options)),
+      email: 'lena@example.com',
+      password: PASSWORD,
+      mfaSession: start.mfaSession,
+      credential: JSON.stringify(device.authenticate(start.options)),
     });
     expect(finish.statusCode).toBe(200);
     const status = (await ctx.app.inject({ method: 'GET', url: `/v2/user/${auth.userId}/mfa`, headers: authHeader(auth) })).json();

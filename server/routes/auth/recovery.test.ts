@@ -79,7 +79,12 @@ describe('password reset, lockout after 5 failures, unlock', () => {
   it('auth endpoints are rate limited per client', async () => {
     let last = 0;
     for (let i = 0; i < 7; i++) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/auth/reset', payload: { email: 'flood@example.com' }, remoteAddress: '192.0.2.9' });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/reset',
+        payload: { email: 'flood@example.com' },
+        remoteAddress: '192.0.2.9',
+      });
       last = res.statusCode;
     }
     expect(last).toBe(429);

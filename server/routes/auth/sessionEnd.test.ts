@@ -22,12 +22,14 @@ describe('access tokens end with their session', () => {
     expect((await me(auth)).statusCode).toBe(401);
   });
 
-  it('a password change ends the other sessions\' tokens and keeps the one that made it', async () => {
+  it("a password change ends the other sessions' tokens and keeps the one that made it", async () => {
     const here = await login(ctx, 'carol@example.com');
     const elsewhere = await login(ctx, 'carol@example.com');
     expect((await me(elsewhere)).statusCode).toBe(200);
     const change = await ctx.app.inject({
-      method: 'PUT', url: `/v2/user/${here.userId}/password`, headers: authHeader(here),
+      method: 'PUT',
+      url: `/v2/user/${here.userId}/password`,
+      headers: authHeader(here),
       payload: { currentPassword: PASSWORD, newPassword: 'Another-Horse-77' },
     });
     expect(change.statusCode).toBe(200);

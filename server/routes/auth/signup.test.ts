@@ -26,16 +26,33 @@ describe('sign-up by e-mail link, confirm, and expired links', () => {
     expect(info.statusCode).toBe(200);
     expect(info.json()).toEqual({ uuid, email: 'new.person@example.com' });
 
-    const created = await post(ctx, '/auth/confirm', { uuid, email: 'new.person@example.com', name: 'New Person', password: PASSWORD, tosConsent: true });
+    const created = await post(ctx, '/auth/confirm', {
+      uuid,
+      email: 'new.person@example.com',
+      name: 'New Person',
+      password: PASSWORD,
+      tosConsent: true,
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().email).toBe('new.person@example.com');
     const auth = await login(ctx, 'new.person@example.com');
     expect(auth.userId).toBe(created.json().userId);
-    const events = await ctx.database.db.selectFrom('events').selectAll().where('type', '=', 'user.signed_up').where('subject_id', '=', auth.userId).execute();
+    const events = await ctx.database.db
+      .selectFrom('events')
+      .selectAll()
+      .where('type', '=', 'user.signed_up')
+      .where('subject_id', '=', auth.userId)
+      .execute();
     expect(events).toHaveLength(1);
 
     // Single use.
-    const again = await post(ctx, '/auth/confirm', { uuid, email: 'new.person@example.com', name: 'New Person', password: PASSWORD, tosConsent: true });
+    const again = await post(ctx, '/auth/confirm', {
+      uuid,
+      email: 'new.person@example.com',
+      name: 'New Person',
+      password: PASSWORD,
+      tosConsent: true,
+    });
     expect(again.statusCode).toBe(404);
   });
 
@@ -72,7 +89,11 @@ describe('sign-up by e-mail link, confirm, and expired links', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/auth/confirm?token=nope&type=signup' })).statusCode).toBe(404);
     await post(ctx, '/auth/signup', { email: 'late@example.com' });
     const uuid = linkToken((await lastEmail(ctx, 'late@example.com'))!.text_body, 'signup');
-    await ctx.database.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('email', '=', 'late@example.com').execute();
+    await ctx.database.db
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', 'late@example.com')
+      .execute();
     const expired = await ctx.app.inject({ method: 'GET', url: `/auth/confirm?token=${uuid}&type=signup` });
     expect(expired.statusCode).toBe(410);
     const renewed = await ctx.app.inject({ method: 'GET', url: `/auth/confirm?token=${uuid}&type=signup&regenerateIfExpired=true` });

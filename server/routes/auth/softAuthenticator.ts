@@ -50,7 +50,13 @@ export class SoftAuthenticator {
   /** Response to registration options (what startRegistration returns). */
   register(options: { challenge: string; rp: { id?: string } }) {
     const authData = this.authData(options.rp.id!, true);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]) as never,
+    );
     return {
       id: this.id,
       rawId: this.id,

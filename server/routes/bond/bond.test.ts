@@ -24,9 +24,7 @@ function referenceSort(rows: BondRow[], column: BondTableColumn, desc: boolean, 
     const order = x < y ? -1 : 1;
     return d ? -order : order;
   };
-  return [...rows]
-    .sort((a, b) => cmp(a, b, column, desc) || (column2 ? cmp(a, b, column2, desc2) : 0) || a.id - b.id)
-    .map((r) => r.id);
+  return [...rows].sort((a, b) => cmp(a, b, column, desc) || (column2 ? cmp(a, b, column2, desc2) : 0) || a.id - b.id).map((r) => r.id);
 }
 
 describe('bond table API', () => {
@@ -68,7 +66,10 @@ describe('bond table API', () => {
       for (const desc of [false, true]) {
         const res = await get(`/v2/bond?limit=500&sort=${column}&sortDesc=${desc}`);
         expect(res.statusCode, column).toBe(200);
-        expect(res.json().rows.map((r: BondRow) => r.id), `${column} ${desc ? 'desc' : 'asc'}`).toEqual(referenceSort(all, column, desc));
+        expect(
+          res.json().rows.map((r: BondRow) => r.id),
+          `${column} ${desc ? 'desc' : 'asc'}`,
+        ).toEqual(referenceSort(all, column, desc));
       }
     }
   });
@@ -84,12 +85,22 @@ describe('bond table API', () => {
     ];
     for (const column of BOND_TABLE_COLUMNS) {
       const fromSql = await listBondsSql(ctx.database.db, { sort: column, sortDesc: true, offset: 0, limit: 500 });
-      expect(fromSql.rows.map((r) => r.id), `SQL ${column} desc`).toEqual(referenceSort(all, column, true));
+      expect(
+        fromSql.rows.map((r) => r.id),
+        `SQL ${column} desc`,
+      ).toEqual(referenceSort(all, column, true));
     }
     for (const q of queries) {
-      const api = await ctx.app.inject({ method: 'GET', url: `/v2/bond?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, headers: auth });
+      const api = await ctx.app.inject({
+        method: 'GET',
+        url: `/v2/bond?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`,
+        headers: auth,
+      });
       const fromSql = await listBondsSql(ctx.database.db, q);
-      expect(api.json().rows.map((r: BondRow) => r.id), JSON.stringify(q)).toEqual(fromSql.rows.map((r) => r.id));
+      expect(
+        api.json().rows.map((r: BondRow) => r.id),
+        JSON.stringify(q),
+      ).toEqual(fromSql.rows.map((r) => r.id));
       expect(api.json().total, JSON.stringify(q)).toBe(fromSql.total);
     }
   });
@@ -125,7 +136,9 @@ describe('bond table API', () => {
       expectIds(all.filter((r) => ['BBB+', 'BBB', 'BBB-', 'AA-'].includes(r.ratingSP ?? ''))),
     );
     expect(await ids('seniority=Subordinated')).toEqual(expectIds(all.filter((r) => r.seniority === 'Subordinated')));
-    expect(await ids('tenor=5Y,10Y')).toEqual(expectIds(all.filter((r) => (r.tenor > 4 && r.tenor <= 6) || (r.tenor > 8.5 && r.tenor <= 15))));
+    expect(await ids('tenor=5Y,10Y')).toEqual(
+      expectIds(all.filter((r) => (r.tenor > 4 && r.tenor <= 6) || (r.tenor > 8.5 && r.tenor <= 15))),
+    );
     expect(await ids(`issuerId=${u.issuerIds[1]}`)).toEqual(expectIds(all.filter((r) => r.ticker === 'BETA')));
     expect(await ids('callable=true')).toEqual(expectIds(all.filter((r) => r.nextCallDate !== null)));
     expect((await ids('callable=false')).length + (await ids('callable=true')).length).toBe(all.length);

@@ -33,7 +33,8 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: 'Bond table: sort on any column (primary, secondary), filters, column selection, paging',
         querystring: bondListQuerySchema,
         response: { 200: bondListResponseSchema },
@@ -54,7 +55,8 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: 'The whole filtered, sorted bond list as CSV (RFC 4180, header row, unformatted numbers)',
         querystring: csvQuerySchema,
       },
@@ -74,8 +76,9 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true, feature: 'sparklines' },
       schema: {
-        tags, security,
-        summary: 'The last closing prices of up to 200 bonds at once (the bond table\'s sparklines)',
+        tags,
+        security,
+        summary: "The last closing prices of up to 200 bonds at once (the bond table's sparklines)",
         querystring: sparklinesQuerySchema,
         response: { 200: sparklinesResponseSchema },
       },
@@ -92,7 +95,8 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: "A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage",
         params: idParamsSchema,
         response: { 200: bondDetailResponseSchema },
@@ -110,7 +114,8 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: 'End-of-day evaluated prices, yields, spreads, confidence and volume (default: one year)',
         params: idParamsSchema,
         querystring: priceHistoryQuerySchema,
@@ -131,7 +136,8 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: "A bond's trades, newest first, as disseminated",
         params: idParamsSchema,
         querystring: bondTradesQuerySchema,
@@ -149,7 +155,8 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: 'Future cash flows per 100 face (analytics engine), settling T+1',
         params: idParamsSchema,
         response: { 200: cashflowsResponseSchema },

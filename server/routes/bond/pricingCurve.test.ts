@@ -35,7 +35,16 @@ describe("pricing calculator on the server's analytics curve", () => {
     const acme = await createIssuer(db, industryId, 'ACME');
     const [bullet, callable, frn, touched] = await createBonds(db, [
       { issuerId: acme, coupon: 0.05, issueDate: '2024-03-15', maturityDate: '2034-03-15' },
-      { issuerId: acme, coupon: 0.07, issueDate: '2023-02-15', maturityDate: '2033-02-15', callSchedule: [{ date: '2027-02-15', price: 100 }, { date: '2029-02-15', price: 100 }] },
+      {
+        issuerId: acme,
+        coupon: 0.07,
+        issueDate: '2023-02-15',
+        maturityDate: '2033-02-15',
+        callSchedule: [
+          { date: '2027-02-15', price: 100 },
+          { date: '2029-02-15', price: 100 },
+        ],
+      },
       { issuerId: acme, couponType: 'floating', quotedMargin: 0.009, issueDate: '2025-01-15', maturityDate: '2030-01-15' },
       { issuerId: acme, coupon: 0.045, issueDate: '2022-06-01', maturityDate: '2031-06-01' },
     ]);
@@ -48,9 +57,17 @@ describe("pricing calculator on the server's analytics curve", () => {
   afterAll(() => ctx.close());
 
   /** The calculator's G-spread at the bond's displayed price, on the given curve points. */
-  function calculatorGSpread(detail: BondDetailResponse, points: { tenor: string; years: number; yield: number }[], pricingDay: string): number {
+  function calculatorGSpread(
+    detail: BondDetailResponse,
+    points: { tenor: string; years: number; yield: number }[],
+    pricingDay: string,
+  ): number {
     const bond = prepareBond(detail);
-    const result = calculate(bond, curveOf(points), { settlementDate: settlementFor(bond, pricingDay), driver: 'price', value: detail.analytics!.price! });
+    const result = calculate(bond, curveOf(points), {
+      settlementDate: settlementFor(bond, pricingDay),
+      driver: 'price',
+      value: detail.analytics!.price!,
+    });
     return result.gSpread!;
   }
 
@@ -62,7 +79,9 @@ describe("pricing calculator on the server's analytics curve", () => {
       expect(detail.analyticsCurve).toMatchObject({ pricingDay: PREV, date: PREV });
       expect(detail.analyticsCurve!.points.map((p) => p.tenor)).toContain('10Y');
       const shown = detail.analytics!.gSpread!;
-      expect(Math.abs(calculatorGSpread(detail, detail.analyticsCurve!.points, detail.analyticsCurve!.pricingDay) - shown)).toBeLessThan(0.05);
+      expect(Math.abs(calculatorGSpread(detail, detail.analyticsCurve!.points, detail.analyticsCurve!.pricingDay) - shown)).toBeLessThan(
+        0.05,
+      );
       // What the calculator did before (the market summary's latest curve) misses by more than
       // that: by the 25 bp shift for fixed coupons; for the FRN, whose index proxy moves with the
       // curve, by less but still outside the tolerance.

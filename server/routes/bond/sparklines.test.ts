@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { marketTestApp } from '../../test/marketTestApp';
 
-describe('sparklines: many bonds\' recent closes in one request', () => {
+describe("sparklines: many bonds' recent closes in one request", () => {
   const m = marketTestApp({ bonds: 30, historyDays: 8 });
 
   it('gives each asked bond its last closes, as its own price history has them, in the order asked', async () => {
@@ -28,9 +28,12 @@ describe('sparklines: many bonds\' recent closes in one request', () => {
   it('refuses anonymous callers, missing or malformed ids, too many ids and a bad window, naming the field', async () => {
     expect((await m.ctx.app.inject({ method: 'GET', url: `/v2/bond/sparklines?ids=${m.u.bondIds[0]}` })).statusCode).toBe(401);
     for (const [query, field] of [
-      ['', 'ids'], ['ids=abc', 'ids'], ['ids=-4', 'ids'],
+      ['', 'ids'],
+      ['ids=abc', 'ids'],
+      ['ids=-4', 'ids'],
       [`ids=${Array.from({ length: 201 }, (_, k) => k + 1).join(',')}`, 'ids'],
-      [`ids=${m.u.bondIds[0]}&points=1`, 'points'], [`ids=${m.u.bondIds[0]}&points=9999`, 'points'],
+      [`ids=${m.u.bondIds[0]}&points=1`, 'points'],
+      [`ids=${m.u.bondIds[0]}&points=9999`, 'points'],
     ] as const) {
       const res = await m.get(`/v2/bond/sparklines?${query}`);
       expect(res.statusCode, query.slice(0, 40)).toBe(400);

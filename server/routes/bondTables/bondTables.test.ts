@@ -13,8 +13,9 @@ describe('custom bond tables API', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     for (const id of ['alice', 'bob']) {
-      await sql`insert into users (id, email, password_hash, support_token) values (${id}, ${`${id}@example.com`}, 'x', ${`support-${id}`})`
-        .execute(ctx.database.db);
+      await sql`insert into users (id, email, password_hash, support_token) values (${id}, ${`${id}@example.com`}, 'x', ${`support-${id}`})`.execute(
+        ctx.database.db,
+      );
     }
     alice = await bearer('alice');
     bob = await bearer('bob');
@@ -29,7 +30,10 @@ describe('custom bond tables API', () => {
     expect(table).toMatchObject({
       name: 'IG financials',
       columns: [...DEFAULT_BOND_TABLE_COLUMNS],
-      primarySort: 'volume', primaryDescending: true, secondarySort: null, secondaryDescending: false,
+      primarySort: 'volume',
+      primaryDescending: true,
+      secondarySort: null,
+      secondaryDescending: false,
       filters: { sector: [], rating: [], seniority: [], tenor: [], callable: null, q: null },
     });
     expect((await call('GET', `/v2/bond-tables/${table.id}`, alice)).json()).toEqual(table);
@@ -39,17 +43,34 @@ describe('custom bond tables API', () => {
   });
 
   it('saves columns, sorts and filters; renames; duplicates as "(copy)"; deletes', async () => {
-    const created = (await call('POST', '/v2/bond-tables', alice, {
-      name: 'HY 5Y callables',
-      columns: ['description', 'yieldToWorst', 'gSpread'],
-      primarySort: 'gSpread', primaryDescending: false, secondarySort: 'yieldToWorst', secondaryDescending: true,
-      filters: { rating: ['HY'], tenor: ['5Y'], callable: true, sector: ['FINL'], seniority: ['Senior Unsecured'], q: 'bank' },
-    })).json() as BondTable;
-    expect(created.filters).toEqual({ rating: ['HY'], tenor: ['5Y'], callable: true, sector: ['FINL'], seniority: ['Senior Unsecured'], q: 'bank', issuerId: [] });
+    const created = (
+      await call('POST', '/v2/bond-tables', alice, {
+        name: 'HY 5Y callables',
+        columns: ['description', 'yieldToWorst', 'gSpread'],
+        primarySort: 'gSpread',
+        primaryDescending: false,
+        secondarySort: 'yieldToWorst',
+        secondaryDescending: true,
+        filters: { rating: ['HY'], tenor: ['5Y'], callable: true, sector: ['FINL'], seniority: ['Senior Unsecured'], q: 'bank' },
+      })
+    ).json() as BondTable;
+    expect(created.filters).toEqual({
+      rating: ['HY'],
+      tenor: ['5Y'],
+      callable: true,
+      sector: ['FINL'],
+      seniority: ['Senior Unsecured'],
+      q: 'bank',
+      issuerId: [],
+    });
 
     const renamed = await call('PATCH', `/v2/bond-tables/${created.id}`, alice, { name: 'HY 5Y calls' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: 'HY 5Y calls', columns: ['description', 'yieldToWorst', 'gSpread'], primarySort: 'gSpread' });
+    expect(renamed.json()).toMatchObject({
+      name: 'HY 5Y calls',
+      columns: ['description', 'yieldToWorst', 'gSpread'],
+      primarySort: 'gSpread',
+    });
 
     const resorted = (await call('PATCH', `/v2/bond-tables/${created.id}`, alice, { primarySort: null, columns: ['price'] })).json();
     expect(resorted).toMatchObject({ name: 'HY 5Y calls', primarySort: null, columns: ['price'], secondarySort: 'yieldToWorst' });
@@ -66,9 +87,18 @@ describe('custom bond tables API', () => {
 
   it('answers 401 without a token on every endpoint', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    for (const [method, url] of [['GET', '/v2/bond-tables'], ['POST', '/v2/bond-tables'], ['GET', `/v2/bond-tables/${id}`],
-      ['PATCH', `/v2/bond-tables/${id}`], ['POST', `/v2/bond-tables/${id}/duplicate`], ['DELETE', `/v2/bond-tables/${id}`]] as const) {
-      expect((await call(method, url, {}, method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' })).statusCode, `${method} ${url}`).toBe(401);
+    for (const [method, url] of [
+      ['GET', '/v2/bond-tables'],
+      ['POST', '/v2/bond-tables'],
+      ['GET', `/v2/bond-tables/${id}`],
+      ['PATCH', `/v2/bond-tables/${id}`],
+      ['POST', `/v2/bond-tables/${id}/duplicate`],
+      ['DELETE', `/v2/bond-tables/${id}`],
+    ] as const) {
+      expect(
+        (await call(method, url, {}, method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' })).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
     }
   });
 
@@ -83,8 +113,12 @@ describe('custom bond tables API', () => {
 
   it('answers 404 for an unknown uuid and 400 for a malformed one', async () => {
     const unknown = '11111111-1111-4111-8111-111111111111';
-    for (const [method, url] of [['GET', `/v2/bond-tables/${unknown}`], ['PATCH', `/v2/bond-tables/${unknown}`],
-      ['POST', `/v2/bond-tables/${unknown}/duplicate`], ['DELETE', `/v2/bond-tables/${unknown}`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/v2/bond-tables/${unknown}`],
+      ['PATCH', `/v2/bond-tables/${unknown}`],
+      ['POST', `/v2/bond-tables/${unknown}/duplicate`],
+      ['DELETE', `/v2/bond-tables/${unknown}`],
+    ] as const) {
       expect((await call(method, url, alice, method === 'PATCH' ? { name: 'x' } : undefined)).statusCode, `${method}`).toBe(404);
     }
     const bad = await call('GET', '/v2/bond-tables/not-a-uuid', alice);
@@ -117,8 +151,17 @@ describe('custom bond tables API', () => {
   it(`keeps at most ${BOND_TABLES_PER_USER_MAX} tables per user (409 beyond)`, async () => {
     const have = ((await call('GET', '/v2/bond-tables', bob)).json().tables as BondTable[]).length;
     const values = Array.from({ length: BOND_TABLES_PER_USER_MAX - have }, (_, i) => ({
-      id: `22222222-2222-4222-8222-${String(i).padStart(12, '0')}`, owner_id: 'bob', name: `t${i}`,
-      config: JSON.stringify({ columns: ['price'], primarySort: null, primaryDescending: false, secondarySort: null, secondaryDescending: false, filters: {} }),
+      id: `22222222-2222-4222-8222-${String(i).padStart(12, '0')}`,
+      owner_id: 'bob',
+      name: `t${i}`,
+      config: JSON.stringify({
+        columns: ['price'],
+        primarySort: null,
+        primaryDescending: false,
+        secondarySort: null,
+        secondaryDescending: false,
+        filters: {},
+      }),
     }));
     await ctx.database.db.insertInto('bond_tables').values(values).execute();
     const res = await call('POST', '/v2/bond-tables', bob, { name: 'one too many' });

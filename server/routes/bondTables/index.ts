@@ -26,7 +26,15 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BOND_TABLE_PATHS.list,
-    { config: { access: 'user' }, schema: { tags, security, summary: "The caller's custom bond tables, most recently updated first", response: { 200: bondTableListResponseSchema, 401: errorResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: "The caller's custom bond tables, most recently updated first",
+        response: { 200: bondTableListResponseSchema, 401: errorResponseSchema },
+      },
+    },
     async (request) => ({ tables: await listBondTables(app.db, request.auth!.userId) }),
   );
 
@@ -34,14 +42,29 @@ const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
     BOND_TABLE_PATHS.list,
     {
       config: { access: 'user' },
-      schema: { tags, security, summary: 'Create a custom bond table', body: bondTableCreateBodySchema, response: { 201: bondTableSchema, 409: errorResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a custom bond table',
+        body: bondTableCreateBodySchema,
+        response: { 201: bondTableSchema, 409: errorResponseSchema, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await createBondTable(app.db, request.auth!.userId, request.body)),
   );
 
   app.get(
     '/v2/bond-tables/:id',
-    { config: { access: 'user' }, schema: { tags, security, summary: 'One custom bond table (owner only)', params: bondTableIdParamsSchema, response: { 200: bondTableSchema, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'One custom bond table (owner only)',
+        params: bondTableIdParamsSchema,
+        response: { 200: bondTableSchema, ...errors },
+      },
+    },
     async (request) => getBondTable(app.db, request.auth!.userId, request.params.id),
   );
 
@@ -49,20 +72,45 @@ const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/bond-tables/:id',
     {
       config: { access: 'user' },
-      schema: { tags, security, summary: 'Rename or re-configure a custom bond table (owner only)', params: bondTableIdParamsSchema, body: bondTableUpdateBodySchema, response: { 200: bondTableSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Rename or re-configure a custom bond table (owner only)',
+        params: bondTableIdParamsSchema,
+        body: bondTableUpdateBodySchema,
+        response: { 200: bondTableSchema, ...errors },
+      },
     },
     async (request) => updateBondTable(app.db, request.auth!.userId, request.params.id, request.body),
   );
 
   app.post(
     '/v2/bond-tables/:id/duplicate',
-    { config: { access: 'user' }, schema: { tags, security, summary: 'Copy a custom bond table as "{name} (copy)"', params: bondTableIdParamsSchema, response: { 201: bondTableSchema, 409: errorResponseSchema, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Copy a custom bond table as "{name} (copy)"',
+        params: bondTableIdParamsSchema,
+        response: { 201: bondTableSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.code(201).send(await duplicateBondTable(app.db, request.auth!.userId, request.params.id)),
   );
 
   app.delete(
     '/v2/bond-tables/:id',
-    { config: { access: 'user' }, schema: { tags, security, summary: 'Delete a custom bond table (owner only)', params: bondTableIdParamsSchema, response: { 204: z.null().describe('Deleted'), ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a custom bond table (owner only)',
+        params: bondTableIdParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
     async (request, reply) => {
       await deleteBondTable(app.db, request.auth!.userId, request.params.id);
       return reply.code(204).send(null);

@@ -90,7 +90,11 @@ describe('health and maintenance mode', () => {
     expect(gated.headers['x-bondwise-maintenance']).toBe('on');
     expect(gated.json()).toEqual({ error: expect.stringMatching(/maintenance/) });
     // Percent-encoding the path reaches the same route, so it meets the same gate, for every method.
-    for (const [method, url] of [['GET', '/%76%32/bond-tables'], ['POST', '/%76%32/bond-tables'], ['DELETE', '/%76%32/bond-tables/t-1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/%76%32/bond-tables'],
+      ['POST', '/%76%32/bond-tables'],
+      ['DELETE', '/%76%32/bond-tables/t-1'],
+    ] as const) {
       const encoded = await ctx.app.inject({ method, url, headers: await bearer('user-1') });
       expect({ method, status: encoded.statusCode }).toEqual({ method, status: 503 });
     }

@@ -19,7 +19,13 @@ const issuerRoutes: FastifyPluginAsyncZod = async (app) => {
     MARKET_PATHS.issuers,
     {
       config: { access: 'user', subscription: true },
-      schema: { tags, security, summary: 'Search issuers by ticker, name or display name', querystring: issuerSearchQuerySchema, response: { 200: issuerSearchResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Search issuers by ticker, name or display name',
+        querystring: issuerSearchQuerySchema,
+        response: { 200: issuerSearchResponseSchema },
+      },
     },
     async (request) => searchIssuers(app.db, request.query),
   );
@@ -28,7 +34,13 @@ const issuerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/issuer/:id',
     {
       config: { access: 'user', subscription: true },
-      schema: { tags, security, summary: 'An issuer, its sector, parent and outstanding bonds', params: idParamsSchema, response: { 200: issuerDetailResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'An issuer, its sector, parent and outstanding bonds',
+        params: idParamsSchema,
+        response: { 200: issuerDetailResponseSchema },
+      },
     },
     async (request) => {
       const detail = await issuerDetail(app.db, request.params.id);
@@ -41,7 +53,13 @@ const issuerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/issuer/:id/curve',
     {
       config: { access: 'user', subscription: true },
-      schema: { tags, security, summary: "The issuer's bonds today: tenor against yield and spreads", params: idParamsSchema, response: { 200: issuerCurveResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: "The issuer's bonds today: tenor against yield and spreads",
+        params: idParamsSchema,
+        response: { 200: issuerCurveResponseSchema },
+      },
     },
     async (request) => {
       const curve = await issuerCurve(app.db, request.params.id);

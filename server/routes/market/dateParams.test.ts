@@ -30,7 +30,13 @@ describe('date parameters of the market APIs', () => {
 
   it('impossible dates are a 400 naming the parameter, on every endpoint that takes dates', async () => {
     for (const base of endpoints()) {
-      for (const [param, bad] of [['from', '2026-02-30'], ['to', '2026-13-45'], ['from', '0000-00-00'], ['to', '2026-1-5'], ['from', '20260105']]) {
+      for (const [param, bad] of [
+        ['from', '2026-02-30'],
+        ['to', '2026-13-45'],
+        ['from', '0000-00-00'],
+        ['to', '2026-1-5'],
+        ['from', '20260105'],
+      ]) {
         const url = `${base}${param}=${bad}`;
         const res = await get(url);
         expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });

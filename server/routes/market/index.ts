@@ -36,7 +36,8 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: "Segment × tenor grid of today's level and daily change, the Treasury curve and the most active bonds",
         querystring: marketSummaryQuerySchema,
         response: { 200: marketSummaryResponseSchema },
@@ -50,7 +51,8 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: 'Daily series of one summary cell (metric, tenor bucket, segment)',
         querystring: marketDetailQuerySchema,
         response: { 200: marketDetailResponseSchema },
@@ -58,7 +60,13 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { day } = await marketAsOf(app.db);
-      return cachedResult(app.db, `detail|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => marketDetail(app.db, request.query), request.signal);
+      return cachedResult(
+        app.db,
+        `detail|${day}|${JSON.stringify(request.query)}`,
+        HISTORY_TTL_MS,
+        () => marketDetail(app.db, request.query),
+        request.signal,
+      );
     },
   );
 
@@ -66,7 +74,12 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     MARKET_PATHS.marketSectors,
     {
       config: { access: 'user', subscription: true },
-      schema: { tags, security, summary: 'Sector and industry overview: spread, yield, changes, volume, bond count', response: { 200: marketSectorsResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Sector and industry overview: spread, yield, changes, volume, bond count',
+        response: { 200: marketSectorsResponseSchema },
+      },
     },
     async () => marketSectors(app.db),
   );
@@ -76,7 +89,8 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: "An issuer's or sector's curve on two dates by tenor bucket, with each bond's points",
         querystring: termStructureChangeQuerySchema,
         response: { 200: termStructureChangeResponseSchema },
@@ -84,7 +98,13 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { day } = await marketAsOf(app.db);
-      const result = await cachedResult(app.db, `tsc|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, () => termStructureChange(app.db, request.query), request.signal);
+      const result = await cachedResult(
+        app.db,
+        `tsc|${day}|${JSON.stringify(request.query)}`,
+        HISTORY_TTL_MS,
+        () => termStructureChange(app.db, request.query),
+        request.signal,
+      );
       return entitledTermStructure(result, await callerFeatures(request));
     },
   );
@@ -94,7 +114,8 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true, feature: 'bond_market_index' },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: 'IG and HY active bond indexes (top 100 by trailing volume, monthly rebalance, total return from 100)',
         querystring: marketIndexQuerySchema,
         response: { 200: marketIndexResponseSchema },
@@ -102,7 +123,13 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { day } = await marketAsOf(app.db);
-      return cachedResult(app.db, `index|${day}|${JSON.stringify(request.query)}`, HISTORY_TTL_MS, (signal) => marketIndex(app.db, request.query, signal), request.signal);
+      return cachedResult(
+        app.db,
+        `index|${day}|${JSON.stringify(request.query)}`,
+        HISTORY_TTL_MS,
+        (signal) => marketIndex(app.db, request.query, signal),
+        request.signal,
+      );
     },
   );
 
@@ -111,7 +138,8 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags, security,
+        tags,
+        security,
         summary: 'Biggest price, yield or spread moves over a day, week or month, filterable like the bond table',
         querystring: marketMovesQuerySchema,
         response: { 200: marketMovesResponseSchema },
@@ -125,7 +153,8 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user', subscription: true },
       schema: {
-        tags: ['primary'], security,
+        tags: ['primary'],
+        security,
         summary: 'New-issue volume by week and sector',
         querystring: newIssueVolumeQuerySchema,
         response: { 200: newIssueVolumeResponseSchema },
@@ -133,7 +162,9 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { day } = await marketAsOf(app.db);
-      return cachedResult(app.db, `newIssues|${day}|${request.query.weeks}`, HISTORY_TTL_MS, () => newIssueVolume(app.db, request.query.weeks));
+      return cachedResult(app.db, `newIssues|${day}|${request.query.weeks}`, HISTORY_TTL_MS, () =>
+        newIssueVolume(app.db, request.query.weeks),
+      );
     },
   );
 };

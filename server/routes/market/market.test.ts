@@ -8,7 +8,11 @@ import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 function weighted(rows: { v: number | null; w: number }[]): number | null {
   let sw = 0;
   let swx = 0;
-  for (const r of rows) if (r.v !== null) { sw += r.w; swx += r.w * r.v; }
+  for (const r of rows)
+    if (r.v !== null) {
+      sw += r.w;
+      swx += r.w * r.v;
+    }
   return sw > 0 ? swx / sw : null;
 }
 
@@ -34,9 +38,20 @@ describe('market overview APIs', () => {
     const res = await get('/v2/market/summary?metric=spread');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.rows.map((r: { segment: string }) => r.segment)).toEqual(
-      ['all', 'IG', 'HY', 'rating:AAA', 'rating:AA', 'rating:A', 'rating:BBB', 'rating:BB', 'rating:B', 'rating:CCC', 'sector:FIN', 'sector:IND'],
-    );
+    expect(body.rows.map((r: { segment: string }) => r.segment)).toEqual([
+      'all',
+      'IG',
+      'HY',
+      'rating:AAA',
+      'rating:AA',
+      'rating:A',
+      'rating:BBB',
+      'rating:BB',
+      'rating:B',
+      'rating:CCC',
+      'sector:FIN',
+      'sector:IND',
+    ]);
     const ig = body.rows.find((r: { segment: string }) => r.segment === 'IG');
     const igBonds = bonds.filter((b) => ratingClassOf(b.ratingSP) === 'IG');
     for (const cell of ig.cells) {
@@ -133,17 +148,45 @@ describe('market overview APIs', () => {
     expect(ok.weeks.reduce((s: number, w: { bondCount: number }) => s + w.bondCount, 0)).toBeGreaterThan(0);
   });
   it('refuses anonymous callers on every market path and documents every path in OpenAPI', async () => {
-    const paths = ['/v2/market/summary', '/v2/market/detail', '/v2/market/sectors', '/v2/market/term-structure-change?sector=FIN',
-      '/v2/market/index', '/v2/market/moves', '/v2/primary/new-issue-volume', '/v2/trade', '/v2/issuer', `/v2/issuer/${u.issuerIds[0]}`,
-      `/v2/issuer/${u.issuerIds[0]}/curve`, '/v2/bond', '/v2/download/bonds.csv', `/v2/bond/${u.bondIds[1]}/cashflows`];
+    const paths = [
+      '/v2/market/summary',
+      '/v2/market/detail',
+      '/v2/market/sectors',
+      '/v2/market/term-structure-change?sector=FIN',
+      '/v2/market/index',
+      '/v2/market/moves',
+      '/v2/primary/new-issue-volume',
+      '/v2/trade',
+      '/v2/issuer',
+      `/v2/issuer/${u.issuerIds[0]}`,
+      `/v2/issuer/${u.issuerIds[0]}/curve`,
+      '/v2/bond',
+      '/v2/download/bonds.csv',
+      `/v2/bond/${u.bondIds[1]}/cashflows`,
+    ];
     for (const url of paths) expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      '/v2/bond', '/v2/download/bonds.csv', '/v2/bond/{id}', '/v2/bond/{id}/price-history', '/v2/bond/{id}/trades',
-      '/v2/bond/{id}/cashflows', '/v2/issuer', '/v2/issuer/{id}', '/v2/issuer/{id}/curve', '/v2/market/summary',
-      '/v2/market/detail', '/v2/market/sectors', '/v2/market/term-structure-change', '/v2/market/index',
-      '/v2/market/moves', '/v2/trade', '/v2/primary/new-issue-volume',
-    ]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v2/bond',
+        '/v2/download/bonds.csv',
+        '/v2/bond/{id}',
+        '/v2/bond/{id}/price-history',
+        '/v2/bond/{id}/trades',
+        '/v2/bond/{id}/cashflows',
+        '/v2/issuer',
+        '/v2/issuer/{id}',
+        '/v2/issuer/{id}/curve',
+        '/v2/market/summary',
+        '/v2/market/detail',
+        '/v2/market/sectors',
+        '/v2/market/term-structure-change',
+        '/v2/market/index',
+        '/v2/market/moves',
+        '/v2/trade',
+        '/v2/primary/new-issue-volume',
+      ]),
+    );
     const sortParam = doc.paths['/v2/bond'].get.parameters.find((p: { name: string }) => p.name === 'sort');
     expect(JSON.stringify(sortParam)).toContain('yieldToWorst');
   });

@@ -13,7 +13,12 @@ const ENDPOINTS: { method: Method; path: string; body?: unknown; adminMay: boole
   { method: 'GET', path: '/status-badges', adminMay: true },
   { method: 'GET', path: '/preferences', adminMay: true },
   { method: 'PUT', path: '/preferences', body: { preferences: {} }, adminMay: true },
-  { method: 'PUT', path: '/notification-preferences', body: { browserNotifications: [], browserNotificationsOn: false, appNotificationsOn: true }, adminMay: true },
+  {
+    method: 'PUT',
+    path: '/notification-preferences',
+    body: { browserNotifications: [], browserNotificationsOn: false, appNotificationsOn: true },
+    adminMay: true,
+  },
   { method: 'PUT', path: '/password', body: { currentPassword: 'x', newPassword: 'Another-Secret-77' }, adminMay: false },
   { method: 'GET', path: '/mfa', adminMay: false },
   { method: 'POST', path: '/mfa/totp', adminMay: false },
@@ -42,7 +47,12 @@ describe('access to /v2/user endpoints and remaining bad-input answers', () => {
   afterAll(() => ctx.close());
 
   const call = (e: (typeof ENDPOINTS)[number], userId: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: e.method, url: `/v2/user/${userId}${e.path}`, headers, ...(e.body === undefined ? {} : { payload: e.body as object }) });
+    ctx.app.inject({
+      method: e.method,
+      url: `/v2/user/${userId}${e.path}`,
+      headers,
+      ...(e.body === undefined ? {} : { payload: e.body as object }),
+    });
 
   it('every endpoint: 401 without a token, 403 for another user, 403 for an admin on owner-only actions', async () => {
     const admin = await bearer('admin-x', { admin: true });
@@ -69,7 +79,9 @@ describe('access to /v2/user endpoints and remaining bad-input answers', () => {
     expect((await post(ctx, '/auth/mfa/enroll', { email: 'owner@example.com', password: PASSWORD })).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/auth/confirm?token=x&type=bogus' })).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/auth/confirm' })).statusCode).toBe(400);
-    expect((await post(ctx, '/auth/invite/accept', { code: 'x', firstName: 'A', lastName: 'B', password: 'weak', tosConsent: true })).statusCode).toBe(400);
+    expect(
+      (await post(ctx, '/auth/invite/accept', { code: 'x', firstName: 'A', lastName: 'B', password: 'weak', tosConsent: true })).statusCode,
+    ).toBe(400);
   });
 
   it('a sign-up link whose e-mail got an account meanwhile answers 409 and an expired invite 410', async () => {
@@ -82,10 +94,16 @@ describe('access to /v2/user endpoints and remaining bad-input answers', () => {
     const owner = authHeader(await login(ctx, 'owner@example.com'));
     await post(ctx, `/v2/user/${ownerId}/invites`, { email: 'slow@example.com' }, owner);
     const code = linkToken((await lastEmail(ctx, 'slow@example.com'))!.text_body, 'invite');
-    await ctx.database.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('email', '=', 'slow@example.com').execute();
+    await ctx.database.db
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', 'slow@example.com')
+      .execute();
     expect((await ctx.app.inject({ method: 'GET', url: `/auth/invite/${code}` })).statusCode).toBe(410);
     const accept = await post(ctx, '/auth/invite/accept', { code, firstName: 'S', lastName: 'L', password: PASSWORD, tosConsent: true });
     expect(accept.statusCode).toBe(410);
-    expect(await ctx.database.db.selectFrom('users').select('id').where('email', '=', 'slow@example.com').executeTakeFirst()).toBeUndefined();
+    expect(
+      await ctx.database.db.selectFrom('users').select('id').where('email', '=', 'slow@example.com').executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

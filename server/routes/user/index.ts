@@ -28,7 +28,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guessingLimit } from '../../plugins/rateLimitStore';
 import { forbidden, unauthorized } from '../../plugins/errors';
-import { addPasskey, confirmTotp, getMfaStatus, passkeyOptions, removePasskey, removeTotp, renamePasskey, startTotp } from '../../services/accounts/mfa';
+import {
+  addPasskey,
+  confirmTotp,
+  getMfaStatus,
+  passkeyOptions,
+  removePasskey,
+  removeTotp,
+  renamePasskey,
+  startTotp,
+} from '../../services/accounts/mfa';
 import { kickOutbox } from '../../services/accounts/outboxKick';
 import { createInvite, listInvites, revokeInvite } from '../../services/accounts/signup';
 import {
@@ -90,13 +99,19 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/v2/user/:id/tos', opts('Whether the user consented to the current terms', { response: { 200: tosStatusSchema, ...errors } }), async (request) =>
-    getTos(app.db, request.params.id),
+  app.get(
+    '/v2/user/:id/tos',
+    opts('Whether the user consented to the current terms', { response: { 200: tosStatusSchema, ...errors } }),
+    async (request) => getTos(app.db, request.params.id),
   );
 
   app.put(
     '/v2/user/:id/tos',
-    opts('Consent to the current terms (send the version read)', { body: tosConsentBodySchema, response: { 200: tosStatusSchema, ...errors } }, selfOnly),
+    opts(
+      'Consent to the current terms (send the version read)',
+      { body: tosConsentBodySchema, response: { 200: tosStatusSchema, ...errors } },
+      selfOnly,
+    ),
     async (request) => consentTos(app.db, request.params.id, request.body.version),
   );
 
@@ -114,7 +129,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v2/user/:id/preferences',
-    opts('Replace the UI preferences (at most 16 KiB)', { body: preferencesBodySchema, response: { 200: preferencesResponseSchema, ...errors } }),
+    opts('Replace the UI preferences (at most 16 KiB)', {
+      body: preferencesBodySchema,
+      response: { 200: preferencesResponseSchema, ...errors },
+    }),
     async (request) => putPreferences(app.db, request.params.id, request.body.preferences),
   );
 
@@ -130,7 +148,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v2/user/:id/password',
     {
-      ...opts('Change the password (other sessions are signed out)', { body: passwordChangeBodySchema, response: { 200: messageResponseSchema, ...errors } }, selfOnly),
+      ...opts(
+        'Change the password (other sessions are signed out)',
+        { body: passwordChangeBodySchema, response: { 200: messageResponseSchema, ...errors } },
+        selfOnly,
+      ),
       config: { access: 'user' as const, ...guessingLimit(10) },
     },
     async (request) => {
@@ -139,20 +161,30 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/v2/user/:id/mfa', opts('Second factors: TOTP and passkeys', { response: { 200: mfaStatusSchema, ...errors } }, selfOnly), async (request) =>
-    getMfaStatus(app.db, request.params.id),
+  app.get(
+    '/v2/user/:id/mfa',
+    opts('Second factors: TOTP and passkeys', { response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
+    async (request) => getMfaStatus(app.db, request.params.id),
   );
 
   app.post(
     '/v2/user/:id/mfa/totp',
-    opts('Start authenticator (TOTP) set-up: secret and otpauth:// URI for the QR code', { response: { 200: totpEnrolmentSchema, ...errors } }, selfOnly),
+    opts(
+      'Start authenticator (TOTP) set-up: secret and otpauth:// URI for the QR code',
+      { response: { 200: totpEnrolmentSchema, ...errors } },
+      selfOnly,
+    ),
     async (request) => startTotp(app.db, request.params.id),
   );
 
   app.post(
     '/v2/user/:id/mfa/totp/confirm',
     {
-      ...opts('Confirm authenticator set-up with a first code', { body: totpConfirmBodySchema, response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
+      ...opts(
+        'Confirm authenticator set-up with a first code',
+        { body: totpConfirmBodySchema, response: { 200: mfaStatusSchema, ...errors } },
+        selfOnly,
+      ),
       config: { access: 'user' as const, ...guessingLimit(10) },
     },
     async (request) => confirmTotp(app.db, request.params.id, request.body.code),
@@ -161,7 +193,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v2/user/:id/mfa/totp',
     {
-      ...opts('Remove the authenticator (password required)', { body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
+      ...opts(
+        'Remove the authenticator (password required)',
+        { body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } },
+        selfOnly,
+      ),
       config: { access: 'user' as const, ...guessingLimit(10) },
     },
     async (request) => removeTotp(app.db, request.params.id, request.body.password),
@@ -175,21 +211,34 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v2/user/:id/mfa/passkeys',
-    opts('Register the passkey the browser created', { body: passkeyRegisterBodySchema, response: { 201: passkeySchema, ...errors } }, selfOnly),
-    async (request, reply) => reply.code(201).send(await addPasskey(app.db, app.config, request.params.id, request.body.credential, request.body.name)),
+    opts(
+      'Register the passkey the browser created',
+      { body: passkeyRegisterBodySchema, response: { 201: passkeySchema, ...errors } },
+      selfOnly,
+    ),
+    async (request, reply) =>
+      reply.code(201).send(await addPasskey(app.db, app.config, request.params.id, request.body.credential, request.body.name)),
   );
 
   const passkeyParams = z.object({ id: z.string().min(1).max(100), passkeyId: z.string().min(1).max(1000) });
   app.patch(
     '/v2/user/:id/mfa/passkeys/:passkeyId',
-    route('Rename a passkey', { params: passkeyParams, body: passkeyRenameBodySchema, response: { 200: passkeySchema, ...errors } }, selfOnly),
+    route(
+      'Rename a passkey',
+      { params: passkeyParams, body: passkeyRenameBodySchema, response: { 200: passkeySchema, ...errors } },
+      selfOnly,
+    ),
     async (request) => renamePasskey(app.db, request.params.id, request.params.passkeyId, request.body.name),
   );
 
   app.delete(
     '/v2/user/:id/mfa/passkeys/:passkeyId',
     {
-      ...route('Remove a passkey (password required)', { params: passkeyParams, body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
+      ...route(
+        'Remove a passkey (password required)',
+        { params: passkeyParams, body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } },
+        selfOnly,
+      ),
       config: { access: 'user' as const, ...guessingLimit(10) },
     },
     async (request) => removePasskey(app.db, request.params.id, request.params.passkeyId, request.body.password),
@@ -203,11 +252,20 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/user/:id/invites',
     {
-      ...opts('Invite a colleague by e-mail', { body: inviteCreateBodySchema, response: { 201: inviteSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors } }, selfOnly),
+      ...opts(
+        'Invite a colleague by e-mail',
+        { body: inviteCreateBodySchema, response: { 201: inviteSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors } },
+        selfOnly,
+      ),
       config: { access: 'user' as const, rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const invite = await createInvite(app.db, app.config, { id: request.auth!.userId, isAdmin: request.auth!.isAdmin }, request.body.email);
+      const invite = await createInvite(
+        app.db,
+        app.config,
+        { id: request.auth!.userId, isAdmin: request.auth!.isAdmin },
+        request.body.email,
+      );
       kickOutbox(app);
       return reply.code(201).send(invite);
     },
@@ -215,8 +273,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v2/user/:id/invites/:inviteId',
-    route('Revoke a pending invite', { params: z.object({ id: z.string().min(1).max(100), inviteId: z.string().min(1).max(100) }), response: { 200: inviteSchema, ...errors } }),
-    async (request) => revokeInvite(app.db, { id: request.auth!.userId, isAdmin: request.auth!.isAdmin }, request.params.id, request.params.inviteId),
+    route('Revoke a pending invite', {
+      params: z.object({ id: z.string().min(1).max(100), inviteId: z.string().min(1).max(100) }),
+      response: { 200: inviteSchema, ...errors },
+    }),
+    async (request) =>
+      revokeInvite(app.db, { id: request.auth!.userId, isAdmin: request.auth!.isAdmin }, request.params.id, request.params.inviteId),
   );
 };
 

@@ -58,9 +58,18 @@ describe('the user account: info, profile, terms, preferences, badges, password,
   });
 
   it('PUT user edits name and profile partially; enum values are validated', async () => {
-    const res = await put(`/v2/user/${gina.id}`, { profile: { jobFunction: 'pm', seniority: 'director', sectors: ['Financials'], roleType: 'Portfolio manager' } }, gina.headers);
+    const res = await put(
+      `/v2/user/${gina.id}`,
+      { profile: { jobFunction: 'pm', seniority: 'director', sectors: ['Financials'], roleType: 'Portfolio manager' } },
+      gina.headers,
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json().profile).toMatchObject({ jobFunction: 'pm', seniority: 'director', sectors: ['Financials'], roleType: 'Portfolio manager' });
+    expect(res.json().profile).toMatchObject({
+      jobFunction: 'pm',
+      seniority: 'director',
+      sectors: ['Financials'],
+      roleType: 'Portfolio manager',
+    });
     const again = await put(`/v2/user/${gina.id}`, { name: 'Gina G. Green' }, gina.headers);
     expect(again.json()).toMatchObject({ name: 'Gina G. Green', profile: { jobFunction: 'pm' } });
     const bad = await put(`/v2/user/${gina.id}`, { profile: { jobFunction: 'astronaut' } }, gina.headers);
@@ -92,11 +101,16 @@ describe('the user account: info, profile, terms, preferences, badges, password,
     const first = (await get(`/v2/user/${gina.id}/preferences`, gina.headers)).json();
     expect(first.preferences).toEqual({});
     expect(first.defaults.bonds).toMatchObject({ primarySort: 'volume', primaryDescending: true });
-    const prefs = { bonds: { visibleColumns: ['issuer', 'coupon'], primarySort: 'coupon', primaryDescending: false }, help: { welcomeClosed: true } };
+    const prefs = {
+      bonds: { visibleColumns: ['issuer', 'coupon'], primarySort: 'coupon', primaryDescending: false },
+      help: { welcomeClosed: true },
+    };
     const saved = await put(`/v2/user/${gina.id}/preferences`, { preferences: prefs }, gina.headers);
     expect(saved.statusCode).toBe(200);
     expect((await get(`/v2/user/${gina.id}/preferences`, gina.headers)).json().preferences).toEqual(prefs);
-    expect((await put(`/v2/user/${gina.id}/preferences`, { preferences: { bonds: { primarySort: 'shoeSize' } } }, gina.headers)).statusCode).toBe(400);
+    expect(
+      (await put(`/v2/user/${gina.id}/preferences`, { preferences: { bonds: { primarySort: 'shoeSize' } } }, gina.headers)).statusCode,
+    ).toBe(400);
     const huge = { help: { bannersClosed: Array.from({ length: 200 }, (_, i) => `${'b'.repeat(95)}${i}`) } };
     const tooBig = await put(`/v2/user/${gina.id}/preferences`, { preferences: huge }, gina.headers);
     expect(tooBig.statusCode).toBe(400);
@@ -126,11 +140,19 @@ describe('the user account: info, profile, terms, preferences, badges, password,
   it('password change needs the current password, signs out other sessions and keeps this one', async () => {
     const other = await login(ctx, 'gina@example.com');
     const current = await login(ctx, 'gina@example.com');
-    const wrong = await put(`/v2/user/${gina.id}/password`, { currentPassword: 'not-it-at-all', newPassword: 'Brand-New-Pass-1' }, authHeader(current));
+    const wrong = await put(
+      `/v2/user/${gina.id}/password`,
+      { currentPassword: 'not-it-at-all', newPassword: 'Brand-New-Pass-1' },
+      authHeader(current),
+    );
     expect(wrong.statusCode).toBe(401);
     const weak = await put(`/v2/user/${gina.id}/password`, { currentPassword: PASSWORD, newPassword: 'short' }, authHeader(current));
     expect(weak.statusCode).toBe(400);
-    const ok = await put(`/v2/user/${gina.id}/password`, { currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' }, authHeader(current));
+    const ok = await put(
+      `/v2/user/${gina.id}/password`,
+      { currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' },
+      authHeader(current),
+    );
     expect(ok.statusCode).toBe(200);
     expect((await post(ctx, '/auth/refresh', { refreshToken: other.refresh.value })).statusCode).toBe(401);
     expect((await post(ctx, '/auth/refresh', { refreshToken: current.refresh.value })).statusCode).toBe(200);
@@ -139,7 +161,9 @@ describe('the user account: info, profile, terms, preferences, badges, password,
     expect((await get(`/v2/user/${gina.id}`, gina.headers)).statusCode).toBe(401);
     gina.headers = authHeader(current);
     await login(ctx, 'gina@example.com', 'Brand-New-Pass-1');
-    expect((await put(`/v2/user/${gina.id}/password`, { currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-2' }, await admin())).statusCode).toBe(403);
+    expect(
+      (await put(`/v2/user/${gina.id}/password`, { currentPassword: PASSWORD, newPassword: 'Brand-New-Pass-2' }, await admin())).statusCode,
+    ).toBe(403);
   });
 
   it('invites: a user invites a colleague, the invitee sees the invite and creates an account', async () => {
@@ -154,18 +178,28 @@ describe('the user account: info, profile, terms, preferences, badges, password,
     const info = await get(`/auth/invite/${code}`);
     expect(info.json()).toMatchObject({ email: 'ivy@example.com' });
     expect((await get('/auth/invite/nope')).statusCode).toBe(404);
-    const accept = await post(ctx, '/auth/invite/accept', { code, firstName: 'Ivy', lastName: 'Ives', password: PASSWORD, tosConsent: true });
+    const accept = await post(ctx, '/auth/invite/accept', {
+      code,
+      firstName: 'Ivy',
+      lastName: 'Ives',
+      password: PASSWORD,
+      tosConsent: true,
+    });
     expect(accept.statusCode).toBe(201);
     const ivy = await login(ctx, 'ivy@example.com');
     expect((await get(`/v2/user/${ivy.userId}`, authHeader(ivy))).json().name).toBe('Ivy Ives');
-    expect((await post(ctx, '/auth/invite/accept', { code, firstName: 'I', lastName: 'I', password: PASSWORD, tosConsent: true })).statusCode).toBe(404);
+    expect(
+      (await post(ctx, '/auth/invite/accept', { code, firstName: 'I', lastName: 'I', password: PASSWORD, tosConsent: true })).statusCode,
+    ).toBe(404);
     const list = (await get(`/v2/user/${hank.id}/invites`, hank.headers)).json();
     expect(list.invites[0]).toMatchObject({ email: 'ivy@example.com', status: 'accepted' });
   });
 
   it('a pending invite can be revoked by its sender only', async () => {
     const invite = (await post(ctx, `/v2/user/${hank.id}/invites`, { email: 'jay@example.com' }, hank.headers)).json();
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/v2/user/${gina.id}/invites/${invite.id}`, headers: gina.headers })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/v2/user/${gina.id}/invites/${invite.id}`, headers: gina.headers })).statusCode,
+    ).toBe(404);
     const res = await ctx.app.inject({ method: 'DELETE', url: `/v2/user/${hank.id}/invites/${invite.id}`, headers: hank.headers });
     expect(res.json().status).toBe('revoked');
     const code = linkToken((await lastEmail(ctx, 'jay@example.com'))!.text_body, 'invite');

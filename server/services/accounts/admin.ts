@@ -14,9 +14,18 @@ import { getUserRow } from './users';
 export async function listFeatureLevels(db: Kysely<Database>): Promise<AdminFeatureList> {
   const rows = await db
     .selectFrom('feature_levels')
-    .leftJoin('organizations', (j) => j.onRef('organizations.id', '=', 'feature_levels.scope_id').on('feature_levels.scope', '=', 'organization'))
+    .leftJoin('organizations', (j) =>
+      j.onRef('organizations.id', '=', 'feature_levels.scope_id').on('feature_levels.scope', '=', 'organization'),
+    )
     .leftJoin('users', (j) => j.onRef('users.id', '=', 'feature_levels.scope_id').on('feature_levels.scope', '=', 'user'))
-    .select(['feature_levels.scope', 'feature_levels.scope_id', 'feature_levels.feature', 'feature_levels.level', 'organizations.name as orgName', 'users.email'])
+    .select([
+      'feature_levels.scope',
+      'feature_levels.scope_id',
+      'feature_levels.feature',
+      'feature_levels.level',
+      'organizations.name as orgName',
+      'users.email',
+    ])
     .execute();
   return {
     features: FEATURE_NAMES.map((name) => {
@@ -28,7 +37,9 @@ export async function listFeatureLevels(db: Kysely<Database>): Promise<AdminFeat
         organizations: mine
           .filter((r) => r.scope === 'organization')
           .map((r) => ({ organizationId: r.scope_id, organizationName: r.orgName ?? '', level: r.level as FeatureLevel })),
-        users: mine.filter((r) => r.scope === 'user').map((r) => ({ userId: r.scope_id, email: r.email ?? '', level: r.level as FeatureLevel })),
+        users: mine
+          .filter((r) => r.scope === 'user')
+          .map((r) => ({ userId: r.scope_id, email: r.email ?? '', level: r.level as FeatureLevel })),
       };
     }),
   };
@@ -47,18 +58,26 @@ export async function setFeatureLevel(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (target.scope === 'organization') {
-      if (!(await trx.selectFrom('organizations').select('id').where('id', '=', target.scopeId).executeTakeFirst())) throw notFound('No such organisation');
+      if (!(await trx.selectFrom('organizations').select('id').where('id', '=', target.scopeId).executeTakeFirst()))
+        throw notFound('No such organisation');
     }
     if (target.scope === 'user') {
       if (!(await trx.selectFrom('users').select('id').where('id', '=', target.scopeId).executeTakeFirst())) throw notFound('No such user');
     }
     if (level === null) {
-      await trx.deleteFrom('feature_levels').where('scope', '=', target.scope).where('scope_id', '=', target.scopeId).where('feature', '=', feature).execute();
+      await trx
+        .deleteFrom('feature_levels')
+        .where('scope', '=', target.scope)
+        .where('scope_id', '=', target.scopeId)
+        .where('feature', '=', feature)
+        .execute();
     } else {
       await trx
         .insertInto('feature_levels')
         .values({ scope: target.scope, scope_id: target.scopeId, feature, level, updated_by: actorUserId })
-        .onConflict((oc) => oc.columns(['scope', 'scope_id', 'feature']).doUpdateSet({ level, updated_by: actorUserId, updated_at: new Date() }))
+        .onConflict((oc) =>
+          oc.columns(['scope', 'scope_id', 'feature']).doUpdateSet({ level, updated_by: actorUserId, updated_at: new Date() }),
+        )
         .execute();
     }
     await writeAudit(trx, {
@@ -81,7 +100,11 @@ async function presentOrganizations(db: Kysely<Database>, ids?: string[]): Promi
       'organizations.type',
       'organizations.subscribed',
       'organizations.created_at',
-      eb.selectFrom('users').select((e) => e.fn.countAll<string>().as('n')).whereRef('users.organization_id', '=', 'organizations.id').as('user_count'),
+      eb
+        .selectFrom('users')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('users.organization_id', '=', 'organizations.id')
+        .as('user_count'),
       eb
         .selectFrom('organization_domains')
         .select(sql<string[]>`coalesce(array_agg(domain order by domain), '{}')`.as('d'))
@@ -109,12 +132,20 @@ export function listOrganizations(db: Kysely<Database>): Promise<Organization[]>
 
 async function replaceDomains(trx: Kysely<Database>, organizationId: string, domains: string[]): Promise<void> {
   const taken = domains.length
-    ? await trx.selectFrom('organization_domains').select(['domain']).where('domain', 'in', domains).where('organization_id', '!=', organizationId).execute()
+    ? await trx
+        .selectFrom('organization_domains')
+        .select(['domain'])
+        .where('domain', 'in', domains)
+        .where('organization_id', '!=', organizationId)
+        .execute()
     : [];
   if (taken.length) throw conflict(`Domain already belongs to another organisation: ${taken.map((t) => t.domain).join(', ')}`);
   await trx.deleteFrom('organization_domains').where('organization_id', '=', organizationId).execute();
   if (domains.length) {
-    await trx.insertInto('organization_domains').values([...new Set(domains)].map((domain) => ({ domain, organization_id: organizationId }))).execute();
+    await trx
+      .insertInto('organization_domains')
+      .values([...new Set(domains)].map((domain) => ({ domain, organization_id: organizationId })))
+      .execute();
   }
   // Users whose e-mail is on one of the domains and who have no organisation join it.
   for (const domain of domains) {
@@ -131,14 +162,22 @@ async function replaceDomains(trx: Kysely<Database>, organizationId: string, dom
 export async function createOrganization(db: Kysely<Database>, actorUserId: string, body: OrganizationCreateBody): Promise<Organization> {
   const id = newId();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('organizations').values({ id, token: newId(), name: body.name, type: body.type ?? null, subscribed: body.subscribed ?? false }).execute();
+    await trx
+      .insertInto('organizations')
+      .values({ id, token: newId(), name: body.name, type: body.type ?? null, subscribed: body.subscribed ?? false })
+      .execute();
     await replaceDomains(trx, id, body.domains ?? []);
     await writeAudit(trx, { actorUserId, action: 'organization.create', targetType: 'organization', targetId: id, details: { ...body } });
   });
   return (await presentOrganizations(db, [id]))[0]!;
 }
 
-export async function updateOrganization(db: Kysely<Database>, actorUserId: string, id: string, body: OrganizationUpdateBody): Promise<Organization> {
+export async function updateOrganization(
+  db: Kysely<Database>,
+  actorUserId: string,
+  id: string,
+  body: OrganizationUpdateBody,
+): Promise<Organization> {
   await db.transaction().execute(async (trx) => {
     const org = await trx.selectFrom('organizations').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!org) throw notFound('No such organisation');
@@ -170,7 +209,9 @@ export async function updateTrial(
     await writeAudit(trx, { actorUserId, action: 'user.trial_update', targetType: 'user', targetId: userId, details: { ...body } });
   });
   const row = await getUserRow(db, userId);
-  const org = row.organization_id ? await db.selectFrom('organizations').select('subscribed').where('id', '=', row.organization_id).executeTakeFirst() : undefined;
+  const org = row.organization_id
+    ? await db.selectFrom('organizations').select('subscribed').where('id', '=', row.organization_id).executeTakeFirst()
+    : undefined;
   return trialOf({
     is_admin: row.is_admin,
     isEmployee: isEmployeeEmail(row.email, config.employeeEmailDomains),

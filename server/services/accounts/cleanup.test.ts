@@ -12,7 +12,10 @@ describe('accounts clean-up job', () => {
   it('drops old failures and long-expired tokens but keeps recent ones and invites', async () => {
     const db = ctx.database.db;
     const old = new Date(Date.now() - 40 * 86_400_000);
-    await db.insertInto('login_failures').values([{ email: 'a@x.com', created_at: old }, { email: 'b@x.com' }]).execute();
+    await db
+      .insertInto('login_failures')
+      .values([{ email: 'a@x.com', created_at: old }, { email: 'b@x.com' }])
+      .execute();
     await db
       .insertInto('account_tokens')
       .values([

@@ -10,7 +10,10 @@ import { cleanupRateLimits } from '../../plugins/rateLimitStore';
  * (their history is shown to the inviter).
  */
 export async function cleanupAccounts(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom('login_failures').where('created_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
   await db
     .deleteFrom('account_tokens')
     .where('kind', '!=', 'invite')
@@ -18,9 +21,14 @@ export async function cleanupAccounts(db: Kysely<Database>): Promise<void> {
     .execute();
   await db
     .deleteFrom('user_sessions')
-    .where((eb) => eb.or([eb('expires_at', '<', sql<Date>`now() - interval '30 days'`), eb('revoked_at', '<', sql<Date>`now() - interval '30 days'`)]))
+    .where((eb) =>
+      eb.or([eb('expires_at', '<', sql<Date>`now() - interval '30 days'`), eb('revoked_at', '<', sql<Date>`now() - interval '30 days'`)]),
+    )
     .execute();
-  await db.deleteFrom('email_outbox').where('sent_at', '<', sql<Date>`now() - interval '30 days'`).execute();
+  await db
+    .deleteFrom('email_outbox')
+    .where('sent_at', '<', sql<Date>`now() - interval '30 days'`)
+    .execute();
   await cleanupRateLimits(db);
 }
 

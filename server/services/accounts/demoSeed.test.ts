@@ -26,7 +26,11 @@ describe('demo accounts seeder', () => {
     for (const account of DEMO_ACCOUNTS) {
       expect(printed).toContain(account.email);
       expect(printed).toContain(account.password);
-      const res = await ctx.app.inject({ method: 'POST', url: '/auth/login/start', payload: { email: account.email, password: account.password } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login/start',
+        payload: { email: account.email, password: account.password },
+      });
       const token = res.json().auth.session.value as string;
       const scope = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).scope;
       expect(scope).toBe(account.admin ? 'user admin' : 'user');

@@ -48,9 +48,19 @@ export async function sendUnlockEmail(trx: Kysely<Database>, config: Config, use
  * Records a failed login; at MAX_FAILED_LOGINS within the window the e-mail is locked and, for a
  * real account, an unlock link is e-mailed. Throws the answer to give (401 or 423).
  */
-async function failLogin(db: Kysely<Database>, config: Config, email: string, user: UserRow | undefined, client: ClientInfo, message = BAD_CREDENTIALS): Promise<never> {
+async function failLogin(
+  db: Kysely<Database>,
+  config: Config,
+  email: string,
+  user: UserRow | undefined,
+  client: ClientInfo,
+  message = BAD_CREDENTIALS,
+): Promise<never> {
   const locked = await db.transaction().execute(async (trx) => {
-    await trx.insertInto('login_failures').values({ email, ip: client.ip ?? null }).execute();
+    await trx
+      .insertInto('login_failures')
+      .values({ email, ip: client.ip ?? null })
+      .execute();
     const { n } = await trx
       .selectFrom('login_failures')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -109,7 +119,13 @@ export async function loginStart(
   const user = await checkPassword(db, config, body.email, body.password, client);
   await clearFailures(db, user.email);
   const passkeyCount = Number(
-    (await db.selectFrom('passkeys').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).n,
+    (
+      await db
+        .selectFrom('passkeys')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
   const factors = factorsOf(user);
   const webauthnUsable = body.mfaPlatform !== 'none';
@@ -120,14 +136,24 @@ export async function loginStart(
   };
   if (passkeyCount > 0 && webauthnUsable) {
     const options = await authenticationOptions(db, config, user.id);
-    return { kind: 'passkey', mfaSession: await newMfaSession({ challenge: options.challenge, purpose: 'authenticate' }), options: { ...options }, factors };
+    return {
+      kind: 'passkey',
+      mfaSession: await newMfaSession({ challenge: options.challenge, purpose: 'authenticate' }),
+      options: { ...options },
+      factors,
+    };
   }
   if (passkeyCount > 0 || user.totp_secret || (config.mfaRequired && !webauthnUsable)) {
     return { kind: 'secondFactor', mfaSession: await newMfaSession({ purpose: 'second-factor' }), factors };
   }
   if (config.mfaRequired) {
     const protocol = await registrationOptions(db, config, user);
-    return { kind: 'enrolPasskey', mfaSession: await newMfaSession({ challenge: protocol.challenge, purpose: 'register' }), protocol: { ...protocol }, factors };
+    return {
+      kind: 'enrolPasskey',
+      mfaSession: await newMfaSession({ challenge: protocol.challenge, purpose: 'register' }),
+      protocol: { ...protocol },
+      factors,
+    };
   }
   return { kind: 'session', auth: await finishLogin(db, config, user, 'password', client) };
 }
@@ -147,7 +173,13 @@ async function pendingMfaSession(db: Kysely<Database>, user: UserRow, secret: st
 export async function loginFinish(
   db: Kysely<Database>,
   config: Config,
-  body: { email: string; password: string; mfaSession?: string | undefined; credential?: string | undefined; totpCode?: string | undefined },
+  body: {
+    email: string;
+    password: string;
+    mfaSession?: string | undefined;
+    credential?: string | undefined;
+    totpCode?: string | undefined;
+  },
   client: ClientInfo,
 ): Promise<AuthResponse> {
   const user = await checkPassword(db, config, body.email, body.password, client);
@@ -160,7 +192,11 @@ export async function loginFinish(
       ...(user.totp_last_step !== null ? { afterTimeStep: Number(user.totp_last_step) } : {}),
     }).catch(() => ({ valid: false as const }));
     if (!result.valid) return failLogin(db, config, user.email, user, client, 'That authenticator code is not right (or was already used)');
-    await db.updateTable('users').set({ totp_last_step: 'timeStep' in result ? result.timeStep : Math.floor(Date.now() / 30_000) }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('users')
+      .set({ totp_last_step: 'timeStep' in result ? result.timeStep : Math.floor(Date.now() / 30_000) })
+      .where('id', '=', user.id)
+      .execute();
     if (body.mfaSession) {
       const token = await findToken(db, 'mfa_session', body.mfaSession);
       if (token && token.user_id === user.id) await consumeToken(db, token.id);
@@ -189,7 +225,12 @@ export async function enrollAtLogin(
 }
 
 /** POST /auth/mfa/email/send: e-mails a login code and link (after a correct password). */
-export async function sendLoginCode(db: Kysely<Database>, config: Config, body: { email: string; password: string }, client: ClientInfo): Promise<void> {
+export async function sendLoginCode(
+  db: Kysely<Database>,
+  config: Config,
+  body: { email: string; password: string },
+  client: ClientInfo,
+): Promise<void> {
   const user = await checkPassword(db, config, body.email, body.password, client);
   await clearFailures(db, user.email);
   const code = newEmailCode();
@@ -214,7 +255,8 @@ const CODE_INVALID = 'This code is not valid or has expired';
 /** POST /auth/mfa/email: logs in with an e-mailed code (single use). */
 export async function loginWithEmailCode(db: Kysely<Database>, config: Config, code: string, client: ClientInfo): Promise<AuthResponse> {
   const token = await findToken(db, 'login_code', code);
-  if (!token || token.used_at || token.revoked_at || token.expires_at.getTime() <= Date.now() || !token.user_id) throw unauthorized(CODE_INVALID);
+  if (!token || token.used_at || token.revoked_at || token.expires_at.getTime() <= Date.now() || !token.user_id)
+    throw unauthorized(CODE_INVALID);
   await assertNotLocked(db, token.email);
   if (!(await consumeToken(db, token.id))) throw unauthorized(CODE_INVALID);
   const user = await db.selectFrom('users').selectAll().where('id', '=', token.user_id).executeTakeFirst();

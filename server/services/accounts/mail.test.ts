@@ -56,7 +56,13 @@ describe('e-mail outbox delivery over SMTP', () => {
   });
 
   const message = (to: string) =>
-    renderEmail(ctx.config, { kind: 'test', to, subject: 'Hello <there>', paragraphs: ['Line one'], action: { label: 'Open', url: 'http://x/app/#/bw/a' } });
+    renderEmail(ctx.config, {
+      kind: 'test',
+      to,
+      subject: 'Hello <there>',
+      paragraphs: ['Line one'],
+      action: { label: 'Open', url: 'http://x/app/#/bw/a' },
+    });
 
   it('a committed message is sent once over SMTP and marked sent', async () => {
     await enqueueEmail(ctx.database.db, message('one@example.com'));
@@ -141,9 +147,11 @@ describe('e-mail outbox delivery while the mail server is slow', () => {
 
   it('the database stays usable while a message is with the mail server: the claim is committed first', async () => {
     const db = ctx.database.db;
-    await db.transaction().execute((trx) =>
-      enqueueEmail(trx, renderEmail(ctx.config, { kind: 'test', to: 'slow@example.com', subject: 'Slow', paragraphs: ['x'] })),
-    );
+    await db
+      .transaction()
+      .execute((trx) =>
+        enqueueEmail(trx, renderEmail(ctx.config, { kind: 'test', to: 'slow@example.com', subject: 'Slow', paragraphs: ['x'] })),
+      );
     const delivery = deliverOutbox(db, ctx.config, ctx.app.log);
     await dataArrived; // the message is at the mail server, which has not answered
     // Another request's work goes through now (on PGlite's single connection it would wait for
@@ -151,12 +159,18 @@ describe('e-mail outbox delivery while the mail server is slow', () => {
     const row = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'slow@example.com').executeTakeFirstOrThrow();
     expect(row.sent_at).toBeNull();
     expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 60_000);
-    await db.transaction().execute((trx) =>
-      enqueueEmail(trx, renderEmail(ctx.config, { kind: 'test', to: 'other@example.com', subject: 'Other', paragraphs: ['y'] })),
-    );
+    await db
+      .transaction()
+      .execute((trx) =>
+        enqueueEmail(trx, renderEmail(ctx.config, { kind: 'test', to: 'other@example.com', subject: 'Other', paragraphs: ['y'] })),
+      );
     release();
     expect(await delivery).toBe(1);
-    const sent = await db.selectFrom('email_outbox').select('sent_at').where('to_address', '=', 'slow@example.com').executeTakeFirstOrThrow();
+    const sent = await db
+      .selectFrom('email_outbox')
+      .select('sent_at')
+      .where('to_address', '=', 'slow@example.com')
+      .executeTakeFirstOrThrow();
     expect(sent.sent_at).not.toBeNull();
   });
 });

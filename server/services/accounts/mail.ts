@@ -113,7 +113,11 @@ export async function deliverOutbox(db: Kysely<Database>, config: Config, log: F
       await trx
         .updateTable('email_outbox')
         .set({ next_attempt_at: sql<Date>`now() + ${`${CLAIM_SECONDS} seconds`}::interval` })
-        .where('id', 'in', rows.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .execute();
     }
     return rows;
@@ -137,7 +141,11 @@ export async function deliverOutbox(db: Kysely<Database>, config: Config, log: F
           log.info(`E-mail to ${row.to_address} (${row.subject}):\n${row.text_body}`);
         }
       }
-      await db.updateTable('email_outbox').set({ sent_at: new Date(), attempts: row.attempts + 1, last_error: null }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('email_outbox')
+        .set({ sent_at: new Date(), attempts: row.attempts + 1, last_error: null })
+        .where('id', '=', row.id)
+        .execute();
       delivered++;
     } catch (err) {
       const delaySeconds = Math.min(3600, 30 * 2 ** row.attempts);

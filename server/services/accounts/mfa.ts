@@ -12,12 +12,22 @@ import { getUserRow } from './users';
 import { challengeOf, registerPasskey, registrationOptions } from './webauthn';
 
 function presentPasskey(row: { id: string; name: string; created_at: Date; last_used_at: Date | null }): Passkey {
-  return { id: row.id, name: row.name, createdAt: row.created_at.toISOString(), lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null };
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null,
+  };
 }
 
 export async function getMfaStatus(db: Kysely<Database>, userId: string): Promise<MfaStatus> {
   const user = await getUserRow(db, userId);
-  const passkeys = await db.selectFrom('passkeys').select(['id', 'name', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+  const passkeys = await db
+    .selectFrom('passkeys')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
   return { totpEnabled: user.totp_secret !== null, passkeys: passkeys.map(presentPasskey), emailCodeAvailable: true };
 }
 
@@ -38,12 +48,18 @@ export async function startTotp(db: Kysely<Database>, userId: string): Promise<T
 export async function confirmTotp(db: Kysely<Database>, userId: string, code: string): Promise<MfaStatus> {
   const user = await getUserRow(db, userId);
   if (!user.totp_pending_secret) throw badRequest('Start authenticator set-up first');
-  const result = await verifyTotp({ secret: user.totp_pending_secret, token: code, epochTolerance: 30 }).catch(() => ({ valid: false as const }));
+  const result = await verifyTotp({ secret: user.totp_pending_secret, token: code, epochTolerance: 30 }).catch(() => ({
+    valid: false as const,
+  }));
   if (!result.valid) throw badRequest('That code is not right; check the time on your phone and try the next code');
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ totp_secret: user.totp_pending_secret, totp_pending_secret: null, totp_last_step: 'timeStep' in result ? result.timeStep : null })
+      .set({
+        totp_secret: user.totp_pending_secret,
+        totp_pending_secret: null,
+        totp_last_step: 'timeStep' in result ? result.timeStep : null,
+      })
       .where('id', '=', userId)
       .execute();
     await recordEvents(trx, [{ type: 'user.mfa_changed', subjectId: userId, payload: { factor: 'totp', change: 'added' } }]);
@@ -54,7 +70,11 @@ export async function confirmTotp(db: Kysely<Database>, userId: string, code: st
 export async function removeTotp(db: Kysely<Database>, userId: string, password: string): Promise<MfaStatus> {
   await requirePassword(db, userId, password);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
+      .where('id', '=', userId)
+      .execute();
     await recordEvents(trx, [{ type: 'user.mfa_changed', subjectId: userId, payload: { factor: 'totp', change: 'removed' } }]);
   });
   return getMfaStatus(db, userId);
@@ -69,7 +89,13 @@ export async function passkeyOptions(db: Kysely<Database>, config: Config, userI
 }
 
 /** Verifies and stores a passkey created on the profile page. */
-export async function addPasskey(db: Kysely<Database>, config: Config, userId: string, credential: string | { id: string }, name: string | undefined): Promise<Passkey> {
+export async function addPasskey(
+  db: Kysely<Database>,
+  config: Config,
+  userId: string,
+  credential: string | { id: string },
+  name: string | undefined,
+): Promise<Passkey> {
   const challenge = challengeOf(credential);
   const token = challenge ? await findToken(db, 'passkey_registration', challenge) : undefined;
   if (!token || token.user_id !== userId || token.used_at || token.expires_at.getTime() <= Date.now()) {

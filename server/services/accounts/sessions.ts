@@ -83,44 +83,55 @@ const REFRESH_INVALID = 'Your session has ended; please sign in again';
  */
 export async function refreshSession(db: Kysely<Database>, config: Config, refreshToken: string): Promise<AuthResponse> {
   const hash = sha256(refreshToken);
-  return db.transaction().execute(async (trx) => {
-    const session = await trx.selectFrom('user_sessions').selectAll().where('refresh_hash', '=', hash).forUpdate().executeTakeFirst();
-    if (!session) {
-      const reused = await trx
-        .updateTable('user_sessions')
-        .set({ revoked_at: new Date() })
-        .where('previous_refresh_hash', '=', hash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(reused.numUpdatedRows) > 0) {
-        // Commit the revocation, then refuse.
-        return null;
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const session = await trx.selectFrom('user_sessions').selectAll().where('refresh_hash', '=', hash).forUpdate().executeTakeFirst();
+      if (!session) {
+        const reused = await trx
+          .updateTable('user_sessions')
+          .set({ revoked_at: new Date() })
+          .where('previous_refresh_hash', '=', hash)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(reused.numUpdatedRows) > 0) {
+          // Commit the revocation, then refuse.
+          return null;
+        }
+        throw unauthorized(REFRESH_INVALID);
       }
-      throw unauthorized(REFRESH_INVALID);
-    }
-    if (session.revoked_at || session.expires_at.getTime() <= Date.now()) throw unauthorized(REFRESH_INVALID);
-    const user = await trx.selectFrom('users').select(['id', 'email', 'is_admin']).where('id', '=', session.user_id).executeTakeFirst();
-    if (!user) throw unauthorized(REFRESH_INVALID);
-    const next = randomToken();
-    await trx
-      .updateTable('user_sessions')
-      .set({ refresh_hash: sha256(next), previous_refresh_hash: hash, last_used_at: new Date() })
-      .where('id', '=', session.id)
-      .execute();
-    return authResponse(config, user, session.id, next, session.expires_at);
-  }).then((result) => {
-    if (!result) {
-      sessionsChanged(); // a replayed refresh token revoked its session: its access tokens end now
-      throw unauthorized(REFRESH_INVALID);
-    }
-    return result;
-  });
+      if (session.revoked_at || session.expires_at.getTime() <= Date.now()) throw unauthorized(REFRESH_INVALID);
+      const user = await trx.selectFrom('users').select(['id', 'email', 'is_admin']).where('id', '=', session.user_id).executeTakeFirst();
+      if (!user) throw unauthorized(REFRESH_INVALID);
+      const next = randomToken();
+      await trx
+        .updateTable('user_sessions')
+        .set({ refresh_hash: sha256(next), previous_refresh_hash: hash, last_used_at: new Date() })
+        .where('id', '=', session.id)
+        .execute();
+      return authResponse(config, user, session.id, next, session.expires_at);
+    })
+    .then((result) => {
+      if (!result) {
+        sessionsChanged(); // a replayed refresh token revoked its session: its access tokens end now
+        throw unauthorized(REFRESH_INVALID);
+      }
+      return result;
+    });
 }
 
 /** Revokes one session (logout). Unknown tokens are ignored: logging out always succeeds. */
-export async function revokeSession(db: Kysely<Database>, by: { sessionId?: string | undefined; refreshToken?: string | undefined }): Promise<void> {
+export async function revokeSession(
+  db: Kysely<Database>,
+  by: { sessionId?: string | undefined; refreshToken?: string | undefined },
+): Promise<void> {
   if (by.sessionId) {
-    await db.updateTable('user_sessions').set({ revoked_at: new Date() }).where('id', '=', by.sessionId).where('revoked_at', 'is', null).execute();
+    await db
+      .updateTable('user_sessions')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', by.sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
   if (by.refreshToken) {
     await db

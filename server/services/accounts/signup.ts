@@ -10,7 +10,16 @@ import { sendUnlockEmail } from './login';
 import { appLink, enqueueEmail, renderEmail } from './mail';
 import { sessionsChanged } from './liveSessions';
 import { revokeAllSessions } from './sessions';
-import { type AccountTokenRow, consumeToken, findToken, LINK_EXPIRED, replaceToken, requireUsable, revokeTokens, type TokenKind } from './tokens';
+import {
+  type AccountTokenRow,
+  consumeToken,
+  findToken,
+  LINK_EXPIRED,
+  replaceToken,
+  requireUsable,
+  revokeTokens,
+  type TokenKind,
+} from './tokens';
 import { createUser, findUserByEmail, organizationForEmail } from './users';
 
 /** The one answer to sign-up, reset and unlock requests, whatever the e-mail: no enumeration. */
@@ -30,7 +39,9 @@ async function sendSignupLink(trx: Kysely<Database>, config: Config, email: stri
       kind: 'signup',
       to: email,
       subject: 'Finish creating your Bondwise account',
-      paragraphs: ['Thanks for signing up to Bondwise. Confirm your e-mail address and choose a password with the link below (valid for 48 hours).'],
+      paragraphs: [
+        'Thanks for signing up to Bondwise. Confirm your e-mail address and choose a password with the link below (valid for 48 hours).',
+      ],
       action: { label: 'Create my account', url: appLink(config, ACCOUNT_LINKS.signup(uuid)) },
     }),
   );
@@ -45,7 +56,9 @@ async function sendResetLink(trx: Kysely<Database>, config: Config, user: { id: 
       kind: 'reset',
       to: user.email,
       subject: 'Reset your Bondwise password',
-      paragraphs: ['Someone asked to reset the password of your Bondwise account. If it was you, choose a new password with the link below (valid for 1 hour).'],
+      paragraphs: [
+        'Someone asked to reset the password of your Bondwise account. If it was you, choose a new password with the link below (valid for 1 hour).',
+      ],
       action: { label: 'Choose a new password', url: appLink(config, ACCOUNT_LINKS.resetPassword(uuid)) },
     }),
   );
@@ -62,7 +75,9 @@ export async function signup(db: Kysely<Database>, config: Config, email: string
           kind: 'signup-existing',
           to: email,
           subject: 'You already have a Bondwise account',
-          paragraphs: ['Someone tried to sign up to Bondwise with this address, which already has an account. Sign in, or reset your password if you forgot it.'],
+          paragraphs: [
+            'Someone tried to sign up to Bondwise with this address, which already has an account. Sign in, or reset your password if you forgot it.',
+          ],
           action: { label: 'Reset my password', url: appLink(config, '/bw/reset-password') },
         }),
       );
@@ -75,7 +90,13 @@ export async function signup(db: Kysely<Database>, config: Config, email: string
 const LINK_KINDS: Record<LinkType, TokenKind> = { signup: 'signup', reset: 'reset', unlock: 'unlock', invite: 'invite' };
 
 /** GET /auth/confirm: what a link is for; an expired link can be renewed (e-mailed again). */
-export async function confirmInfo(db: Kysely<Database>, config: Config, token: string, type: LinkType, regenerateIfExpired: boolean): Promise<{ uuid: string; email: string }> {
+export async function confirmInfo(
+  db: Kysely<Database>,
+  config: Config,
+  token: string,
+  type: LinkType,
+  regenerateIfExpired: boolean,
+): Promise<{ uuid: string; email: string }> {
   const row = await findToken(db, LINK_KINDS[type], token);
   if (row && !row.used_at && !row.revoked_at && row.expires_at.getTime() <= Date.now() && regenerateIfExpired && type !== 'invite') {
     await db.transaction().execute(async (trx) => {
@@ -99,7 +120,13 @@ export async function confirmSignup(
     const token = requireUsable(await findToken(trx, 'signup', body.uuid, true));
     if (token.email !== body.email) throw badRequest('This link was sent to another e-mail address');
     if (await findUserByEmail(trx, token.email)) throw conflict(ACCOUNT_EXISTS);
-    const user = await createUser(trx, config, { email: token.email, name: body.name, password: body.password, tosConsent: true, via: 'signup' });
+    const user = await createUser(trx, config, {
+      email: token.email,
+      name: body.name,
+      password: body.password,
+      tosConsent: true,
+      via: 'signup',
+    });
     if (!(await consumeToken(trx, token.id))) throw notFound('This link has already been used');
     return { userId: user.id, email: user.email, message: 'Your account is ready. Sign in to continue.' };
   });
@@ -119,7 +146,11 @@ export async function resetPassword(db: Kysely<Database>, uuid: string, password
   await db.transaction().execute(async (trx) => {
     const token = requireUsable(await findToken(trx, 'reset', uuid, true));
     if (!token.user_id) throw notFound();
-    await trx.updateTable('users').set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() }).where('id', '=', token.user_id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() })
+      .where('id', '=', token.user_id)
+      .execute();
     await revokeAllSessions(trx, token.user_id);
     await trx.deleteFrom('login_locks').where('email', '=', token.email).execute();
     await trx.deleteFrom('login_failures').where('email', '=', token.email).execute();
@@ -166,7 +197,12 @@ function presentInvite(row: AccountTokenRow): Invite {
 }
 
 /** Sends an invite (users and admins); 409 when the address already has an account. */
-export async function createInvite(db: Kysely<Database>, config: Config, inviter: { id: string; isAdmin: boolean }, email: string): Promise<Invite> {
+export async function createInvite(
+  db: Kysely<Database>,
+  config: Config,
+  inviter: { id: string; isAdmin: boolean },
+  email: string,
+): Promise<Invite> {
   return db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, email)) throw conflict('This person already has a Bondwise account');
     // The inviter's row, locked: concurrent invites then count one after another (the caps hold).
@@ -180,7 +216,8 @@ export async function createInvite(db: Kysely<Database>, config: Config, inviter
         .where('created_by', '=', inviter.id)
         .where('created_at', '>', new Date(Date.now() - 86_400_000))
         .executeTakeFirstOrThrow();
-      if (Number(today) >= MAX_INVITES_PER_DAY) throw tooManyRequests(`You can send at most ${MAX_INVITES_PER_DAY} invites a day; try again tomorrow`);
+      if (Number(today) >= MAX_INVITES_PER_DAY)
+        throw tooManyRequests(`You can send at most ${MAX_INVITES_PER_DAY} invites a day; try again tomorrow`);
       const { n } = await trx
         .selectFrom('account_tokens')
         .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -190,10 +227,17 @@ export async function createInvite(db: Kysely<Database>, config: Config, inviter
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', new Date())
         .executeTakeFirstOrThrow();
-      if (Number(n) >= MAX_PENDING_INVITES) throw tooManyRequests(`You have ${MAX_PENDING_INVITES} pending invites; revoke one or wait until they are accepted`);
+      if (Number(n) >= MAX_PENDING_INVITES)
+        throw tooManyRequests(`You have ${MAX_PENDING_INVITES} pending invites; revoke one or wait until they are accepted`);
     }
     const code = randomToken();
-    const id = await replaceToken(trx, { kind: 'invite', secret: code, email, createdBy: inviter.id, payload: { inviterName: who.name ?? who.email } });
+    const id = await replaceToken(trx, {
+      kind: 'invite',
+      secret: code,
+      email,
+      createdBy: inviter.id,
+      payload: { inviterName: who.name ?? who.email },
+    });
     await enqueueEmail(
       trx,
       renderEmail(config, {
@@ -210,7 +254,8 @@ export async function createInvite(db: Kysely<Database>, config: Config, inviter
         action: { label: 'Accept the invitation', url: appLink(config, ACCOUNT_LINKS.invite(code)) },
       }),
     );
-    if (inviter.isAdmin) await writeAudit(trx, { actorUserId: inviter.id, action: 'invite.create', targetType: 'invite', targetId: id, details: { email } });
+    if (inviter.isAdmin)
+      await writeAudit(trx, { actorUserId: inviter.id, action: 'invite.create', targetType: 'invite', targetId: id, details: { email } });
     const row = await trx.selectFrom('account_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return presentInvite(row as AccountTokenRow);
   });
@@ -224,13 +269,24 @@ export async function listInvites(db: Kysely<Database>, inviterId: string | null
 }
 
 /** Revokes a pending invite of the inviter (admins: any). 404 when not theirs. */
-export async function revokeInvite(db: Kysely<Database>, actor: { id: string; isAdmin: boolean }, ownerId: string, inviteId: string): Promise<Invite> {
+export async function revokeInvite(
+  db: Kysely<Database>,
+  actor: { id: string; isAdmin: boolean },
+  ownerId: string,
+  inviteId: string,
+): Promise<Invite> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('account_tokens').selectAll().where('id', '=', inviteId).where('kind', '=', 'invite').executeTakeFirst();
+    const row = await trx
+      .selectFrom('account_tokens')
+      .selectAll()
+      .where('id', '=', inviteId)
+      .where('kind', '=', 'invite')
+      .executeTakeFirst();
     if (!row || row.created_by !== ownerId) throw notFound('No such invite');
     if (!row.used_at && !row.revoked_at) {
       await trx.updateTable('account_tokens').set({ revoked_at: new Date() }).where('id', '=', inviteId).execute();
-      if (actor.isAdmin && actor.id !== ownerId) await writeAudit(trx, { actorUserId: actor.id, action: 'invite.revoke', targetType: 'invite', targetId: inviteId });
+      if (actor.isAdmin && actor.id !== ownerId)
+        await writeAudit(trx, { actorUserId: actor.id, action: 'invite.revoke', targetType: 'invite', targetId: inviteId });
     }
     const updated = await trx.selectFrom('account_tokens').selectAll().where('id', '=', inviteId).executeTakeFirstOrThrow();
     return presentInvite(updated as AccountTokenRow);
@@ -241,7 +297,9 @@ export async function revokeInvite(db: Kysely<Database>, actor: { id: string; is
 export async function inviteInfo(db: Kysely<Database>, code: string): Promise<InviteInfo> {
   const row = requireUsable(await findToken(db, 'invite', code));
   const org = await organizationForEmail(db, row.email);
-  const orgName = org ? (await db.selectFrom('organizations').select('name').where('id', '=', org.id).executeTakeFirst())?.name ?? null : null;
+  const orgName = org
+    ? ((await db.selectFrom('organizations').select('name').where('id', '=', org.id).executeTakeFirst())?.name ?? null)
+    : null;
   return {
     email: row.email,
     inviterName: typeof row.payload.inviterName === 'string' ? row.payload.inviterName : null,

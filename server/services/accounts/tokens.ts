@@ -31,7 +31,14 @@ export interface AccountTokenRow {
 /** Stores the hash of a secret the caller sends out (link uuid, code, mfa session). */
 export async function createToken(
   db: Kysely<Database>,
-  t: { kind: TokenKind; secret: string; email: string; userId?: string | null; createdBy?: string | null; payload?: Record<string, unknown> },
+  t: {
+    kind: TokenKind;
+    secret: string;
+    email: string;
+    userId?: string | null;
+    createdBy?: string | null;
+    payload?: Record<string, unknown>;
+  },
 ): Promise<string> {
   const id = newId();
   await db
@@ -72,7 +79,12 @@ export async function revokeTokens(db: Kysely<Database>, kind: TokenKind, email:
  * Finds a token by its secret (look-up by hash: comparing hashes through the unique index leaks
  * nothing about the secret). Returns the row whatever its state; see requireUsable.
  */
-export async function findToken(db: Kysely<Database>, kind: TokenKind, secret: string, forUpdate = false): Promise<AccountTokenRow | undefined> {
+export async function findToken(
+  db: Kysely<Database>,
+  kind: TokenKind,
+  secret: string,
+  forUpdate = false,
+): Promise<AccountTokenRow | undefined> {
   let q = db.selectFrom('account_tokens').selectAll().where('token_hash', '=', sha256(secret)).where('kind', '=', kind);
   if (forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
@@ -83,7 +95,10 @@ export const LINK_INVALID = 'This link is not valid or has already been used';
 export const LINK_EXPIRED = 'This link has expired';
 
 /** Raises 404 for unknown, used or revoked tokens and 410 for expired ones. */
-export function requireUsable(row: AccountTokenRow | undefined, messages = { invalid: LINK_INVALID, expired: LINK_EXPIRED }): AccountTokenRow {
+export function requireUsable(
+  row: AccountTokenRow | undefined,
+  messages = { invalid: LINK_INVALID, expired: LINK_EXPIRED },
+): AccountTokenRow {
   if (!row || row.used_at || row.revoked_at) throw notFound(messages.invalid);
   if (row.expires_at.getTime() <= Date.now()) throw new HttpError(410, messages.expired);
   return row;

@@ -50,7 +50,14 @@ export async function requireActiveSubscription(request: FastifyRequest, _reply:
   const row = await db
     .selectFrom('users')
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
-    .select(['users.email', 'users.is_admin', 'users.trial_started_at', 'users.trial_ends_at', 'users.trial_extended_until', 'organizations.subscribed'])
+    .select([
+      'users.email',
+      'users.is_admin',
+      'users.trial_started_at',
+      'users.trial_ends_at',
+      'users.trial_extended_until',
+      'organizations.subscribed',
+    ])
     .where('users.id', '=', request.auth.userId)
     .executeTakeFirst();
   if (!row) throw unauthorized('Your account no longer exists; please sign in again');

@@ -30,12 +30,28 @@ import { isEmployeeEmail, trialOf } from './trial';
 
 export type UserRow = Selectable<UsersTable>;
 
-const EMPTY_PROFILE: Profile = { roleType: null, roleFunction: null, jobFunction: null, seniority: null, organizationType: null, sectors: [] };
-const DEFAULT_NOTIFICATIONS: NotificationPreferences = { browserNotifications: [], browserNotificationsOn: false, appNotificationsOn: true };
+const EMPTY_PROFILE: Profile = {
+  roleType: null,
+  roleFunction: null,
+  jobFunction: null,
+  seniority: null,
+  organizationType: null,
+  sectors: [],
+};
+const DEFAULT_NOTIFICATIONS: NotificationPreferences = {
+  browserNotifications: [],
+  browserNotificationsOn: false,
+  appNotificationsOn: true,
+};
 
 /** Defaults returned beside stored preferences (spec §3: bonds sort by volume, descending). */
 export const DEFAULT_PREFERENCES: UiPreferences = {
-  bonds: { primarySort: DEFAULT_BOND_SORT.column, primaryDescending: DEFAULT_BOND_SORT.descending, secondarySort: null, secondaryDescending: false },
+  bonds: {
+    primarySort: DEFAULT_BOND_SORT.column,
+    primaryDescending: DEFAULT_BOND_SORT.descending,
+    secondarySort: null,
+    secondaryDescending: false,
+  },
   bondHistory: { hideDefaultIndex: false, hideMarketHawk: false, hidePlotStats: false },
   help: { bannersClosed: [], welcomeClosed: false },
   market: {},
@@ -64,7 +80,15 @@ export async function organizationForEmail(db: Kysely<Database>, email: string):
 export async function createUser(
   trx: Kysely<Database>,
   config: Config,
-  input: { email: string; name: string | null; password: string; isAdmin?: boolean; tosConsent: boolean; via: string; invitedBy?: string | null },
+  input: {
+    email: string;
+    name: string | null;
+    password: string;
+    isAdmin?: boolean;
+    tosConsent: boolean;
+    via: string;
+    invitedBy?: string | null;
+  },
 ): Promise<UserRow> {
   const org = await organizationForEmail(trx, input.email);
   const now = new Date();
@@ -90,7 +114,11 @@ export async function createUser(
     .returningAll()
     .executeTakeFirstOrThrow();
   await recordEvents(trx, [
-    { type: 'user.signed_up', subjectId: id, payload: { via: input.via, organizationId: org?.id ?? null, invitedBy: input.invitedBy ?? null } },
+    {
+      type: 'user.signed_up',
+      subjectId: id,
+      payload: { via: input.via, organizationId: org?.id ?? null, invitedBy: input.invitedBy ?? null },
+    },
   ]);
   return row;
 }
@@ -139,7 +167,11 @@ export async function getUserInfo(db: Kysely<Database>, config: Config, userId: 
     ? await db.selectFrom('organizations').selectAll().where('id', '=', row.organization_id).executeTakeFirst()
     : undefined;
   const levels = await effectiveFeatureLevels(db, { userId: row.id, organizationId: row.organization_id });
-  const passkeys = await db.selectFrom('passkeys').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', row.id).executeTakeFirstOrThrow();
+  const passkeys = await db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', row.id)
+    .executeTakeFirstOrThrow();
   const isEmployee = isEmployeeEmail(row.email, config.employeeEmailDomains);
   const notifications = notificationPreferencesSchema.safeParse({ ...DEFAULT_NOTIFICATIONS, ...row.notification_preferences });
   return {
@@ -175,7 +207,13 @@ export async function updateUser(db: Kysely<Database>, userId: string, body: Use
       .execute();
     // An admin changing someone else's account is audited in the same transaction.
     if (actorUserId !== userId) {
-      await writeAudit(trx, { actorUserId, action: 'user.update', targetType: 'user', targetId: userId, details: { fields: Object.keys(body) } });
+      await writeAudit(trx, {
+        actorUserId,
+        action: 'user.update',
+        targetType: 'user',
+        targetId: userId,
+        details: { fields: Object.keys(body) },
+      });
     }
   });
 }
@@ -192,7 +230,11 @@ export async function changePassword(
   if (!(await verifyPassword(row.password_hash, currentPassword))) throw unauthorized('Your current password is not correct');
   const hash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
     await revokeAllSessions(trx, userId, keepSessionId);
     await recordEvents(trx, [{ type: 'user.password_changed', subjectId: userId, payload: {} }]);
   });
@@ -205,7 +247,8 @@ export async function getTos(db: Kysely<Database>, userId: string): Promise<TosS
 
 /** Records consent to the current terms; 400 when the client read another version. */
 export async function consentTos(db: Kysely<Database>, userId: string, version: string): Promise<TosStatus> {
-  if (version !== TOS_VERSION) throw badRequest(`The terms of service have changed (current version ${TOS_VERSION}); please read them again`);
+  if (version !== TOS_VERSION)
+    throw badRequest(`The terms of service have changed (current version ${TOS_VERSION}); please read them again`);
   await getUserRow(db, userId);
   await db.updateTable('users').set({ tos_version: TOS_VERSION, tos_consented_at: new Date() }).where('id', '=', userId).execute();
   return getTos(db, userId);
@@ -226,12 +269,20 @@ export async function putPreferences(db: Kysely<Database>, userId: string, prefe
   return { preferences, defaults: DEFAULT_PREFERENCES };
 }
 
-export async function putNotificationPreferences(db: Kysely<Database>, userId: string, prefs: NotificationPreferences): Promise<NotificationPreferences> {
+export async function putNotificationPreferences(
+  db: Kysely<Database>,
+  userId: string,
+  prefs: NotificationPreferences,
+): Promise<NotificationPreferences> {
   await getUserRow(db, userId);
   // One entry per endpoint: a browser re-subscribing replaces its old subscription.
   const byEndpoint = new Map(prefs.browserNotifications.map((s) => [s.endpoint, s]));
   const stored = { ...prefs, browserNotifications: [...byEndpoint.values()] };
-  await db.updateTable('users').set({ notification_preferences: JSON.stringify(stored), updated_at: new Date() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ notification_preferences: JSON.stringify(stored), updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
   return stored;
 }
 

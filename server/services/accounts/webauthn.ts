@@ -68,13 +68,23 @@ export async function registerPasskey(
   const { rpID, origin } = relyingParty(config);
   let verification;
   try {
-    verification = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false });
+    verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    });
   } catch (err) {
     throw badRequest(`The passkey could not be verified: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!verification.verified) throw badRequest('The passkey could not be verified');
   const info = verification.registrationInfo;
-  const count = await db.selectFrom('passkeys').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return db
     .insertInto('passkeys')
     .values({
@@ -110,7 +120,12 @@ export async function verifyPasskeyLogin(
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: false,
-      credential: { id: stored.id, publicKey: new Uint8Array(stored.public_key), counter: Number(stored.counter), transports: stored.transports },
+      credential: {
+        id: stored.id,
+        publicKey: new Uint8Array(stored.public_key),
+        counter: Number(stored.counter),
+        transports: stored.transports,
+      },
     });
     if (!result.verified) return false;
     await db
@@ -128,7 +143,9 @@ export async function verifyPasskeyLogin(
 export function challengeOf(credential: string | { id: string }): string | undefined {
   const parsed = parseCredential<{ id: string; response?: { clientDataJSON?: string } }>(credential);
   try {
-    const clientData = JSON.parse(Buffer.from(parsed.response?.clientDataJSON ?? '', 'base64url').toString('utf8')) as { challenge?: unknown };
+    const clientData = JSON.parse(Buffer.from(parsed.response?.clientDataJSON ?? '', 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
     return typeof clientData.challenge === 'string' ? clientData.challenge : undefined;
   } catch {
     return undefined;

@@ -51,8 +51,13 @@ function configOf(body: Partial<BondTableConfig>, base?: BondTableConfig): BondT
 
 /** The caller's tables, most recently updated first. */
 export async function listBondTables(db: Kysely<Database>, ownerId: string): Promise<BondTable[]> {
-  const rows = await db.selectFrom('bond_tables').selectAll().where('owner_id', '=', ownerId)
-    .orderBy('updated_at', 'desc').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('bond_tables')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .execute();
   return rows.map(present);
 }
 
@@ -73,17 +78,27 @@ async function insert(db: Kysely<Database>, ownerId: string, name: string, confi
     // Lock the owner's row first: concurrent creations then count one after another, so the cap
     // holds on PostgreSQL too (counting alone let 20 parallel requests on top of 95 reach 105).
     await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().executeTakeFirst();
-    const { count } = await trx.selectFrom('bond_tables').select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
-    if (Number(count) >= BOND_TABLES_PER_USER_MAX) throw conflict(`You can keep at most ${BOND_TABLES_PER_USER_MAX} bond tables; delete one first`);
-    const row = await trx.insertInto('bond_tables')
+    const { count } = await trx
+      .selectFrom('bond_tables')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= BOND_TABLES_PER_USER_MAX)
+      throw conflict(`You can keep at most ${BOND_TABLES_PER_USER_MAX} bond tables; delete one first`);
+    const row = await trx
+      .insertInto('bond_tables')
       .values({ id: randomUUID(), owner_id: ownerId, name, config: JSON.stringify(config) })
-      .returningAll().executeTakeFirstOrThrow();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return present(row);
   });
 }
 
-export async function createBondTable(db: Kysely<Database>, ownerId: string, body: BondTableCreateBody & { name: string }): Promise<BondTable> {
+export async function createBondTable(
+  db: Kysely<Database>,
+  ownerId: string,
+  body: BondTableCreateBody & { name: string },
+): Promise<BondTable> {
   const { name, ...config } = body;
   return insert(db, ownerId, name, configOf(config as Partial<BondTableConfig>));
 }
@@ -91,10 +106,17 @@ export async function createBondTable(db: Kysely<Database>, ownerId: string, bod
 export async function updateBondTable(db: Kysely<Database>, ownerId: string, id: string, body: BondTableUpdateBody): Promise<BondTable> {
   const row = await owned(db, ownerId, id);
   const { name, ...config } = body;
-  const updated = await db.updateTable('bond_tables')
-    .set({ name: name ?? row.name, config: JSON.stringify(configOf(config as Partial<BondTableConfig>, row.config)), updated_at: new Date() })
-    .where('id', '=', id).where('owner_id', '=', ownerId)
-    .returningAll().executeTakeFirstOrThrow();
+  const updated = await db
+    .updateTable('bond_tables')
+    .set({
+      name: name ?? row.name,
+      config: JSON.stringify(configOf(config as Partial<BondTableConfig>, row.config)),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return present(updated);
 }
 

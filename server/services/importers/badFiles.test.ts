@@ -129,11 +129,16 @@ describe('bad files change nothing, and the report names the line and the reason
     });
 
     it('skipBadRows imports the rest; trades of bonds not loaded are kept apart, not rejected', async () => {
-      const report = await importText(database.db, 'trace', withField(trace, 14, EXECUTION_DATE, '2024-13-45', '|').join('\n'), { skipBadRows: true });
+      const report = await importText(database.db, 'trace', withField(trace, 14, EXECUTION_DATE, '2024-13-45', '|').join('\n'), {
+        skipBadRows: true,
+      });
       expect(report).toMatchObject({ committed: true, rowsRead: 189, rowsImported: 188, rowsRejected: 1 });
       expect(report.rejected).toEqual([{ line: 14, reason: expect.stringMatching(/^"Execution Date" is not a date/) }]);
       expect(report.unknownIdentifiers).toBeGreaterThan(2);
-      const missing = await database.db.selectFrom('trades_missing_bonds').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const missing = await database.db
+        .selectFrom('trades_missing_bonds')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       // The X, C and Y records of the sample are on bonds not loaded here: they have no trade to keep.
       expect(Number(missing.n)).toBe(report.unknownIdentifiers - 3);
     });
@@ -193,7 +198,9 @@ describe('bad files change nothing, and the report names the line and the reason
     });
 
     it('skipBadRows imports the good bonds', async () => {
-      const report = await importText(database.db, 'bonds', withField(bonds, 8, 4, 'INDU.SPACE_TRAVEL', ',').join('\n'), { skipBadRows: true });
+      const report = await importText(database.db, 'bonds', withField(bonds, 8, 4, 'INDU.SPACE_TRAVEL', ',').join('\n'), {
+        skipBadRows: true,
+      });
       expect(report).toMatchObject({ committed: true, rowsRead: 20, rowsImported: 19, rowsRejected: 1, unknownIdentifiers: 1 });
     });
   });

@@ -70,7 +70,12 @@ export interface BondRecord {
 const ISO = ['YYYY-MM-DD'] as const;
 const FREQUENCIES: Record<string, 1 | 2 | 4> = { '1': 1, '2': 2, '4': 4, annual: 1, semiannual: 2, 'semi-annual': 2, quarterly: 4 };
 const DAY_COUNTS: Record<string, BondRecord['dayCount']> = {
-  '30/360': '30/360', '30/360 US': '30/360', 'ACT/ACT': 'ACT/ACT', 'ACTUAL/ACTUAL': 'ACT/ACT', 'ACT/360': 'ACT/360', 'ACTUAL/360': 'ACT/360',
+  '30/360': '30/360',
+  '30/360 US': '30/360',
+  'ACT/ACT': 'ACT/ACT',
+  'ACTUAL/ACTUAL': 'ACT/ACT',
+  'ACT/360': 'ACT/360',
+  'ACTUAL/360': 'ACT/360',
 };
 
 const v = (fields: string[], i: number): string => (i >= 0 ? (fields[i] ?? '').trim() : '');
@@ -85,11 +90,14 @@ function rating(text: string, column: string, scale: readonly string[], normaliz
 /** Parses `2027-05-15@100;2028-05-15@100` into call dates and prices (per 100), in date order. */
 export function parseCallSchedule(text: string, column = 'call_schedule'): CallScheduleEntry[] {
   if (text === '') return [];
-  const entries = text.split(';').filter((s) => s.trim() !== '').map((part) => {
-    const [date, price] = part.split('@').map((s) => s.trim());
-    if (!date || !price) throw new RowError(`"${column}" entries must be DATE@PRICE separated by ";": "${text}"`);
-    return { date: parseDate(date, column, ISO), price: parseNumber(price, column, { positive: true }) };
-  });
+  const entries = text
+    .split(';')
+    .filter((s) => s.trim() !== '')
+    .map((part) => {
+      const [date, price] = part.split('@').map((s) => s.trim());
+      if (!date || !price) throw new RowError(`"${column}" entries must be DATE@PRICE separated by ";": "${text}"`);
+      return { date: parseDate(date, column, ISO), price: parseNumber(price, column, { positive: true }) };
+    });
   return entries.sort((a, b) => a.date.localeCompare(b.date));
 }
 
@@ -100,7 +108,8 @@ function yearsBetween(a: string, b: string): number {
 /** Parses and validates one template row; throws a RowError naming the column and the value. */
 export function parseBondRow(fields: string[], col: ColumnIndex<BondColumn>): BondRecord {
   const cusip = v(fields, col.cusip).toUpperCase();
-  if (!isValidCusip(cusip)) throw new RowError(`"cusip" is not a valid CUSIP (9 characters ending in its check digit): "${v(fields, col.cusip)}"`);
+  if (!isValidCusip(cusip))
+    throw new RowError(`"cusip" is not a valid CUSIP (9 characters ending in its check digit): "${v(fields, col.cusip)}"`);
   const isin = isinFromCusip(cusip);
   const isinText = v(fields, col.isin).toUpperCase();
   if (isinText !== '' && isinText !== isin) throw new RowError(`"isin" does not match the CUSIP (expected ${isin}): "${isinText}"`);
@@ -108,7 +117,8 @@ export function parseBondRow(fields: string[], col: ColumnIndex<BondColumn>): Bo
   const issuerName = v(fields, col.issuerName);
   if (issuerName === '') throw new RowError('"issuer_name" is required');
   const issuerTicker = v(fields, col.issuerTicker).toUpperCase();
-  if (!/^[A-Z0-9.-]{1,10}$/.test(issuerTicker)) throw new RowError(`"issuer_ticker" must be 1–10 letters or digits: "${v(fields, col.issuerTicker)}"`);
+  if (!/^[A-Z0-9.-]{1,10}$/.test(issuerTicker))
+    throw new RowError(`"issuer_ticker" must be 1–10 letters or digits: "${v(fields, col.issuerTicker)}"`);
   const sectorCode = v(fields, col.sectorCode).toUpperCase();
   if (sectorCode === '') throw new RowError('"sector_code" is required');
   const country = (v(fields, col.country) || 'US').toUpperCase();
@@ -151,7 +161,12 @@ export function parseBondRow(fields: string[], col: ColumnIndex<BondColumn>): Bo
   if (seniority === '') throw new RowError('"seniority" is required');
 
   const ratingSp = rating(v(fields, col.ratingSp), 'rating_sp', SP_RATINGS, (s) => s.toUpperCase());
-  const ratingMoody = rating(v(fields, col.ratingMoody), 'rating_moody', MOODY_RATINGS, (s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase());
+  const ratingMoody = rating(
+    v(fields, col.ratingMoody),
+    'rating_moody',
+    MOODY_RATINGS,
+    (s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase(),
+  );
   const callSchedule = parseCallSchedule(v(fields, col.callSchedule));
   for (const call of callSchedule) {
     if (call.date <= issueDate || call.date >= maturityDate) {

@@ -52,9 +52,17 @@ export async function importBonds(trx: Kysely<Database>, ctx: ImportContext): Pr
     const rows = [...batch.values()];
     batch = new Map();
     const existing = new Map(
-      (await trx.selectFrom('bonds').select(['cusip', 'rating_sp', 'rating_moody']).where('cusip', 'in', rows.map((r) => r.cusip)).execute()).map(
-        (b) => [b.cusip.trim(), b],
-      ),
+      (
+        await trx
+          .selectFrom('bonds')
+          .select(['cusip', 'rating_sp', 'rating_moody'])
+          .where(
+            'cusip',
+            'in',
+            rows.map((r) => r.cusip),
+          )
+          .execute()
+      ).map((b) => [b.cusip.trim(), b]),
     );
     const col = <T>(f: (r: Resolved) => T) => rows.map(f);
     const result = await sql<{ id: number; cusip: string }>`insert into bonds (cusip, isin, issuer_id, description, coupon_type, coupon,
@@ -86,7 +94,8 @@ export async function importBonds(trx: Kysely<Database>, ctx: ImportContext): Pr
       else inserted += 1;
       // A new bond's ratings date from its issue; a change on an existing bond dates from today.
       const since = before ? today : r.issueDate;
-      if (r.ratingSp && r.ratingSp !== before?.rating_sp) history.push({ bond_id: id, agency: 'sp', rating: r.ratingSp, effective_date: since });
+      if (r.ratingSp && r.ratingSp !== before?.rating_sp)
+        history.push({ bond_id: id, agency: 'sp', rating: r.ratingSp, effective_date: since });
       if (r.ratingMoody && r.ratingMoody !== before?.rating_moody) {
         history.push({ bond_id: id, agency: 'moody', rating: r.ratingMoody, effective_date: since });
       }

@@ -33,7 +33,10 @@ export function mapColumns<K extends string>(header: string[], specs: readonly C
     }
   }
   if (missing.length > 0) {
-    const shown = header.slice(0, 12).map((h) => `"${h.trim()}"`).join(', ');
+    const shown = header
+      .slice(0, 12)
+      .map((h) => `"${h.trim()}"`)
+      .join(', ');
     throw new HeaderError(
       `not a ${format} file: missing required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; the header has ${shown}${header.length > 12 ? ', …' : ''}`,
     );

@@ -134,6 +134,8 @@ export async function runImporter(
     }
     return tracker.finish(false);
   }
-  const extra = afterCommit ? await afterCommit(db, result).catch((e: unknown) => ({ repriceError: e instanceof Error ? e.message : String(e) })) : undefined;
+  const extra = afterCommit
+    ? await afterCommit(db, result).catch((e: unknown) => ({ repriceError: e instanceof Error ? e.message : String(e) }))
+    : undefined;
   return tracker.finish(true, { details: { ...result.details, ...(extra ?? {}) } });
 }

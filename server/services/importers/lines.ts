@@ -72,7 +72,11 @@ export function splitCsvLine(line: string): string[] {
 
 /** Header names compared loosely: case, spaces, underscores, dots and slashes do not matter. */
 export function normalizeHeader(name: string): string {
-  return name.trim().replace(/^"|"$/g, '').toLowerCase().replace(/[\s_./-]+/g, '');
+  return name
+    .trim()
+    .replace(/^"|"$/g, '')
+    .toLowerCase()
+    .replace(/[\s_./-]+/g, '');
 }
 
 /** True for a line with nothing but separators and spaces (trailing blank lines are ignored). */

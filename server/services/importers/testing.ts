@@ -27,10 +27,23 @@ export async function prepareReference(db: Kysely<Database>): Promise<void> {
 
 /** Row counts of every table an import may write, to prove a refused file changed nothing. */
 export async function tableCounts(db: Kysely<Database>): Promise<Record<string, number>> {
-  const tables = ['bonds', 'issuers', 'bond_ratings', 'trades', 'trades_missing_bonds', 'treasury_curve_points', 'daily_bond_stats', 'events', 'audit_log'] as const;
+  const tables = [
+    'bonds',
+    'issuers',
+    'bond_ratings',
+    'trades',
+    'trades_missing_bonds',
+    'treasury_curve_points',
+    'daily_bond_stats',
+    'events',
+    'audit_log',
+  ] as const;
   const out: Record<string, number> = {};
   for (const t of tables) {
-    const row = await db.selectFrom(t).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     out[t] = Number(row.n);
   }
   return out;

@@ -11,8 +11,19 @@ let nextRef = 9_000_000;
 function trade(over: Partial<SampleTrade> = {}): SampleTrade {
   nextRef += 1;
   return {
-    record: nextRef, reference: String(nextRef), status: 'T', symbol: 'X', cusip: IG.cusip, quantity: 100_000, price: 100.5,
-    yieldPct: 4.9, date: '20261102', time: '101500', side: 'S', contra: 'C', ...over,
+    record: nextRef,
+    reference: String(nextRef),
+    status: 'T',
+    symbol: 'X',
+    cusip: IG.cusip,
+    quantity: 100_000,
+    price: 100.5,
+    yieldPct: 4.9,
+    date: '20261102',
+    time: '101500',
+    side: 'S',
+    contra: 'C',
+    ...over,
   };
 }
 const file = (...trades: SampleTrade[]) => [TRACE_ENHANCED_HEADER.join('|'), ...trades.map(traceLine)].join('\n');
@@ -26,17 +37,17 @@ describe('TRACE cleaning (Dick-Nielsen, post-2012 Enhanced)', () => {
   });
   afterAll(() => database.close());
 
-  const byRef = async (ref: string) =>
-    database.db.selectFrom('trades').selectAll().where('control_number', '=', ref).executeTakeFirst();
+  const byRef = async (ref: string) => database.db.selectFrom('trades').selectAll().where('control_number', '=', ref).executeTakeFirst();
 
   it('a cancellation or reversal in a later file removes a trade imported earlier', async () => {
     const a = trade();
     const b = trade({ price: 100.75 });
     expect((await importText(database.db, 'trace', file(a, b))).committed).toBe(true);
-    const report = await importText(database.db, 'trace', file(
-      { ...a, status: 'X' },
-      trade({ status: 'Y', priorReference: b.reference, date: '20261103' }),
-    ));
+    const report = await importText(
+      database.db,
+      'trace',
+      file({ ...a, status: 'X' }, trade({ status: 'Y', priorReference: b.reference, date: '20261103' })),
+    );
     expect(report.details).toMatchObject({ cleaning: { cancelled: 1, reversed: 1, unmatched: 0 } });
     expect((await byRef(a.reference))?.status).toBe('cancelled');
     expect((await byRef(b.reference))?.status).toBe('cancelled');
@@ -52,7 +63,7 @@ describe('TRACE cleaning (Dick-Nielsen, post-2012 Enhanced)', () => {
     const report = await importText(database.db, 'trace', file(fix));
     expect(report.details).toMatchObject({ cleaning: { corrected: 1 } });
     expect((await byRef(original.reference))?.status).toBe('corrected');
-    expect((await byRef(fix.reference))).toMatchObject({ status: 'active', price: '101.000000' });
+    expect(await byRef(fix.reference)).toMatchObject({ status: 'active', price: '101.000000' });
   });
 
   it('a cancel that matches nothing is counted as unmatched, not an error', async () => {
@@ -104,13 +115,18 @@ describe('TRACE cleaning (Dick-Nielsen, post-2012 Enhanced)', () => {
     const small = trade({ quantity: 250_000, date: '20261118' });
     await importText(database.db, 'trace', file(big, small));
     const bondId = (await byRef(big.reference))!.bond_id;
-    const stats = await database.db.selectFrom('daily_bond_stats').select(['volume', 'trade_count'])
-      .where('trade_date', '=', '2026-11-18').where('bond_id', '=', bondId).executeTakeFirstOrThrow();
+    const stats = await database.db
+      .selectFrom('daily_bond_stats')
+      .select(['volume', 'trade_count'])
+      .where('trade_date', '=', '2026-11-18')
+      .where('bond_id', '=', bondId)
+      .executeTakeFirstOrThrow();
     expect([Number(stats.volume), stats.trade_count]).toEqual([5_000_000 + 250_000, 2]);
   });
 
   it('the short field names (academic/WRDS layout) and MM/DD/YYYY dates are read the same way', async () => {
-    const header = 'CUSIP_ID|TRD_EXCTN_DT|TRD_EXCTN_TM|ENTRD_VOL_QT|RPTD_PR|YLD_PT|RPT_SIDE_CD|CNTRA_MP_ID|TRC_ST|MSG_SEQ_NB|ORIG_MSG_SEQ_NB';
+    const header =
+      'CUSIP_ID|TRD_EXCTN_DT|TRD_EXCTN_TM|ENTRD_VOL_QT|RPTD_PR|YLD_PT|RPT_SIDE_CD|CNTRA_MP_ID|TRC_ST|MSG_SEQ_NB|ORIG_MSG_SEQ_NB';
     const rows = [
       `${IG.cusip}|11/05/2026|14:05:00|300000|100.125|4.88|S|C|T|77000001|`,
       `${IG.cusip}|20261105|140600|200000|100.000|4.90|B|C|T|77000002|`,
@@ -135,20 +151,41 @@ describe('TRACE cleaning (Dick-Nielsen, post-2012 Enhanced)', () => {
     expect(await tableCounts(database.db)).toEqual(before);
   });
 
-  it('an overlapping file adds only the reports not imported before; the day\'s volume is not counted twice', async () => {
+  it("an overlapping file adds only the reports not imported before; the day's volume is not counted twice", async () => {
     const day = { date: '20261110' };
     const [a, b, c, d, e] = [100_000, 200_000, 300_000, 400_000, 500_000].map((quantity) => trade({ ...day, quantity }));
-    const volume = async () => Number((await database.db.selectFrom('daily_bond_stats').select('volume')
-      .where('trade_date', '=', '2026-11-10').where('bond_id', '=', (await byRef(a!.reference))!.bond_id).executeTakeFirstOrThrow()).volume);
+    const volume = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('daily_bond_stats')
+            .select('volume')
+            .where('trade_date', '=', '2026-11-10')
+            .where('bond_id', '=', (await byRef(a!.reference))!.bond_id)
+            .executeTakeFirstOrThrow()
+        ).volume,
+      );
     expect((await importText(database.db, 'trace', file(a!, b!, c!))).details).toMatchObject({ tradesActive: 3, alreadyImported: 0 });
     expect(await volume()).toBe(600_000);
     // The next file repeats b and c, cancels b, and brings d and e.
     const next = await importText(database.db, 'trace', file(b!, c!, d!, e!, { ...b!, record: ++nextRef, status: 'X' }));
     expect(next.details).toMatchObject({ tradesActive: 2, alreadyImported: 2, cleaning: { cancelled: 2 } });
-    const rows = await database.db.selectFrom('trades').select(['control_number', 'status'])
-      .where('control_number', 'in', [a!, b!, c!, d!, e!].map((t) => t.reference)).orderBy('control_number').execute();
+    const rows = await database.db
+      .selectFrom('trades')
+      .select(['control_number', 'status'])
+      .where(
+        'control_number',
+        'in',
+        [a!, b!, c!, d!, e!].map((t) => t.reference),
+      )
+      .orderBy('control_number')
+      .execute();
     expect(rows.map((r) => [r.control_number, r.status])).toEqual([
-      [a!.reference, 'active'], [b!.reference, 'cancelled'], [c!.reference, 'active'], [d!.reference, 'active'], [e!.reference, 'active'],
+      [a!.reference, 'active'],
+      [b!.reference, 'cancelled'],
+      [c!.reference, 'active'],
+      [d!.reference, 'active'],
+      [e!.reference, 'active'],
     ]);
     expect(await volume()).toBe(100_000 + 300_000 + 400_000 + 500_000);
   });

@@ -157,7 +157,10 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
     where type = 'trades.imported' and payload->>'sha256' = ${sha256} order by id limit 1`.execute(trx);
   if (earlier.rows[0]) {
     const at = earlier.rows[0].at;
-    throw new DuplicateFileError(`this file was already imported on ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC (same content)`, at);
+    throw new DuplicateFileError(
+      `this file was already imported on ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC (same content)`,
+      at,
+    );
   }
 
   await writer.flush();
@@ -165,7 +168,12 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
   if (ctx.soleWriter) await sql`set local session_replication_role = origin`.execute(trx);
   const loadedAt = Date.now();
   const cleaning = await cleanTrace(trx, firstNewTradeId, TRACE_SOURCE);
-  const alreadyImported = await dropAlreadyImported(trx, firstNewTradeId, TRACE_SOURCE, minTime && maxTime ? { first: minTime, last: maxTime } : null);
+  const alreadyImported = await dropAlreadyImported(
+    trx,
+    firstNewTradeId,
+    TRACE_SOURCE,
+    minTime && maxTime ? { first: minTime, last: maxTime } : null,
+  );
   const cleanedAt = Date.now();
   const touched = await rebuildDailyStats(trx, firstNewTradeId, TRACE_SOURCE);
   const timingsMs = { load: loadedAt - tracker.startedAt, cleaning: cleanedAt - loadedAt, dailyStats: Date.now() - cleanedAt };

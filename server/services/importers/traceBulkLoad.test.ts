@@ -19,28 +19,49 @@ function tradesFile(count: number, firstRef: number): { text: string; trades: Sa
   for (let k = 0; k < count; k++) {
     const bond = BONDS[k % BONDS.length]!;
     const minute = String(k % 60).padStart(2, '0');
-    const hour = String(10 + Math.floor(k / 60) % 6);
+    const hour = String(10 + (Math.floor(k / 60) % 6));
     trades.push({
-      record: firstRef + k, reference: String(firstRef + k), status: 'T', symbol: 'X', cusip: bond.cusip,
-      quantity: 100_000 * (1 + (k % 7)), price: 99 + (k % 13) / 10, yieldPct: 4.5, date: '20261103', time: `${hour}${minute}00`,
-      side: k % 2 ? 'B' : 'S', contra: k % 5 === 0 ? 'D' : 'C',
+      record: firstRef + k,
+      reference: String(firstRef + k),
+      status: 'T',
+      symbol: 'X',
+      cusip: bond.cusip,
+      quantity: 100_000 * (1 + (k % 7)),
+      price: 99 + (k % 13) / 10,
+      yieldPct: 4.5,
+      date: '20261103',
+      time: `${hour}${minute}00`,
+      side: k % 2 ? 'B' : 'S',
+      contra: k % 5 === 0 ? 'D' : 'C',
     });
   }
   // A cancel and a correction of earlier lines, so the cleaning runs against rebuilt indexes.
   trades.push({ ...trades[3]!, record: firstRef + count, status: 'X' });
-  trades.push({ ...trades[7]!, record: firstRef + count + 1, reference: String(firstRef + count + 1), status: 'R', price: 101, priorReference: trades[7]!.reference });
+  trades.push({
+    ...trades[7]!,
+    record: firstRef + count + 1,
+    reference: String(firstRef + count + 1),
+    status: 'R',
+    price: 101,
+    priorReference: trades[7]!.reference,
+  });
   return { text: [TRACE_ENHANCED_HEADER.join('|'), ...trades.map(traceLine)].join('\n'), trades };
 }
 
 async function indexDefinitions(handle: DatabaseHandle): Promise<string[]> {
-  const r = await sql<{ def: string }>`select indexdef as def from pg_indexes where tablename = 'trades' order by indexname`.execute(handle.db);
+  const r = await sql<{ def: string }>`select indexdef as def from pg_indexes where tablename = 'trades' order by indexname`.execute(
+    handle.db,
+  );
   return r.rows.map((x) => x.def);
 }
 
 async function tradeRows(handle: DatabaseHandle) {
-  return handle.db.selectFrom('trades')
+  return handle.db
+    .selectFrom('trades')
     .select(['bond_id', 'execution_time', 'quantity', 'reported_quantity', 'price', 'side', 'status', 'control_number'])
-    .orderBy('control_number').orderBy('status').execute();
+    .orderBy('control_number')
+    .orderBy('status')
+    .execute();
 }
 
 /** A report's details without what differs between two runs of the same file (timings, path taken). */

@@ -63,7 +63,11 @@ export async function cleanTrace(trx: Kysely<Database>, firstNewTradeId: string,
 
   // Staged dealer buys are cancelled, corrected and reversed like trades (their report may be the one named).
   const stagedRemoved =
-    count(await sql`delete from import_dealer_buys t using import_trace_events e where e.status in ('X', 'C') and ${matchesX('t')}`.execute(trx)) +
+    count(
+      await sql`delete from import_dealer_buys t using import_trace_events e where e.status in ('X', 'C') and ${matchesX('t')}`.execute(
+        trx,
+      ),
+    ) +
     count(await sql`delete from import_dealer_buys t using import_trace_events e where e.status = 'Y' and ${matchesY('t')}`.execute(trx)) +
     count(
       await sql`delete from import_dealer_buys t using import_trace_events e

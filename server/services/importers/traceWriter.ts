@@ -125,7 +125,9 @@ export class TraceWriter {
       bond_id int, execution_time timestamptz, quantity numeric, reported_quantity numeric, quantity_capped bool,
       price numeric, yield numeric, side text, reporting_party_type text, ats bool, control_number text) on commit drop`.execute(this.trx);
     await sql`create temp table import_trace_events (
-      status char(1), bond_id int, execution_time timestamptz, control_number text, prev_control_number text, line int) on commit drop`.execute(this.trx);
+      status char(1), bond_id int, execution_time timestamptz, control_number text, prev_control_number text, line int) on commit drop`.execute(
+      this.trx,
+    );
   }
 
   /** Trade rows handed to this writer so far. */

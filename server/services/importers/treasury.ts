@@ -52,7 +52,8 @@ export async function importTreasury(trx: Kysely<Database>, ctx: ImportContext):
   const problems = [
     dateIndex < 0 && 'missing required column "Date"',
     tenors.length === 0 && 'no tenor columns (like "1 Mo", "2 Yr", "30 Yr")',
-    unknown.length > 0 && `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (expected "Date" and tenor columns like "1 Mo" or "10 Yr")`,
+    unknown.length > 0 &&
+      `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (expected "Date" and tenor columns like "1 Mo" or "10 Yr")`,
   ].filter(Boolean);
   if (problems.length > 0) throw new HeaderError(`not a Treasury par yield curve file: ${problems.join('; ')}`);
 

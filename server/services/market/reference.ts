@@ -2,14 +2,7 @@
  * Reference-data helpers shared by the simulator, importers and APIs: CUSIP and ISIN check
  * digits, bond descriptions, rating scales, IG/HY and tenor buckets.
  */
-import {
-  LAST_IG_NOTCH,
-  MOODY_RATINGS,
-  type RatingBucket,
-  SP_RATINGS,
-  type Segment,
-  tenorBucket,
-} from '../../../common/market';
+import { LAST_IG_NOTCH, MOODY_RATINGS, type RatingBucket, SP_RATINGS, type Segment, tenorBucket } from '../../../common/market';
 
 export { tenorBucket };
 

@@ -79,7 +79,7 @@ const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
 /** The first of the {@link VOLUME_AVERAGE_DAYS} business days before `day`. */
 export function volumeWindowStart(day: string): string {
   let d = day;
-  for (let n = 0; n < VOLUME_AVERAGE_DAYS; ) {
+  for (let n = 0; n < VOLUME_AVERAGE_DAYS;) {
     d = addDays(d, -1);
     if (isBusinessDay(d)) n++;
   }

@@ -68,9 +68,27 @@ export type RatingBucket = 'AAA' | 'AA' | 'A' | 'BBB' | 'BB' | 'B' | 'CCC';
 export const RATING_BUCKETS: readonly RatingBucket[] = ['AAA', 'AA', 'A', 'BBB', 'BB', 'B', 'CCC'];
 
 const MOODY_TO_SP: Record<string, string> = {
-  Aaa: 'AAA', Aa1: 'AA+', Aa2: 'AA', Aa3: 'AA-', A1: 'A+', A2: 'A', A3: 'A-',
-  Baa1: 'BBB+', Baa2: 'BBB', Baa3: 'BBB-', Ba1: 'BB+', Ba2: 'BB', Ba3: 'BB-',
-  B1: 'B+', B2: 'B', B3: 'B-', Caa1: 'CCC+', Caa2: 'CCC', Caa3: 'CCC-', Ca: 'CC', C: 'C',
+  Aaa: 'AAA',
+  Aa1: 'AA+',
+  Aa2: 'AA',
+  Aa3: 'AA-',
+  A1: 'A+',
+  A2: 'A',
+  A3: 'A-',
+  Baa1: 'BBB+',
+  Baa2: 'BBB',
+  Baa3: 'BBB-',
+  Ba1: 'BB+',
+  Ba2: 'BB',
+  Ba3: 'BB-',
+  B1: 'B+',
+  B2: 'B',
+  B3: 'B-',
+  Caa1: 'CCC+',
+  Caa2: 'CCC',
+  Caa3: 'CCC-',
+  Ca: 'CC',
+  C: 'C',
 };
 
 /** Letter bucket of a bond from its S&P rating, else its Moody's rating; unrated counts as BBB. */

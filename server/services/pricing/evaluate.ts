@@ -99,7 +99,14 @@ export function evaluateUniverse(
     const years = yearsBetween(settlementDay(entry, dayNum), entry.maturityDay);
     live.push({ entry, signal, years });
     if (signal && entry.couponType !== 'floating') {
-      observations.push({ issuerId: entry.issuerId, sectorId: entry.sectorId, rating: entry.rating, years, spreadBp: signal.spreadBp, weight: signal.alpha });
+      observations.push({
+        issuerId: entry.issuerId,
+        sectorId: entry.sectorId,
+        rating: entry.rating,
+        years,
+        spreadBp: signal.spreadBp,
+        weight: signal.alpha,
+      });
     }
   }
   const model = new SpreadModel(observations);
@@ -155,11 +162,13 @@ function lineageOf(
   if (signal && lean) {
     // History rows: the essentials only (parsing jsonb numbers is most of a year's backfill).
     lineage.trades = signal.used.map((u) => [u.id, round(u.weight, 3)]);
-    if (signal.rejected.length > 0) lineage.rejected = signal.rejected.map((r) => [r.id, r.spreadBp === null ? null : round(r.spreadBp, 1), r.reason]);
+    if (signal.rejected.length > 0)
+      lineage.rejected = signal.rejected.map((r) => [r.id, r.spreadBp === null ? null : round(r.spreadBp, 1), r.reason]);
   } else if (signal) {
     lineage.trade = { bp: round(signal.spreadBp, 2), disp: round(signal.dispersionBp, 1) };
     lineage.trades = signal.used.map((u) => [u.id, round(u.weight, 3), round(u.midSpreadBp, 1)]);
-    if (signal.rejected.length > 0) lineage.rejected = signal.rejected.map((r) => [r.id, r.spreadBp === null ? null : round(r.spreadBp, 1), r.reason]);
+    if (signal.rejected.length > 0)
+      lineage.rejected = signal.rejected.map((r) => [r.id, r.spreadBp === null ? null : round(r.spreadBp, 1), r.reason]);
     lineage.conf = [round(ts.count, 2), round(ts.recency, 2), round(ts.dispersion, 2), round(ms.score, 2)];
   }
   return lineage;

@@ -40,7 +40,9 @@ describe('price history', () => {
     expect(n).toBeGreaterThan(55 * first.days);
     await priceHistory(db, from, to);
     expect(await count(sql`kind = 'eod'`)).toBe(n);
-    const bad = await sql<{ n: string }>`select count(*) as n from evaluated_prices where clean_price <= 0 or confidence not between 0 and 100`.execute(db);
+    const bad = await sql<{
+      n: string;
+    }>`select count(*) as n from evaluated_prices where clean_price <= 0 or confidence not between 0 and 100`.execute(db);
     expect(Number(bad.rows[0]!.n)).toBe(0);
   });
 
@@ -69,13 +71,29 @@ describe('live repricing', () => {
     const asOf = new Date(`${today()}T20:00:00Z`);
     await repriceUniverse(db, asOf);
     const id = bondIds[3]!;
-    const before = await db.selectFrom('bond_market_state').select(['price', 'confidence']).where('bond_id', '=', id).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('bond_market_state')
+      .select(['price', 'confidence'])
+      .where('bond_id', '=', id)
+      .executeTakeFirstOrThrow();
     const snapshots = await count(sql`kind = 'intraday' and bond_id = ${id}`);
     // A 10MM inter-dealer print a third of a point above the evaluated price (not an outlier).
-    const [tradeId] = await createTrades(db, [{ bondId: id, time: new Date(asOf.getTime() + 60_000), quantity: 10_000_000, side: 'inter_dealer', price: Number(before.price) + 0.35 }]);
+    const [tradeId] = await createTrades(db, [
+      {
+        bondId: id,
+        time: new Date(asOf.getTime() + 60_000),
+        quantity: 10_000_000,
+        side: 'inter_dealer',
+        price: Number(before.price) + 0.35,
+      },
+    ]);
     const r = await repriceUniverse(db, new Date(asOf.getTime() + 120_000));
     expect(r.rowsWritten).toBeGreaterThan(0);
-    const after = await db.selectFrom('bond_market_state').select(['price', 'confidence']).where('bond_id', '=', id).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('bond_market_state')
+      .select(['price', 'confidence'])
+      .where('bond_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(Number(after.price)).toBeGreaterThan(Number(before.price) + 0.05);
     expect(await count(sql`kind = 'intraday' and bond_id = ${id}`)).toBe(snapshots + 1);
     const explained = await explainPrice(db, id, today());
@@ -90,7 +108,12 @@ describe('live repricing', () => {
     await sql`update bond_market_state set price = 1 where bond_id in (${bondIds[5]!}, ${bondIds[6]!})`.execute(db);
     const r = await repriceUniverse(db, new Date(`${today()}T21:00:00Z`), { bondIds: [bondIds[5]!] });
     expect(r.priced).toBe(1);
-    const rows = await db.selectFrom('bond_market_state').select(['bond_id', 'price']).where('bond_id', 'in', [bondIds[5]!, bondIds[6]!]).orderBy('bond_id').execute();
+    const rows = await db
+      .selectFrom('bond_market_state')
+      .select(['bond_id', 'price'])
+      .where('bond_id', 'in', [bondIds[5]!, bondIds[6]!])
+      .orderBy('bond_id')
+      .execute();
     expect(Number(rows[0]!.price)).toBeGreaterThan(1);
     expect(Number(rows[1]!.price)).toBe(1);
   });

@@ -51,8 +51,17 @@ export interface Measures {
 }
 
 const NUMERIC_KEYS = [
-  'price', 'yieldToMaturity', 'yieldToCall', 'yieldToWorst', 'gSpread', 'tSpread', 'discountMargin',
-  'duration', 'dv01', 'currentYield', 'moneyMarketYield360',
+  'price',
+  'yieldToMaturity',
+  'yieldToCall',
+  'yieldToWorst',
+  'gSpread',
+  'tSpread',
+  'discountMargin',
+  'duration',
+  'dv01',
+  'currentYield',
+  'moneyMarketYield360',
 ] as const satisfies readonly (keyof Measures)[];
 
 /** Settlement day for pricing on `day`: no earlier than the issue date (when-issued trading). */

@@ -27,7 +27,15 @@ function entry(overrides: Partial<BondEntry> = {}): BondEntry {
     maturityDay,
     quotedMargin: 0,
     calls: [],
-    bond: createBond({ issueDate: issueDay, maturityDate: maturityDay, coupon: 0.05, frequency: 2, dayCount: '30/360', endOfMonth: false, redemption: 100 }),
+    bond: createBond({
+      issueDate: issueDay,
+      maturityDate: maturityDay,
+      coupon: 0.05,
+      frequency: 2,
+      dayCount: '30/360',
+      endOfMonth: false,
+      redemption: 100,
+    }),
     error: null,
     updatedAtMs: 1,
     ...overrides,
@@ -70,7 +78,13 @@ describe('trade signal', () => {
 
   it('rejects an outlier by median absolute deviation and weighs blocks above odd lots', () => {
     const e = entry();
-    const trades = [trade(e, 100, SIDE_DEALER, 5e6), trade(e, 102, SIDE_DEALER, 5e6), trade(e, 98, SIDE_DEALER, 5e6), trade(e, 180, SIDE_DEALER, 1e6), trade(e, 110, SIDE_DEALER, 10_000)];
+    const trades = [
+      trade(e, 100, SIDE_DEALER, 5e6),
+      trade(e, 102, SIDE_DEALER, 5e6),
+      trade(e, 98, SIDE_DEALER, 5e6),
+      trade(e, 180, SIDE_DEALER, 1e6),
+      trade(e, 110, SIDE_DEALER, 10_000),
+    ];
     const s = tradeSignal(e, trades, curves, Date.parse(`${DAY}T20:00:00Z`))!;
     expect(s.rejected.map((r) => r.reason)).toEqual(['outlier']);
     expect(s.rejected[0]!.id).toBe(trades[3]!.id);

@@ -89,7 +89,10 @@ export class SpreadModel {
     }
     for (const r of RATING_BUCKETS) {
       const cells = byRating.get(r) ?? emptyCells();
-      this.ratingCurves.set(r, cells.map((c, b) => (c.sws + SHRINK.ratingCell * priorSpreadBp(r, b)) / (c.sw + SHRINK.ratingCell)));
+      this.ratingCurves.set(
+        r,
+        cells.map((c, b) => (c.sws + SHRINK.ratingCell * priorSpreadBp(r, b)) / (c.sw + SHRINK.ratingCell)),
+      );
     }
     // A sector's empty tenor buckets follow the rating curve shifted by the sector's average offset.
     const offsets = new Map<string, { sw: number; swr: number }>();

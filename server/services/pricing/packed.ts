@@ -41,7 +41,10 @@ export function numOrNull(text: string | undefined): number | null {
  * column (pg's array serialisation and float8 array parsing are the slow parts), and on
  * PostgreSQL about the same. `columns` are [name, SQL type]; rows are objects keyed by name.
  */
-export function jsonRecordset(rows: readonly Record<string, unknown>[], columns: readonly (readonly [string, string])[]): RawBuilder<unknown> {
+export function jsonRecordset(
+  rows: readonly Record<string, unknown>[],
+  columns: readonly (readonly [string, string])[],
+): RawBuilder<unknown> {
   const def = columns.map(([name, type]) => `${name} ${type}`).join(', ');
   return sql`json_to_recordset(${JSON.stringify(rows)}::json) as x(${sql.raw(def)})`;
 }

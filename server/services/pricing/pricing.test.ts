@@ -33,7 +33,12 @@ let db: Kysely<Database>;
 const ids: Record<string, number> = {};
 let outlierId = 0;
 
-function tradesAround(bond: number, spreadBp: number, opts: { days: string[]; perDay: number; quantity: number; hy?: boolean; years: number }, entryPrice: (spread: number, day: string) => number): TradeSpec[] {
+function tradesAround(
+  bond: number,
+  spreadBp: number,
+  opts: { days: string[]; perDay: number; quantity: number; hy?: boolean; years: number },
+  entryPrice: (spread: number, day: string) => number,
+): TradeSpec[] {
   const out: TradeSpec[] = [];
   const sides = ['customer_buy', 'customer_sell', 'inter_dealer'] as const;
   for (const day of opts.days) {
@@ -41,7 +46,13 @@ function tradesAround(bond: number, spreadBp: number, opts: { days: string[]; pe
       const side = sides[i % 3]!;
       const hs = halfSpreadPoints(opts.quantity, opts.hy ?? false, opts.years);
       const mid = entryPrice(spreadBp, day);
-      out.push({ bondId: bond, time: new Date(`${day}T${String(14 + i).padStart(2, '0')}:15:00Z`), quantity: opts.quantity, side, price: mid + (side === 'customer_buy' ? hs : side === 'customer_sell' ? -hs : 0) });
+      out.push({
+        bondId: bond,
+        time: new Date(`${day}T${String(14 + i).padStart(2, '0')}:15:00Z`),
+        quantity: opts.quantity,
+        side,
+        price: mid + (side === 'customer_buy' ? hs : side === 'customer_sell' ? -hs : 0),
+      });
     }
   }
   return out;
@@ -65,7 +76,17 @@ beforeAll(async () => {
     { issuerId: acme, coupon: 0.04, issueDate: '2021-01-10', maturityDate: '2029-07-10' },
     { issuerId: beta, coupon: 0.055, issueDate: '2023-05-20', maturityDate: '2033-05-20', ratingSp: 'BBB' },
     { issuerId: beta, coupon: 0.06, issueDate: '2024-09-01', maturityDate: '2038-09-01', ratingSp: 'BBB' },
-    { issuerId: gamma, coupon: 0.07, issueDate: '2023-02-15', maturityDate: '2033-02-15', ratingSp: 'A', callSchedule: [{ date: '2027-02-15', price: 100 }, { date: '2029-02-15', price: 100 }] },
+    {
+      issuerId: gamma,
+      coupon: 0.07,
+      issueDate: '2023-02-15',
+      maturityDate: '2033-02-15',
+      ratingSp: 'A',
+      callSchedule: [
+        { date: '2027-02-15', price: 100 },
+        { date: '2029-02-15', price: 100 },
+      ],
+    },
     { issuerId: gamma, couponType: 'floating', quotedMargin: 0.009, issueDate: '2025-01-15', maturityDate: '2030-01-15', ratingSp: 'A' },
     { issuerId: beta, couponType: 'zero', issueDate: '2020-01-15', maturityDate: '2035-01-15', ratingSp: 'BBB' },
     { issuerId: acme, coupon: 0.03, issueDate: '2021-11-20', maturityDate: '2026-11-20' },
@@ -91,14 +112,30 @@ beforeAll(async () => {
     ...tradesAround(nearMaturity!, 40, { days: last3, perDay: 1, quantity: 100_000, years: 0.01 }, at(nearMaturity!)),
   ];
   // An inter-dealer print 3 points off the market: the outlier.
-  const outlier: TradeSpec = { bondId: acme10!, time: new Date(`${DAY}T17:45:00Z`), quantity: 1_000_000, side: 'inter_dealer', price: at(acme10!)(100, DAY) - 3 };
+  const outlier: TradeSpec = {
+    bondId: acme10!,
+    time: new Date(`${DAY}T17:45:00Z`),
+    quantity: 1_000_000,
+    side: 'inter_dealer',
+    price: at(acme10!)(100, DAY) - 3,
+  };
   // A cancelled trade far off the market must be ignored entirely.
-  const cancelled: TradeSpec = { bondId: acme10!, time: new Date(`${DAY}T18:00:00Z`), quantity: 1_000_000, side: 'inter_dealer', price: 50, status: 'cancelled' };
+  const cancelled: TradeSpec = {
+    bondId: acme10!,
+    time: new Date(`${DAY}T18:00:00Z`),
+    quantity: 1_000_000,
+    side: 'inter_dealer',
+    price: 50,
+    status: 'cancelled',
+  };
   const inserted = await createTrades(db, [...trades, outlier, cancelled]);
   outlierId = inserted[inserted.length - 2]!;
   // Volume history for ACME 10y: 2MM a day for 20 business days.
   const statDays = DAYS.slice(-21, -1);
-  await db.insertInto('daily_bond_stats').values(statDays.map((d) => ({ bond_id: acme10!, trade_date: d, volume: 2_000_000, trade_count: 1, high: 100, low: 100, vwap: 100 }))).execute();
+  await db
+    .insertInto('daily_bond_stats')
+    .values(statDays.map((d) => ({ bond_id: acme10!, trade_date: d, volume: 2_000_000, trade_count: 1, high: 100, low: 100, vwap: 100 })))
+    .execute();
   // End-of-day history for the previous days, then today's reprice.
   await priceHistory(db, DAYS[DAYS.length - 6]!, DAYS[DAYS.length - 2]!);
   await repriceUniverse(db, ASOF);
@@ -168,7 +205,13 @@ describe('evaluated pricing', () => {
 
   it('changes are measured against the previous close', async () => {
     const prevDay = DAYS[DAYS.length - 2]!;
-    const close = await db.selectFrom('evaluated_prices').selectAll().where('bond_id', '=', ids.acme10!).where('kind', '=', 'eod').where('price_date', '=', prevDay).executeTakeFirstOrThrow();
+    const close = await db
+      .selectFrom('evaluated_prices')
+      .selectAll()
+      .where('bond_id', '=', ids.acme10!)
+      .where('kind', '=', 'eod')
+      .where('price_date', '=', prevDay)
+      .executeTakeFirstOrThrow();
     const row = await state(ids.acme10!);
     expect(Number(row!.change_price)).toBeCloseTo(Number(row!.price) - Number(close.clean_price), 6);
     expect(Number(row!.change_ytm)).toBeCloseTo(Number(row!.yield_to_maturity) - Number(close.yield), 7);
@@ -179,8 +222,17 @@ describe('evaluated pricing', () => {
     expect(row!.start_confidence).toBe(close.confidence);
     expect(row!.change_confidence).toBe(row!.confidence! - close.confidence);
     const callable = await state(ids.callable!);
-    const callableClose = await db.selectFrom('evaluated_prices').select('inputs').where('bond_id', '=', ids.callable!).where('kind', '=', 'eod').where('price_date', '=', prevDay).executeTakeFirstOrThrow();
-    expect(Number(callable!.change_ytc)).toBeCloseTo(Number(callable!.yield_to_call) - (callableClose.inputs as unknown as Lineage).m[0]!, 7);
+    const callableClose = await db
+      .selectFrom('evaluated_prices')
+      .select('inputs')
+      .where('bond_id', '=', ids.callable!)
+      .where('kind', '=', 'eod')
+      .where('price_date', '=', prevDay)
+      .executeTakeFirstOrThrow();
+    expect(Number(callable!.change_ytc)).toBeCloseTo(
+      Number(callable!.yield_to_call) - (callableClose.inputs as unknown as Lineage).m[0]!,
+      7,
+    );
   });
 
   it('volume and volume % change come from today and the previous 20 days', async () => {
@@ -195,16 +247,34 @@ describe('evaluated pricing', () => {
 
   it('repricing twice is idempotent', async () => {
     const before = await db.selectFrom('bond_market_state').selectAll().orderBy('bond_id').execute();
-    const countBefore = await db.selectFrom('evaluated_prices').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const countBefore = await db
+      .selectFrom('evaluated_prices')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     await repriceUniverse(db, ASOF);
     const after = await db.selectFrom('bond_market_state').selectAll().orderBy('bond_id').execute();
-    const countAfter = await db.selectFrom('evaluated_prices').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const countAfter = await db
+      .selectFrom('evaluated_prices')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
     expect(countAfter.n).toBe(countBefore.n);
     await repriceUniverse(db, ASOF, { kind: 'eod' });
-    const eod1 = await db.selectFrom('evaluated_prices').selectAll().where('kind', '=', 'eod').where('price_date', '=', DAY).orderBy('bond_id').execute();
+    const eod1 = await db
+      .selectFrom('evaluated_prices')
+      .selectAll()
+      .where('kind', '=', 'eod')
+      .where('price_date', '=', DAY)
+      .orderBy('bond_id')
+      .execute();
     await repriceUniverse(db, ASOF, { kind: 'eod' });
-    const eod2 = await db.selectFrom('evaluated_prices').selectAll().where('kind', '=', 'eod').where('price_date', '=', DAY).orderBy('bond_id').execute();
+    const eod2 = await db
+      .selectFrom('evaluated_prices')
+      .selectAll()
+      .where('kind', '=', 'eod')
+      .where('price_date', '=', DAY)
+      .orderBy('bond_id')
+      .execute();
     expect(eod2.map((r) => [r.id, r.clean_price, r.confidence])).toEqual(eod1.map((r) => [r.id, r.clean_price, r.confidence]));
   });
 

@@ -16,14 +16,7 @@ import { loadCurves } from './curves';
 import { evaluateUniverse, type Evaluation } from './evaluate';
 import { TermsCache } from './terms';
 import { TradeCache } from './trades';
-import {
-  type MarketStateRow,
-  deleteMarketState,
-  marketStateRow,
-  sameRow,
-  upsertMarketState,
-  writeEvaluatedPrices,
-} from './write';
+import { type MarketStateRow, deleteMarketState, marketStateRow, sameRow, upsertMarketState, writeEvaluatedPrices } from './write';
 
 export interface RepriceOptions {
   /** Reprice only these bonds (the model is still fitted on the whole universe). */
@@ -138,9 +131,17 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
     await upsertMarketState(trx, asOf, rows);
     // Matured bonds, and bonds the analytics cannot price (a 30/360 bond on the day before a
     // 31st maturity has no time left), leave the table rather than show a stale price.
-    await deleteMarketState(trx, only ? universe.failed.map((f) => f.bondId) : [...universe.excluded, ...universe.failed.map((f) => f.bondId)]);
-    await writeEvaluatedPrices(trx, kind, written.map((evaluation) => ({ day, asOf, evaluation })));
-    if (kind === 'eod') events.push({ type: 'pricing.closed', subjectId: day, payload: { day, bonds: written.length, asOf: asOf.toISOString() } });
+    await deleteMarketState(
+      trx,
+      only ? universe.failed.map((f) => f.bondId) : [...universe.excluded, ...universe.failed.map((f) => f.bondId)],
+    );
+    await writeEvaluatedPrices(
+      trx,
+      kind,
+      written.map((evaluation) => ({ day, asOf, evaluation })),
+    );
+    if (kind === 'eod')
+      events.push({ type: 'pricing.closed', subjectId: day, payload: { day, bonds: written.length, asOf: asOf.toISOString() } });
     await recordEvents(trx, events);
   };
   try {

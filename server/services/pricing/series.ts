@@ -90,7 +90,17 @@ const MODEL_LABEL: Record<ModelKind, string> = {
 export async function explainPrice(db: Kysely<Database>, bondId: number, date: string): Promise<PriceExplanation | null> {
   const row = await db
     .selectFrom('evaluated_prices')
-    .select(['bond_id', sql<string>`to_char(price_date, 'YYYY-MM-DD')`.as('price_date'), 'kind', 'as_of', 'clean_price', 'yield', 'g_spread_bp', 'confidence', 'inputs'])
+    .select([
+      'bond_id',
+      sql<string>`to_char(price_date, 'YYYY-MM-DD')`.as('price_date'),
+      'kind',
+      'as_of',
+      'clean_price',
+      'yield',
+      'g_spread_bp',
+      'confidence',
+      'inputs',
+    ])
     .where('bond_id', '=', bondId)
     .where('price_date', '<=', date)
     .orderBy('price_date', 'desc')
@@ -113,7 +123,13 @@ export async function explainPrice(db: Kysely<Database>, bondId: number, date: s
   }
   const describe = (id: number): ExplainedTrade => {
     const t = trades.get(id);
-    return { id: String(id), executionTime: t?.execution_time ?? '', quantity: t?.quantity ?? 0, price: t?.price ?? 0, side: t?.side ?? 'unknown' };
+    return {
+      id: String(id),
+      executionTime: t?.execution_time ?? '',
+      quantity: t?.quantity ?? 0,
+      price: t?.price ?? 0,
+      side: t?.side ?? 'unknown',
+    };
   };
   const alpha = lineage.blend;
   const method = alpha >= 0.95 ? 'trades' : alpha > 0 ? 'blend' : 'model';
@@ -143,7 +159,9 @@ export async function explainPrice(db: Kysely<Database>, bondId: number, date: s
     tradeWeight: alpha,
     tradeImplied: lineage.trade ? { spreadBp: lineage.trade.bp, dispersionBp: lineage.trade.disp, tradeCount: used.length } : null,
     model: { kind: lineage.model.kind, description: MODEL_LABEL[lineage.model.kind], spreadBp: lineage.model.bp, fitBp: lineage.model.fit },
-    confidenceComponents: lineage.conf ? { count: lineage.conf[0], recency: lineage.conf[1], dispersion: lineage.conf[2], model: lineage.conf[3] } : null,
+    confidenceComponents: lineage.conf
+      ? { count: lineage.conf[0], recency: lineage.conf[1], dispersion: lineage.conf[2], model: lineage.conf[3] }
+      : null,
     trades: used.map(([id, weight, mid]) => ({ ...describe(id), midSpreadBp: mid, weight })),
     rejected: rejected.map(([id, spreadBp, reason]) => ({ ...describe(id), spreadBp, reason })),
   };

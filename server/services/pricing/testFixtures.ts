@@ -30,16 +30,31 @@ export const BASE_CURVE: { tenor: string; years: number; yield: number }[] = [
 ];
 
 /** Inserts a sector and one industry under it; returns both ids. */
-export async function createSector(db: Kysely<Database>, code = 'FIN', name = 'Financials'): Promise<{ sectorId: number; industryId: number }> {
+export async function createSector(
+  db: Kysely<Database>,
+  code = 'FIN',
+  name = 'Financials',
+): Promise<{ sectorId: number; industryId: number }> {
   const s = await db.insertInto('sectors').values({ code, name, parent_id: null }).returning('id').executeTakeFirstOrThrow();
-  const i = await db.insertInto('sectors').values({ code: `${code}-1`, name: `${name} industry`, parent_id: s.id }).returning('id').executeTakeFirstOrThrow();
+  const i = await db
+    .insertInto('sectors')
+    .values({ code: `${code}-1`, name: `${name} industry`, parent_id: s.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { sectorId: s.id, industryId: i.id };
 }
 
 export async function createIssuer(db: Kysely<Database>, industryId: number, ticker: string): Promise<number> {
   const r = await db
     .insertInto('issuers')
-    .values({ name: `${ticker} Corp`, display_name: `${ticker} Corporation`, ticker, sector_id: industryId, country_of_risk: 'US', corporate_structure: 'OpCo' })
+    .values({
+      name: `${ticker} Corp`,
+      display_name: `${ticker} Corporation`,
+      ticker,
+      sector_id: industryId,
+      country_of_risk: 'US',
+      corporate_structure: 'OpCo',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;
@@ -105,7 +120,11 @@ export async function createBonds(db: Kysely<Database>, specs: BondSpec[]): Prom
   });
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 2500) {
-    const out = await db.insertInto('bonds').values(rows.slice(i, i + 2500)).returning('id').execute();
+    const out = await db
+      .insertInto('bonds')
+      .values(rows.slice(i, i + 2500))
+      .returning('id')
+      .execute();
     ids.push(...out.map((r) => r.id));
   }
   return ids;
@@ -165,7 +184,16 @@ export async function entriesOf(db: Kysely<Database>): Promise<Map<number, BondE
 
 /** The curve book of fixture curves (BASE_CURVE shifted), for computing prices in tests. */
 export function fixtureCurves(dates: string[], shiftBp: (date: string) => number = () => 0): CurveBook {
-  return curveBook(dates.flatMap((date) => BASE_CURVE.map((p) => ({ curve_date: date, tenor: p.tenor, years: p.years, yield: Math.round((p.yield + shiftBp(date) / 1e4) * 1e7) / 1e7 }))));
+  return curveBook(
+    dates.flatMap((date) =>
+      BASE_CURVE.map((p) => ({
+        curve_date: date,
+        tenor: p.tenor,
+        years: p.years,
+        yield: Math.round((p.yield + shiftBp(date) / 1e4) * 1e7) / 1e7,
+      })),
+    ),
+  );
 }
 
 /** Clean price of a bond at a spread (bp, in its pricing space) on a day against a curve book. */
@@ -195,7 +223,10 @@ export interface SyntheticMarketOptions {
  * bonds of 2–30 years (a tenth callable, a twentieth floating), a curve per business day moving a
  * few bp a day, and trades around each bond's true spread with side and size effects.
  */
-export async function seedSyntheticMarket(db: Kysely<Database>, opts: SyntheticMarketOptions): Promise<{ bondIds: number[]; days: string[]; trades: number }> {
+export async function seedSyntheticMarket(
+  db: Kysely<Database>,
+  opts: SyntheticMarketOptions,
+): Promise<{ bondIds: number[]; days: string[]; trades: number }> {
   const rand = rng(opts.seed ?? 7);
   const issuerCount = opts.issuers ?? Math.max(5, Math.round(opts.bonds / 10));
   const industries: number[] = [];
@@ -234,7 +265,9 @@ export async function seedSyntheticMarket(db: Kysely<Database>, opts: SyntheticM
       issueDate,
       maturityDate,
       ratingSp: issuerRows[issuer]!.rating,
-      callSchedule: callable ? [{ date: `${issue.getUTCFullYear() + tenor - 1}${issueDate.slice(4)}`.replace('-02-29', '-02-28'), price: 100 }] : [],
+      callSchedule: callable
+        ? [{ date: `${issue.getUTCFullYear() + tenor - 1}${issueDate.slice(4)}`.replace('-02-29', '-02-28'), price: 100 }]
+        : [],
       quotedMargin: 0.005 + rand() * 0.01,
     });
   }
@@ -252,11 +285,19 @@ export async function seedSyntheticMarket(db: Kysely<Database>, opts: SyntheticM
       const dayNum = parseDate(day);
       if (settlementDay(entry, dayNum) >= entry.maturityDay) continue;
       const years = (entry.maturityDay - dayNum) / 365.25;
-      const trueSpread = entry.couponType === 'floating' ? 80 * issuer.factor : priorSpreadBp(entry.rating, tenorBucket(years)) * issuer.factor;
+      const trueSpread =
+        entry.couponType === 'floating' ? 80 * issuer.factor : priorSpreadBp(entry.rating, tenorBucket(years)) * issuer.factor;
       const n = 1 + Math.floor(rand() * 4);
       for (let j = 0; j < n; j++) {
         const u = rand();
-        const quantity = u < 0.5 ? 5_000 + Math.floor(rand() * 95) * 1000 : u < 0.8 ? 100_000 * (1 + Math.floor(rand() * 9)) : u < 0.95 ? 1_000_000 * (1 + Math.floor(rand() * 4)) : 5_000_000 + Math.floor(rand() * 10) * 1_000_000;
+        const quantity =
+          u < 0.5
+            ? 5_000 + Math.floor(rand() * 95) * 1000
+            : u < 0.8
+              ? 100_000 * (1 + Math.floor(rand() * 9))
+              : u < 0.95
+                ? 1_000_000 * (1 + Math.floor(rand() * 4))
+                : 5_000_000 + Math.floor(rand() * 10) * 1_000_000;
         const v = rand();
         const side: TradeSide = v < 0.4 ? 'customer_buy' : v < 0.8 ? 'customer_sell' : 'inter_dealer';
         const hs = halfSpreadPoints(quantity, hy, years);

@@ -96,7 +96,10 @@ export class TradeBook {
     if (gone.size === 0) return;
     for (const [bondId, list] of this.byBond) {
       if (!list.some((t) => gone.has(t.id))) continue;
-      this.byBond.set(bondId, list.filter((t) => !gone.has(t.id)));
+      this.byBond.set(
+        bondId,
+        list.filter((t) => !gone.has(t.id)),
+      );
     }
     for (const id of gone) this.ids.delete(id);
   }

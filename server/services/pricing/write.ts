@@ -51,7 +51,12 @@ export function fit(x: number | null | undefined, dp: number, max: number): numb
 const diff = (a: number | null, b: number | null | undefined) => (a === null || b === null || b === undefined ? null : a - b);
 
 /** Builds the §3 row of one evaluation against the previous close and the volume history. */
-export function marketStateRow(e: Evaluation, prev: CloseSnapshot | undefined, volume: number, averageVolume: number | undefined): MarketStateRow {
+export function marketStateRow(
+  e: Evaluation,
+  prev: CloseSnapshot | undefined,
+  volume: number,
+  averageVolume: number | undefined,
+): MarketStateRow {
   const m = e.measures;
   const price = fit(m.price, 6, 1e6);
   const ytm = fit(m.yieldToMaturity, 7, 1e3);
@@ -177,7 +182,16 @@ export async function writeEvaluatedPrices(db: Kysely<Database>, kind: 'eod' | '
       : sql``;
   await sql`insert into evaluated_prices (bond_id, price_date, kind, as_of, clean_price, yield, g_spread_bp, confidence, inputs)
     select x.b, x.d, ${kind}, x.t, x.p, x.y, x.g, x.c, x.i
-    from ${jsonRecordset(payload, [['b', 'int4'], ['d', 'date'], ['t', 'timestamptz'], ['p', 'numeric'], ['y', 'numeric'], ['g', 'numeric'], ['c', 'int2'], ['i', 'jsonb']])}
+    from ${jsonRecordset(payload, [
+      ['b', 'int4'],
+      ['d', 'date'],
+      ['t', 'timestamptz'],
+      ['p', 'numeric'],
+      ['y', 'numeric'],
+      ['g', 'numeric'],
+      ['c', 'int2'],
+      ['i', 'jsonb'],
+    ])}
     where x.p is not null
     ${conflict}`.execute(db);
 }

@@ -18,7 +18,12 @@ export function qrPath(modules: readonly (readonly boolean[])[]): string {
   return parts.join('');
 }
 
-export function QrCode({ value, size = 184, label = 'QR code', testId = 'qr-code' }: {
+export function QrCode({
+  value,
+  size = 184,
+  label = 'QR code',
+  testId = 'qr-code',
+}: {
   value: string;
   size?: number;
   label?: string;
@@ -27,9 +32,18 @@ export function QrCode({ value, size = 184, label = 'QR code', testId = 'qr-code
   const code = useMemo(() => encodeQr(value), [value]);
   const extent = code.size + QUIET_ZONE * 2;
   return (
-    <svg width={size} height={size} viewBox={`0 0 ${extent} ${extent}`} role="img" aria-label={label}
-      shapeRendering="crispEdges" data-testid={testId} data-version={code.version} data-mask={code.mask}
-      style={{ display: 'block', background: '#fff' }}>
+    <svg
+      width={size}
+      height={size}
+      viewBox={`0 0 ${extent} ${extent}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      data-testid={testId}
+      data-version={code.version}
+      data-mask={code.mask}
+      style={{ display: 'block', background: '#fff' }}
+    >
       <rect width={extent} height={extent} fill="#fff" />
       <path d={qrPath(code.modules)} fill="#000" />
     </svg>

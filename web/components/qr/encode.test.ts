@@ -3,17 +3,7 @@
  * and version information tables) and the fixed module patterns every symbol must contain.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  byteCapacity,
-  chooseVersion,
-  dataCodewords,
-  encodeQr,
-  formatBits,
-  maskBit,
-  reedSolomon,
-  versionBits,
-  type QrCode,
-} from './encode';
+import { byteCapacity, chooseVersion, dataCodewords, encodeQr, formatBits, maskBit, reedSolomon, versionBits, type QrCode } from './encode';
 
 const OTPAUTH =
   'otpauth://totp/Bondwise:ann%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Bondwise&algorithm=SHA1&digits=6&period=30';
@@ -78,8 +68,14 @@ describe('Reed–Solomon and data codewords', () => {
 describe('format and version information', () => {
   it('format bits for level M equal the standard table', () => {
     const table = [
-      '101010000010010', '101000100100101', '101111001111100', '101101101001011',
-      '100010111111001', '100000011001110', '100111110010111', '100101010100000',
+      '101010000010010',
+      '101000100100101',
+      '101111001111100',
+      '101101101001011',
+      '100010111111001',
+      '100000011001110',
+      '100111110010111',
+      '100101010100000',
     ];
     table.forEach((bits, mask) => expect(formatBits(mask).toString(2).padStart(15, '0')).toBe(bits));
   });
@@ -91,7 +87,12 @@ describe('format and version information', () => {
 });
 
 describe('module patterns of encoded symbols', () => {
-  for (const [text, version] of [['HELLO', 1], [OTPAUTH, 8], ['x'.repeat(150), 8], ['y'.repeat(213), 10]] as const) {
+  for (const [text, version] of [
+    ['HELLO', 1],
+    [OTPAUTH, 8],
+    ['x'.repeat(150), 8],
+    ['y'.repeat(213), 10],
+  ] as const) {
     it(`${text.length} bytes → version ${version}: finders, separators, timing, dark module, format bits`, () => {
       const code = encodeQr(text);
       expect(code.version).toBe(version);

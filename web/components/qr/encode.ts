@@ -23,14 +23,41 @@ const VERSIONS_M: readonly VersionM[] = [
   { ecPerBlock: 24, groups: [[2, 43]] },
   { ecPerBlock: 16, groups: [[4, 27]] },
   { ecPerBlock: 18, groups: [[4, 31]] },
-  { ecPerBlock: 22, groups: [[2, 38], [2, 39]] },
-  { ecPerBlock: 22, groups: [[3, 36], [2, 37]] },
-  { ecPerBlock: 26, groups: [[4, 43], [1, 44]] },
+  {
+    ecPerBlock: 22,
+    groups: [
+      [2, 38],
+      [2, 39],
+    ],
+  },
+  {
+    ecPerBlock: 22,
+    groups: [
+      [3, 36],
+      [2, 37],
+    ],
+  },
+  {
+    ecPerBlock: 26,
+    groups: [
+      [4, 43],
+      [1, 44],
+    ],
+  },
 ];
 
 /** Alignment pattern centre coordinates per version (1 has none). */
 const ALIGNMENT: readonly (readonly number[])[] = [
-  [], [6, 18], [6, 22], [6, 26], [6, 30], [6, 34], [6, 22, 38], [6, 24, 42], [6, 26, 46], [6, 28, 50],
+  [],
+  [6, 18],
+  [6, 22],
+  [6, 26],
+  [6, 30],
+  [6, 34],
+  [6, 22, 38],
+  [6, 24, 42],
+  [6, 26, 46],
+  [6, 28, 50],
 ];
 
 export const QR_MAX_VERSION = VERSIONS_M.length;
@@ -267,15 +294,24 @@ class Matrix {
 /** Mask condition of ISO/IEC 18004 table 10 (x = column, y = row). */
 export function maskBit(mask: number, x: number, y: number): boolean {
   switch (mask) {
-    case 0: return (x + y) % 2 === 0;
-    case 1: return y % 2 === 0;
-    case 2: return x % 3 === 0;
-    case 3: return (x + y) % 3 === 0;
-    case 4: return (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0;
-    case 5: return ((x * y) % 2) + ((x * y) % 3) === 0;
-    case 6: return (((x * y) % 2) + ((x * y) % 3)) % 2 === 0;
-    case 7: return (((x + y) % 2) + ((x * y) % 3)) % 2 === 0;
-    default: throw new RangeError('mask 0–7');
+    case 0:
+      return (x + y) % 2 === 0;
+    case 1:
+      return y % 2 === 0;
+    case 2:
+      return x % 3 === 0;
+    case 3:
+      return (x + y) % 3 === 0;
+    case 4:
+      return (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0;
+    case 5:
+      return ((x * y) % 2) + ((x * y) % 3) === 0;
+    case 6:
+      return (((x * y) % 2) + ((x * y) % 3)) % 2 === 0;
+    case 7:
+      return (((x + y) % 2) + ((x * y) % 3)) % 2 === 0;
+    default:
+      throw new RangeError('mask 0–7');
   }
 }
 

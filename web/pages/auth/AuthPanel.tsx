@@ -9,18 +9,19 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@common/validation/account';
 
-export function AuthPanel({ title, children, testId, footer }: {
-  title: string;
-  children: ReactNode;
-  testId: string;
-  footer?: ReactNode;
-}) {
+export function AuthPanel({ title, children, testId, footer }: { title: string; children: ReactNode; testId: string; footer?: ReactNode }) {
   return (
     <Paper withBorder p="lg" maw={420} mx="auto" mt="lg" data-testid={testId}>
       <Stack gap="md">
-        <Title order={1} size="h2" data-testid="page-title">{title}</Title>
+        <Title order={1} size="h2" data-testid="page-title">
+          {title}
+        </Title>
         {children}
-        {footer && <Group gap="md" justify="space-between">{footer}</Group>}
+        {footer && (
+          <Group gap="md" justify="space-between">
+            {footer}
+          </Group>
+        )}
       </Stack>
     </Paper>
   );
@@ -46,8 +47,7 @@ export function FormNotice({ children, testId }: { children: ReactNode; testId: 
 }
 
 /** The password rule as users read it; the check is passwordSchema. */
-export const PASSWORD_RULE_TEXT =
-  `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters, mixing at least two of: lower case, upper case, digits, symbols.`;
+export const PASSWORD_RULE_TEXT = `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters, mixing at least two of: lower case, upper case, digits, symbols.`;
 
 export function PasswordRules() {
   return (

@@ -9,7 +9,12 @@ import { emailSchema } from '@common/validation/account';
 import { FormError, FormNotice } from './AuthPanel';
 import { apiErrorText } from '../../api/errorText';
 
-export function EmailRequestForm({ submitLabel, send, confirmation, testId }: {
+export function EmailRequestForm({
+  submitLabel,
+  send,
+  confirmation,
+  testId,
+}: {
   submitLabel: string;
   send: (email: string) => Promise<unknown>;
   confirmation: (email: string) => string;
@@ -41,10 +46,21 @@ export function EmailRequestForm({ submitLabel, send, confirmation, testId }: {
     <form onSubmit={(e) => void submit(e)} noValidate data-testid={`${testId}-form`}>
       <Stack gap="sm">
         <FormError testId={`${testId}-error`} error={error} />
-        <TextInput label="E-mail" type="email" autoComplete="email" autoFocus required value={email}
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          required
+          value={email}
           description="Your work address, like name@company.com"
-          onChange={(e) => setEmail(e.currentTarget.value)} error={fieldError} data-testid={`${testId}-email`} />
-        <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>{submitLabel}</Button>
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={fieldError}
+          data-testid={`${testId}-email`}
+        />
+        <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>
+          {submitLabel}
+        </Button>
       </Stack>
     </form>
   );

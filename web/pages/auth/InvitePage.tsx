@@ -27,7 +27,12 @@ export default function InvitePage() {
     onError: (failure) => setError(apiErrorText(failure, 'Could not create the account')),
   });
   let content;
-  if (invite.isPending) content = <Stack align="center"><Loader size="sm" type="dots" /></Stack>;
+  if (invite.isPending)
+    content = (
+      <Stack align="center">
+        <Loader size="sm" type="dots" />
+      </Stack>
+    );
   else if (invite.isError) {
     content = <FormError testId="invite-error" error={apiErrorText(invite.error, 'This invitation did not work')} />;
   } else {
@@ -39,17 +44,28 @@ export default function InvitePage() {
           {organizationName ? ` with ${organizationName}` : ''}. Finish your account to start.
         </Text>
         <FormError testId="invite-submit-error" error={error} />
-        <AccountDetailsForm email={invite.data.email} busy={accept.isPending} submitLabel="Accept invitation"
+        <AccountDetailsForm
+          email={invite.data.email}
+          busy={accept.isPending}
+          submitLabel="Accept invitation"
           onSubmit={(details) => {
             setError(null);
             accept.mutate(details);
-          }} />
+          }}
+        />
       </Stack>
     );
   }
   return (
-    <AuthPanel title="Invitation" testId="invite-page"
-      footer={<AuthLink to="/bw/login" testId="invite-login-link">Already have an account? Log in</AuthLink>}>
+    <AuthPanel
+      title="Invitation"
+      testId="invite-page"
+      footer={
+        <AuthLink to="/bw/login" testId="invite-login-link">
+          Already have an account? Log in
+        </AuthLink>
+      }
+    >
       {content}
     </AuthPanel>
   );

@@ -42,14 +42,25 @@ export default function LoginByCodePage() {
     };
   }, [code]);
   return (
-    <AuthPanel title="Logging in" testId="login-code-page"
-      footer={error ? <AuthLink to="/bw/login" testId="login-code-back">Back to login</AuthLink> : undefined}>
+    <AuthPanel
+      title="Logging in"
+      testId="login-code-page"
+      footer={
+        error ? (
+          <AuthLink to="/bw/login" testId="login-code-back">
+            Back to login
+          </AuthLink>
+        ) : undefined
+      }
+    >
       {error ? (
         <FormError testId="login-code-error" error={`${error} Log in again to get a new code.`} />
       ) : (
         <Stack align="center" gap="xs">
           <Loader size="sm" type="dots" />
-          <Text size="sm" c="dimmed">Checking your login link…</Text>
+          <Text size="sm" c="dimmed">
+            Checking your login link…
+          </Text>
         </Stack>
       )}
     </AuthPanel>

@@ -29,11 +29,19 @@ function Alternatives({ machine, factors, exclude }: { machine: LoginMachine; fa
   if (!shown.length) return null;
   return (
     <Stack gap={4}>
-      <Text size="xs" c="dimmed">Other ways to sign in</Text>
+      <Text size="xs" c="dimmed">
+        Other ways to sign in
+      </Text>
       <Group gap="xs">
         {shown.map((factor) => (
-          <Button key={factor} variant="default" size="compact-sm" disabled={busy}
-            onClick={() => void machine.getState().chooseFactor(factor)} data-testid={`login-factor-${factor}`}>
+          <Button
+            key={factor}
+            variant="default"
+            size="compact-sm"
+            disabled={busy}
+            onClick={() => void machine.getState().chooseFactor(factor)}
+            data-testid={`login-factor-${factor}`}
+          >
             {FACTOR_LABELS[factor]}
           </Button>
         ))}
@@ -57,13 +65,32 @@ function CredentialsStep({ machine, initialEmail }: { machine: LoginMachine; ini
   return (
     <form onSubmit={submit} noValidate data-testid="login-form">
       <Stack gap="sm">
-        <TextInput label="E-mail" type="email" name="email" autoComplete="username webauthn" autoFocus={!email} required
-          value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email}
-          data-testid="login-email" />
-        <PasswordInput label="Password" name="password" autoComplete="current-password" required autoFocus={!!email}
-          value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password}
-          data-testid="login-password" />
-        <Button type="submit" loading={busy} data-testid="login-submit">Log in</Button>
+        <TextInput
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="username webauthn"
+          autoFocus={!email}
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={errors.email}
+          data-testid="login-email"
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          autoFocus={!!email}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.password}
+          data-testid="login-password"
+        />
+        <Button type="submit" loading={busy} data-testid="login-submit">
+          Log in
+        </Button>
       </Stack>
     </form>
   );
@@ -78,8 +105,7 @@ function PasskeyStep({ machine }: { machine: LoginMachine }) {
   return (
     <Stack gap="sm" data-testid="login-step-passkey">
       <Text size="sm">Confirm it is you with your passkey (fingerprint, face, device PIN or security key).</Text>
-      <Button onClick={() => void machine.getState().authenticateWithPasskey()} loading={busy} autoFocus
-        data-testid="login-passkey">
+      <Button onClick={() => void machine.getState().authenticateWithPasskey()} loading={busy} autoFocus data-testid="login-passkey">
         Use passkey
       </Button>
       <Alternatives machine={machine} factors={step.factors} />
@@ -100,12 +126,20 @@ function EnrolPasskeyStep({ machine }: { machine: LoginMachine }) {
     <form onSubmit={submit} data-testid="login-step-enrolPasskey">
       <Stack gap="sm">
         <Text size="sm">
-          Your account needs a second factor. Create a passkey on this device: next time you sign in, you
-          confirm with your fingerprint, face, device PIN or security key.
+          Your account needs a second factor. Create a passkey on this device: next time you sign in, you confirm with your fingerprint,
+          face, device PIN or security key.
         </Text>
-        <TextInput label="Passkey name" description="Shown on your profile, e.g. “Work laptop”" maxLength={60}
-          value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="login-passkey-name" />
-        <Button type="submit" loading={busy} autoFocus data-testid="login-enrol-passkey">Create passkey</Button>
+        <TextInput
+          label="Passkey name"
+          description="Shown on your profile, e.g. “Work laptop”"
+          maxLength={60}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          data-testid="login-passkey-name"
+        />
+        <Button type="submit" loading={busy} autoFocus data-testid="login-enrol-passkey">
+          Create passkey
+        </Button>
         <Alternatives machine={machine} factors={step.factors} />
       </Stack>
     </form>
@@ -120,8 +154,14 @@ function ChooseFactorStep({ machine }: { machine: LoginMachine }) {
     <Stack gap="sm" data-testid="login-step-chooseFactor">
       <Text size="sm">Choose your second factor.</Text>
       {step.factors.map((factor, index) => (
-        <Button key={factor} variant={index === 0 ? 'filled' : 'default'} autoFocus={index === 0} disabled={busy}
-          onClick={() => void machine.getState().chooseFactor(factor)} data-testid={`login-factor-${factor}`}>
+        <Button
+          key={factor}
+          variant={index === 0 ? 'filled' : 'default'}
+          autoFocus={index === 0}
+          disabled={busy}
+          onClick={() => void machine.getState().chooseFactor(factor)}
+          data-testid={`login-factor-${factor}`}
+        >
           {FACTOR_LABELS[factor]}
         </Button>
       ))}
@@ -146,11 +186,21 @@ function CodeForm({ machine, kind }: { machine: LoginMachine; kind: 'totp' | 'em
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label={kind === 'totp' ? 'Authenticator code' : 'Code from the e-mail'}
-          placeholder={kind === 'totp' ? '123456' : 'XXXXX-XXXXX'} autoComplete="one-time-code"
-          inputMode={kind === 'totp' ? 'numeric' : 'text'} autoFocus value={code} error={error}
-          onChange={(e) => setCode(e.currentTarget.value)} ff="monospace" data-testid={`${testId}-code`} />
-        <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>Verify</Button>
+        <TextInput
+          label={kind === 'totp' ? 'Authenticator code' : 'Code from the e-mail'}
+          placeholder={kind === 'totp' ? '123456' : 'XXXXX-XXXXX'}
+          autoComplete="one-time-code"
+          inputMode={kind === 'totp' ? 'numeric' : 'text'}
+          autoFocus
+          value={code}
+          error={error}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          ff="monospace"
+          data-testid={`${testId}-code`}
+        />
+        <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>
+          Verify
+        </Button>
       </Stack>
     </form>
   );
@@ -176,14 +226,23 @@ function EmailCodeStep({ machine }: { machine: LoginMachine }) {
   return (
     <Stack gap="sm" data-testid="login-step-emailCode">
       <Text size="sm" data-testid="login-email-code-sent">
-        {step.sent
-          ? <>We e-mailed a login code to <b>{email}</b>. Enter it below or open the link in the e-mail. It expires in 10 minutes.</>
-          : 'The login code could not be sent.'}
+        {step.sent ? (
+          <>
+            We e-mailed a login code to <b>{email}</b>. Enter it below or open the link in the e-mail. It expires in 10 minutes.
+          </>
+        ) : (
+          'The login code could not be sent.'
+        )}
       </Text>
       <CodeForm machine={machine} kind="emailCode" />
       <Group gap="xs">
-        <Button variant="subtle" size="compact-sm" disabled={busy} onClick={() => void machine.getState().resendEmailCode()}
-          data-testid="login-email-code-resend">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          disabled={busy}
+          onClick={() => void machine.getState().resendEmailCode()}
+          data-testid="login-email-code-resend"
+        >
           Send a new code
         </Button>
       </Group>
@@ -200,26 +259,43 @@ export function LoginView({ deps = defaultLoginDeps }: { deps?: LoginDeps }) {
   const locked = useStore(machine, (s) => s.locked);
   const [params] = useSearchParams();
   const created = params.get('created') === '1';
-  const footer = step.name === 'credentials'
-    ? (
+  const footer =
+    step.name === 'credentials' ? (
       <>
-        <AuthLink to="/bw/reset-password" testId="login-forgot-link">Forgot password?</AuthLink>
-        <AuthLink to="/bw/signup" testId="login-signup-link">Create an account</AuthLink>
+        <AuthLink to="/bw/reset-password" testId="login-forgot-link">
+          Forgot password?
+        </AuthLink>
+        <AuthLink to="/bw/signup" testId="login-signup-link">
+          Create an account
+        </AuthLink>
       </>
-    )
-    : step.name !== 'done' && (
-      <Button variant="subtle" size="compact-sm" onClick={() => machine.getState().restart()} data-testid="login-restart">
-        ← Start over
-      </Button>
+    ) : (
+      step.name !== 'done' && (
+        <Button variant="subtle" size="compact-sm" onClick={() => machine.getState().restart()} data-testid="login-restart">
+          ← Start over
+        </Button>
+      )
     );
   return (
     <AuthPanel title="Log in" testId="login-page" footer={footer}>
-      <FormError testId="login-error" error={error && (
-        <>
-          {error}
-          {locked && <> <AuthLink to="/bw/unlock" testId="login-unlock-link">Unlock your account</AuthLink></>}
-        </>
-      )} />
+      <FormError
+        testId="login-error"
+        error={
+          error && (
+            <>
+              {error}
+              {locked && (
+                <>
+                  {' '}
+                  <AuthLink to="/bw/unlock" testId="login-unlock-link">
+                    Unlock your account
+                  </AuthLink>
+                </>
+              )}
+            </>
+          )
+        }
+      />
       {created && step.name === 'credentials' && !error && (
         <FormNotice testId="login-account-created">Your account is ready. Log in with your new password.</FormNotice>
       )}
@@ -229,7 +305,11 @@ export function LoginView({ deps = defaultLoginDeps }: { deps?: LoginDeps }) {
       {step.name === 'chooseFactor' && <ChooseFactorStep machine={machine} />}
       {step.name === 'totp' && <TotpStep machine={machine} />}
       {step.name === 'emailCode' && <EmailCodeStep machine={machine} />}
-      {step.name === 'done' && <Text size="sm" data-testid="login-done">Signed in. Opening Bondwise…</Text>}
+      {step.name === 'done' && (
+        <Text size="sm" data-testid="login-done">
+          Signed in. Opening Bondwise…
+        </Text>
+      )}
     </AuthPanel>
   );
 }

@@ -15,12 +15,26 @@ import { apiErrorText } from '../../api/errorText';
 
 function RequestReset() {
   return (
-    <AuthPanel title="Reset password" testId="reset-request-page"
-      footer={<AuthLink to="/bw/login" testId="reset-login-link">Back to login</AuthLink>}>
-      <Text size="sm" c="dimmed">Enter your account's e-mail. We send you a link to choose a new password.</Text>
-      <EmailRequestForm testId="reset" submitLabel="Send reset link" send={authApi.reset}
+    <AuthPanel
+      title="Reset password"
+      testId="reset-request-page"
+      footer={
+        <AuthLink to="/bw/login" testId="reset-login-link">
+          Back to login
+        </AuthLink>
+      }
+    >
+      <Text size="sm" c="dimmed">
+        Enter your account's e-mail. We send you a link to choose a new password.
+      </Text>
+      <EmailRequestForm
+        testId="reset"
+        submitLabel="Send reset link"
+        send={authApi.reset}
         confirmation={(email) =>
-          `If ${email} has a Bondwise account, a message with a password reset link is on its way. Check your inbox.`} />
+          `If ${email} has a Bondwise account, a message with a password reset link is on its way. Check your inbox.`
+        }
+      />
     </AuthPanel>
   );
 }
@@ -48,19 +62,28 @@ function ChoosePassword({ uuid }: { uuid: string }) {
     save.mutate(password);
   };
   let content;
-  if (link.isPending) content = <Stack align="center"><Loader size="sm" type="dots" /></Stack>;
+  if (link.isPending)
+    content = (
+      <Stack align="center">
+        <Loader size="sm" type="dots" />
+      </Stack>
+    );
   else if (link.isError) {
     content = (
       <Stack gap="sm">
         <FormError testId="reset-link-error" error={apiErrorText(link.error, 'This reset link did not work')} />
-        <AuthLink to="/bw/reset-password" testId="reset-again-link">Ask for a new link</AuthLink>
+        <AuthLink to="/bw/reset-password" testId="reset-again-link">
+          Ask for a new link
+        </AuthLink>
       </Stack>
     );
   } else if (save.isSuccess) {
     content = (
       <Stack gap="sm">
         <FormNotice testId="reset-done">Your password has been changed. Other sessions were signed out.</FormNotice>
-        <AuthLink to={`/bw/login?email=${encodeURIComponent(link.data.email)}`} testId="reset-done-login">Log in</AuthLink>
+        <AuthLink to={`/bw/login?email=${encodeURIComponent(link.data.email)}`} testId="reset-done-login">
+          Log in
+        </AuthLink>
       </Stack>
     );
   } else {
@@ -69,19 +92,43 @@ function ChoosePassword({ uuid }: { uuid: string }) {
         <Stack gap="sm">
           <FormError testId="reset-password-error" error={save.isError ? apiErrorText(save.error) : null} />
           <TextInput label="E-mail" value={link.data.email} readOnly autoComplete="username" data-testid="reset-email" />
-          <PasswordInput label="New password" autoComplete="new-password" autoFocus required value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} data-testid="reset-new-password" />
-          <PasswordInput label="Repeat new password" autoComplete="new-password" required value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)} error={errors.repeat} data-testid="reset-repeat-password" />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            autoFocus
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+            data-testid="reset-new-password"
+          />
+          <PasswordInput
+            label="Repeat new password"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            onChange={(e) => setRepeat(e.currentTarget.value)}
+            error={errors.repeat}
+            data-testid="reset-repeat-password"
+          />
           <PasswordRules />
-          <Button type="submit" loading={save.isPending} data-testid="reset-password-submit">Set new password</Button>
+          <Button type="submit" loading={save.isPending} data-testid="reset-password-submit">
+            Set new password
+          </Button>
         </Stack>
       </form>
     );
   }
   return (
-    <AuthPanel title="Choose a new password" testId="reset-password-page"
-      footer={<AuthLink to="/bw/login" testId="reset-login-link">Back to login</AuthLink>}>
+    <AuthPanel
+      title="Choose a new password"
+      testId="reset-password-page"
+      footer={
+        <AuthLink to="/bw/login" testId="reset-login-link">
+          Back to login
+        </AuthLink>
+      }
+    >
       {content}
     </AuthPanel>
   );

@@ -17,10 +17,16 @@ export function TosText({ height = 260 }: { height?: number }) {
   if (tos.isError) return <FormError testId="tos-error" error={apiErrorText(tos.error, 'Could not load the terms of service')} />;
   return (
     <div data-testid="tos-text" data-version={tos.data.version}>
-      <Title order={2} size="h3" mb={4}>{tos.data.title}</Title>
-      <Text size="xs" c="dimmed" mb={4}>Version {tos.data.version}</Text>
+      <Title order={2} size="h3" mb={4}>
+        {tos.data.title}
+      </Title>
+      <Text size="xs" c="dimmed" mb={4}>
+        Version {tos.data.version}
+      </Text>
       <ScrollArea.Autosize mah={height} type="auto" offsetScrollbars>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{tos.data.text}</Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {tos.data.text}
+        </Text>
       </ScrollArea.Autosize>
     </div>
   );

@@ -34,14 +34,27 @@ function Unlocking({ uuid }: { uuid: string }) {
     };
   }, [uuid]);
   return (
-    <AuthPanel title="Unlock account" testId="unlock-page"
-      footer={<AuthLink to="/bw/login" testId="unlock-login-link">Log in</AuthLink>}>
-      {state === 'pending' && <Stack align="center"><Loader size="sm" type="dots" /></Stack>}
+    <AuthPanel
+      title="Unlock account"
+      testId="unlock-page"
+      footer={
+        <AuthLink to="/bw/login" testId="unlock-login-link">
+          Log in
+        </AuthLink>
+      }
+    >
+      {state === 'pending' && (
+        <Stack align="center">
+          <Loader size="sm" type="dots" />
+        </Stack>
+      )}
       {state === 'done' && <FormNotice testId="unlock-done">Your account is unlocked. You can log in again.</FormNotice>}
       {state !== 'pending' && state !== 'done' && (
         <Stack gap="sm">
           <FormError testId="unlock-error" error={state} />
-          <AuthLink to="/bw/unlock" testId="unlock-again-link">Ask for a new unlock link</AuthLink>
+          <AuthLink to="/bw/unlock" testId="unlock-again-link">
+            Ask for a new unlock link
+          </AuthLink>
         </Stack>
       )}
     </AuthPanel>
@@ -50,13 +63,24 @@ function Unlocking({ uuid }: { uuid: string }) {
 
 function RequestUnlock() {
   return (
-    <AuthPanel title="Unlock account" testId="unlock-request-page"
-      footer={<AuthLink to="/bw/login" testId="unlock-login-link">Back to login</AuthLink>}>
+    <AuthPanel
+      title="Unlock account"
+      testId="unlock-request-page"
+      footer={
+        <AuthLink to="/bw/login" testId="unlock-login-link">
+          Back to login
+        </AuthLink>
+      }
+    >
       <Text size="sm" c="dimmed">
         After several failed logins an account is locked for safety. Enter its e-mail and we send an unlock link.
       </Text>
-      <EmailRequestForm testId="unlock" submitLabel="Send unlock link" send={authApi.unlockRequest}
-        confirmation={(email) => `If ${email} has a locked Bondwise account, an unlock link is on its way. Check your inbox.`} />
+      <EmailRequestForm
+        testId="unlock"
+        submitLabel="Send unlock link"
+        send={authApi.unlockRequest}
+        confirmation={(email) => `If ${email} has a locked Bondwise account, an unlock link is on its way. Check your inbox.`}
+      />
     </AuthPanel>
   );
 }

@@ -32,8 +32,13 @@ describe('welcome page (spec §5 signup confirm)', () => {
   });
 
   it('joins first and last name with a space', () => {
-    expect(buildConfirmBody({ uuid: 'u-1', email: 'ann@example.com' }, { ...details, firstName: ' Ann ', lastName: 'Lee ' }))
-      .toEqual({ uuid: 'u-1', email: 'ann@example.com', name: 'Ann Lee', password: details.password, tosConsent: true });
+    expect(buildConfirmBody({ uuid: 'u-1', email: 'ann@example.com' }, { ...details, firstName: ' Ann ', lastName: 'Lee ' })).toEqual({
+      uuid: 'u-1',
+      email: 'ann@example.com',
+      name: 'Ann Lee',
+      password: details.password,
+      tosConsent: true,
+    });
   });
 
   it('without ?uuid no request is made at all', () => {
@@ -52,7 +57,11 @@ describe('welcome page (spec §5 signup confirm)', () => {
     fillAndSubmit();
     await waitFor(() => expect(d.confirm).toHaveBeenCalled());
     expect(d.confirm.mock.calls[0]?.[0]).toEqual({
-      uuid: 'u-1', email: 'ann@example.com', name: 'Ann Lee', password: details.password, tosConsent: true,
+      uuid: 'u-1',
+      email: 'ann@example.com',
+      name: 'Ann Lee',
+      password: details.password,
+      tosConsent: true,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/bw/login'));
     expect(router.state.location.search).toContain('email=ann%40example.com');

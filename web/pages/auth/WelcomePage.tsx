@@ -30,9 +30,10 @@ const defaultDeps: WelcomeDeps = {
 function Regenerate({ uuid, deps }: { uuid: string; deps: WelcomeDeps }) {
   const regenerate = useMutation({ mutationFn: () => deps.confirmInfo(uuid, true) });
   if (regenerate.isError || regenerate.isSuccess) {
-    const text = regenerate.error instanceof ApiError && regenerate.error.serverError
-      ? regenerate.error.serverError
-      : 'If the address can still sign up, a new link is on its way. Check your inbox.';
+    const text =
+      regenerate.error instanceof ApiError && regenerate.error.serverError
+        ? regenerate.error.serverError
+        : 'If the address can still sign up, a new link is on its way. Check your inbox.';
     return <FormNotice testId="welcome-regenerated">{text}</FormNotice>;
   }
   return (
@@ -70,29 +71,48 @@ export function WelcomeView({ deps = defaultDeps }: { deps?: WelcomeDeps }) {
   if (!uuid) {
     content = <FormError testId="welcome-error" error="This page needs the link from your sign-up e-mail." />;
   } else if (info.isPending) {
-    content = <Stack align="center"><Loader size="sm" type="dots" /></Stack>;
+    content = (
+      <Stack align="center">
+        <Loader size="sm" type="dots" />
+      </Stack>
+    );
   } else if (info.isError) {
     const expired = info.error instanceof ApiError && info.error.status === 410;
     content = (
       <Stack gap="sm">
-        <FormError testId="welcome-error"
-          error={expired ? 'This sign-up link has expired.' : apiErrorText(info.error, 'This link did not work')} />
+        <FormError
+          testId="welcome-error"
+          error={expired ? 'This sign-up link has expired.' : apiErrorText(info.error, 'This link did not work')}
+        />
         {expired && <Regenerate uuid={uuid} deps={deps} />}
       </Stack>
     );
   } else {
     content = (
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">Welcome to Bondwise. Finish your account to start.</Text>
+        <Text size="sm" c="dimmed">
+          Welcome to Bondwise. Finish your account to start.
+        </Text>
         <FormError testId="welcome-submit-error" error={error} />
         <AccountDetailsForm email={info.data.email} busy={create.isPending} submitLabel="Create account" onSubmit={submit} />
       </Stack>
     );
   }
   return (
-    <AuthPanel title="Welcome" testId="welcome-page"
-      footer={<><AuthLink to="/bw/login" testId="welcome-login-link">Log in</AuthLink>
-        <AuthLink to="/bw/signup" testId="welcome-signup-link">Start sign-up again</AuthLink></>}>
+    <AuthPanel
+      title="Welcome"
+      testId="welcome-page"
+      footer={
+        <>
+          <AuthLink to="/bw/login" testId="welcome-login-link">
+            Log in
+          </AuthLink>
+          <AuthLink to="/bw/signup" testId="welcome-signup-link">
+            Start sign-up again
+          </AuthLink>
+        </>
+      }
+    >
       {content}
     </AuthPanel>
   );

@@ -7,7 +7,14 @@
  */
 import { Group, Text } from '@mantine/core';
 import type {
-  CellKeyDownEvent, ColDef, ColumnMovedEvent, GridApi, GridReadyEvent, IDatasource, IGetRowsParams, SortChangedEvent,
+  CellKeyDownEvent,
+  ColDef,
+  ColumnMovedEvent,
+  GridApi,
+  GridReadyEvent,
+  IDatasource,
+  IGetRowsParams,
+  SortChangedEvent,
   ValueFormatterParams,
 } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -64,39 +71,46 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
   statusRef.current = onStatus;
   const [failed, setFailed] = useState(false);
 
-  const visibleColumns = useMemo(() => view.order.filter((c) => view.visible.includes(c) && available.includes(c)), [view.order, view.visible, available]);
+  const visibleColumns = useMemo(
+    () => view.order.filter((c) => view.visible.includes(c) && available.includes(c)),
+    [view.order, view.visible, available],
+  );
   const columnsKey = [...visibleColumns].sort().join(',');
   const filtersKey = JSON.stringify(view.filters);
 
   const columnDefs = useMemo<ColDef<BondListRow>[]>(() => {
     const sortOf = (c: BondTableColumn) =>
-      view.primary?.column === c ? { sort: view.primary.descending ? 'desc' : 'asc', sortIndex: 0 }
-        : view.secondary?.column === c ? { sort: view.secondary.descending ? 'desc' : 'asc', sortIndex: 1 }
+      view.primary?.column === c
+        ? { sort: view.primary.descending ? 'desc' : 'asc', sortIndex: 0 }
+        : view.secondary?.column === c
+          ? { sort: view.secondary.descending ? 'desc' : 'asc', sortIndex: 1 }
           : { sort: null, sortIndex: null };
-    const defs: ColDef<BondListRow>[] = view.order.filter((c) => available.includes(c)).map((c) => {
-      const meta = BOND_COLUMNS[c];
-      return {
-        colId: c,
-        field: c,
-        headerName: meta.header,
-        headerTooltip: `${meta.header}: ${meta.help}`,
-        initialWidth: meta.width,
-        hide: !view.visible.includes(c),
-        ...(sortOf(c) as Pick<ColDef, 'sort' | 'sortIndex'>),
-        sortingOrder: meta.numeric ? ['desc', 'asc'] : ['asc', 'desc'],
-        type: meta.numeric ? 'rightAligned' : undefined,
-        valueFormatter: (p: ValueFormatterParams<BondListRow>) => (p.data ? formatBondCell(c, p.value) : ''),
-        cellClass: meta.numeric ? 'bw-num' : undefined,
-        cellClassRules: meta.signed
-          ? {
-            'bw-pos': (p) => typeof p.value === 'number' && (meta.signed === 'rate' ? p.value < 0 : p.value > 0),
-            'bw-neg': (p) => typeof p.value === 'number' && (meta.signed === 'rate' ? p.value > 0 : p.value < 0),
-          }
-          : undefined,
-        pinned: c === 'description' ? 'left' : undefined,
-        lockPinned: c === 'description' ? true : undefined,
-      } satisfies ColDef<BondListRow>;
-    });
+    const defs: ColDef<BondListRow>[] = view.order
+      .filter((c) => available.includes(c))
+      .map((c) => {
+        const meta = BOND_COLUMNS[c];
+        return {
+          colId: c,
+          field: c,
+          headerName: meta.header,
+          headerTooltip: `${meta.header}: ${meta.help}`,
+          initialWidth: meta.width,
+          hide: !view.visible.includes(c),
+          ...(sortOf(c) as Pick<ColDef, 'sort' | 'sortIndex'>),
+          sortingOrder: meta.numeric ? ['desc', 'asc'] : ['asc', 'desc'],
+          type: meta.numeric ? 'rightAligned' : undefined,
+          valueFormatter: (p: ValueFormatterParams<BondListRow>) => (p.data ? formatBondCell(c, p.value) : ''),
+          cellClass: meta.numeric ? 'bw-num' : undefined,
+          cellClassRules: meta.signed
+            ? {
+                'bw-pos': (p) => typeof p.value === 'number' && (meta.signed === 'rate' ? p.value < 0 : p.value > 0),
+                'bw-neg': (p) => typeof p.value === 'number' && (meta.signed === 'rate' ? p.value > 0 : p.value < 0),
+              }
+            : undefined,
+          pinned: c === 'description' ? 'left' : undefined,
+          lockPinned: c === 'description' ? true : undefined,
+        } satisfies ColDef<BondListRow>;
+      });
     if (sparklines) {
       const at = Math.max(0, defs.findIndex((d) => d.colId === 'description') + 1);
       defs.splice(at, 0, {
@@ -113,29 +127,36 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
   }, [view.order, view.visible, view.primary, view.secondary, available, sparklines]);
 
   // A new datasource (filters or fetched columns changed) makes the grid start over at the top.
-  const datasource = useMemo<IDatasource>(() => ({
-    rowCount: undefined,
-    getRows: (params: IGetRowsParams) => {
-      const [primary, secondary] = sortsFromModel(params.sortModel as Array<{ colId: string; sort: 'asc' | 'desc' }>);
-      const v = { ...viewRef.current, primary: primary ?? viewRef.current.primary, secondary: primary ? secondary : viewRef.current.secondary };
-      api
-        .get<BondListResponse>(MARKET_PATHS.bonds, {
-          query: { ...listQuery(v, visibleColumns), offset: params.startRow, limit: params.endRow - params.startRow },
-        })
-        .then((page) => {
-          setFailed(false);
-          statusRef.current?.({ total: page.total, asOf: page.asOf });
-          params.successCallback(page.rows, page.total);
-        })
-        .catch((error: unknown) => {
-          setFailed(true);
-          handleError(error, { notifier: notifications.show, prefix: 'Loading bonds failed:' });
-          params.failCallback();
-        });
-    },
-    // Keyed on the filters and fetched columns by value (not object identity); sorts come from the grid.
+  const datasource = useMemo<IDatasource>(
+    () => ({
+      rowCount: undefined,
+      getRows: (params: IGetRowsParams) => {
+        const [primary, secondary] = sortsFromModel(params.sortModel as Array<{ colId: string; sort: 'asc' | 'desc' }>);
+        const v = {
+          ...viewRef.current,
+          primary: primary ?? viewRef.current.primary,
+          secondary: primary ? secondary : viewRef.current.secondary,
+        };
+        api
+          .get<BondListResponse>(MARKET_PATHS.bonds, {
+            query: { ...listQuery(v, visibleColumns), offset: params.startRow, limit: params.endRow - params.startRow },
+          })
+          .then((page) => {
+            setFailed(false);
+            statusRef.current?.({ total: page.total, asOf: page.asOf });
+            params.successCallback(page.rows, page.total);
+          })
+          .catch((error: unknown) => {
+            setFailed(true);
+            handleError(error, { notifier: notifications.show, prefix: 'Loading bonds failed:' });
+            params.failCallback();
+          });
+      },
+      // Keyed on the filters and fetched columns by value (not object identity); sorts come from the grid.
+    }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- visibleColumns is covered by columnsKey
-  }), [filtersKey, columnsKey]);
+    [filtersKey, columnsKey],
+  );
 
   // Live updates: re-read the rows on screen; cells whose value changed flash.
   useEffect(() => {
@@ -149,7 +170,9 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
       const [primary, secondary] = sortsFromModel(sortModelOf(grid));
       const v = { ...viewRef.current, primary: primary ?? viewRef.current.primary, secondary };
       api
-        .get<BondListResponse>(MARKET_PATHS.bonds, { query: { ...listQuery(v, visibleColumns), offset: first, limit: Math.min(500, last - first + 1) } })
+        .get<BondListResponse>(MARKET_PATHS.bonds, {
+          query: { ...listQuery(v, visibleColumns), offset: first, limit: Math.min(500, last - first + 1) },
+        })
         .then((page) => {
           if (grid.isDestroyed()) return;
           statusRef.current?.({ total: page.total, asOf: page.asOf });
@@ -167,38 +190,52 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
     return () => clearInterval(timer);
   }, [live, visibleColumns]);
 
-  const onSortChanged = useCallback((e: SortChangedEvent<BondListRow>) => {
-    const model = sortModelOf(e.api);
-    if (model.length > 2) {
-      // Two sorts at most (the API's sort and sort2): keep the first two.
-      e.api.applyColumnState({ state: model.slice(2).map((s) => ({ colId: s.colId, sort: null })) });
-      return;
-    }
-    const [primary, secondary] = sortsFromModel(model);
-    const current = viewRef.current;
-    if (JSON.stringify([primary, secondary]) === JSON.stringify([current.primary, current.secondary])) return;
-    onViewChange({ ...current, primary, secondary });
-  }, [onViewChange]);
+  const onSortChanged = useCallback(
+    (e: SortChangedEvent<BondListRow>) => {
+      const model = sortModelOf(e.api);
+      if (model.length > 2) {
+        // Two sorts at most (the API's sort and sort2): keep the first two.
+        e.api.applyColumnState({ state: model.slice(2).map((s) => ({ colId: s.colId, sort: null })) });
+        return;
+      }
+      const [primary, secondary] = sortsFromModel(model);
+      const current = viewRef.current;
+      if (JSON.stringify([primary, secondary]) === JSON.stringify([current.primary, current.secondary])) return;
+      onViewChange({ ...current, primary, secondary });
+    },
+    [onViewChange],
+  );
 
-  const onColumnMoved = useCallback((e: ColumnMovedEvent<BondListRow>) => {
-    if (!e.finished) return;
-    const shown = e.api.getColumnState().map((c) => c.colId).filter((id): id is BondTableColumn => id in BOND_COLUMNS);
-    const current = viewRef.current;
-    // Hidden or unavailable columns keep their places relative to each other at the end.
-    const order = [...shown, ...current.order.filter((c) => !shown.includes(c))];
-    if (order.join() !== current.order.join()) onViewChange({ ...current, order });
-  }, [onViewChange]);
+  const onColumnMoved = useCallback(
+    (e: ColumnMovedEvent<BondListRow>) => {
+      if (!e.finished) return;
+      const shown = e.api
+        .getColumnState()
+        .map((c) => c.colId)
+        .filter((id): id is BondTableColumn => id in BOND_COLUMNS);
+      const current = viewRef.current;
+      // Hidden or unavailable columns keep their places relative to each other at the end.
+      const order = [...shown, ...current.order.filter((c) => !shown.includes(c))];
+      if (order.join() !== current.order.join()) onViewChange({ ...current, order });
+    },
+    [onViewChange],
+  );
 
-  const onCellKeyDown = useCallback((e: CellKeyDownEvent<BondListRow>) => {
-    const key = (e.event as KeyboardEvent | undefined)?.key;
-    if (key === 'Enter' && e.data) void navigate(`/bw/bond/${e.data.id}/pricing`);
-  }, [navigate]);
+  const onCellKeyDown = useCallback(
+    (e: CellKeyDownEvent<BondListRow>) => {
+      const key = (e.event as KeyboardEvent | undefined)?.key;
+      if (key === 'Enter' && e.data) void navigate(`/bw/bond/${e.data.id}/pricing`);
+    },
+    [navigate],
+  );
 
   return (
     <div style={{ height, display: 'flex', flexDirection: 'column' }} data-testid="bond-grid-wrap">
       {failed && (
         <Group gap="xs" mb={4} data-testid="bond-grid-error">
-          <Text size="xs" c="red">Bonds could not be loaded; scrolling retries.</Text>
+          <Text size="xs" c="red">
+            Bonds could not be loaded; scrolling retries.
+          </Text>
         </Group>
       )}
       <div style={{ flex: 1, minHeight: 200 }}>
@@ -218,7 +255,9 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
             maxConcurrentDatasourceRequests: 2,
             blockLoadDebounceMillis: 30,
             rowBuffer: 20,
-            onGridReady: (e: GridReadyEvent<BondListRow>) => { gridApi.current = e.api; },
+            onGridReady: (e: GridReadyEvent<BondListRow>) => {
+              gridApi.current = e.api;
+            },
             onSortChanged,
             onColumnMoved,
             onCellKeyDown,

@@ -16,17 +16,22 @@ export default function BondTablePage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   const view = useMemo(() => viewFromPreferences(preferences.bonds, filters), [preferences.bonds, filters]);
-  const onViewChange = useCallback((next: BondView) => {
-    update({ bonds: preferencesFromView(next) });
-    if (JSON.stringify(next.filters) !== JSON.stringify(filters)) setParams(searchFromFilters(next.filters), { replace: true });
-  }, [update, filters, setParams]);
+  const onViewChange = useCallback(
+    (next: BondView) => {
+      update({ bonds: preferencesFromView(next) });
+      if (JSON.stringify(next.filters) !== JSON.stringify(filters)) setParams(searchFromFilters(next.filters), { replace: true });
+    },
+    [update, filters, setParams],
+  );
   const onFiltersChange = useCallback((next: BondTableFilters) => setParams(searchFromFilters(next), { replace: true }), [setParams]);
   const waiting = status === 'idle' || status === 'loading';
   return (
     <Stack gap={4} data-testid="bond-table-page">
       <PageTitle />
       {waiting ? (
-        <Center py="xl"><Loader size="sm" type="dots" /></Center>
+        <Center py="xl">
+          <Loader size="sm" type="dots" />
+        </Center>
       ) : (
         <BondTableView view={view} onViewChange={onViewChange} onFiltersChange={onFiltersChange} />
       )}

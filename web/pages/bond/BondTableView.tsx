@@ -26,13 +26,19 @@ export function BondTableView({ view, onViewChange, onFiltersChange, actions, cs
   const sp = useFeature('s_and_p_ratings');
   const dm = useFeature('bond_table_discount_margin');
   const sparklines = useFeature('sparklines');
-  const available = useMemo(() => availableColumns((flag) => (flag === 's_and_p_ratings' ? sp : flag === 'bond_table_discount_margin' ? dm : false)), [sp, dm]);
+  const available = useMemo(
+    () => availableColumns((flag) => (flag === 's_and_p_ratings' ? sp : flag === 'bond_table_discount_margin' ? dm : false)),
+    [sp, dm],
+  );
   const [status, setStatus] = useState<{ total: number; asOf: string | null } | null>(null);
   const visibleColumns = view.order.filter((c) => view.visible.includes(c) && available.includes(c));
   return (
     <Stack gap={6} style={{ height: 'calc(100vh - 150px)', minHeight: 420 }} data-testid="bond-table">
       <Group justify="space-between" gap={6} wrap="nowrap" align="flex-start">
-        <BondFilters filters={view.filters} onChange={(filters) => (onFiltersChange ? onFiltersChange(filters) : onViewChange({ ...view, filters }))} />
+        <BondFilters
+          filters={view.filters}
+          onChange={(filters) => (onFiltersChange ? onFiltersChange(filters) : onViewChange({ ...view, filters }))}
+        />
         <Group gap={6} wrap="nowrap">
           {actions}
           <ColumnChooser view={view} available={available} onChange={onViewChange} />
@@ -43,14 +49,24 @@ export function BondTableView({ view, onViewChange, onFiltersChange, actions, cs
         <Text size="xs" c="dimmed" data-testid="bond-count">
           {status ? `${formatNumber(status.total, 0)} ${status.total === 1 ? 'bond' : 'bonds'}` : 'Loading bonds…'}
         </Text>
-        {status && <Text size="xs" c="dimmed">{asOfText(status.asOf)}</Text>}
+        {status && (
+          <Text size="xs" c="dimmed">
+            {asOfText(status.asOf)}
+          </Text>
+        )}
         <Tooltip label={`Visible rows refresh every ${LIVE_REFRESH_MS / 1000} s while this page is open; changed cells flash.`}>
-          <Badge size="xs" variant="dot" color="teal">Live</Badge>
+          <Badge size="xs" variant="dot" color="teal">
+            Live
+          </Badge>
         </Tooltip>
-        <Text size="xs" c="dimmed">Click a header to sort, shift-click for a second sort; Enter or click opens a bond.</Text>
+        <Text size="xs" c="dimmed">
+          Click a header to sort, shift-click for a second sort; Enter or click opens a bond.
+        </Text>
       </Group>
       {status?.total === 0 && (
-        <Text size="sm" c="dimmed" data-testid="bond-empty">No bonds match these filters.</Text>
+        <Text size="sm" c="dimmed" data-testid="bond-empty">
+          No bonds match these filters.
+        </Text>
       )}
       <div style={{ flex: 1, minHeight: 0 }}>
         <BondGrid view={view} available={available} onViewChange={onViewChange} sparklines={sparklines} onStatus={setStatus} />

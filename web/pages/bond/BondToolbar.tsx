@@ -3,7 +3,19 @@
  * quick search, the column chooser, CSV download of the current view, and the row count / as-of time.
  */
 import {
-  Button, Checkbox, CloseButton, Group, MultiSelect, Popover, ScrollArea, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Tooltip,
+  Button,
+  Checkbox,
+  CloseButton,
+  Group,
+  MultiSelect,
+  Popover,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -19,7 +31,10 @@ import { listQuery, type BondView } from './bondView';
 import { IssuerFilterPills } from './IssuerFilterPills';
 
 const SECTOR_OPTIONS = SECTORS.map((s) => ({ value: s.code, label: s.name }));
-const RATING_OPTIONS = [...RATING_CLASSES, ...RATING_BUCKETS].map((r) => ({ value: r, label: r === 'IG' ? 'IG (BBB- and better)' : r === 'HY' ? 'HY (BB+ and below)' : r }));
+const RATING_OPTIONS = [...RATING_CLASSES, ...RATING_BUCKETS].map((r) => ({
+  value: r,
+  label: r === 'IG' ? 'IG (BBB- and better)' : r === 'HY' ? 'HY (BB+ and below)' : r,
+}));
 const TENOR_OPTIONS = TENOR_BUCKET_IDS.map((t) => ({ value: t, label: t }));
 
 export function BondFilters({ filters, onChange }: { filters: BondTableFilters; onChange: (filters: BondTableFilters) => void }) {
@@ -29,53 +44,114 @@ export function BondFilters({ filters, onChange }: { filters: BondTableFilters; 
   const search = useRef<HTMLInputElement>(null);
   // "/" jumps to the quick search, as in most terminals and web apps.
   useHotkeys([['/', () => search.current?.focus()]]);
-  const multi = (key: 'sector' | 'rating' | 'seniority' | 'tenor', label: string, data: Array<{ value: string; label: string }>, w: number) => (
+  const multi = (
+    key: 'sector' | 'rating' | 'seniority' | 'tenor',
+    label: string,
+    data: Array<{ value: string; label: string }>,
+    w: number,
+  ) => (
     <MultiSelect
-      size="xs" w={w} placeholder={label} aria-label={label} data={data} value={filters[key]} clearable searchable
-      onChange={(value) => onChange({ ...filters, [key]: value } as BondTableFilters)} data-testid={`filter-${key}`}
-      comboboxProps={{ withinPortal: true }} maxDropdownHeight={320}
+      size="xs"
+      w={w}
+      placeholder={label}
+      aria-label={label}
+      data={data}
+      value={filters[key]}
+      clearable
+      searchable
+      onChange={(value) => onChange({ ...filters, [key]: value } as BondTableFilters)}
+      data-testid={`filter-${key}`}
+      comboboxProps={{ withinPortal: true }}
+      maxDropdownHeight={320}
     />
   );
   return (
     <Group gap={6} wrap="wrap" data-testid="bond-filters">
       <TextInput
-        ref={search} size="xs" w={230} placeholder="Search (/): CUSIP, ISIN, ticker, name" aria-label="Quick search" value={q}
-        onKeyDown={(e) => { if (e.key === 'Escape') e.currentTarget.blur(); }}
-        onChange={(e) => { setQ(e.currentTarget.value); commitQ(e.currentTarget.value); }}
-        rightSection={q ? <CloseButton size="xs" aria-label="Clear search" onClick={() => { setQ(''); onChange({ ...filters, q: null }); }} /> : null}
+        ref={search}
+        size="xs"
+        w={230}
+        placeholder="Search (/): CUSIP, ISIN, ticker, name"
+        aria-label="Quick search"
+        value={q}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') e.currentTarget.blur();
+        }}
+        onChange={(e) => {
+          setQ(e.currentTarget.value);
+          commitQ(e.currentTarget.value);
+        }}
+        rightSection={
+          q ? (
+            <CloseButton
+              size="xs"
+              aria-label="Clear search"
+              onClick={() => {
+                setQ('');
+                onChange({ ...filters, q: null });
+              }}
+            />
+          ) : null
+        }
         data-testid="filter-q"
       />
       {multi('sector', 'Sector', SECTOR_OPTIONS, 170)}
       {multi('rating', 'Rating', RATING_OPTIONS, 150)}
-      {multi('seniority', 'Seniority', BOND_SENIORITIES.map((s) => ({ value: s, label: s })), 160)}
+      {multi(
+        'seniority',
+        'Seniority',
+        BOND_SENIORITIES.map((s) => ({ value: s, label: s })),
+        160,
+      )}
       {multi('tenor', 'Tenor', TENOR_OPTIONS, 120)}
       <SegmentedControl
-        size="xs" data-testid="filter-callable"
+        size="xs"
+        data-testid="filter-callable"
         value={filters.callable === null ? 'all' : filters.callable ? 'callable' : 'bullet'}
         onChange={(v) => onChange({ ...filters, callable: v === 'all' ? null : v === 'callable' })}
-        data={[{ value: 'all', label: 'All' }, { value: 'callable', label: 'Callable' }, { value: 'bullet', label: 'Bullet' }]}
+        data={[
+          { value: 'all', label: 'All' },
+          { value: 'callable', label: 'Callable' },
+          { value: 'bullet', label: 'Bullet' },
+        ]}
       />
       <IssuerFilterPills ids={filters.issuerId} onChange={(issuerId) => onChange({ ...filters, issuerId })} />
     </Group>
   );
 }
 
-export function ColumnChooser({ view, available, onChange }: { view: BondView; available: readonly BondTableColumn[]; onChange: (view: BondView) => void }) {
+export function ColumnChooser({
+  view,
+  available,
+  onChange,
+}: {
+  view: BondView;
+  available: readonly BondTableColumn[];
+  onChange: (view: BondView) => void;
+}) {
   const ordered = view.order.filter((c) => available.includes(c));
   const visible = view.visible.filter((c) => available.includes(c));
   const set = (columns: BondTableColumn[]) => onChange({ ...view, visible: columns });
   return (
     <Popover position="bottom-end" shadow="md" withinPortal width={520}>
       <Popover.Target>
-        <Button size="xs" variant="default" data-testid="column-chooser">Columns ({visible.length}/{ordered.length})</Button>
+        <Button size="xs" variant="default" data-testid="column-chooser">
+          Columns ({visible.length}/{ordered.length})
+        </Button>
       </Popover.Target>
       <Popover.Dropdown data-testid="column-chooser-panel">
         <Stack gap={6}>
           <Group justify="space-between">
-            <Text size="xs" c="dimmed">Shown columns; drag headers in the table to reorder.</Text>
+            <Text size="xs" c="dimmed">
+              Shown columns; drag headers in the table to reorder.
+            </Text>
             <Group gap={4}>
-              <Button size="compact-xs" variant="subtle" onClick={() => set([...ordered])}>All</Button>
-              <Button size="compact-xs" variant="subtle" onClick={() => set(DEFAULT_VISIBLE_COLUMNS.filter((c) => available.includes(c)))}>Default</Button>
+              <Button size="compact-xs" variant="subtle" onClick={() => set([...ordered])}>
+                All
+              </Button>
+              <Button size="compact-xs" variant="subtle" onClick={() => set(DEFAULT_VISIBLE_COLUMNS.filter((c) => available.includes(c)))}>
+                Default
+              </Button>
             </Group>
           </Group>
           <ScrollArea.Autosize mah={380}>
@@ -83,7 +159,10 @@ export function ColumnChooser({ view, available, onChange }: { view: BondView; a
               {ordered.map((c) => (
                 <Tooltip key={c} label={BOND_COLUMNS[c].help} openDelay={500} withinPortal>
                   <Checkbox
-                    size="xs" label={BOND_COLUMNS[c].header} checked={visible.includes(c)} data-testid={`column-toggle-${c}`}
+                    size="xs"
+                    label={BOND_COLUMNS[c].header}
+                    checked={visible.includes(c)}
+                    data-testid={`column-toggle-${c}`}
                     onChange={(e) => {
                       const on = e.currentTarget.checked;
                       if (!on && visible.length === 1) return; // keep at least one column
@@ -122,7 +201,10 @@ export function CsvButton({ view, columns, fileName }: { view: BondView; columns
   const [busy, setBusy] = useState(false);
   return (
     <Button
-      size="xs" variant="default" loading={busy} data-testid="csv-download"
+      size="xs"
+      variant="default"
+      loading={busy}
+      data-testid="csv-download"
       onClick={() => {
         setBusy(true);
         downloadBondCsv(view, columns, fileName)

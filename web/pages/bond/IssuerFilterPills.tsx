@@ -11,7 +11,11 @@ import { api } from '../../api/client';
 import { apiKey } from '../../api/queries';
 
 /** Pill text: "TICKER · Display name", or the id while loading / when the issuer is unknown. */
-export function issuerPillLabel(id: number, issuer: Pick<IssuerDetailResponse, 'ticker' | 'displayName'> | undefined, failed: boolean): string {
+export function issuerPillLabel(
+  id: number,
+  issuer: Pick<IssuerDetailResponse, 'ticker' | 'displayName'> | undefined,
+  failed: boolean,
+): string {
   if (issuer) return `${issuer.ticker} · ${issuer.displayName}`;
   return failed ? `Issuer ${id} (unknown)` : `Issuer ${id}`;
 }
@@ -28,14 +32,20 @@ export function IssuerFilterPills({ ids, onChange }: { ids: readonly number[]; o
   if (ids.length === 0) return null;
   return (
     <Group gap={4} wrap="wrap" data-testid="filter-issuers">
-      <Text size="xs" c="dimmed">Issuer</Text>
+      <Text size="xs" c="dimmed">
+        Issuer
+      </Text>
       {ids.map((id, i) => {
         const q = issuers[i];
         const label = issuerPillLabel(id, q?.data, q?.isError ?? false);
         return (
           <Tooltip key={id} label={q?.data?.name ?? label} openDelay={400} withinPortal>
             <Pill
-              size="sm" withRemoveButton data-testid="filter-issuer" data-issuer-id={id} data-ticker={q?.data?.ticker}
+              size="sm"
+              withRemoveButton
+              data-testid="filter-issuer"
+              data-issuer-id={id}
+              data-ticker={q?.data?.ticker}
               // Mantine hides a pill's remove button from keyboards and screen readers (made for
               // inputs that remove with Backspace); here it is the only way to drop the filter.
               removeButtonProps={{ 'aria-label': `Remove issuer filter ${q?.data?.ticker ?? id}`, 'aria-hidden': false, tabIndex: 0 }}

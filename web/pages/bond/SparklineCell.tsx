@@ -36,7 +36,12 @@ export function SparklineCell({ data }: CustomCellRendererProps<BondListRow>) {
   const up = values[values.length - 1]! >= values[0]!;
   return (
     <svg width={WIDTH} height={HEIGHT} aria-label="30-day price" data-testid="sparkline" style={{ verticalAlign: 'middle' }}>
-      <polyline fill="none" strokeWidth={1.2} stroke={up ? 'var(--mantine-color-teal-5)' : 'var(--mantine-color-red-5)'} points={sparkPoints(values)} />
+      <polyline
+        fill="none"
+        strokeWidth={1.2}
+        stroke={up ? 'var(--mantine-color-teal-5)' : 'var(--mantine-color-red-5)'}
+        points={sparkPoints(values)}
+      />
     </svg>
   );
 }

@@ -3,7 +3,14 @@ import { BOND_TABLE_COLUMNS } from '@common/enums';
 import { bondTableConfigSchema } from '@common/api/bondTables';
 import { DEFAULT_VISIBLE_COLUMNS, completeOrder, formatBondCell } from './columns';
 import {
-  configFromView, EMPTY_FILTERS, filtersFromSearch, listQuery, preferencesFromView, searchFromFilters, viewFromConfig, viewFromPreferences,
+  configFromView,
+  EMPTY_FILTERS,
+  filtersFromSearch,
+  listQuery,
+  preferencesFromView,
+  searchFromFilters,
+  viewFromConfig,
+  viewFromPreferences,
 } from './bondView';
 
 describe('bond table view', () => {
@@ -16,24 +23,38 @@ describe('bond table view', () => {
   });
 
   it('round-trips through the bonds preferences: visible columns in display order, both sorts', () => {
-    const view = viewFromPreferences({
-      visibleColumns: ['description', 'price'], columnOrder: ['description', 'price', 'coupon'],
-      primarySort: 'yieldToWorst', primaryDescending: false, secondarySort: 'coupon', secondaryDescending: true,
-    }, EMPTY_FILTERS);
+    const view = viewFromPreferences(
+      {
+        visibleColumns: ['description', 'price'],
+        columnOrder: ['description', 'price', 'coupon'],
+        primarySort: 'yieldToWorst',
+        primaryDescending: false,
+        secondarySort: 'coupon',
+        secondaryDescending: true,
+      },
+      EMPTY_FILTERS,
+    );
     expect(view.order.slice(0, 3)).toEqual(['description', 'price', 'coupon']);
     expect(view.order).toHaveLength(BOND_TABLE_COLUMNS.length);
     const prefs = preferencesFromView(view);
     expect(prefs).toMatchObject({
-      visibleColumns: ['description', 'price'], primarySort: 'yieldToWorst', primaryDescending: false,
-      secondarySort: 'coupon', secondaryDescending: true,
+      visibleColumns: ['description', 'price'],
+      primarySort: 'yieldToWorst',
+      primaryDescending: false,
+      secondarySort: 'coupon',
+      secondaryDescending: true,
     });
     expect(viewFromPreferences(prefs, EMPTY_FILTERS)).toEqual(view);
   });
 
   it('a saved custom table opens with its columns first and round-trips', () => {
     const config = {
-      columns: ['ticker', 'gSpread'] as const, primarySort: 'gSpread' as const, primaryDescending: true,
-      secondarySort: null, secondaryDescending: false, filters: { ...EMPTY_FILTERS, rating: ['HY'], callable: true },
+      columns: ['ticker', 'gSpread'] as const,
+      primarySort: 'gSpread' as const,
+      primaryDescending: true,
+      secondarySort: null,
+      secondaryDescending: false,
+      filters: { ...EMPTY_FILTERS, rating: ['HY'], callable: true },
     };
     const view = viewFromConfig({ ...config, columns: [...config.columns] });
     expect(view.order.slice(0, 2)).toEqual(['ticker', 'gSpread']);
@@ -41,16 +62,39 @@ describe('bond table view', () => {
   });
 
   it("maps to the API's sort/sort2, filters and columns", () => {
-    const view = { ...viewFromPreferences({ primarySort: 'price', primaryDescending: false, secondarySort: 'coupon', secondaryDescending: true }, EMPTY_FILTERS),
-      filters: { ...EMPTY_FILTERS, sector: ['FINL'], tenor: ['5Y' as const], callable: false, q: ' ibm ' } };
+    const view = {
+      ...viewFromPreferences(
+        { primarySort: 'price', primaryDescending: false, secondarySort: 'coupon', secondaryDescending: true },
+        EMPTY_FILTERS,
+      ),
+      filters: { ...EMPTY_FILTERS, sector: ['FINL'], tenor: ['5Y' as const], callable: false, q: ' ibm ' },
+    };
     expect(listQuery(view, ['price', 'coupon'])).toEqual({
-      sector: ['FINL'], rating: undefined, seniority: undefined, tenor: ['5Y'], callable: 'false', q: 'ibm', issuerId: undefined,
-      sort: 'price', sortDesc: 'false', sort2: 'coupon', sort2Desc: 'true', columns: ['price', 'coupon'],
+      sector: ['FINL'],
+      rating: undefined,
+      seniority: undefined,
+      tenor: ['5Y'],
+      callable: 'false',
+      q: 'ibm',
+      issuerId: undefined,
+      sort: 'price',
+      sortDesc: 'false',
+      sort2: 'coupon',
+      sort2Desc: 'true',
+      columns: ['price', 'coupon'],
     });
   });
 
   it('keeps filters in the URL search', () => {
-    const filters = { sector: ['FINL', 'UTIL'], rating: ['IG'], seniority: ['Senior Unsecured'], tenor: ['2Y' as const], callable: true, q: 'bank', issuerId: [12, 7] };
+    const filters = {
+      sector: ['FINL', 'UTIL'],
+      rating: ['IG'],
+      seniority: ['Senior Unsecured'],
+      tenor: ['2Y' as const],
+      callable: true,
+      q: 'bank',
+      issuerId: [12, 7],
+    };
     expect(filtersFromSearch(searchFromFilters(filters))).toEqual(filters);
     expect(filtersFromSearch(new URLSearchParams(''))).toEqual(EMPTY_FILTERS);
   });
@@ -96,23 +140,49 @@ describe('bond table view', () => {
 describe('bond screens texts', () => {
   it('market moves show price moves in points, yield moves in bp and spread moves in signed bp', async () => {
     const { moveText } = await import('./moves/BondMovesPage');
-    expect(moveText('price', { value: 101.1445, previous: 105.0296, change: -3.8851 })).toEqual({ level: '101.145', previous: '105.030', change: '-3.885' });
+    expect(moveText('price', { value: 101.1445, previous: 105.0296, change: -3.8851 })).toEqual({
+      level: '101.145',
+      previous: '105.030',
+      change: '-3.885',
+    });
     expect(moveText('yield', { value: 0.0520378, previous: 0.0735329, change: -0.0214951 }).change).toBe('-215.0 bp');
-    expect(moveText('spread', { value: 710.394, previous: 539.398, change: 170.996 })).toEqual({ level: '710.4 bp', previous: '539.4 bp', change: '+171.0 bp' });
+    expect(moveText('spread', { value: 710.394, previous: 539.398, change: 170.996 })).toEqual({
+      level: '710.4 bp',
+      previous: '539.4 bp',
+      change: '+171.0 bp',
+    });
   });
 
   it('a custom table is described by its sorts and filters', async () => {
     const { describeTable } = await import('./config/BondTablesPage');
-    expect(describeTable({
-      id: '00000000-0000-4000-8000-000000000000', name: 'x', createdAt: '', updatedAt: '', columns: ['price'],
-      primarySort: 'gSpread', primaryDescending: true, secondarySort: 'yieldToWorst', secondaryDescending: false,
-      filters: { ...EMPTY_FILTERS, rating: ['HY'], callable: true },
-    })).toBe('sorted by G-Sprd ↓, YTW ↑; rating HY · callable');
-    expect(describeTable({
-      id: '00000000-0000-4000-8000-000000000000', name: 'x', createdAt: '', updatedAt: '', columns: ['price'],
-      primarySort: null, primaryDescending: true, secondarySort: null, secondaryDescending: false,
-      filters: { ...EMPTY_FILTERS, issuerId: [3, 9] },
-    })).toBe('issuers 3/9');
+    expect(
+      describeTable({
+        id: '00000000-0000-4000-8000-000000000000',
+        name: 'x',
+        createdAt: '',
+        updatedAt: '',
+        columns: ['price'],
+        primarySort: 'gSpread',
+        primaryDescending: true,
+        secondarySort: 'yieldToWorst',
+        secondaryDescending: false,
+        filters: { ...EMPTY_FILTERS, rating: ['HY'], callable: true },
+      }),
+    ).toBe('sorted by G-Sprd ↓, YTW ↑; rating HY · callable');
+    expect(
+      describeTable({
+        id: '00000000-0000-4000-8000-000000000000',
+        name: 'x',
+        createdAt: '',
+        updatedAt: '',
+        columns: ['price'],
+        primarySort: null,
+        primaryDescending: true,
+        secondarySort: null,
+        secondaryDescending: false,
+        filters: { ...EMPTY_FILTERS, issuerId: [3, 9] },
+      }),
+    ).toBe('issuers 3/9');
   });
 
   it('an issuer filter pill names the issuer by ticker and name, or by id while loading or when unknown', async () => {

@@ -101,7 +101,11 @@ export function listQuery(view: BondView, columns: readonly BondTableColumn[]): 
 
 /** Filters from URL search params (the bond table keeps filters in the URL: shareable, back button). */
 export function filtersFromSearch(params: URLSearchParams): BondTableFilters {
-  const list = (key: string) => params.getAll(key).flatMap((v) => v.split(',')).filter(Boolean);
+  const list = (key: string) =>
+    params
+      .getAll(key)
+      .flatMap((v) => v.split(','))
+      .filter(Boolean);
   const callable = params.get('callable');
   return {
     sector: list('sector'),
@@ -111,7 +115,13 @@ export function filtersFromSearch(params: URLSearchParams): BondTableFilters {
     callable: callable === 'true' ? true : callable === 'false' ? false : null,
     q: params.get('q') || null,
     // Only well-formed ids: a mangled link must not turn into a 400 for the whole table.
-    issuerId: [...new Set(list('issuerId').filter((v) => /^[1-9]\d{0,9}$/.test(v)).map(Number))].slice(0, BOND_TABLE_FILTER_VALUES_MAX),
+    issuerId: [
+      ...new Set(
+        list('issuerId')
+          .filter((v) => /^[1-9]\d{0,9}$/.test(v))
+          .map(Number),
+      ),
+    ].slice(0, BOND_TABLE_FILTER_VALUES_MAX),
   };
 }
 

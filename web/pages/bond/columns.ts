@@ -25,8 +25,19 @@ export interface BondColumnMeta {
   numeric: boolean;
 }
 
-const m = (header: string, kind: BondColumnMeta['kind'], help: string, width = 90, extra: Partial<BondColumnMeta> = {}): BondColumnMeta => ({
-  header, kind, help, width, numeric: !['text', 'bool', 'day', 'date'].includes(kind), ...extra,
+const m = (
+  header: string,
+  kind: BondColumnMeta['kind'],
+  help: string,
+  width = 90,
+  extra: Partial<BondColumnMeta> = {},
+): BondColumnMeta => ({
+  header,
+  kind,
+  help,
+  width,
+  numeric: !['text', 'bool', 'day', 'date'].includes(kind),
+  ...extra,
 });
 
 export const BOND_COLUMNS: Record<BondTableColumn, BondColumnMeta> = {
@@ -70,7 +81,7 @@ export const BOND_COLUMNS: Record<BondTableColumn, BondColumnMeta> = {
   volumePercentChange: m('Vol Δ%', 'percent', "Today's volume vs the 20-day average, %", 78, { signed: 'price' }),
   confidence: m('Conf', 'confidence', 'Confidence in the evaluated price, 0–100', 60),
   changeConfidence: m('Δ Conf', 'confidence', 'Confidence change vs previous close, points (0–100 scale)', 66, { signed: 'price' }),
-  startConfidence: m('Start conf', 'confidence', "Confidence at the previous close, 0–100", 76),
+  startConfidence: m('Start conf', 'confidence', 'Confidence at the previous close, 0–100', 76),
 };
 
 /** Formats a column value for display (grid cells, CSV preview) through common/format. */
@@ -78,16 +89,22 @@ export function formatBondCell(column: BondTableColumn, value: unknown): string 
   const meta = BOND_COLUMNS[column];
   if (value === null || value === undefined) return MISSING;
   switch (meta.kind) {
-    case 'text': return String(value);
-    case 'bool': return value ? 'Yes' : '';
-    case 'dv01': return formatNumber(value as number, 4);
-    case 'years': return formatNumber(value as number, 2);
+    case 'text':
+      return String(value);
+    case 'bool':
+      return value ? 'Yes' : '';
+    case 'dv01':
+      return formatNumber(value as number, 4);
+    case 'years':
+      return formatNumber(value as number, 2);
     case 'confidence': {
       const n = value as number;
       return `${meta.signed && n > 0 ? '+' : ''}${formatNumber(n, 0)}`;
     }
-    case 'day': return formatDay(value as string);
-    default: return formatValue(meta.kind, value as number);
+    case 'day':
+      return formatDay(value as string);
+    default:
+      return formatValue(meta.kind, value as number);
   }
 }
 

@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BATCH_DELAY_MS, loadSparkline } from './sparklineBatch';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const askedIds = (call: number) => new URL(String(fetchMock.mock.calls[call]![0]), 'http://x').searchParams.get('ids')!.split(',').map(Number);
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const askedIds = (call: number) =>
+  new URL(String(fetchMock.mock.calls[call]![0]), 'http://x').searchParams.get('ids')!.split(',').map(Number);
 
 /** Answers like the server: each asked id with prices [id, id + 1]. */
 function serveSeries() {
@@ -28,7 +30,12 @@ describe('sparkline batching (one request per block of rows, not per row)', () =
     serveSeries();
     const asks = [5, 9, 5, 12].map((id) => loadSparkline(id));
     await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
-    await expect(Promise.all(asks)).resolves.toEqual([[5, 6], [9, 10], [5, 6], [12, 13]]);
+    await expect(Promise.all(asks)).resolves.toEqual([
+      [5, 6],
+      [9, 10],
+      [5, 6],
+      [12, 13],
+    ]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/^\/v2\/bond\/sparklines\?/);
     expect(askedIds(0)).toEqual([5, 9, 12]);

@@ -26,12 +26,16 @@ export function loadSparkline(id: number, signal?: AbortSignal): Promise<number[
     let waiters = pending.get(id);
     if (!waiters) pending.set(id, (waiters = new Set()));
     waiters.add(waiter);
-    signal?.addEventListener('abort', () => {
-      const still = pending.get(id);
-      if (!still?.delete(waiter)) return; // already sent: the answer is cheap to keep
-      if (still.size === 0) pending.delete(id);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        const still = pending.get(id);
+        if (!still?.delete(waiter)) return; // already sent: the answer is cheap to keep
+        if (still.size === 0) pending.delete(id);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
     timer ??= setTimeout(() => void flush(), BATCH_DELAY_MS);
   });
 }

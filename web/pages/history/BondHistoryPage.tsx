@@ -16,12 +16,15 @@ export function useHistoryParams() {
   const metric: HistoryMetric = isHistoryMetric(params.get('metric')) ? (params.get('metric') as HistoryMetric) : 'price';
   const range = (RANGE_OPTIONS.some((r) => r.value === params.get('range')) ? params.get('range') : '3m') as RangeId;
   const set = (key: string, value: string | null) =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      if (value === null) n.delete(key);
-      else n.set(key, value);
-      return n;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        if (value === null) n.delete(key);
+        else n.set(key, value);
+        return n;
+      },
+      { replace: true },
+    );
   return { params, setParams, metric, range, setMetric: (m: HistoryMetric) => set('metric', m), setRange: (r: RangeId) => set('range', r) };
 }
 
@@ -35,8 +38,13 @@ export default function BondHistoryPage() {
       <BondLoadState bondId={bondId} query={detail} />
       {detail.data && <BondHeader detail={detail.data} active="history" />}
       {detail.data && (
-        <BondHistoryView bond={{ id: detail.data.id, description: detail.data.description, ratingSp: detail.data.ratings.sp }}
-          metric={metric} range={range} onMetric={setMetric} onRange={setRange} />
+        <BondHistoryView
+          bond={{ id: detail.data.id, description: detail.data.description, ratingSp: detail.data.ratings.sp }}
+          metric={metric}
+          range={range}
+          onMetric={setMetric}
+          onRange={setRange}
+        />
       )}
     </Stack>
   );

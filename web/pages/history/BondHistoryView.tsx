@@ -8,9 +8,7 @@
 import { Alert, Card, Center, Group, Loader, SegmentedControl, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
-import {
-  MARKET_PATHS, type MarketIndexResponse, type PriceHistoryResponse, type Trade, type TradeListResponse,
-} from '@common/api/market';
+import { MARKET_PATHS, type MarketIndexResponse, type PriceHistoryResponse, type Trade, type TradeListResponse } from '@common/api/market';
 import { formatDate, formatNumber, formatPrice, formatYield } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
@@ -18,7 +16,15 @@ import { TimeSeriesChart, type ChartMarker, type ChartSeries } from '../../compo
 import { usePreferences } from '../../preferences/usePreferences';
 import { RANGE_OPTIONS, rangeStart, seriesStats, type RangeId } from '../market/seriesStats';
 import {
-  defaultIndexOf, formatMetric, formatMetricChange, HISTORY_METRICS, indexPoints, metricValue, SIDE_STYLE, tradeMarkers, type HistoryMetric,
+  defaultIndexOf,
+  formatMetric,
+  formatMetricChange,
+  HISTORY_METRICS,
+  indexPoints,
+  metricValue,
+  SIDE_STYLE,
+  tradeMarkers,
+  type HistoryMetric,
 } from './historyView';
 import '../../components/market/market.css';
 import { Refreshing } from '../../components/Refreshing';
@@ -40,19 +46,64 @@ const NUM = 'ag-right-aligned-cell bw-stat';
 
 const TRADE_COLUMNS: ColDef<Trade>[] = [
   { field: 'executionTime', headerName: 'Time', width: 170, valueFormatter: (p) => formatDate(p.value as string), sort: 'desc' },
-  { field: 'side', headerName: 'Side', width: 120, valueFormatter: (p) => SIDE_STYLE[p.value as Trade['side']].label,
-    cellStyle: (p) => ({ color: SIDE_STYLE[p.value as Trade['side']].color }) },
-  { field: 'quantity', headerName: 'Size', width: 100, type: 'numericColumn', headerTooltip: 'Disseminated par (5MM+ / 1MM+ when capped), USD',
+  {
+    field: 'side',
+    headerName: 'Side',
+    width: 120,
+    valueFormatter: (p) => SIDE_STYLE[p.value as Trade['side']].label,
+    cellStyle: (p) => ({ color: SIDE_STYLE[p.value as Trade['side']].color }),
+  },
+  {
+    field: 'quantity',
+    headerName: 'Size',
+    width: 100,
+    type: 'numericColumn',
+    headerTooltip: 'Disseminated par (5MM+ / 1MM+ when capped), USD',
     valueFormatter: (p) => (/^\d+(\.\d+)?$/.test(String(p.value)) ? `${formatNumber(Number(p.value) / 1e6, 3)}MM` : String(p.value)),
-    cellClass: NUM, comparator: (_a, _b, x, y) => (x.data?.reportedQuantity ?? 0) - (y.data?.reportedQuantity ?? 0) },
-  { field: 'price', headerName: 'Price', width: 90, type: 'numericColumn', valueFormatter: (p) => formatPrice(p.value as number), headerTooltip: 'Per 100 face', cellClass: NUM },
-  { field: 'yield', headerName: 'Yield', width: 90, type: 'numericColumn', valueFormatter: (p) => formatYield(p.value as number | null), headerTooltip: 'Yield at the trade price, %', cellClass: NUM },
-  { field: 'ats', headerName: 'ATS', width: 70, cellDataType: 'text', valueFormatter: (p) => (p.value ? 'Yes' : ''), headerTooltip: 'Executed on an alternative trading system' },
+    cellClass: NUM,
+    comparator: (_a, _b, x, y) => (x.data?.reportedQuantity ?? 0) - (y.data?.reportedQuantity ?? 0),
+  },
+  {
+    field: 'price',
+    headerName: 'Price',
+    width: 90,
+    type: 'numericColumn',
+    valueFormatter: (p) => formatPrice(p.value as number),
+    headerTooltip: 'Per 100 face',
+    cellClass: NUM,
+  },
+  {
+    field: 'yield',
+    headerName: 'Yield',
+    width: 90,
+    type: 'numericColumn',
+    valueFormatter: (p) => formatYield(p.value as number | null),
+    headerTooltip: 'Yield at the trade price, %',
+    cellClass: NUM,
+  },
+  {
+    field: 'ats',
+    headerName: 'ATS',
+    width: 70,
+    cellDataType: 'text',
+    valueFormatter: (p) => (p.value ? 'Yes' : ''),
+    headerTooltip: 'Executed on an alternative trading system',
+  },
   { field: 'status', headerName: 'Status', flex: 1, minWidth: 90 },
 ];
 
-export function BondHistoryView({ bond, metric, range, onMetric, onRange }: {
-  bond: HistoryBond; metric: HistoryMetric; range: RangeId; onMetric: (m: HistoryMetric) => void; onRange: (r: RangeId) => void;
+export function BondHistoryView({
+  bond,
+  metric,
+  range,
+  onMetric,
+  onRange,
+}: {
+  bond: HistoryBond;
+  metric: HistoryMetric;
+  range: RangeId;
+  onMetric: (m: HistoryMetric) => void;
+  onRange: (r: RangeId) => void;
 }) {
   const from = rangeStart(range);
   const { preferences, update } = usePreferences();
@@ -63,13 +114,18 @@ export function BondHistoryView({ bond, metric, range, onMetric, onRange }: {
   const indexClass = defaultIndexOf(bond.ratingSp);
 
   const history = useApiQuery<PriceHistoryResponse>(MARKET_PATHS.bondPriceHistory(bond.id), {
-    query: { from }, meta: { errorToast: 'Loading the price history failed:' }, placeholderData: (prev) => prev,
+    query: { from },
+    meta: { errorToast: 'Loading the price history failed:' },
+    placeholderData: (prev) => prev,
   });
   const trades = useApiQuery<TradeListResponse>(MARKET_PATHS.bondTrades(bond.id), {
-    query: { from, limit: 1000 }, meta: { errorToast: 'Loading trades failed:' }, placeholderData: (prev) => prev,
+    query: { from, limit: 1000 },
+    meta: { errorToast: 'Loading trades failed:' },
+    placeholderData: (prev) => prev,
   });
   const index = useApiQuery<MarketIndexResponse>(showIndex && indexClass ? MARKET_PATHS.marketIndex : null, {
-    query: { from }, meta: { errorToast: 'Loading the index failed:' },
+    query: { from },
+    meta: { errorToast: 'Loading the index failed:' },
   });
   const hawk = useHawkAlertMarkers(bond.id, showHawk);
 
@@ -82,13 +138,22 @@ export function BondHistoryView({ bond, metric, range, onMetric, onRange }: {
     const main: ChartSeries = {
       name: HISTORY_METRICS.find((m) => m.value === metric)!.label,
       color: '#ff922b',
-      points: list.flatMap((p) => { const v = metricValue(metric, p); return v === null ? [] : [{ time: p.date, value: v }]; }),
+      points: list.flatMap((p) => {
+        const v = metricValue(metric, p);
+        return v === null ? [] : [{ time: p.date, value: v }];
+      }),
       markers: [...tradeMarkers(trades.data?.trades ?? [], metric, from), ...(showHawk ? hawk.markers : [])],
     };
     const out = [main];
     if (showIndex && indexClass && index.data) {
-      out.push({ name: `${indexClass} index`, color: indexClass === 'IG' ? '#4dabf7' : '#9775fa', priceScale: 'left', style: 'dashed',
-        format: (v: number) => formatNumber(v, 2), points: indexPoints(index.data, indexClass) });
+      out.push({
+        name: `${indexClass} index`,
+        color: indexClass === 'IG' ? '#4dabf7' : '#9775fa',
+        priceScale: 'left',
+        style: 'dashed',
+        format: (v: number) => formatNumber(v, 2),
+        points: indexPoints(index.data, indexClass),
+      });
     }
     return out;
   }, [history.data, trades.data, index.data, metric, from, showIndex, indexClass, showHawk, hawk.markers]);
@@ -100,45 +165,112 @@ export function BondHistoryView({ bond, metric, range, onMetric, onRange }: {
       <Card withBorder padding="sm">
         <Group justify="space-between" gap="xs" mb={6}>
           <Group gap="xs">
-            <SegmentedControl size="xs" value={metric} onChange={(v) => onMetric(v as HistoryMetric)} data={HISTORY_METRICS.map(({ value, label }) => ({ value, label }))} data-testid="history-metric" />
-            <SegmentedControl size="xs" value={range} onChange={(v) => onRange(v as RangeId)} data={RANGE_OPTIONS.map(({ value, label }) => ({ value, label }))} data-testid="history-range" />
+            <SegmentedControl
+              size="xs"
+              value={metric}
+              onChange={(v) => onMetric(v as HistoryMetric)}
+              data={HISTORY_METRICS.map(({ value, label }) => ({ value, label }))}
+              data-testid="history-metric"
+            />
+            <SegmentedControl
+              size="xs"
+              value={range}
+              onChange={(v) => onRange(v as RangeId)}
+              data={RANGE_OPTIONS.map(({ value, label }) => ({ value, label }))}
+              data-testid="history-range"
+            />
           </Group>
           <Group gap="md">
-            <Tooltip label={indexClass ? `The ${indexClass} active-bond index (total return from 100), left axis` : 'Unrated: no default index'} withinPortal>
-              <Switch size="xs" label={`${indexClass ?? 'Default'} index`} checked={showIndex} disabled={!indexClass} data-testid="toggle-index"
-                onChange={(e) => update({ bondHistory: { hideDefaultIndex: !e.currentTarget.checked } })} />
+            <Tooltip
+              label={indexClass ? `The ${indexClass} active-bond index (total return from 100), left axis` : 'Unrated: no default index'}
+              withinPortal
+            >
+              <Switch
+                size="xs"
+                label={`${indexClass ?? 'Default'} index`}
+                checked={showIndex}
+                disabled={!indexClass}
+                data-testid="toggle-index"
+                onChange={(e) => update({ bondHistory: { hideDefaultIndex: !e.currentTarget.checked } })}
+              />
             </Tooltip>
-            <Switch size="xs" label="Market hawk alerts" checked={showHawk} data-testid="toggle-hawk"
-              onChange={(e) => update({ bondHistory: { hideMarketHawk: !e.currentTarget.checked } })} />
-            <Switch size="xs" label="Plot stats" checked={showStats} data-testid="toggle-stats"
-              onChange={(e) => update({ bondHistory: { hidePlotStats: !e.currentTarget.checked } })} />
+            <Switch
+              size="xs"
+              label="Market hawk alerts"
+              checked={showHawk}
+              data-testid="toggle-hawk"
+              onChange={(e) => update({ bondHistory: { hideMarketHawk: !e.currentTarget.checked } })}
+            />
+            <Switch
+              size="xs"
+              label="Plot stats"
+              checked={showStats}
+              data-testid="toggle-stats"
+              onChange={(e) => update({ bondHistory: { hidePlotStats: !e.currentTarget.checked } })}
+            />
           </Group>
         </Group>
         <Group justify="space-between" mb={4}>
-          <Text size="xs" c="dimmed">{metricInfo.unit}, daily close{metric === 'price' || metric === 'yield' ? '; trades at their ' + metric : '; trades are plotted on price and yield'}</Text>
+          <Text size="xs" c="dimmed">
+            {metricInfo.unit}, daily close
+            {metric === 'price' || metric === 'yield' ? '; trades at their ' + metric : '; trades are plotted on price and yield'}
+          </Text>
           <Group gap="sm">
             {Object.values(SIDE_STYLE).map((s) => (
-              <Group key={s.label} gap={4}><span style={{ width: 8, height: 8, borderRadius: 4, background: s.color, display: 'inline-block' }} /><Text size="xs" c="dimmed">{s.label}</Text></Group>
+              <Group key={s.label} gap={4}>
+                <span style={{ width: 8, height: 8, borderRadius: 4, background: s.color, display: 'inline-block' }} />
+                <Text size="xs" c="dimmed">
+                  {s.label}
+                </Text>
+              </Group>
             ))}
-            <Text size="xs" c="dimmed" title="Point size grows with the disseminated par amount (log scale)">· size = quantity</Text>
+            <Text size="xs" c="dimmed" title="Point size grows with the disseminated par amount (log scale)">
+              · size = quantity
+            </Text>
           </Group>
         </Group>
         {showStats && stats && (
           <Group gap="lg" mb={4} data-testid="plot-stats">
-            <Text size="xs" className="bw-stat">Last {formatMetric(metric, stats.last)}</Text>
-            <Text size="xs" className="bw-stat" title="Last minus first close of the range">Δ {formatMetricChange(metric, stats.change)}</Text>
-            <Text size="xs" className="bw-stat" c="dimmed">Min {formatMetric(metric, stats.min)}</Text>
-            <Text size="xs" className="bw-stat" c="dimmed">Max {formatMetric(metric, stats.max)}</Text>
-            <Text size="xs" className="bw-stat" c="dimmed">Avg {formatMetric(metric, stats.avg)}</Text>
-            <Text size="xs" className="bw-stat" c="dimmed">{formatNumber(tradeList.length, 0)} trades</Text>
+            <Text size="xs" className="bw-stat">
+              Last {formatMetric(metric, stats.last)}
+            </Text>
+            <Text size="xs" className="bw-stat" title="Last minus first close of the range">
+              Δ {formatMetricChange(metric, stats.change)}
+            </Text>
+            <Text size="xs" className="bw-stat" c="dimmed">
+              Min {formatMetric(metric, stats.min)}
+            </Text>
+            <Text size="xs" className="bw-stat" c="dimmed">
+              Max {formatMetric(metric, stats.max)}
+            </Text>
+            <Text size="xs" className="bw-stat" c="dimmed">
+              Avg {formatMetric(metric, stats.avg)}
+            </Text>
+            <Text size="xs" className="bw-stat" c="dimmed">
+              {formatNumber(tradeList.length, 0)} trades
+            </Text>
           </Group>
         )}
         {showHawk && hawk.markers.length === 0 && (
-          <Text size="xs" c="dimmed" mb={4} data-testid="hawk-empty">No market-hawk alerts on this bond in the range.</Text>
+          <Text size="xs" c="dimmed" mb={4} data-testid="hawk-empty">
+            No market-hawk alerts on this bond in the range.
+          </Text>
         )}
-        {history.isPending && <Center h={400}><Loader size="sm" type="dots" /></Center>}
-        {history.isError && !history.data && <Alert color="red" data-testid="history-error">The price history could not be loaded: {apiErrorText(history.error)}</Alert>}
-        {history.data && series[0]!.points.length === 0 && <Text size="sm" c="dimmed" data-testid="history-empty">No {metric} history in this range.</Text>}
+        {history.isPending && (
+          <Center h={400}>
+            <Loader size="sm" type="dots" />
+          </Center>
+        )}
+        {history.isError && !history.data && (
+          <Alert color="red" data-testid="history-error">
+            The price history could not be loaded: {apiErrorText(history.error)}
+          </Alert>
+        )}
+        {history.data && series[0]!.points.length === 0 && (
+          <Text size="sm" c="dimmed" data-testid="history-empty">
+            No {metric} history in this range.
+          </Text>
+        )}
         {series[0]!.points.length > 0 && (
           <Refreshing active={history.isPlaceholderData}>
             <TimeSeriesChart series={series} height={400} formatValue={format} testId="history-chart" />
@@ -146,10 +278,25 @@ export function BondHistoryView({ bond, metric, range, onMetric, onRange }: {
         )}
       </Card>
       <Card withBorder padding="sm">
-        <Text fw={600} size="sm" mb={4}>Trades in the range <Text span size="xs" c="dimmed">(TRACE-style dissemination; newest first)</Text></Text>
-        {trades.isError && <Alert color="red" p="xs">Trades could not be loaded: {apiErrorText(trades.error)}</Alert>}
-        {trades.data && tradeList.length === 0 && <Text size="xs" c="dimmed" data-testid="trades-empty">No trades in this range.</Text>}
-        {tradeList.length > 0 && <DataTable<Trade> rows={tradeList} columns={TRADE_COLUMNS} rowId={(t) => t.id} height={240} testId="history-trades" />}
+        <Text fw={600} size="sm" mb={4}>
+          Trades in the range{' '}
+          <Text span size="xs" c="dimmed">
+            (TRACE-style dissemination; newest first)
+          </Text>
+        </Text>
+        {trades.isError && (
+          <Alert color="red" p="xs">
+            Trades could not be loaded: {apiErrorText(trades.error)}
+          </Alert>
+        )}
+        {trades.data && tradeList.length === 0 && (
+          <Text size="xs" c="dimmed" data-testid="trades-empty">
+            No trades in this range.
+          </Text>
+        )}
+        {tradeList.length > 0 && (
+          <DataTable<Trade> rows={tradeList} columns={TRADE_COLUMNS} rowId={(t) => t.id} height={240} testId="history-trades" />
+        )}
       </Card>
     </Stack>
   );

@@ -10,7 +10,12 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  MARKET_PATHS, type BondDetailResponse, type BondListResponse, type IssuerSearchResponse, type MarketSummaryResponse, type PriceHistoryResponse,
+  MARKET_PATHS,
+  type BondDetailResponse,
+  type BondListResponse,
+  type IssuerSearchResponse,
+  type MarketSummaryResponse,
+  type PriceHistoryResponse,
 } from '@common/api/market';
 import { api } from '../../api/client';
 import { apiKey, useApiQuery } from '../../api/queries';
@@ -34,15 +39,24 @@ function BondSearch({ onPick, disabled }: { onPick: (id: number) => void; disabl
   const issuers = useApiQuery<IssuerSearchResponse>(q.length >= 2 ? MARKET_PATHS.issuers : null, { query: { q, limit: 3 } });
   const firstIssuer = issuers.data?.issuers[0];
   const issuerBonds = useApiQuery<BondListResponse>(firstIssuer ? MARKET_PATHS.bonds : null, {
-    query: { issuerId: String(firstIssuer?.id ?? ''), limit: 20, sort: 'maturityDate', sortDesc: 'false', columns: ['description', 'bondIdentifier', 'ratingSP', 'issuer'] },
+    query: {
+      issuerId: String(firstIssuer?.id ?? ''),
+      limit: 20,
+      sort: 'maturityDate',
+      sortDesc: 'false',
+      columns: ['description', 'bondIdentifier', 'ratingSP', 'issuer'],
+    },
   });
   const data = useMemo(() => {
     const seen = new Set<number>();
     const groups: Array<{ group: string; items: Array<{ value: string; label: string }> }> = [];
     const add = (group: string, rows: BondListResponse['rows'] | undefined) => {
-      const items = (rows ?? []).filter((r) => !seen.has(r.id) && seen.add(r.id)).map((r) => ({
-        value: String(r.id), label: `${r.description} · ${r.bondIdentifier}${r.ratingSP ? ` · ${r.ratingSP}` : ''}`,
-      }));
+      const items = (rows ?? [])
+        .filter((r) => !seen.has(r.id) && seen.add(r.id))
+        .map((r) => ({
+          value: String(r.id),
+          label: `${r.description} · ${r.bondIdentifier}${r.ratingSP ? ` · ${r.ratingSP}` : ''}`,
+        }));
       if (items.length) groups.push({ group, items });
     };
     add('Bonds', bonds.data?.rows);
@@ -52,50 +66,102 @@ function BondSearch({ onPick, disabled }: { onPick: (id: number) => void; disabl
   const loading = bonds.isFetching || issuers.isFetching;
   return (
     <Select
-      w={440} size="xs" searchable clearable={false} disabled={disabled} value={null} data-testid="history-search"
+      w={440}
+      size="xs"
+      searchable
+      clearable={false}
+      disabled={disabled}
+      value={null}
+      data-testid="history-search"
       placeholder={disabled ? `At most ${MAX_BONDS} bonds` : 'Add a bond: CUSIP, ticker, issuer or description…'}
-      searchValue={search} onSearchChange={setSearch} data={data} filter={({ options }) => options}
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={data}
+      filter={({ options }) => options}
       nothingFoundMessage={q.length < 2 ? 'Type at least 2 characters' : loading ? 'Searching…' : 'No bonds found'}
       rightSection={loading ? <Loader size={12} /> : undefined}
-      onChange={(v) => { if (v) { onPick(Number(v)); setSearch(''); } }}
+      onChange={(v) => {
+        if (v) {
+          onPick(Number(v));
+          setSearch('');
+        }
+      }}
     />
   );
 }
 
-function CompareChart({ ids, details, metric, range, mode }: {
-  ids: number[]; details: Map<number, BondDetailResponse>; metric: HistoryMetric; range: RangeId; mode: CompareMode;
+function CompareChart({
+  ids,
+  details,
+  metric,
+  range,
+  mode,
+}: {
+  ids: number[];
+  details: Map<number, BondDetailResponse>;
+  metric: HistoryMetric;
+  range: RangeId;
+  mode: CompareMode;
 }) {
   const from = rangeStart(range);
   const histories = useQueries({
     queries: ids.map((id) => ({
       queryKey: apiKey(MARKET_PATHS.bondPriceHistory(id), { from }),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<PriceHistoryResponse>(MARKET_PATHS.bondPriceHistory(id), { query: { from }, signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<PriceHistoryResponse>(MARKET_PATHS.bondPriceHistory(id), { query: { from }, signal }),
       meta: { errorToast: 'Loading a price history failed:' },
     })),
   });
   const pending = histories.some((h) => h.isPending);
   const failed = histories.filter((h) => h.isError).length;
   const dataKey = histories.map((h) => h.dataUpdatedAt).join(',');
-  const series = useMemo<ChartSeries[]>(() => ids.flatMap((id, i) => {
-    const h = histories[i]?.data;
-    if (!h) return [];
-    const values = compareValues(metric, h.points.map((p) => metricValue(metric, p)), mode);
-    return [{
-      name: details.get(id)?.description ?? `#${id}`, color: COLORS[i % COLORS.length],
-      points: h.points.flatMap((p, k) => (values[k] === null ? [] : [{ time: p.date, value: values[k]! }])),
-    }];
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [dataKey, ids.join(','), metric, mode, details]);
+  const series = useMemo<ChartSeries[]>(
+    () =>
+      ids.flatMap((id, i) => {
+        const h = histories[i]?.data;
+        if (!h) return [];
+        const values = compareValues(
+          metric,
+          h.points.map((p) => metricValue(metric, p)),
+          mode,
+        );
+        return [
+          {
+            name: details.get(id)?.description ?? `#${id}`,
+            color: COLORS[i % COLORS.length],
+            points: h.points.flatMap((p, k) => (values[k] === null ? [] : [{ time: p.date, value: values[k]! }])),
+          },
+        ];
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value: dataKey and the ids' text
+    [dataKey, ids.join(','), metric, mode, details],
+  );
   const unit = HISTORY_METRICS.find((m) => m.value === metric)!.unit;
   return (
     <Card withBorder padding="sm">
       <Text size="xs" c="dimmed" mb={4}>
-        {mode === 'absolute' ? unit : metric === 'price' ? 'price rebased to 100 at the first close' : metric === 'confidence' ? 'confidence change since the first close' : `${metric} change since the first close, bp`}
+        {mode === 'absolute'
+          ? unit
+          : metric === 'price'
+            ? 'price rebased to 100 at the first close'
+            : metric === 'confidence'
+              ? 'confidence change since the first close'
+              : `${metric} change since the first close, bp`}
       </Text>
       {pending && <Loader size="sm" type="dots" />}
-      {failed > 0 && <Alert color="red" p="xs">{failed} price histor{failed === 1 ? 'y' : 'ies'} could not be loaded.</Alert>}
-      {!pending && series.every((s) => s.points.length === 0) && <Text size="sm" c="dimmed">No history in this range.</Text>}
-      {series.some((s) => s.points.length > 0) && <TimeSeriesChart series={series} height={440} formatValue={compareFormat(metric, mode)} testId="compare-chart" />}
+      {failed > 0 && (
+        <Alert color="red" p="xs">
+          {failed} price histor{failed === 1 ? 'y' : 'ies'} could not be loaded.
+        </Alert>
+      )}
+      {!pending && series.every((s) => s.points.length === 0) && (
+        <Text size="sm" c="dimmed">
+          No history in this range.
+        </Text>
+      )}
+      {series.some((s) => s.points.length > 0) && (
+        <TimeSeriesChart series={series} height={440} formatValue={compareFormat(metric, mode)} testId="compare-chart" />
+      )}
     </Card>
   );
 }
@@ -106,12 +172,18 @@ function QuickPicks({ onPick }: { onPick: (id: number) => void }) {
   const bonds = summary.data?.mostActive.slice(0, 8) ?? [];
   return (
     <Stack gap={4} data-testid="history-none">
-      <Text size="sm" c="dimmed">Search for a bond to see its price, yield, spread and confidence history with its trades; add up to {MAX_BONDS} to compare them.</Text>
+      <Text size="sm" c="dimmed">
+        Search for a bond to see its price, yield, spread and confidence history with its trades; add up to {MAX_BONDS} to compare them.
+      </Text>
       {bonds.length > 0 && (
         <Group gap={6}>
-          <Text size="xs" c="dimmed">Most active today:</Text>
+          <Text size="xs" c="dimmed">
+            Most active today:
+          </Text>
           {bonds.map((b) => (
-            <Button key={b.id} size="compact-xs" variant="default" onClick={() => onPick(b.id)} data-testid="history-quick-pick">{b.description}</Button>
+            <Button key={b.id} size="compact-xs" variant="default" onClick={() => onPick(b.id)} data-testid="history-quick-pick">
+              {b.description}
+            </Button>
           ))}
         </Group>
       )}
@@ -121,14 +193,26 @@ function QuickPicks({ onPick }: { onPick: (id: number) => void }) {
 
 export default function HistoryPage() {
   const { params, setParams, metric, range, setMetric, setRange } = useHistoryParams();
-  const ids = useMemo(() => [...new Set((params.get('bonds') ?? '').split(',').filter((s) => /^\d+$/.test(s)).map(Number))].slice(0, MAX_BONDS), [params]);
+  const ids = useMemo(
+    () =>
+      [
+        ...new Set(
+          (params.get('bonds') ?? '')
+            .split(',')
+            .filter((s) => /^\d+$/.test(s))
+            .map(Number),
+        ),
+      ].slice(0, MAX_BONDS),
+    [params],
+  );
   const mode: CompareMode = params.get('mode') === 'normalised' ? 'normalised' : 'absolute';
-  const setIds = (next: number[]) => setParams((p) => {
-    const n = new URLSearchParams(p);
-    if (next.length) n.set('bonds', next.join(','));
-    else n.delete('bonds');
-    return n;
-  });
+  const setIds = (next: number[]) =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      if (next.length) n.set('bonds', next.join(','));
+      else n.delete('bonds');
+      return n;
+    });
   const detailQueries = useQueries({
     queries: ids.map((id) => ({
       queryKey: apiKey(MARKET_PATHS.bond(id)),
@@ -141,7 +225,7 @@ export default function HistoryPage() {
     const map = new Map<number, BondDetailResponse>();
     detailQueries.forEach((q) => q.data && map.set(q.data.id, q.data));
     return map;
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [detailKey]);
   const single = ids.length === 1 ? details.get(ids[0]!) : undefined;
 
@@ -154,10 +238,27 @@ export default function HistoryPage() {
           {ids.map((id, i) => {
             const d = details.get(id);
             return (
-              <Badge key={id} size="lg" variant="light" tt="none" color="gray" data-testid="history-bond"
-                leftSection={<span style={{ width: 8, height: 8, borderRadius: 4, background: COLORS[i % COLORS.length], display: 'inline-block' }} />}
-                rightSection={<CloseButton size="xs" aria-label={`Remove ${d?.description ?? id}`} onClick={() => setIds(ids.filter((x) => x !== id))} />}>
-                <Anchor component={Link} to={`/bw/bond/${id}/history`} size="xs" c="inherit">{d?.description ?? `#${id}`}</Anchor>
+              <Badge
+                key={id}
+                size="lg"
+                variant="light"
+                tt="none"
+                color="gray"
+                data-testid="history-bond"
+                leftSection={
+                  <span style={{ width: 8, height: 8, borderRadius: 4, background: COLORS[i % COLORS.length], display: 'inline-block' }} />
+                }
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label={`Remove ${d?.description ?? id}`}
+                    onClick={() => setIds(ids.filter((x) => x !== id))}
+                  />
+                }
+              >
+                <Anchor component={Link} to={`/bw/bond/${id}/history`} size="xs" c="inherit">
+                  {d?.description ?? `#${id}`}
+                </Anchor>
               </Badge>
             );
           })}
@@ -167,17 +268,49 @@ export default function HistoryPage() {
       {detailQueries.some((q) => q.isError) && <Alert color="red">Some bonds could not be loaded.</Alert>}
       {ids.length === 1 && !single && detailQueries[0]?.isPending && <Loader size="sm" type="dots" />}
       {single && (
-        <BondHistoryView bond={{ id: single.id, description: single.description, ratingSp: single.ratings.sp }}
-          metric={metric} range={range} onMetric={setMetric} onRange={setRange} />
+        <BondHistoryView
+          bond={{ id: single.id, description: single.description, ratingSp: single.ratings.sp }}
+          metric={metric}
+          range={range}
+          onMetric={setMetric}
+          onRange={setRange}
+        />
       )}
       {ids.length > 1 && (
         <>
           <Group gap="xs">
-            <SegmentedControl size="xs" value={metric} onChange={(v) => setMetric(v as HistoryMetric)} data={HISTORY_METRICS.map(({ value, label }) => ({ value, label }))} data-testid="history-metric" />
-            <SegmentedControl size="xs" value={range} onChange={(v) => setRange(v as RangeId)} data={RANGE_OPTIONS.map(({ value, label }) => ({ value, label }))} />
-            <SegmentedControl size="xs" value={mode} data-testid="compare-mode"
-              onChange={(v) => setParams((p) => { const n = new URLSearchParams(p); n.set('mode', v); return n; }, { replace: true })}
-              data={[{ value: 'absolute', label: 'Absolute' }, { value: 'normalised', label: 'Normalised' }]} />
+            <SegmentedControl
+              size="xs"
+              value={metric}
+              onChange={(v) => setMetric(v as HistoryMetric)}
+              data={HISTORY_METRICS.map(({ value, label }) => ({ value, label }))}
+              data-testid="history-metric"
+            />
+            <SegmentedControl
+              size="xs"
+              value={range}
+              onChange={(v) => setRange(v as RangeId)}
+              data={RANGE_OPTIONS.map(({ value, label }) => ({ value, label }))}
+            />
+            <SegmentedControl
+              size="xs"
+              value={mode}
+              data-testid="compare-mode"
+              onChange={(v) =>
+                setParams(
+                  (p) => {
+                    const n = new URLSearchParams(p);
+                    n.set('mode', v);
+                    return n;
+                  },
+                  { replace: true },
+                )
+              }
+              data={[
+                { value: 'absolute', label: 'Absolute' },
+                { value: 'normalised', label: 'Normalised' },
+              ]}
+            />
           </Group>
           <CompareChart ids={ids} details={details} metric={metric} range={range} mode={mode} />
         </>

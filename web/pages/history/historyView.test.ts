@@ -3,9 +3,21 @@ import type { Trade } from '@common/api/market';
 import { compareValues, defaultIndexOf, indexPoints, tradeMarkers, tradeMarkerSize } from './historyView';
 
 const trade = (over: Partial<Trade>): Trade => ({
-  id: 't', bondId: 1, cusip: 'X', description: 'ABC 5 01/01/30', executionTime: '2026-11-20T15:04:05Z', quantity: '250000',
-  reportedQuantity: 250_000, quantityCapped: false, price: 99.5, yield: 0.051, side: 'customer_buy', reportingPartyType: 'D',
-  ats: false, status: 'active', ...over,
+  id: 't',
+  bondId: 1,
+  cusip: 'X',
+  description: 'ABC 5 01/01/30',
+  executionTime: '2026-11-20T15:04:05Z',
+  quantity: '250000',
+  reportedQuantity: 250_000,
+  quantityCapped: false,
+  price: 99.5,
+  yield: 0.051,
+  side: 'customer_buy',
+  reportingPartyType: 'D',
+  ats: false,
+  status: 'active',
+  ...over,
 });
 
 describe('trades on the history chart', () => {
@@ -38,7 +50,12 @@ describe('default index and comparison', () => {
     expect(defaultIndexOf('BBB-')).toBe('IG');
     expect(defaultIndexOf('BB+')).toBe('HY');
     expect(defaultIndexOf(null)).toBeNull();
-    const index = { points: [{ date: '2026-11-19', ig: 100, hy: null, igConstituents: 100, hyConstituents: 0 }, { date: '2026-11-20', ig: 100.2, hy: 99, igConstituents: 100, hyConstituents: 100 }] };
+    const index = {
+      points: [
+        { date: '2026-11-19', ig: 100, hy: null, igConstituents: 100, hyConstituents: 0 },
+        { date: '2026-11-20', ig: 100.2, hy: 99, igConstituents: 100, hyConstituents: 100 },
+      ],
+    };
     expect(indexPoints(index, 'HY')).toEqual([{ time: '2026-11-20', value: 99 }]);
   });
 

@@ -26,10 +26,14 @@ type Point = PriceHistoryResponse['points'][number];
 /** The metric's value of a history point (null when the bond had none that day). */
 export function metricValue(metric: HistoryMetric, p: Point): number | null {
   switch (metric) {
-    case 'price': return p.price;
-    case 'yield': return p.yield;
-    case 'spread': return p.gSpread;
-    case 'confidence': return p.confidence;
+    case 'price':
+      return p.price;
+    case 'yield':
+      return p.yield;
+    case 'spread':
+      return p.gSpread;
+    case 'confidence':
+      return p.confidence;
   }
 }
 
@@ -37,10 +41,14 @@ export function metricValue(metric: HistoryMetric, p: Point): number | null {
 export function formatMetric(metric: HistoryMetric, v: number | null | undefined): string {
   if (v === null || v === undefined || Number.isNaN(v)) return MISSING;
   switch (metric) {
-    case 'price': return formatPrice(v);
-    case 'yield': return formatYield(v);
-    case 'spread': return `${formatNumber(v, 1)} bp`;
-    case 'confidence': return formatNumber(v, 0);
+    case 'price':
+      return formatPrice(v);
+    case 'yield':
+      return formatYield(v);
+    case 'spread':
+      return `${formatNumber(v, 1)} bp`;
+    case 'confidence':
+      return formatNumber(v, 0);
   }
 }
 
@@ -48,10 +56,14 @@ export function formatMetric(metric: HistoryMetric, v: number | null | undefined
 export function formatMetricChange(metric: HistoryMetric, v: number | null | undefined): string {
   if (v === null || v === undefined || Number.isNaN(v)) return MISSING;
   switch (metric) {
-    case 'price': return `${v > 0 ? '+' : v < 0 ? '-' : ''}${formatPrice(Math.abs(v))}`;
-    case 'yield': return formatYieldChange(v);
-    case 'spread': return formatSpread(v);
-    case 'confidence': return `${v > 0 ? '+' : ''}${formatNumber(v, 0)}`;
+    case 'price':
+      return `${v > 0 ? '+' : v < 0 ? '-' : ''}${formatPrice(Math.abs(v))}`;
+    case 'yield':
+      return formatYieldChange(v);
+    case 'spread':
+      return formatSpread(v);
+    case 'confidence':
+      return `${v > 0 ? '+' : ''}${formatNumber(v, 0)}`;
   }
 }
 

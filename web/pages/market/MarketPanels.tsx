@@ -22,15 +22,22 @@ function IndexStat({ label, points, pick }: { label: string; points: MarketIndex
   const last = valid.at(-1)?.[pick] ?? null;
   const prev = valid.at(-2)?.[pick] ?? null;
   const first = valid[0]?.[pick] ?? null;
-  const day = last !== null && prev !== null ? ((last / prev) - 1) * 100 : null;
-  const range = last !== null && first !== null ? ((last / first) - 1) * 100 : null;
+  const day = last !== null && prev !== null ? (last / prev - 1) * 100 : null;
+  const range = last !== null && first !== null ? (last / first - 1) * 100 : null;
   return (
     <Stack gap={0} data-testid={`index-${pick}`}>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="lg" fw={600} className="bw-stat" data-value={last ?? undefined}>{last === null ? '—' : indexLevel(last)}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="lg" fw={600} className="bw-stat" data-value={last ?? undefined}>
+        {last === null ? '—' : indexLevel(last)}
+      </Text>
       <Text size="xs" className={`bw-stat bw-tone-${changeTone('index', day) ?? ''}`} title="Total return today, %">
         {day === null ? '—' : `${day >= 0 ? '+' : ''}${formatNumber(day, 2)}% 1d`}
-        <Text span size="xs" c="dimmed" className="bw-stat" title="Total return over the chart's range, %"> · {range === null ? '—' : `${range >= 0 ? '+' : ''}${formatNumber(range, 2)}%`} range</Text>
+        <Text span size="xs" c="dimmed" className="bw-stat" title="Total return over the chart's range, %">
+          {' '}
+          · {range === null ? '—' : `${range >= 0 ? '+' : ''}${formatNumber(range, 2)}%`} range
+        </Text>
       </Text>
     </Stack>
   );
@@ -39,7 +46,9 @@ function IndexStat({ label, points, pick }: { label: string; points: MarketIndex
 /** IG and HY active-bond indexes (total return, from 100). */
 export function MarketIndexPanel() {
   const help = useFeature('tooltips');
-  const index = useApiQuery<MarketIndexResponse>(MARKET_PATHS.marketIndex, { meta: { errorToast: 'Loading the bond market index failed:' } });
+  const index = useApiQuery<MarketIndexResponse>(MARKET_PATHS.marketIndex, {
+    meta: { errorToast: 'Loading the bond market index failed:' },
+  });
   const series = useMemo<ChartSeries[]>(() => {
     const points = index.data?.points ?? [];
     return [
@@ -50,12 +59,32 @@ export function MarketIndexPanel() {
   const points = index.data?.points ?? [];
   return (
     <Card withBorder padding="sm" data-testid="market-index">
-      <Tooltip label="Each month the 100 IG and 100 HY bonds with the most trailing 30-day volume; daily total return weighted by market value, chained from 100" multiline w={300} withinPortal disabled={!help}>
-        <Text fw={600} size="sm" mb={4}>Bond market index</Text>
+      <Tooltip
+        label="Each month the 100 IG and 100 HY bonds with the most trailing 30-day volume; daily total return weighted by market value, chained from 100"
+        multiline
+        w={300}
+        withinPortal
+        disabled={!help}
+      >
+        <Text fw={600} size="sm" mb={4}>
+          Bond market index
+        </Text>
       </Tooltip>
-      {index.isPending && <Center h={180}><Loader size="sm" type="dots" /></Center>}
-      {index.isError && <Alert color="red" p="xs">The index could not be loaded.</Alert>}
-      {index.data && points.length === 0 && <Text size="xs" c="dimmed">No index history yet.</Text>}
+      {index.isPending && (
+        <Center h={180}>
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
+      {index.isError && (
+        <Alert color="red" p="xs">
+          The index could not be loaded.
+        </Alert>
+      )}
+      {index.data && points.length === 0 && (
+        <Text size="xs" c="dimmed">
+          No index history yet.
+        </Text>
+      )}
       {points.length > 0 && (
         <>
           <Group grow mb={4}>
@@ -74,9 +103,15 @@ export function TreasuryCurvePanel({ treasury }: { treasury: MarketSummaryRespon
   const series = useMemo<ChartSeries[]>(() => {
     const months = (years: number) => years * 12;
     return [
-      { name: treasury.date ? formatDay(treasury.date) : 'Today', color: '#4dabf7', points: treasury.points.map((p) => ({ time: months(p.years), value: p.yield })) },
       {
-        name: treasury.previousDate ? formatDay(treasury.previousDate) : 'Previous', color: '#868e96', style: 'dashed',
+        name: treasury.date ? formatDay(treasury.date) : 'Today',
+        color: '#4dabf7',
+        points: treasury.points.map((p) => ({ time: months(p.years), value: p.yield })),
+      },
+      {
+        name: treasury.previousDate ? formatDay(treasury.previousDate) : 'Previous',
+        color: '#868e96',
+        style: 'dashed',
         points: treasury.points.filter((p) => p.previousYield !== null).map((p) => ({ time: months(p.years), value: p.previousYield! })),
       },
     ];
@@ -85,22 +120,36 @@ export function TreasuryCurvePanel({ treasury }: { treasury: MarketSummaryRespon
   return (
     <Card withBorder padding="sm" data-testid="treasury-curve">
       <Group justify="space-between" mb={4}>
-        <Text fw={600} size="sm">Treasury curve</Text>
-        <Text size="xs" c="dimmed">{treasury.date ? `${formatDay(treasury.date)} vs ${formatDay(treasury.previousDate)}` : 'no curve yet'}</Text>
+        <Text fw={600} size="sm">
+          Treasury curve
+        </Text>
+        <Text size="xs" c="dimmed">
+          {treasury.date ? `${formatDay(treasury.date)} vs ${formatDay(treasury.previousDate)}` : 'no curve yet'}
+        </Text>
       </Group>
       {treasury.points.length === 0 ? (
-        <Text size="xs" c="dimmed">No Treasury curve has been loaded.</Text>
+        <Text size="xs" c="dimmed">
+          No Treasury curve has been loaded.
+        </Text>
       ) : (
         <>
           <Group grow gap={4} mb={4}>
-            {treasury.points.filter((p) => key.includes(p.tenor)).map((p) => (
-              <Stack key={p.tenor} gap={0} align="flex-end" title={`${p.tenor} par yield, %; change in bp`}>
-                <Text size="xs" c="dimmed">{p.tenor}</Text>
-                <Text size="sm" className="bw-stat">{formatYield(p.yield)}</Text>
-                {/* Coloured like the grid: yields up are red, down green. */}
-                <Text size="sm" className={`bw-stat bw-tone-${changeTone('yield', p.change) ?? ''}`}>{formatYieldChange(p.change)}</Text>
-              </Stack>
-            ))}
+            {treasury.points
+              .filter((p) => key.includes(p.tenor))
+              .map((p) => (
+                <Stack key={p.tenor} gap={0} align="flex-end" title={`${p.tenor} par yield, %; change in bp`}>
+                  <Text size="xs" c="dimmed">
+                    {p.tenor}
+                  </Text>
+                  <Text size="sm" className="bw-stat">
+                    {formatYield(p.yield)}
+                  </Text>
+                  {/* Coloured like the grid: yields up are red, down green. */}
+                  <Text size="sm" className={`bw-stat bw-tone-${changeTone('yield', p.change) ?? ''}`}>
+                    {formatYieldChange(p.change)}
+                  </Text>
+                </Stack>
+              ))}
           </Group>
           <TimeSeriesChart series={series} axis="months" height={170} formatValue={formatYield} testId="treasury-chart" />
         </>
@@ -113,20 +162,34 @@ export function TreasuryCurvePanel({ treasury }: { treasury: MarketSummaryRespon
 export function MostActivePanel({ bonds }: { bonds: MarketSummaryResponse['mostActive'] }) {
   return (
     <Card withBorder padding="sm" data-testid="most-active">
-      <Text fw={600} size="sm" mb={4}>Most active bonds today</Text>
+      <Text fw={600} size="sm" mb={4}>
+        Most active bonds today
+      </Text>
       {bonds.length === 0 ? (
-        <Text size="xs" c="dimmed" data-testid="most-active-empty">No trades reported today yet.</Text>
+        <Text size="xs" c="dimmed" data-testid="most-active-empty">
+          No trades reported today yet.
+        </Text>
       ) : (
         <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Bond</Table.Th>
               <Table.Th title="S&P rating">S&P</Table.Th>
-              <Table.Th ta="right" title="Evaluated clean price, per 100 face">Price</Table.Th>
-              <Table.Th ta="right" title="Price change vs the previous close, points">Δ</Table.Th>
-              <Table.Th ta="right" title="Yield to worst, %">YTW</Table.Th>
-              <Table.Th ta="right" title="G-spread, bp">Spread</Table.Th>
-              <Table.Th ta="right" title="Par traded today, USD (MM = millions, K = thousands)">Volume</Table.Th>
+              <Table.Th ta="right" title="Evaluated clean price, per 100 face">
+                Price
+              </Table.Th>
+              <Table.Th ta="right" title="Price change vs the previous close, points">
+                Δ
+              </Table.Th>
+              <Table.Th ta="right" title="Yield to worst, %">
+                YTW
+              </Table.Th>
+              <Table.Th ta="right" title="G-spread, bp">
+                Spread
+              </Table.Th>
+              <Table.Th ta="right" title="Par traded today, USD (MM = millions, K = thousands)">
+                Volume
+              </Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -135,12 +198,26 @@ export function MostActivePanel({ bonds }: { bonds: MarketSummaryResponse['mostA
               <LinkRow key={b.id} to={`/bw/bond/${b.id}/pricing`} label={`Open ${b.description}`} testId="most-active-row">
                 <Table.Td>{b.description}</Table.Td>
                 <Table.Td>{b.ratingSP ?? '—'}</Table.Td>
-                <Table.Td ta="right"><Value kind="price" value={b.price} /></Table.Td>
-                <Table.Td ta="right"><Value kind="number" value={b.changePrice} signed /></Table.Td>
-                <Table.Td ta="right"><Value kind="yield" value={b.yieldToWorst} /></Table.Td>
-                <Table.Td ta="right"><Value kind="spread" value={b.gSpread} signed={false} /></Table.Td>
-                <Table.Td ta="right"><Value kind="size" value={b.volume} /></Table.Td>
-                <Table.Td><Anchor component={Link} to={`/bw/bond/${b.id}/history`} size="xs" title="Price and trade history">history</Anchor></Table.Td>
+                <Table.Td ta="right">
+                  <Value kind="price" value={b.price} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Value kind="number" value={b.changePrice} signed />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Value kind="yield" value={b.yieldToWorst} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Value kind="spread" value={b.gSpread} signed={false} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Value kind="size" value={b.volume} />
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/bw/bond/${b.id}/history`} size="xs" title="Price and trade history">
+                    history
+                  </Anchor>
+                </Table.Td>
               </LinkRow>
             ))}
           </Table.Tbody>
@@ -154,8 +231,12 @@ export function MostActivePanel({ bonds }: { bonds: MarketSummaryResponse['mostA
 export function CommentaryPanel() {
   return (
     <Card withBorder padding="sm" data-testid="platform-commentary">
-      <Text fw={600} size="sm" mb={4}>Platform commentary</Text>
-      <Text size="xs" c="dimmed" data-testid="commentary-empty">No commentary has been published today.</Text>
+      <Text fw={600} size="sm" mb={4}>
+        Platform commentary
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="commentary-empty">
+        No commentary has been published today.
+      </Text>
     </Card>
   );
 }

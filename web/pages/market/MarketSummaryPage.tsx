@@ -5,7 +5,21 @@
  * Treasury curve today vs the previous close, the most active bonds and the platform
  * commentary slot. The metric is in the URL (?metric=yield); cells open the detail series.
  */
-import { Alert, Button, Card, Center, Checkbox, Grid, Group, Loader, Popover, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Grid,
+  Group,
+  Loader,
+  Popover,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { MARKET_PATHS, type MarketMetric, type MarketSummaryResponse } from '@common/api/market';
 import { formatDate } from '@common/format';
@@ -22,26 +36,45 @@ import { Refreshing } from '../../components/Refreshing';
 import { apiErrorText } from '../../api/errorText';
 
 /** Which tenor buckets and slopes the grid shows (saved as `market` preferences, 1 s debounce). */
-function ColumnChooser({ tenors, slopes, onChange }: {
-  tenors: TenorBucket[]; slopes: string[]; onChange: (next: { visibleTenors?: string[]; visibleSlopeTenors?: string[] }) => void;
+function ColumnChooser({
+  tenors,
+  slopes,
+  onChange,
+}: {
+  tenors: TenorBucket[];
+  slopes: string[];
+  onChange: (next: { visibleTenors?: string[]; visibleSlopeTenors?: string[] }) => void;
 }) {
   return (
     <Popover position="bottom-end" withinPortal shadow="md">
       <Popover.Target>
-        <Button size="compact-xs" variant="default" data-testid="tenor-chooser">Columns…</Button>
+        <Button size="compact-xs" variant="default" data-testid="tenor-chooser">
+          Columns…
+        </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap={6}>
-          <Text size="xs" fw={600}>Tenor buckets</Text>
-          <Checkbox.Group value={tenors} onChange={(v) => v.length > 0 && onChange({ visibleTenors: TENOR_BUCKET_IDS.filter((t) => v.includes(t)) })}>
+          <Text size="xs" fw={600}>
+            Tenor buckets
+          </Text>
+          <Checkbox.Group
+            value={tenors}
+            onChange={(v) => v.length > 0 && onChange({ visibleTenors: TENOR_BUCKET_IDS.filter((t) => v.includes(t)) })}
+          >
             <SimpleGrid cols={4} spacing={6} verticalSpacing={4}>
-              {TENOR_BUCKET_IDS.map((t) => <Checkbox key={t} size="xs" value={t} label={t} data-testid={`tenor-toggle-${t}`} />)}
+              {TENOR_BUCKET_IDS.map((t) => (
+                <Checkbox key={t} size="xs" value={t} label={t} data-testid={`tenor-toggle-${t}`} />
+              ))}
             </SimpleGrid>
           </Checkbox.Group>
-          <Text size="xs" fw={600} mt={4}>Slopes (yield and spread)</Text>
+          <Text size="xs" fw={600} mt={4}>
+            Slopes (yield and spread)
+          </Text>
           <Checkbox.Group value={slopes} onChange={(v) => onChange({ visibleSlopeTenors: SLOPE_OPTIONS.filter((s) => v.includes(s)) })}>
             <SimpleGrid cols={2} spacing={6} verticalSpacing={4}>
-              {SLOPE_OPTIONS.map((s) => <Checkbox key={s} size="xs" value={s} label={s} />)}
+              {SLOPE_OPTIONS.map((s) => (
+                <Checkbox key={s} size="xs" value={s} label={s} />
+              ))}
             </SimpleGrid>
           </Checkbox.Group>
         </Stack>
@@ -63,7 +96,15 @@ export default function MarketSummaryPage() {
     placeholderData: (previous) => previous,
     refetchInterval: 60_000,
   });
-  const setMetric = (v: string) => setParams((p) => { const n = new URLSearchParams(p); n.set('metric', v); return n; }, { replace: true });
+  const setMetric = (v: string) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        n.set('metric', v);
+        return n;
+      },
+      { replace: true },
+    );
   useMetricKeys(setMetric);
   const data = summary.data;
   const unit = METRIC_OPTIONS.find((m) => m.value === metric)!;
@@ -72,7 +113,9 @@ export default function MarketSummaryPage() {
     <Stack gap={6} data-testid="market-summary-page">
       <Group justify="space-between" align="flex-end">
         <PageTitle />
-        <Text size="xs" c="dimmed" mb="sm" data-testid="summary-asof">{data?.asOf ? `As of ${formatDate(data.asOf)}` : ''}</Text>
+        <Text size="xs" c="dimmed" mb="sm" data-testid="summary-asof">
+          {data?.asOf ? `As of ${formatDate(data.asOf)}` : ''}
+        </Text>
       </Group>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -80,18 +123,35 @@ export default function MarketSummaryPage() {
             <Card withBorder padding="sm">
               <Group justify="space-between" mb={6} gap="xs">
                 <Group gap="xs">
-                  <SegmentedControl size="xs" value={metric} data-testid="summary-metric"
-                    onChange={setMetric} title="Keys: y, s, p, v"
-                    data={METRIC_OPTIONS.map(({ value, label }) => ({ value, label }))} />
-                  <Text size="xs" c="dimmed">{unit.unit}; below: change vs previous close ({unit.changeUnit}){metric === 'yield' || metric === 'spread' ? '; slopes in bp' : ''}</Text>
+                  <SegmentedControl
+                    size="xs"
+                    value={metric}
+                    data-testid="summary-metric"
+                    onChange={setMetric}
+                    title="Keys: y, s, p, v"
+                    data={METRIC_OPTIONS.map(({ value, label }) => ({ value, label }))}
+                  />
+                  <Text size="xs" c="dimmed">
+                    {unit.unit}; below: change vs previous close ({unit.changeUnit})
+                    {metric === 'yield' || metric === 'spread' ? '; slopes in bp' : ''}
+                  </Text>
                 </Group>
-                <ColumnChooser tenors={tenors} slopes={slopes}
-                  onChange={(next) => update({ market: next })} />
+                <ColumnChooser tenors={tenors} slopes={slopes} onChange={(next) => update({ market: next })} />
               </Group>
-              {summary.isPending && <Center h={400}><Loader size="sm" type="dots" /></Center>}
-              {summary.isError && !data && <Alert color="red" data-testid="summary-error">The market summary could not be loaded: {apiErrorText(summary.error)}</Alert>}
+              {summary.isPending && (
+                <Center h={400}>
+                  <Loader size="sm" type="dots" />
+                </Center>
+              )}
+              {summary.isError && !data && (
+                <Alert color="red" data-testid="summary-error">
+                  The market summary could not be loaded: {apiErrorText(summary.error)}
+                </Alert>
+              )}
               {data && data.rows.every((r) => r.total.bondCount === 0) && (
-                <Text size="sm" c="dimmed" data-testid="summary-empty">No priced bonds yet — the grid fills after the first market close.</Text>
+                <Text size="sm" c="dimmed" data-testid="summary-empty">
+                  No priced bonds yet — the grid fills after the first market close.
+                </Text>
               )}
               {data && data.rows.some((r) => r.total.bondCount > 0) && (
                 <Refreshing active={summary.isPlaceholderData} style={{ overflowX: 'auto' }}>

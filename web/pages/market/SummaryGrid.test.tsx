@@ -7,7 +7,8 @@ import { SummaryGrid } from './SummaryGrid';
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 8000 });
 
-const cells = (base: number) => (['2Y', '10Y'] as const).map((tenor, i) => ({ tenor, value: base + i * 50, change: i ? -1.25 : 0.5, bondCount: 4 }));
+const cells = (base: number) =>
+  (['2Y', '10Y'] as const).map((tenor, i) => ({ tenor, value: base + i * 50, change: i ? -1.25 : 0.5, bondCount: 4 }));
 const summary = (metric: MarketSummaryResponse['metric']): MarketSummaryResponse => ({
   metric,
   asOf: '2026-11-20T21:00:00Z',
@@ -42,7 +43,10 @@ describe('market summary grid', () => {
   });
 
   it('a cell opens /bw/market/detail/{metric}/{tenor}/{segment}', async () => {
-    const { router } = renderPage(<SummaryGrid summary={summary('yield')} tenors={['2Y', '10Y']} slopes={[]} />, { path: '/bw/market/summary', at: '/bw/market/summary' });
+    const { router } = renderPage(<SummaryGrid summary={summary('yield')} tenors={['2Y', '10Y']} slopes={[]} />, {
+      path: '/bw/market/summary',
+      at: '/bw/market/summary',
+    });
     fireEvent.click(screen.getByTestId('summary-cell-sector:FINL-10Y'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bw/market/detail/yield/10Y/sector%3AFINL'));
   });

@@ -12,7 +12,15 @@ import type { TenorBucket } from '@common/market';
 import { useFeature } from '../../features/useFeature';
 import { formatNumber } from '@common/format';
 import {
-  changeTone, detailPath, formatChange, formatLevel, METRIC_OPTIONS, metricHasSlopes, parseSlope, slopeCell, TONE_HELP,
+  changeTone,
+  detailPath,
+  formatChange,
+  formatLevel,
+  METRIC_OPTIONS,
+  metricHasSlopes,
+  parseSlope,
+  slopeCell,
+  TONE_HELP,
 } from './marketView';
 import '../../components/market/market.css';
 
@@ -32,19 +40,41 @@ const dropBp = (text: string) => text.replace(/ bp$/, '');
 const gridLevel = (metric: MarketMetric, v: number | null, slope?: boolean) => dropBp(formatLevel(metric, v, slope));
 const gridChange = (metric: MarketMetric, v: number | null) => dropBp(formatChange(metric, v));
 
-function Cell({ metric, value, change, bondCount, to, testId, slope, title }: {
-  metric: MarketMetric; value: number | null; change: number | null; bondCount?: number; to?: string; testId: string; slope?: boolean; title: string;
+function Cell({
+  metric,
+  value,
+  change,
+  bondCount,
+  to,
+  testId,
+  slope,
+  title,
+}: {
+  metric: MarketMetric;
+  value: number | null;
+  change: number | null;
+  bondCount?: number;
+  to?: string;
+  testId: string;
+  slope?: boolean;
+  title: string;
 }) {
   const tone = changeTone(metric, change);
   const body = (
     <>
       <span className="bw-mcell-level">{gridLevel(metric, value, slope)}</span>
-      <span className="bw-mcell-change" data-tone={tone}>{gridChange(metric, change)}</span>
+      <span className="bw-mcell-change" data-tone={tone}>
+        {gridChange(metric, change)}
+      </span>
     </>
   );
   const tip = `${title}: ${formatLevel(metric, value, slope)}, ${formatChange(metric, change)} on the day${bondCount !== undefined ? ` · ${formatNumber(bondCount, 0)} bonds` : ''}`;
   if (!to || value === null) {
-    return <span className="bw-mcell" data-testid={testId} data-value={value ?? undefined} title={tip}>{body}</span>;
+    return (
+      <span className="bw-mcell" data-testid={testId} data-value={value ?? undefined} title={tip}>
+        {body}
+      </span>
+    );
   }
   return (
     <Link className="bw-mcell" to={to} data-testid={testId} data-value={value} title={`${tip} — open the daily series`}>
@@ -65,57 +95,99 @@ export function SummaryGrid({ summary, tenors, slopes }: { summary: MarketSummar
         <tr>
           <th title={`${unit.unit}; ${TONE_HELP[metric]}`}>
             {/* Extended help (flag `tooltips`); the plain title above always says the units. */}
-            <Tooltip label={`Level: ${unit.unit}. ${TONE_HELP[metric]}. Click a cell for its daily series; columns come from "Columns…".`} withinPortal multiline w={280} disabled={!help}>
+            <Tooltip
+              label={`Level: ${unit.unit}. ${TONE_HELP[metric]}. Click a cell for its daily series; columns come from "Columns…".`}
+              withinPortal
+              multiline
+              w={280}
+              disabled={!help}
+            >
               <span>Segment</span>
             </Tooltip>
           </th>
-          {tenors.map((t) => <th key={t} title={`Bonds with remaining maturity in the ${t} bucket`}>{t}</th>)}
+          {tenors.map((t) => (
+            <th key={t} title={`Bonds with remaining maturity in the ${t} bucket`}>
+              {t}
+            </th>
+          ))}
           {shownSlopes.map((s) => {
             const p = parseSlope(s)!;
-            return <th key={s} className="bw-mgrid-slope" title={`Slope: ${p.long} minus ${p.short}, bp`}>{p.short.replace("Y", "")}s{p.long.replace("Y", "")}s</th>;
+            return (
+              <th key={s} className="bw-mgrid-slope" title={`Slope: ${p.long} minus ${p.short}, bp`}>
+                {p.short.replace('Y', '')}s{p.long.replace('Y', '')}s
+              </th>
+            );
           })}
-          <th className="bw-mgrid-total" title="All maturities">All</th>
+          <th className="bw-mgrid-total" title="All maturities">
+            All
+          </th>
         </tr>
       </thead>
       <tbody>
         {/* Segments without a single bond (e.g. no AAA issuer in the universe) are left out. */}
-        {summary.rows.filter((row: Row) => row.total.bondCount > 0).map((row: Row) => {
-          const group = groupOf(row.segment);
-          const header = group !== lastGroup;
-          lastGroup = group;
-          return (
-            <Fragment key={row.segment}>
-              {header && <tr className="bw-mgrid-group"><td colSpan={tenors.length + shownSlopes.length + 2}>{group}</td></tr>}
-              <tr data-testid={`summary-row-${row.segment}`}>
-                <td className="bw-mgrid-label" title={row.label}>{row.label}</td>
-                {tenors.map((t) => {
-                  const c = row.cells.find((x) => x.tenor === t);
-                  return (
-                    <td key={t}>
-                      <Cell metric={metric} value={c?.value ?? null} change={c?.change ?? null} bondCount={c?.bondCount}
-                        to={detailPath({ metric, tenor: t, segment: row.segment })} testId={`summary-cell-${row.segment}-${t}`}
-                        title={`${row.label} ${t}: ${unit.label.toLowerCase()}`} />
-                    </td>
-                  );
-                })}
-                {shownSlopes.map((s) => {
-                  const v = slopeCell(row.cells, s);
-                  return (
-                    <td key={s} className="bw-mgrid-slope">
-                      <Cell metric={metric} slope value={v.value} change={v.change} testId={`summary-slope-${row.segment}-${s}`}
-                        title={`${row.label} ${s} slope`} />
-                    </td>
-                  );
-                })}
-                <td className="bw-mgrid-total">
-                  <Cell metric={metric} value={row.total.value} change={row.total.change} bondCount={row.total.bondCount}
-                    to={detailPath({ metric, tenor: null, segment: row.segment })} testId={`summary-cell-${row.segment}-all`}
-                    title={`${row.label}, all maturities`} />
-                </td>
-              </tr>
-            </Fragment>
-          );
-        })}
+        {summary.rows
+          .filter((row: Row) => row.total.bondCount > 0)
+          .map((row: Row) => {
+            const group = groupOf(row.segment);
+            const header = group !== lastGroup;
+            lastGroup = group;
+            return (
+              <Fragment key={row.segment}>
+                {header && (
+                  <tr className="bw-mgrid-group">
+                    <td colSpan={tenors.length + shownSlopes.length + 2}>{group}</td>
+                  </tr>
+                )}
+                <tr data-testid={`summary-row-${row.segment}`}>
+                  <td className="bw-mgrid-label" title={row.label}>
+                    {row.label}
+                  </td>
+                  {tenors.map((t) => {
+                    const c = row.cells.find((x) => x.tenor === t);
+                    return (
+                      <td key={t}>
+                        <Cell
+                          metric={metric}
+                          value={c?.value ?? null}
+                          change={c?.change ?? null}
+                          bondCount={c?.bondCount}
+                          to={detailPath({ metric, tenor: t, segment: row.segment })}
+                          testId={`summary-cell-${row.segment}-${t}`}
+                          title={`${row.label} ${t}: ${unit.label.toLowerCase()}`}
+                        />
+                      </td>
+                    );
+                  })}
+                  {shownSlopes.map((s) => {
+                    const v = slopeCell(row.cells, s);
+                    return (
+                      <td key={s} className="bw-mgrid-slope">
+                        <Cell
+                          metric={metric}
+                          slope
+                          value={v.value}
+                          change={v.change}
+                          testId={`summary-slope-${row.segment}-${s}`}
+                          title={`${row.label} ${s} slope`}
+                        />
+                      </td>
+                    );
+                  })}
+                  <td className="bw-mgrid-total">
+                    <Cell
+                      metric={metric}
+                      value={row.total.value}
+                      change={row.total.change}
+                      bondCount={row.total.bondCount}
+                      to={detailPath({ metric, tenor: null, segment: row.segment })}
+                      testId={`summary-cell-${row.segment}-all`}
+                      title={`${row.label}, all maturities`}
+                    />
+                  </td>
+                </tr>
+              </Fragment>
+            );
+          })}
       </tbody>
     </table>
   );

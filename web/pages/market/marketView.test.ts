@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { SummaryCell } from '@common/api/market';
 import {
-  changeTone, detailParams, detailPath, formatChange, formatLevel, monthPoints, parseSlope, slopeCell, visibleSlopes, visibleTenors,
+  changeTone,
+  detailParams,
+  detailPath,
+  formatChange,
+  formatLevel,
+  monthPoints,
+  parseSlope,
+  slopeCell,
+  visibleSlopes,
+  visibleTenors,
 } from './marketView';
 import { rangeStart, seriesStats } from './seriesStats';
 
-const cell = (tenor: SummaryCell['tenor'], value: number | null, change: number | null): SummaryCell => ({ tenor, value, change, bondCount: 3 });
+const cell = (tenor: SummaryCell['tenor'], value: number | null, change: number | null): SummaryCell => ({
+  tenor,
+  value,
+  change,
+  bondCount: 3,
+});
 
 describe('market summary columns (market preferences)', () => {
   it('shows every bucket and the 2s10s / 10s30s slopes until the user chooses', () => {
@@ -55,20 +69,39 @@ describe('market detail route', () => {
   it('builds /bw/market/detail/{metric}/{tenor}/{segment} and reads it back', () => {
     const path = detailPath({ metric: 'yield', tenor: '10Y', segment: 'sector:FINL' });
     expect(path).toBe('/bw/market/detail/yield/10Y/sector%3AFINL');
-    expect(detailParams({ metric: 'yield', tenor: '10Y', segment: 'sector:FINL' })).toEqual({ metric: 'yield', tenor: '10Y', segment: 'sector:FINL' });
+    expect(detailParams({ metric: 'yield', tenor: '10Y', segment: 'sector:FINL' })).toEqual({
+      metric: 'yield',
+      tenor: '10Y',
+      segment: 'sector:FINL',
+    });
     expect(detailPath({ metric: 'spread', tenor: null, segment: 'IG' })).toBe('/bw/market/detail/spread/all/IG');
   });
 
   it('falls back to spread, every tenor and the whole market for missing or unknown parts', () => {
     expect(detailParams({})).toEqual({ metric: 'spread', tenor: null, segment: 'all' });
-    expect(detailParams({ metric: 'gSpread', tenor: '10y', segment: 'nonsense' })).toEqual({ metric: 'spread', tenor: null, segment: 'all' });
+    expect(detailParams({ metric: 'gSpread', tenor: '10y', segment: 'nonsense' })).toEqual({
+      metric: 'spread',
+      tenor: null,
+      segment: 'all',
+    });
   });
 });
 
 describe('curve points and plot stats', () => {
   it('puts bonds on a months axis by remaining maturity, skipping missing values', () => {
-    const pts = monthPoints([{ y: 5, v: 1 }, { y: 0.5, v: 3 }, { y: 2, v: null }], (b) => b.y, (b) => b.v);
-    expect(pts).toEqual([{ time: 6, value: 3 }, { time: 60, value: 1 }]);
+    const pts = monthPoints(
+      [
+        { y: 5, v: 1 },
+        { y: 0.5, v: 3 },
+        { y: 2, v: null },
+      ],
+      (b) => b.y,
+      (b) => b.v,
+    );
+    expect(pts).toEqual([
+      { time: 6, value: 3 },
+      { time: 60, value: 1 },
+    ]);
   });
 
   it('min, max, average and first-to-last change skip missing values', () => {

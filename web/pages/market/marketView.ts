@@ -4,9 +4,7 @@
  * read, segment names, and the detail route's URL.
  */
 import type { MarketMetric, MarketSummaryResponse, SummaryCell } from '@common/api/market';
-import {
-  formatNumber, formatPrice, formatSize, formatSpread, formatYield, formatYieldChange, MISSING,
-} from '@common/format';
+import { formatNumber, formatPrice, formatSize, formatSpread, formatYield, formatYieldChange, MISSING } from '@common/format';
 import { RATING_BUCKETS, SECTORS, TENOR_BUCKET_IDS, type TenorBucket } from '@common/market';
 
 export const METRIC_OPTIONS: ReadonlyArray<{ value: MarketMetric; label: string; unit: string; changeUnit: string }> = [
@@ -70,10 +68,14 @@ export function slopeCell(cells: SummaryCell[], slopeId: string): { value: numbe
 export function formatLevel(metric: MarketMetric, value: number | null | undefined, slope = false): string {
   if (value === null || value === undefined || Number.isNaN(value)) return MISSING;
   switch (metric) {
-    case 'yield': return slope ? formatYieldChange(value) : formatYield(value);
-    case 'spread': return slope ? formatSpread(value) : `${formatNumber(value, 1)} bp`;
-    case 'price': return formatPrice(value);
-    case 'volume': return formatSize(value);
+    case 'yield':
+      return slope ? formatYieldChange(value) : formatYield(value);
+    case 'spread':
+      return slope ? formatSpread(value) : `${formatNumber(value, 1)} bp`;
+    case 'price':
+      return formatPrice(value);
+    case 'volume':
+      return formatSize(value);
   }
 }
 
@@ -81,10 +83,14 @@ export function formatLevel(metric: MarketMetric, value: number | null | undefin
 export function formatChange(metric: MarketMetric, value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return MISSING;
   switch (metric) {
-    case 'yield': return formatYieldChange(value);
-    case 'spread': return formatSpread(value);
-    case 'price': return `${value > 0 ? '+' : value < 0 ? '-' : ''}${formatPrice(Math.abs(value))}`;
-    case 'volume': return `${value > 0 ? '+' : value < 0 ? '-' : ''}${formatSize(Math.abs(value))}`;
+    case 'yield':
+      return formatYieldChange(value);
+    case 'spread':
+      return formatSpread(value);
+    case 'price':
+      return `${value > 0 ? '+' : value < 0 ? '-' : ''}${formatPrice(Math.abs(value))}`;
+    case 'volume':
+      return `${value > 0 ? '+' : value < 0 ? '-' : ''}${formatSize(Math.abs(value))}`;
   }
 }
 
@@ -131,7 +137,12 @@ export function detailParams(raw: { metric?: string; tenor?: string; segment?: s
   return {
     metric: isMetric(raw.metric) ? raw.metric : 'spread',
     tenor: isTenor(raw.tenor) ? raw.tenor : null,
-    segment: raw.segment && SEGMENT_OPTIONS.some((s) => s.value === raw.segment) ? raw.segment : raw.segment && /^(sector|rating):/.test(raw.segment) ? raw.segment : 'all',
+    segment:
+      raw.segment && SEGMENT_OPTIONS.some((s) => s.value === raw.segment)
+        ? raw.segment
+        : raw.segment && /^(sector|rating):/.test(raw.segment)
+          ? raw.segment
+          : 'all',
   };
 }
 
@@ -151,7 +162,11 @@ export function rowOf(summary: MarketSummaryResponse, segment: string) {
 }
 
 /** Points by remaining maturity for a curve chart (x in months; the chart keeps bonds sharing a slot apart). */
-export function monthPoints<T>(items: readonly T[], years: (t: T) => number, value: (t: T) => number | null): Array<{ time: number; value: number }> {
+export function monthPoints<T>(
+  items: readonly T[],
+  years: (t: T) => number,
+  value: (t: T) => number | null,
+): Array<{ time: number; value: number }> {
   const out: Array<{ time: number; value: number }> = [];
   for (const item of items) {
     const v = value(item);

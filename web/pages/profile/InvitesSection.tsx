@@ -39,10 +39,21 @@ export function InvitesSection({ userId }: { userId: string }) {
     <Section title="Invite colleagues" description="They receive a link to create their own account." testId="profile-invites">
       <form onSubmit={submit} noValidate>
         <Group gap="xs" align="flex-start">
-          <TextInput size="xs" type="email" placeholder="colleague@company.com" autoComplete="off" value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)} error={fieldError} style={{ flex: 1 }}
-            aria-label="Colleague's e-mail" data-testid="invite-email" />
-          <Button type="submit" size="xs" loading={send.isPending} data-testid="invite-send">Send invite</Button>
+          <TextInput
+            size="xs"
+            type="email"
+            placeholder="colleague@company.com"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={fieldError}
+            style={{ flex: 1 }}
+            aria-label="Colleague's e-mail"
+            data-testid="invite-email"
+          />
+          <Button type="submit" size="xs" loading={send.isPending} data-testid="invite-send">
+            Send invite
+          </Button>
         </Group>
       </form>
       {send.isSuccess && <FormNotice testId="invite-sent">Invitation sent to {send.data.email}.</FormNotice>}
@@ -52,13 +63,29 @@ export function InvitesSection({ userId }: { userId: string }) {
           <Table.Tbody>
             {invites.data.map((invite) => (
               <Table.Tr key={invite.id} data-testid="invite-row">
-                <Table.Td><Text size="sm">{invite.email}</Text></Table.Td>
-                <Table.Td><Badge size="xs" color={STATUS_COLOR[invite.status]}>{invite.status}</Badge></Table.Td>
-                <Table.Td><Text size="xs" c="dimmed">{dateFormat.format(new Date(invite.createdAt))}</Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm">{invite.email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge size="xs" color={STATUS_COLOR[invite.status]}>
+                    {invite.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed">
+                    {dateFormat.format(new Date(invite.createdAt))}
+                  </Text>
+                </Table.Td>
                 <Table.Td ta="right">
                   {invite.status === 'pending' && (
-                    <Button variant="subtle" color="red" size="compact-xs" loading={revoke.isPending && revoke.variables === invite.id}
-                      onClick={() => revoke.mutate(invite.id)} data-testid="invite-revoke">
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="compact-xs"
+                      loading={revoke.isPending && revoke.variables === invite.id}
+                      onClick={() => revoke.mutate(invite.id)}
+                      data-testid="invite-revoke"
+                    >
                       Revoke
                     </Button>
                   )}
@@ -68,7 +95,13 @@ export function InvitesSection({ userId }: { userId: string }) {
           </Table.Tbody>
         </Table>
       )}
-      {invites.isError && <Stack><Text size="xs" c="red">{apiErrorText(invites.error)}</Text></Stack>}
+      {invites.isError && (
+        <Stack>
+          <Text size="xs" c="red">
+            {apiErrorText(invites.error)}
+          </Text>
+        </Stack>
+      )}
     </Section>
   );
 }

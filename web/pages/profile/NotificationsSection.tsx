@@ -24,17 +24,24 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
       void queryClient.invalidateQueries({ queryKey: userInfoKey(info.id) });
     },
   });
-  const toggle = (key: 'browserNotificationsOn' | 'appNotificationsOn', value: boolean) =>
-    save.mutate({ ...prefs, [key]: value });
+  const toggle = (key: 'browserNotificationsOn' | 'appNotificationsOn', value: boolean) => save.mutate({ ...prefs, [key]: value });
   return (
     <Section title="Notifications" testId="profile-notifications">
       <Stack gap="xs">
-        <Switch label="In-app notifications" description="Market hawk alerts, new deals and messages while Bondwise is open"
-          checked={prefs.appNotificationsOn} onChange={(e) => toggle('appNotificationsOn', e.currentTarget.checked)}
-          data-testid="notifications-app" />
-        <Switch label="Browser notifications" description="Desktop notifications, also when Bondwise is in the background"
-          checked={prefs.browserNotificationsOn} onChange={(e) => toggle('browserNotificationsOn', e.currentTarget.checked)}
-          data-testid="notifications-browser" />
+        <Switch
+          label="In-app notifications"
+          description="Market hawk alerts, new deals and messages while Bondwise is open"
+          checked={prefs.appNotificationsOn}
+          onChange={(e) => toggle('appNotificationsOn', e.currentTarget.checked)}
+          data-testid="notifications-app"
+        />
+        <Switch
+          label="Browser notifications"
+          description="Desktop notifications, also when Bondwise is in the background"
+          checked={prefs.browserNotificationsOn}
+          onChange={(e) => toggle('browserNotificationsOn', e.currentTarget.checked)}
+          data-testid="notifications-browser"
+        />
       </Stack>
     </Section>
   );

@@ -21,8 +21,10 @@ function PasskeyRow({ userId, passkey, onRemove }: { userId: string; passkey: Pa
   const rename = useMutation({
     mutationFn: (next: string) => profileApi.renamePasskey(userId, passkey.id, next),
     onSuccess: (updated) => {
-      queryClient.setQueryData<MfaStatus>(mfaStatusKey(userId), (old) =>
-        old && { ...old, passkeys: old.passkeys.map((p) => (p.id === updated.id ? updated : p)) });
+      queryClient.setQueryData<MfaStatus>(
+        mfaStatusKey(userId),
+        (old) => old && { ...old, passkeys: old.passkeys.map((p) => (p.id === updated.id ? updated : p)) },
+      );
       setEditing(false);
     },
   });
@@ -35,26 +37,55 @@ function PasskeyRow({ userId, passkey, onRemove }: { userId: string; passkey: Pa
       <Table.Td>
         {editing ? (
           <form onSubmit={submit}>
-            <TextInput size="xs" value={name} maxLength={60} autoFocus aria-label="Passkey name"
+            <TextInput
+              size="xs"
+              value={name}
+              maxLength={60}
+              autoFocus
+              aria-label="Passkey name"
               onChange={(e) => setName(e.currentTarget.value)}
               onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
-              error={rename.isError ? apiErrorText(rename.error) : undefined} data-testid="passkey-name-input" />
+              error={rename.isError ? apiErrorText(rename.error) : undefined}
+              data-testid="passkey-name-input"
+            />
           </form>
         ) : (
-          <Text size="sm" data-testid="passkey-name">{passkey.name}</Text>
+          <Text size="sm" data-testid="passkey-name">
+            {passkey.name}
+          </Text>
         )}
       </Table.Td>
-      <Table.Td><Text size="xs">{formatDate(passkey.createdAt)}</Text></Table.Td>
-      <Table.Td><Text size="xs">{formatDate(passkey.lastUsedAt)}</Text></Table.Td>
+      <Table.Td>
+        <Text size="xs">{formatDate(passkey.createdAt)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="xs">{formatDate(passkey.lastUsedAt)}</Text>
+      </Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label="Rename">
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Rename ${passkey.name}`}
-              onClick={() => setEditing((e) => !e)} data-testid="passkey-rename">✎</ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={`Rename ${passkey.name}`}
+              onClick={() => setEditing((e) => !e)}
+              data-testid="passkey-rename"
+            >
+              ✎
+            </ActionIcon>
           </Tooltip>
           <Tooltip label="Remove">
-            <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove ${passkey.name}`}
-              onClick={onRemove} data-testid="passkey-remove">✕</ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="sm"
+              aria-label={`Remove ${passkey.name}`}
+              onClick={onRemove}
+              data-testid="passkey-remove"
+            >
+              ✕
+            </ActionIcon>
           </Tooltip>
         </Group>
       </Table.Td>
@@ -95,11 +126,18 @@ export function PasskeysSection({ userId, status }: { userId: string; status: Mf
   };
   return (
     <Stack gap="xs" data-testid="profile-passkeys" data-count={status.passkeys.length}>
-      <Text fw={600} size="sm">Passkeys</Text>
+      <Text fw={600} size="sm">
+        Passkeys
+      </Text>
       {status.passkeys.length > 0 ? (
         <Table withTableBorder={false} verticalSpacing={2} fz="sm">
           <Table.Thead>
-            <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Added</Table.Th><Table.Th>Last used</Table.Th><Table.Th /></Table.Tr>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Added</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th />
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {status.passkeys.map((passkey) => (
@@ -108,22 +146,45 @@ export function PasskeysSection({ userId, status }: { userId: string; status: Mf
           </Table.Tbody>
         </Table>
       ) : (
-        <Text size="xs" c="dimmed">No passkeys yet. A passkey lets you confirm sign-in with your fingerprint, face or device PIN.</Text>
+        <Text size="xs" c="dimmed">
+          No passkeys yet. A passkey lets you confirm sign-in with your fingerprint, face or device PIN.
+        </Text>
       )}
-      <FormError testId="passkey-add-error"
-        error={add.isError ? (add.error instanceof Error && 'status' in add.error ? apiErrorText(add.error) : loginErrorText(add.error)) : null} />
+      <FormError
+        testId="passkey-add-error"
+        error={
+          add.isError ? (add.error instanceof Error && 'status' in add.error ? apiErrorText(add.error) : loginErrorText(add.error)) : null
+        }
+      />
       <form onSubmit={submit}>
         <Group gap="xs" align="flex-end">
-          <TextInput size="xs" label="New passkey name" placeholder="e.g. Work laptop" maxLength={60} value={name}
-            onChange={(e) => setName(e.currentTarget.value)} data-testid="passkey-add-name" />
-          <Button type="submit" size="xs" loading={add.isPending} data-testid="passkey-add">Add passkey</Button>
+          <TextInput
+            size="xs"
+            label="New passkey name"
+            placeholder="e.g. Work laptop"
+            maxLength={60}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            data-testid="passkey-add-name"
+          />
+          <Button type="submit" size="xs" loading={add.isPending} data-testid="passkey-add">
+            Add passkey
+          </Button>
         </Group>
       </form>
-      <ConfirmWithPassword opened={removing !== null} title="Remove passkey" testId="passkey-remove-confirm"
+      <ConfirmWithPassword
+        opened={removing !== null}
+        title="Remove passkey"
+        testId="passkey-remove-confirm"
         text={`Remove “${removing?.name ?? ''}”? You can no longer sign in with it.`}
-        busy={remove.isPending} error={remove.isError ? apiErrorText(remove.error) : null}
+        busy={remove.isPending}
+        error={remove.isError ? apiErrorText(remove.error) : null}
         onConfirm={(password) => removing && remove.mutate({ id: removing.id, password })}
-        onClose={() => { remove.reset(); setRemoving(null); }} />
+        onClose={() => {
+          remove.reset();
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }

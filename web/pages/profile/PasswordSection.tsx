@@ -38,15 +38,35 @@ export function PasswordSection({ userId, email }: { userId: string; email: stri
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
           {change.isSuccess && <FormNotice testId="password-changed">Password changed.</FormNotice>}
           <FormError testId="password-error" error={change.isError ? apiErrorText(change.error, 'Could not change the password') : null} />
-          <PasswordInput label="Current password" autoComplete="current-password" value={currentPassword}
-            onChange={(e) => setCurrent(e.currentTarget.value)} error={errors.currentPassword} data-testid="password-current" />
-          <PasswordInput label="New password" autoComplete="new-password" value={newPassword}
-            onChange={(e) => setNew(e.currentTarget.value)} error={errors.newPassword} data-testid="password-new" />
-          <PasswordInput label="Repeat new password" autoComplete="new-password" value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)} error={errors.repeat} data-testid="password-repeat" />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+            error={errors.currentPassword}
+            data-testid="password-current"
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNew(e.currentTarget.value)}
+            error={errors.newPassword}
+            data-testid="password-new"
+          />
+          <PasswordInput
+            label="Repeat new password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={(e) => setRepeat(e.currentTarget.value)}
+            error={errors.repeat}
+            data-testid="password-repeat"
+          />
           <PasswordRules />
           <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending} data-testid="password-submit">Change password</Button>
+            <Button type="submit" loading={change.isPending} data-testid="password-submit">
+              Change password
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -76,24 +76,71 @@ export function ProfileDetailsSection({ info }: { info: UserInfo }) {
     <Section title="Profile" description={`Signed in as ${info.email}`} testId="profile-details">
       <form onSubmit={submit} noValidate data-testid="profile-form">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <TextInput label="Name" autoComplete="name" value={form.name} error={errors.name}
-            onChange={(e) => set('name', e.currentTarget.value)} data-testid="profile-name" />
-          <Select label="Organisation type" data={enumOptions(ORGANIZATION_TYPES)} value={form.organizationType}
-            onChange={(v) => set('organizationType', v)} clearable data-testid="profile-organization-type" />
-          <TextInput label="Role type" placeholder="e.g. Portfolio manager" maxLength={80} value={form.roleType}
-            onChange={(e) => set('roleType', e.currentTarget.value)} data-testid="profile-role-type" />
-          <TextInput label="Role function" placeholder="e.g. IG credit" maxLength={80} value={form.roleFunction}
-            onChange={(e) => set('roleFunction', e.currentTarget.value)} data-testid="profile-role-function" />
-          <Select label="Job function" data={enumOptions(JOB_FUNCTIONS)} value={form.jobFunction} searchable clearable
-            onChange={(v) => set('jobFunction', v)} data-testid="profile-job-function" />
-          <Select label="Seniority" data={enumOptions(SENIORITIES)} value={form.seniority} searchable clearable
-            onChange={(v) => set('seniority', v)} data-testid="profile-seniority" />
+          <TextInput
+            label="Name"
+            autoComplete="name"
+            value={form.name}
+            error={errors.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            data-testid="profile-name"
+          />
+          <Select
+            label="Organisation type"
+            data={enumOptions(ORGANIZATION_TYPES)}
+            value={form.organizationType}
+            onChange={(v) => set('organizationType', v)}
+            clearable
+            data-testid="profile-organization-type"
+          />
+          <TextInput
+            label="Role type"
+            placeholder="e.g. Portfolio manager"
+            maxLength={80}
+            value={form.roleType}
+            onChange={(e) => set('roleType', e.currentTarget.value)}
+            data-testid="profile-role-type"
+          />
+          <TextInput
+            label="Role function"
+            placeholder="e.g. IG credit"
+            maxLength={80}
+            value={form.roleFunction}
+            onChange={(e) => set('roleFunction', e.currentTarget.value)}
+            data-testid="profile-role-function"
+          />
+          <Select
+            label="Job function"
+            data={enumOptions(JOB_FUNCTIONS)}
+            value={form.jobFunction}
+            searchable
+            clearable
+            onChange={(v) => set('jobFunction', v)}
+            data-testid="profile-job-function"
+          />
+          <Select
+            label="Seniority"
+            data={enumOptions(SENIORITIES)}
+            value={form.seniority}
+            searchable
+            clearable
+            onChange={(v) => set('seniority', v)}
+            data-testid="profile-seniority"
+          />
         </SimpleGrid>
-        <TagsInput mt="xs" label="Sectors" description={`Sectors you cover (up to ${SECTOR_MAX}); Enter adds one`}
-          maxTags={SECTOR_MAX} value={form.sectors} onChange={(v) => set('sectors', v)} error={errors.profile}
-          data-testid="profile-sectors" />
+        <TagsInput
+          mt="xs"
+          label="Sectors"
+          description={`Sectors you cover (up to ${SECTOR_MAX}); Enter adds one`}
+          maxTags={SECTOR_MAX}
+          value={form.sectors}
+          onChange={(v) => set('sectors', v)}
+          error={errors.profile}
+          data-testid="profile-sectors"
+        />
         <Group justify="flex-end" mt="sm">
-          <Button type="submit" loading={save.isPending} data-testid="profile-save">Save profile</Button>
+          <Button type="submit" loading={save.isPending} data-testid="profile-save">
+            Save profile
+          </Button>
         </Group>
       </form>
     </Section>

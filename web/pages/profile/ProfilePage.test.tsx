@@ -54,14 +54,25 @@ describe('profile page', () => {
     await waitFor(() => expect(update).toHaveBeenCalled());
     expect(update.mock.calls[0]?.[1]).toEqual({
       name: 'Ann Lee',
-      profile: { roleType: null, roleFunction: 'IG credit', jobFunction: 'pm', seniority: 'director', organizationType: 'buyside', sectors: ['Financials'] },
+      profile: {
+        roleType: null,
+        roleFunction: 'IG credit',
+        jobFunction: 'pm',
+        seniority: 'director',
+        organizationType: 'buyside',
+        sectors: ['Financials'],
+      },
     });
   });
 
   it('invites a colleague with a checked e-mail address', async () => {
     const send = vi.spyOn(profileApi, 'sendInvite').mockResolvedValue({
-      id: 'i1', email: 'bob@example.com', status: 'pending', createdAt: '2026-03-02T09:00:00Z',
-      expiresAt: '2026-03-16T09:00:00Z', acceptedAt: null,
+      id: 'i1',
+      email: 'bob@example.com',
+      status: 'pending',
+      createdAt: '2026-03-02T09:00:00Z',
+      expiresAt: '2026-03-16T09:00:00Z',
+      acceptedAt: null,
     });
     renderPage(<ProfilePage />);
     const input = await screen.findByTestId('invite-email');

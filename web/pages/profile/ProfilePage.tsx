@@ -22,13 +22,19 @@ function SecondFactors({ userId }: { userId: string }) {
   return (
     <Section title="Two-step sign-in" description="Second factors asked for after your password." testId="profile-mfa">
       {mfa.isPending && <Loader size="sm" type="dots" />}
-      {mfa.isError && <Alert color="red" p="xs"><Text size="sm">{apiErrorText(mfa.error)}</Text></Alert>}
+      {mfa.isError && (
+        <Alert color="red" p="xs">
+          <Text size="sm">{apiErrorText(mfa.error)}</Text>
+        </Alert>
+      )}
       {mfa.data && (
         <Stack gap="md">
           <TotpSection userId={userId} status={mfa.data} />
           <PasskeysSection userId={userId} status={mfa.data} />
           {mfa.data.emailCodeAvailable && (
-            <Text size="xs" c="dimmed">An e-mailed login code is always available as a fallback.</Text>
+            <Text size="xs" c="dimmed">
+              An e-mailed login code is always available as a fallback.
+            </Text>
           )}
         </Stack>
       )}
@@ -41,8 +47,16 @@ export default function ProfilePage() {
   return (
     <Stack gap="sm" maw={1200} data-testid="profile-page">
       <PageTitle />
-      {info.isPending && <Center py="xl"><Loader size="sm" type="dots" /></Center>}
-      {info.isError && <Alert color="red" p="xs" data-testid="profile-error"><Text size="sm">{apiErrorText(info.error)}</Text></Alert>}
+      {info.isPending && (
+        <Center py="xl">
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
+      {info.isError && (
+        <Alert color="red" p="xs" data-testid="profile-error">
+          <Text size="sm">{apiErrorText(info.error)}</Text>
+        </Alert>
+      )}
       {info.data && (
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, md: 6 }}>

@@ -2,7 +2,12 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A titled block of the profile page. */
-export function Section({ title, description, children, testId }: {
+export function Section({
+  title,
+  description,
+  children,
+  testId,
+}: {
   title: string;
   description?: string;
   children: ReactNode;
@@ -12,8 +17,14 @@ export function Section({ title, description, children, testId }: {
     <Paper withBorder p="md" data-testid={testId}>
       <Stack gap="sm">
         <div>
-          <Title order={2} size="h3">{title}</Title>
-          {description && <Text size="xs" c="dimmed">{description}</Text>}
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+          {description && (
+            <Text size="xs" c="dimmed">
+              {description}
+            </Text>
+          )}
         </div>
         {children}
       </Stack>

@@ -19,7 +19,12 @@ export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-function Enrolment({ userId, enrolment, onDone, onCancel }: {
+function Enrolment({
+  userId,
+  enrolment,
+  onDone,
+  onCancel,
+}: {
   userId: string;
   enrolment: TotpEnrolment;
   onDone: (status: MfaStatus) => void;
@@ -41,13 +46,17 @@ function Enrolment({ userId, enrolment, onDone, onCancel }: {
       <Group align="flex-start" gap="md">
         <QrCode value={enrolment.otpauthUri} label="Authenticator setup QR code" testId="totp-qr" />
         <Stack gap={4} style={{ flex: 1, minWidth: 180 }}>
-          <Text size="xs" c="dimmed">Can't scan? Enter this key:</Text>
+          <Text size="xs" c="dimmed">
+            Can't scan? Enter this key:
+          </Text>
           <Code block data-testid="totp-secret" data-secret={enrolment.secret} style={{ wordBreak: 'break-all' }}>
             {groupSecret(enrolment.secret)}
           </Code>
           <CopyButton value={enrolment.secret}>
             {({ copied, copy }) => (
-              <Button variant="default" size="compact-xs" onClick={copy} w="fit-content">{copied ? 'Copied' : 'Copy key'}</Button>
+              <Button variant="default" size="compact-xs" onClick={copy} w="fit-content">
+                {copied ? 'Copied' : 'Copy key'}
+              </Button>
             )}
           </CopyButton>
         </Stack>
@@ -57,11 +66,25 @@ function Enrolment({ userId, enrolment, onDone, onCancel }: {
           <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
           <FormError testId="totp-confirm-error" error={confirm.isError ? apiErrorText(confirm.error, 'That code did not work') : null} />
           <Group align="flex-start" gap="xs">
-            <TextInput placeholder="123456" autoComplete="one-time-code" inputMode="numeric" autoFocus ff="monospace"
-              value={code} onChange={(e) => setCode(e.currentTarget.value)} error={fieldError} w={140}
-              aria-label="Authenticator code" data-testid="totp-confirm-code" />
-            <Button type="submit" loading={confirm.isPending} data-testid="totp-confirm-submit">Turn on</Button>
-            <Button variant="subtle" color="gray" onClick={onCancel} data-testid="totp-cancel">Cancel</Button>
+            <TextInput
+              placeholder="123456"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              autoFocus
+              ff="monospace"
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              error={fieldError}
+              w={140}
+              aria-label="Authenticator code"
+              data-testid="totp-confirm-code"
+            />
+            <Button type="submit" loading={confirm.isPending} data-testid="totp-confirm-submit">
+              Turn on
+            </Button>
+            <Button variant="subtle" color="gray" onClick={onCancel} data-testid="totp-cancel">
+              Cancel
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -89,33 +112,49 @@ export function TotpSection({ userId, status }: { userId: string; status: MfaSta
     <Stack gap="xs" data-testid="profile-totp" data-enabled={status.totpEnabled}>
       <Group justify="space-between">
         <Group gap="xs">
-          <Text fw={600} size="sm">Authenticator app</Text>
+          <Text fw={600} size="sm">
+            Authenticator app
+          </Text>
           <Badge size="xs" color={status.totpEnabled ? 'teal' : 'gray'} data-testid="totp-status">
             {status.totpEnabled ? 'On' : 'Off'}
           </Badge>
         </Group>
-        {!enrolment && (status.totpEnabled ? (
-          <Button size="compact-sm" variant="default" color="red" onClick={() => setRemoving(true)} data-testid="totp-remove">
-            Remove
-          </Button>
-        ) : (
-          <Button size="compact-sm" onClick={() => start.mutate()} loading={start.isPending} data-testid="totp-setup">
-            Set up
-          </Button>
-        ))}
+        {!enrolment &&
+          (status.totpEnabled ? (
+            <Button size="compact-sm" variant="default" color="red" onClick={() => setRemoving(true)} data-testid="totp-remove">
+              Remove
+            </Button>
+          ) : (
+            <Button size="compact-sm" onClick={() => start.mutate()} loading={start.isPending} data-testid="totp-setup">
+              Set up
+            </Button>
+          ))}
       </Group>
       <FormError testId="totp-start-error" error={start.isError ? apiErrorText(start.error) : null} />
       {enrolment && (
-        <Enrolment userId={userId} enrolment={enrolment} onCancel={() => setEnrolment(null)}
+        <Enrolment
+          userId={userId}
+          enrolment={enrolment}
+          onCancel={() => setEnrolment(null)}
           onDone={(next) => {
             setEnrolment(null);
             applyStatus(next);
-          }} />
+          }}
+        />
       )}
-      <ConfirmWithPassword opened={removing} title="Remove authenticator app" testId="totp-remove-confirm"
+      <ConfirmWithPassword
+        opened={removing}
+        title="Remove authenticator app"
+        testId="totp-remove-confirm"
         text="You will no longer be able to sign in with codes from your authenticator app."
-        busy={remove.isPending} error={remove.isError ? apiErrorText(remove.error) : null}
-        onConfirm={(password) => remove.mutate(password)} onClose={() => { remove.reset(); setRemoving(false); }} />
+        busy={remove.isPending}
+        error={remove.isError ? apiErrorText(remove.error) : null}
+        onConfirm={(password) => remove.mutate(password)}
+        onClose={() => {
+          remove.reset();
+          setRemoving(false);
+        }}
+      />
     </Stack>
   );
 }

@@ -34,8 +34,7 @@ export const profileApi = {
   saveNotificationPreferences: async (userId: string, body: NotificationPreferences): Promise<NotificationPreferences> =>
     notificationPreferencesSchema.parse(await api.put(ACCOUNT_PATHS.notificationPreferences(userId), body)),
   mfaStatus: async (userId: string): Promise<MfaStatus> => mfaStatusSchema.parse(await api.get(ACCOUNT_PATHS.mfa(userId))),
-  startTotp: async (userId: string): Promise<TotpEnrolment> =>
-    totpEnrolmentSchema.parse(await api.post(ACCOUNT_PATHS.totp(userId))),
+  startTotp: async (userId: string): Promise<TotpEnrolment> => totpEnrolmentSchema.parse(await api.post(ACCOUNT_PATHS.totp(userId))),
   confirmTotp: async (userId: string, code: string): Promise<MfaStatus> =>
     mfaStatusSchema.parse(await api.post(ACCOUNT_PATHS.totpConfirm(userId), { code })),
   removeTotp: async (userId: string, password: string): Promise<MfaStatus> =>
@@ -50,8 +49,7 @@ export const profileApi = {
     passkeySchema.parse(await api.patch(ACCOUNT_PATHS.passkey(userId, passkeyId), { name })),
   removePasskey: async (userId: string, passkeyId: string, password: string): Promise<MfaStatus> =>
     mfaStatusSchema.parse(await api.delete(ACCOUNT_PATHS.passkey(userId, passkeyId), { json: { password } })),
-  invites: async (userId: string): Promise<Invite[]> =>
-    inviteListSchema.parse(await api.get(ACCOUNT_PATHS.invites(userId))).invites,
+  invites: async (userId: string): Promise<Invite[]> => inviteListSchema.parse(await api.get(ACCOUNT_PATHS.invites(userId))).invites,
   sendInvite: async (userId: string, email: string): Promise<Invite> =>
     inviteSchema.parse(await api.post(ACCOUNT_PATHS.invites(userId), { email })),
   revokeInvite: async (userId: string, inviteId: string): Promise<Invite> =>

@@ -9,9 +9,7 @@ import { Alert, Anchor, Button, Card, Center, Grid, Group, Loader, SegmentedCont
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  MARKET_PATHS, type IssuerCurveResponse, type IssuerSearchResponse, type MarketSectorsResponse,
-} from '@common/api/market';
+import { MARKET_PATHS, type IssuerCurveResponse, type IssuerSearchResponse, type MarketSectorsResponse } from '@common/api/market';
 import { formatDate, formatNumber, formatSize, formatSpread, formatYield, formatYieldChange } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
@@ -46,11 +44,51 @@ function statsColumns(nameHeader: string): ColDef<Stats>[] {
   return [
     { field: 'name', headerName: nameHeader, flex: 1, minWidth: 170 },
     { field: 'bondCount', headerName: 'Bonds', width: 80, type: 'numericColumn', headerTooltip: 'Outstanding bonds' },
-    { field: 'spread', headerName: 'Spread', width: 100, type: 'numericColumn', valueFormatter: fmt(formatSpreadLevel), headerTooltip: 'G-spread, bp, weighted by amount outstanding', cellClass: NUM },
-    { field: 'spreadChange', headerName: 'Δ Spread', width: 100, type: 'numericColumn', valueFormatter: fmt(formatSpread), headerTooltip: 'Daily change, bp (green: tighter)', cellClass: (p) => `${NUM} ${toneClass('spread')(p)}` },
-    { field: 'yield', headerName: 'Yield', width: 95, type: 'numericColumn', valueFormatter: fmt(formatYield), headerTooltip: 'Yield to worst, %, weighted', cellClass: NUM },
-    { field: 'yieldChange', headerName: 'Δ Yield', width: 95, type: 'numericColumn', valueFormatter: fmt(formatYieldChange), headerTooltip: 'Daily change, bp (green: lower)', cellClass: (p) => `${NUM} ${toneClass('yield')(p)}` },
-    { field: 'volume', headerName: 'Volume', width: 105, type: 'numericColumn', valueFormatter: fmt(formatSize), headerTooltip: 'Par traded today, USD (MM = millions, K = thousands)', cellClass: NUM },
+    {
+      field: 'spread',
+      headerName: 'Spread',
+      width: 100,
+      type: 'numericColumn',
+      valueFormatter: fmt(formatSpreadLevel),
+      headerTooltip: 'G-spread, bp, weighted by amount outstanding',
+      cellClass: NUM,
+    },
+    {
+      field: 'spreadChange',
+      headerName: 'Δ Spread',
+      width: 100,
+      type: 'numericColumn',
+      valueFormatter: fmt(formatSpread),
+      headerTooltip: 'Daily change, bp (green: tighter)',
+      cellClass: (p) => `${NUM} ${toneClass('spread')(p)}`,
+    },
+    {
+      field: 'yield',
+      headerName: 'Yield',
+      width: 95,
+      type: 'numericColumn',
+      valueFormatter: fmt(formatYield),
+      headerTooltip: 'Yield to worst, %, weighted',
+      cellClass: NUM,
+    },
+    {
+      field: 'yieldChange',
+      headerName: 'Δ Yield',
+      width: 95,
+      type: 'numericColumn',
+      valueFormatter: fmt(formatYieldChange),
+      headerTooltip: 'Daily change, bp (green: lower)',
+      cellClass: (p) => `${NUM} ${toneClass('yield')(p)}`,
+    },
+    {
+      field: 'volume',
+      headerName: 'Volume',
+      width: 105,
+      type: 'numericColumn',
+      valueFormatter: fmt(formatSize),
+      headerTooltip: 'Par traded today, USD (MM = millions, K = thousands)',
+      cellClass: NUM,
+    },
   ];
 }
 
@@ -66,7 +104,17 @@ function measureText(m: Measure, v: number | null): string {
 }
 
 /** Horizontal bars of one measure per sector (diverging around zero for changes); a click drills in. */
-function SectorBars({ sectors, measure, selected, onSelect }: { sectors: Stats[]; measure: Measure; selected: string | null; onSelect: (code: string) => void }) {
+function SectorBars({
+  sectors,
+  measure,
+  selected,
+  onSelect,
+}: {
+  sectors: Stats[];
+  measure: Measure;
+  selected: string | null;
+  onSelect: (code: string) => void;
+}) {
   const values = sectors.map((s) => s[measure] as number | null);
   const max = Math.max(...values.map((v) => Math.abs(v ?? 0)), 1e-12);
   const diverging = measure === 'spreadChange';
@@ -77,15 +125,47 @@ function SectorBars({ sectors, measure, selected, onSelect }: { sectors: Stats[]
         const v = s[measure] as number | null;
         const width = v === null ? 0 : (Math.abs(v) / max) * (diverging ? 50 : 100);
         const tone = diverging ? changeTone('spread', v) : undefined;
-        const color = tone === 'good' ? 'var(--mantine-color-teal-6)' : tone === 'bad' ? 'var(--mantine-color-red-6)' : s.code === selected ? 'var(--mantine-color-orange-5)' : 'var(--mantine-color-blue-7)';
+        const color =
+          tone === 'good'
+            ? 'var(--mantine-color-teal-6)'
+            : tone === 'bad'
+              ? 'var(--mantine-color-red-6)'
+              : s.code === selected
+                ? 'var(--mantine-color-orange-5)'
+                : 'var(--mantine-color-blue-7)';
         return (
-          <Group key={s.code} gap={6} wrap="nowrap" className="bw-clickable" onClick={() => onSelect(s.code)} data-testid={`sector-bar-${s.code}`}>
-            <Text size="xs" w={150} truncate fw={s.code === selected ? 700 : 400}>{s.name}</Text>
+          <Group
+            key={s.code}
+            gap={6}
+            wrap="nowrap"
+            className="bw-clickable"
+            onClick={() => onSelect(s.code)}
+            data-testid={`sector-bar-${s.code}`}
+          >
+            <Text size="xs" w={150} truncate fw={s.code === selected ? 700 : 400}>
+              {s.name}
+            </Text>
             <div style={{ position: 'relative', flex: 1, height: 14 }}>
-              {diverging && <div style={{ position: 'absolute', left: '50%', top: 0, bottom: 0, width: 1, background: 'var(--mantine-color-dark-3)' }} />}
-              <div style={{ position: 'absolute', top: 2, height: 10, width: `${width}%`, left: diverging ? ((v ?? 0) >= 0 ? '50%' : `${50 - width}%`) : 0, background: color, borderRadius: 1 }} />
+              {diverging && (
+                <div
+                  style={{ position: 'absolute', left: '50%', top: 0, bottom: 0, width: 1, background: 'var(--mantine-color-dark-3)' }}
+                />
+              )}
+              <div
+                style={{
+                  position: 'absolute',
+                  top: 2,
+                  height: 10,
+                  width: `${width}%`,
+                  left: diverging ? ((v ?? 0) >= 0 ? '50%' : `${50 - width}%`) : 0,
+                  background: color,
+                  borderRadius: 1,
+                }}
+              />
             </div>
-            <Text size="xs" w={80} ta="right" className="bw-stat">{measureText(measure, v)}</Text>
+            <Text size="xs" w={80} ta="right" className="bw-stat">
+              {measureText(measure, v)}
+            </Text>
           </Group>
         );
       })}
@@ -95,28 +175,67 @@ function SectorBars({ sectors, measure, selected, onSelect }: { sectors: Stats[]
 
 /** The issuer's bonds as points (G-spread by remaining maturity) joined by a faint line. */
 function curveSeries(curve: IssuerCurveResponse): ChartSeries[] {
-  const points = monthPoints(curve.points, (p) => p.tenor, (p) => p.gSpread);
-  return [{ name: 'G-spread', color: '#ff922b', style: 'points', points }, { name: '', color: '#ff922b55', points }];
+  const points = monthPoints(
+    curve.points,
+    (p) => p.tenor,
+    (p) => p.gSpread,
+  );
+  return [
+    { name: 'G-spread', color: '#ff922b', style: 'points', points },
+    { name: '', color: '#ff922b55', points },
+  ];
 }
 
 function IssuerPanel({ issuer, onClose }: { issuer: IssuerRow; onClose: () => void }) {
-  const curve = useApiQuery<IssuerCurveResponse>(MARKET_PATHS.issuerCurve(issuer.id), { meta: { errorToast: 'Loading the issuer curve failed:' } });
+  const curve = useApiQuery<IssuerCurveResponse>(MARKET_PATHS.issuerCurve(issuer.id), {
+    meta: { errorToast: 'Loading the issuer curve failed:' },
+  });
   const series = useMemo(() => (curve.data ? curveSeries(curve.data) : []), [curve.data]);
   return (
     <Card withBorder padding="sm" data-testid="issuer-panel">
       <Group justify="space-between" mb={4}>
-        <Text fw={600} size="sm">{issuer.displayName} ({issuer.ticker}) · issuer curve</Text>
+        <Text fw={600} size="sm">
+          {issuer.displayName} ({issuer.ticker}) · issuer curve
+        </Text>
         <Group gap={4}>
-          <Button component={Link} to={`/bw/bond?issuerId=${issuer.id}`} size="compact-xs" variant="light" data-testid="issuer-bonds-link">Bonds of {issuer.ticker} →</Button>
-          <Button component={Link} to={`/bw/term-structure-change?issuer=${issuer.id}`} size="compact-xs" variant="default">Term structure change</Button>
-          <Button size="compact-xs" variant="subtle" onClick={onClose}>×</Button>
+          <Button component={Link} to={`/bw/bond?issuerId=${issuer.id}`} size="compact-xs" variant="light" data-testid="issuer-bonds-link">
+            Bonds of {issuer.ticker} →
+          </Button>
+          <Button component={Link} to={`/bw/term-structure-change?issuer=${issuer.id}`} size="compact-xs" variant="default">
+            Term structure change
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={onClose}>
+            ×
+          </Button>
         </Group>
       </Group>
-      <Text size="xs" c="dimmed" mb={4}>G-spread (bp) of each outstanding bond against its remaining maturity{curve.data?.asOf ? ` · ${formatDate(curve.data.asOf)}` : ''}</Text>
-      {curve.isPending && <Center h={200}><Loader size="sm" type="dots" /></Center>}
-      {curve.isError && <Alert color="red" p="xs">The curve could not be loaded.</Alert>}
-      {curve.data && series[0]!.points.length === 0 && <Text size="xs" c="dimmed">No priced bonds for this issuer.</Text>}
-      {series.length > 0 && series[0]!.points.length > 0 && <TimeSeriesChart series={series} axis="months" height={220} formatValue={formatSpreadLevel as (v: number) => string} testId="issuer-curve-chart" />}
+      <Text size="xs" c="dimmed" mb={4}>
+        G-spread (bp) of each outstanding bond against its remaining maturity{curve.data?.asOf ? ` · ${formatDate(curve.data.asOf)}` : ''}
+      </Text>
+      {curve.isPending && (
+        <Center h={200}>
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
+      {curve.isError && (
+        <Alert color="red" p="xs">
+          The curve could not be loaded.
+        </Alert>
+      )}
+      {curve.data && series[0]!.points.length === 0 && (
+        <Text size="xs" c="dimmed">
+          No priced bonds for this issuer.
+        </Text>
+      )}
+      {series.length > 0 && series[0]!.points.length > 0 && (
+        <TimeSeriesChart
+          series={series}
+          axis="months"
+          height={220}
+          formatValue={formatSpreadLevel as (v: number) => string}
+          testId="issuer-curve-chart"
+        />
+      )}
     </Card>
   );
 }
@@ -128,14 +247,17 @@ export default function SectorOverviewPage() {
   const industryCode = params.get('industry');
   const issuerId = params.get('issuer');
   const set = (changes: Record<string, string | null>, replace = false) =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === null) n.delete(k);
-        else n.set(k, v);
-      }
-      return n;
-    }, { replace });
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null) n.delete(k);
+          else n.set(k, v);
+        }
+        return n;
+      },
+      { replace },
+    );
 
   const sectors = useApiQuery<MarketSectorsResponse>(MARKET_PATHS.marketSectors, { meta: { errorToast: 'Loading sectors failed:' } });
   const sector = sectors.data?.sectors.find((s) => s.code === sectorCode) ?? null;
@@ -149,39 +271,94 @@ export default function SectorOverviewPage() {
 
   const sectorColumns = useMemo(() => statsColumns('Sector'), []);
   const industryColumns = useMemo(() => statsColumns('Industry'), []);
-  const issuerColumns = useMemo<ColDef<IssuerRow>[]>(() => [
-    { field: 'displayName', headerName: 'Issuer', flex: 1, minWidth: 150 },
-    { field: 'ticker', headerName: 'Ticker', width: 80 },
-    { field: 'sectorCode', headerName: 'Industry', width: 150, valueFormatter: (p) => sector?.industries.find((i) => i.code === p.value)?.name ?? String(p.value) },
-    { field: 'bondCount', headerName: 'Bonds', width: 75, type: 'numericColumn', sort: 'desc', headerTooltip: 'Bonds issued (incl. matured)' },
-  ], [sector]);
+  const issuerColumns = useMemo<ColDef<IssuerRow>[]>(
+    () => [
+      { field: 'displayName', headerName: 'Issuer', flex: 1, minWidth: 150 },
+      { field: 'ticker', headerName: 'Ticker', width: 80 },
+      {
+        field: 'sectorCode',
+        headerName: 'Industry',
+        width: 150,
+        valueFormatter: (p) => sector?.industries.find((i) => i.code === p.value)?.name ?? String(p.value),
+      },
+      {
+        field: 'bondCount',
+        headerName: 'Bonds',
+        width: 75,
+        type: 'numericColumn',
+        sort: 'desc',
+        headerTooltip: 'Bonds issued (incl. matured)',
+      },
+    ],
+    [sector],
+  );
   const list = sectors.data?.sectors ?? [];
 
   return (
     <Stack gap={6} data-testid="sector-overview-page">
       <Group justify="space-between" align="flex-end">
         <PageTitle />
-        <Text size="xs" c="dimmed" mb="sm">{sectors.data?.asOf ? `As of ${formatDate(sectors.data.asOf)}` : ''}</Text>
+        <Text size="xs" c="dimmed" mb="sm">
+          {sectors.data?.asOf ? `As of ${formatDate(sectors.data.asOf)}` : ''}
+        </Text>
       </Group>
-      {sectors.isPending && <Center h={300}><Loader size="sm" type="dots" /></Center>}
-      {sectors.isError && <Alert color="red" data-testid="sectors-error">Sectors could not be loaded.</Alert>}
-      {sectors.data && list.length === 0 && <Text c="dimmed" size="sm" data-testid="sectors-empty">No sectors yet.</Text>}
+      {sectors.isPending && (
+        <Center h={300}>
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
+      {sectors.isError && (
+        <Alert color="red" data-testid="sectors-error">
+          Sectors could not be loaded.
+        </Alert>
+      )}
+      {sectors.data && list.length === 0 && (
+        <Text c="dimmed" size="sm" data-testid="sectors-empty">
+          No sectors yet.
+        </Text>
+      )}
       {list.length > 0 && (
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Card withBorder padding="sm">
-              <Text fw={600} size="sm" mb={4}>Sectors <Text span size="xs" c="dimmed">· click a row to drill in</Text></Text>
-              <DataTable<Stats> rows={list} columns={sectorColumns} rowId={(r) => r.code} height={Math.min(40 + list.length * 26, 340)}
-                onRowClick={(r) => set({ sector: r.code, industry: null, issuer: null })} testId="sector-table" />
+              <Text fw={600} size="sm" mb={4}>
+                Sectors{' '}
+                <Text span size="xs" c="dimmed">
+                  · click a row to drill in
+                </Text>
+              </Text>
+              <DataTable<Stats>
+                rows={list}
+                columns={sectorColumns}
+                rowId={(r) => r.code}
+                height={Math.min(40 + list.length * 26, 340)}
+                onRowClick={(r) => set({ sector: r.code, industry: null, issuer: null })}
+                testId="sector-table"
+              />
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Card withBorder padding="sm">
               <Group justify="space-between" mb={6}>
-                <Tooltip label={MEASURES.find((m) => m.value === measure)!.unit} withinPortal><Text fw={600} size="sm">By {MEASURES.find((m) => m.value === measure)!.label.toLowerCase()}</Text></Tooltip>
-                <SegmentedControl size="xs" value={measure} onChange={(v) => set({ measure: v }, true)} data={MEASURES.map(({ value, label }) => ({ value, label }))} data-testid="sector-measure" />
+                <Tooltip label={MEASURES.find((m) => m.value === measure)!.unit} withinPortal>
+                  <Text fw={600} size="sm">
+                    By {MEASURES.find((m) => m.value === measure)!.label.toLowerCase()}
+                  </Text>
+                </Tooltip>
+                <SegmentedControl
+                  size="xs"
+                  value={measure}
+                  onChange={(v) => set({ measure: v }, true)}
+                  data={MEASURES.map(({ value, label }) => ({ value, label }))}
+                  data-testid="sector-measure"
+                />
               </Group>
-              <SectorBars sectors={list} measure={measure} selected={sectorCode} onSelect={(code) => set({ sector: code, industry: null, issuer: null })} />
+              <SectorBars
+                sectors={list}
+                measure={measure}
+                selected={sectorCode}
+                onSelect={(code) => set({ sector: code, industry: null, issuer: null })}
+              />
             </Card>
           </Grid.Col>
         </Grid>
@@ -193,28 +370,69 @@ export default function SectorOverviewPage() {
             <Card withBorder padding="sm">
               <Group justify="space-between" mb={4}>
                 <Text fw={600} size="sm" data-testid="drill-title">
-                  <Anchor size="sm" onClick={() => set({ industry: null, issuer: null })}>{sector.name}</Anchor>
+                  <Anchor size="sm" onClick={() => set({ industry: null, issuer: null })}>
+                    {sector.name}
+                  </Anchor>
                   {industry && <> › {industry.name}</>} · industries
                 </Text>
-                <Button component={Link} to={`/bw/bond?sector=${encodeURIComponent(scope!.code)}`} size="compact-xs" variant="light" data-testid="sector-bonds-link">
+                <Button
+                  component={Link}
+                  to={`/bw/bond?sector=${encodeURIComponent(scope!.code)}`}
+                  size="compact-xs"
+                  variant="light"
+                  data-testid="sector-bonds-link"
+                >
                   Bonds in {scope!.name} →
                 </Button>
               </Group>
-              {sector.industries.length === 0 ? <Text size="xs" c="dimmed">No industries.</Text> : (
-                <DataTable<Stats> rows={sector.industries} columns={industryColumns} rowId={(r) => r.code} height={Math.min(40 + sector.industries.length * 26, 260)}
-                  onRowClick={(r) => set({ industry: r.code, issuer: null })} testId="industry-table" />
+              {sector.industries.length === 0 ? (
+                <Text size="xs" c="dimmed">
+                  No industries.
+                </Text>
+              ) : (
+                <DataTable<Stats>
+                  rows={sector.industries}
+                  columns={industryColumns}
+                  rowId={(r) => r.code}
+                  height={Math.min(40 + sector.industries.length * 26, 260)}
+                  onRowClick={(r) => set({ industry: r.code, issuer: null })}
+                  testId="industry-table"
+                />
               )}
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Card withBorder padding="sm">
-              <Text fw={600} size="sm" mb={4}>Issuers in {scope!.name} <Text span size="xs" c="dimmed">· click for the curve</Text></Text>
-              {issuers.isPending && <Center h={120}><Loader size="sm" type="dots" /></Center>}
-              {issuers.isError && <Alert color="red" p="xs">Issuers could not be loaded.</Alert>}
-              {issuers.data && issuers.data.issuers.length === 0 && <Text size="xs" c="dimmed" data-testid="issuers-empty">No issuers in this sector.</Text>}
+              <Text fw={600} size="sm" mb={4}>
+                Issuers in {scope!.name}{' '}
+                <Text span size="xs" c="dimmed">
+                  · click for the curve
+                </Text>
+              </Text>
+              {issuers.isPending && (
+                <Center h={120}>
+                  <Loader size="sm" type="dots" />
+                </Center>
+              )}
+              {issuers.isError && (
+                <Alert color="red" p="xs">
+                  Issuers could not be loaded.
+                </Alert>
+              )}
+              {issuers.data && issuers.data.issuers.length === 0 && (
+                <Text size="xs" c="dimmed" data-testid="issuers-empty">
+                  No issuers in this sector.
+                </Text>
+              )}
               {issuers.data && issuers.data.issuers.length > 0 && (
-                <DataTable<IssuerRow> rows={issuers.data.issuers} columns={issuerColumns} rowId={(r) => String(r.id)} height={260}
-                  onRowClick={(r) => set({ issuer: String(r.id) })} testId="issuer-table" />
+                <DataTable<IssuerRow>
+                  rows={issuers.data.issuers}
+                  columns={issuerColumns}
+                  rowId={(r) => String(r.id)}
+                  height={260}
+                  onRowClick={(r) => set({ issuer: String(r.id) })}
+                  testId="issuer-table"
+                />
               )}
             </Card>
           </Grid.Col>

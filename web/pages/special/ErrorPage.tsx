@@ -17,11 +17,15 @@ export default function ErrorPage() {
           {MESSAGES.errorCaption(supportEmail)}
         </Text>
         <Group>
-          <Button size="compact-sm" data-testid="error-retry" onClick={() => {
-            // A fresh start re-runs the health check and the guard from the market summary.
-            window.location.replace(`${APP_BASE_PATH}#${PATHS.marketSummary}`);
-            window.location.reload();
-          }}>
+          <Button
+            size="compact-sm"
+            data-testid="error-retry"
+            onClick={() => {
+              // A fresh start re-runs the health check and the guard from the market summary.
+              window.location.replace(`${APP_BASE_PATH}#${PATHS.marketSummary}`);
+              window.location.reload();
+            }}
+          >
             Try again
           </Button>
         </Group>

@@ -10,7 +10,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
-  MARKET_PATHS, type IssuerDetailResponse, type IssuerSearchResponse, type MarketSectorsResponse, type TermStructureChangeResponse,
+  MARKET_PATHS,
+  type IssuerDetailResponse,
+  type IssuerSearchResponse,
+  type MarketSectorsResponse,
+  type TermStructureChangeResponse,
 } from '@common/api/market';
 import { formatDay, formatNumber, formatSpread, formatYield, formatYieldChange } from '@common/format';
 import { useApiQuery } from '../../api/queries';
@@ -42,13 +46,25 @@ function IssuerPicker({ value, onChange }: { value: number | null; onChange: (id
   const current = useApiQuery<IssuerDetailResponse>(value ? MARKET_PATHS.issuer(value) : null);
   const data = useMemo(() => {
     const list = (found.data?.issuers ?? []).map((i) => ({ value: String(i.id), label: `${i.displayName} (${i.ticker})` }));
-    if (current.data && !list.some((i) => i.value === String(current.data.id))) list.unshift({ value: String(current.data.id), label: `${current.data.displayName} (${current.data.ticker})` });
+    if (current.data && !list.some((i) => i.value === String(current.data.id)))
+      list.unshift({ value: String(current.data.id), label: `${current.data.displayName} (${current.data.ticker})` });
     return list;
   }, [found.data, current.data]);
   return (
-    <Select size="xs" w={260} searchable aria-label="Issuer" placeholder="Search an issuer…" data-testid="tsc-issuer"
-      value={value ? String(value) : null} data={data} filter={({ options }) => options}
-      onSearchChange={setSearch} onChange={(v) => v && onChange(Number(v))} nothingFoundMessage="No issuers found" />
+    <Select
+      size="xs"
+      w={260}
+      searchable
+      aria-label="Issuer"
+      placeholder="Search an issuer…"
+      data-testid="tsc-issuer"
+      value={value ? String(value) : null}
+      data={data}
+      filter={({ options }) => options}
+      onSearchChange={setSearch}
+      onChange={(v) => v && onChange(Number(v))}
+      nothingFoundMessage="No issuers found"
+    />
   );
 }
 
@@ -60,21 +76,28 @@ export default function TermStructureChangePage() {
   const issuerId = /^\d+$/.test(params.get('issuer') ?? '') ? Number(params.get('issuer')) : null;
   const sectors = useApiQuery<MarketSectorsResponse>(MARKET_PATHS.marketSectors, { meta: { errorToast: 'Loading sectors failed:' } });
   // Nothing chosen: the sector with the most bonds, so the page opens on a curve.
-  const defaultSector = useMemo(() => [...(sectors.data?.sectors ?? [])].sort((a, b) => b.bondCount - a.bondCount)[0]?.code ?? null, [sectors.data]);
-  const sector = issuerId ? null : params.get('sector') ?? defaultSector;
+  const defaultSector = useMemo(
+    () => [...(sectors.data?.sectors ?? [])].sort((a, b) => b.bondCount - a.bondCount)[0]?.code ?? null,
+    [sectors.data],
+  );
+  const sector = issuerId ? null : (params.get('sector') ?? defaultSector);
   const from = isDay(params.get('from')) ? params.get('from')! : undefined;
   const to = isDay(params.get('to')) ? params.get('to')! : undefined;
-  const set = (changes: Record<string, string | null>, replace = true) => setParams((p) => {
-    const n = new URLSearchParams(p);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) n.delete(k);
-      else n.set(k, v);
-    }
-    return n;
-  }, { replace });
+  const set = (changes: Record<string, string | null>, replace = true) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null) n.delete(k);
+          else n.set(k, v);
+        }
+        return n;
+      },
+      { replace },
+    );
 
   const tsc = useApiQuery<TermStructureChangeResponse>(issuerId || sector ? MARKET_PATHS.termStructureChange : null, {
-    query: { metric, issuerId: issuerId ?? undefined, sector: issuerId ? undefined : sector ?? undefined, from, to },
+    query: { metric, issuerId: issuerId ?? undefined, sector: issuerId ? undefined : (sector ?? undefined), from, to },
     meta: { errorToast: 'Loading the term structure failed:' },
     placeholderData: (prev) => prev,
   });
@@ -85,24 +108,57 @@ export default function TermStructureChangePage() {
 
   const levelSeries = useMemo<ChartSeries[]>(() => {
     if (!data) return [];
-    const bucket = (pick: 'from' | 'to') => data.buckets.filter((b) => b[pick] !== null).map((b) => ({ time: tenorMonths(b.tenor), value: b[pick]! }));
+    const bucket = (pick: 'from' | 'to') =>
+      data.buckets.filter((b) => b[pick] !== null).map((b) => ({ time: tenorMonths(b.tenor), value: b[pick]! }));
     const out: ChartSeries[] = [
       { name: fromLabel, color: '#868e96', style: 'dashed', points: bucket('from') },
       { name: toLabel, color: '#ff922b', points: bucket('to') },
     ];
     if (showBonds) {
-      out.push({ name: '', color: '#adb5bd99', style: 'points', points: monthPoints(data.bonds, (b) => b.tenor, (b) => b.from) });
-      out.push({ name: '', color: '#ffc078', style: 'points', points: monthPoints(data.bonds, (b) => b.tenor, (b) => b.to) });
+      out.push({
+        name: '',
+        color: '#adb5bd99',
+        style: 'points',
+        points: monthPoints(
+          data.bonds,
+          (b) => b.tenor,
+          (b) => b.from,
+        ),
+      });
+      out.push({
+        name: '',
+        color: '#ffc078',
+        style: 'points',
+        points: monthPoints(
+          data.bonds,
+          (b) => b.tenor,
+          (b) => b.to,
+        ),
+      });
     }
     return out;
   }, [data, showBonds, fromLabel, toLabel]);
   const changeSeries = useMemo<ChartSeries[]>(() => {
     if (!data) return [];
-    const out: ChartSeries[] = [{
-      name: 'Change (bp)', color: '#4dabf7', baseline: 0,
-      points: data.buckets.filter((b) => b.change !== null).map((b) => ({ time: tenorMonths(b.tenor), value: text.changeBp(b.change!) })),
-    }];
-    if (showBonds) out.push({ name: '', color: '#74c0fc88', style: 'points', points: monthPoints(data.bonds, (b) => b.tenor, (b) => (b.change === null ? null : text.changeBp(b.change))) });
+    const out: ChartSeries[] = [
+      {
+        name: 'Change (bp)',
+        color: '#4dabf7',
+        baseline: 0,
+        points: data.buckets.filter((b) => b.change !== null).map((b) => ({ time: tenorMonths(b.tenor), value: text.changeBp(b.change!) })),
+      },
+    ];
+    if (showBonds)
+      out.push({
+        name: '',
+        color: '#74c0fc88',
+        style: 'points',
+        points: monthPoints(
+          data.bonds,
+          (b) => b.tenor,
+          (b) => (b.change === null ? null : text.changeBp(b.change)),
+        ),
+      });
     return out;
   }, [data, showBonds, text]);
   const hasData = !!data && data.buckets.some((b) => b.from !== null || b.to !== null);
@@ -113,80 +169,191 @@ export default function TermStructureChangePage() {
       <PageTitle />
       <Card withBorder padding="sm">
         <Group gap="xs" wrap="wrap" align="flex-end">
-          <SegmentedControl size="xs" value={issuerId ? 'issuer' : 'sector'} data-testid="tsc-scope"
-            onChange={(v) => (v === 'sector' ? set({ issuer: null, sector: sector ?? defaultSector }, false) : set({ sector: null, issuer: String(issuerId ?? '') }, false))}
-            data={[{ value: 'sector', label: 'Sector' }, { value: 'issuer', label: 'Issuer' }]} />
+          <SegmentedControl
+            size="xs"
+            value={issuerId ? 'issuer' : 'sector'}
+            data-testid="tsc-scope"
+            onChange={(v) =>
+              v === 'sector'
+                ? set({ issuer: null, sector: sector ?? defaultSector }, false)
+                : set({ sector: null, issuer: String(issuerId ?? '') }, false)
+            }
+            data={[
+              { value: 'sector', label: 'Sector' },
+              { value: 'issuer', label: 'Issuer' },
+            ]}
+          />
           {issuerId !== null || params.get('issuer') !== null ? (
             <IssuerPicker value={issuerId} onChange={(id) => set({ issuer: String(id), sector: null }, false)} />
           ) : (
-            <Select size="xs" w={260} aria-label="Sector or industry" searchable allowDeselect={false} value={sector} data-testid="tsc-sector"
+            <Select
+              size="xs"
+              w={260}
+              aria-label="Sector or industry"
+              searchable
+              allowDeselect={false}
+              value={sector}
+              data-testid="tsc-sector"
               onChange={(v) => v && set({ sector: v }, false)}
-              data={(sectors.data?.sectors ?? []).map((s) => ({ group: s.name, items: [{ value: s.code, label: `${s.name} (all)` }, ...s.industries.map((i) => ({ value: i.code, label: i.name }))] }))} />
+              data={(sectors.data?.sectors ?? []).map((s) => ({
+                group: s.name,
+                items: [{ value: s.code, label: `${s.name} (all)` }, ...s.industries.map((i) => ({ value: i.code, label: i.name }))],
+              }))}
+            />
           )}
-          <SegmentedControl size="xs" value={metric} onChange={(v) => set({ metric: v })} data-testid="tsc-metric"
-            data={[{ value: 'spread', label: 'G-spread' }, { value: 'yield', label: 'Yield' }]} />
-          <TextInput size="xs" type="date" label="From" value={from ?? data?.fromDate ?? ''} onChange={(e) => set({ from: e.currentTarget.value || null })} data-testid="tsc-from" w={150} />
-          <TextInput size="xs" type="date" label="To" value={to ?? data?.toDate ?? ''} onChange={(e) => set({ to: e.currentTarget.value || null })} data-testid="tsc-to" w={150} />
-          <Text size="xs" c="dimmed">Closes used: {fromLabel} → {toLabel}. Buckets by remaining maturity; levels weighted by amount outstanding.</Text>
+          <SegmentedControl
+            size="xs"
+            value={metric}
+            onChange={(v) => set({ metric: v })}
+            data-testid="tsc-metric"
+            data={[
+              { value: 'spread', label: 'G-spread' },
+              { value: 'yield', label: 'Yield' },
+            ]}
+          />
+          <TextInput
+            size="xs"
+            type="date"
+            label="From"
+            value={from ?? data?.fromDate ?? ''}
+            onChange={(e) => set({ from: e.currentTarget.value || null })}
+            data-testid="tsc-from"
+            w={150}
+          />
+          <TextInput
+            size="xs"
+            type="date"
+            label="To"
+            value={to ?? data?.toDate ?? ''}
+            onChange={(e) => set({ to: e.currentTarget.value || null })}
+            data-testid="tsc-to"
+            w={150}
+          />
+          <Text size="xs" c="dimmed">
+            Closes used: {fromLabel} → {toLabel}. Buckets by remaining maturity; levels weighted by amount outstanding.
+          </Text>
         </Group>
       </Card>
-      {(tsc.isPending && tsc.fetchStatus !== 'idle') && <Center h={300}><Loader size="sm" type="dots" /></Center>}
-      {tsc.isError && !data && <Alert color="red" data-testid="tsc-error">The term structure could not be loaded: {apiErrorText(tsc.error)}</Alert>}
-      {!issuerId && !sector && !sectors.isPending && <Text size="sm" c="dimmed">Choose a sector or an issuer.</Text>}
-      {issuerId === null && params.get('issuer') !== null && <Text size="sm" c="dimmed">Search and pick an issuer.</Text>}
-      {data && !hasData && <Text size="sm" c="dimmed" data-testid="tsc-empty">No priced bonds on these dates.</Text>}
+      {tsc.isPending && tsc.fetchStatus !== 'idle' && (
+        <Center h={300}>
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
+      {tsc.isError && !data && (
+        <Alert color="red" data-testid="tsc-error">
+          The term structure could not be loaded: {apiErrorText(tsc.error)}
+        </Alert>
+      )}
+      {!issuerId && !sector && !sectors.isPending && (
+        <Text size="sm" c="dimmed">
+          Choose a sector or an issuer.
+        </Text>
+      )}
+      {issuerId === null && params.get('issuer') !== null && (
+        <Text size="sm" c="dimmed">
+          Search and pick an issuer.
+        </Text>
+      )}
+      {data && !hasData && (
+        <Text size="sm" c="dimmed" data-testid="tsc-empty">
+          No priced bonds on these dates.
+        </Text>
+      )}
       {hasData && (
         <Refreshing active={tsc.isPlaceholderData}>
-        <Grid gap="sm">
-          {showLevels && (
-            <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Grid gap="sm">
+            {showLevels && (
+              <Grid.Col span={{ base: 12, lg: 6 }}>
+                <Card withBorder padding="sm">
+                  <Text fw={600} size="sm" mb={4}>
+                    {metric === 'yield' ? 'Yield (%)' : 'G-spread (bp)'} by tenor: {fromLabel} (dashed) and {toLabel}
+                  </Text>
+                  <TimeSeriesChart series={levelSeries} axis="months" height={300} formatValue={levelFormat} testId="tsc-levels-chart" />
+                </Card>
+              </Grid.Col>
+            )}
+            <Grid.Col span={{ base: 12, lg: showLevels ? 6 : 12 }}>
               <Card withBorder padding="sm">
-                <Text fw={600} size="sm" mb={4}>{metric === 'yield' ? 'Yield (%)' : 'G-spread (bp)'} by tenor: {fromLabel} (dashed) and {toLabel}</Text>
-                <TimeSeriesChart series={levelSeries} axis="months" height={300} formatValue={levelFormat} testId="tsc-levels-chart" />
+                <Text fw={600} size="sm" mb={4}>
+                  Change by tenor (bp){showBonds ? '; points: individual bonds' : ''}
+                </Text>
+                <TimeSeriesChart
+                  series={changeSeries}
+                  axis="months"
+                  height={300}
+                  formatValue={formatSpread as (v: number) => string}
+                  testId="tsc-change-chart"
+                />
               </Card>
             </Grid.Col>
-          )}
-          <Grid.Col span={{ base: 12, lg: showLevels ? 6 : 12 }}>
-            <Card withBorder padding="sm">
-              <Text fw={600} size="sm" mb={4}>Change by tenor (bp){showBonds ? '; points: individual bonds' : ''}</Text>
-              <TimeSeriesChart series={changeSeries} axis="months" height={300} formatValue={formatSpread as (v: number) => string} testId="tsc-change-chart" />
-            </Card>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Card withBorder padding="sm">
-              <Table fz="xs" verticalSpacing={3} striped data-testid="tsc-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th title="Remaining-maturity bucket">Tenor</Table.Th>
-                    {showLevels && <Table.Th ta="right" title={metric === 'yield' ? '%' : 'bp'}>{fromLabel}</Table.Th>}
-                    {showLevels && <Table.Th ta="right" title={metric === 'yield' ? '%' : 'bp'}>{toLabel}</Table.Th>}
-                    <Table.Th ta="right" title={`Change, bp (green: ${metric === 'yield' ? 'lower' : 'tighter'})`}>Change</Table.Th>
-                    <Table.Th ta="right" title="Bonds in the bucket">Bonds</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.buckets.map((b) => (
-                    <Table.Tr key={b.tenor} data-testid="tsc-row">
-                      <Table.Td>{b.tenor}</Table.Td>
-                      {showLevels && <Table.Td ta="right" className="bw-stat">{text.level(b.from)}</Table.Td>}
-                      {showLevels && <Table.Td ta="right" className="bw-stat">{text.level(b.to)}</Table.Td>}
-                      <Table.Td ta="right" className={`bw-stat bw-tone-${changeTone(metric, b.change) ?? ''}`}>{text.change(b.change)}</Table.Td>
-                      <Table.Td ta="right" className="bw-stat">{b.bondCount}</Table.Td>
+            <Grid.Col span={12}>
+              <Card withBorder padding="sm">
+                <Table fz="xs" verticalSpacing={3} striped data-testid="tsc-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th title="Remaining-maturity bucket">Tenor</Table.Th>
+                      {showLevels && (
+                        <Table.Th ta="right" title={metric === 'yield' ? '%' : 'bp'}>
+                          {fromLabel}
+                        </Table.Th>
+                      )}
+                      {showLevels && (
+                        <Table.Th ta="right" title={metric === 'yield' ? '%' : 'bp'}>
+                          {toLabel}
+                        </Table.Th>
+                      )}
+                      <Table.Th ta="right" title={`Change, bp (green: ${metric === 'yield' ? 'lower' : 'tighter'})`}>
+                        Change
+                      </Table.Th>
+                      <Table.Th ta="right" title="Bonds in the bucket">
+                        Bonds
+                      </Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              {showBonds && data.bonds.length > 0 && (
-                <Text size="xs" c="dimmed" mt={4}>
-                  {data.bonds.length} bonds plotted. Biggest mover: {(() => {
-                    const top = [...data.bonds].filter((b) => b.change !== null).sort((a, b) => Math.abs(b.change!) - Math.abs(a.change!))[0];
-                    return top ? <Anchor component={Link} to={`/bw/bond/${top.bondId}/history?metric=${metric}`} size="xs">{top.description} ({text.change(top.change)})</Anchor> : '—';
-                  })()}
-                </Text>
-              )}
-            </Card>
-          </Grid.Col>
-        </Grid>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.buckets.map((b) => (
+                      <Table.Tr key={b.tenor} data-testid="tsc-row">
+                        <Table.Td>{b.tenor}</Table.Td>
+                        {showLevels && (
+                          <Table.Td ta="right" className="bw-stat">
+                            {text.level(b.from)}
+                          </Table.Td>
+                        )}
+                        {showLevels && (
+                          <Table.Td ta="right" className="bw-stat">
+                            {text.level(b.to)}
+                          </Table.Td>
+                        )}
+                        <Table.Td ta="right" className={`bw-stat bw-tone-${changeTone(metric, b.change) ?? ''}`}>
+                          {text.change(b.change)}
+                        </Table.Td>
+                        <Table.Td ta="right" className="bw-stat">
+                          {b.bondCount}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+                {showBonds && data.bonds.length > 0 && (
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {data.bonds.length} bonds plotted. Biggest mover:{' '}
+                    {(() => {
+                      const top = [...data.bonds]
+                        .filter((b) => b.change !== null)
+                        .sort((a, b) => Math.abs(b.change!) - Math.abs(a.change!))[0];
+                      return top ? (
+                        <Anchor component={Link} to={`/bw/bond/${top.bondId}/history?metric=${metric}`} size="xs">
+                          {top.description} ({text.change(top.change)})
+                        </Anchor>
+                      ) : (
+                        '—'
+                      );
+                    })()}
+                  </Text>
+                )}
+              </Card>
+            </Grid.Col>
+          </Grid>
         </Refreshing>
       )}
     </Stack>

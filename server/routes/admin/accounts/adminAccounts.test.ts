@@ -78,7 +78,10 @@ describe('admin: feature levels, organisations, trials, invites; feature and sub
   it('organisations: list, edit, a domain belongs to one organisation, unknown id 404', async () => {
     const list = (await call('GET', '/admin/organizations', adminHeaders)).json();
     const fund = list.organizations.find((o: { name: string }) => o.name === 'Fund Partners');
-    const updated = await call('PUT', `/admin/organizations/${fund.id}`, adminHeaders, { subscribed: true, domains: ['fund.com', 'fund.co.uk'] });
+    const updated = await call('PUT', `/admin/organizations/${fund.id}`, adminHeaders, {
+      subscribed: true,
+      domains: ['fund.com', 'fund.co.uk'],
+    });
     expect(updated.json()).toMatchObject({ subscribed: true, domains: ['fund.co.uk', 'fund.com'] });
     const clash = await call('POST', '/admin/organizations', adminHeaders, { name: 'Copycat', domains: ['fund.com'] });
     expect(clash.statusCode).toBe(409);

@@ -38,13 +38,19 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['admin'], summary, security, ...extra },
   });
 
-  app.get('/admin/features', route('Feature levels: global and overrides', { response: { 200: adminFeatureListSchema, ...errors } }), async () =>
-    listFeatureLevels(app.db),
+  app.get(
+    '/admin/features',
+    route('Feature levels: global and overrides', { response: { 200: adminFeatureListSchema, ...errors } }),
+    async () => listFeatureLevels(app.db),
   );
 
   app.put(
     '/admin/features/:name',
-    route('Set the global level of a feature', { params: z.object({ name: featureNameSchema }), body: featureLevelBodySchema, response: { 200: adminFeatureListSchema, ...errors } }),
+    route('Set the global level of a feature', {
+      params: z.object({ name: featureNameSchema }),
+      body: featureLevelBodySchema,
+      response: { 200: adminFeatureListSchema, ...errors },
+    }),
     async (request) => {
       await setFeatureLevel(app.db, request.auth!.userId, { scope: 'global', scopeId: '' }, request.params.name, request.body.level);
       return listFeatureLevels(app.db);
@@ -59,7 +65,13 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminFeatureListSchema, ...errors },
     }),
     async (request) => {
-      await setFeatureLevel(app.db, request.auth!.userId, { scope: 'organization', scopeId: request.params.organizationId }, request.params.name, request.body.level);
+      await setFeatureLevel(
+        app.db,
+        request.auth!.userId,
+        { scope: 'organization', scopeId: request.params.organizationId },
+        request.params.name,
+        request.body.level,
+      );
       return listFeatureLevels(app.db);
     },
   );
@@ -72,14 +84,24 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminFeatureListSchema, ...errors },
     }),
     async (request) => {
-      await setFeatureLevel(app.db, request.auth!.userId, { scope: 'user', scopeId: request.params.userId }, request.params.name, request.body.level);
+      await setFeatureLevel(
+        app.db,
+        request.auth!.userId,
+        { scope: 'user', scopeId: request.params.userId },
+        request.params.name,
+        request.body.level,
+      );
       return listFeatureLevels(app.db);
     },
   );
 
-  app.get('/admin/organizations', route('Organisations with their domains', { response: { 200: organizationListSchema, ...errors } }), async () => ({
-    organizations: await listOrganizations(app.db),
-  }));
+  app.get(
+    '/admin/organizations',
+    route('Organisations with their domains', { response: { 200: organizationListSchema, ...errors } }),
+    async () => ({
+      organizations: await listOrganizations(app.db),
+    }),
+  );
 
   app.post(
     '/admin/organizations',
@@ -102,15 +124,24 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/admin/users/:userId/trial',
-    route('Set the trial end or extend an ended trial', { params: z.object({ userId: id }), body: trialUpdateBodySchema, response: { 200: trialSchema, ...errors } }),
+    route('Set the trial end or extend an ended trial', {
+      params: z.object({ userId: id }),
+      body: trialUpdateBodySchema,
+      response: { 200: trialSchema, ...errors },
+    }),
     async (request) => updateTrial(app.db, app.config, request.auth!.userId, request.params.userId, request.body),
   );
 
-  app.get('/admin/invites', route('All invites', { response: { 200: inviteListSchema, ...errors } }), async () => ({ invites: await listInvites(app.db, null) }));
+  app.get('/admin/invites', route('All invites', { response: { 200: inviteListSchema, ...errors } }), async () => ({
+    invites: await listInvites(app.db, null),
+  }));
 
   app.post(
     '/admin/invites',
-    route('Invite someone (as an admin; no pending-invite cap)', { body: inviteCreateBodySchema, response: { 201: inviteSchema, 409: errorResponseSchema, ...errors } }),
+    route('Invite someone (as an admin; no pending-invite cap)', {
+      body: inviteCreateBodySchema,
+      response: { 201: inviteSchema, 409: errorResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       const invite = await createInvite(app.db, app.config, { id: request.auth!.userId, isAdmin: true }, request.body.email);
       kickOutbox(app);

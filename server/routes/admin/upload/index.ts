@@ -49,7 +49,8 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
         fileName: part.filename,
         onProgress: (p) => log.info({ rowsRead: p.rowsRead, rowsPerSecond: p.rowsPerSecond, done: p.done }, 'import progress'),
         assertComplete: () => {
-          if (part.file.truncated) throw new HttpError(413, `File is larger than the ${Math.round(maxFileBytes / 1048576)} MB upload limit`);
+          if (part.file.truncated)
+            throw new HttpError(413, `File is larger than the ${Math.round(maxFileBytes / 1048576)} MB upload limit`);
         },
       });
       log.info({ committed: report.committed, rowsRejected: report.rowsRejected }, summarize(report));

@@ -15,7 +15,11 @@ function multipart(fileName: string, content: string | Buffer, field = 'file') {
   const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`;
   return {
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([Buffer.from(head), Buffer.isBuffer(content) ? content : Buffer.from(content), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    payload: Buffer.concat([
+      Buffer.from(head),
+      Buffer.isBuffer(content) ? content : Buffer.from(content),
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]),
   };
 }
 
@@ -38,7 +42,12 @@ describe('admin upload endpoint', () => {
 
   it('a user who is not an admin gets 403', async () => {
     const body = multipart('bonds.csv', sample('bonds.csv'));
-    const res = await ctx.app.inject({ method: 'POST', url: '/admin/upload/bonds', ...body, headers: { ...body.headers, ...(await bearer('user-1')) } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/upload/bonds',
+      ...body,
+      headers: { ...body.headers, ...(await bearer('user-1')) },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -63,7 +72,11 @@ describe('admin upload endpoint', () => {
   });
 
   it('an admin uploads the samples: 200 with the report, audited with the admin as actor; the same TRACE file again is a 409', async () => {
-    for (const [kind, file] of [['bonds', 'bonds.csv'], ['treasury', 'treasury-par-yield-curve.csv'], ['trace', 'trace-enhanced.txt']] as const) {
+    for (const [kind, file] of [
+      ['bonds', 'bonds.csv'],
+      ['treasury', 'treasury-par-yield-curve.csv'],
+      ['trace', 'trace-enhanced.txt'],
+    ] as const) {
       const body = multipart(file, sample(file));
       const res = await ctx.app.inject({ method: 'POST', url: `/admin/upload/${kind}`, ...body, headers: { ...body.headers, ...admin } });
       expect(res.statusCode, res.body).toBe(200);
@@ -91,7 +104,12 @@ describe('admin upload endpoint', () => {
     expect(res.json().report).toMatchObject({ committed: false, rowsImported: 0, rowsRejected: 1 });
     expect(await tableCounts(ctx.database.db)).toEqual(before);
 
-    const skip = await ctx.app.inject({ method: 'POST', url: '/admin/upload/treasury?skipBadRows=true', ...body, headers: { ...body.headers, ...admin } });
+    const skip = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/upload/treasury?skipBadRows=true',
+      ...body,
+      headers: { ...body.headers, ...admin },
+    });
     expect(skip.statusCode).toBe(200);
     expect(skip.json()).toMatchObject({ committed: true, rowsRead: 20, rowsImported: 19, rowsRejected: 1, rejected: [{ line: 4 }] });
   });

@@ -20,9 +20,18 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
       .innerJoin('sectors as ind', 'ind.id', 'i.sector_id')
       .leftJoin('sectors as sec', 'sec.id', 'ind.parent_id')
       .select([
-        'i.id', 'i.name', 'i.display_name', 'i.ticker', 'i.country_of_risk', 'i.corporate_structure',
-        'ind.id as ind_id', 'ind.code as ind_code', 'ind.name as ind_name',
-        'sec.id as sec_id', 'sec.code as sec_code', 'sec.name as sec_name',
+        'i.id',
+        'i.name',
+        'i.display_name',
+        'i.ticker',
+        'i.country_of_risk',
+        'i.corporate_structure',
+        'ind.id as ind_id',
+        'ind.code as ind_code',
+        'ind.name as ind_name',
+        'sec.id as sec_id',
+        'sec.code as sec_code',
+        'sec.name as sec_name',
       ])
       .where('i.id', '=', bond.issuer_id)
       .executeTakeFirstOrThrow(),
@@ -33,14 +42,12 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
       .orderBy('effective_date', 'desc')
       .orderBy('id', 'desc')
       .execute(),
-    bondRowSource(db).select([...BOND_ROW_SELECTION]).where('b.id', '=', id).where('s.bond_id', 'is not', null).executeTakeFirst(),
-    db
-      .selectFrom('evaluated_prices')
-      .selectAll()
-      .where('bond_id', '=', id)
-      .orderBy('as_of', 'desc')
-      .limit(1)
+    bondRowSource(db)
+      .select([...BOND_ROW_SELECTION])
+      .where('b.id', '=', id)
+      .where('s.bond_id', 'is not', null)
       .executeTakeFirst(),
+    db.selectFrom('evaluated_prices').selectAll().where('bond_id', '=', id).orderBy('as_of', 'desc').limit(1).executeTakeFirst(),
     explainPrice(db, id, day).catch(() => null),
     analyticsCurve(db, id),
   ]);
@@ -128,7 +135,11 @@ async function analyticsCurve(db: Kysely<Database>, id: number): Promise<BondDet
     order by p.years`.execute(db);
   const first = rows[0];
   if (!first) return null;
-  return { pricingDay: first.pricing_day, date: first.curve_date, points: rows.map((r) => ({ tenor: r.tenor, years: Number(r.years), yield: Number(r.yield) })) };
+  return {
+    pricingDay: first.pricing_day,
+    date: first.curve_date,
+    points: rows.map((r) => ({ tenor: r.tenor, years: Number(r.years), yield: Number(r.yield) })),
+  };
 }
 
 /** True when the bond exists (routes answer 404 otherwise). */
@@ -148,8 +159,13 @@ export async function priceHistory(
   const to = range.to ?? (await marketAsOf(db)).day;
   const from = range.from ?? addDays(to, -365);
   const rows = await sql<{
-    price_date: string | Date; clean_price: string; yield: string | null; g_spread_bp: string | null;
-    confidence: number; volume: string | null; trade_count: number | null;
+    price_date: string | Date;
+    clean_price: string;
+    yield: string | null;
+    g_spread_bp: string | null;
+    confidence: number;
+    volume: string | null;
+    trade_count: number | null;
   }>`
     select ep.price_date, ep.clean_price, ep.yield, ep.g_spread_bp, ep.confidence, d.volume, d.trade_count
     from evaluated_prices ep

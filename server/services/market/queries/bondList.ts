@@ -1,7 +1,14 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { BondRow } from '../../../../common/api/market';
 import { BOND_TABLE_COLUMNS, type BondTableColumn, DEFAULT_BOND_SORT } from '../../../../common/enums';
-import { RATING_BUCKETS, RATING_CLASSES, type RatingBucket, type RatingClass, spRatingsIn, type TenorBucket } from '../../../../common/market';
+import {
+  RATING_BUCKETS,
+  RATING_CLASSES,
+  type RatingBucket,
+  type RatingClass,
+  spRatingsIn,
+  type TenorBucket,
+} from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { and, marketAsOf, tenorCondition } from './common';
 import { bondTableSnapshot, type Snapshot, type SnapshotRecord } from './bondTableSnapshot';

@@ -79,9 +79,7 @@ function issuerIndex(s: Snapshot, c: MaskCache): Map<number, number[]> {
 
 function sectorIdsFor(s: Snapshot, code: string): Set<number> {
   const byId = new Map(s.sectors.map((x) => [x.id, x]));
-  return new Set(
-    s.sectors.filter((x) => x.code === code || (x.parentId !== null && byId.get(x.parentId)?.code === code)).map((x) => x.id),
-  );
+  return new Set(s.sectors.filter((x) => x.code === code || (x.parentId !== null && byId.get(x.parentId)?.code === code)).map((x) => x.id));
 }
 
 function ratingsFor(value: string): Set<string> {
@@ -119,25 +117,50 @@ export function matchesOf(s: Snapshot, f: BondFilters): FilterMatch {
   const day = s.day;
   const parts: Uint32Array[] = [valueMask(s, c, `outstanding:${day}`, (r) => r.row.maturityDate > day)];
   if (f.sector?.length) {
-    parts.push(anyOf(words, f.sector.map((code) => {
-      const ids = sectorIdsFor(s, code);
-      return valueMask(s, c, `sector:${code}`, (r) => ids.has(r.sectorId));
-    })));
+    parts.push(
+      anyOf(
+        words,
+        f.sector.map((code) => {
+          const ids = sectorIdsFor(s, code);
+          return valueMask(s, c, `sector:${code}`, (r) => ids.has(r.sectorId));
+        }),
+      ),
+    );
   }
   if (f.rating?.length) {
-    parts.push(anyOf(words, f.rating.map((value) => {
-      const ratings = ratingsFor(value);
-      return valueMask(s, c, `rating:${value}`, (r) => r.ratingSp !== null && ratings.has(r.ratingSp));
-    })));
+    parts.push(
+      anyOf(
+        words,
+        f.rating.map((value) => {
+          const ratings = ratingsFor(value);
+          return valueMask(s, c, `rating:${value}`, (r) => r.ratingSp !== null && ratings.has(r.ratingSp));
+        }),
+      ),
+    );
   }
   if (f.seniority?.length) {
-    parts.push(anyOf(words, f.seniority.map((value) => valueMask(s, c, `seniority:${value}`, (r) => r.seniority === value))));
+    parts.push(
+      anyOf(
+        words,
+        f.seniority.map((value) => valueMask(s, c, `seniority:${value}`, (r) => r.seniority === value)),
+      ),
+    );
   }
   if (f.tenor?.length) {
-    parts.push(anyOf(words, f.tenor.map((t) => {
-      const b = tenorBounds(day, t);
-      return valueMask(s, c, `tenor:${day}:${t}`, (r) => r.row.maturityDate > b.after && (b.upTo === null || r.row.maturityDate <= b.upTo));
-    })));
+    parts.push(
+      anyOf(
+        words,
+        f.tenor.map((t) => {
+          const b = tenorBounds(day, t);
+          return valueMask(
+            s,
+            c,
+            `tenor:${day}:${t}`,
+            (r) => r.row.maturityDate > b.after && (b.upTo === null || r.row.maturityDate <= b.upTo),
+          );
+        }),
+      ),
+    );
   }
   if (f.issuerId?.length) {
     const index = issuerIndex(s, c);
@@ -153,7 +176,10 @@ export function matchesOf(s: Snapshot, f: BondFilters): FilterMatch {
     const q = f.q.toUpperCase();
     let bits = c.text.get(q);
     if (!bits) {
-      bits = scan(s.records, (r) => r.cusip.startsWith(q) || r.isin.startsWith(q) || r.tickerUpper.startsWith(q) || r.descriptionUpper.includes(q));
+      bits = scan(
+        s.records,
+        (r) => r.cusip.startsWith(q) || r.isin.startsWith(q) || r.tickerUpper.startsWith(q) || r.descriptionUpper.includes(q),
+      );
       remember(c.text, q, bits, TEXT_PER_SNAPSHOT);
     }
     parts.push(bits);

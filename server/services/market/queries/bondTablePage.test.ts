@@ -38,16 +38,33 @@ function universe(n: number): Snapshot {
       description: `${ticker} ${maturityDate}`,
     } as unknown as BondRow;
     records.push({
-      row, ratingSp: row.ratingSP, sectorId: 1 + Math.floor(r() * 4), issuerId: 1 + Math.floor(r() * 500),
-      seniority: row.seniority, callable: r() < 0.4, amountOutstanding: 1e6, cusip: `C${String(id).padStart(8, '0')}`,
-      isin: `US${String(id).padStart(10, '0')}`, tickerUpper: ticker, descriptionUpper: row.description.toUpperCase(),
+      row,
+      ratingSp: row.ratingSP,
+      sectorId: 1 + Math.floor(r() * 4),
+      issuerId: 1 + Math.floor(r() * 500),
+      seniority: row.seniority,
+      callable: r() < 0.4,
+      amountOutstanding: 1e6,
+      cusip: `C${String(id).padStart(8, '0')}`,
+      isin: `US${String(id).padStart(10, '0')}`,
+      tickerUpper: ticker,
+      descriptionUpper: row.description.toUpperCase(),
     });
   }
   return {
-    day: DAY, asOf: null, records, orders: new Map(), checkedAt: 0, builtAt: 0,
+    day: DAY,
+    asOf: null,
+    records,
+    orders: new Map(),
+    checkedAt: 0,
+    builtAt: 0,
     version: { asOf: null, maxId: n, updated: null },
-    sectors: [{ id: 1, code: 'FIN', name: 'Financial', parentId: null }, { id: 2, code: 'BNK', name: 'Banks', parentId: 1 },
-      { id: 3, code: 'IND', name: 'Industrial', parentId: null }, { id: 4, code: 'UTL', name: 'Utilities', parentId: null }],
+    sectors: [
+      { id: 1, code: 'FIN', name: 'Financial', parentId: null },
+      { id: 2, code: 'BNK', name: 'Banks', parentId: 1 },
+      { id: 3, code: 'IND', name: 'Industrial', parentId: null },
+      { id: 4, code: 'UTL', name: 'Utilities', parentId: null },
+    ],
   };
 }
 
@@ -57,7 +74,11 @@ function key(row: BondRow, c: BondTableColumn): number | string | boolean | null
 }
 
 /** Nulls last in both directions, then the secondary column, then id. */
-function reference(s: Snapshot, f: (r: SnapshotRecord) => boolean, q: BondSort & { offset: number; limit: number }): { ids: number[]; total: number } {
+function reference(
+  s: Snapshot,
+  f: (r: SnapshotRecord) => boolean,
+  q: BondSort & { offset: number; limit: number },
+): { ids: number[]; total: number } {
   const cmp = (a: BondRow, b: BondRow, c: BondTableColumn, d: boolean) => {
     const x = key(a, c);
     const y = key(b, c);
@@ -102,10 +123,16 @@ describe('bond-table page walk on a large snapshot', () => {
       [{ sector: ['FIN'] }, (r) => r.sectorId === 1 || r.sectorId === 2],
       [{ callable: false, sector: ['UTL'] }, (r) => !r.callable && r.sectorId === 4],
       [{ issuerId: ['7', '9'] }, (r) => r.issuerId === 7 || r.issuerId === 9],
-      [{ q: 't1', rating: ['HY'], seniority: ['Senior Secured'] }, (r) => r.tickerUpper.startsWith('T1') && r.ratingSp !== null && hy.has(r.ratingSp) && r.seniority === 'Senior Secured'],
+      [
+        { q: 't1', rating: ['HY'], seniority: ['Senior Secured'] },
+        (r) => r.tickerUpper.startsWith('T1') && r.ratingSp !== null && hy.has(r.ratingSp) && r.seniority === 'Senior Secured',
+      ],
     ];
     for (const [f, test] of filters) {
-      for (const q of [{ sort: 'coupon' as const, sort2: 'countryOfRisk' as const, offset: 0, limit: 150 }, { sort: 'seniority' as const, sortDesc: true, sort2: 'volume' as const, offset: 40, limit: 1000 }]) {
+      for (const q of [
+        { sort: 'coupon' as const, sort2: 'countryOfRisk' as const, offset: 0, limit: 150 },
+        { sort: 'seniority' as const, sortDesc: true, sort2: 'volume' as const, offset: 40, limit: 1000 },
+      ]) {
         expect(page({ ...f, ...q }), JSON.stringify(f)).toEqual(reference(s, test, q));
       }
     }

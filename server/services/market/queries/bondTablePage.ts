@@ -44,7 +44,7 @@ export function pageFromSnapshot(
   const rank2 = o2.rank;
   const seq2 = q.sort2Desc ? o2.desc : o2.asc;
   const desc2 = Boolean(q.sort2Desc);
-  for (let a = 0; a < n && out.length < limit; ) {
+  for (let a = 0; a < n && out.length < limit;) {
     let b = a + 1;
     const r = rank1[seq[a]!];
     while (b < n && rank1[seq[b]!] === r) b++;

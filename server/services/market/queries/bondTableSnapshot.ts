@@ -81,7 +81,12 @@ async function readVersion(db: Kysely<Database>): Promise<Version> {
   return { asOf: isoTime(row.a), maxId: row.m ?? 0, updated: isoTime(row.u) };
 }
 
-const SELECTION = [...BOND_ROW_SELECTION, 'i.sector_id', 'b.isin', sql<boolean>`jsonb_array_length(b.call_schedule) > 0`.as('callable')] as const;
+const SELECTION = [
+  ...BOND_ROW_SELECTION,
+  'i.sector_id',
+  'b.isin',
+  sql<boolean>`jsonb_array_length(b.call_schedule) > 0`.as('callable'),
+] as const;
 
 function toRecord(r: RawBondRow, day: string): SnapshotRecord {
   const row = presentBondRow(r, day);
@@ -115,10 +120,20 @@ async function changedIds(db: Kysely<Database>, p: Version): Promise<number[]> {
     .limit(INCREMENTAL_LIMIT + 1)
     .execute();
   for (const r of priced) ids.add(r.bond_id);
-  const added = await db.selectFrom('bonds').select('id').where('id', '>', p.maxId).limit(INCREMENTAL_LIMIT + 1).execute();
+  const added = await db
+    .selectFrom('bonds')
+    .select('id')
+    .where('id', '>', p.maxId)
+    .limit(INCREMENTAL_LIMIT + 1)
+    .execute();
   for (const r of added) ids.add(r.id);
   if (p.updated) {
-    const edited = await db.selectFrom('bonds').select('id').where('updated_at', '>', new Date(p.updated)).limit(INCREMENTAL_LIMIT + 1).execute();
+    const edited = await db
+      .selectFrom('bonds')
+      .select('id')
+      .where('updated_at', '>', new Date(p.updated))
+      .limit(INCREMENTAL_LIMIT + 1)
+      .execute();
     for (const r of edited) ids.add(r.id);
   }
   return [...ids];
@@ -128,7 +143,10 @@ async function build(db: Kysely<Database>, version: Version, previous: Snapshot 
   const day = (version.asOf ?? new Date().toISOString()).slice(0, 10);
   const now = Date.now();
   const sectors = (await db.selectFrom('sectors').select(['id', 'code', 'name', 'parent_id']).orderBy('code').execute()).map((x) => ({
-    id: x.id, code: x.code, name: x.name, parentId: x.parent_id,
+    id: x.id,
+    code: x.code,
+    name: x.name,
+    parentId: x.parent_id,
   }));
   const ids = previous && previous.day === day && now - previous.builtAt < MAX_AGE_MS ? await changedIds(db, previous.version) : null;
   if (previous && ids && ids.length <= INCREMENTAL_LIMIT) {
@@ -136,7 +154,10 @@ async function build(db: Kysely<Database>, version: Version, previous: Snapshot 
     const records = previous.records.slice();
     const index = new Map(records.map((rec, k) => [rec.row.id, k]));
     for (let k = 0; k < ids.length; k += LOAD_CHUNK) {
-      const rows = await bondRowSource(db).select([...SELECTION]).where('b.id', 'in', ids.slice(k, k + LOAD_CHUNK)).execute();
+      const rows = await bondRowSource(db)
+        .select([...SELECTION])
+        .where('b.id', 'in', ids.slice(k, k + LOAD_CHUNK))
+        .execute();
       for (const r of rows) {
         const rec = toRecord(r as unknown as RawBondRow, day);
         const at = index.get(rec.row.id);
@@ -148,8 +169,13 @@ async function build(db: Kysely<Database>, version: Version, previous: Snapshot 
     return { day, asOf: version.asOf, records, sectors, orders: new Map(), version, checkedAt: now, builtAt: previous.builtAt };
   }
   const records: SnapshotRecord[] = [];
-  for (let last = 0; ; ) {
-    const rows = await bondRowSource(db).select([...SELECTION]).where('b.id', '>', last).orderBy('b.id').limit(LOAD_CHUNK).execute();
+  for (let last = 0; ;) {
+    const rows = await bondRowSource(db)
+      .select([...SELECTION])
+      .where('b.id', '>', last)
+      .orderBy('b.id')
+      .limit(LOAD_CHUNK)
+      .execute();
     for (const r of rows) records.push(toRecord(r as unknown as RawBondRow, day));
     if (rows.length < LOAD_CHUNK) break;
     last = rows.at(-1)!.id;
@@ -195,8 +221,16 @@ export function invalidateBondTableSnapshot(db: Kysely<Database>): void {
 
 /** Sort key of a column, matching the SQL whitelist: ratings by scale rank, tenor by maturity. */
 function keyOf(column: BondTableColumn): (row: BondRow) => number | string | boolean | null {
-  if (column === 'ratingSP') return (r) => { const i = r.ratingSP === null ? -1 : (SP_RATINGS as readonly string[]).indexOf(r.ratingSP); return i < 0 ? null : i; };
-  if (column === 'ratingMoody') return (r) => { const i = r.ratingMoody === null ? -1 : (MOODY_RATINGS as readonly string[]).indexOf(r.ratingMoody); return i < 0 ? null : i; };
+  if (column === 'ratingSP')
+    return (r) => {
+      const i = r.ratingSP === null ? -1 : (SP_RATINGS as readonly string[]).indexOf(r.ratingSP);
+      return i < 0 ? null : i;
+    };
+  if (column === 'ratingMoody')
+    return (r) => {
+      const i = r.ratingMoody === null ? -1 : (MOODY_RATINGS as readonly string[]).indexOf(r.ratingMoody);
+      return i < 0 ? null : i;
+    };
   if (column === 'tenor') return (r) => r.maturityDate;
   return (r) => r[column] as number | string | boolean | null;
 }
@@ -231,7 +265,7 @@ export function columnOrder(s: Snapshot, column: BondTableColumn): ColumnOrder {
   // Descending: the runs of equal keys from the top, each still in id order; then the nulls.
   const desc = new Int32Array(n);
   let out = 0;
-  for (let b = nonNull; b > 0; ) {
+  for (let b = nonNull; b > 0;) {
     let a = b - 1;
     while (a > 0 && rank[asc[a - 1]!] === rank[asc[b - 1]!]) a--;
     for (let k = a; k < b; k++) desc[out++] = asc[k]!;

@@ -58,12 +58,16 @@ export function tenorCondition(maturity: RawBuilder<unknown>, asOfDay: string, b
 
 /** Rank on the S&P scale (1 = AAA), null for unrated: sorts ratings by credit, not alphabet. */
 export function spRank(column: string): RawBuilder<number | null> {
-  return sql<number | null>`array_position(${sql.raw(`array[${SP_RATINGS.map((r) => `'${r}'`).join(',')}]::text[]`)}, ${sql.ref(column)}::text)`;
+  return sql<
+    number | null
+  >`array_position(${sql.raw(`array[${SP_RATINGS.map((r) => `'${r}'`).join(',')}]::text[]`)}, ${sql.ref(column)}::text)`;
 }
 
 /** Rank on the Moody's scale (1 = Aaa). */
 export function moodyRank(column: string): RawBuilder<number | null> {
-  return sql<number | null>`array_position(${sql.raw(`array[${MOODY_RATINGS.map((r) => `'${r}'`).join(',')}]::text[]`)}, ${sql.ref(column)}::text)`;
+  return sql<
+    number | null
+  >`array_position(${sql.raw(`array[${MOODY_RATINGS.map((r) => `'${r}'`).join(',')}]::text[]`)}, ${sql.ref(column)}::text)`;
 }
 
 /** AND of conditions (true when none). */
@@ -86,7 +90,10 @@ const AS_OF_TTL_MS = 1000;
 export async function marketAsOf(db: Kysely<Database>): Promise<{ asOf: string | null; day: string }> {
   const cached = asOfCache.get(db);
   if (cached && Date.now() - cached.at < AS_OF_TTL_MS) return cached.value;
-  const row = await db.selectFrom('bond_market_state').select((eb) => eb.fn.max('as_of').as('as_of')).executeTakeFirst();
+  const row = await db
+    .selectFrom('bond_market_state')
+    .select((eb) => eb.fn.max('as_of').as('as_of'))
+    .executeTakeFirst();
   const asOf = isoTime(row?.as_of as Date | string | null | undefined);
   const value = { asOf, day: (asOf ?? new Date().toISOString()).slice(0, 10) };
   asOfCache.set(db, { at: Date.now(), value });

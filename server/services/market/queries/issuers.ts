@@ -5,13 +5,20 @@ import { marketAsOf, n } from './common';
 import { BOND_ROW_SELECTION, bondRowSource, presentBondRow, type RawBondRow } from './bondRows';
 
 /** Issuers whose ticker starts with, or name/display name contains, the text (optionally of one sector or industry); ticker matches first. */
-export async function searchIssuers(db: Kysely<Database>, q: { q?: string | undefined; sector?: string | undefined; limit: number }): Promise<IssuerSearchResponse> {
+export async function searchIssuers(
+  db: Kysely<Database>,
+  q: { q?: string | undefined; sector?: string | undefined; limit: number },
+): Promise<IssuerSearchResponse> {
   const text = (q.q ?? '').toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await db
     .selectFrom('issuers as i')
     .innerJoin('sectors as s', 's.id', 'i.sector_id')
     .select([
-      'i.id', 'i.name', 'i.display_name', 'i.ticker', 's.code',
+      'i.id',
+      'i.name',
+      'i.display_name',
+      'i.ticker',
+      's.code',
       sql<string>`(select count(*) from bonds b where b.issuer_id = i.id)`.as('bond_count'),
     ])
     .where(
@@ -31,7 +38,12 @@ export async function searchIssuers(db: Kysely<Database>, q: { q?: string | unde
     .execute();
   return {
     issuers: rows.map((r) => ({
-      id: r.id, name: r.name, displayName: r.display_name, ticker: r.ticker, sectorCode: r.code, bondCount: Number(r.bond_count),
+      id: r.id,
+      name: r.name,
+      displayName: r.display_name,
+      ticker: r.ticker,
+      sectorCode: r.code,
+      bondCount: Number(r.bond_count),
     })),
   };
 }
@@ -44,10 +56,23 @@ export async function issuerDetail(db: Kysely<Database>, id: number): Promise<Is
     .leftJoin('sectors as sec', 'sec.id', 'ind.parent_id')
     .leftJoin('issuers as p', 'p.id', 'i.parent_issuer_id')
     .select([
-      'i.id', 'i.name', 'i.display_name', 'i.ticker', 'i.country_of_risk', 'i.corporate_structure', 'i.sec_cik',
-      'ind.id as ind_id', 'ind.code as ind_code', 'ind.name as ind_name',
-      'sec.id as sec_id', 'sec.code as sec_code', 'sec.name as sec_name',
-      'p.id as p_id', 'p.name as p_name', 'p.display_name as p_display_name', 'p.ticker as p_ticker',
+      'i.id',
+      'i.name',
+      'i.display_name',
+      'i.ticker',
+      'i.country_of_risk',
+      'i.corporate_structure',
+      'i.sec_cik',
+      'ind.id as ind_id',
+      'ind.code as ind_code',
+      'ind.name as ind_name',
+      'sec.id as sec_id',
+      'sec.code as sec_code',
+      'sec.name as sec_name',
+      'p.id as p_id',
+      'p.name as p_name',
+      'p.display_name as p_display_name',
+      'p.ticker as p_ticker',
     ])
     .where('i.id', '=', id)
     .executeTakeFirst();

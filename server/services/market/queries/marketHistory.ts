@@ -1,10 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type {
-  MarketDetailResponse,
-  MarketMetric,
-  MarketMovesResponse,
-  TermStructureChangeResponse,
-} from '../../../../common/api/market';
+import type { MarketDetailResponse, MarketMetric, MarketMovesResponse, TermStructureChangeResponse } from '../../../../common/api/market';
 import { TENOR_BUCKET_IDS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { HttpError } from '../../../plugins/errors';
@@ -35,7 +30,9 @@ export async function marketDetail(
   const segment = segmentCondition(q.segment);
   let rows: { d: string | Date; v: string | null; bonds: string }[];
   if (q.metric === 'volume') {
-    const tenor = q.tenor ? sql<boolean>`${tenorBucketCaseFrom(sql.ref('b.maturity_date'), sql.ref('d.trade_date'))} = ${q.tenor}` : sql<boolean>`true`;
+    const tenor = q.tenor
+      ? sql<boolean>`${tenorBucketCaseFrom(sql.ref('b.maturity_date'), sql.ref('d.trade_date'))} = ${q.tenor}`
+      : sql<boolean>`true`;
     rows = (
       await sql<{ d: string | Date; v: string | null; bonds: string }>`
         select d.trade_date as d, sum(d.volume) as v, count(*) as bonds
@@ -45,7 +42,9 @@ export async function marketDetail(
     ).rows;
   } else {
     const col = sql.ref(EOD_COLUMN[q.metric]);
-    const tenor = q.tenor ? sql<boolean>`${tenorBucketCaseFrom(sql.ref('b.maturity_date'), sql.ref('ep.price_date'))} = ${q.tenor}` : sql<boolean>`true`;
+    const tenor = q.tenor
+      ? sql<boolean>`${tenorBucketCaseFrom(sql.ref('b.maturity_date'), sql.ref('ep.price_date'))} = ${q.tenor}`
+      : sql<boolean>`true`;
     rows = (
       await sql<{ d: string | Date; v: string | null; bonds: string }>`
         select ep.price_date as d,
@@ -61,9 +60,7 @@ export async function marketDetail(
     metric: q.metric,
     tenor: q.tenor ?? null,
     segment: q.segment,
-    points: rows
-      .filter((r) => r.v !== null)
-      .map((r) => ({ date: isoDay(r.d)!, value: round(Number(r.v))!, bondCount: Number(r.bonds) })),
+    points: rows.filter((r) => r.v !== null).map((r) => ({ date: isoDay(r.d)!, value: round(Number(r.v))!, bondCount: Number(r.bonds) })),
   };
 }
 
@@ -84,7 +81,13 @@ function eodAt(column: string, day: string) {
  */
 export async function termStructureChange(
   db: Kysely<Database>,
-  q: { issuerId?: number | undefined; sector?: string | undefined; metric: 'spread' | 'yield'; from?: string | undefined; to?: string | undefined },
+  q: {
+    issuerId?: number | undefined;
+    sector?: string | undefined;
+    metric: 'spread' | 'yield';
+    from?: string | undefined;
+    to?: string | undefined;
+  },
 ): Promise<TermStructureChangeResponse> {
   if (q.issuerId === undefined && !q.sector) throw new HttpError(400, 'Invalid querystring.issuerId: give issuerId or sector');
   if (q.issuerId !== undefined && !(await db.selectFrom('issuers').select('id').where('id', '=', q.issuerId).executeTakeFirst())) {
@@ -98,7 +101,16 @@ export async function termStructureChange(
   if (from > to) throw new HttpError(400, 'Invalid querystring.from: must not be after to');
   const column = q.metric === 'spread' ? 'e.g_spread_bp' : 'e.yield';
   const scope = q.issuerId !== undefined ? sql<boolean>`b.issuer_id = ${q.issuerId}` : segmentCondition(`sector:${q.sector}`);
-  const rows = await sql<{ id: number; description: string; maturity_date: string | Date; amount_outstanding: string; v_from: string | null; v_to: string | null; d_from: string | Date | null; d_to: string | Date | null }>`
+  const rows = await sql<{
+    id: number;
+    description: string;
+    maturity_date: string | Date;
+    amount_outstanding: string;
+    v_from: string | null;
+    v_to: string | null;
+    d_from: string | Date | null;
+    d_to: string | Date | null;
+  }>`
     select b.id, b.description, b.maturity_date, b.amount_outstanding,
       ${eodAt(column, from)} as v_from, ${eodAt(column, to)} as v_to,
       ${eodAt('e.price_date', from)} as d_from, ${eodAt('e.price_date', to)} as d_to
@@ -119,9 +131,21 @@ export async function termStructureChange(
       b.to.add(vTo, w);
       b.count++;
     }
-    return { bondId: r.id, description: r.description, tenor, from: vFrom, to: vTo, change: vFrom !== null && vTo !== null ? round(vTo - vFrom, 7) : null };
+    return {
+      bondId: r.id,
+      description: r.description,
+      tenor,
+      from: vFrom,
+      to: vTo,
+      change: vFrom !== null && vTo !== null ? round(vTo - vFrom, 7) : null,
+    };
   });
-  const dates = (key: 'd_from' | 'd_to') => rows.rows.map((r) => isoDay(r[key])).filter((d): d is string => d !== null).sort().at(-1) ?? null;
+  const dates = (key: 'd_from' | 'd_to') =>
+    rows.rows
+      .map((r) => isoDay(r[key]))
+      .filter((d): d is string => d !== null)
+      .sort()
+      .at(-1) ?? null;
   return {
     metric: q.metric,
     fromDate: dates('d_from'),

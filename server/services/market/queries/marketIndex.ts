@@ -23,7 +23,10 @@ function rebalanceDates(from: string, to: string): string[] {
   let m = Number(from.slice(5, 7));
   for (;;) {
     m++;
-    if (m > 12) { m = 1; y++; }
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
     const d = `${y}-${String(m).padStart(2, '0')}-01`;
     if (d > to) return out;
     out.push(d);

@@ -25,7 +25,11 @@ function sectorStats(snapshot: Snapshot): MarketSectorsResponse {
   const accs = new Map<number, Acc>();
   const accOf = (id: number): Acc => {
     let a = accs.get(id);
-    if (!a) accs.set(id, (a = { bonds: 0, s: new WeightedMean(), sc: new WeightedMean(), y: new WeightedMean(), yc: new WeightedMean(), volume: 0 }));
+    if (!a)
+      accs.set(
+        id,
+        (a = { bonds: 0, s: new WeightedMean(), sc: new WeightedMean(), y: new WeightedMean(), yc: new WeightedMean(), volume: 0 }),
+      );
     return a;
   };
   for (const rec of snapshot.records) {
@@ -47,7 +51,9 @@ function sectorStats(snapshot: Snapshot): MarketSectorsResponse {
   const stats = (id: number, code: string, name: string): Stats => {
     const a = accs.get(id);
     return {
-      id, code, name,
+      id,
+      code,
+      name,
       bondCount: a?.bonds ?? 0,
       spread: round(a?.s.value ?? null, 3),
       spreadChange: round(a?.sc.value ?? null, 3),

@@ -45,7 +45,9 @@ const METRIC_FIELDS = {
 
 /** The latest trading day with stats strictly before `day` (the previous session). */
 async function previousTradeDay(db: Kysely<Database>, day: string): Promise<string | null> {
-  const r = await sql<{ d: string | Date | null }>`select max(trade_date) as d from daily_bond_stats where trade_date < ${day}::date`.execute(db);
+  const r = await sql<{
+    d: string | Date | null;
+  }>`select max(trade_date) as d from daily_bond_stats where trade_date < ${day}::date`.execute(db);
   return isoDay(r.rows[0]?.d ?? null);
 }
 
@@ -199,4 +201,3 @@ async function treasuryToday(db: Kysely<Database>, day: string): Promise<MarketS
       }),
   };
 }
-

@@ -50,9 +50,7 @@ export function tenorBucketCase(maturity: RawBuilder<unknown>, asOfDay: string):
  * with bucket edges in days.
  */
 export function tenorBucketCaseFrom(maturity: RawBuilder<unknown>, day: RawBuilder<unknown>): RawBuilder<TenorBucket> {
-  const whens = TENOR_BUCKETS.slice(0, -1).map(
-    (b) => sql`when ${maturity} - ${day} <= ${Math.round(b.maxYears * 365.25)} then ${b.id}`,
-  );
+  const whens = TENOR_BUCKETS.slice(0, -1).map((b) => sql`when ${maturity} - ${day} <= ${Math.round(b.maxYears * 365.25)} then ${b.id}`);
   return sql<TenorBucket>`(case ${sql.join(whens, sql` `)} else '30Y' end)`;
 }
 

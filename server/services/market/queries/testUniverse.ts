@@ -34,7 +34,10 @@ export async function insertTestUniverse(
 
   const sectorRows = await db
     .insertInto('sectors')
-    .values([{ code: 'FIN', name: 'Financials', parent_id: null }, { code: 'IND', name: 'Industrials', parent_id: null }])
+    .values([
+      { code: 'FIN', name: 'Financials', parent_id: null },
+      { code: 'IND', name: 'Industrials', parent_id: null },
+    ])
     .returning(['id', 'code'])
     .execute();
   const sectorId = Object.fromEntries(sectorRows.map((s) => [s.code, s.id]));
@@ -111,20 +114,44 @@ export async function insertTestUniverse(
       .returning('id')
       .execute();
     bondIds.push(row!.id);
-    await db.insertInto('bond_ratings').values([
-      { bond_id: row!.id, agency: 'sp', rating: SP_RATINGS[Math.min(notch + 1, 18)]!, effective_date: issue },
-      { bond_id: row!.id, agency: 'sp', rating: SP_RATINGS[notch]!, effective_date: addDays(issue, 20) },
-    ]).execute();
+    await db
+      .insertInto('bond_ratings')
+      .values([
+        { bond_id: row!.id, agency: 'sp', rating: SP_RATINGS[Math.min(notch + 1, 18)]!, effective_date: issue },
+        { bond_id: row!.id, agency: 'sp', rating: SP_RATINGS[notch]!, effective_date: addDays(issue, 20) },
+      ])
+      .execute();
   }
 
   const days: string[] = [];
   for (let d = historyDays - 1; d >= 0; d--) days.push(addDays(asOfDay, -d));
-  const tenors: [string, number][] = [['3M', 0.25], ['2Y', 2], ['5Y', 5], ['10Y', 10], ['30Y', 30]];
-  await db.insertInto('treasury_curve_points').values(
-    days.flatMap((day, di) => tenors.map(([tenor, years]) => ({ curve_date: day, tenor, years, yield: 0.038 + years * 0.0004 + di * 0.0001 }))),
-  ).execute();
+  const tenors: [string, number][] = [
+    ['3M', 0.25],
+    ['2Y', 2],
+    ['5Y', 5],
+    ['10Y', 10],
+    ['30Y', 30],
+  ];
+  await db
+    .insertInto('treasury_curve_points')
+    .values(
+      days.flatMap((day, di) =>
+        tenors.map(([tenor, years]) => ({ curve_date: day, tenor, years, yield: 0.038 + years * 0.0004 + di * 0.0001 })),
+      ),
+    )
+    .execute();
 
-  const prices: { bond_id: number; price_date: string; kind: 'eod'; as_of: string; clean_price: number; yield: number; g_spread_bp: number; confidence: number; inputs: string }[] = [];
+  const prices: {
+    bond_id: number;
+    price_date: string;
+    kind: 'eod';
+    as_of: string;
+    clean_price: number;
+    yield: number;
+    g_spread_bp: number;
+    confidence: number;
+    inputs: string;
+  }[] = [];
   const stats: { bond_id: number; trade_date: string; volume: number; trade_count: number; high: number; low: number; vwap: number }[] = [];
   const trades: Record<string, unknown>[] = [];
   for (const [k, id] of bondIds.entries()) {
@@ -132,8 +159,14 @@ export async function insertTestUniverse(
     for (const day of days) {
       price += (r() - 0.5) * 0.6;
       prices.push({
-        bond_id: id, price_date: day, kind: 'eod', as_of: `${day}T21:00:00Z`, clean_price: Math.round(price * 1e4) / 1e4,
-        yield: 0.04 + r() * 0.04, g_spread_bp: 50 + r() * 400, confidence: 40 + Math.floor(r() * 60),
+        bond_id: id,
+        price_date: day,
+        kind: 'eod',
+        as_of: `${day}T21:00:00Z`,
+        clean_price: Math.round(price * 1e4) / 1e4,
+        yield: 0.04 + r() * 0.04,
+        g_spread_bp: 50 + r() * 400,
+        confidence: 40 + Math.floor(r() * 60),
         inputs: JSON.stringify({ method: 'fixture', trades: [] }),
       });
       if ((k + days.indexOf(day)) % 3 === 0) {
@@ -141,32 +174,59 @@ export async function insertTestUniverse(
         const capped = qty > 5_000_000;
         stats.push({ bond_id: id, trade_date: day, volume: qty, trade_count: 1, high: price, low: price, vwap: price });
         trades.push({
-          bond_id: id, execution_time: `${day}T15:${String(k % 60).padStart(2, '0')}:00Z`, quantity: qty,
-          reported_quantity: capped ? 5_000_000 : qty, quantity_capped: capped, price: Math.round(price * 1e4) / 1e4,
-          yield: 0.05, side: pick(['customer_buy', 'customer_sell', 'inter_dealer'] as const), reporting_party_type: 'dealer', ats: false,
+          bond_id: id,
+          execution_time: `${day}T15:${String(k % 60).padStart(2, '0')}:00Z`,
+          quantity: qty,
+          reported_quantity: capped ? 5_000_000 : qty,
+          quantity_capped: capped,
+          price: Math.round(price * 1e4) / 1e4,
+          yield: 0.05,
+          side: pick(['customer_buy', 'customer_sell', 'inter_dealer'] as const),
+          reporting_party_type: 'dealer',
+          ats: false,
         });
       }
     }
     const nulls = k % 9 === 4; // a few never-computed analytics to prove NULLS LAST
-    await db.insertInto('bond_market_state').values({
-      bond_id: id, as_of: `${asOfDay}T21:00:00Z`, price: Math.round(price * 1e4) / 1e4,
-      change_price: Math.round((r() - 0.5) * 2e4) / 1e4,
-      yield_to_maturity: nulls ? null : 0.04 + r() * 0.05, change_ytm: nulls ? null : (r() - 0.5) * 0.001,
-      yield_to_call: k % 4 === 0 ? 0.04 + r() * 0.05 : null, change_ytc: k % 4 === 0 ? (r() - 0.5) * 0.001 : null,
-      yield_to_worst: 0.04 + r() * 0.05, change_ytw: (r() - 0.5) * 0.001,
-      next_call_date: k % 4 === 0 ? addDays(asOfDay, 200) : null,
-      g_spread: nulls ? null : Math.round((40 + r() * 500) * 1000) / 1000, change_g_spread: Math.round((r() - 0.5) * 10000) / 1000,
-      t_spread: Math.round((40 + r() * 500) * 1000) / 1000, change_t_spread: Math.round((r() - 0.5) * 10000) / 1000,
-      treasury: pick(['2Y', '5Y', '10Y', '30Y']), discount_margin: k % 15 === 7 ? 120 : null,
-      duration: Math.round(r() * 15 * 1e5) / 1e5, dv01: Math.round(r() * 0.15 * 1e7) / 1e7,
-      current_yield: 0.03 + r() * 0.05, money_market_yield_360: nulls ? null : 0.03 + r() * 0.05,
-      confidence: 30 + Math.floor(r() * 70), start_confidence: 30 + Math.floor(r() * 70), change_confidence: Math.floor((r() - 0.5) * 20),
-      volume: k % 5 === 0 ? 0 : Math.floor(r() * 50) * 100_000, volume_percent_change: nulls ? null : Math.round((r() - 0.5) * 200000) / 1000,
-    }).execute();
+    await db
+      .insertInto('bond_market_state')
+      .values({
+        bond_id: id,
+        as_of: `${asOfDay}T21:00:00Z`,
+        price: Math.round(price * 1e4) / 1e4,
+        change_price: Math.round((r() - 0.5) * 2e4) / 1e4,
+        yield_to_maturity: nulls ? null : 0.04 + r() * 0.05,
+        change_ytm: nulls ? null : (r() - 0.5) * 0.001,
+        yield_to_call: k % 4 === 0 ? 0.04 + r() * 0.05 : null,
+        change_ytc: k % 4 === 0 ? (r() - 0.5) * 0.001 : null,
+        yield_to_worst: 0.04 + r() * 0.05,
+        change_ytw: (r() - 0.5) * 0.001,
+        next_call_date: k % 4 === 0 ? addDays(asOfDay, 200) : null,
+        g_spread: nulls ? null : Math.round((40 + r() * 500) * 1000) / 1000,
+        change_g_spread: Math.round((r() - 0.5) * 10000) / 1000,
+        t_spread: Math.round((40 + r() * 500) * 1000) / 1000,
+        change_t_spread: Math.round((r() - 0.5) * 10000) / 1000,
+        treasury: pick(['2Y', '5Y', '10Y', '30Y']),
+        discount_margin: k % 15 === 7 ? 120 : null,
+        duration: Math.round(r() * 15 * 1e5) / 1e5,
+        dv01: Math.round(r() * 0.15 * 1e7) / 1e7,
+        current_yield: 0.03 + r() * 0.05,
+        money_market_yield_360: nulls ? null : 0.03 + r() * 0.05,
+        confidence: 30 + Math.floor(r() * 70),
+        start_confidence: 30 + Math.floor(r() * 70),
+        change_confidence: Math.floor((r() - 0.5) * 20),
+        volume: k % 5 === 0 ? 0 : Math.floor(r() * 50) * 100_000,
+        volume_percent_change: nulls ? null : Math.round((r() - 0.5) * 200000) / 1000,
+      })
+      .execute();
   }
   await db.insertInto('evaluated_prices').values(prices).execute();
   await db.insertInto('daily_bond_stats').values(stats).execute();
-  if (trades.length) await db.insertInto('trades').values(trades as never).execute();
+  if (trades.length)
+    await db
+      .insertInto('trades')
+      .values(trades as never)
+      .execute();
   await sql`analyze`.execute(db);
   invalidateMarketAsOf(db);
   return { asOfDay, days, bondIds, issuerIds, maturedBondId: bondIds[0]! };

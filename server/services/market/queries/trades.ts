@@ -26,8 +26,19 @@ export async function listTrades(
     .selectFrom('trades as t')
     .innerJoin('bonds as b', 'b.id', 't.bond_id')
     .select([
-      't.id', 't.bond_id', 'b.cusip', 'b.description', 't.execution_time', 't.reported_quantity', 't.quantity_capped',
-      't.price', 't.yield', 't.side', 't.reporting_party_type', 't.ats', 't.status',
+      't.id',
+      't.bond_id',
+      'b.cusip',
+      'b.description',
+      't.execution_time',
+      't.reported_quantity',
+      't.quantity_capped',
+      't.price',
+      't.yield',
+      't.side',
+      't.reporting_party_type',
+      't.ats',
+      't.status',
     ])
     .where(and(c))
     .orderBy('t.execution_time', 'desc')

@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 const pricedDates = async () =>
-  (await sql<{ d: string }>`select distinct price_date::text as d from evaluated_prices where kind = 'eod' order by 1`.execute(database.db)).rows.map((r) => r.d);
+  (
+    await sql<{ d: string }>`select distinct price_date::text as d from evaluated_prices where kind = 'eod' order by 1`.execute(database.db)
+  ).rows.map((r) => r.d);
 
 describe('price history backfill after a quick first start', () => {
   it('prices the last days during the seed and leaves the rest pending', async () => {

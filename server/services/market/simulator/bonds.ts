@@ -38,8 +38,26 @@ export interface SimBond {
 
 /** Rough 10Y treasury level (percent) by year, so older bonds carry the coupons of their era. */
 const TEN_YEAR_BY_YEAR: Record<number, number> = {
-  2005: 4.3, 2006: 4.8, 2007: 4.6, 2008: 3.7, 2009: 3.3, 2010: 3.2, 2011: 2.8, 2012: 1.8, 2013: 2.4, 2014: 2.5,
-  2015: 2.1, 2016: 1.8, 2017: 2.3, 2018: 2.9, 2019: 2.1, 2020: 0.9, 2021: 1.4, 2022: 3.0, 2023: 4.0, 2024: 4.2,
+  2005: 4.3,
+  2006: 4.8,
+  2007: 4.6,
+  2008: 3.7,
+  2009: 3.3,
+  2010: 3.2,
+  2011: 2.8,
+  2012: 1.8,
+  2013: 2.4,
+  2014: 2.5,
+  2015: 2.1,
+  2016: 1.8,
+  2017: 2.3,
+  2018: 2.9,
+  2019: 2.1,
+  2020: 0.9,
+  2021: 1.4,
+  2022: 3.0,
+  2023: 4.0,
+  2024: 4.2,
 };
 /** Spread at issue by notch group (bp), coarse: the era's coupon only needs to look right. */
 const ISSUE_SPREAD = [45, 55, 60, 70, 80, 95, 110, 125, 145, 170, 250, 290, 330, 380, 430, 500, 650, 800, 950];
@@ -96,7 +114,15 @@ export function pickSize(rng: Rng, issuer: SimIssuer, notch: number): number {
  * Call schedule on coupon dates: IG fixed bonds often have a par call six months before
  * maturity (make-whole before it); HY bonds a non-call period then step-downs to par.
  */
-export function callSchedule(rng: Rng, hy: boolean, couponType: string, coupon: number, issueDate: string, maturity: string, tenor: number): CallScheduleEntry[] {
+export function callSchedule(
+  rng: Rng,
+  hy: boolean,
+  couponType: string,
+  coupon: number,
+  issueDate: string,
+  maturity: string,
+  tenor: number,
+): CallScheduleEntry[] {
   if (couponType !== 'fixed' || tenor < 5) return [];
   const mat = parseDate(maturity);
   if (!hy) {
@@ -127,7 +153,14 @@ export function addYears(iso: string, years: number): string {
  * The bonds outstanding before the window opens: every issuer gets at least one, the rest go to
  * issuers by borrowing scale. Each matures at least a month after `windowEnd`.
  */
-export function generateExistingBonds(rng: Rng, issuers: SimIssuer[], count: number, windowStart: string, windowEnd: string, nextIssue: number[]): SimBond[] {
+export function generateExistingBonds(
+  rng: Rng,
+  issuers: SimIssuer[],
+  count: number,
+  windowStart: string,
+  windowEnd: string,
+  nextIssue: number[],
+): SimBond[] {
   const weights = issuers.map((i) => i.scale);
   const bonds: SimBond[] = [];
   const windowYears = yearsBetween(windowStart, windowEnd);

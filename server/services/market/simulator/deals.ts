@@ -16,13 +16,31 @@ import type { Rng } from './random';
 export const DEAL_STATUSES: DealStatus[] = ['announced', 'initial_price_talk', 'guidance', 'launched', 'priced'];
 
 export const BOOKRUNNERS = [
-  'BofA Securities', 'Barclays', 'BNP Paribas', 'Citigroup', 'Deutsche Bank', 'Goldman Sachs', 'HSBC',
-  'J.P. Morgan', 'Mizuho', 'Morgan Stanley', 'MUFG', 'RBC Capital Markets', 'SMBC Nikko', 'TD Securities',
-  'US Bancorp', 'Wells Fargo Securities',
+  'BofA Securities',
+  'Barclays',
+  'BNP Paribas',
+  'Citigroup',
+  'Deutsche Bank',
+  'Goldman Sachs',
+  'HSBC',
+  'J.P. Morgan',
+  'Mizuho',
+  'Morgan Stanley',
+  'MUFG',
+  'RBC Capital Markets',
+  'SMBC Nikko',
+  'TD Securities',
+  'US Bancorp',
+  'Wells Fargo Securities',
 ];
 export const USES_OF_PROCEEDS = [
-  'General corporate purposes', 'Refinancing of existing debt', 'Acquisition financing',
-  'Repayment of commercial paper', 'Share repurchases', 'Capital expenditures', 'Tender offer for outstanding notes',
+  'General corporate purposes',
+  'Refinancing of existing debt',
+  'Acquisition financing',
+  'Repayment of commercial paper',
+  'Share repurchases',
+  'Capital expenditures',
+  'Tender offer for outstanding notes',
 ];
 
 export interface SimTranche {
@@ -67,7 +85,15 @@ export interface PricingDay {
  * Prices one deal for `issuer` on `day`: its tranches (new bonds appended to `bonds`) and the
  * timeline with spreads at each step. `seed` keys the new bonds' static noise.
  */
-export function priceDeal(rng: Rng, seed: number, dealIndex: number, issuer: SimIssuer, day: PricingDay, bonds: SimBond[], nextIssue: number[]): SimDeal {
+export function priceDeal(
+  rng: Rng,
+  seed: number,
+  dealIndex: number,
+  issuer: SimIssuer,
+  day: PricingDay,
+  bonds: SimBond[],
+  nextIssue: number[],
+): SimDeal {
   const notch = issuerNotchOn(issuer, day.date);
   const hy = notch > LAST_IG_NOTCH;
   const trancheCount = hy ? (rng.chance(0.85) ? 1 : 2) : 1 + rng.weighted([35, 30, 20, 10, 5]);
@@ -126,8 +152,16 @@ export function priceDeal(rng: Rng, seed: number, dealIndex: number, issuer: Sim
     };
     newBonds.push(bond);
     tranches.push({
-      tenor, size, coupon, ipt, guidance, launch: priced, priced, concession: Math.round(concession * 10) / 10,
-      orderBook: Math.round((size * coverage * rng.uniform(0.85, 1.15)) / 1e8) * 1e8, bond: bond.index,
+      tenor,
+      size,
+      coupon,
+      ipt,
+      guidance,
+      launch: priced,
+      priced,
+      concession: Math.round(concession * 10) / 10,
+      orderBook: Math.round((size * coverage * rng.uniform(0.85, 1.15)) / 1e8) * 1e8,
+      bond: bond.index,
     });
   }
   bonds.push(...newBonds);
@@ -163,10 +197,23 @@ export function priceDeal(rng: Rng, seed: number, dealIndex: number, issuer: Sim
 /** What the market saw at a status: the spread talk per tranche (by tenor) and the book. */
 export function stepDetails(status: DealStatus, tranches: SimTranche[], book: number): Record<string, unknown> {
   const pick = (t: SimTranche) =>
-    status === 'initial_price_talk' ? t.ipt : status === 'guidance' ? t.guidance : status === 'launched' ? t.launch : status === 'priced' ? t.priced : null;
+    status === 'initial_price_talk'
+      ? t.ipt
+      : status === 'guidance'
+        ? t.guidance
+        : status === 'launched'
+          ? t.launch
+          : status === 'priced'
+            ? t.priced
+            : null;
   return {
     orderBook: status === 'announced' ? null : book,
-    tranches: tranches.map((t) => ({ tenorYears: t.tenor, size: t.size, spreadBp: pick(t), coupon: status === 'priced' ? t.coupon : null })),
+    tranches: tranches.map((t) => ({
+      tenorYears: t.tenor,
+      size: t.size,
+      spreadBp: pick(t),
+      coupon: status === 'priced' ? t.coupon : null,
+    })),
   };
 }
 
@@ -185,7 +232,15 @@ function clamp(x: number, lo: number, hi: number): number {
  * Deals over the window: a few per week (fewer in holiday weeks), mostly early in the week,
  * IG issuers more often. Returns the deals; their bonds are appended to `bonds`.
  */
-export function generateDeals(rng: Rng, seed: number, issuers: SimIssuer[], days: PricingDay[], targetBonds: number, bonds: SimBond[], nextIssue: number[]): SimDeal[] {
+export function generateDeals(
+  rng: Rng,
+  seed: number,
+  issuers: SimIssuer[],
+  days: PricingDay[],
+  targetBonds: number,
+  bonds: SimBond[],
+  nextIssue: number[],
+): SimDeal[] {
   const deals: SimDeal[] = [];
   const weights = issuers.map((i) => i.scale * (i.notch <= LAST_IG_NOTCH ? 1.3 : 1));
   // About 2.1 tranches per deal on average.
@@ -202,7 +257,8 @@ export function generateDeals(rng: Rng, seed: number, issuers: SimIssuer[], days
     week = [];
   };
   for (const d of days) {
-    if (week.length > 0 && new Date(`${d.date}T00:00:00Z`).getUTCDay() <= new Date(`${week[week.length - 1]!.date}T00:00:00Z`).getUTCDay()) flush();
+    if (week.length > 0 && new Date(`${d.date}T00:00:00Z`).getUTCDay() <= new Date(`${week[week.length - 1]!.date}T00:00:00Z`).getUTCDay())
+      flush();
     week.push(d);
   }
   flush();

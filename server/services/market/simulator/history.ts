@@ -23,10 +23,24 @@ export function bondNotch(issuer: SimIssuer, bond: SimBond, date: string): numbe
 
 /** Column buffers of trades waiting to be written. */
 export class TradeBuffer {
-  private cols = { bond: [] as number[], time: [] as string[], qty: [] as number[], rep: [] as number[], capped: [] as boolean[], price: [] as number[], yld: [] as (number | null)[], side: [] as string[], ats: [] as boolean[], status: [] as string[] };
+  private cols = {
+    bond: [] as number[],
+    time: [] as string[],
+    qty: [] as number[],
+    rep: [] as number[],
+    capped: [] as boolean[],
+    price: [] as number[],
+    yld: [] as (number | null)[],
+    side: [] as string[],
+    ats: [] as boolean[],
+    status: [] as string[],
+  };
   written = 0;
 
-  constructor(private readonly db: Kysely<Database>, private readonly source = 'simulator') {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly source = 'simulator',
+  ) {}
 
   get size(): number {
     return this.cols.bond.length;
@@ -50,20 +64,25 @@ export class TradeBuffer {
     const c = this.cols;
     const n = c.bond.length;
     if (n === 0) return;
-    await bulkInsertJson(this.db, 'trades', [
-      { name: 'bond_id', type: 'int', values: c.bond },
-      { name: 'execution_time', type: 'timestamptz', values: c.time },
-      { name: 'quantity', type: 'numeric', values: c.qty },
-      { name: 'reported_quantity', type: 'numeric', values: c.rep },
-      { name: 'quantity_capped', type: 'boolean', values: c.capped },
-      { name: 'price', type: 'numeric', values: c.price },
-      { name: 'yield', type: 'numeric', values: c.yld },
-      { name: 'side', type: 'text', values: c.side },
-      { name: 'reporting_party_type', type: 'text', values: c.side.map(() => 'dealer') },
-      { name: 'ats', type: 'boolean', values: c.ats },
-      { name: 'status', type: 'text', values: c.status },
-      { name: 'source', type: 'text', values: c.side.map(() => this.source) },
-    ], { batchRows: n });
+    await bulkInsertJson(
+      this.db,
+      'trades',
+      [
+        { name: 'bond_id', type: 'int', values: c.bond },
+        { name: 'execution_time', type: 'timestamptz', values: c.time },
+        { name: 'quantity', type: 'numeric', values: c.qty },
+        { name: 'reported_quantity', type: 'numeric', values: c.rep },
+        { name: 'quantity_capped', type: 'boolean', values: c.capped },
+        { name: 'price', type: 'numeric', values: c.price },
+        { name: 'yield', type: 'numeric', values: c.yld },
+        { name: 'side', type: 'text', values: c.side },
+        { name: 'reporting_party_type', type: 'text', values: c.side.map(() => 'dealer') },
+        { name: 'ats', type: 'boolean', values: c.ats },
+        { name: 'status', type: 'text', values: c.status },
+        { name: 'source', type: 'text', values: c.side.map(() => this.source) },
+      ],
+      { batchRows: n },
+    );
     this.written += n;
     for (const k of Object.keys(c) as (keyof typeof c)[]) c[k].length = 0;
   }
@@ -71,7 +90,15 @@ export class TradeBuffer {
 
 /** Column buffers of daily_bond_stats rows. */
 export class StatsBuffer {
-  private rows = { bond: [] as number[], date: [] as string[], vol: [] as number[], count: [] as number[], hi: [] as number[], lo: [] as number[], vwap: [] as number[] };
+  private rows = {
+    bond: [] as number[],
+    date: [] as string[],
+    vol: [] as number[],
+    count: [] as number[],
+    hi: [] as number[],
+    lo: [] as number[],
+    vwap: [] as number[],
+  };
   written = 0;
 
   constructor(private readonly db: Kysely<Database>) {}
@@ -82,7 +109,11 @@ export class StatsBuffer {
 
   /** Aggregates one bond-day from its trades (cancelled ones excluded). */
   add(bondId: number, date: string, trades: SimTrade[]): void {
-    let vol = 0, pv = 0, hi = -Infinity, lo = Infinity, n = 0;
+    let vol = 0,
+      pv = 0,
+      hi = -Infinity,
+      lo = Infinity,
+      n = 0;
     for (const t of trades) {
       if (t.status !== 'active') continue;
       n++;
@@ -105,15 +136,20 @@ export class StatsBuffer {
   async flush(): Promise<void> {
     const r = this.rows;
     if (r.bond.length === 0) return;
-    await bulkInsertJson(this.db, 'daily_bond_stats', [
-      { name: 'bond_id', type: 'int', values: r.bond },
-      { name: 'trade_date', type: 'date', values: r.date },
-      { name: 'volume', type: 'numeric', values: r.vol },
-      { name: 'trade_count', type: 'int', values: r.count },
-      { name: 'high', type: 'numeric', values: r.hi },
-      { name: 'low', type: 'numeric', values: r.lo },
-      { name: 'vwap', type: 'numeric', values: r.vwap },
-    ], { batchRows: r.bond.length });
+    await bulkInsertJson(
+      this.db,
+      'daily_bond_stats',
+      [
+        { name: 'bond_id', type: 'int', values: r.bond },
+        { name: 'trade_date', type: 'date', values: r.date },
+        { name: 'volume', type: 'numeric', values: r.vol },
+        { name: 'trade_count', type: 'int', values: r.count },
+        { name: 'high', type: 'numeric', values: r.hi },
+        { name: 'low', type: 'numeric', values: r.lo },
+        { name: 'vwap', type: 'numeric', values: r.vwap },
+      ],
+      { batchRows: r.bond.length },
+    );
     this.written += r.bond.length;
     for (const k of Object.keys(r) as (keyof typeof r)[]) r[k].length = 0;
   }
@@ -168,7 +204,11 @@ export function simulateDay(
     const count = tradeCount(rng, w);
     const settleDay = parseDate(settleIso > b.issueDate ? settleIso : b.issueDate);
     const years = yearsBetween(day.date, b.maturityDate);
-    const spread = spreadBp({ notch, sector: b.sector as never, seniority: b.seniority, issuerKey: b.issuerKey, noise: b.noise }, years, day.spreads);
+    const spread = spreadBp(
+      { notch, sector: b.sector as never, seniority: b.seniority, issuerKey: b.issuerKey, noise: b.noise },
+      years,
+      day.spreads,
+    );
     const mid = hiddenMid(b.priceable, settleDay, day.curveObj, spread).price;
     const trades = generateBondTrades(rng, b.id, day.date, count, mid, hy, years, disseminationCap(hy ? 'HY' : 'IG'));
     emit(b, trades, settleDay);
@@ -176,7 +216,12 @@ export function simulateDay(
 }
 
 /** Tradable view of the universe's bonds with their database ids. */
-export function tradableBonds(seed: number, bonds: readonly SimBond[], issuers: readonly SimIssuer[], bondIds: readonly number[]): TradableBond[] {
+export function tradableBonds(
+  seed: number,
+  bonds: readonly SimBond[],
+  issuers: readonly SimIssuer[],
+  bondIds: readonly number[],
+): TradableBond[] {
   return bonds.map((b, i) => ({
     id: bondIds[i]!,
     index: i,
@@ -189,8 +234,14 @@ export function tradableBonds(seed: number, bonds: readonly SimBond[], issuers: 
     amountIssued: b.amountIssued,
     noise: bondNoise(seed, b.cusip),
     priceable: priceable({
-      couponType: b.couponType, coupon: b.coupon, frequency: b.frequency, dayCount: b.dayCount, issueDate: b.issueDate,
-      maturityDate: b.maturityDate, callSchedule: b.callSchedule, quotedMargin: b.quotedMargin,
+      couponType: b.couponType,
+      coupon: b.coupon,
+      frequency: b.frequency,
+      dayCount: b.dayCount,
+      issueDate: b.issueDate,
+      maturityDate: b.maturityDate,
+      callSchedule: b.callSchedule,
+      quotedMargin: b.quotedMargin,
     }),
   }));
 }
@@ -212,10 +263,16 @@ export async function writeTradeHistory(
   const statsBuf = new StatsBuffer(db);
   for (let d = 0; d < days.length; d++) {
     const day = days[d]!;
-    simulateDay(seed, day, tradable, (b) => bondNotch(issuers[Number(b.issuerKey)]!, bonds[b.index!]!, day.date), (b, trades, settleDay) => {
-      for (const t of trades) tradesBuf.push(t, b.id, tradeYield(b.priceable, settleDay, t.price));
-      statsBuf.add(b.id, day.date, trades);
-    });
+    simulateDay(
+      seed,
+      day,
+      tradable,
+      (b) => bondNotch(issuers[Number(b.issuerKey)]!, bonds[b.index!]!, day.date),
+      (b, trades, settleDay) => {
+        for (const t of trades) tradesBuf.push(t, b.id, tradeYield(b.priceable, settleDay, t.price));
+        statsBuf.add(b.id, day.date, trades);
+      },
+    );
     if (tradesBuf.size >= BATCH_ROWS * 2) await tradesBuf.flush();
     if (statsBuf.size >= BATCH_ROWS) await statsBuf.flush();
     progress(d + 1, days.length);

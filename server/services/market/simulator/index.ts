@@ -80,12 +80,20 @@ export async function seedUniverse(db: Kysely<Database>, opts: SeedUniverseOptio
   const progress = opts.progress ?? (() => {});
   const endDate = opts.endDate ?? defaultEndDate();
   progress('Generating the market', 0, 1);
-  const universe = generateUniverse({ seed, bonds: opts.bonds ?? 3000, issuers: opts.issuers, historyDays: opts.historyDays ?? 260, endDate });
+  const universe = generateUniverse({
+    seed,
+    bonds: opts.bonds ?? 3000,
+    issuers: opts.issuers,
+    historyDays: opts.historyDays ?? 260,
+    endDate,
+  });
   progress('Generating the market', 1, 1);
   progress('Writing reference data', 0, 1);
   const ids = await writeReference(db, universe);
   progress('Writing reference data', 1, 1);
-  const counts = await writeTradeHistory(db, seed, universe.days, universe.bonds, universe.issuers, ids.bondIds, (d, t) => progress('Simulating trades', d, t));
+  const counts = await writeTradeHistory(db, seed, universe.days, universe.bonds, universe.issuers, ids.bondIds, (d, t) =>
+    progress('Simulating trades', d, t),
+  );
   const startDate = universe.days[0]!.date;
   let priced = false;
   const pricing = opts.price === false ? null : await pricingApi();

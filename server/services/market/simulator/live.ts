@@ -80,7 +80,11 @@ export async function applyLiveTick(db: Kysely<Database>, now: Date, tickMs: num
     if (previous) {
       const changeBp = Object.fromEntries(TREASURY_TENORS.map((t, i) => [t.tenor, Math.round((yields[i]! - previous[i]!) * 1e6) / 100]));
       if (Object.values(changeBp).some((c) => Math.abs(c) >= 0.25)) {
-        events.push({ type: 'curve.moved', subjectId: today, payload: { curveDate: today, yields: Object.fromEntries(TREASURY_TENORS.map((t, i) => [t.tenor, yields[i]])), changeBp } });
+        events.push({
+          type: 'curve.moved',
+          subjectId: today,
+          payload: { curveDate: today, yields: Object.fromEntries(TREASURY_TENORS.map((t, i) => [t.tenor, yields[i]])), changeBp },
+        });
       }
     }
     state.lastYields = yields;
@@ -111,12 +115,22 @@ async function writeCurve(db: Kysely<Database>, day: string, yields: number[]): 
   await db
     .insertInto('treasury_curve_points')
     .values(TREASURY_TENORS.map((t, i) => ({ curve_date: day, tenor: t.tenor, years: t.years, yield: yields[i]!, updated_at: new Date() })))
-    .onConflict((oc) => oc.columns(['curve_date', 'tenor']).doUpdateSet((eb) => ({ yield: eb.ref('excluded.yield'), updated_at: eb.ref('excluded.updated_at') })))
+    .onConflict((oc) =>
+      oc
+        .columns(['curve_date', 'tenor'])
+        .doUpdateSet((eb) => ({ yield: eb.ref('excluded.yield'), updated_at: eb.ref('excluded.updated_at') })),
+    )
     .execute();
 }
 
 /** Whole business days between the last simulated day and today, simulated like the history. */
-async function fillMissedDays(db: Kysely<Database>, state: SimulatorState, bonds: LiveBond[], today: string, finished: string[]): Promise<number> {
+async function fillMissedDays(
+  db: Kysely<Database>,
+  state: SimulatorState,
+  bonds: LiveBond[],
+  today: string,
+  finished: string[],
+): Promise<number> {
   const missed: string[] = [];
   for (let d = nextBusinessDay(state.lastDay); d < today; d = nextBusinessDay(d)) missed.push(d);
   const days = missed.slice(-MAX_GAP_DAYS);
@@ -129,10 +143,16 @@ async function fillMissedDays(db: Kysely<Database>, state: SimulatorState, bonds
     const yields = curveYields(state.curve);
     await writeCurve(db, date, yields);
     const day = { date, curve: state.curve, yields, curveObj: toCurve(yields), spreads: state.spreads };
-    simulateDay(state.seed, day, bonds, (b) => (b as LiveBond).notch, (b, ts, settleDay) => {
-      for (const t of ts) trades.push(t, b.id, tradeYield(b.priceable, settleDay, t.price));
-      stats.add(b.id, date, ts);
-    });
+    simulateDay(
+      state.seed,
+      day,
+      bonds,
+      (b) => (b as LiveBond).notch,
+      (b, ts, settleDay) => {
+        for (const t of ts) trades.push(t, b.id, tradeYield(b.priceable, settleDay, t.price));
+        stats.add(b.id, date, ts);
+      },
+    );
     await trades.flush();
     await stats.flush();
     state.lastDay = date;
@@ -143,10 +163,22 @@ async function fillMissedDays(db: Kysely<Database>, state: SimulatorState, bonds
 }
 
 /** A few trades in bonds drawn by activity; returns the bonds traded. */
-async function liveTrades(db: Kysely<Database>, rng: Rng, state: SimulatorState, bonds: LiveBond[], today: string, now: Date, tickMs: number, yields: number[], events: DomainEvent[]): Promise<number[]> {
+async function liveTrades(
+  db: Kysely<Database>,
+  rng: Rng,
+  state: SimulatorState,
+  bonds: LiveBond[],
+  today: string,
+  now: Date,
+  tickMs: number,
+  yields: number[],
+  events: DomainEvent[],
+): Promise<number[]> {
   const alive = bonds.filter((b) => b.issueDate <= today && b.maturityDate > addDays(today, 7));
   if (alive.length === 0) return [];
-  const weights = alive.map((b) => activityWeight({ amountIssued: b.amountIssued, issueDate: b.issueDate, hy: b.notch > LAST_IG_NOTCH, notch: b.notch }, today));
+  const weights = alive.map((b) =>
+    activityWeight({ amountIssued: b.amountIssued, issueDate: b.issueDate, hy: b.notch > LAST_IG_NOTCH, notch: b.notch }, today),
+  );
   const count = rng.poisson(TRADES_PER_TICK * Math.max(0.34, alive.length / 3000));
   const curve = toCurve(yields);
   const settleIso = nextBusinessDay(today);
@@ -156,7 +188,11 @@ async function liveTrades(db: Kysely<Database>, rng: Rng, state: SimulatorState,
     const hy = b.notch > LAST_IG_NOTCH;
     const years = yearsBetween(today, b.maturityDate);
     const settleDay = parseDate(settleIso > b.issueDate ? settleIso : b.issueDate);
-    const spread = spreadBp({ notch: b.notch, sector: b.sector as never, seniority: b.seniority, issuerKey: b.issuerKey, noise: b.noise }, years, state.spreads);
+    const spread = spreadBp(
+      { notch: b.notch, sector: b.sector as never, seniority: b.seniority, issuerKey: b.issuerKey, noise: b.noise },
+      years,
+      state.spreads,
+    );
     const mid = hiddenMid(b.priceable, settleDay, curve, spread).price;
     const at = new Date(now.getTime() - Math.floor(rng.next() * Math.min(tickMs, 60_000)));
     const [t] = generateBondTrades(rng, b.id, today, 1, mid, hy, years, disseminationCap(hy ? 'HY' : 'IG'), at);
@@ -164,9 +200,19 @@ async function liveTrades(db: Kysely<Database>, rng: Rng, state: SimulatorState,
     const row = await db
       .insertInto('trades')
       .values({
-        bond_id: b.id, execution_time: t!.time, quantity: t!.quantity, reported_quantity: t!.reportedQuantity, quantity_capped: t!.capped,
-        price: t!.price, yield: y === null ? null : Math.round(y * 1e7) / 1e7, side: t!.side, reporting_party_type: 'dealer', ats: t!.ats,
-        status: 'active', control_number: null, source: 'simulator',
+        bond_id: b.id,
+        execution_time: t!.time,
+        quantity: t!.quantity,
+        reported_quantity: t!.reportedQuantity,
+        quantity_capped: t!.capped,
+        price: t!.price,
+        yield: y === null ? null : Math.round(y * 1e7) / 1e7,
+        side: t!.side,
+        reporting_party_type: 'dealer',
+        ats: t!.ats,
+        status: 'active',
+        control_number: null,
+        source: 'simulator',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -175,8 +221,17 @@ async function liveTrades(db: Kysely<Database>, rng: Rng, state: SimulatorState,
       type: 'trade.new',
       subjectId: String(b.id),
       payload: {
-        tradeId: row.id, bondId: b.id, cusip: b.cusip, ticker: b.ticker, executionTime: t!.time.toISOString(), price: t!.price,
-        yield: y, quantity: t!.reportedQuantity, quantityCapped: t!.capped, side: t!.side, ats: t!.ats,
+        tradeId: row.id,
+        bondId: b.id,
+        cusip: b.cusip,
+        ticker: b.ticker,
+        executionTime: t!.time.toISOString(),
+        price: t!.price,
+        yield: y,
+        quantity: t!.reportedQuantity,
+        quantityCapped: t!.capped,
+        side: t!.side,
+        ats: t!.ats,
       },
     });
   }

@@ -20,7 +20,10 @@ let cache: { key: string; bonds: LiveBond[] } | null = null;
 
 /** Simulator bonds still outstanding, with what trading and pricing them needs. */
 export async function loadLiveBonds(db: Kysely<Database>, seed: number): Promise<LiveBond[]> {
-  const stamp = await sql<{ n: number; max: number | null }>`select count(*)::int as n, max(id) as max from bonds where source = 'simulator'`.execute(db);
+  const stamp = await sql<{
+    n: number;
+    max: number | null;
+  }>`select count(*)::int as n, max(id) as max from bonds where source = 'simulator'`.execute(db);
   const key = `${seed}:${stamp.rows[0]!.n}:${stamp.rows[0]!.max}`;
   if (cache?.key === key) return cache.bonds;
   const rows = await db
@@ -29,9 +32,22 @@ export async function loadLiveBonds(db: Kysely<Database>, seed: number): Promise
     .innerJoin('sectors as ind', 'ind.id', 'i.sector_id')
     .leftJoin('sectors as sec', 'sec.id', 'ind.parent_id')
     .select([
-      'b.id', 'b.cusip', 'b.issuer_id', 'i.ticker', 'b.coupon_type', 'b.coupon', 'b.frequency', 'b.day_count',
+      'b.id',
+      'b.cusip',
+      'b.issuer_id',
+      'i.ticker',
+      'b.coupon_type',
+      'b.coupon',
+      'b.frequency',
+      'b.day_count',
       // Dates as text: the driver would turn them into Date objects at local midnight.
-      sql<string>`b.issue_date::text`.as('issue_date'), sql<string>`b.maturity_date::text`.as('maturity_date'), 'b.call_schedule', 'b.quoted_margin', 'b.rating_sp', 'b.amount_issued', 'b.seniority',
+      sql<string>`b.issue_date::text`.as('issue_date'),
+      sql<string>`b.maturity_date::text`.as('maturity_date'),
+      'b.call_schedule',
+      'b.quoted_margin',
+      'b.rating_sp',
+      'b.amount_issued',
+      'b.seniority',
       sql<string>`coalesce(sec.code, ind.code)`.as('sector'),
     ])
     .where('b.source', '=', 'simulator')

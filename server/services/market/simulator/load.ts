@@ -32,7 +32,9 @@ export async function bulkInsert(
   for (let start = 0; start < total; start += batch) {
     const end = Math.min(total, start + batch);
     const params = columns.map((c) => sql`${c.values.slice(start, end)}::${sql.raw(c.type)}[]`);
-    await sql`insert into ${sql.table(table)} (${sql.raw(names)}) ${sql.raw(opts.overriding ? 'overriding system value ' : '')}select * from unnest(${sql.join(params)}) ${sql.raw(opts.conflict ?? '')}`.execute(db);
+    await sql`insert into ${sql.table(table)} (${sql.raw(names)}) ${sql.raw(opts.overriding ? 'overriding system value ' : '')}select * from unnest(${sql.join(params)}) ${sql.raw(opts.conflict ?? '')}`.execute(
+      db,
+    );
     opts.onBatch?.(end);
   }
   return total;
@@ -63,7 +65,9 @@ export async function bulkInsertJson(
       for (let i = 0; i < columns.length; i++) row += `${i ? ',' : ''}"c${i}":${JSON.stringify(columns[i]!.values[r] ?? null)}`;
       parts.push(row + '}');
     }
-    await sql`insert into ${sql.table(table)} (${sql.raw(names)}) select ${sql.raw(picks)} from json_to_recordset(${`[${parts.join(',')}]`}::json) as t(${sql.raw(defs)}) ${sql.raw(opts.conflict ?? '')}`.execute(db);
+    await sql`insert into ${sql.table(table)} (${sql.raw(names)}) select ${sql.raw(picks)} from json_to_recordset(${`[${parts.join(',')}]`}::json) as t(${sql.raw(defs)}) ${sql.raw(opts.conflict ?? '')}`.execute(
+      db,
+    );
     opts.onBatch?.(end);
   }
   return total;
@@ -77,5 +81,7 @@ export async function nextId(db: Kysely<Database>, table: string): Promise<numbe
 
 /** Moves an identity sequence past explicitly inserted ids. */
 export async function syncIdentity(db: Kysely<Database>, table: string): Promise<void> {
-  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(coalesce(max(id), 0), 1), max(id) is not null) from ${sql.table(table)}`.execute(db);
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(coalesce(max(id), 0), 1), max(id) is not null) from ${sql.table(table)}`.execute(
+    db,
+  );
 }

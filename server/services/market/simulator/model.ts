@@ -89,16 +89,26 @@ export function stepSpreads(f: SpreadFactors, rng: Rng, dt = 1): SpreadFactors {
 }
 
 /** Spread at 10 years (bp) of each notch, AAA … D. */
-const BASE_SPREAD = [
-  38, 45, 50, 58, 68, 78, 90, 105, 122, 145, 230, 260, 295, 330, 380, 450, 580, 720, 860, 1000, 1100, 1150,
-];
+const BASE_SPREAD = [38, 45, 50, 58, 68, 78, 90, 105, 122, 145, 230, 260, 295, 330, 380, 450, 580, 720, 860, 1000, 1100, 1150];
 const SECTOR_MULT: Record<SectorCode, number> = {
-  COMM: 1.1, COND: 1.05, CONS: 0.92, ENRG: 1.15, FINL: 1.04, HLTH: 0.95,
-  INDU: 1.0, INFT: 0.9, MATR: 1.06, REAL: 1.1, UTIL: 0.96,
+  COMM: 1.1,
+  COND: 1.05,
+  CONS: 0.92,
+  ENRG: 1.15,
+  FINL: 1.04,
+  HLTH: 0.95,
+  INDU: 1.0,
+  INFT: 0.9,
+  MATR: 1.06,
+  REAL: 1.1,
+  UTIL: 0.96,
 };
 /** Seniority multipliers: secured debt is tighter, subordinated wider. */
 const SENIORITY_MULT: Record<string, number> = {
-  'Senior Secured': 0.85, 'Senior Unsecured': 1, Subordinated: 1.3, 'Junior Subordinated': 1.55,
+  'Senior Secured': 0.85,
+  'Senior Unsecured': 1,
+  Subordinated: 1.3,
+  'Junior Subordinated': 1.55,
 };
 
 /** Shape of the spread curve by remaining years: IG steep, HY flat, distressed inverted. */

@@ -22,7 +22,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const count = async (text: string) => Number((await sql.raw<{ n: string }>(`select count(*) as n from ${text}`).execute(database.db)).rows[0]!.n);
+const count = async (text: string) =>
+  Number((await sql.raw<{ n: string }>(`select count(*) as n from ${text}`).execute(database.db)).rows[0]!.n);
 
 describe('seeding a universe', () => {
   it('writes reference data, curves, trades and stats as reported, with valid identifiers', async () => {
@@ -95,12 +96,28 @@ describe('live market ticks', () => {
   });
 
   it('walks live deals through the statuses in order and turns priced tranches into bonds', async () => {
-    const priced = await database.db.selectFrom('deals').select('id').where('status', '=', 'priced').where('announced_at', '>=', new Date(start)).execute();
+    const priced = await database.db
+      .selectFrom('deals')
+      .select('id')
+      .where('status', '=', 'priced')
+      .where('announced_at', '>=', new Date(start))
+      .execute();
     expect(priced.length).toBeGreaterThanOrEqual(1);
     for (const { id } of priced) {
-      const history = await database.db.selectFrom('deal_status_history').select(['status', 'at']).where('deal_id', '=', id).orderBy('at').orderBy('id').execute();
+      const history = await database.db
+        .selectFrom('deal_status_history')
+        .select(['status', 'at'])
+        .where('deal_id', '=', id)
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
       expect(history.map((h) => h.status)).toEqual(DEAL_STATUSES);
-      const tranches = await database.db.selectFrom('deal_tranches as t').innerJoin('bonds as b', 'b.id', 't.bond_id').select(['b.cusip', 't.ipt_spread_bp', 't.priced_spread_bp']).where('t.deal_id', '=', id).execute();
+      const tranches = await database.db
+        .selectFrom('deal_tranches as t')
+        .innerJoin('bonds as b', 'b.id', 't.bond_id')
+        .select(['b.cusip', 't.ipt_spread_bp', 't.priced_spread_bp'])
+        .where('t.deal_id', '=', id)
+        .execute();
       expect(tranches.length).toBeGreaterThanOrEqual(1);
       for (const t of tranches) {
         expect(isValidCusip(t.cusip)).toBe(true);
@@ -138,7 +155,11 @@ describe('live market ticks', () => {
       .values({ name: job.name, owner: 'another-instance', expires_at: new Date(Date.now() + 60_000), last_run_at: null })
       .execute();
     expect(await acquireLease(database.db, job.name, tickMs * 3)).toBe(false);
-    await database.db.updateTable('job_leases').set({ expires_at: new Date(Date.now() - 1000) }).where('name', '=', job.name).execute();
+    await database.db
+      .updateTable('job_leases')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('name', '=', job.name)
+      .execute();
     expect(await acquireLease(database.db, job.name, tickMs * 3)).toBe(true);
   });
 });

@@ -13,7 +13,9 @@ import { SIMULATOR_STATE_KEY } from './state';
  * ratings and stats), so a restart seeds from a clean slate instead of failing on duplicates.
  */
 export async function clearSimulatedMarket(db: Kysely<Database>): Promise<void> {
-  await sql`delete from deals where id in (select t.deal_id from deal_tranches t join bonds b on b.id = t.bond_id where b.source = 'simulator') or not exists (select 1 from deal_tranches t where t.deal_id = deals.id and t.bond_id is not null)`.execute(db);
+  await sql`delete from deals where id in (select t.deal_id from deal_tranches t join bonds b on b.id = t.bond_id where b.source = 'simulator') or not exists (select 1 from deal_tranches t where t.deal_id = deals.id and t.bond_id is not null)`.execute(
+    db,
+  );
   await db.deleteFrom('trades').where('source', '=', 'simulator').execute();
   await db.deleteFrom('bonds').where('source', '=', 'simulator').execute();
   await sql`delete from issuers i where not exists (select 1 from bonds b where b.issuer_id = i.id)

@@ -81,12 +81,21 @@ describe('simulated universe', () => {
 
   it('puts IG spreads in 20–250 bp and HY in 200–1200 bp, wider for lower ratings', () => {
     const end = universe.days[universe.days.length - 1]!;
-    const tradable = tradableBonds(OPTIONS.seed, universe.bonds, universe.issuers, universe.bonds.map((_, i) => i + 1));
+    const tradable = tradableBonds(
+      OPTIONS.seed,
+      universe.bonds,
+      universe.issuers,
+      universe.bonds.map((_, i) => i + 1),
+    );
     const ig: number[] = [];
     const hy: number[] = [];
     tradable.forEach((t, i) => {
       const notch = bondNotch(universe.issuers[universe.bonds[i]!.issuer]!, universe.bonds[i]!, end.date);
-      const s = spreadBp({ notch, sector: t.sector as never, seniority: t.seniority, issuerKey: t.issuerKey, noise: t.noise }, 7, end.spreads);
+      const s = spreadBp(
+        { notch, sector: t.sector as never, seniority: t.seniority, issuerKey: t.issuerKey, noise: t.noise },
+        7,
+        end.spreads,
+      );
       (notch > LAST_IG_NOTCH ? hy : ig).push(s);
     });
     expect(Math.min(...ig)).toBeGreaterThanOrEqual(20);
@@ -100,19 +109,30 @@ describe('simulated universe', () => {
   });
 
   it('has only a minority of bonds trading each day, with dissemination caps applied', () => {
-    const tradable = tradableBonds(OPTIONS.seed, universe.bonds, universe.issuers, universe.bonds.map((_, i) => i + 1));
+    const tradable = tradableBonds(
+      OPTIONS.seed,
+      universe.bonds,
+      universe.issuers,
+      universe.bonds.map((_, i) => i + 1),
+    );
     for (const day of universe.days.slice(-5)) {
       const traded = new Set<number>();
       let trades = 0;
-      simulateDay(OPTIONS.seed, day, tradable, (b) => bondNotch(universe.issuers[Number(b.issuerKey)]!, universe.bonds[b.id - 1]!, day.date), (b, ts) => {
-        traded.add(b.id);
-        for (const t of ts) {
-          trades++;
-          expect(t.reportedQuantity).toBeLessThanOrEqual(t.capped ? t.reportedQuantity : t.quantity);
-          expect(t.capped).toBe(t.quantity > t.reportedQuantity);
-          expect([1_000_000, 5_000_000].includes(t.reportedQuantity) || !t.capped).toBe(true);
-        }
-      });
+      simulateDay(
+        OPTIONS.seed,
+        day,
+        tradable,
+        (b) => bondNotch(universe.issuers[Number(b.issuerKey)]!, universe.bonds[b.id - 1]!, day.date),
+        (b, ts) => {
+          traded.add(b.id);
+          for (const t of ts) {
+            trades++;
+            expect(t.reportedQuantity).toBeLessThanOrEqual(t.capped ? t.reportedQuantity : t.quantity);
+            expect(t.capped).toBe(t.quantity > t.reportedQuantity);
+            expect([1_000_000, 5_000_000].includes(t.reportedQuantity) || !t.capped).toBe(true);
+          }
+        },
+      );
       const share = traded.size / universe.bonds.length;
       expect(share).toBeGreaterThan(0.03);
       expect(share).toBeLessThan(0.3);
@@ -130,8 +150,9 @@ describe('simulated universe', () => {
     expect(avg('customer_buy', () => true)).toBeGreaterThan(100.1);
     expect(avg('customer_sell', () => true)).toBeLessThan(99.9);
     expect(avg('customer_buy', (q) => q < 100_000) - 100).toBeGreaterThan(avg('customer_buy', (q) => q >= 5_000_000) - 100);
-    expect(activityWeight({ amountIssued: 1e9, issueDate: '2026-11-13', hy: false, notch: 6 }, '2026-11-20'))
-      .toBeGreaterThan(3 * activityWeight({ amountIssued: 1e9, issueDate: '2021-11-13', hy: false, notch: 6 }, '2026-11-20'));
+    expect(activityWeight({ amountIssued: 1e9, issueDate: '2026-11-13', hy: false, notch: 6 }, '2026-11-20')).toBeGreaterThan(
+      3 * activityWeight({ amountIssued: 1e9, issueDate: '2021-11-13', hy: false, notch: 6 }, '2026-11-20'),
+    );
   });
 
   it('walks each deal through the statuses in order, tightening from IPT with a concession and a covered book', () => {

@@ -30,7 +30,11 @@ export async function runLiveTick(db: Kysely<Database>, opts: LiveTickOptions): 
 }
 
 /** One step of any provider's live stream, followed by the pricing catch-up. */
-export async function pollProvider(db: Kysely<Database>, provider: MarketDataProvider, opts: { now?: Date; price?: boolean } = {}): Promise<LiveUpdate & { priceMoves: number }> {
+export async function pollProvider(
+  db: Kysely<Database>,
+  provider: MarketDataProvider,
+  opts: { now?: Date; price?: boolean } = {},
+): Promise<LiveUpdate & { priceMoves: number }> {
   if (!provider.poll) throw new Error(`Provider ${provider.id} has no live stream`);
   const now = opts.now ?? new Date();
   const update = await provider.poll(db, now);
@@ -67,7 +71,15 @@ export async function priceAfterUpdate(db: Kysely<Database>, update: LiveUpdate,
     events.push({
       type: 'price.moved',
       subjectId: String(id),
-      payload: { bondId: id, cusip: a.cusip, from: b.price, to: a.price, change: Math.round(change * 1e4) / 1e4, gSpreadChangeBp: Math.round(spreadChange * 10) / 10, asOf: now.toISOString() },
+      payload: {
+        bondId: id,
+        cusip: a.cusip,
+        from: b.price,
+        to: a.price,
+        change: Math.round(change * 1e4) / 1e4,
+        gSpreadChangeBp: Math.round(spreadChange * 10) / 10,
+        asOf: now.toISOString(),
+      },
     });
   }
   await recordEvents(db, events);
@@ -75,9 +87,17 @@ export async function priceAfterUpdate(db: Kysely<Database>, update: LiveUpdate,
   return events.length;
 }
 
-async function marketState(db: Kysely<Database>, ids: number[]): Promise<Map<number, { price: number | null; gSpread: number | null; cusip: string }>> {
+async function marketState(
+  db: Kysely<Database>,
+  ids: number[],
+): Promise<Map<number, { price: number | null; gSpread: number | null; cusip: string }>> {
   const rows = await sql<{ bond_id: number; price: string | null; g_spread: string | null; cusip: string }>`
     select s.bond_id, s.price, s.g_spread, b.cusip from bond_market_state s join bonds b on b.id = s.bond_id
     where s.bond_id = any(${ids}::int[])`.execute(db);
-  return new Map(rows.rows.map((r) => [r.bond_id, { price: r.price === null ? null : Number(r.price), gSpread: r.g_spread === null ? null : Number(r.g_spread), cusip: r.cusip }]));
+  return new Map(
+    rows.rows.map((r) => [
+      r.bond_id,
+      { price: r.price === null ? null : Number(r.price), gSpread: r.g_spread === null ? null : Number(r.g_spread), cusip: r.cusip },
+    ]),
+  );
 }

@@ -79,7 +79,17 @@ function tradeHour(rng: Rng): number {
  * The trades of one bond on one day around `mid` (clean price). `cap` is the dissemination cap.
  * `at` fixes every execution time (live ticks); otherwise times spread over the session.
  */
-export function generateBondTrades(rng: Rng, bond: number, date: string, count: number, mid: number, hy: boolean, years: number, cap: number, at?: Date): SimTrade[] {
+export function generateBondTrades(
+  rng: Rng,
+  bond: number,
+  date: string,
+  count: number,
+  mid: number,
+  hy: boolean,
+  years: number,
+  cap: number,
+  at?: Date,
+): SimTrade[] {
   const out: SimTrade[] = [];
   for (let i = 0; i < count; i++) {
     const quantity = tradeSize(rng, hy);

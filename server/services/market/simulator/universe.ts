@@ -38,7 +38,12 @@ export function generateUniverse(options: UniverseOptions): Universe {
   const dayList = businessDaysEnding(options.endDate, Math.max(1, options.historyDays));
   const issuerCount = options.issuers ?? Math.max(20, Math.round(options.bonds / 10));
   const issuers = generateIssuers(new Rng(seed, 'issuers'), issuerCount, dayList);
-  const days = simulatePaths(seed, dayList, SECTORS.map((s) => s.code), issuers.map((i) => String(i.index)));
+  const days = simulatePaths(
+    seed,
+    dayList,
+    SECTORS.map((s) => s.code),
+    issuers.map((i) => String(i.index)),
+  );
   const nextIssue = issuers.map(() => 0);
   // New issues in the window come from deals; the rest of the bonds were outstanding already.
   const windowYears = dayList.length / 252;

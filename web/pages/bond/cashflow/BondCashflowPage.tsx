@@ -20,14 +20,19 @@ const amount = (v: number) => formatNumber(v, 4);
 
 /** The schedule as CSV (per 100 face, unformatted numbers). */
 export function cashflowCsv(flows: CashflowsResponse): string {
-  return csvDocument(['date', 'coupon', 'principal', 'total'], flows.cashflows.map((f) => [f.date, f.coupon, f.principal, f.total]));
+  return csvDocument(
+    ['date', 'coupon', 'principal', 'total'],
+    flows.cashflows.map((f) => [f.date, f.coupon, f.principal, f.total]),
+  );
 }
 
 export default function BondCashflowPage() {
   const { bondId } = useParams();
   const detail = useBondDetail(bondId);
   const valid = bondId && /^\d+$/.test(bondId);
-  const flows = useApiQuery<CashflowsResponse>(valid ? MARKET_PATHS.bondCashflows(bondId) : null, { meta: { errorToast: 'Loading cash flows failed:' } });
+  const flows = useApiQuery<CashflowsResponse>(valid ? MARKET_PATHS.bondCashflows(bondId) : null, {
+    meta: { errorToast: 'Loading cash flows failed:' },
+  });
   const totals = useMemo(() => {
     const list = flows.data?.cashflows ?? [];
     return {
@@ -41,7 +46,14 @@ export default function BondCashflowPage() {
     return [
       { name: 'Coupon', type: 'histogram', color: '#4dabf7', points: list.map((f) => ({ time: f.date, value: f.coupon })) },
       ...(list.some((f) => f.principal > 0)
-        ? [{ name: 'Total incl. principal', type: 'histogram' as const, color: '#ff922b', points: list.filter((f) => f.principal > 0).map((f) => ({ time: f.date, value: f.total })) }]
+        ? [
+            {
+              name: 'Total incl. principal',
+              type: 'histogram' as const,
+              color: '#ff922b',
+              points: list.filter((f) => f.principal > 0).map((f) => ({ time: f.date, value: f.total })),
+            },
+          ]
         : []),
     ];
   }, [flows.data]);
@@ -51,53 +63,85 @@ export default function BondCashflowPage() {
       <PageTitle />
       <BondLoadState bondId={bondId} query={detail} />
       {detail.data && <BondHeader detail={detail.data} active="cashflow" />}
-      {flows.isError && <Alert color="red" data-testid="cashflow-error">Cash flows could not be loaded.</Alert>}
+      {flows.isError && (
+        <Alert color="red" data-testid="cashflow-error">
+          Cash flows could not be loaded.
+        </Alert>
+      )}
       {flows.data && (
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Card withBorder padding="sm">
               <Group justify="space-between" mb={6}>
                 <Stack gap={0}>
-                  <Text fw={600} size="sm">Schedule</Text>
+                  <Text fw={600} size="sm">
+                    Schedule
+                  </Text>
                   <Text size="xs" c="dimmed">
                     Per 100 face, settling {formatDay(flows.data.settlementDate)}
-                    {flows.data.assumedIndexRate !== null && ` · floating coupons projected at an index of ${formatYield(flows.data.assumedIndexRate)}`}
+                    {flows.data.assumedIndexRate !== null &&
+                      ` · floating coupons projected at an index of ${formatYield(flows.data.assumedIndexRate)}`}
                   </Text>
                 </Stack>
-                <Button size="xs" variant="default" data-testid="cashflow-csv" disabled={flows.data.cashflows.length === 0}
-                  onClick={() => saveText(cashflowCsv(flows.data!), `cashflows-${detail.data?.cusip ?? bondId}.csv`, 'text/csv')}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  data-testid="cashflow-csv"
+                  disabled={flows.data.cashflows.length === 0}
+                  onClick={() => saveText(cashflowCsv(flows.data!), `cashflows-${detail.data?.cusip ?? bondId}.csv`, 'text/csv')}
+                >
                   CSV
                 </Button>
               </Group>
               {flows.data.cashflows.length === 0 ? (
-                <Text size="sm" c="dimmed" data-testid="cashflow-empty">No future cash flows (the bond has matured).</Text>
+                <Text size="sm" c="dimmed" data-testid="cashflow-empty">
+                  No future cash flows (the bond has matured).
+                </Text>
               ) : (
                 <Table.ScrollContainer minWidth={360} maxHeight="calc(100vh - 300px)">
                   <Table fz="xs" verticalSpacing={2} striped stickyHeader data-testid="cashflow-table">
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Date</Table.Th>
-                        <Table.Th ta="right" title="Coupon per 100 face">Coupon</Table.Th>
-                        <Table.Th ta="right" title="Principal per 100 face">Principal</Table.Th>
-                        <Table.Th ta="right" title="Coupon + principal per 100 face">Total</Table.Th>
+                        <Table.Th ta="right" title="Coupon per 100 face">
+                          Coupon
+                        </Table.Th>
+                        <Table.Th ta="right" title="Principal per 100 face">
+                          Principal
+                        </Table.Th>
+                        <Table.Th ta="right" title="Coupon + principal per 100 face">
+                          Total
+                        </Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
                       {flows.data.cashflows.map((f) => (
                         <Table.Tr key={f.date} data-testid="cashflow-row">
                           <Table.Td>{formatDay(f.date)}</Table.Td>
-                          <Table.Td ta="right" className="bw-num">{amount(f.coupon)}</Table.Td>
-                          <Table.Td ta="right" className="bw-num">{f.principal ? amount(f.principal) : ''}</Table.Td>
-                          <Table.Td ta="right" className="bw-num">{amount(f.total)}</Table.Td>
+                          <Table.Td ta="right" className="bw-num">
+                            {amount(f.coupon)}
+                          </Table.Td>
+                          <Table.Td ta="right" className="bw-num">
+                            {f.principal ? amount(f.principal) : ''}
+                          </Table.Td>
+                          <Table.Td ta="right" className="bw-num">
+                            {amount(f.total)}
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
                     <Table.Tfoot>
                       <Table.Tr data-testid="cashflow-totals">
                         <Table.Th>Total ({flows.data.cashflows.length} payments)</Table.Th>
-                        <Table.Th ta="right" className="bw-num">{amount(totals.coupon)}</Table.Th>
-                        <Table.Th ta="right" className="bw-num">{amount(totals.principal)}</Table.Th>
-                        <Table.Th ta="right" className="bw-num">{amount(totals.total)}</Table.Th>
+                        <Table.Th ta="right" className="bw-num">
+                          {amount(totals.coupon)}
+                        </Table.Th>
+                        <Table.Th ta="right" className="bw-num">
+                          {amount(totals.principal)}
+                        </Table.Th>
+                        <Table.Th ta="right" className="bw-num">
+                          {amount(totals.total)}
+                        </Table.Th>
                       </Table.Tr>
                     </Table.Tfoot>
                   </Table>
@@ -107,8 +151,12 @@ export default function BondCashflowPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Card withBorder padding="sm">
-              <Text fw={600} size="sm">Payments per 100 face</Text>
-              <Text size="xs" c="dimmed" mb={4}>Blue: coupons; orange: the final payment with principal.</Text>
+              <Text fw={600} size="sm">
+                Payments per 100 face
+              </Text>
+              <Text size="xs" c="dimmed" mb={4}>
+                Blue: coupons; orange: the final payment with principal.
+              </Text>
               <TimeSeriesChart series={series} height={420} formatValue={(v) => formatNumber(v, 2)} testId="cashflow-chart" />
             </Card>
           </Grid.Col>

@@ -19,7 +19,8 @@ import { bondTablesApi, bondTablesKey } from './bondTablesApi';
 
 /** One line describing a table's sorts and filters. */
 export function describeTable(t: BondTable): string {
-  const sort = (c: string | null, desc: boolean) => (c ? `${BOND_COLUMNS[c as keyof typeof BOND_COLUMNS]?.header ?? c} ${desc ? '↓' : '↑'}` : null);
+  const sort = (c: string | null, desc: boolean) =>
+    c ? `${BOND_COLUMNS[c as keyof typeof BOND_COLUMNS]?.header ?? c} ${desc ? '↓' : '↑'}` : null;
   const sorts = [sort(t.primarySort, t.primaryDescending), sort(t.secondarySort, t.secondaryDescending)].filter(Boolean).join(', ');
   const f = t.filters;
   const filters = [
@@ -30,22 +31,52 @@ export function describeTable(t: BondTable): string {
     f.callable === null ? null : f.callable ? 'callable' : 'bullet',
     f.q ? `“${f.q}”` : null,
     f.issuerId.length ? `${f.issuerId.length === 1 ? 'issuer' : 'issuers'} ${f.issuerId.join('/')}` : null,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return [sorts && `sorted by ${sorts}`, filters || 'no filters'].filter(Boolean).join('; ');
 }
 
-function NameModal({ title, initial, opened, busy, onClose, onSubmit }: {
-  title: string; initial: string; opened: boolean; busy: boolean; onClose: () => void; onSubmit: (name: string) => void;
+function NameModal({
+  title,
+  initial,
+  opened,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  title: string;
+  initial: string;
+  opened: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (name: string) => void;
 }) {
   const [name, setName] = useState(initial);
   const parsed = bondTableNameSchema.safeParse(name);
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="sm">
-      <form onSubmit={(e) => { e.preventDefault(); if (parsed.success) onSubmit(parsed.data); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (parsed.success) onSubmit(parsed.data);
+        }}
+      >
         <Stack gap="sm">
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={BOND_TABLE_NAME_MAX_LENGTH} data-autofocus
-            error={name && !parsed.success ? parsed.error.issues[0]?.message : undefined} data-testid="table-name-input" />
-          <Group justify="flex-end"><Button type="submit" size="xs" loading={busy} disabled={!parsed.success} data-testid="table-name-save">Save</Button></Group>
+          <TextInput
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={BOND_TABLE_NAME_MAX_LENGTH}
+            data-autofocus
+            error={name && !parsed.success ? parsed.error.issues[0]?.message : undefined}
+            data-testid="table-name-input"
+          />
+          <Group justify="flex-end">
+            <Button type="submit" size="xs" loading={busy} disabled={!parsed.success} data-testid="table-name-save">
+              Save
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Modal>
@@ -65,55 +96,126 @@ export default function BondTablesPage() {
 
   const create = useMutation({
     mutationFn: (name: string) => bondTablesApi.create({ name, ...configFromView(viewFromPreferences(preferences.bonds, EMPTY_FILTERS)) }),
-    onSuccess: (t) => { setNewName(''); void refresh(); notifications.show({ message: `Created “${t.name}”` }); },
+    onSuccess: (t) => {
+      setNewName('');
+      void refresh();
+      notifications.show({ message: `Created “${t.name}”` });
+    },
     meta,
   });
   const rename = useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => bondTablesApi.update(id, { name }),
-    onSuccess: () => { setRenaming(null); void refresh(); },
+    onSuccess: () => {
+      setRenaming(null);
+      void refresh();
+    },
     meta,
   });
   const duplicate = useMutation({ mutationFn: (id: string) => bondTablesApi.duplicate(id), onSuccess: () => void refresh(), meta });
-  const remove = useMutation({ mutationFn: (id: string) => bondTablesApi.remove(id), onSuccess: () => { setDeleting(null); void refresh(); }, meta });
+  const remove = useMutation({
+    mutationFn: (id: string) => bondTablesApi.remove(id),
+    onSuccess: () => {
+      setDeleting(null);
+      void refresh();
+    },
+    meta,
+  });
   const parsedNew = bondTableNameSchema.safeParse(newName);
 
   return (
     <Stack gap="sm" maw={1200} data-testid="bond-tables-page">
       <PageTitle />
       <Card withBorder padding="sm">
-        <form onSubmit={(e) => { e.preventDefault(); if (parsedNew.success) create.mutate(parsedNew.data); }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (parsedNew.success) create.mutate(parsedNew.data);
+          }}
+        >
           <Group align="flex-end" gap="xs">
-            <TextInput size="xs" w={320} label="New table" placeholder="e.g. IG financials 5–10Y" value={newName} maxLength={BOND_TABLE_NAME_MAX_LENGTH}
-              onChange={(e) => setNewName(e.currentTarget.value)} data-testid="new-table-name" />
-            <Button type="submit" size="xs" loading={create.isPending} disabled={!parsedNew.success} data-testid="create-table">Create</Button>
-            <Text size="xs" c="dimmed">Starts with your bond table's columns and sorts; open it to set filters, columns and sorts of its own.</Text>
+            <TextInput
+              size="xs"
+              w={320}
+              label="New table"
+              placeholder="e.g. IG financials 5–10Y"
+              value={newName}
+              maxLength={BOND_TABLE_NAME_MAX_LENGTH}
+              onChange={(e) => setNewName(e.currentTarget.value)}
+              data-testid="new-table-name"
+            />
+            <Button type="submit" size="xs" loading={create.isPending} disabled={!parsedNew.success} data-testid="create-table">
+              Create
+            </Button>
+            <Text size="xs" c="dimmed">
+              Starts with your bond table's columns and sorts; open it to set filters, columns and sorts of its own.
+            </Text>
           </Group>
         </form>
       </Card>
-      {tables.isPending && <Center py="xl"><Loader size="sm" type="dots" /></Center>}
-      {tables.isError && <Alert color="red" data-testid="bond-tables-error">{apiErrorText(tables.error)}</Alert>}
+      {tables.isPending && (
+        <Center py="xl">
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
+      {tables.isError && (
+        <Alert color="red" data-testid="bond-tables-error">
+          {apiErrorText(tables.error)}
+        </Alert>
+      )}
       {tables.data && tables.data.tables.length === 0 && (
-        <Text size="sm" c="dimmed" data-testid="bond-tables-empty">No custom tables yet. Name one above to create it.</Text>
+        <Text size="sm" c="dimmed" data-testid="bond-tables-empty">
+          No custom tables yet. Name one above to create it.
+        </Text>
       )}
       {tables.data && tables.data.tables.length > 0 && (
         <Card withBorder padding={0}>
           <Table fz="sm" verticalSpacing={4} highlightOnHover data-testid="bond-tables-list">
             <Table.Thead>
-              <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Columns</Table.Th><Table.Th>View</Table.Th><Table.Th>Updated</Table.Th><Table.Th /></Table.Tr>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Columns</Table.Th>
+                <Table.Th>View</Table.Th>
+                <Table.Th>Updated</Table.Th>
+                <Table.Th />
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {tables.data.tables.map((t) => (
                 <Table.Tr key={t.id} data-testid="bond-table-row" data-name={t.name}>
-                  <Table.Td><Link to={`/bw/bond/config/${t.id}`} style={{ color: 'inherit', fontWeight: 600 }}>{t.name}</Link></Table.Td>
+                  <Table.Td>
+                    <Link to={`/bw/bond/config/${t.id}`} style={{ color: 'inherit', fontWeight: 600 }}>
+                      {t.name}
+                    </Link>
+                  </Table.Td>
                   <Table.Td>{t.columns.length}</Table.Td>
-                  <Table.Td><Text size="xs" c="dimmed">{describeTable(t)}</Text></Table.Td>
-                  <Table.Td><Text size="xs">{formatDate(t.updatedAt)}</Text></Table.Td>
+                  <Table.Td>
+                    <Text size="xs" c="dimmed">
+                      {describeTable(t)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{formatDate(t.updatedAt)}</Text>
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button size="compact-xs" onClick={() => navigate(`/bw/bond/config/${t.id}`)} data-testid="open-table">Open</Button>
-                      <Button size="compact-xs" variant="default" onClick={() => setRenaming(t)} data-testid="rename-table">Rename</Button>
-                      <Button size="compact-xs" variant="default" loading={duplicate.isPending && duplicate.variables === t.id} onClick={() => duplicate.mutate(t.id)} data-testid="duplicate-table">Duplicate</Button>
-                      <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(t)} data-testid="delete-table">Delete</Button>
+                      <Button size="compact-xs" onClick={() => navigate(`/bw/bond/config/${t.id}`)} data-testid="open-table">
+                        Open
+                      </Button>
+                      <Button size="compact-xs" variant="default" onClick={() => setRenaming(t)} data-testid="rename-table">
+                        Rename
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        loading={duplicate.isPending && duplicate.variables === t.id}
+                        onClick={() => duplicate.mutate(t.id)}
+                        data-testid="duplicate-table"
+                      >
+                        Duplicate
+                      </Button>
+                      <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(t)} data-testid="delete-table">
+                        Delete
+                      </Button>
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -123,15 +225,32 @@ export default function BondTablesPage() {
         </Card>
       )}
       {renaming && (
-        <NameModal key={renaming.id} title="Rename table" initial={renaming.name} opened busy={rename.isPending}
-          onClose={() => setRenaming(null)} onSubmit={(name) => rename.mutate({ id: renaming.id, name })} />
+        <NameModal
+          key={renaming.id}
+          title="Rename table"
+          initial={renaming.name}
+          opened
+          busy={rename.isPending}
+          onClose={() => setRenaming(null)}
+          onSubmit={(name) => rename.mutate({ id: renaming.id, name })}
+        />
       )}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete table" size="sm">
         <Stack gap="sm">
           <Text size="sm">Delete “{deleting?.name}”? This cannot be undone.</Text>
           <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={() => setDeleting(null)}>Cancel</Button>
-            <Button size="xs" color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)} data-testid="confirm-delete">Delete</Button>
+            <Button size="xs" variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting.id)}
+              data-testid="confirm-delete"
+            >
+              Delete
+            </Button>
           </Group>
         </Stack>
       </Modal>

@@ -38,20 +38,26 @@ function OpenedTable({ table }: { table: BondTable }) {
   }, [client, table.id]);
 
   // Save what is pending when leaving the page.
-  useEffect(() => () => {
-    if (timer.current) {
-      clearTimeout(timer.current);
-      void save();
-    }
-  }, [save]);
+  useEffect(
+    () => () => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        void save();
+      }
+    },
+    [save],
+  );
 
-  const onViewChange = useCallback((next: BondView) => {
-    latest.current = next;
-    setView(next);
-    setSaving('pending');
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void save(), PREFERENCES_SAVE_DEBOUNCE_MS);
-  }, [save]);
+  const onViewChange = useCallback(
+    (next: BondView) => {
+      latest.current = next;
+      setView(next);
+      setSaving('pending');
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void save(), PREFERENCES_SAVE_DEBOUNCE_MS);
+    },
+    [save],
+  );
 
   return (
     <BondTableView
@@ -69,22 +75,37 @@ function OpenedTable({ table }: { table: BondTable }) {
 
 export default function CustomBondTablePage() {
   const { uuid } = useParams();
-  const table = useQuery({ queryKey: bondTableKey(uuid ?? ''), queryFn: () => bondTablesApi.get(uuid!), enabled: Boolean(uuid), staleTime: Infinity });
+  const table = useQuery({
+    queryKey: bondTableKey(uuid ?? ''),
+    queryFn: () => bondTablesApi.get(uuid!),
+    enabled: Boolean(uuid),
+    staleTime: Infinity,
+  });
   return (
     <Stack gap={4} data-testid="custom-bond-table-page">
       {!table.data && <PageTitle />}
-      {table.isPending && <Center py="xl"><Loader size="sm" type="dots" /></Center>}
+      {table.isPending && (
+        <Center py="xl">
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
       {table.isError && (
         <Alert color="red" data-testid="custom-table-error">
           <Text size="sm">{apiErrorText(table.error)}</Text>
-          <Anchor component={Link} to="/bw/bond/config" size="sm">All custom tables</Anchor>
+          <Anchor component={Link} to="/bw/bond/config" size="sm">
+            All custom tables
+          </Anchor>
         </Alert>
       )}
       {table.data && (
         <>
           <Group justify="space-between">
-            <Title order={1} size="h2" data-testid="page-title">{table.data.name}</Title>
-            <Button component={Link} to="/bw/bond/config" size="compact-xs" variant="subtle">All custom tables</Button>
+            <Title order={1} size="h2" data-testid="page-title">
+              {table.data.name}
+            </Title>
+            <Button component={Link} to="/bw/bond/config" size="compact-xs" variant="subtle">
+              All custom tables
+            </Button>
           </Group>
           <OpenedTable key={table.data.id} table={table.data} />
         </>

@@ -27,13 +27,24 @@ const METRICS: Array<{ value: Metric; label: string; unit: string }> = [
   { value: 'spread', label: 'Spread', unit: 'bp (G-spread)' },
 ];
 const PERIODS: Array<{ value: Period; label: string }> = [
-  { value: '1d', label: '1 day' }, { value: '1w', label: '1 week' }, { value: '1m', label: '1 month' },
+  { value: '1d', label: '1 day' },
+  { value: '1w', label: '1 week' },
+  { value: '1m', label: '1 month' },
 ];
 
 /** Level and change texts of a metric. */
-export function moveText(metric: Metric, move: Pick<Move, 'value' | 'previous' | 'change'>): { level: string; previous: string; change: string } {
-  if (metric === 'price') return { level: formatPrice(move.value), previous: formatPrice(move.previous), change: `${move.change > 0 ? '+' : ''}${formatPrice(move.change)}` };
-  if (metric === 'yield') return { level: formatYield(move.value), previous: formatYield(move.previous), change: formatYieldChange(move.change) };
+export function moveText(
+  metric: Metric,
+  move: Pick<Move, 'value' | 'previous' | 'change'>,
+): { level: string; previous: string; change: string } {
+  if (metric === 'price')
+    return {
+      level: formatPrice(move.value),
+      previous: formatPrice(move.previous),
+      change: `${move.change > 0 ? '+' : ''}${formatPrice(move.change)}`,
+    };
+  if (metric === 'yield')
+    return { level: formatYield(move.value), previous: formatYield(move.previous), change: formatYieldChange(move.change) };
   const level = (v: number) => `${formatNumber(v, 1)} bp`;
   return { level: level(move.value), previous: level(move.previous), change: formatSpread(move.change) };
 }
@@ -54,18 +65,28 @@ function MoveBars({ metric, moves }: { metric: Metric; moves: Move[] }) {
         const text = moveText(metric, m);
         return (
           <Group key={m.bondId} gap={6} wrap="nowrap" className="bw-clickable" onClick={() => navigate(`/bw/bond/${m.bondId}/pricing`)}>
-            <Text size="xs" w={150} truncate title={m.description}>{m.description}</Text>
+            <Text size="xs" w={150} truncate title={m.description}>
+              {m.description}
+            </Text>
             <div style={{ position: 'relative', flex: 1, height: 14 }}>
               <div style={{ position: 'absolute', left: '50%', top: 0, bottom: 0, width: 1, background: 'var(--mantine-color-dark-3)' }} />
               <Tooltip label={`${m.description}: ${text.previous} → ${text.level} (${text.change})`} withinPortal openDelay={150}>
-                <div style={{
-                  position: 'absolute', top: 2, height: 10, width: `${width}%`,
-                  left: m.change >= 0 ? '50%' : `${50 - width}%`,
-                  background: good ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)', borderRadius: 1,
-                }} />
+                <div
+                  style={{
+                    position: 'absolute',
+                    top: 2,
+                    height: 10,
+                    width: `${width}%`,
+                    left: m.change >= 0 ? '50%' : `${50 - width}%`,
+                    background: good ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)',
+                    borderRadius: 1,
+                  }}
+                />
               </Tooltip>
             </div>
-            <Text size="xs" w={80} ta="right" className={`bw-num ${good ? 'bw-pos-text' : 'bw-neg-text'}`}>{text.change}</Text>
+            <Text size="xs" w={80} ta="right" className={`bw-num ${good ? 'bw-pos-text' : 'bw-neg-text'}`}>
+              {text.change}
+            </Text>
           </Group>
         );
       })}
@@ -96,58 +117,104 @@ export default function BondMovesPage() {
       <PageTitle />
       <Group gap="xs" justify="space-between">
         <Group gap="xs">
-          <SegmentedControl size="xs" value={metric} onChange={(v) => setAll({ metric: v as Metric })} data={METRICS.map(({ value, label }) => ({ value, label }))} data-testid="moves-metric" />
-          <SegmentedControl size="xs" value={period} onChange={(v) => setAll({ period: v as Period })} data={PERIODS} data-testid="moves-period" />
+          <SegmentedControl
+            size="xs"
+            value={metric}
+            onChange={(v) => setAll({ metric: v as Metric })}
+            data={METRICS.map(({ value, label }) => ({ value, label }))}
+            data-testid="moves-metric"
+          />
+          <SegmentedControl
+            size="xs"
+            value={period}
+            onChange={(v) => setAll({ period: v as Period })}
+            data={PERIODS}
+            data-testid="moves-period"
+          />
         </Group>
-        {moves.data?.baseDate && <Text size="xs" c="dimmed">Change vs the close of {formatDay(moves.data.baseDate)} · {unit}</Text>}
+        {moves.data?.baseDate && (
+          <Text size="xs" c="dimmed">
+            Change vs the close of {formatDay(moves.data.baseDate)} · {unit}
+          </Text>
+        )}
       </Group>
       <BondFilters filters={filters} onChange={(f) => setAll({ filters: f })} />
-      {moves.isPending && <Center py="xl"><Loader size="sm" type="dots" /></Center>}
-      {moves.isError && <Alert color="red" data-testid="moves-error">Market moves could not be loaded: {apiErrorText(moves.error)}</Alert>}
-      {moves.data && list.length === 0 && <Text size="sm" c="dimmed" data-testid="moves-empty">No moves for these filters and period.</Text>}
+      {moves.isPending && (
+        <Center py="xl">
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
+      {moves.isError && (
+        <Alert color="red" data-testid="moves-error">
+          Market moves could not be loaded: {apiErrorText(moves.error)}
+        </Alert>
+      )}
+      {moves.data && list.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="moves-empty">
+          No moves for these filters and period.
+        </Text>
+      )}
       {list.length > 0 && (
         <Refreshing active={moves.isPlaceholderData}>
-        <Grid gap="sm">
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Card withBorder padding="sm">
-              <Text fw={600} size="sm" mb={6}>Biggest {metric} moves ({unit})</Text>
-              <MoveBars metric={metric} moves={list} />
-            </Card>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Card withBorder padding="sm">
-              <Table fz="xs" verticalSpacing={3} striped highlightOnHover data-testid="moves-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Bond</Table.Th>
-                    <Table.Th>CUSIP</Table.Th>
-                    <Table.Th title="S&P rating">Rating</Table.Th>
-                    <Table.Th ta="right" title="Remaining years to maturity">Tenor (y)</Table.Th>
-                    <Table.Th ta="right" title={`Previous level (${unit})`}>Previous</Table.Th>
-                    <Table.Th ta="right" title={`Latest level (${unit})`}>Latest</Table.Th>
-                    <Table.Th ta="right" title={`Change (${unit})`}>Change</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((m) => {
-                    const text = moveText(metric, m);
-                    return (
-                      <LinkRow key={m.bondId} to={`/bw/bond/${m.bondId}/pricing`} label={`Open ${m.description}`} testId="moves-row">
-                        <Table.Td>{m.description}</Table.Td>
-                        <Table.Td className="bw-num">{m.cusip}</Table.Td>
-                        <Table.Td>{m.ratingSP ?? '—'}</Table.Td>
-                        <Table.Td ta="right" className="bw-num">{formatNumber(m.tenor, 2)}</Table.Td>
-                        <Table.Td ta="right" className="bw-num">{text.previous}</Table.Td>
-                        <Table.Td ta="right" className="bw-num">{text.level}</Table.Td>
-                        <Table.Td ta="right" className={`bw-num ${isGood(metric, m.change) ? 'bw-pos-text' : 'bw-neg-text'}`}>{text.change}</Table.Td>
-                      </LinkRow>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Card>
-          </Grid.Col>
-        </Grid>
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <Card withBorder padding="sm">
+                <Text fw={600} size="sm" mb={6}>
+                  Biggest {metric} moves ({unit})
+                </Text>
+                <MoveBars metric={metric} moves={list} />
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              <Card withBorder padding="sm">
+                <Table fz="xs" verticalSpacing={3} striped highlightOnHover data-testid="moves-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Bond</Table.Th>
+                      <Table.Th>CUSIP</Table.Th>
+                      <Table.Th title="S&P rating">Rating</Table.Th>
+                      <Table.Th ta="right" title="Remaining years to maturity">
+                        Tenor (y)
+                      </Table.Th>
+                      <Table.Th ta="right" title={`Previous level (${unit})`}>
+                        Previous
+                      </Table.Th>
+                      <Table.Th ta="right" title={`Latest level (${unit})`}>
+                        Latest
+                      </Table.Th>
+                      <Table.Th ta="right" title={`Change (${unit})`}>
+                        Change
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((m) => {
+                      const text = moveText(metric, m);
+                      return (
+                        <LinkRow key={m.bondId} to={`/bw/bond/${m.bondId}/pricing`} label={`Open ${m.description}`} testId="moves-row">
+                          <Table.Td>{m.description}</Table.Td>
+                          <Table.Td className="bw-num">{m.cusip}</Table.Td>
+                          <Table.Td>{m.ratingSP ?? '—'}</Table.Td>
+                          <Table.Td ta="right" className="bw-num">
+                            {formatNumber(m.tenor, 2)}
+                          </Table.Td>
+                          <Table.Td ta="right" className="bw-num">
+                            {text.previous}
+                          </Table.Td>
+                          <Table.Td ta="right" className="bw-num">
+                            {text.level}
+                          </Table.Td>
+                          <Table.Td ta="right" className={`bw-num ${isGood(metric, m.change) ? 'bw-pos-text' : 'bw-neg-text'}`}>
+                            {text.change}
+                          </Table.Td>
+                        </LinkRow>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Card>
+            </Grid.Col>
+          </Grid>
         </Refreshing>
       )}
     </Stack>

@@ -4,19 +4,49 @@ import type { BondDetailResponse } from '@common/api/market';
 import { calculate, curveOf, prepareBond, settlementFor } from './calculator';
 
 const curve = curveOf([
-  { tenor: '3M', years: 0.25, yield: 0.042 }, { tenor: '2Y', years: 2, yield: 0.039 }, { tenor: '5Y', years: 5, yield: 0.0395 },
-  { tenor: '10Y', years: 10, yield: 0.0425 }, { tenor: '30Y', years: 30, yield: 0.046 },
+  { tenor: '3M', years: 0.25, yield: 0.042 },
+  { tenor: '2Y', years: 2, yield: 0.039 },
+  { tenor: '5Y', years: 5, yield: 0.0395 },
+  { tenor: '10Y', years: 10, yield: 0.0425 },
+  { tenor: '30Y', years: 30, yield: 0.046 },
 ]);
 
 function detail(terms: Partial<BondDetailResponse['terms']>, callSchedule: BondDetailResponse['callSchedule'] = []): BondDetailResponse {
   return {
-    id: 1, cusip: 'X', isin: 'X', description: 'X',
+    id: 1,
+    cusip: 'X',
+    isin: 'X',
+    description: 'X',
     terms: {
-      couponType: 'fixed', coupon: 0.051, frequency: 2, dayCount: '30/360', endOfMonth: false, issueDate: '2025-12-26',
-      firstCouponDate: null, maturityDate: '2032-12-26', amountIssued: 1e9, amountOutstanding: 1e9, seniority: 'Senior Unsecured',
-      floaterIndex: null, quotedMargin: null, isBenchmark: false, tenorAtIssue: 7, currency: 'USD', source: 'test', ...terms,
+      couponType: 'fixed',
+      coupon: 0.051,
+      frequency: 2,
+      dayCount: '30/360',
+      endOfMonth: false,
+      issueDate: '2025-12-26',
+      firstCouponDate: null,
+      maturityDate: '2032-12-26',
+      amountIssued: 1e9,
+      amountOutstanding: 1e9,
+      seniority: 'Senior Unsecured',
+      floaterIndex: null,
+      quotedMargin: null,
+      isBenchmark: false,
+      tenorAtIssue: 7,
+      currency: 'USD',
+      source: 'test',
+      ...terms,
     },
-    issuer: { id: 1, name: 'X', displayName: 'X', ticker: 'X', countryOfRisk: 'US', corporateStructure: 'OpCo', sector: null, industry: { id: 1, code: 'X', name: 'X' } },
+    issuer: {
+      id: 1,
+      name: 'X',
+      displayName: 'X',
+      ticker: 'X',
+      countryOfRisk: 'US',
+      corporateStructure: 'OpCo',
+      sector: null,
+      industry: { id: 1, code: 'X', name: 'X' },
+    },
     ratings: { sp: null, moody: null, history: [] },
     callSchedule,
     analytics: null,
@@ -30,8 +60,16 @@ describe('pricing calculator', () => {
     const p = prepareBond(detail({}));
     const r = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'price', value: 100.430273 });
     const reference = analyzeBond({
-      instrument: 'fixed', issueDate: '2025-12-26', maturityDate: '2032-12-26', settlementDate: '2026-11-20', coupon: 0.051,
-      frequency: 2, dayCount: '30/360', endOfMonth: false, redemption: 100, cleanPrice: 100.430273,
+      instrument: 'fixed',
+      issueDate: '2025-12-26',
+      maturityDate: '2032-12-26',
+      settlementDate: '2026-11-20',
+      coupon: 0.051,
+      frequency: 2,
+      dayCount: '30/360',
+      endOfMonth: false,
+      redemption: 100,
+      cleanPrice: 100.430273,
     });
     expect(r.yieldToMaturity).toBeCloseTo(reference.yieldToMaturity!, 12);
     const back = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'yield', value: r.yieldToMaturity });
@@ -47,7 +85,15 @@ describe('pricing calculator', () => {
   });
 
   it('a callable lists the yield to each call (snapped to a coupon date) and the worst', () => {
-    const p = prepareBond(detail({}, [{ date: '2032-06-26', price: 100 }, { date: '2031-08-01', price: 101 }].reverse()));
+    const p = prepareBond(
+      detail(
+        {},
+        [
+          { date: '2032-06-26', price: 100 },
+          { date: '2031-08-01', price: 101 },
+        ].reverse(),
+      ),
+    );
     const r = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'price', value: 102 });
     expect(r.calls.map((c) => c.date)).toEqual(['2031-12-26', '2032-06-26']);
     expect(r.calls[0]!.scheduled).toBe('2031-08-01');
@@ -56,7 +102,17 @@ describe('pricing calculator', () => {
   });
 
   it('an FRN: price ↔ discount margin over the 3-month point, yield = index + DM', () => {
-    const p = prepareBond(detail({ couponType: 'floating', coupon: 0, frequency: 4, dayCount: 'ACT/360', quotedMargin: 0.0112, maturityDate: '2031-05-19', issueDate: '2026-05-19' }));
+    const p = prepareBond(
+      detail({
+        couponType: 'floating',
+        coupon: 0,
+        frequency: 4,
+        dayCount: 'ACT/360',
+        quotedMargin: 0.0112,
+        maturityDate: '2031-05-19',
+        issueDate: '2026-05-19',
+      }),
+    );
     const r = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'price', value: 100.5 });
     expect(r.indexRate).toBeCloseTo(0.042, 12);
     expect(r.yieldToMaturity).toBeCloseTo(0.042 + r.discountMargin! / 1e4, 12);

@@ -5,9 +5,28 @@
  * calls snapped to the next coupon date, FRNs on the 3-month Treasury point as the index proxy.
  */
 import {
-  createBond, discountMarginFromPrice, formatDate, frnDirtyPrice, interpolateCurve, moneyMarketYield,
-  parseDate, prepareCurve, priceFromYield, riskMeasures, settle, settleFrn, snapCallsToCoupons, spreads, yearsBetween, yieldFromPrice,
-  yieldsToCall, type Bond, type Call, type Curve, type CurvePoint, type DayNumber,
+  createBond,
+  discountMarginFromPrice,
+  formatDate,
+  frnDirtyPrice,
+  interpolateCurve,
+  moneyMarketYield,
+  parseDate,
+  prepareCurve,
+  priceFromYield,
+  riskMeasures,
+  settle,
+  settleFrn,
+  snapCallsToCoupons,
+  spreads,
+  yearsBetween,
+  yieldFromPrice,
+  yieldsToCall,
+  type Bond,
+  type Call,
+  type Curve,
+  type CurvePoint,
+  type DayNumber,
 } from '@analytics/index';
 import type { BondDetailResponse } from '@common/api/market';
 
@@ -140,7 +159,11 @@ function calculateFixed(p: PreparedBond, curve: Curve | null, d: DayNumber, inpu
     ytw = w.yieldToWorst;
     worstDay = w.worstDate;
     calls = w.yieldToCall.map((c, i) => ({
-      date: formatDate(c.date), scheduled: future[i]!.scheduled, price: c.price, yield: c.yield, worst: c.date === w.worstDate && c.yield === w.yieldToWorst,
+      date: formatDate(c.date),
+      scheduled: future[i]!.scheduled,
+      price: c.price,
+      yield: c.yield,
+      worst: c.date === w.worstDate && c.yield === w.yieldToWorst,
     }));
   }
   const sp = curve ? spreads(curve, d, p.bond.terms.maturityDate, y) : null;
