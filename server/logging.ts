@@ -1,34 +1,13 @@
 import type { DestinationStream } from 'pino';
-
-const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO ', 40: 'WARN ', 50: 'ERROR', 60: 'FATAL' };
-const COLOURS: Record<number, string> = { 40: '\x1b[33m', 50: '\x1b[31m', 60: '\x1b[31m' };
+import pretty from 'pino-pretty';
 
 /**
- * Human-readable log lines for a terminal (`npm start` by hand); pipes and files keep pino's
- * JSON lines for machines. LOG_FORMAT=json forces JSON on a terminal too.
+ * Where the server logs. On a terminal in development, pino-pretty prints readable lines that
+ * keep every structured field (request ids, job names, errors with stacks). Anything else — a
+ * pipe, a file, production, or LOG_FORMAT=json — gets pino's JSON lines, one object a line, for
+ * machines (the browser tests read the server's log file as JSON).
  */
-export function logDestination(): DestinationStream | undefined {
-  if (!process.stdout.isTTY || process.env.LOG_FORMAT === 'json') return undefined;
-  return {
-    write(line: string) {
-      let entry: Record<string, unknown>;
-      try {
-        entry = JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        process.stdout.write(line);
-        return;
-      }
-      const level = Number(entry.level);
-      const time = new Date(Number(entry.time)).toTimeString().slice(0, 8);
-      const req = entry.req as { method?: string; url?: string } | undefined;
-      const res = entry.res as { statusCode?: number } | undefined;
-      let text = String(entry.msg ?? '');
-      if (req?.method) text += ` ${req.method} ${req.url}`;
-      if (res?.statusCode) text += ` ${res.statusCode} ${Math.round(Number(entry.responseTime ?? 0))} ms`;
-      const err = entry.err as { message?: string; stack?: string } | undefined;
-      if (err?.stack) text += `\n${err.stack}`;
-      const colour = COLOURS[level] ?? '';
-      process.stdout.write(`${time} ${colour}${LEVELS[level] ?? level}${colour ? '\x1b[0m' : ''} ${text}\n`);
-    },
-  };
+export function logDestination(env: NodeJS.ProcessEnv = process.env, isTTY = Boolean(process.stdout.isTTY)): DestinationStream | undefined {
+  if (!isTTY || env.NODE_ENV === 'production' || env.LOG_FORMAT === 'json') return undefined;
+  return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: false });
 }

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { webDistDir } from './plugins/webApp';
+import { projectRoot } from './projectRoot';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = projectRoot;
 const SOURCES = ['web', 'common', 'analytics', 'vite.config.ts', 'package-lock.json'];
 const STAMP = join(webDistDir, '.build-stamp');
 
@@ -28,7 +28,17 @@ export function webBuildIsStale(): boolean {
 }
 
 /** Builds the web app with Vite when needed, so `npm start` works on a fresh clone. */
-export async function ensureWebBuild(log: FastifyBaseLogger): Promise<void> {
+export async function ensureWebBuild(log: FastifyBaseLogger, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  // Production runs the build made by `npm run build` and never loads Vite (a devDependency).
+  if (env.NODE_ENV === 'production') {
+    if (!existsSync(join(webDistDir, 'index.html'))) throw new Error('The web app is not built: run `npm run build` before starting in production');
+    return;
+  }
+  // `npm run dev`: Vite's dev server serves the app with hot reload; no build here.
+  if (env.SKIP_WEB_BUILD === '1') {
+    log.info('Web app served by the Vite dev server (npm run dev): not built here');
+    return;
+  }
   if (!webBuildIsStale()) {
     log.info('Web app is up to date (dist/web)');
     return;

@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { projectRoot } from '../projectRoot';
 
-export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+export const webDistDir = join(projectRoot, 'dist', 'web');
 
 /**
  * Serves the built single-page app under /app/ (hash routes, so only index.html and assets).
