@@ -31,7 +31,8 @@ export function webBuildIsStale(): boolean {
 export async function ensureWebBuild(log: FastifyBaseLogger, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   // Production runs the build made by `npm run build` and never loads Vite (a devDependency).
   if (env.NODE_ENV === 'production') {
-    if (!existsSync(join(webDistDir, 'index.html'))) throw new Error('The web app is not built: run `npm run build` before starting in production');
+    if (!existsSync(join(webDistDir, 'index.html')))
+      throw new Error('The web app is not built: run `npm run build` before starting in production');
     return;
   }
   // `npm run dev`: Vite's dev server serves the app with hot reload; no build here.
