@@ -5,11 +5,12 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.ts'], {
+  // The local binaries themselves, not through npx, which does not pass a SIGTERM on.
+  spawn('node_modules/.bin/tsx', ['watch', '--clear-screen=false', 'server/index.ts'], {
     stdio: 'inherit',
     env: { ...process.env, SKIP_WEB_BUILD: '1' },
   }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
+  spawn('node_modules/.bin/vite', [], { stdio: 'inherit' }),
 ];
 let stopping = false;
 const stopAll = (code) => {

@@ -11,7 +11,8 @@ if (production && !existsSync(compiled)) {
   console.error(`Bondwise: ${compiled} is missing; run \`npm run build\` before \`NODE_ENV=production npm start\`.`);
   process.exit(1);
 }
-const [command, args] = production ? [process.execPath, [compiled]] : ['npx', ['tsx', 'server/index.ts']];
+// The local tsx binary itself, not through npx, which does not pass a SIGTERM on.
+const [command, args] = production ? [process.execPath, [compiled]] : ['node_modules/.bin/tsx', ['server/index.ts']];
 const child = spawn(command, args, { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
