@@ -104,7 +104,7 @@ export async function runImporter(
   try {
     result = await db.transaction().execute(async (trx) => {
       const r = await importer(trx, ctx);
-      options.assertComplete?.();
+      await options.assertComplete?.();
       if (tracker.rowsRejected > 0 && !ctx.skipBadRows) throw new RollbackSignal('rejected rows');
       await writeAudit(trx, {
         actorUserId: options.actorUserId ?? null,
@@ -124,7 +124,7 @@ export async function runImporter(
   } catch (err) {
     if (!(err instanceof HeaderError) && !(err instanceof RollbackSignal)) throw err;
     for await (const _ of lines) void _; // read an upload to its end (and its size limit)
-    options.assertComplete?.();
+    await options.assertComplete?.();
     if (err instanceof DuplicateFileError) {
       return tracker.finish(false, { error: err.message, details: { duplicateOf: err.importedAt.toISOString() } });
     }

@@ -44,7 +44,7 @@ export interface ImportOptions {
    * Called inside the transaction just before commit; throwing rolls the import back and the
    * error propagates (the upload endpoint uses it to refuse a file cut off at the size limit).
    */
-  assertComplete?: () => void;
+  assertComplete?: () => void | Promise<void>;
   /**
    * TRACE on PGlite: trades read before the load counts as bulk and drops trades' secondary
    * indexes until the end (default 100,000; tests lower it to cover that path on a small file).

@@ -17,7 +17,7 @@ export interface UploadRoutesOptions {
  */
 const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opts) => {
   const maxFileBytes = opts.maxFileBytes ?? UPLOAD_MAX_BYTES;
-  await app.register(multipart, { limits: { fileSize: maxFileBytes, files: 1, fields: 10, parts: 12 } });
+  await app.register(multipart, { limits: { fileSize: maxFileBytes, files: 2, fields: 10, parts: 12 } });
 
   app.post(
     '/admin/upload/:kind',
@@ -38,8 +38,11 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data (one file part)');
-      const part = await request.file();
-      if (!part) throw badRequest('No file: send one file part in the multipart body');
+      const parts = request.parts();
+      let first = await parts.next();
+      while (!first.done && first.value.type !== 'file') first = await parts.next();
+      if (first.done || first.value.type !== 'file') throw badRequest('No file: send one file part in the multipart body');
+      const part = first.value;
       const { kind } = request.params;
       const log = request.log.child({ import: kind, file: part.filename });
       log.info('import started');
@@ -48,9 +51,15 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
         actorUserId: request.auth!.userId,
         fileName: part.filename,
         onProgress: (p) => log.info({ rowsRead: p.rowsRead, rowsPerSecond: p.rowsPerSecond, done: p.done }, 'import progress'),
-        assertComplete: () => {
+        // Before anything is committed: the file arrived whole, and it was the only one (a second
+        // file part would otherwise be ignored, the upload silently half-read).
+        assertComplete: async () => {
           if (part.file.truncated)
             throw new HttpError(413, `File is larger than the ${Math.round(maxFileBytes / 1048576)} MB upload limit`);
+          for (let next = await parts.next(); !next.done; next = await parts.next()) {
+            if (next.value.type === 'file')
+              throw badRequest('Send one file per upload: this upload has more than one file part; nothing was imported');
+          }
         },
       });
       log.info({ committed: report.committed, rowsRejected: report.rowsRejected }, summarize(report));

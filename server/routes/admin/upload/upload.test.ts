@@ -40,6 +40,29 @@ describe('admin upload endpoint', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('an upload with two file parts is refused whole, not half-read', async () => {
+    const before = await tableCounts(ctx.database.db);
+    const file = (name: string, content: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n`),
+        content,
+        Buffer.from('\r\n'),
+      ]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/upload/bonds',
+      headers: { ...admin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: Buffer.concat([
+        file('bonds.csv', sample('bonds.csv')),
+        file('more.csv', sample('bonds.csv')),
+        Buffer.from(`--${BOUNDARY}--\r\n`),
+      ]),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/more than one file part; nothing was imported/);
+    expect(await tableCounts(ctx.database.db)).toEqual(before);
+  });
+
   it('a user who is not an admin gets 403', async () => {
     const body = multipart('bonds.csv', sample('bonds.csv'));
     const res = await ctx.app.inject({
