@@ -18,6 +18,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { generateRequestId, registerRequestContext } from './plugins/requestContext';
 import { registerWebApp } from './plugins/webApp';
 import { registerRoutes } from './routes';
+import { initErrorReporting } from './plugins/errorReporting';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.db);
   app.decorate('config', config);
   app.decorate('now', options.now ?? Date.now);
+  await initErrorReporting(config);
 
   registerRouteInventory(app);
   registerErrorHandling(app);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/connectionErrors';
+import { reportServerError } from './errorReporting';
 
 /** An error a route or service raises on purpose; its message is shown to the client as is. */
 export class HttpError extends Error {
@@ -59,11 +60,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ error: `Invalid ${text}` });
     }
     if (err instanceof HttpError) {
-      if (err.statusCode >= 500) request.log.error({ err }, 'service error');
+      if (err.statusCode >= 500) {
+        request.log.error({ err }, 'service error');
+        reportServerError(err, request);
+      }
       return reply.code(err.statusCode).send({ error: err.message });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      reportServerError(err, request);
       return reply.code(500).send({ error: `Internal server error (request ${request.id})` });
     }
     const fromDatabase = databaseInputError(err);
@@ -87,6 +92,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(503).header('retry-after', '2').send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err }, 'unhandled error');
+    reportServerError(err, request);
     return reply.code(500).send({ error: `Internal server error (request ${request.id})` });
   });
 

@@ -1,7 +1,7 @@
 /**
  * Pluggable error reporting (spec §8 "reports it to an error-monitoring service").
- * Default: POST /v2/client-errors on our own server. With VITE_SENTRY_DSN set: a minimal
- * Sentry envelope POST with fetch (no SDK dependency).
+ * Default: POST /v2/client-errors on our own server. With VITE_SENTRY_DSN set (compiled in at
+ * build time): Sentry, through its browser SDK.
  */
 import { API_PATHS } from '@common/constants';
 import { apiRequest } from './client';
@@ -49,50 +49,26 @@ export const serverErrorReporter: ErrorReporter = {
   },
 };
 
-/** Parses a Sentry DSN `https://<key>@<host>/<projectId>` into its envelope URL. */
-export function sentryEnvelopeUrl(dsn: string): string | null {
-  try {
-    const url = new URL(dsn);
-    const projectId = url.pathname.split('/').filter(Boolean).pop();
-    if (!url.username || !projectId) return null;
-    const prefix = url.pathname.slice(0, url.pathname.lastIndexOf('/'));
-    return `${url.protocol}//${url.host}${prefix}/api/${projectId}/envelope/?sentry_key=${url.username}&sentry_version=7`;
-  } catch {
-    return null;
-  }
-}
-
-/** Builds a Sentry envelope (header, item header, event) for one error. */
-export function sentryEnvelope(dsn: string, error: unknown, now: Date = new Date()): string {
-  const report = toErrorReport(error);
-  const eventId = crypto.randomUUID().replace(/-/g, '');
-  const event = {
-    event_id: eventId,
-    timestamp: now.getTime() / 1000,
-    platform: 'javascript',
-    level: 'error',
-    environment: import.meta.env.MODE,
-    exception: {
-      values: [{ type: error instanceof Error ? error.name : 'Error', value: report.message }],
-    },
-    request: { url: report.url, headers: { 'User-Agent': report.userAgent } },
-    extra: report.stack ? { stack: report.stack } : {},
-  };
-  return [
-    JSON.stringify({ event_id: eventId, sent_at: now.toISOString(), dsn }),
-    JSON.stringify({ type: 'event' }),
-    JSON.stringify(event),
-  ].join('\n');
-}
-
-/** Sentry reporter for a DSN (minimal envelope POST). */
-export function createSentryReporter(dsn: string): ErrorReporter {
-  const url = sentryEnvelopeUrl(dsn);
+/**
+ * Sentry reporter for a DSN, through @sentry/browser. The SDK is loaded on the first error, not
+ * with the app: the login page's JavaScript stays small, and a deployment without a DSN never
+ * fetches it.
+ */
+export function createSentryReporter(
+  dsn: string,
+  load: () => Promise<typeof import('@sentry/browser')> = () => import('@sentry/browser'),
+): ErrorReporter {
+  let sdk: Promise<typeof import('@sentry/browser')> | null = null;
   return {
     async report(error) {
-      if (!url) return;
       try {
-        await fetch(url, { method: 'POST', body: sentryEnvelope(dsn, error) });
+        sdk ??= load().then((Sentry) => {
+          Sentry.init({ dsn, environment: import.meta.env.MODE, defaultIntegrations: false });
+          return Sentry;
+        });
+        const Sentry = await sdk;
+        Sentry.captureException(error);
+        await Sentry.flush(5000);
       } catch (reportError) {
         console.warn('Could not report error to Sentry', reportError);
       }
