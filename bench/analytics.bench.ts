@@ -36,10 +36,10 @@ import {
   type BondInput,
   type BondTerms,
   type Call,
-  type CurvePoint,
   type FrnRates,
 } from '../analytics/index';
 import { mulberry32 } from '@common/random';
+import { BENCH_CURVE } from './support/benchCurve';
 
 const N = Number(process.env.BENCH_BONDS ?? 100_000);
 const QL_SAMPLE = Number(process.env.BENCH_QL_SAMPLE ?? 5_000);
@@ -48,19 +48,7 @@ const SETTLEMENT = '2026-11-23';
 
 const prng = mulberry32;
 
-const CURVE: CurvePoint[] = [
-  ['1M', 1 / 12, 0.0431],
-  ['3M', 0.25, 0.0428],
-  ['6M', 0.5, 0.0421],
-  ['1Y', 1, 0.0405],
-  ['2Y', 2, 0.0392],
-  ['3Y', 3, 0.0389],
-  ['5Y', 5, 0.0397],
-  ['7Y', 7, 0.0411],
-  ['10Y', 10, 0.0428],
-  ['20Y', 20, 0.0466],
-  ['30Y', 30, 0.0461],
-].map(([tenor, years, y]) => ({ tenor: tenor as string, years: years as number, yield: y as number }));
+const CURVE = BENCH_CURVE;
 
 interface Item {
   input: BondInput;

@@ -8,22 +8,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { mulberry32 } from '@common/random';
+import { BENCH_CURVE } from './support/benchCurve';
 
 const LINES = Number(process.env.BENCH_LINES ?? 300_000);
 const INPUT = '.tmp/bench-bondcalc-input.jsonl';
-const CURVE = [
-  ['1M', 1 / 12, 0.0431],
-  ['3M', 0.25, 0.0428],
-  ['6M', 0.5, 0.0421],
-  ['1Y', 1, 0.0405],
-  ['2Y', 2, 0.0392],
-  ['3Y', 3, 0.0389],
-  ['5Y', 5, 0.0397],
-  ['7Y', 7, 0.0411],
-  ['10Y', 10, 0.0428],
-  ['20Y', 20, 0.0466],
-  ['30Y', 30, 0.0461],
-].map(([tenor, years, y]) => ({ tenor, years, yield: y }));
+const CURVE = BENCH_CURVE;
 
 function writeInput(): void {
   const rnd = mulberry32(7);

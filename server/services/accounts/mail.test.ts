@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/testApp';
 import { deliverOutbox, enqueueEmail, renderEmail } from './mail';
 
-/** The smallest SMTP server that accepts mail, for delivery tests (records each DATA block). */
-function fakeSmtp(received: string[]): Server {
+/**
+ * The smallest SMTP server that accepts mail, for delivery tests (records each DATA block). With
+ * `holdReply`, it answers a message only once that promise settles (a slow mail server).
+ */
+function fakeSmtp(received: string[], holdReply: Promise<void> = Promise.resolve()): Server {
   return createServer((socket) => {
     let inData = false;
     let data = '';
@@ -21,7 +24,7 @@ function fakeSmtp(received: string[]): Server {
             inData = false;
             received.push(data);
             data = '';
-            socket.write('250 OK queued\r\n');
+            void holdReply.then(() => socket.write('250 OK queued\r\n'));
           } else data += `${line}\n`;
           continue;
         }
@@ -96,47 +99,14 @@ describe('e-mail outbox delivery over SMTP', () => {
   });
 });
 
-/** An SMTP server that takes a message but holds its answer until the test releases it. */
-function stallingSmtp(onData: () => void, released: Promise<void>): Server {
-  return createServer((socket) => {
-    let inData = false;
-    let buffer = '';
-    socket.write('220 slow ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let index;
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            onData();
-            void released.then(() => socket.write('250 OK queued\r\n'));
-          }
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 slow\r\n');
-        else if (verb === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 OK\r\n');
-      }
-    });
-  });
-}
-
 describe('e-mail outbox delivery while the mail server is slow', () => {
   let server: Server;
   let ctx: TestContext;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  let dataSeen!: () => void;
-  const dataArrived = new Promise<void>((resolve) => (dataSeen = resolve));
+  const received: string[] = [];
   beforeAll(async () => {
-    server = stallingSmtp(() => dataSeen(), released);
+    server = fakeSmtp(received, released);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     ctx = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(server.address() as { port: number }).port}` });
   });
@@ -153,7 +123,8 @@ describe('e-mail outbox delivery while the mail server is slow', () => {
         enqueueEmail(trx, renderEmail(ctx.config, { kind: 'test', to: 'slow@example.com', subject: 'Slow', paragraphs: ['x'] })),
       );
     const delivery = deliverOutbox(db, ctx.config, ctx.app.log);
-    await dataArrived; // the message is at the mail server, which has not answered
+    // Until the message is at the mail server, which has not answered (no clock involved).
+    while (received.length === 0) await new Promise((resolve) => setImmediate(resolve));
     // Another request's work goes through now (on PGlite's single connection it would wait for
     // the mail server if the delivery held a transaction), and it sees the claim.
     const row = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'slow@example.com').executeTakeFirstOrThrow();
