@@ -36,6 +36,16 @@ import { calculate, curveOf, prepareBond, settlementFor, type CalcResult, type D
 import '../bond.css';
 
 /** A label/value line of a facts card; `value` is already formatted. */
+/**
+ * A callable bond with no call date ahead says why instead of showing a dash: every scheduled
+ * call date has passed, so the issuer may call it on any coupon date from now on (the last call
+ * price applies); yield to worst is then the yield to maturity or to the next coupon date.
+ */
+export function noFutureCallText(schedule: ReadonlyArray<{ date: string; price: number }>): string {
+  const last = [...schedule].sort((a, b) => (a.date < b.date ? -1 : 1)).at(-1)!;
+  return `Call period started ${formatDay(last.date)}: callable any time at ${formatPrice(last.price)}`;
+}
+
 function Fact({
   label,
   value,
@@ -216,6 +226,14 @@ function TodaysAnalytics({ detail }: { detail: BondDetailResponse }) {
             label="Yield to call"
             value={<Value kind="yield" value={a.yieldToCall} />}
             help={`% to the next call (${formatDay(a.nextCallDate)})`}
+          />
+        )}
+        {a.yieldToCall === null && detail.callSchedule.length > 0 && (
+          <Fact
+            label="Next call"
+            value={noFutureCallText(detail.callSchedule)}
+            help="Why there is no yield to call"
+            testId="no-future-call"
           />
         )}
         <Fact
