@@ -19,6 +19,7 @@ import { generateRequestId, registerRequestContext } from './plugins/requestCont
 import { registerWebApp } from './plugins/webApp';
 import { registerRoutes } from './routes';
 import { initErrorReporting } from './plugins/errorReporting';
+import { useBondTableSnapshotClock } from './services/market/queries/bondTableSnapshot';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.db);
   app.decorate('config', config);
   app.decorate('now', options.now ?? Date.now);
+  useBondTableSnapshotClock(options.db, app.now);
   await initErrorReporting(config);
 
   registerRouteInventory(app);

@@ -70,8 +70,28 @@ const MAX_AGE_MS = 600_000;
 interface Holder {
   snapshot?: Snapshot;
   pending?: Promise<Snapshot>;
+  /** The app's clock (injected by buildApp; tests move it instead of sleeping). */
+  now?: () => number;
 }
 const holders = new WeakMap<object, Holder>();
+
+function holderOf(db: Kysely<Database>): Holder {
+  let h = holders.get(db);
+  if (!h) holders.set(db, (h = {}));
+  return h;
+}
+
+/** Gives the snapshot of this database the app's clock (its once-a-second re-check reads it). */
+export function useBondTableSnapshotClock(db: Kysely<Database>, now: () => number): void {
+  holderOf(db).now = now;
+}
+
+/** The snapshot once any refresh in progress has finished (tests). */
+export async function settledBondTableSnapshot(db: Kysely<Database>): Promise<Snapshot | undefined> {
+  const holder = holderOf(db);
+  if (holder.pending) await holder.pending.catch(() => undefined);
+  return holder.snapshot;
+}
 
 async function readVersion(db: Kysely<Database>): Promise<Version> {
   const r = await sql<{ a: Date | string | null; m: number | null; u: Date | string | null }>`
@@ -139,9 +159,8 @@ async function changedIds(db: Kysely<Database>, p: Version): Promise<number[]> {
   return [...ids];
 }
 
-async function build(db: Kysely<Database>, version: Version, previous: Snapshot | undefined): Promise<Snapshot> {
-  const day = (version.asOf ?? new Date().toISOString()).slice(0, 10);
-  const now = Date.now();
+async function build(db: Kysely<Database>, version: Version, previous: Snapshot | undefined, now: number): Promise<Snapshot> {
+  const day = (version.asOf ?? new Date(now).toISOString()).slice(0, 10);
   const sectors = (await db.selectFrom('sectors').select(['id', 'code', 'name', 'parent_id']).orderBy('code').execute()).map((x) => ({
     id: x.id,
     code: x.code,
@@ -185,11 +204,10 @@ async function build(db: Kysely<Database>, version: Version, previous: Snapshot 
 
 /** The current snapshot (built on first use; refreshed in the background when data moved). */
 export async function bondTableSnapshot(db: Kysely<Database>): Promise<Snapshot> {
-  let h = holders.get(db);
-  if (!h) holders.set(db, (h = {}));
-  const holder = h;
+  const holder = holderOf(db);
+  const clock = holder.now ?? Date.now;
   const current = holder.snapshot;
-  if (current && Date.now() - current.checkedAt < CHECK_MS) return current;
+  if (current && clock() - current.checkedAt < CHECK_MS) return current;
   if (!holder.pending) {
     holder.pending = (async () => {
       try {
@@ -199,8 +217,8 @@ export async function bondTableSnapshot(db: Kysely<Database>): Promise<Snapshot>
           current.version.asOf === version.asOf &&
           current.version.maxId === version.maxId &&
           current.version.updated === version.updated &&
-          Date.now() - current.builtAt < MAX_AGE_MS;
-        const next = same ? { ...current, checkedAt: Date.now() } : await build(db, version, current);
+          clock() - current.builtAt < MAX_AGE_MS;
+        const next = same ? { ...current, checkedAt: clock() } : await build(db, version, current, clock());
         holder.snapshot = next;
         return next;
       } finally {
@@ -216,7 +234,8 @@ export async function bondTableSnapshot(db: Kysely<Database>): Promise<Snapshot>
 
 /** Drops the snapshot (tests that change data between requests). */
 export function invalidateBondTableSnapshot(db: Kysely<Database>): void {
-  holders.delete(db);
+  const holder = holders.get(db);
+  if (holder) holders.set(db, { ...(holder.now ? { now: holder.now } : {}) });
 }
 
 /** Sort key of a column, matching the SQL whitelist: ratings by scale rank, tenor by maturity. */
