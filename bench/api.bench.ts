@@ -1,7 +1,7 @@
 /**
  * Market API benchmark (not a test): `npm run bench:api [-- --engine pglite|postgres|both] [--reuse]`.
  *
- * Builds a BENCH_BONDS-bond universe (30,000 by default) with part A's seedUniverse and
+ * Builds a BENCH_BONDS-bond universe (30,000 by default) with the simulator's seedUniverse and
  * BENCH_DAYS business days of priced history (5 by default), adds a synthetic one-year
  * end-of-day history for a few bonds (so the one-year price-history figure reads a full year),
  * starts the real server on 127.0.0.1 and runs BENCH_CLIENTS concurrent clients (50) — plain

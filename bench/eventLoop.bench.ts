@@ -1,7 +1,7 @@
 /**
  * Event-loop benchmark (not a test): `npm run bench:event-loop [-- --engine pglite|postgres|both] [--in-process]`.
  *
- * Issue 18 item 3: heavy database work must not hold the HTTP event loop. Seeds a universe
+ * Heavy database work must not hold the HTTP event loop. Seeds a universe
  * (BENCH_BONDS bonds, 3,000 by default, BENCH_DAYS business days of priced history, 60), starts
  * the real server on 127.0.0.1, and from a separate process (support/eventLoopClients.ts) polls
  * /health every 20 ms while BENCH_ROUNDS rounds (3) of 20 concurrent /v2/market/detail requests

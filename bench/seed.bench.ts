@@ -5,7 +5,7 @@
  *                                   TEST_DATABASE_URL is set (a fresh database, dropped after)
  *   --bonds N       universe size (default 30,000)
  *   --history N     business days of history (default 260)
- *   --price         also run part B's end-of-day pricing over the history (off by default:
+ *   --price         also run the pricing service's end-of-day pricing over the history (off by default:
  *                   bench:reprice measures pricing; this measures the simulator and the loads)
  *
  * Prints, per engine: seconds per stage (generate, reference data, trades + daily stats,

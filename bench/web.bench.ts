@@ -1,7 +1,7 @@
 /**
  * Web performance benchmark (not a test): `npm run bench:web [-- --bonds 30000] [--days 30] [--runs 5] [--fresh]`.
  *
- * Issue 6's browser targets, measured with Debian's Chromium (Playwright, never a downloaded
+ * The web app's performance targets, measured with Debian's Chromium (Playwright, never a downloaded
  * browser) against the real server started as `npm start` does (build if stale, migrate, seed):
  * - initial JavaScript of the login page, gzipped (node:zlib default level), target < 300 KB;
  * - bond table: first grid row rendered after navigating to /app/#/bw/bond, target < 1 s;

@@ -1,7 +1,7 @@
 /**
  * Market vocabulary shared by server and web: tenor buckets, the rating scales and their
- * buckets. (Part A owns this file; part D wrote the first version because the APIs needed the
- * buckets before the simulator landed — extend it, keep the ids stable: they are API values.)
+ * buckets, sectors, seniorities and Treasury tenors. Extend it, but keep the ids stable: they are
+ * API values and stored codes.
  */
 
 /**
@@ -111,7 +111,7 @@ export function spRatingsIn(group: RatingBucket | RatingClass): SpRating[] {
   return SP_RATINGS.filter((r) => ratingBucketOf(r) === group || ratingClassOf(r) === group);
 }
 
-// ---- names part A's reference.ts imports (restored after the overwrite noted above) ---------
+// ---- names the simulator's reference data imports ----------------------------------------------
 
 /** Index of BBB- / Baa3 in the scales: notches at or above it (numerically ≤) are IG. */
 export const LAST_IG_NOTCH = 9;
@@ -122,7 +122,7 @@ export type Segment = RatingClass;
 /** Alias of {@link tenorBucketOf}. */
 export const tenorBucket = tenorBucketOf;
 
-// ---- sectors, seniorities and treasury tenors (part A: simulator, importers and screens) ----
+// ---- sectors, seniorities and treasury tenors (simulator, importers and screens) -------------
 
 /** The 11 sectors (GICS-style top level). `code` is stable and stored in `sectors.code`. */
 export const SECTORS = [

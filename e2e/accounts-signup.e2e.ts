@@ -5,7 +5,7 @@ import { messagesTo, waitForLink } from './support/outbox';
 const expect = baseExpect.configure({ timeout: 20_000 }); // a shared, busy machine
 
 /**
- * Issue 3 in the browser, against the real server and its outbox (no SMTP in e2e: every e-mail
+ * Accounts in the browser, against the real server and its outbox (no SMTP in e2e: every e-mail
  * is an .eml file): sign-up through the e-mailed link, password reset, lock and unlock.
  */
 test.describe('accounts: sign-up, reset, lock', () => {

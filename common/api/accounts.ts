@@ -1,5 +1,5 @@
 /**
- * API contract of accounts and sessions (issue 3): paths, request and response bodies of every
+ * API contract of accounts and sessions: paths, request and response bodies of every
  * auth and user endpoint. The server's route schemas import these; the web client uses the
  * same schemas and types. Errors of every endpoint answer `{ "error": "text" }` (see server
  * plugins/errors.ts) with the status listed in the comments.

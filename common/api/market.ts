@@ -1,5 +1,5 @@
 /**
- * API contract of the market data endpoints (issue 5, part D): paths, query parameters and
+ * API contract of the market data endpoints: paths, query parameters and
  * response bodies of /v2/bond, /v2/issuer, /v2/market, /v2/trade, /v2/primary/new-issue-volume
  * and /v2/download. The server's route schemas import these; the web screens use the same
  * schemas and types (request types are the zod INPUT types: what goes in the query string).

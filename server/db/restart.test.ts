@@ -9,7 +9,7 @@ import { type DatabaseHandle, openPostgres } from './database';
 import { migrateToLatest } from './migrate';
 
 /**
- * The PostgreSQL restart test (issue 18 item 2): the app writes under light load while its own
+ * The PostgreSQL restart test: the app writes under light load while its own
  * throwaway cluster restarts with `pg_ctl restart -m fast`. It runs in the server-postgres project
  * (CI); it is skipped, saying why, only where initdb cannot be run. The figures it prints are the
  * ones in docs/database.md.

@@ -5,7 +5,7 @@ import { seedUniverse, type SeedSummary } from '../../services/market/simulator/
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 /**
- * The APIs over a real simulated universe (part A's seedUniverse priced by part B): every
+ * The APIs over a real simulated universe (the simulator's seedUniverse priced by the pricing service): every
  * endpoint answers with data of the right shape, and the bond table's default and column sorts
  * hold on realistic values. The fixture-based tests next to this one check exact numbers.
  */

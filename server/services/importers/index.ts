@@ -24,7 +24,7 @@ const repriceAll: AfterCommit = async (db, result) =>
 /**
  * Imports one file of the given kind from a stream (a file, an upload): one transaction, a report
  * of rejected rows by line and reason, nothing changed on a bad file unless skipBadRows. After a
- * TRACE or bond import the touched bonds are repriced (part B's repriceUniverse), after a curve
+ * TRACE or bond import the touched bonds are repriced (the pricing service's repriceUniverse), after a curve
  * import every bond.
  */
 export function importFile(

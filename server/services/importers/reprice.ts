@@ -4,7 +4,7 @@ import { invalidatePricingCache, repriceUniverse } from '../pricing';
 
 /**
  * After an import commits: evaluated prices and the bond table read model are refreshed through
- * part B's `repriceUniverse(db, asOf, { bondIds })` — for the bonds whose trades or terms changed,
+ * the pricing service's `repriceUniverse(db, asOf, { bondIds })` — for the bonds whose trades or terms changed,
  * or for every bond after a new Treasury curve (spreads move with it). The pricing caches are
  * dropped first because the import changed rows behind their back (past trades, bond terms).
  * A pricing failure does not undo the import: the report carries it.

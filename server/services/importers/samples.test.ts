@@ -187,7 +187,7 @@ describe('the sample files import', () => {
   });
 });
 
-describe('after an import the touched bonds are repriced (part B)', () => {
+describe('after an import the touched bonds are repriced', () => {
   it('the bond table read model has a row for each bond of the TRACE sample', async () => {
     const database = await createTestDatabase();
     try {

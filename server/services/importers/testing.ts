@@ -20,7 +20,7 @@ export function importText(db: Kysely<Database>, kind: ImportKind, text: string,
   return importFile(db, kind, Readable.from([Buffer.from(text)]), options);
 }
 
-/** The sector taxonomy the bond template's sector codes refer to (part A's seeder writes the same). */
+/** The sector taxonomy the bond template's sector codes refer to (the simulator's seeder writes the same). */
 export async function prepareReference(db: Kysely<Database>): Promise<void> {
   await ensureSectors(db);
 }

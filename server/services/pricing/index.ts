@@ -1,5 +1,5 @@
 /**
- * Evaluated pricing with confidence, and the bond table's read model (issue 5 §4).
+ * Evaluated pricing with confidence, and the bond table's read model.
  *
  * - `repriceUniverse(db, asOf, opts)`: every bond (or `opts.bondIds`) priced from its recent
  *   trades blended with the issuer/sector spread-curve model; writes evaluated_prices (lineage in
@@ -9,7 +9,7 @@
  *   (the seed's year of history).
  * - `sparklineSeries(db, bondIds, days)`, `explainPrice(db, bondId, date)`: read helpers.
  *
- * The model, its formulas and figures are described in docs/market-data.md (part B).
+ * The model, its formulas and figures are described in docs/market-data.md (§B).
  */
 export { repriceUniverse, invalidatePricingCache, type RepriceOptions, type RepriceResult } from './reprice';
 export { priceHistory, closeTime, type PriceHistoryResult } from './history';

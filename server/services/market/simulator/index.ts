@@ -34,7 +34,7 @@ export interface SeedUniverseOptions {
   /** Last day of history (ISO); default the last business day before today in New York. */
   endDate?: string;
   /**
-   * Run part B's end-of-day pricing over the history and build bond_market_state (default true
+   * Run the pricing service's end-of-day pricing over the history and build bond_market_state (default true
    * when B's module is present). Tests of other parts that price themselves can turn it off.
    */
   price?: boolean;

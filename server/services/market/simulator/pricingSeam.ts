@@ -1,5 +1,5 @@
 /**
- * The seam to part B's evaluated pricing (server/services/pricing): the seed fills the
+ * The seam to the evaluated pricing (server/services/pricing): the seed fills the
  * end-of-day price history and bond_market_state through it, live ticks reprice through it.
  * The simulator itself never writes evaluated prices: they come from trades and curves alone.
  */

@@ -17,7 +17,7 @@ export const NOTABLE_SPREAD_MOVE_BP = 3;
 export interface LiveTickOptions {
   now?: Date;
   tickMs: number;
-  /** Reprice through part B's pricing (default true when present). */
+  /** Reprice through the pricing service (default true when present). */
   price?: boolean;
 }
 
