@@ -79,7 +79,7 @@ export function registerAuth(app: FastifyInstance, secret: string, now: () => nu
       if (auth) verified.set(token, auth);
     }
     // A token from a login session ends with its session (logout, password reset, theft).
-    if (auth?.sessionId && !(await sessionIsLive(app.db, auth.sessionId))) auth = null;
+    if (auth?.sessionId && !(await sessionIsLive(app.db, auth.sessionId, now))) auth = null;
     request.auth = auth;
   });
 }

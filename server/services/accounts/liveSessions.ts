@@ -26,9 +26,9 @@ const known = new Map<string, Known>();
 const pending = new Map<string, Promise<boolean>>();
 
 /** True while the session exists, is not revoked and has not expired. */
-export async function sessionIsLive(db: Kysely<Database>, sessionId: string): Promise<boolean> {
+export async function sessionIsLive(db: Kysely<Database>, sessionId: string, now: () => number = Date.now): Promise<boolean> {
   const hit = known.get(sessionId);
-  if (hit && Date.now() - hit.checkedAt < SESSION_CHECK_MS) return hit.live;
+  if (hit && now() - hit.checkedAt < SESSION_CHECK_MS) return hit.live;
   const inFlight = pending.get(sessionId);
   if (inFlight) return inFlight;
   const check = db
@@ -37,10 +37,10 @@ export async function sessionIsLive(db: Kysely<Database>, sessionId: string): Pr
     .where('id', '=', sessionId)
     .executeTakeFirst()
     .then((row) => {
-      const live = Boolean(row && !row.revoked_at && row.expires_at.getTime() > Date.now());
+      const live = Boolean(row && !row.revoked_at && row.expires_at.getTime() > now());
       if (known.size >= REMEMBERED_MAX) known.delete(known.keys().next().value!);
       known.delete(sessionId);
-      known.set(sessionId, { live, checkedAt: Date.now() });
+      known.set(sessionId, { live, checkedAt: now() });
       return live;
     })
     .finally(() => pending.delete(sessionId));
