@@ -72,6 +72,52 @@ describe("access decided on the server from each route's declaration", () => {
     expect(res.json()).toEqual({ error: 'Authentication required' });
     expect((await call('GET', '/v2/market/detail?from=2026-02-30')).statusCode).toBe(401);
     expect((await call('PUT', '/admin/features/sparklines', kim.headers, { level: 'x' })).statusCode).toBe(403);
+    // Before the body is even parsed: a malformed or oversized body from a stranger is a 401 too.
+    const garbled = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/bond-tables',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect([garbled.statusCode, garbled.json()]).toEqual([401, { error: 'Authentication required' }]);
+    const huge = await ctx.app.inject({
+      method: 'PUT',
+      url: '/admin/maintenance',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"maintenanceMode": "${'x'.repeat(2 * 1024 * 1024)}"}`,
+    });
+    expect(huge.statusCode).toBe(401);
+  });
+
+  it("another user's account is refused by its declaration, before validation; an admin may read it, never change its factors", async () => {
+    const other = await call('PUT', '/v2/user/someone-else/preferences', kim.headers, { preferences: 'not an object' });
+    expect([other.statusCode, other.json()]).toEqual([403, { error: 'You can only access your own account' }]);
+    const factors = await call('POST', `/v2/user/${kim.id}/mfa/totp`, admin);
+    expect([factors.statusCode, factors.json()]).toEqual([403, { error: 'Only the account owner can do this' }]);
+    expect((await call('GET', `/v2/user/${kim.id}`, admin)).statusCode).toBe(200);
+    expect((await call('GET', `/v2/user/${kim.id}/mfa`, kim.headers)).statusCode).toBe(200);
+  });
+
+  it('a declaration that cannot be meant stops the app from starting', async () => {
+    const { buildApp } = await import('../app');
+    const attempt = async (path: string, config: Record<string, unknown>) => {
+      const app = await buildApp({ config: ctx.config, db: ctx.database.db, logger: false });
+      try {
+        app.get(path, { config }, async () => ({}));
+        await app.ready();
+        return 'started';
+      } catch (err) {
+        return (err as Error).message;
+      } finally {
+        await app.close();
+      }
+    };
+    expect(await attempt('/v2/secret', { access: 'public' })).toBe(
+      "GET /v2/secret declares access 'public' under v2/: add it to PUBLIC_ROUTES in server/plugins/access.ts",
+    );
+    expect(await attempt('/auth/odd', { access: 'public', subscription: true })).toMatch(/a public route cannot need/);
+    expect(await attempt('/v2/thing/:name', { access: 'user', account: 'own' })).toMatch(/has no :id parameter/);
+    expect(await attempt('/v2/fine', { access: 'user', subscription: true })).toBe('started');
   });
 
   it('a trial that has ended answers 402 on market data, and only there', async () => {

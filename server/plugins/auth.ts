@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { sessionIsLive } from '../services/accounts/liveSessions';
+import { unauthorized } from './errors';
 
 /** Who is calling, as proved by a valid access token. */
 export interface AuthContext {
@@ -13,7 +14,17 @@ export interface AuthContext {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /**
+     * The caller if the request carries a valid access token, else null. Only public routes and
+     * plugins that serve both kinds of caller read this; every other route reads `user`.
+     */
     auth: AuthContext | null;
+    /**
+     * The signed-in caller. The access hook has already answered 401 to an anonymous caller on
+     * every route that is not public, so a route declaring `user` or `admin` reads it without a
+     * check; read on a public route without a caller, it throws that same 401.
+     */
+    readonly user: AuthContext;
   }
 }
 
@@ -24,11 +35,16 @@ function secretKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-/** Signs a short-lived access token; scope `admin` marks administrators (spec §4, §6). */
+/**
+ * Signs a short-lived access token; scope `admin` marks administrators (spec §4, §6). Its issue
+ * and expiry times come from `now` (ms), the clock the verifying server uses too.
+ */
 export async function signAccessToken(
   secret: string,
   claims: { userId: string; scopes: string[]; ttlSeconds: number; sessionId?: string; refreshExpiresAt?: Date },
+  now: () => number = Date.now,
 ): Promise<string> {
+  const issuedAt = Math.floor(now() / 1000);
   return new SignJWT({
     scope: claims.scopes.join(' '),
     ...(claims.sessionId ? { sid: claims.sessionId } : {}),
@@ -39,8 +55,8 @@ export async function signAccessToken(
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setAudience(ACCESS_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${claims.ttlSeconds}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + claims.ttlSeconds)
     .sign(secretKey(secret));
 }
 
@@ -63,12 +79,20 @@ export async function verifyAccessToken(secret: string, token: string, now: () =
 }
 
 /**
- * Reads the bearer token of every request into `request.auth` (null when absent or invalid).
- * What a route needs is decided from its declaration by the access hook (plugins/access.ts).
+ * Reads the bearer token of every request into `request.auth` (null when absent or invalid) and
+ * offers it typed as `request.user`. What a route needs is decided from its declaration by the
+ * access hook (plugins/access.ts), which runs right after this one. `now` is the server's clock:
+ * token expiry, the verified-token cache and the session check all read it, so tests move time.
  */
 export function registerAuth(app: FastifyInstance, secret: string, now: () => number = Date.now): void {
   const verified = verifiedTokenCache(now);
   app.decorateRequest('auth', null);
+  app.decorateRequest('user', {
+    getter(this: FastifyRequest): AuthContext {
+      if (!this.auth) throw unauthorized();
+      return this.auth;
+    },
+  });
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;

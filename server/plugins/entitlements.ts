@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FeatureName } from '@common/features';
 import { effectiveFeatureLevels, isProductionHost, usableFeatures } from '../services/accounts/features';
-import { requireActiveSubscription } from '../services/accounts/trial';
-import { unauthorized } from './errors';
+import { trialOfUser, trialEndedMessage } from '../services/accounts/trial';
+import { HttpError, unauthorized } from './errors';
 
 /**
  * What a signed-in caller is entitled to — usable features, an active trial or subscription —
@@ -29,45 +29,70 @@ function cacheOf<T>(holder: WeakMap<object, Map<string, Entry<T>>>, key: object)
 
 /** The features usable by the caller on this deployment (401 without a signed-in caller). */
 export async function callerFeatures(request: FastifyRequest): Promise<ReadonlySet<FeatureName>> {
-  if (!request.auth) throw unauthorized();
+  const { userId } = request.user;
   const { db, config, now } = request.server;
   const cache = cacheOf(featureCache, db);
-  const hit = cache.get(request.auth.userId);
+  const hit = cache.get(userId);
   if (hit && now() - hit.at < ENTITLEMENT_TTL_MS) return hit.value;
-  const user = await db.selectFrom('users').select(['id', 'organization_id']).where('id', '=', request.auth.userId).executeTakeFirst();
+  const user = await db.selectFrom('users').select(['id', 'organization_id']).where('id', '=', userId).executeTakeFirst();
   // A token outliving its account is entitled to nothing (routes that need the account say so).
   if (!user) return new Set();
   const levels = await effectiveFeatureLevels(db, { userId: user.id, organizationId: user.organization_id });
   const value: ReadonlySet<FeatureName> = new Set(usableFeatures(levels, isProductionHost(config)));
-  cache.set(request.auth.userId, { value, at: now() });
+  cache.set(userId, { value, at: now() });
   return value;
 }
 
-/** Throws 402 once the caller's trial has ended (employees and subscribed organisations pass). */
+/**
+ * Throws 402 with the way out once the caller's trial has ended (employees, admins and
+ * subscribed organisations have no trial and pass), 401 when the account no longer exists.
+ * Only a pass is remembered: an ended trial is re-read on each call, so an extension by an admin
+ * applies at once.
+ */
 export async function assertActiveSubscription(request: FastifyRequest): Promise<void> {
-  if (!request.auth) throw unauthorized();
-  const { db, now } = request.server;
+  const { userId } = request.user;
+  const { db, config, now } = request.server;
   const cache = cacheOf(subscriptionCache, db);
-  const hit = cache.get(request.auth.userId);
+  const hit = cache.get(userId);
   if (hit && now() - hit.at < ENTITLEMENT_TTL_MS) return;
-  await requireActiveSubscription(request, undefined as never);
-  cache.set(request.auth.userId, { value: true, at: now() });
+  const trial = await trialOfUser(db, config, userId, new Date(now()));
+  if (!trial) throw unauthorized('Your account no longer exists; please sign in again');
+  if (trial.state === 'trialEnded') throw new HttpError(402, trialEndedMessage(config.supportEmail));
+  cache.set(userId, { value: true, at: now() });
 }
 
+/** Fields of product responses that only a feature unlocks; without it they are null. */
+const GATED_FIELDS: ReadonlyArray<{ key: string; feature: FeatureName }> = [
+  { key: 'ratingSP', feature: 's_and_p_ratings' },
+  { key: 'discountMargin', feature: 'bond_table_discount_margin' },
+];
+
 /**
- * A response with the S&P ratings taken out, for a caller without `s_and_p_ratings`: every
- * `ratingSP` and a bond's `ratings.sp` become null, and S&P entries leave ratings histories. A copy: results may be shared
- * between callers through caches.
+ * A response as a caller with these features may have it: every field of GATED_FIELDS the caller
+ * lacks the feature for becomes null (bond rows in the bond detail, the market summary's most
+ * active bonds, the market moves); without `s_and_p_ratings` a bond's `ratings.sp` becomes null
+ * too and S&P entries leave ratings histories. A copy: results may be shared between callers
+ * through caches. The walk keys on field names, so a new response carrying these fields is
+ * covered without anyone remembering to.
  */
-export function withoutSpRatings(value: unknown, depth = 0): unknown {
+export function withoutGatedFields(value: unknown, features: ReadonlySet<FeatureName>): unknown {
+  const hidden = new Set(GATED_FIELDS.filter((g) => !features.has(g.feature)).map((g) => g.key));
+  if (hidden.size === 0) return value;
+  return strip(value, hidden, hidden.has('ratingSP'), 0);
+}
+
+function strip(value: unknown, hidden: ReadonlySet<string>, noSp: boolean, depth: number): unknown {
   if (value === null || typeof value !== 'object' || depth > 12) return value;
   if (Array.isArray(value)) {
-    const kept = value.filter((item) => !(item && typeof item === 'object' && (item as { agency?: unknown }).agency === 'sp'));
-    return kept.map((item) => withoutSpRatings(item, depth + 1));
+    const kept = noSp
+      ? value.filter((item) => !(item && typeof item === 'object' && (item as { agency?: unknown }).agency === 'sp'))
+      : value;
+    return kept.map((item) => strip(item, hidden, noSp, depth + 1));
   }
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = key === 'ratingSP' || (key === 'sp' && 'moody' in (value as object)) ? null : withoutSpRatings(item, depth + 1);
+    const withheld = hidden.has(key) || (noSp && key === 'sp' && 'moody' in (value as object));
+    out[key] = withheld ? null : strip(item, hidden, noSp, depth + 1);
   }
   return out;
 }

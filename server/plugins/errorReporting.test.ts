@@ -36,7 +36,7 @@ describe('server errors reported to Sentry', () => {
     handle = await createTestDatabase();
     app = await buildApp({ config, db: handle.db, logger: false });
     // A route that fails the way a bug would, to see what the error handler does with it.
-    app.get('/v2/test-failure', { config: { access: 'public' } }, async () => {
+    app.get('/test-failure', { config: { access: 'public' } }, async () => {
       throw new Error('the repricer divided by zero');
     });
     await app.ready();
@@ -50,7 +50,7 @@ describe('server errors reported to Sentry', () => {
   it('a 5xx answers only the request id and is reported with it; a 4xx is not reported', async () => {
     const bad = await app.inject({ method: 'GET', url: '/v2/bond-tables' });
     expect(bad.statusCode).toBe(401);
-    const res = await app.inject({ method: 'GET', url: '/v2/test-failure' });
+    const res = await app.inject({ method: 'GET', url: '/test-failure' });
     expect(res.statusCode).toBe(500);
     expect(res.json().error).toMatch(/^Internal server error \(request .+\)$/);
     await flushErrorReports();

@@ -38,11 +38,18 @@ describe('rate limits across server instances', () => {
   });
 
   it('the API-wide limit counts per instance; old counters are cleaned up, current ones kept', async () => {
-    const summary = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/v2/market/summary', remoteAddress: '198.51.100.7' });
+    const headers = await signedIn(ctx, 'flooder');
+    const summary = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: '/v2/market/sectors', remoteAddress: '198.51.100.7', headers });
     const first = [];
     for (let k = 0; k < 4; k++) first.push((await summary(ctx.app)).statusCode);
-    expect(first.at(-1)).toBe(429);
-    expect((await summary(second)).statusCode).toBe(401); // counted apart: refused for lack of a token, not limited
+    expect(first).toEqual([200, 200, 200, 429]);
+    expect((await summary(second)).statusCode).toBe(200); // counted apart
+    // An anonymous caller is refused before any counting: 401, however often it calls.
+    const anonymous = [];
+    for (let k = 0; k < 4; k++)
+      anonymous.push((await ctx.app.inject({ method: 'GET', url: '/v2/market/sectors', remoteAddress: '198.51.100.8' })).statusCode);
+    expect(anonymous).toEqual([401, 401, 401, 401]);
     await ctx.database.db
       .updateTable('rate_limit_hits')
       .set({ window_started_at: new Date(Date.now() - 2 * 3600_000) })

@@ -29,7 +29,7 @@ const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const maintenanceMode = await setMaintenanceMode(app.db, request.body.maintenanceMode, request.auth!.userId);
+      const maintenanceMode = await setMaintenanceMode(app.db, request.body.maintenanceMode, request.user.userId);
       forgetDatabaseHealth(app.db); // this instance's /health shows the change at once
       return { maintenanceMode };
     },

@@ -35,7 +35,7 @@ const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bondTableListResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => ({ tables: await listBondTables(app.db, request.auth!.userId) }),
+    async (request) => ({ tables: await listBondTables(app.db, request.user.userId) }),
   );
 
   app.post(
@@ -50,7 +50,7 @@ const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: bondTableSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createBondTable(app.db, request.auth!.userId, request.body)),
+    async (request, reply) => reply.code(201).send(await createBondTable(app.db, request.user.userId, request.body)),
   );
 
   app.get(
@@ -65,7 +65,7 @@ const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bondTableSchema, ...errors },
       },
     },
-    async (request) => getBondTable(app.db, request.auth!.userId, request.params.id),
+    async (request) => getBondTable(app.db, request.user.userId, request.params.id),
   );
 
   app.patch(
@@ -81,7 +81,7 @@ const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bondTableSchema, ...errors },
       },
     },
-    async (request) => updateBondTable(app.db, request.auth!.userId, request.params.id, request.body),
+    async (request) => updateBondTable(app.db, request.user.userId, request.params.id, request.body),
   );
 
   app.post(
@@ -96,7 +96,7 @@ const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: bondTableSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await duplicateBondTable(app.db, request.auth!.userId, request.params.id)),
+    async (request, reply) => reply.code(201).send(await duplicateBondTable(app.db, request.user.userId, request.params.id)),
   );
 
   app.delete(
@@ -112,7 +112,7 @@ const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteBondTable(app.db, request.auth!.userId, request.params.id);
+      await deleteBondTable(app.db, request.user.userId, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -23,11 +23,10 @@ import {
   userInfoSchema,
   userUpdateBodySchema,
 } from '@common/api/accounts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guessingLimit } from '../../plugins/rateLimitStore';
-import { forbidden, unauthorized } from '../../plugins/errors';
+import type { AccountAccess } from '../../plugins/access';
 import {
   addPasskey,
   confirmTotp,
@@ -57,30 +56,18 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const security = [{ bearer: [] }];
 
-/** preHandler: the {id} must be the caller's own, unless the caller is an admin (403 otherwise). */
-async function selfOrAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.auth) throw unauthorized();
-  const { id } = request.params as { id: string };
-  if (request.auth!.userId !== id && !request.auth!.isAdmin) throw forbidden('You can only access your own account');
-}
-
-/** preHandler: only the user themself (second factors and password are never an admin's to change). */
-async function selfOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.auth) throw unauthorized();
-  const { id } = request.params as { id: string };
-  if (request.auth!.userId !== id) throw forbidden('Only the account owner can do this');
-}
-
 /** The user's own account (spec §3 User, User info, UI preferences; §7 user calls). */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Access is checked onRequest, before body validation: strangers get 401/403, never schema hints.
-  const route = <S extends object>(summary: string, extra: S, preHandler = selfOrAdmin) => ({
-    onRequest: preHandler,
-    config: { access: 'user' as const, rateLimit: { max: 120, timeWindow: '1 minute' } },
+  // Whose account: the {id} must be the caller's own, or (ownOrAdmin) the caller an admin; second
+  // factors, the password, terms and invites are never an admin's to change ('own'). The access
+  // hook decides it from the declaration, before validation: strangers get 403, never schema hints.
+  const generalLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+  const route = <S extends object>(summary: string, extra: S, account: AccountAccess = 'ownOrAdmin', limit: object = generalLimit) => ({
+    config: { access: 'user' as const, account, ...limit },
     schema: { tags: ['user'], summary, security, ...extra },
   });
-  const opts = <S extends object>(summary: string, extra: S, preHandler = selfOrAdmin) =>
-    route(summary, { params: idParams, ...extra }, preHandler);
+  const opts = <S extends object>(summary: string, extra: S, account: AccountAccess = 'ownOrAdmin', limit: object = generalLimit) =>
+    route(summary, { params: idParams, ...extra }, account, limit);
 
   app.get(
     '/v2/user/:id',
@@ -94,7 +81,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/user/:id',
     opts('Edit name and profile (partial)', { body: userUpdateBodySchema, response: { 200: userInfoSchema, ...errors } }),
     async (request) => {
-      await updateUser(app.db, request.params.id, request.body, request.auth!.userId);
+      await updateUser(app.db, request.params.id, request.body, request.user.userId);
       return getUserInfo(app.db, app.config, request.params.id);
     },
   );
@@ -110,7 +97,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     opts(
       'Consent to the current terms (send the version read)',
       { body: tosConsentBodySchema, response: { 200: tosStatusSchema, ...errors } },
-      selfOnly,
+      'own',
     ),
     async (request) => consentTos(app.db, request.params.id, request.body.version),
   );
@@ -147,23 +134,21 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v2/user/:id/password',
-    {
-      ...opts(
-        'Change the password (other sessions are signed out)',
-        { body: passwordChangeBodySchema, response: { 200: messageResponseSchema, ...errors } },
-        selfOnly,
-      ),
-      config: { access: 'user' as const, ...guessingLimit(10) },
-    },
+    opts(
+      'Change the password (other sessions are signed out)',
+      { body: passwordChangeBodySchema, response: { 200: messageResponseSchema, ...errors } },
+      'own',
+      guessingLimit(10),
+    ),
     async (request) => {
-      await changePassword(app.db, request.params.id, request.body.currentPassword, request.body.newPassword, request.auth!.sessionId);
+      await changePassword(app.db, request.params.id, request.body.currentPassword, request.body.newPassword, request.user.sessionId);
       return { message: 'Your password has been changed' };
     },
   );
 
   app.get(
     '/v2/user/:id/mfa',
-    opts('Second factors: TOTP and passkeys', { response: { 200: mfaStatusSchema, ...errors } }, selfOnly),
+    opts('Second factors: TOTP and passkeys', { response: { 200: mfaStatusSchema, ...errors } }, 'own'),
     async (request) => getMfaStatus(app.db, request.params.id),
   );
 
@@ -172,40 +157,36 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     opts(
       'Start authenticator (TOTP) set-up: secret and otpauth:// URI for the QR code',
       { response: { 200: totpEnrolmentSchema, ...errors } },
-      selfOnly,
+      'own',
     ),
     async (request) => startTotp(app.db, request.params.id),
   );
 
   app.post(
     '/v2/user/:id/mfa/totp/confirm',
-    {
-      ...opts(
-        'Confirm authenticator set-up with a first code',
-        { body: totpConfirmBodySchema, response: { 200: mfaStatusSchema, ...errors } },
-        selfOnly,
-      ),
-      config: { access: 'user' as const, ...guessingLimit(10) },
-    },
+    opts(
+      'Confirm authenticator set-up with a first code',
+      { body: totpConfirmBodySchema, response: { 200: mfaStatusSchema, ...errors } },
+      'own',
+      guessingLimit(10),
+    ),
     async (request) => confirmTotp(app.db, request.params.id, request.body.code),
   );
 
   app.delete(
     '/v2/user/:id/mfa/totp',
-    {
-      ...opts(
-        'Remove the authenticator (password required)',
-        { body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } },
-        selfOnly,
-      ),
-      config: { access: 'user' as const, ...guessingLimit(10) },
-    },
+    opts(
+      'Remove the authenticator (password required)',
+      { body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } },
+      'own',
+      guessingLimit(10),
+    ),
     async (request) => removeTotp(app.db, request.params.id, request.body.password),
   );
 
   app.post(
     '/v2/user/:id/mfa/passkeys/options',
-    opts('Registration options for a new passkey', { response: { 200: passkeyOptionsResponseSchema, ...errors } }, selfOnly),
+    opts('Registration options for a new passkey', { response: { 200: passkeyOptionsResponseSchema, ...errors } }, 'own'),
     async (request) => ({ options: await passkeyOptions(app.db, app.config, request.params.id) }),
   );
 
@@ -214,7 +195,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     opts(
       'Register the passkey the browser created',
       { body: passkeyRegisterBodySchema, response: { 201: passkeySchema, ...errors } },
-      selfOnly,
+      'own',
     ),
     async (request, reply) =>
       reply.code(201).send(await addPasskey(app.db, app.config, request.params.id, request.body.credential, request.body.name)),
@@ -223,24 +204,18 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const passkeyParams = z.object({ id: z.string().min(1).max(100), passkeyId: z.string().min(1).max(1000) });
   app.patch(
     '/v2/user/:id/mfa/passkeys/:passkeyId',
-    route(
-      'Rename a passkey',
-      { params: passkeyParams, body: passkeyRenameBodySchema, response: { 200: passkeySchema, ...errors } },
-      selfOnly,
-    ),
+    route('Rename a passkey', { params: passkeyParams, body: passkeyRenameBodySchema, response: { 200: passkeySchema, ...errors } }, 'own'),
     async (request) => renamePasskey(app.db, request.params.id, request.params.passkeyId, request.body.name),
   );
 
   app.delete(
     '/v2/user/:id/mfa/passkeys/:passkeyId',
-    {
-      ...route(
-        'Remove a passkey (password required)',
-        { params: passkeyParams, body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } },
-        selfOnly,
-      ),
-      config: { access: 'user' as const, ...guessingLimit(10) },
-    },
+    route(
+      'Remove a passkey (password required)',
+      { params: passkeyParams, body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } },
+      'own',
+      guessingLimit(10),
+    ),
     async (request) => removePasskey(app.db, request.params.id, request.params.passkeyId, request.body.password),
   );
 
@@ -251,21 +226,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v2/user/:id/invites',
-    {
-      ...opts(
-        'Invite a colleague by e-mail',
-        { body: inviteCreateBodySchema, response: { 201: inviteSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors } },
-        selfOnly,
-      ),
-      config: { access: 'user' as const, rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
+    opts(
+      'Invite a colleague by e-mail',
+      { body: inviteCreateBodySchema, response: { 201: inviteSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors } },
+      'own',
+      { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    ),
     async (request, reply) => {
-      const invite = await createInvite(
-        app.db,
-        app.config,
-        { id: request.auth!.userId, isAdmin: request.auth!.isAdmin },
-        request.body.email,
-      );
+      const invite = await createInvite(app.db, app.config, { id: request.user.userId, isAdmin: request.user.isAdmin }, request.body.email);
       kickOutbox(app);
       return reply.code(201).send(invite);
     },
@@ -278,7 +246,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: inviteSchema, ...errors },
     }),
     async (request) =>
-      revokeInvite(app.db, { id: request.auth!.userId, isAdmin: request.auth!.isAdmin }, request.params.id, request.params.inviteId),
+      revokeInvite(app.db, { id: request.user.userId, isAdmin: request.user.isAdmin }, request.params.id, request.params.inviteId),
   );
 };
 

@@ -1,6 +1,7 @@
 import type { Trial } from '@common/api/accounts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, unauthorized } from '../../plugins/errors';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
 
 /** Days before the end at which a trial counts as ending. */
 export const TRIAL_ENDING_DAYS = 3;
@@ -39,14 +40,23 @@ export function isEmployeeEmail(email: string, employeeDomains: string[]): boole
   return employeeDomains.some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
+/** What a caller whose trial has ended is told (the web app shows its trial-ended page). */
+export function trialEndedMessage(supportEmail: string): string {
+  return `Your trial has ended. Contact ${supportEmail} to subscribe; your profile and settings remain available.`;
+}
+
 /**
- * preHandler for market-data endpoints (other engineers' routes): 401 without a session, 402
- * when the caller's trial has ended. What an ended trial still may do: sign in and out, see and
- * edit the profile, preferences, second factors and terms, read help and the blog.
+ * A user's trial state at `now`, read from the database; null when the user does not exist.
+ * Market data needs a state other than trialEnded (the access hook's `subscription`). What an
+ * ended trial still may do: sign in and out, see and edit the profile, preferences, second
+ * factors and terms, custom tables, read help and the blog.
  */
-export async function requireActiveSubscription(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.auth) throw unauthorized();
-  const { db, config } = request.server;
+export async function trialOfUser(
+  db: Kysely<Database>,
+  config: Pick<Config, 'employeeEmailDomains'>,
+  userId: string,
+  now: Date,
+): Promise<Trial | null> {
   const row = await db
     .selectFrom('users')
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
@@ -58,21 +68,18 @@ export async function requireActiveSubscription(request: FastifyRequest, _reply:
       'users.trial_extended_until',
       'organizations.subscribed',
     ])
-    .where('users.id', '=', request.auth.userId)
+    .where('users.id', '=', userId)
     .executeTakeFirst();
-  if (!row) throw unauthorized('Your account no longer exists; please sign in again');
-  const trial = trialOf({
-    is_admin: row.is_admin,
-    isEmployee: isEmployeeEmail(row.email, config.employeeEmailDomains),
-    orgSubscribed: row.subscribed === true,
-    trial_started_at: row.trial_started_at,
-    trial_ends_at: row.trial_ends_at,
-    trial_extended_until: row.trial_extended_until,
-  });
-  if (trial.state === 'trialEnded') {
-    throw new HttpError(
-      402,
-      `Your trial has ended. Contact ${config.supportEmail} to subscribe; your profile and settings remain available.`,
-    );
-  }
+  if (!row) return null;
+  return trialOf(
+    {
+      is_admin: row.is_admin,
+      isEmployee: isEmployeeEmail(row.email, config.employeeEmailDomains),
+      orgSubscribed: row.subscribed === true,
+      trial_started_at: row.trial_started_at,
+      trial_ends_at: row.trial_ends_at,
+      trial_extended_until: row.trial_extended_until,
+    },
+    now,
+  );
 }

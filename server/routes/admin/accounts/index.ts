@@ -52,7 +52,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminFeatureListSchema, ...errors },
     }),
     async (request) => {
-      await setFeatureLevel(app.db, request.auth!.userId, { scope: 'global', scopeId: '' }, request.params.name, request.body.level);
+      await setFeatureLevel(app.db, request.user.userId, { scope: 'global', scopeId: '' }, request.params.name, request.body.level);
       return listFeatureLevels(app.db);
     },
   );
@@ -67,7 +67,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await setFeatureLevel(
         app.db,
-        request.auth!.userId,
+        request.user.userId,
         { scope: 'organization', scopeId: request.params.organizationId },
         request.params.name,
         request.body.level,
@@ -86,7 +86,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await setFeatureLevel(
         app.db,
-        request.auth!.userId,
+        request.user.userId,
         { scope: 'user', scopeId: request.params.userId },
         request.params.name,
         request.body.level,
@@ -109,7 +109,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       body: organizationCreateBodySchema,
       response: { 201: organizationSchema, 409: errorResponseSchema, ...errors },
     }),
-    async (request, reply) => reply.code(201).send(await createOrganization(app.db, request.auth!.userId, request.body)),
+    async (request, reply) => reply.code(201).send(await createOrganization(app.db, request.user.userId, request.body)),
   );
 
   app.put(
@@ -119,7 +119,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       body: organizationUpdateBodySchema,
       response: { 200: organizationSchema, 409: errorResponseSchema, ...errors },
     }),
-    async (request) => updateOrganization(app.db, request.auth!.userId, request.params.id, request.body),
+    async (request) => updateOrganization(app.db, request.user.userId, request.params.id, request.body),
   );
 
   app.put(
@@ -129,7 +129,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       body: trialUpdateBodySchema,
       response: { 200: trialSchema, ...errors },
     }),
-    async (request) => updateTrial(app.db, app.config, request.auth!.userId, request.params.userId, request.body),
+    async (request) => updateTrial(app.db, app.config, request.user.userId, request.params.userId, request.body),
   );
 
   app.get('/admin/invites', route('All invites', { response: { 200: inviteListSchema, ...errors } }), async () => ({
@@ -143,7 +143,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: inviteSchema, 409: errorResponseSchema, ...errors },
     }),
     async (request, reply) => {
-      const invite = await createInvite(app.db, app.config, { id: request.auth!.userId, isAdmin: true }, request.body.email);
+      const invite = await createInvite(app.db, app.config, { id: request.user.userId, isAdmin: true }, request.body.email);
       kickOutbox(app);
       return reply.code(201).send(invite);
     },

@@ -48,7 +48,7 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
       log.info('import started');
       const report = await importFile(app.db, kind, part.file, {
         skipBadRows: request.query.skipBadRows,
-        actorUserId: request.auth!.userId,
+        actorUserId: request.user.userId,
         fileName: part.filename,
         onProgress: (p) => log.info({ rowsRead: p.rowsRead, rowsPerSecond: p.rowsPerSecond, done: p.done }, 'import progress'),
         // Before anything is committed: the file arrived whole, and it was the only one (a second
