@@ -15,21 +15,21 @@ describe('bearer tokens on repeated requests', () => {
   const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/v2/bond-tables', headers: { authorization: `Bearer ${token}` } });
 
   it('a token accepted once is refused after it expires, though this process has seen it', async () => {
-    clockMs = Date.now();
-    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-1', scopes: ['user'], ttlSeconds: 60 });
+    // Signed on the server's clock too: its life is exactly 60 s of that clock, however long the
+    // machine takes between the calls below.
+    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-1', scopes: ['user'], ttlSeconds: 60 }, () => clockMs);
+    const expiresAt = (Math.floor(clockMs / 1000) + 60) * 1000;
     expect((await me(token)).statusCode).toBe(200); // verified, then cached
-    clockMs += 58_000;
+    clockMs = expiresAt - 1;
     expect((await me(token)).statusCode).toBe(200); // from the cache, still inside its life
-    clockMs += 4_000;
+    clockMs = expiresAt;
     expect((await me(token)).statusCode).toBe(401); // the cache knows its expiry
   });
 
   it('a token first seen after its expiry is refused by the signature check', async () => {
-    clockMs = Date.now();
-    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-2', scopes: ['user'], ttlSeconds: 60 });
-    clockMs += 61_000;
+    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-2', scopes: ['user'], ttlSeconds: 1 }, () => clockMs);
+    clockMs = (Math.floor(clockMs / 1000) + 1) * 1000;
     expect((await me(token)).statusCode).toBe(401);
-    clockMs = Date.now();
   });
 
   it('a token signed with another secret, or altered, is refused every time', async () => {
