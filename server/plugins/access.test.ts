@@ -1,41 +1,12 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createAccount, login } from '../routes/auth/accountsTestKit';
 import { insertTestUniverse } from '../services/market/queries/testUniverse';
 import { createTestApp, type TestContext } from '../test/testApp';
+import { ACCESS_DOC_PATH, renderAccessDoc } from './accessDoc';
 import { ENTITLEMENT_TTL_MS } from './entitlements';
 
-const ACCESS_DOC = new URL('../../docs/access.md', import.meta.url);
-
-/** docs/access.md: every route and its access, generated from the route inventory. */
-function accessTable(ctx: TestContext): string {
-  const rows = ctx.app.routeInventory
-    .filter((r) => !r.hidden)
-    .map((r) => `| \`${r.method} ${r.url}\` | ${r.access} |`)
-    .sort();
-  return [
-    '# Access by route',
-    '',
-    'Generated from the route inventory by `server/plugins/access.test.ts` (regenerate with',
-    '`UPDATE_ACCESS_DOC=1 npx vitest run server/plugins/access.test.ts`); the test fails when this page',
-    'and the routes disagree. Levels: `public`; `user` (a signed-in caller); `admin`. `feature X`: 403',
-    'without the feature; `active subscription`: 402 once a trial has ended. Entitlements are re-read',
-    `at most every ${ENTITLEMENT_TTL_MS / 1000} s per instance.`,
-    '',
-    'Columns and fields behind features, on routes open to every user: without `s_and_p_ratings`,',
-    '`ratingSP` is null in every response and S&P entries leave ratings histories; the bond list and its',
-    'CSV leave out `ratingSP` (and, without `bond_table_discount_margin`, `discountMargin`) from the',
-    'default columns and answer 403 when asked for them as a column, a sort key or (S&P) the rating',
-    "filter. The term-structure change leaves out the two curves' levels without",
-    '`term_structure_change_non_delta_metrics` and the individual bonds without',
-    '`term_structure_change_visual_bond`.',
-    '',
-    '| route | access |',
-    '|---|---|',
-    ...rows,
-    '',
-  ].join('\n');
-}
+const ACCESS_DOC = new URL(`../../${ACCESS_DOC_PATH}`, import.meta.url);
 
 describe("access decided on the server from each route's declaration", () => {
   let ctx: TestContext;
@@ -61,9 +32,8 @@ describe("access decided on the server from each route's declaration", () => {
   it('every route declares its access, and docs/access.md is the generated table', () => {
     const undeclared = ctx.app.routeInventory.filter((r) => !r.hidden && !r.declared && !r.url.startsWith('/api/docs'));
     expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
-    const table = accessTable(ctx);
-    if (process.env.UPDATE_ACCESS_DOC === '1') writeFileSync(ACCESS_DOC, table);
-    expect(existsSync(ACCESS_DOC) ? readFileSync(ACCESS_DOC, 'utf8') : '').toBe(table);
+    const committed = existsSync(ACCESS_DOC) ? readFileSync(ACCESS_DOC, 'utf8') : '';
+    expect(committed, 'docs/access.md is out of date: run npm run docs:access').toBe(renderAccessDoc(ctx.app.routeInventory));
   });
 
   it('an anonymous caller gets 401 before validation, never a 400 naming a field', async () => {
@@ -170,6 +140,30 @@ describe("access decided on the server from each route's declaration", () => {
     expect(detail.ratings.moody).toEqual(expect.any(String));
     expect(detail.ratings.history.every((h: { agency: string }) => h.agency !== 'sp')).toBe(true);
 
+    // Every other product route that carries the same fields: rating filter refused, fields null.
+    const movesByRating = await call('GET', '/v2/market/moves?rating=IG', kim.headers);
+    expect([movesByRating.statusCode, movesByRating.json().error]).toEqual([
+      403,
+      'Filtering by rating (S&P) needs the feature "s_and_p_ratings", which your account does not have',
+    ]);
+    const moves = await call('GET', '/v2/market/moves?limit=5', kim.headers);
+    expect(moves.statusCode).toBe(200);
+    expect(moves.json().moves.length).toBeGreaterThan(0);
+    for (const m of moves.json().moves) expect(m.ratingSP).toBeNull();
+    const floater = await ctx.database.db
+      .selectFrom('bond_market_state')
+      .select('bond_id')
+      .where('discount_margin', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const floaterDetail = await call('GET', `/v2/bond/${floater.bond_id}`, kim.headers);
+    expect(floaterDetail.json().analytics.discountMargin).toBeNull();
+    const summary = (await call('GET', '/v2/market/summary', kim.headers)).json();
+    expect(summary.mostActive.length).toBeGreaterThan(0);
+    for (const row of summary.mostActive) expect([row.ratingSP, row.discountMargin]).toEqual([null, null]);
+    const issuer = (await call('GET', `/v2/issuer/${detail.issuer.id}`, kim.headers)).json();
+    expect(issuer.bonds.length).toBeGreaterThan(0);
+    for (const row of issuer.bonds) expect([row.ratingSP, row.discountMargin]).toEqual([null, null]);
+
     for (const feature of ['term_structure_change_non_delta_metrics', 'term_structure_change_visual_bond']) {
       await call('PUT', `/admin/features/${feature}/users/${kim.id}`, admin, { level: 0 });
     }
@@ -181,7 +175,7 @@ describe("access decided on the server from each route's declaration", () => {
     for (const b of tsc.json().buckets) expect([b.from, b.to]).toEqual([null, null]);
 
     // With the features back, the same calls answer.
-    for (const feature of ['bond_market_index', 's_and_p_ratings']) {
+    for (const feature of ['bond_market_index', 's_and_p_ratings', 'bond_table_discount_margin']) {
       await call('PUT', `/admin/features/${feature}/users/${kim.id}`, admin, { level: null });
     }
     later();
@@ -189,5 +183,7 @@ describe("access decided on the server from each route's declaration", () => {
     const withSp = await call('GET', '/v2/bond?columns=ratingSP&limit=5', kim.headers);
     expect(withSp.statusCode).toBe(200);
     expect(withSp.json().rows.some((r: { ratingSP: string | null }) => typeof r.ratingSP === 'string')).toBe(true);
+    expect((await call('GET', `/v2/bond/${floater.bond_id}`, kim.headers)).json().analytics.discountMargin).toBe(120);
+    expect((await call('GET', '/v2/market/moves?rating=IG', kim.headers)).statusCode).toBe(200);
   });
 });

@@ -18,12 +18,25 @@ interface BondColumnQuery {
 }
 
 /**
+ * Filtering by rating filters by the S&P rating (common/api/market.ts RATING_FILTER_VALUES): the
+ * bonds it returns tell their S&P class, so it needs `s_and_p_ratings` wherever it is offered —
+ * the bond list, its CSV and the market moves (403 naming the feature otherwise).
+ */
+export async function assertRatingFilterEntitled(request: FastifyRequest, rating: readonly string[] | undefined): Promise<void> {
+  if (!rating?.length) return;
+  if (!(await callerFeatures(request)).has('s_and_p_ratings')) {
+    throw forbidden('Filtering by rating (S&P) needs the feature "s_and_p_ratings", which your account does not have');
+  }
+}
+
+/**
  * The bond list and its CSV as this caller may have them: a column the caller's features do not
- * include is left out of the default column set, and asking for it — as a column, a sort key or
- * (for S&P ratings) the rating filter, which filters by the S&P rating — is a 403 naming the
- * feature. Documented in docs/access.md.
+ * include is left out of the default column set, and asking for it — as a column or a sort key —
+ * is a 403 naming the feature, as is the rating filter without `s_and_p_ratings`. Documented in
+ * docs/access.md.
  */
 export async function entitledBondQuery<Q extends BondColumnQuery>(request: FastifyRequest, query: Q): Promise<Q> {
+  await assertRatingFilterEntitled(request, query.rating);
   const features = await callerFeatures(request);
   const hidden = GATED_COLUMNS.filter((g) => !features.has(g.feature));
   if (hidden.length === 0) return query;
@@ -31,7 +44,6 @@ export async function entitledBondQuery<Q extends BondColumnQuery>(request: Fast
     const refusal = `needs the feature "${feature}", which your account does not have`;
     if (query.columns?.includes(column)) throw forbidden(`The column "${column}" ${refusal}`);
     if (query.sort === column || query.sort2 === column) throw forbidden(`Sorting by "${column}" ${refusal}`);
-    if (column === 'ratingSP' && query.rating?.length) throw forbidden(`Filtering by rating (S&P) ${refusal}`);
   }
   const hiddenColumns = new Set(hidden.map((h) => h.column));
   return { ...query, columns: query.columns ?? BOND_TABLE_COLUMNS.filter((c) => !hiddenColumns.has(c)) };

@@ -23,6 +23,7 @@ import { marketSectors, newIssueVolume } from '../../services/market/queries/mar
 import { marketSummary } from '../../services/market/queries/marketSummary';
 import type { FeatureName } from '@common/features';
 import { callerFeatures } from '../../plugins/entitlements';
+import { assertRatingFilterEntitled } from '../bond/columnAccess';
 
 const tags = ['market'];
 /** History endpoints are memoised for a minute per query and market day (see cachedResult). */
@@ -145,7 +146,10 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: marketMovesResponseSchema },
       },
     },
-    async (request) => marketMoves(app.db, request.query),
+    async (request) => {
+      await assertRatingFilterEntitled(request, request.query.rating);
+      return marketMoves(app.db, request.query);
+    },
   );
 
   app.get(

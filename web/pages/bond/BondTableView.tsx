@@ -10,7 +10,7 @@ import { useFeature } from '../../features/useFeature';
 import { asOfText, BondGrid, LIVE_REFRESH_MS } from './BondGrid';
 import { BondFilters, ColumnChooser, CsvButton } from './BondToolbar';
 import { availableColumns } from './columns';
-import type { BondView } from './bondView';
+import { usableFilters, type BondView } from './bondView';
 import './bond.css';
 
 export interface BondTableViewProps {
@@ -30,6 +30,8 @@ export function BondTableView({ view, onViewChange, onFiltersChange, actions, cs
     () => availableColumns((flag) => (flag === 's_and_p_ratings' ? sp : flag === 'bond_table_discount_margin' ? dm : false)),
     [sp, dm],
   );
+  // What the grid and the CSV ask the server for: the view less what this account may not filter by.
+  const queried = useMemo(() => ({ ...view, filters: usableFilters(view.filters, sp) }), [view, sp]);
   const [status, setStatus] = useState<{ total: number; asOf: string | null } | null>(null);
   const visibleColumns = view.order.filter((c) => view.visible.includes(c) && available.includes(c));
   return (
@@ -42,7 +44,7 @@ export function BondTableView({ view, onViewChange, onFiltersChange, actions, cs
         <Group gap={6} wrap="nowrap">
           {actions}
           <ColumnChooser view={view} available={available} onChange={onViewChange} />
-          <CsvButton view={view} columns={visibleColumns} fileName={csvName} />
+          <CsvButton view={queried} columns={visibleColumns} fileName={csvName} />
         </Group>
       </Group>
       <Group gap="xs">
@@ -69,7 +71,7 @@ export function BondTableView({ view, onViewChange, onFiltersChange, actions, cs
         </Text>
       )}
       <div style={{ flex: 1, minHeight: 0 }}>
-        <BondGrid view={view} available={available} onViewChange={onViewChange} sparklines={sparklines} onStatus={setStatus} />
+        <BondGrid view={queried} available={available} onViewChange={onViewChange} sparklines={sparklines} onStatus={setStatus} />
       </div>
     </Stack>
   );

@@ -25,6 +25,7 @@ import type { BondTableFilters } from '@common/api/bondTables';
 import type { BondTableColumn } from '@common/enums';
 import { BOND_SENIORITIES, RATING_BUCKETS, RATING_CLASSES, SECTORS, TENOR_BUCKET_IDS } from '@common/market';
 import { api } from '../../api/client';
+import { useFeature } from '../../features/useFeature';
 import { handleError } from '../../api/errors';
 import { BOND_COLUMNS, DEFAULT_VISIBLE_COLUMNS } from './columns';
 import { listQuery, type BondView } from './bondView';
@@ -42,6 +43,8 @@ export function BondFilters({ filters, onChange }: { filters: BondTableFilters; 
   useEffect(() => setQ(filters.q ?? ''), [filters.q]);
   const commitQ = useDebouncedCallback((value: string) => onChange({ ...filters, q: value.trim() || null }), 300);
   const search = useRef<HTMLInputElement>(null);
+  // The rating filter is by S&P rating: offered only with the feature (the server refuses it otherwise).
+  const spRatings = useFeature('s_and_p_ratings');
   // "/" jumps to the quick search, as in most terminals and web apps.
   useHotkeys([['/', () => search.current?.focus()]]);
   const multi = (
@@ -96,7 +99,7 @@ export function BondFilters({ filters, onChange }: { filters: BondTableFilters; 
         data-testid="filter-q"
       />
       {multi('sector', 'Sector', SECTOR_OPTIONS, 170)}
-      {multi('rating', 'Rating', RATING_OPTIONS, 150)}
+      {spRatings && multi('rating', 'Rating', RATING_OPTIONS, 150)}
       {multi(
         'seniority',
         'Seniority',

@@ -9,6 +9,7 @@ import {
   listQuery,
   preferencesFromView,
   searchFromFilters,
+  usableFilters,
   viewFromConfig,
   viewFromPreferences,
 } from './bondView';
@@ -116,6 +117,14 @@ describe('bond table view', () => {
     expect(bondTableConfigSchema.parse(JSON.parse(JSON.stringify(config))).filters.issuerId).toEqual([42]);
     const { issuerId: _dropped, ...older } = config.filters;
     expect(bondTableConfigSchema.parse({ ...config, filters: older }).filters.issuerId).toEqual([]);
+  });
+
+  it('without S&P ratings a saved rating filter is kept in the view but never sent (the server refuses it)', () => {
+    const filters = { ...EMPTY_FILTERS, rating: ['IG'], sector: ['FIN'] };
+    const view = { ...viewFromPreferences(undefined, EMPTY_FILTERS), filters };
+    expect(listQuery({ ...view, filters: usableFilters(filters, false) }, ['price'])).toMatchObject({ rating: undefined, sector: ['FIN'] });
+    expect(listQuery({ ...view, filters: usableFilters(filters, true) }, ['price'])).toMatchObject({ rating: ['IG'], sector: ['FIN'] });
+    expect(filters.rating).toEqual(['IG']);
   });
 
   it('completes a stored column order with new columns and drops unknown ones', () => {

@@ -74,6 +74,15 @@ export function configFromView(view: BondView): BondTableConfig {
   };
 }
 
+/**
+ * The filters this user's calls may carry: the rating filter is by S&P rating, which needs the
+ * `s_and_p_ratings` feature (the server answers 403 otherwise). A rating filter saved in a table
+ * or a link stays in the view, unsent, and applies again once the feature is on.
+ */
+export function usableFilters(filters: BondTableFilters, spRatings: boolean): BondTableFilters {
+  return spRatings || filters.rating.length === 0 ? filters : { ...filters, rating: [] };
+}
+
 /** Filter parameters of the bond list / CSV / moves endpoints. */
 export function filterQuery(filters: BondTableFilters): Record<string, string | string[] | undefined> {
   return {

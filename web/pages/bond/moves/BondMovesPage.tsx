@@ -12,7 +12,8 @@ import { formatDay, formatNumber, formatPrice, formatSpread, formatYield, format
 import { useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
 import { BondFilters } from '../BondToolbar';
-import { filterQuery, filtersFromSearch, searchFromFilters } from '../bondView';
+import { filterQuery, filtersFromSearch, searchFromFilters, usableFilters } from '../bondView';
+import { useFeature } from '../../../features/useFeature';
 import '../bond.css';
 import { Refreshing } from '../../../components/Refreshing';
 import { apiErrorText } from '../../../api/errorText';
@@ -99,6 +100,7 @@ export default function BondMovesPage() {
   const metric = (METRICS.some((m) => m.value === params.get('metric')) ? params.get('metric') : 'price') as Metric;
   const period = (PERIODS.some((p) => p.value === params.get('period')) ? params.get('period') : '1d') as Period;
   const filters = useMemo(() => filtersFromSearch(params), [params]);
+  const spRatings = useFeature('s_and_p_ratings');
   const setAll = (next: { metric?: Metric; period?: Period; filters?: typeof filters }) => {
     const search = searchFromFilters(next.filters ?? filters);
     search.set('metric', next.metric ?? metric);
@@ -106,7 +108,7 @@ export default function BondMovesPage() {
     setParams(search);
   };
   const moves = useApiQuery<MarketMovesResponse>(MARKET_PATHS.marketMoves, {
-    query: { ...filterQuery(filters), metric, period, limit: 30 },
+    query: { ...filterQuery(usableFilters(filters, spRatings)), metric, period, limit: 30 },
     meta: { errorToast: 'Loading market moves failed:' },
     placeholderData: (previous) => previous,
   });

@@ -1,0 +1,67 @@
+import { ENTITLEMENT_TTL_MS } from './entitlements';
+import { PUBLIC_ROUTES } from './access';
+import type { InventoryRoute } from './routeInventory';
+
+/** Where the generated page lives, from the repository root. */
+export const ACCESS_DOC_PATH = 'docs/access.md';
+
+/**
+ * What a route gives a caller without a feature when the route itself is open to every user:
+ * the field-level half of feature enforcement (the route-level half is in the table, from each
+ * route's declaration). Kept here, beside the generator, so the page says it once.
+ */
+const FIELD_RULES = `| feature | route | without the feature |
+|---|---|---|
+| \`s_and_p_ratings\` | \`GET /v2/bond\`, \`GET /v2/download/bonds.csv\` | \`ratingSP\` is left out of the default columns; asking for it as a column or a sort key, or using the \`rating\` filter (by S&P rating), is a 403 naming the feature |
+| \`s_and_p_ratings\` | \`GET /v2/market/moves\` | the \`rating\` filter is a 403; \`ratingSP\` is null |
+| \`s_and_p_ratings\` | \`GET /v2/bond/:id\` | \`ratings.sp\` and \`analytics.ratingSP\` are null; S&P entries leave \`ratings.history\` |
+| \`s_and_p_ratings\` | \`GET /v2/market/summary\` (\`mostActive\`), \`GET /v2/issuer/:id\` (\`bonds\`) | \`ratingSP\` is null |
+| \`bond_table_discount_margin\` | \`GET /v2/bond\`, \`GET /v2/download/bonds.csv\` | \`discountMargin\` is left out of the default columns; asking for it as a column or a sort key is a 403 |
+| \`bond_table_discount_margin\` | \`GET /v2/bond/:id\`, \`GET /v2/market/summary\`, \`GET /v2/issuer/:id\` | \`discountMargin\` is null |
+| \`term_structure_change_non_delta_metrics\` | \`GET /v2/market/term-structure-change\` | the two curves' levels (\`from\`, \`to\`) are null: only the changes |
+| \`term_structure_change_visual_bond\` | \`GET /v2/market/term-structure-change\` | \`bonds\` is empty |
+
+Field-level rules key on the field names (\`ratingSP\`, \`discountMargin\`, a bond's \`ratings\`) in
+every \`/v2\` response (\`server/plugins/entitlements.ts\`), so a new route carrying them is covered.
+Not behind a feature, on purpose: custom bond tables (\`/v2/bond-tables\`) store views, not market
+data — a saved view may name a gated column or the rating filter, and the data is refused or left
+out where it is read; the market summary's and detail's \`IG\`, \`HY\` and \`rating:<bucket>\`
+segments are aggregates over S&P classes (levels and bond counts, never a bond's rating); a bond's
+price history is the history page's own series, not the bond table's sparklines.`;
+
+/** docs/access.md: every route and its access, from the route inventory (`npm run docs:access`). */
+export function renderAccessDoc(routes: readonly InventoryRoute[]): string {
+  const rows = routes
+    .filter((r) => !r.hidden)
+    .map((r) => `| \`${r.method} ${r.url}\` | ${r.access} |`)
+    .sort();
+  return [
+    '# Access by route',
+    '',
+    'Generated from the route inventory by `npm run docs:access`; `server/plugins/access.test.ts`',
+    'fails when this page and the routes disagree. Each route declares its access in `config`',
+    '(docs/ARCHITECTURE.md, "Declaring a route\'s access"); one hook enforces it before the body is',
+    'parsed or validated.',
+    '',
+    'Levels: `public` (anyone); `user` (a signed-in caller, else 401); `admin` (else 403).',
+    "`own account`: the `:id` is the caller's own user id, else 403; `own account or admin`: or the",
+    'caller is an admin. `feature X`: 403 `{ error }` naming the feature unless the caller can use it',
+    'here (level 2 on a production host, 1 or more elsewhere). `active subscription`: 402 with a',
+    "message once the caller's trial has ended (the web app shows its trial-ended page); employees,",
+    `admins and subscribed organisations pass. Entitlements are re-read at most every ${ENTITLEMENT_TTL_MS / 1000} s per instance.`,
+    '',
+    `Public routes under \`/v2\` and \`/admin\` (\`PUBLIC_ROUTES\`): ${PUBLIC_ROUTES.map((r) => `\`${r}\``).join(', ')}.`,
+    'Sign-in under `/auth`, `/health` and the API document are public by nature.',
+    '',
+    '## Fields and filters behind features',
+    '',
+    FIELD_RULES,
+    '',
+    '## Routes',
+    '',
+    '| route | access |',
+    '|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
