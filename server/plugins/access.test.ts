@@ -90,15 +90,33 @@ describe("access decided on the server from each route's declaration", () => {
     expect(await attempt('/v2/fine', { access: 'user', subscription: true })).toBe('started');
   });
 
+  /** A concrete path for an inventory route: each `:param` becomes `1`. */
+  const concrete = (url: string) => url.replace(/:\w+/g, '1');
+  const inject = (method: string, url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: method as 'GET', url: concrete(url), headers });
+
+  it('every route that is not public answers exactly 401 to an anonymous caller', async () => {
+    const closed = ctx.app.routeInventory.filter((r) => !r.hidden && r.access !== 'public');
+    expect(closed.length).toBeGreaterThan(50);
+    for (const r of closed) {
+      const res = await inject(r.method, r.url);
+      expect({ route: `${r.method} ${r.url}`, status: res.statusCode }).toEqual({ route: `${r.method} ${r.url}`, status: 401 });
+    }
+  });
+
   it('a trial that has ended answers 402 on market data, and only there', async () => {
     expect((await call('GET', '/v2/market/summary', kim.headers)).statusCode).toBe(200);
     const ended = await call('PUT', `/admin/users/${kim.id}/trial`, admin, { endsAt: new Date(clockMs - 86_400_000).toISOString() });
     expect(ended.statusCode).toBe(200);
     later();
-    for (const url of ['/v2/market/summary', '/v2/bond?limit=1', '/v2/trade?limit=1', '/v2/market/sectors']) {
-      const res = await call('GET', url, kim.headers);
-      expect({ url, status: res.statusCode }).toEqual({ url, status: 402 });
-      expect(res.json().error).toMatch(/trial/i);
+    const marketData = ctx.app.routeInventory.filter((r) => r.access.includes('active subscription'));
+    expect(marketData.length).toBeGreaterThan(15);
+    for (const r of marketData) {
+      const res = await inject(r.method, r.url, kim.headers);
+      expect({ route: `${r.method} ${r.url}`, status: res.statusCode }).toEqual({ route: `${r.method} ${r.url}`, status: 402 });
+      expect(res.json().error).toBe(
+        'Your trial has ended. Contact support@bondwise.local to subscribe; your profile and settings remain available.',
+      );
     }
     expect((await call('GET', `/v2/user/${kim.id}`, kim.headers)).statusCode).toBe(200);
     expect((await call('GET', '/v2/bond-tables', kim.headers)).statusCode).toBe(200);

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePath } from '../../services/importers/testing';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+
+/**
+ * The access matrix of every /admin route, walked from the route inventory: an anonymous caller
+ * gets exactly 401, a signed-in user exactly 403, an admin exactly the status listed below for a
+ * well-formed call. A new /admin route fails this test until it is listed here.
+ */
+const BOUNDARY = '----bondwise-admin-matrix';
+const treasuryUpload = {
+  headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  payload: Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="curve.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    readFileSync(samplePath('treasury-par-yield-curve.csv')),
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]),
+};
+
+interface AdminCall {
+  url: string;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
+  /** What an admin gets for this well-formed call. */
+  admin: number;
+}
+
+/** One well-formed call per /admin route (method and pattern as in the inventory). */
+function adminCalls(ids: { userId: string; organizationId: string }): Record<string, AdminCall> {
+  return {
+    'GET /admin/features': { url: '/admin/features', admin: 200 },
+    'PUT /admin/features/:name': { url: '/admin/features/blog', payload: { level: 2 }, admin: 200 },
+    'PUT /admin/features/:name/organizations/:organizationId': {
+      url: `/admin/features/blog/organizations/${ids.organizationId}`,
+      payload: { level: 1 },
+      admin: 200,
+    },
+    'PUT /admin/features/:name/users/:userId': { url: `/admin/features/blog/users/${ids.userId}`, payload: { level: 1 }, admin: 200 },
+    'GET /admin/organizations': { url: '/admin/organizations', admin: 200 },
+    'POST /admin/organizations': {
+      url: '/admin/organizations',
+      payload: { name: 'Matrix Capital', domains: ['matrix.example'] },
+      admin: 201,
+    },
+    'PUT /admin/organizations/:id': { url: `/admin/organizations/${ids.organizationId}`, payload: { subscribed: true }, admin: 200 },
+    'PUT /admin/users/:userId/trial': {
+      url: `/admin/users/${ids.userId}/trial`,
+      payload: { endsAt: '2031-01-31T00:00:00.000Z' },
+      admin: 200,
+    },
+    'GET /admin/invites': { url: '/admin/invites', admin: 200 },
+    'POST /admin/invites': { url: '/admin/invites', payload: { email: 'matrix-newcomer@example.com' }, admin: 201 },
+    'GET /admin/maintenance': { url: '/admin/maintenance', admin: 200 },
+    'PUT /admin/maintenance': { url: '/admin/maintenance', payload: { maintenanceMode: false }, admin: 200 },
+    'POST /admin/upload/:kind': { url: '/admin/upload/treasury', ...treasuryUpload, admin: 200 },
+  };
+}
+
+describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
+  let ctx: TestContext;
+  let user: { authorization: string };
+  let admin: { authorization: string };
+  let calls: Record<string, AdminCall>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    user = await signedIn(ctx, 'matrix-user');
+    admin = await signedIn(ctx, 'matrix-admin', { admin: true });
+    const org = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/organizations',
+      headers: admin,
+      payload: { name: 'Matrix Partners', domains: ['partners.example'] },
+    });
+    expect(org.statusCode).toBe(201);
+    calls = adminCalls({ userId: 'matrix-user', organizationId: org.json().id });
+  });
+  afterAll(() => ctx.close());
+
+  const adminRoutes = () => ctx.app.routeInventory.filter((r) => r.url.startsWith('/admin/')).map((r) => `${r.method} ${r.url}`);
+  const send = (route: string, headers: Record<string, string>) => {
+    const call = calls[route]!;
+    const method = route.split(' ')[0] as 'GET' | 'PUT' | 'POST';
+    const payload = call.payload === undefined ? {} : { payload: call.payload };
+    return ctx.app.inject({ method, url: call.url, headers: { ...call.headers, ...headers }, ...payload });
+  };
+
+  it('lists a well-formed call for each /admin route of the inventory, and no other', () => {
+    expect(adminRoutes().sort()).toEqual(Object.keys(calls).sort());
+  });
+
+  it('an anonymous caller gets exactly 401 from each', async () => {
+    for (const route of adminRoutes()) {
+      const res = await send(route, {});
+      expect({ route, status: res.statusCode, body: res.json() }).toEqual({
+        route,
+        status: 401,
+        body: { error: 'Authentication required' },
+      });
+    }
+  });
+
+  it('a signed-in user gets exactly 403 from each', async () => {
+    for (const route of adminRoutes()) {
+      const res = await send(route, user);
+      expect({ route, status: res.statusCode, body: res.json() }).toEqual({
+        route,
+        status: 403,
+        body: { error: 'Administrator access required' },
+      });
+    }
+  });
+
+  it('an admin gets exactly the listed status from each', async () => {
+    for (const route of adminRoutes()) {
+      const res = await send(route, admin);
+      expect({ route, status: res.statusCode }).toEqual({ route, status: calls[route]!.admin });
+    }
+  });
+});
