@@ -124,6 +124,23 @@ describe('API client and maintenance', () => {
   });
 });
 
+describe('API client and an ended trial', () => {
+  afterEach(() => useAppStore.setState({ trialEnded: false }));
+
+  it("a 402 from market data turns the app's market pages into the trial-ended page; other refusals do not", async () => {
+    fetchMock.mockResolvedValue(json({ error: 'Your trial has ended. Contact support@bondwise.local to subscribe' }, 403, 'Forbidden'));
+    await expect(api.get('/v2/market/index')).rejects.toBeInstanceOf(ApiError);
+    expect(useAppStore.getState().trialEnded).toBe(false);
+    fetchMock.mockResolvedValue(
+      json({ error: 'Your trial has ended. Contact support@bondwise.local to subscribe' }, 402, 'Payment Required'),
+    );
+    const refused = await api.get('/v2/market/summary').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(402);
+    expect(useAppStore.getState().trialEnded).toBe(true);
+  });
+});
+
 describe('API client errors', () => {
   it('a validation failure reaches the page as a sentence, the raw text stays in the body', async () => {
     const raw = 'Invalid body.code: Too small: expected string to have >=6 characters';

@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '@common/constants';
 import { useFeatureStore } from '../features/store';
 import { isNotificationPollingRunning, startNotificationPolling } from '../notifications/polling';
 import { startTracking, trackingIdentity } from '../notifications/tracking';
+import { useAppStore } from '../stores/app';
 import { runLogoutHooks } from '../stores/logout';
 import { useSession } from '../stores/session';
 import { authApi } from './authApi';
@@ -19,6 +20,7 @@ function loggedIn() {
   startTracking({ userId: 'u-1' });
   useFeatureStore.getState().enableFeatures(['blog']);
   localStorage.setItem(STORAGE_KEYS.notifications, '[{"id":1}]');
+  useAppStore.getState().enterTrialEnded();
 }
 
 describe('logout (spec §4)', () => {
@@ -36,6 +38,7 @@ describe('logout (spec §4)', () => {
     expect(isRefreshScheduled()).toBe(false);
     expect(trackingIdentity()).toBeNull();
     expect(useFeatureStore.getState().levels).toEqual({});
+    expect(useAppStore.getState().trialEnded).toBe(false); // the next account starts without the 402
   });
 
   it('the logout page and a forced logout at the same time tell the server once', async () => {

@@ -8,6 +8,7 @@ import { cancelPushRegistration } from '../notifications/push';
 import { stopNotificationPolling } from '../notifications/polling';
 import { stopTracking } from '../notifications/tracking';
 import { useFeatureStore } from '../features/store';
+import { useAppStore } from '../stores/app';
 import { onLogout, runLogoutHooks } from '../stores/logout';
 import { useSession } from '../stores/session';
 import { authApi } from './authApi';
@@ -32,6 +33,8 @@ async function runAccountsLogout(): Promise<void> {
   cancelPushRegistration();
   stopTracking();
   useFeatureStore.getState().reset();
+  // A 402 met by this account says nothing about the next one to sign in in this tab.
+  useAppStore.getState().leaveTrialEnded();
   cancelScheduledRefresh();
   const { accessToken, refreshToken } = useSession.getState();
   setRefreshExpiresAtMs(null);

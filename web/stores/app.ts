@@ -21,6 +21,8 @@ export interface AppState {
   /** The server answered 402 (trial ended): market-data pages show the trial-ended page. */
   trialEnded: boolean;
   enterTrialEnded: () => void;
+  /** Logout: the next account starts without the previous one's 402. */
+  leaveTrialEnded: () => void;
   setSupportEmail: (email: string) => void;
 }
 
@@ -33,5 +35,6 @@ export const useAppStore = create<AppState>()((set) => ({
   enterMaintenance: () => set({ maintenanceMode: true }),
   trialEnded: false,
   enterTrialEnded: () => set({ trialEnded: true }),
+  leaveTrialEnded: () => set({ trialEnded: false }),
   setSupportEmail: (supportEmail) => set({ supportEmail }),
 }));
