@@ -20,6 +20,7 @@ import { registerWebApp } from './plugins/webApp';
 import { registerRoutes } from './routes';
 import { initErrorReporting } from './plugins/errorReporting';
 import { useBondTableSnapshotClock } from './services/market/queries/bondTableSnapshot';
+import { registerFloodLimit } from './plugins/floodLimit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,7 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(cookie);
   await app.register(rateLimit, {
-    global: true,
+    // Not per route: the API-wide flood limit is the app-level hook below, which must run before
+    // authentication and the access check (route-level hooks run after them, so a flood of
+    // anonymous or badly signed calls would never be counted). Routes' own limits stay per route.
+    global: false,
     store: rateLimitStore(options.db),
     max: config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
@@ -136,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`,
     }),
   });
+  registerFloodLimit(app, config.apiRateLimitPerMinute);
   registerAuth(app, config.jwtSecret, app.now);
   registerMaintenanceGate(app);
   registerAccess(app);

@@ -45,11 +45,20 @@ describe('rate limits across server instances', () => {
     for (let k = 0; k < 4; k++) first.push((await summary(ctx.app)).statusCode);
     expect(first).toEqual([200, 200, 200, 429]);
     expect((await summary(second)).statusCode).toBe(200); // counted apart
-    // An anonymous caller is refused before any counting: 401, however often it calls.
+    // A flood of anonymous (or badly signed) calls is counted too, before authentication.
     const anonymous = [];
     for (let k = 0; k < 4; k++)
-      anonymous.push((await ctx.app.inject({ method: 'GET', url: '/v2/market/sectors', remoteAddress: '198.51.100.8' })).statusCode);
-    expect(anonymous).toEqual([401, 401, 401, 401]);
+      anonymous.push(
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: '/v2/market/sectors',
+            remoteAddress: '198.51.100.8',
+            headers: { authorization: 'Bearer forged' },
+          })
+        ).statusCode,
+      );
+    expect(anonymous).toEqual([401, 401, 401, 429]);
     await ctx.database.db
       .updateTable('rate_limit_hits')
       .set({ window_started_at: new Date(Date.now() - 2 * 3600_000) })
