@@ -4,16 +4,14 @@
  */
 import { Alert, Text } from '@mantine/core';
 import type { Trial } from '@common/api/accounts';
+import { formatDay, MISSING } from '@common/format';
 import { useAppStore } from '../stores/app';
 import { useUserInfo } from './userInfo';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** "Mar 5, 2026" (spec §9 date display, without the time for a whole-day date). */
-export function formatTrialDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+/** "Mar 5, 2026" through the one formatter, or null when there is no (valid) date to say. */
+function trialDate(iso: string | null): string | null {
+  const text = formatDay(iso);
+  return text === MISSING ? null : text;
 }
 
 function days(n: number | null): string {
@@ -23,8 +21,8 @@ function days(n: number | null): string {
 
 /** The banner's colour and text for a trial, or null when nothing is shown. */
 export function trialMessage(trial: Trial, supportEmail: string): { color: string; text: string } | null {
-  const ends = formatTrialDate(trial.endsAt);
-  const extended = formatTrialDate(trial.extendedUntil);
+  const ends = trialDate(trial.endsAt);
+  const extended = trialDate(trial.extendedUntil);
   switch (trial.state) {
     case null:
       return null;

@@ -8,8 +8,8 @@ import { FormError, FormNotice } from '../auth/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
 import { invitesKey, profileApi } from './profileApi';
 import { Section } from './Section';
+import { formatDay } from '@common/format';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const STATUS_COLOR: Record<Invite['status'], string> = { pending: 'blue', accepted: 'teal', expired: 'gray', revoked: 'gray' };
 
 export function InvitesSection({ userId }: { userId: string }) {
@@ -73,7 +73,7 @@ export function InvitesSection({ userId }: { userId: string }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs" c="dimmed">
-                    {dateFormat.format(new Date(invite.createdAt))}
+                    {formatDay(invite.createdAt)}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">

@@ -10,9 +10,7 @@ import { FormError } from '../auth/AuthPanel';
 import { ConfirmWithPassword } from './ConfirmWithPassword';
 import { apiErrorText } from '../../api/errorText';
 import { mfaStatusKey, profileApi } from './profileApi';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+import { formatDay } from '@common/format';
 
 function PasskeyRow({ userId, passkey, onRemove }: { userId: string; passkey: Passkey; onRemove: () => void }) {
   const queryClient = useQueryClient();
@@ -56,10 +54,10 @@ function PasskeyRow({ userId, passkey, onRemove }: { userId: string; passkey: Pa
         )}
       </Table.Td>
       <Table.Td>
-        <Text size="xs">{formatDate(passkey.createdAt)}</Text>
+        <Text size="xs">{formatDay(passkey.createdAt)}</Text>
       </Table.Td>
       <Table.Td>
-        <Text size="xs">{formatDate(passkey.lastUsedAt)}</Text>
+        <Text size="xs">{formatDay(passkey.lastUsedAt)}</Text>
       </Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
