@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { openScratchDatabase, type BenchEngine } from './support/scratchDatabase';
 import { migrateToLatest } from '../server/db/migrate';
 import { priceHistory, repriceUniverse, type RepriceResult } from '../server/services/pricing';
-import { addDays, businessDays } from '../server/services/pricing/conventions';
+import { addDays, businessDaysBetween } from '../common/calendar';
 import { createTrades, rng, seedSyntheticMarket, type TradeSpec } from '../server/services/pricing/testFixtures';
 
 const arg = (name: string, fallback: string) =>
@@ -51,15 +51,16 @@ async function main(): Promise<void> {
   const load0 = loadavg()[0];
   try {
     await migrateToLatest(db);
-    const endDay = businessDays(addDays(new Date().toISOString().slice(0, 10), -10), addDays(new Date().toISOString().slice(0, 10), -1)).at(
-      -1,
-    )!;
+    const endDay = businessDaysBetween(
+      addDays(new Date().toISOString().slice(0, 10), -10),
+      addDays(new Date().toISOString().slice(0, 10), -1),
+    ).at(-1)!;
     let t = performance.now();
     let days: string[];
     if (SOURCE === 'simulator') {
       const { seedUniverse } = await import('../server/services/market/simulator/index');
       const s = await seedUniverse(db, { bonds: BONDS, historyDays: HISTORY + 12, endDate: endDay, price: false });
-      days = businessDays(s.startDate, s.endDate);
+      days = businessDaysBetween(s.startDate, s.endDate);
     } else {
       days = (await seedSyntheticMarket(db, { bonds: BONDS, days: HISTORY + 12, endDay })).days;
     }

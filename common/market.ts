@@ -106,6 +106,16 @@ export function ratingClassOf(sp: string | null | undefined): RatingClass | null
   return i <= SP_RATINGS.indexOf('BBB-') ? 'IG' : 'HY';
 }
 
+/**
+ * The S&P notch a Moody's rating stands for (the scales line up notch for notch down to Caa3;
+ * Ca is CC and C is C), or null for an unknown text.
+ */
+export function spEquivalentOfMoody(moody: string | null | undefined): SpRating | null {
+  if (!moody) return null;
+  const i = (MOODY_RATINGS as readonly string[]).indexOf(moody.trim());
+  return i < 0 ? null : SP_RATINGS[i]!;
+}
+
 /** S&P ratings in a letter bucket or credit class. */
 export function spRatingsIn(group: RatingBucket | RatingClass): SpRating[] {
   return SP_RATINGS.filter((r) => ratingBucketOf(r) === group || ratingClassOf(r) === group);
@@ -119,8 +129,9 @@ export const LAST_IG_NOTCH = 9;
 /** Credit segment of a bond: investment grade or high yield. */
 export type Segment = RatingClass;
 
-/** Alias of {@link tenorBucketOf}. */
-export const tenorBucket = tenorBucketOf;
+/** How a bond pays interest: a fixed coupon, no coupon, or an index plus a quoted margin. */
+export const COUPON_TYPES = ['fixed', 'zero', 'floating'] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
 
 // ---- sectors, seniorities and treasury tenors (simulator, importers and screens) -------------
 

@@ -9,6 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cusipCheckDigit } from '../server/services/market/reference';
 import { mulberry32 } from '@common/random';
+import { businessDaysFrom } from '../common/calendar';
+import type { CouponType } from '../common/market';
 
 /** The header of FINRA's Enhanced Historical Data files (display names), in their order. */
 export const TRACE_ENHANCED_HEADER = [
@@ -128,7 +130,7 @@ interface SampleBond {
   issuer: string;
   ticker: string;
   sector: string;
-  couponType: 'fixed' | 'zero' | 'floating';
+  couponType: CouponType;
   coupon: number | null;
   freq: number;
   dayCount: string;
@@ -674,23 +676,12 @@ function bondRow(b: SampleBond): string {
 /** A bond that is deliberately not in samples/bonds.csv (its trades go to trades_missing_bonds). */
 export const UNKNOWN_CUSIP = cusip('ZQ9999ZZ');
 
-function businessDays(from: string, count: number): string[] {
-  const days: string[] = [];
-  const d = new Date(`${from}T00:00:00Z`);
-  while (days.length < count) {
-    const dow = d.getUTCDay();
-    if (dow !== 0 && dow !== 6) days.push(d.toISOString().slice(0, 10));
-    d.setUTCDate(d.getUTCDate() + 1);
-  }
-  return days;
-}
-
 function treasuryCsv(): string {
   const tenors = ['1 Mo', '1.5 Month', '2 Mo', '3 Mo', '4 Mo', '6 Mo', '1 Yr', '2 Yr', '3 Yr', '5 Yr', '7 Yr', '10 Yr', '20 Yr', '30 Yr'];
   const level = [4.22, 4.2, 4.18, 4.12, 4.05, 3.95, 3.75, 3.55, 3.52, 3.62, 3.8, 4.02, 4.55, 4.62];
   const r = rng(20261001);
   const rows: string[] = [];
-  for (const [i, day] of businessDays('2026-10-01', 20).entries()) {
+  for (const [i, day] of businessDaysFrom('2026-10-01', 20).entries()) {
     const shift = (r() - 0.5) * 0.08;
     const twist = (r() - 0.5) * 0.04;
     for (let k = 0; k < level.length; k++) level[k] = level[k]! + shift + twist * (k / level.length - 0.5) + (r() - 0.5) * 0.01;
@@ -705,7 +696,7 @@ function treasuryCsv(): string {
 
 function traceFile(): string {
   const r = rng(20261026);
-  const days = businessDays('2026-10-26', 3).map((d) => d.replace(/-/g, ''));
+  const days = businessDaysFrom('2026-10-26', 3).map((d) => d.replace(/-/g, ''));
   const trades: SampleTrade[] = [];
   let ref = 5_000_000;
   let record = 0;

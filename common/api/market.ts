@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { BOND_TABLE_COLUMNS } from '../enums';
-import { RATING_BUCKETS, RATING_CLASSES, SP_RATINGS, TENOR_BUCKET_IDS } from '../market';
+import { COUPON_TYPES, RATING_BUCKETS, RATING_CLASSES, SP_RATINGS, TENOR_BUCKET_IDS } from '../market';
 import { boundedRange, calendarDateSchema, MAX_RANGE_DAYS } from './dates';
 
 // ---- paths -----------------------------------------------------------------------------------
@@ -200,7 +200,7 @@ export const bondDetailResponseSchema = z.object({
   isin: z.string(),
   description: z.string(),
   terms: z.object({
-    couponType: z.enum(['fixed', 'zero', 'floating']),
+    couponType: z.enum(COUPON_TYPES),
     coupon: z.number(),
     frequency: z.number().int(),
     dayCount: z.string(),

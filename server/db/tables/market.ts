@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { CouponType } from '../../../common/market';
 
 /**
  * Market data tables. Conventions: prices per 100 face, rates and yields as decimals (0.0575),
@@ -44,7 +45,7 @@ export interface BondsTable {
   isin: string;
   issuer_id: number;
   description: string;
-  coupon_type: 'fixed' | 'zero' | 'floating';
+  coupon_type: CouponType;
   /** Annual rate as a decimal; 0 for zeros; the current all-in rate is not stored here for FRNs. */
   coupon: Numeric;
   frequency: number;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondDetailResponse, MarketSummaryResponse } from '../../../common/api/market';
 import { calculate, curveOf, prepareBond, settlementFor } from '../../../web/pages/bond/pricing/calculator';
 import { invalidateMarketAsOf } from '../../services/market/queries/common';
-import { businessDays } from '../../services/pricing/conventions';
+import { businessDaysBetween } from '../../../common/calendar';
 import { repriceUniverse } from '../../services/pricing/index';
 import { createBonds, createCurves, createIssuer, createSector } from '../../services/pricing/testFixtures';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
@@ -49,7 +49,7 @@ describe("pricing calculator on the server's analytics curve", () => {
       { issuerId: acme, coupon: 0.045, issueDate: '2022-06-01', maturityDate: '2031-06-01' },
     ]);
     Object.assign(bonds, { bullet, callable, frn, touched });
-    await createCurves(db, businessDays('2026-10-19', DAY), (d) => (d === DAY ? 25 : 0));
+    await createCurves(db, businessDaysBetween('2026-10-19', DAY), (d) => (d === DAY ? 25 : 0));
     await repriceUniverse(db, PREV, { kind: 'eod' });
     await repriceUniverse(db, new Date(`${DAY}T15:00:00Z`), { bondIds: [touched!] });
     invalidateMarketAsOf(db);

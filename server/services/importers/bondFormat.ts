@@ -1,4 +1,4 @@
-import { MOODY_RATINGS, SP_RATINGS } from '../../../common/market';
+import { COUPON_TYPES, type CouponType, MOODY_RATINGS, SP_RATINGS } from '../../../common/market';
 import type { CallScheduleEntry } from '../../db/tables/market';
 import { bondDescription, isinFromCusip, isValidCusip } from '../market/reference';
 import type { ColumnIndex, ColumnSpec } from './columns';
@@ -44,7 +44,7 @@ export interface BondRecord {
   issuerTicker: string;
   sectorCode: string;
   country: string;
-  couponType: 'fixed' | 'zero' | 'floating';
+  couponType: CouponType;
   /** Decimal. */
   coupon: number;
   frequency: 1 | 2 | 4;
@@ -124,9 +124,11 @@ export function parseBondRow(fields: string[], col: ColumnIndex<BondColumn>): Bo
   const country = (v(fields, col.country) || 'US').toUpperCase();
   if (!/^[A-Z]{2}$/.test(country)) throw new RowError(`"country_of_risk" must be a two-letter country code: "${v(fields, col.country)}"`);
 
-  const couponType = v(fields, col.couponType).toLowerCase();
-  if (couponType !== 'fixed' && couponType !== 'zero' && couponType !== 'floating') {
-    throw new RowError(`"coupon_type" must be fixed, zero or floating: "${v(fields, col.couponType)}"`);
+  const couponType = v(fields, col.couponType).toLowerCase() as CouponType;
+  if (!COUPON_TYPES.includes(couponType)) {
+    throw new RowError(
+      `"coupon_type" must be ${COUPON_TYPES.slice(0, -1).join(', ')} or ${COUPON_TYPES.at(-1)}: "${v(fields, col.couponType)}"`,
+    );
   }
   const couponText = v(fields, col.coupon);
   let coupon = 0;

@@ -18,11 +18,11 @@ describe('the sample files import', () => {
   it('samples/treasury-par-yield-curve.csv: 20 days × 14 tenors, yields as decimals, the blank 1.5-month cell skipped', async () => {
     const report = await importSample(database.db, 'treasury', 'treasury-par-yield-curve.csv');
     expect(report).toMatchObject({ kind: 'treasury', committed: true, rowsRead: 20, rowsImported: 20, rowsRejected: 0 });
-    expect(report.details).toMatchObject({ points: 279, firstDate: '2026-10-01', lastDate: '2026-10-28' });
+    expect(report.details).toMatchObject({ points: 279, firstDate: '2026-10-01', lastDate: '2026-10-29' });
     const tenYear = await database.db
       .selectFrom('treasury_curve_points')
       .selectAll()
-      .where('curve_date', '=', '2026-10-28')
+      .where('curve_date', '=', '2026-10-29')
       .where('tenor', '=', '10Y')
       .executeTakeFirstOrThrow();
     expect(Number(tenYear.yield)).toBeCloseTo(0.0392, 6);

@@ -2,9 +2,7 @@
  * Reference-data helpers shared by the simulator, importers and APIs: CUSIP and ISIN check
  * digits, bond descriptions, rating scales, IG/HY and tenor buckets.
  */
-import { LAST_IG_NOTCH, MOODY_RATINGS, type RatingBucket, SP_RATINGS, type Segment, tenorBucket } from '../../../common/market';
-
-export { tenorBucket };
+import { LAST_IG_NOTCH, MOODY_RATINGS, type RatingBucket, SP_RATINGS, type Segment, type CouponType } from '../../../common/market';
 
 /** Value of one CUSIP character: digits 0–9, letters A=10…Z=35, * 36, @ 37, # 38. */
 function cusipCharValue(ch: string): number {
@@ -76,7 +74,7 @@ export function isValidIsin(isin: string): boolean {
  * Street description `TICKER c.cc MM/DD/YY` (coupon in percent, two decimals trimmed to at
  * least two; zeros show 0; floaters show FRN then the maturity).
  */
-export function bondDescription(ticker: string, couponType: 'fixed' | 'zero' | 'floating', coupon: number, maturity: string): string {
+export function bondDescription(ticker: string, couponType: CouponType, coupon: number, maturity: string): string {
   const [y, m, d] = maturity.split('-');
   const date = `${m}/${d}/${y!.slice(2)}`;
   if (couponType === 'floating') return `${ticker} FRN ${date}`;

@@ -5,7 +5,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { VOLUME_AVERAGE_DAYS, addDays, businessDays, isBusinessDay } from './conventions';
+import { VOLUME_AVERAGE_DAYS } from './conventions';
+import { addDays, businessDaysBetween, isBusinessDay } from '../../../common/calendar';
 import type { Evaluation } from './evaluate';
 import { fetchPacked, numOrNull, packFields } from './packed';
 
@@ -94,7 +95,7 @@ export async function loadVolumeAverages(db: Kysely<Database>, day: string): Pro
   const start = volumeWindowStart(day);
   const { rows } = await sql<{ d: string | null }>`select to_char(min(trade_date), 'YYYY-MM-DD') as d from daily_bond_stats`.execute(db);
   const first = rows[0]?.d ?? day;
-  const days = businessDays(first > start ? first : start, addDays(day, -1)).length;
+  const days = businessDaysBetween(first > start ? first : start, addDays(day, -1)).length;
   const out = new Map<number, number>();
   if (days === 0) return out;
   const records = await fetchPacked(

@@ -3,6 +3,8 @@
  * and tenor buckets, the spread priors and the confidence formula's constants. Everything that a
  * reviewer would want to tune (or that docs/market-data.md quotes) lives here.
  */
+import { isoDate } from '../../../common/calendar';
+import { ratingBucketOf, spEquivalentOfMoody, type RatingBucket } from '../../../common/market';
 
 /** Trades older than this many calendar days (≈ 10 business days) are not used. */
 export const TRADE_WINDOW_DAYS = 14;
@@ -28,6 +30,8 @@ export const MODEL_CONFIDENCE_CAP = { issuer: 0.6, sector: 0.45, rating: 0.25 } 
 export const SHRINK = { ratingCell: 2, sectorCell: 2, issuerLevel: 0.5, issuerSlope: 4 } as const;
 /** Volume % change compares today with the average of this many previous business days. */
 export const VOLUME_AVERAGE_DAYS = 20;
+
+export { RATING_BUCKETS, type RatingBucket } from '../../../common/market';
 
 const DAY_MS = 86_400_000;
 
@@ -64,48 +68,22 @@ export function blendWeight(evidence: number): number {
   return evidence > 0 ? evidence / (evidence + 1) : 0;
 }
 
-export type RatingBucket = 'AAA' | 'AA' | 'A' | 'BBB' | 'BB' | 'B' | 'CCC';
-export const RATING_BUCKETS: readonly RatingBucket[] = ['AAA', 'AA', 'A', 'BBB', 'BB', 'B', 'CCC'];
-
-const MOODY_TO_SP: Record<string, string> = {
-  Aaa: 'AAA',
-  Aa1: 'AA+',
-  Aa2: 'AA',
-  Aa3: 'AA-',
-  A1: 'A+',
-  A2: 'A',
-  A3: 'A-',
-  Baa1: 'BBB+',
-  Baa2: 'BBB',
-  Baa3: 'BBB-',
-  Ba1: 'BB+',
-  Ba2: 'BB',
-  Ba3: 'BB-',
-  B1: 'B+',
-  B2: 'B',
-  B3: 'B-',
-  Caa1: 'CCC+',
-  Caa2: 'CCC',
-  Caa3: 'CCC-',
-  Ca: 'CC',
-  C: 'C',
-};
-
 /** Letter bucket of a bond from its S&P rating, else its Moody's rating; unrated counts as BBB. */
 export function ratingBucket(sp: string | null, moody: string | null): RatingBucket {
-  const r = (sp && sp !== 'NR' ? sp : moody ? MOODY_TO_SP[moody.trim()] : undefined)?.trim().toUpperCase();
-  if (!r) return 'BBB';
-  const letters = r.replace(/[+-]/g, '');
-  if (letters === 'AAA' || letters === 'AA' || letters === 'A' || letters === 'BBB' || letters === 'BB' || letters === 'B') return letters;
-  return 'CCC';
+  const usable = sp && sp.trim() !== 'NR' ? sp.trim().toUpperCase() : spEquivalentOfMoody(moody);
+  return ratingBucketOf(usable) ?? (usable ? 'CCC' : 'BBB');
 }
 
 export function isHighYield(bucket: RatingBucket): boolean {
   return bucket === 'BB' || bucket === 'B' || bucket === 'CCC';
 }
 
-/** Tenor buckets (years to maturity) of the sector curves, with the point each is anchored at. */
-export const TENOR_BUCKETS = [
+/**
+ * Nodes of the model's spread curves by years to maturity, with the point each is anchored at.
+ * Coarser than the market's tenor buckets (common/market TENOR_BUCKETS): each node needs enough
+ * bonds per rating and sector to fit.
+ */
+export const CURVE_TENOR_NODES = [
   { label: '0-2y', upTo: 2, center: 1 },
   { label: '2-5y', upTo: 5, center: 3.5 },
   { label: '5-10y', upTo: 10, center: 7.5 },
@@ -113,9 +91,10 @@ export const TENOR_BUCKETS = [
   { label: '20y+', upTo: Infinity, center: 27 },
 ] as const;
 
-export function tenorBucket(years: number): number {
-  for (let i = 0; i < TENOR_BUCKETS.length; i++) if (years < TENOR_BUCKETS[i]!.upTo) return i;
-  return TENOR_BUCKETS.length - 1;
+/** The index in {@link CURVE_TENOR_NODES} of a bond with `years` to maturity. */
+export function curveTenorIndex(years: number): number {
+  for (let i = 0; i < CURVE_TENOR_NODES.length; i++) if (years < CURVE_TENOR_NODES[i]!.upTo) return i;
+  return CURVE_TENOR_NODES.length - 1;
 }
 
 /**
@@ -130,38 +109,6 @@ export function priorSpreadBp(bucket: RatingBucket, tenorIndex: number): number 
 }
 
 /** 'YYYY-MM-DD' of a Date in UTC: the market day a time belongs to (US trading hours fit one UTC day). */
-export function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-/** Milliseconds since the epoch of an ISO day at 00:00 UTC. */
-export function dayStartMs(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`);
-}
-
-/** True for Monday–Friday (exchange holidays are not modelled). */
-export function isBusinessDay(day: string): boolean {
-  const wd = new Date(dayStartMs(day)).getUTCDay();
-  return wd !== 0 && wd !== 6;
-}
-
-/** The ISO day `n` calendar days after `day` (negative for before). */
-export function addDays(day: string, n: number): string {
-  return isoDay(new Date(dayStartMs(day) + n * DAY_MS));
-}
-
-/** The business day before `day`. */
-export function previousBusinessDay(day: string): string {
-  let d = addDays(day, -1);
-  while (!isBusinessDay(d)) d = addDays(d, -1);
-  return d;
-}
-
-/** Every business day from `from` to `to` inclusive. */
-export function businessDays(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) if (isBusinessDay(d)) out.push(d);
-  return out;
-}
+export const isoDay = isoDate;
 
 export const MS_PER_DAY = DAY_MS;

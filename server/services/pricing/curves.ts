@@ -5,7 +5,7 @@
 import { interpolateCurve, prepareCurve, type Curve } from '@analytics/index';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { addDays } from './conventions';
+import { addDays } from '../../../common/calendar';
 
 /** A curve with its date and a key that changes whenever its points do (for caches). */
 export interface DatedCurve {

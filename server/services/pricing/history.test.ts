@@ -70,14 +70,20 @@ describe('live repricing', () => {
   it('sees a new trade on the next tick, then its cancellation', async () => {
     const asOf = new Date(`${today()}T20:00:00Z`);
     await repriceUniverse(db, asOf);
-    const id = bondIds[3]!;
+    // A fixed-coupon bond without trades in the window: its price is the model's, so one fresh
+    // block print is its whole trade evidence (an outlier test needs three trades) and must move it.
+    const untraded = await sql<{ id: number }>`
+      select b.id from bonds b where b.coupon_type = 'fixed' and b.id = any(${bondIds}::int4[])
+        and not exists (select 1 from trades t where t.bond_id = b.id and t.execution_time > ${new Date(asOf.getTime() - 14 * 86_400_000)})
+      order by b.id limit 1`.execute(db);
+    const id = untraded.rows[0]!.id;
     const before = await db
       .selectFrom('bond_market_state')
       .select(['price', 'confidence'])
       .where('bond_id', '=', id)
       .executeTakeFirstOrThrow();
     const snapshots = await count(sql`kind = 'intraday' and bond_id = ${id}`);
-    // A 10MM inter-dealer print a third of a point above the evaluated price (not an outlier).
+    // A 10MM inter-dealer print a third of a point above the evaluated price.
     const [tradeId] = await createTrades(db, [
       {
         bondId: id,

@@ -8,7 +8,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { MS_PER_DAY, TRADE_WINDOW_DAYS, addDays, businessDays, dayStartMs } from './conventions';
+import { MS_PER_DAY, TRADE_WINDOW_DAYS } from './conventions';
+import { addDays, businessDaysBetween, dayStartMs } from '../../../common/calendar';
 import { loadCurves } from './curves';
 import { evaluateUniverse } from './evaluate';
 import { forgetPastDays } from './reprice';
@@ -50,7 +51,7 @@ export async function priceHistory(
   progress?: (done: number, total: number) => void,
 ): Promise<PriceHistoryResult> {
   const started = performance.now();
-  const days = businessDays(fromDate, toDate);
+  const days = businessDaysBetween(fromDate, toDate);
   const timings = { read: 0, compute: 0, write: 0 };
   if (days.length === 0) return { days: 0, prices: 0, failed: 0, failures: [], elapsedMs: 0, timingsMs: timings };
   let mark = performance.now();

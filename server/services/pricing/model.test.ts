@@ -1,6 +1,6 @@
 import { createBond, parseDate } from '@analytics/index';
 import { describe, expect, it } from 'vitest';
-import { halfSpreadPoints, priorSpreadBp, ratingBucket, tenorBucket } from './conventions';
+import { halfSpreadPoints, priorSpreadBp, ratingBucket, curveTenorIndex } from './conventions';
 import { SpreadModel } from './model';
 import { tradeSignal } from './signal';
 import type { BondEntry } from './terms';
@@ -63,7 +63,7 @@ describe('conventions', () => {
     expect(ratingBucket(null, 'Ba2')).toBe('BB');
     expect(ratingBucket('CC', null)).toBe('CCC');
     expect(ratingBucket(null, null)).toBe('BBB');
-    expect(priorSpreadBp('BB', tenorBucket(12))).toBeGreaterThan(priorSpreadBp('A', tenorBucket(12)));
+    expect(priorSpreadBp('BB', curveTenorIndex(12))).toBeGreaterThan(priorSpreadBp('A', curveTenorIndex(12)));
   });
 });
 

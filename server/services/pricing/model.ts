@@ -13,9 +13,9 @@ import {
   MODEL_FIT_SCALE_BP,
   RATING_BUCKETS,
   SHRINK,
-  TENOR_BUCKETS,
+  CURVE_TENOR_NODES,
   priorSpreadBp,
-  tenorBucket,
+  curveTenorIndex,
   type RatingBucket,
 } from './conventions';
 
@@ -48,7 +48,7 @@ interface Cell {
   n: number;
 }
 
-const nb = TENOR_BUCKETS.length;
+const nb = CURVE_TENOR_NODES.length;
 const emptyCells = (): Cell[] => Array.from({ length: nb }, () => ({ sw: 0, sws: 0, n: 0 }));
 
 interface IssuerFit {
@@ -78,7 +78,7 @@ export class SpreadModel {
     const byRating = new Map<RatingBucket, Cell[]>();
     const bySector = new Map<string, Cell[]>();
     for (const o of observations) {
-      const b = tenorBucket(o.years);
+      const b = curveTenorIndex(o.years);
       let rc = byRating.get(o.rating);
       if (!rc) byRating.set(o.rating, (rc = emptyCells()));
       add(rc[b]!, o);
@@ -212,12 +212,12 @@ function fitIssuer(pts: { x: number; r: number; w: number }[]): IssuerFit {
 
 /** Piecewise-linear curve through the bucket centres, flat beyond the first and last. */
 function interpolate(values: readonly number[], years: number): number {
-  const first = TENOR_BUCKETS[0]!.center;
+  const first = CURVE_TENOR_NODES[0]!.center;
   if (years <= first) return values[0]!;
   for (let i = 1; i < nb; i++) {
-    const c = TENOR_BUCKETS[i]!.center;
+    const c = CURVE_TENOR_NODES[i]!.center;
     if (years <= c) {
-      const p = TENOR_BUCKETS[i - 1]!.center;
+      const p = CURVE_TENOR_NODES[i - 1]!.center;
       const w = (years - p) / (c - p);
       return values[i - 1]! + w * (values[i]! - values[i - 1]!);
     }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { createTestDatabase } from '../../test/testDatabase';
-import { businessDays, halfSpreadPoints } from './conventions';
+import { halfSpreadPoints } from './conventions';
+import { businessDaysBetween } from '../../../common/calendar';
 import { explainPrice, priceHistory, repriceUniverse } from './index';
 import type { Lineage } from './evaluate';
 import {
@@ -25,7 +26,7 @@ import {
  */
 const DAY = '2026-11-18';
 const ASOF = new Date(`${DAY}T20:00:00Z`);
-const DAYS = businessDays('2026-10-19', DAY);
+const DAYS = businessDaysBetween('2026-10-19', DAY);
 const shift = (d: string) => (DAYS.indexOf(d) % 5) * 1.5;
 
 let handle: DatabaseHandle;

@@ -9,6 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { isHighYield, ratingBucket, type RatingBucket } from './conventions';
 import { fetchPacked, numOrNull, packFields } from './packed';
+import type { CouponType } from '../../../common/market';
 
 /** A call the engine can price: `date` is a coupon date (see {@link snapCalls}); `scheduled` is as published. */
 export interface PricingCall extends Call {
@@ -23,7 +24,7 @@ export interface BondEntry {
   sectorId: number;
   rating: RatingBucket;
   highYield: boolean;
-  couponType: 'fixed' | 'zero' | 'floating';
+  couponType: CouponType;
   coupon: number;
   issueDay: DayNumber;
   maturity: string;

@@ -8,11 +8,13 @@ import { parseDate } from '@analytics/index';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { TradeSide } from '../../db/tables/market';
-import { addDays, businessDays, halfSpreadPoints, isHighYield, priorSpreadBp, ratingBucket, tenorBucket } from './conventions';
+import { halfSpreadPoints, isHighYield, priorSpreadBp, ratingBucket, curveTenorIndex } from './conventions';
+import { addDays, businessDaysBetween } from '../../../common/calendar';
 import { curveBook, type CurveBook } from './curves';
 import { priceFromSpread, settlementDay } from './measures';
 import { loadTerms, type BondEntry } from './terms';
 import { mulberry32 } from '@common/random';
+import type { CouponType } from '../../../common/market';
 
 /** A today-like treasury par curve (decimals). */
 export const BASE_CURVE: { tenor: string; years: number; yield: number }[] = [
@@ -62,7 +64,7 @@ export async function createIssuer(db: Kysely<Database>, industryId: number, tic
 
 export interface BondSpec {
   issuerId: number;
-  couponType?: 'fixed' | 'zero' | 'floating';
+  couponType?: CouponType;
   coupon?: number;
   frequency?: 1 | 2 | 4;
   dayCount?: '30/360' | 'ACT/ACT' | 'ACT/360';
@@ -241,7 +243,7 @@ export async function seedSyntheticMarket(
     insert into issuers (name, display_name, ticker, sector_id)
     select 'Issuer ' || g, 'Issuer ' || g, 'T' || g, s from unnest(${issuerRows.map((r) => r.industry)}::int4[]) with ordinality as u(s, g)
     returning id`.execute(db);
-  const days = businessDays(addDays(opts.endDay, -Math.ceil(opts.days * 1.5) - 7), opts.endDay).slice(-opts.days);
+  const days = businessDaysBetween(addDays(opts.endDay, -Math.ceil(opts.days * 1.5) - 7), opts.endDay).slice(-opts.days);
   let level = 0;
   const shifts = new Map<string, number>();
   for (const d of days) shifts.set(d, (level += (rand() - 0.5) * 8));
@@ -286,7 +288,7 @@ export async function seedSyntheticMarket(
       if (settlementDay(entry, dayNum) >= entry.maturityDay) continue;
       const years = (entry.maturityDay - dayNum) / 365.25;
       const trueSpread =
-        entry.couponType === 'floating' ? 80 * issuer.factor : priorSpreadBp(entry.rating, tenorBucket(years)) * issuer.factor;
+        entry.couponType === 'floating' ? 80 * issuer.factor : priorSpreadBp(entry.rating, curveTenorIndex(years)) * issuer.factor;
       const n = 1 + Math.floor(rand() * 4);
       for (let j = 0; j < n; j++) {
         const u = rand();

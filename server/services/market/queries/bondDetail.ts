@@ -7,6 +7,7 @@ import { explainPrice } from '../../pricing/index';
 import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/market';
 import type { Database } from '../../../db/schema';
 import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
+import { settlementDayAfter } from '../../../../common/calendar';
 import { BOND_ROW_SELECTION, bondRowSource, presentBondRow, type RawBondRow } from './bondRows';
 
 /** A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage; null if unknown. */
@@ -186,13 +187,6 @@ export async function priceHistory(
   };
 }
 
-/** Next business day after `day` (T+1 settlement; holidays are not modelled here). */
-function nextBusinessDay(day: string): string {
-  let d = addDays(day, 1);
-  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1);
-  return d;
-}
-
 /**
  * Future cash flows per 100 face from the analytics engine, settling T+1 after the market day.
  * Floaters are projected at the latest 3-month Treasury yield as the index level (a stand-in
@@ -204,7 +198,7 @@ export async function bondCashflows(db: Kysely<Database>, id: number): Promise<C
   const { day } = await marketAsOf(db);
   const maturity = isoDay(b.maturity_date)!;
   const issue = isoDay(b.issue_date)!;
-  let settlement = nextBusinessDay(day);
+  let settlement = settlementDayAfter(day);
   if (settlement < issue) settlement = issue;
   if (settlement >= maturity) return { bondId: id, settlementDate: settlement, cashflows: [], assumedIndexRate: null };
   const floating = b.coupon_type === 'floating';

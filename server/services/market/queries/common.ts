@@ -1,3 +1,4 @@
+import { addDays } from '../../../../common/calendar';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { MOODY_RATINGS, SP_RATINGS, TENOR_BUCKETS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
@@ -22,12 +23,10 @@ export function isoTime(value: string | Date | null | undefined): string | null 
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-const DAY_MS = 86_400_000;
+/** Adds days to a `YYYY-MM-DD` date: the market calendar's, re-exported for the queries. */
+export { addDays };
 
-/** Adds days to a `YYYY-MM-DD` date. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+const DAY_MS = 86_400_000;
 
 /** Remaining years from `asOfDay` to `maturity` (ACT/365.25), 4 decimals: distinct days stay distinct. */
 export function yearsBetween(asOfDay: string, maturity: string): number {

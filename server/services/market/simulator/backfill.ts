@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { businessDaysEnding } from './calendar';
+import { businessDaysEnding } from '../../../../common/calendar';
 import { pricingApi } from './pricingSeam';
 
 export const BACKFILL_KEY = 'market_price_backfill';

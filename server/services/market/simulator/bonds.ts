@@ -3,10 +3,10 @@
  * regime of their issue year), with fixed/zero/FRN mix, call schedules, sizes and seniorities.
  */
 import { addMonths, formatDate, parseDate } from '@analytics/index';
-import { LAST_IG_NOTCH } from '../../../../common/market';
+import { LAST_IG_NOTCH, type CouponType } from '../../../../common/market';
 import type { CallScheduleEntry } from '../../../db/tables/market';
 import { bondDescription, cusipCheckDigit, isinFromCusip } from '../reference';
-import { addDays, businessDayOnOrBefore, yearsBetween } from './calendar';
+import { addDays, businessDayOnOrBefore, yearsBetween } from '../../../../common/calendar';
 import { issuerNotchOn, type SimIssuer } from './issuers';
 import type { Rng } from './random';
 
@@ -16,7 +16,7 @@ export interface SimBond {
   cusip: string;
   isin: string;
   description: string;
-  couponType: 'fixed' | 'zero' | 'floating';
+  couponType: CouponType;
   coupon: number;
   frequency: 2 | 4;
   dayCount: '30/360' | 'ACT/360';

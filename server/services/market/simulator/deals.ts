@@ -8,7 +8,7 @@ import { LAST_IG_NOTCH } from '../../../../common/market';
 import type { DealStatus } from '../../../db/tables/market';
 import { bondDescription, isinFromCusip } from '../reference';
 import { addYears, bondCusip, callSchedule, pickSeniority, pickSize, type SimBond } from './bonds';
-import { addDays, businessDayOnOrBefore, newYorkTime, nextBusinessDay } from './calendar';
+import { addDays, businessDayOnOrBefore, newYorkTime, nextBusinessDay } from '../../../../common/calendar';
 import { issuerNotchOn, type SimIssuer } from './issuers';
 import { bondNoise, spreadBp, type SpreadFactors } from './model';
 import type { Rng } from './random';

@@ -8,7 +8,7 @@ import { LAST_IG_NOTCH } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { disseminationCap } from '../reference';
 import type { SimBond } from './bonds';
-import { addDays, nextBusinessDay, yearsBetween } from './calendar';
+import { addDays, nextBusinessDay, yearsBetween } from '../../../../common/calendar';
 import { issuerNotchOn, type SimIssuer } from './issuers';
 import { BATCH_ROWS, bulkInsertJson } from './load';
 import { bondNoise, hiddenMid, type PriceableBond, priceable, spreadBp } from './model';

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { addDays, businessDayOnOrBefore, newYorkToday } from './calendar';
+import { addDays, businessDayOnOrBefore, newYorkToday } from '../../../../common/calendar';
 import { writeTradeHistory } from './history';
 import { pricingApi } from './pricingSeam';
 import { setBackfill } from './backfill';
@@ -16,7 +16,7 @@ import { generateUniverse, type Universe } from './universe';
 import { writeReference } from './writeReference';
 
 export { generateUniverse, type Universe } from './universe';
-export { newYorkToday } from './calendar';
+export { newYorkToday } from '../../../../common/calendar';
 export { runPriceBackfill, getBackfill } from './backfill';
 export { loadState, saveState, type SimulatorState, SIMULATOR_STATE_KEY } from './state';
 

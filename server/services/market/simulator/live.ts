@@ -10,7 +10,7 @@ import { LAST_IG_NOTCH, TREASURY_TENORS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { type DomainEvent, recordEvents } from '../../events';
 import { disseminationCap } from '../reference';
-import { addDays, newYorkTime, newYorkToday, nextBusinessDay, yearsBetween } from './calendar';
+import { addDays, isBusinessDay, newYorkTime, newYorkToday, nextBusinessDay, yearsBetween } from '../../../../common/calendar';
 import { StatsBuffer, TradeBuffer, simulateDay, tradeYield } from './history';
 import { type LiveBond, loadLiveBonds } from './liveBonds';
 import { stepLiveDeals } from './liveDeals';
@@ -52,14 +52,22 @@ export async function applyLiveTick(db: Kysely<Database>, now: Date, tickMs: num
     if ((state.slot ?? -1) >= slot) return none;
     const events: DomainEvent[] = [];
     const bonds = await loadLiveBonds(trx, state.seed);
-    // Live mode trades on the wall-clock day in New York, weekends included, so a running
-    // demo never looks frozen; whole missed days follow the business calendar.
+    // Live mode trades on the wall-clock day in New York when the bond market is open that day
+    // (common/calendar); whole missed days follow the same calendar.
     const today = newYorkToday(now);
     const finishedDays: string[] = [];
     if (state.liveDay && state.liveDay < today) {
       finishedDays.push(state.liveDay);
       state.lastDay = state.liveDay > state.lastDay ? state.liveDay : state.lastDay;
       state.liveDay = null;
+    }
+    if (!isBusinessDay(today)) {
+      // Market closed (weekend or SIFMA full close): no curve, trades or deals, so no holiday
+      // rows anywhere; only the day that just ended is handed on for its end-of-day prices.
+      state.slot = slot;
+      state.updatedAt = now.toISOString();
+      await saveState(trx, state);
+      return { ...none, applied: finishedDays.length > 0, finishedDays };
     }
     let tradeCount = 0;
     if (!state.liveDay) {

@@ -14,7 +14,7 @@ import {
   settle,
   settleToCall,
 } from '@analytics/index';
-import { LAST_IG_NOTCH, type SectorCode, TREASURY_TENORS } from '../../../../common/market';
+import { LAST_IG_NOTCH, type SectorCode, TREASURY_TENORS, type CouponType } from '../../../../common/market';
 import type { CallScheduleEntry } from '../../../db/tables/market';
 import { hashString, Rng } from './random';
 
@@ -153,7 +153,7 @@ function clamp(x: number, lo: number, hi: number): number {
 
 /** Bond terms as the simulator needs them to price (the DB row's fields). */
 export interface PricingTerms {
-  couponType: 'fixed' | 'zero' | 'floating';
+  couponType: CouponType;
   coupon: number;
   frequency: number;
   dayCount: '30/360' | 'ACT/ACT' | 'ACT/360';

@@ -5,7 +5,7 @@
  * a size-dependent half-spread; inter-dealer trades near the mid).
  */
 import type { TradeSide } from '../../../db/tables/market';
-import { newYorkTime, yearsBetween } from './calendar';
+import { closeHourOf, newYorkTime, REGULAR_CLOSE_HOUR, yearsBetween } from '../../../../common/calendar';
 import type { Rng } from './random';
 
 /** A generated trade before it has a database id. */
@@ -69,10 +69,15 @@ export function halfSpread(size: number, hy: boolean, years: number): number {
   return Math.min(1.25, base * tenorF) * (hy ? 1.7 : 1);
 }
 
-/** New York hours of a trade: most in the morning and early afternoon, 08:00–17:15. */
-function tradeHour(rng: Rng): number {
+/**
+ * New York hours of a trade on `date`: most in the morning and early afternoon, 08:00 to a quarter
+ * past the close (17:15; the session is squeezed into 08:00–14:15 on an early close).
+ */
+function tradeHour(rng: Rng, date: string): number {
   const peak = rng.chance(0.55) ? rng.uniform(9, 11.5) : rng.uniform(8, 17.25);
-  return Math.min(17.25, Math.max(8, peak + 0.3 * rng.normal()));
+  const hour = Math.min(17.25, Math.max(8, peak + 0.3 * rng.normal()));
+  const close = closeHourOf(date);
+  return close === REGULAR_CLOSE_HOUR ? hour : 8 + ((hour - 8) * (close + 0.25 - 8)) / (REGULAR_CLOSE_HOUR + 0.25 - 8);
 }
 
 /**
@@ -101,7 +106,7 @@ export function generateBondTrades(
     const price = Math.max(1, mid + sign * hs + (side === 'inter_dealer' ? 0.15 * hs * rng.normal() : 0) + noise);
     out.push({
       bond,
-      time: at ?? newYorkTime(date, tradeHour(rng)),
+      time: at ?? newYorkTime(date, tradeHour(rng, date)),
       quantity,
       reportedQuantity: Math.min(quantity, cap),
       capped: quantity > cap,

@@ -5,7 +5,7 @@
  */
 import { SECTORS } from '../../../../common/market';
 import { type SimBond, generateExistingBonds } from './bonds';
-import { businessDaysEnding } from './calendar';
+import { businessDaysEnding } from '../../../../common/calendar';
 import { generateDeals, type SimDeal } from './deals';
 import { generateIssuers, type SimIssuer } from './issuers';
 import { type DayState, simulatePaths } from './paths';

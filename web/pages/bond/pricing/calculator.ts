@@ -29,6 +29,7 @@ import {
   type DayNumber,
 } from '@analytics/index';
 import type { BondDetailResponse } from '@common/api/market';
+import type { CouponType } from '../../../../common/market';
 
 export type Driver = 'price' | 'yield' | 'spread';
 
@@ -73,7 +74,7 @@ export interface CalcResult {
 }
 
 export interface PreparedBond {
-  kind: 'fixed' | 'zero' | 'floating';
+  kind: CouponType;
   bond: Bond;
   calls: Array<Call & { scheduled: string }>;
   coupon: number;
