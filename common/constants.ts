@@ -42,6 +42,18 @@ export const SESSION_COOKIES = {
   username: 'bw_username',
 } as const;
 
+/**
+ * The refresh token's cookie is HttpOnly and sent only to this path: set by the server, never
+ * readable by page scripts, never sent with other requests.
+ */
+export const REFRESH_COOKIE_PATH = '/auth/refresh';
+
+/**
+ * How long the refresh token just rotated away still answers with the same successor, so tabs
+ * (or a retried request) refreshing at once do not look like a stolen token replayed.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+
 /** Request headers every API call carries (spec §7). */
 export const API_HEADERS = {
   authorization: 'Authorization',

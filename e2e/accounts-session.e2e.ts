@@ -105,6 +105,10 @@ test.describe('accounts: sessions', () => {
     expect(await apiStatus(`/v2/user/${sub}`, first), 'the first access token has expired').toBe(401);
     expect(refreshes.length).toBeGreaterThan(0);
     expect(refreshes.every((s) => s === 200)).toBe(true);
+    // The refresh token is an HttpOnly cookie for /auth/refresh only: page scripts never see it.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('bw_refresh');
+    const refreshCookie = (await page.context().cookies()).find((c) => c.name === 'bw_refresh');
+    expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth/refresh' });
 
     // The app still loads the user's data without a new login: an in-app navigation to the
     // profile makes authenticated calls that succeed with a newer token.

@@ -103,14 +103,20 @@ export const cookieDescriptorSchema = z.object({
   sameSite: z.enum(['strict', 'lax', 'none']),
   /** Absolute expiry, ISO 8601. */
   expiration: z.string(),
+  /**
+   * True for the refresh cookie: the server sets it (HttpOnly, path /auth/refresh) and the body
+   * carries the descriptor with an empty value, so the page knows of it but cannot read it.
+   */
+  httpOnly: z.boolean().optional(),
 });
 export type CookieDescriptorDto = z.infer<typeof cookieDescriptorSchema>;
 
 /**
  * Result of every successful login, refresh, passkey enrolment at login and e-mail-code login.
- * `session.value` is the access token (JWT, scope `user` or `user admin`), `refresh.value` the
- * opaque refresh token, `username.value` the e-mail. All three cookies live as long as the
- * refresh token, so the client can refresh an expired access token after a reload. The access
+ * `session.value` is the access token (JWT, scope `user` or `user admin`), `username.value` the
+ * e-mail. The opaque refresh token travels only in the HttpOnly cookie the server sets with the
+ * answer (`refresh` describes it, value ''). All three cookies live as long as the refresh token,
+ * so the client can refresh an expired access token after a reload. The access
  * token's claims: sub (user id), scope, sid (session), exp, and rexp (refresh token end, epoch s).
  * mfaSession of login/start survives a wrong code or refused passkey until success or 10 minutes.
  */
@@ -239,8 +245,11 @@ export type MfaEmailSendBody = z.input<typeof mfaEmailSendBodySchema>;
 export const mfaEmailBodySchema = z.object({ code: emailCodeSchema });
 export type MfaEmailBody = z.input<typeof mfaEmailBodySchema>;
 
-/** POST /auth/refresh → AuthResponse (the refresh token is rotated); 401 when invalid. */
-export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(200) });
+/**
+ * POST /auth/refresh → AuthResponse (the refresh token is rotated); 401 when invalid or absent.
+ * Browsers send the token in its HttpOnly cookie and no body; other clients may send it in the body.
+ */
+export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(200).optional() });
 export type RefreshBody = z.input<typeof refreshBodySchema>;
 
 /** POST /auth/logout (bearer and/or refreshToken) → 200 MessageResponse; revokes the session. */

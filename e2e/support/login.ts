@@ -41,18 +41,35 @@ async function startSession(baseURL: string, user: { email: string; password: st
     auth?: { session: CookieDescriptor; refresh: CookieDescriptor; username: CookieDescriptor; userId: string };
   };
   if (body.kind !== 'session' || !body.auth) throw new Error(`login needs a second factor (${body.kind})`);
-  return body.auth;
+  // The refresh token comes only as the HttpOnly cookie the server set.
+  const refreshToken = res.headers
+    .getSetCookie()
+    .map((c) => /^bw_refresh=([^;]*)/.exec(c)?.[1])
+    .find(Boolean);
+  if (!refreshToken) throw new Error('the login set no refresh cookie');
+  return { ...body.auth, refreshToken };
 }
 
 /**
  * Logs the demo user in through the real login API (POST /auth/login/start) and installs the
- * session cookies the server's auth response describes, exactly as the login page would; the app
+ * session cookies the server's auth response describes and the HttpOnly refresh cookie it set,
+ * exactly as a login in the page leaves them; the app
  * then starts logged in. Returns the access token of a second, separate session for the test's
  * own API checks (the browser's session may refresh and rotate while the test runs).
  */
 export async function loginAsDemoUser(context: BrowserContext, baseURL = E2E_BASE_URL, user = DEMO_USER): Promise<LoggedIn> {
-  const { session, refresh, username } = await startSession(baseURL, user);
-  await context.addCookies([session, refresh, username].map((c) => ({ name: c.name, value: c.value, url: baseURL })));
+  const { session, username, refresh, refreshToken } = await startSession(baseURL, user);
+  await context.addCookies([
+    ...[session, username].map((c) => ({ name: c.name, value: c.value, url: baseURL })),
+    {
+      name: refresh.name,
+      value: refreshToken,
+      domain: new URL(baseURL).hostname,
+      path: refresh.path,
+      httpOnly: true,
+      sameSite: 'Strict' as const,
+    },
+  ]);
   const own = await startSession(baseURL, user);
   return { accessToken: own.session.value, userId: own.userId, issuedAt: Date.now(), user, baseURL };
 }

@@ -79,6 +79,26 @@ export async function verifyAccessToken(secret: string, token: string, now: () =
 }
 
 /**
+ * The session an access token names, however long ago it expired (signature, issuer and audience
+ * still checked) — for logout only, where an expired token proving its session is enough to end it.
+ */
+export async function sessionOfAnyAccessToken(secret: string, authorization: string | undefined): Promise<string | undefined> {
+  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  if (!token) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, secretKey(secret), {
+      issuer: ISSUER,
+      audience: ACCESS_AUDIENCE,
+      algorithms: ['HS256'],
+      clockTolerance: Number.MAX_SAFE_INTEGER,
+    });
+    return typeof payload.sid === 'string' ? payload.sid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Reads the bearer token of every request into `request.auth` (null when absent or invalid) and
  * offers it typed as `request.user`. What a route needs is decided from its declaration by the
  * access hook (plugins/access.ts), which runs right after this one. `now` is the server's clock:

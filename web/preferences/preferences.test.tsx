@@ -15,7 +15,7 @@ let save: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1' }), refreshToken: 'rt' });
+  useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1' }) });
   vi.spyOn(preferencesApi, 'load').mockResolvedValue({ preferences: { help: { welcomeClosed: true } }, defaults });
   save = vi.spyOn(preferencesApi, 'save').mockImplementation(async (_id, preferences) => ({ preferences, defaults }));
 });

@@ -22,7 +22,7 @@ configure({ asyncUtilTimeout: 8000 });
 let reload: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
-  useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }), refreshToken: 'rt' });
+  useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }) });
   reload = vi.spyOn(sessionRuntime, 'reload').mockImplementation(() => {});
   vi.spyOn(authApi, 'logout').mockResolvedValue(undefined);
   vi.spyOn(authApi, 'tosText').mockResolvedValue({ version: '2026-02', title: 'Bondwise terms', text: 'Be nice.' });

@@ -44,10 +44,11 @@ export const authApi = {
   mfaEmailSend: async (body: MfaEmailSendBody): Promise<MessageResponse> =>
     messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.mfaEmailSend, body)),
   mfaEmail: async (code: string): Promise<AuthResponse> => authResponseSchema.parse(await api.post(ACCOUNT_PATHS.mfaEmail, { code })),
-  refresh: async (refreshToken: string): Promise<AuthResponse> =>
-    authResponseSchema.parse(await api.post(ACCOUNT_PATHS.refresh, { refreshToken })),
-  logout: async (refreshToken: string | null): Promise<void> => {
-    await api.post(ACCOUNT_PATHS.logout, refreshToken ? { refreshToken } : {});
+  /** The refresh token travels in its HttpOnly cookie (sent by the browser to /auth/refresh only). */
+  refresh: async (): Promise<AuthResponse> => authResponseSchema.parse(await api.post(ACCOUNT_PATHS.refresh, {})),
+  /** The bearer token names the session; the answer also clears the refresh cookie. */
+  logout: async (): Promise<void> => {
+    await api.post(ACCOUNT_PATHS.logout, {});
   },
   signup: async (email: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.signup, { email })),
   confirmInfo: async (token: string, type: LinkType, regenerateIfExpired = false): Promise<ConfirmInfo> =>

@@ -15,7 +15,7 @@ import { makeAuthResponse } from './testTokens';
 afterEach(() => vi.restoreAllMocks());
 
 function loggedIn() {
-  acceptAuthResponse(makeAuthResponse({ refreshToken: 'rt-9' }));
+  acceptAuthResponse(makeAuthResponse());
   startNotificationPolling();
   startTracking({ userId: 'u-1' });
   useFeatureStore.getState().enableFeatures(['blog']);
@@ -29,7 +29,7 @@ describe('logout (spec §4)', () => {
     loggedIn();
     expect(document.cookie).toContain('bw_session=');
     await logout();
-    expect(serverLogout).toHaveBeenCalledWith('rt-9');
+    expect(serverLogout).toHaveBeenCalledWith();
     expect(useSession.getState().accessToken).toBeNull();
     expect(document.cookie).not.toContain('bw_session=');
     expect(document.cookie).not.toContain('bw_refresh=');

@@ -36,11 +36,11 @@ async function runAccountsLogout(): Promise<void> {
   // A 402 met by this account says nothing about the next one to sign in in this tab.
   useAppStore.getState().leaveTrialEnded();
   cancelScheduledRefresh();
-  const { accessToken, refreshToken } = useSession.getState();
+  const { accessToken } = useSession.getState();
   setRefreshExpiresAtMs(null);
-  if (!accessToken && !refreshToken) return;
+  if (!accessToken) return;
   try {
-    await authApi.logout(refreshToken);
+    await authApi.logout();
   } catch (error) {
     // The server may already consider the session gone (expired/revoked): logging out locally is enough.
     console.warn('Server logout failed', error);

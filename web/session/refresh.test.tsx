@@ -34,55 +34,56 @@ describe('refresh plan (spec §9: min(4 h, half the remaining lifetime))', () =>
   const access = (ttlMs: number) => makeJwt({ sub: 'u', exp: (now + ttlMs) / 1000 });
 
   it('short-lived access token: half its remaining life', () => {
-    expect(planRefresh({ accessToken: access(2 * HOUR), refreshToken: 'opaque', nowMs: now })).toEqual({
+    expect(planRefresh({ accessToken: access(2 * HOUR), nowMs: now })).toEqual({
       kind: 'schedule',
       delayMs: HOUR,
     });
   });
 
   it('long-lived access token: capped at 4 hours', () => {
-    expect(planRefresh({ accessToken: access(24 * HOUR), refreshToken: 'opaque', nowMs: now })).toEqual({
+    expect(planRefresh({ accessToken: access(24 * HOUR), nowMs: now })).toEqual({
       kind: 'schedule',
       delayMs: TOKEN_REFRESH_MAX_MS,
     });
   });
 
   it('access token without exp never expires: refreshed after 4 hours', () => {
-    expect(planRefresh({ accessToken: makeJwt({ sub: 'u' }), refreshToken: null, nowMs: now })).toEqual({
+    expect(planRefresh({ accessToken: makeJwt({ sub: 'u' }), nowMs: now })).toEqual({
       kind: 'schedule',
       delayMs: TOKEN_REFRESH_MAX_MS,
     });
   });
 
   it('expired access token: refresh now', () => {
-    expect(planRefresh({ accessToken: access(-1000), refreshToken: 'opaque', nowMs: now }).kind).toBe('refreshNow');
+    expect(planRefresh({ accessToken: access(-1000), nowMs: now }).kind).toBe('refreshNow');
   });
 
   it('refresh token with 1 s or less left: logout', () => {
-    const base = { accessToken: access(HOUR), refreshToken: 'opaque', nowMs: now };
+    const base = { accessToken: access(HOUR), nowMs: now };
     expect(planRefresh({ ...base, refreshExpiresAtMs: now + 1000 }).kind).toBe('logout');
     expect(planRefresh({ ...base, refreshExpiresAtMs: now + 1001 }).kind).toBe('schedule');
-    const jwtRefresh = makeJwt({ exp: (now + 500) / 1000 });
-    expect(planRefresh({ ...base, refreshToken: jwtRefresh }).kind).toBe('logout');
+    // After a reload the expiry comes from the access token's rexp claim.
+    const ending = makeJwt({ sub: 'u', exp: (now + HOUR) / 1000, rexp: (now + 500) / 1000 });
+    expect(planRefresh({ accessToken: ending, nowMs: now }).kind).toBe('logout');
   });
 
   it('a malformed access token is rejected as Invalid JWT token', () => {
-    expect(() => planRefresh({ accessToken: 'a.b', refreshToken: null, nowMs: now })).toThrow('Invalid JWT token');
+    expect(() => planRefresh({ accessToken: 'a.b', nowMs: now })).toThrow('Invalid JWT token');
   });
 });
 
 describe('refresh scheduling with fake timers', () => {
   it('refreshes at half the access lifetime and reschedules from the new tokens', async () => {
-    const renewed = makeAuthResponse({ accessTtlMs: 30 * 60_000, refreshToken: 'rt-2' });
+    const renewed = makeAuthResponse({ accessTtlMs: 30 * 60_000 });
     const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(renewed);
-    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000, refreshToken: 'rt-1' }));
+    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000 }));
     expect(isRefreshScheduled()).toBe(true);
 
     await vi.advanceTimersByTimeAsync(15 * 60_000 - 1);
     expect(refresh).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(refresh).toHaveBeenCalledWith('rt-1');
-    expect(useSession.getState().refreshToken).toBe('rt-2');
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(useSession.getState().accessToken).toBe(renewed.session.value);
     expect(isRefreshScheduled()).toBe(true);
     expect(reload).not.toHaveBeenCalled();
   });
@@ -115,33 +116,30 @@ describe('refresh scheduling with fake timers', () => {
 
   it('another tab already refreshed: its tokens are adopted from the shared cookies, ours is not spent', async () => {
     const refresh = vi.spyOn(authApi, 'refresh');
-    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000, refreshToken: 'rt-1' }));
-    // A minute later the other tab rotated the session: the cookies now hold its tokens.
+    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000 }));
+    // A minute later the other tab rotated the session: the shared cookie now holds its access token.
     await vi.advanceTimersByTimeAsync(60_000);
-    const other = makeAuthResponse({ accessTtlMs: 30 * 60_000, refreshToken: 'rt-other' });
+    const other = makeAuthResponse({ accessTtlMs: 30 * 60_000 });
     document.cookie = `bw_session=${other.session.value}; path=/`;
-    document.cookie = `bw_refresh=${other.refresh.value}; path=/`;
     await vi.advanceTimersByTimeAsync(14 * 60_000);
     expect(refresh).not.toHaveBeenCalled();
     expect(useSession.getState().accessToken).toBe(other.session.value);
-    expect(useSession.getState().refreshToken).toBe('rt-other');
     expect(isRefreshScheduled()).toBe(true);
   });
 
-  it('refreshes with the refresh token from the shared cookie', async () => {
+  it('refreshes without handling the refresh token: the browser sends its HttpOnly cookie', async () => {
     const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(makeAuthResponse({ accessTtlMs: 30 * 60_000 }));
-    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000, refreshToken: 'rt-1' }));
-    document.cookie = 'bw_refresh=rt-newer; path=/';
+    acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000 }));
+    expect(document.cookie).not.toContain('bw_refresh');
     await vi.advanceTimersByTimeAsync(15 * 60_000);
-    expect(refresh).toHaveBeenCalledWith('rt-newer');
+    expect(refresh).toHaveBeenCalledWith();
   });
 
   it('an expired access token is refreshed before the next API call (one refresh for concurrent calls)', async () => {
-    const renewed = makeAuthResponse({ accessTtlMs: HOUR, refreshToken: 'rt-new' });
+    const renewed = makeAuthResponse({ accessTtlMs: HOUR });
     const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(renewed);
     useSession.getState().setSession({
       accessToken: makeJwt({ sub: 'u-1', exp: (START.getTime() - 1000) / 1000 }),
-      refreshToken: 'rt-old',
     });
     const seen: Array<string | null> = [];
     vi.stubGlobal(

@@ -37,11 +37,11 @@ export function isRefreshScheduled(): boolean {
  */
 export function scheduleRefresh(): void {
   cancelScheduledRefresh();
-  const { accessToken, refreshToken } = useSession.getState();
+  const { accessToken } = useSession.getState();
   if (!accessToken) return;
   let plan;
   try {
-    plan = planRefresh({ accessToken, refreshToken, refreshExpiresAtMs: getRefreshExpiresAtMs(), nowMs: Date.now() });
+    plan = planRefresh({ accessToken, refreshExpiresAtMs: getRefreshExpiresAtMs(), nowMs: Date.now() });
   } catch {
     plan = { kind: 'logout' } as const;
   }
@@ -88,10 +88,8 @@ function adoptTokensFromOtherTab(): boolean {
 async function doRefresh(): Promise<boolean> {
   const outcome = await withTabLock(async (): Promise<'done' | 'failed'> => {
     if (adoptTokensFromOtherTab()) return 'done';
-    const refreshToken = readSessionFromCookies().refreshToken ?? useSession.getState().refreshToken;
-    if (!refreshToken) return 'failed';
     try {
-      storeAuthResponse(await authApi.refresh(refreshToken));
+      storeAuthResponse(await authApi.refresh());
       return 'done';
     } catch (error) {
       console.warn('Session refresh failed', error);

@@ -11,24 +11,18 @@ import { decodeJwt, msUntilExpiry } from '../api/jwt';
 export type RefreshPlan = { kind: 'logout' } | { kind: 'refreshNow' } | { kind: 'schedule'; delayMs: number };
 
 /**
- * Milliseconds the refresh token has left. A JWT refresh token is read from its exp claim;
- * an opaque one uses `knownExpiresAtMs` (from the server's cookie descriptor) or counts as
- * unlimited (the server will refuse it when it is no longer valid).
+ * Milliseconds the refresh token (unreadable, in its HttpOnly cookie) has left: the expiry the
+ * last auth response gave, else the access token's `rexp` claim (epoch seconds), else unlimited
+ * (the server refuses the token when it is no longer valid).
  */
-export function refreshTokenRemainingMs(refreshToken: string | null, knownExpiresAtMs: number | null, nowMs: number): number {
-  if (refreshToken) {
-    try {
-      return msUntilExpiry(decodeJwt(refreshToken), nowMs);
-    } catch {
-      /* opaque refresh token */
-    }
-  }
-  return knownExpiresAtMs === null ? Number.POSITIVE_INFINITY : knownExpiresAtMs - nowMs;
+export function refreshTokenRemainingMs(accessToken: string, knownExpiresAtMs: number | null, nowMs: number): number {
+  if (knownExpiresAtMs !== null) return knownExpiresAtMs - nowMs;
+  const rexp = decodeJwt(accessToken).rexp;
+  return typeof rexp === 'number' ? rexp * 1000 - nowMs : Number.POSITIVE_INFINITY;
 }
 
 export interface RefreshPlanInput {
   accessToken: string;
-  refreshToken: string | null;
   /** Expiry of an opaque refresh token, when the server told us (epoch ms). */
   refreshExpiresAtMs?: number | null;
   nowMs: number;
@@ -36,8 +30,8 @@ export interface RefreshPlanInput {
 
 /** Decides what to do about the current session's tokens. Throws `Invalid JWT token` for a bad access token. */
 export function planRefresh(input: RefreshPlanInput): RefreshPlan {
-  const { accessToken, refreshToken, nowMs } = input;
-  const refreshLeft = refreshTokenRemainingMs(refreshToken, input.refreshExpiresAtMs ?? null, nowMs);
+  const { accessToken, nowMs } = input;
+  const refreshLeft = refreshTokenRemainingMs(accessToken, input.refreshExpiresAtMs ?? null, nowMs);
   if (refreshLeft <= REFRESH_TOKEN_MIN_REMAINING_MS) return { kind: 'logout' };
   const accessLeft = msUntilExpiry(decodeJwt(accessToken), nowMs);
   if (accessLeft <= 0) return { kind: 'refreshNow' };

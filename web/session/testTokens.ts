@@ -30,18 +30,18 @@ export function makeAuthResponse(
     refreshTtlMs?: number;
     scope?: string;
     userId?: string;
-    refreshToken?: string;
     email?: string;
   } = {},
 ): AuthResponse {
   const now = Date.now();
   const { accessTtlMs = 15 * 60_000, refreshTtlMs = 30 * 86_400_000, scope = 'user', userId = 'u-1' } = options;
-  const access = makeJwt({ sub: userId, scope, exp: Math.floor((now + accessTtlMs) / 1000), iat: Math.floor(now / 1000) });
-  const refresh = options.refreshToken ?? `rt-${Math.random().toString(36).slice(2)}`;
+  const rexp = Math.floor((now + refreshTtlMs) / 1000);
+  const access = makeJwt({ sub: userId, scope, exp: Math.floor((now + accessTtlMs) / 1000), iat: Math.floor(now / 1000), rexp });
   const refreshSeconds = Math.max(1, Math.floor(refreshTtlMs / 1000));
   return {
     session: cookie('bw_session', access, refreshSeconds),
-    refresh: cookie('bw_refresh', refresh, refreshSeconds),
+    // As the server sends it: the token itself went into an HttpOnly cookie.
+    refresh: { ...cookie('bw_refresh', '', refreshSeconds), path: '/auth/refresh', httpOnly: true },
     username: cookie('bw_username', options.email ?? 'ann@example.com', refreshSeconds),
     userId,
     accessTokenExpiresAt: new Date(now + accessTtlMs).toISOString(),

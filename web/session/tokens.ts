@@ -7,9 +7,8 @@ import { decodeJwt } from '../api/jwt';
 import { useSession } from '../stores/session';
 
 /**
- * Expiry of the (opaque) refresh token, known from the last auth response. After a page reload
- * it is unknown; the refresh cookie itself lives exactly as long as the refresh token, so its
- * presence already says the token has not expired.
+ * Expiry of the refresh token, known from the last auth response. After a page reload the
+ * access token's `rexp` claim tells it (the token itself is in an HttpOnly cookie, unreadable).
  */
 let refreshExpiresAtMs: number | null = null;
 
@@ -21,14 +20,14 @@ export function setRefreshExpiresAtMs(value: number | null): void {
   refreshExpiresAtMs = value;
 }
 
-/** Stores a login/refresh result: tokens into the session store, cookies as the server described them. */
+/**
+ * Stores a login/refresh result: the access token and e-mail into the session store and their
+ * cookies as the server described them. The refresh token is already in its HttpOnly cookie.
+ */
 export function storeAuthResponse(auth: AuthResponse): void {
   useSession
     .getState()
-    .setSession(
-      { accessToken: auth.session.value, refreshToken: auth.refresh.value, username: auth.username.value },
-      { session: auth.session, refresh: auth.refresh, username: auth.username },
-    );
+    .setSession({ accessToken: auth.session.value, username: auth.username.value }, { session: auth.session, username: auth.username });
   const expires = Date.parse(auth.refreshTokenExpiresAt);
   refreshExpiresAtMs = Number.isFinite(expires) ? expires : null;
 }

@@ -6,12 +6,12 @@ import { readSessionFromCookies, useSession } from './session';
 afterEach(() => useSession.getState().clear());
 
 describe('session store', () => {
-  it('setSession stores the tokens, derives isAdmin from the scope and writes the cookies', () => {
+  it('setSession stores the access token, derives isAdmin from the scope and writes the cookies, never a refresh token', () => {
     const token = makeJwt({ sub: 'u1', scope: 'user admin' });
-    useSession.getState().setSession({ accessToken: token, refreshToken: 'r1', username: 'jane' });
-    expect(useSession.getState()).toMatchObject({ accessToken: token, refreshToken: 'r1', username: 'jane', isAdmin: true });
+    useSession.getState().setSession({ accessToken: token, username: 'jane' });
+    expect(useSession.getState()).toMatchObject({ accessToken: token, username: 'jane', isAdmin: true });
     expect(readCookie('bw_session')).toBe(token);
-    expect(readCookie('bw_refresh')).toBe('r1');
+    expect(readCookie('bw_refresh')).toBeNull();
     expect(readCookie('bw_username')).toBe('jane');
     expect(readSessionFromCookies()).toMatchObject({ accessToken: token, isAdmin: true, username: 'jane' });
   });
@@ -27,9 +27,9 @@ describe('session store', () => {
   });
 
   it('clear forgets the session and deletes the cookies', () => {
-    useSession.getState().setSession({ accessToken: makeJwt({}), refreshToken: 'r', username: 'u' });
+    useSession.getState().setSession({ accessToken: makeJwt({}), username: 'u' });
     useSession.getState().clear();
-    expect(useSession.getState()).toMatchObject({ accessToken: null, refreshToken: null, username: null, isAdmin: false });
+    expect(useSession.getState()).toMatchObject({ accessToken: null, username: null, isAdmin: false });
     expect(readCookie('bw_session')).toBeNull();
   });
 

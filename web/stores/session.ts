@@ -12,20 +12,20 @@ import { deleteCookie, readCookie, writeCookie, type CookieDescriptor } from '..
 
 export interface SessionTokens {
   accessToken: string;
-  refreshToken?: string | null;
   username?: string | null;
 }
 
-/** Cookie descriptors from the server's auth response (spec §3), keyed by role. */
+/**
+ * Cookie descriptors from the server's auth response (spec §3), keyed by role. The refresh
+ * token's cookie is not among them: the server sets it HttpOnly and the page never touches it.
+ */
 export interface SessionCookieDescriptors {
   session?: CookieDescriptor;
-  refresh?: CookieDescriptor;
   username?: CookieDescriptor;
 }
 
 export interface SessionState {
   accessToken: string | null;
-  refreshToken: string | null;
   username: string | null;
   isAdmin: boolean;
   /**
@@ -58,7 +58,7 @@ function persist(name: string, value: string | null | undefined, descriptor?: Co
 }
 
 /** Reads the session from its cookies (start-up); a malformed access token yields no session. */
-export function readSessionFromCookies(): Pick<SessionState, 'accessToken' | 'refreshToken' | 'username' | 'isAdmin'> {
+export function readSessionFromCookies(): Pick<SessionState, 'accessToken' | 'username' | 'isAdmin'> {
   const accessToken = readCookie(SESSION_COOKIES.session);
   let valid = false;
   if (accessToken) {
@@ -69,10 +69,9 @@ export function readSessionFromCookies(): Pick<SessionState, 'accessToken' | 're
       valid = false;
     }
   }
-  if (!valid) return { accessToken: null, refreshToken: null, username: null, isAdmin: false };
+  if (!valid) return { accessToken: null, username: null, isAdmin: false };
   return {
     accessToken,
-    refreshToken: readCookie(SESSION_COOKIES.refresh),
     username: readCookie(SESSION_COOKIES.username),
     isAdmin: isAdminToken(accessToken),
   };
@@ -83,20 +82,20 @@ export const useSession = create<SessionState>()((set) => ({
   setSession: (tokens, cookies) => {
     const payload = decodeJwt(tokens.accessToken);
     persist(SESSION_COOKIES.session, tokens.accessToken, cookies?.session);
-    persist(SESSION_COOKIES.refresh, tokens.refreshToken, cookies?.refresh);
     persist(SESSION_COOKIES.username, tokens.username, cookies?.username);
     set((state) => ({
       accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken === undefined ? state.refreshToken : tokens.refreshToken,
       username: tokens.username === undefined ? state.username : tokens.username,
       isAdmin: hasScope(payload, 'admin'),
     }));
   },
   clear: () => {
     deleteCookie(SESSION_COOKIES.session);
+    // The HttpOnly refresh cookie is the server's to end (logout); this removes only a
+    // script-written one an older version of the app may have left at "/".
     deleteCookie(SESSION_COOKIES.refresh);
     deleteCookie(SESSION_COOKIES.username);
-    set({ accessToken: null, refreshToken: null, username: null, isAdmin: false });
+    set({ accessToken: null, username: null, isAdmin: false });
   },
 }));
 

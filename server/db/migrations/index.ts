@@ -8,6 +8,7 @@ import * as marketApi from './20261121201500_market_api';
 import * as marketStateLean from './20261121210000_market_state_lean';
 import * as rateLimits from './20261121220000_rate_limits';
 import * as jobRuns from './20261124140000_job_runs';
+import * as refreshGrace from './20261125020000_refresh_grace';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '20261121210000_market_state_lean': marketStateLean,
   '20261121220000_rate_limits': rateLimits,
   '20261124140000_job_runs': jobRuns,
+  '20261125020000_refresh_grace': refreshGrace,
 };

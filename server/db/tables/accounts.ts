@@ -56,6 +56,10 @@ export interface UserSessionsTable {
   refresh_hash: string;
   /** The hash before the last rotation: presenting it again means theft, so the session is revoked. */
   previous_refresh_hash: string | null;
+  /** When the refresh token was last rotated; within REFRESH_GRACE_MS the previous one still answers. */
+  rotated_at: NullableTimestamp;
+  /** The current refresh token sealed for that grace window (services/accounts/crypto sealText). */
+  successor_sealed: string | null;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   created_at: Timestamp;

@@ -37,7 +37,22 @@ export async function login(ctx: TestContext, email: string, password = PASSWORD
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
   if (body.kind !== 'session') throw new Error(`login needs a second factor: ${body.kind}`);
-  return body.auth as AuthResponse;
+  return withRefreshCookie(body.auth as AuthResponse, res);
+}
+
+/** The refresh token a response set in its HttpOnly cookie, or undefined. */
+export function refreshCookieOf(res: { cookies: { name: string; value: string }[] }): string | undefined {
+  return res.cookies.find((c) => c.name === 'bw_refresh')?.value;
+}
+
+/**
+ * An auth response as the browser holds it: the body's refresh descriptor (value '') completed
+ * with the token from the cookie the response set, so tests can present it again.
+ */
+export function withRefreshCookie(auth: AuthResponse, res: { cookies: { name: string; value: string }[] }): AuthResponse {
+  const token = refreshCookieOf(res);
+  if (!token) throw new Error('the response set no refresh cookie');
+  return { ...auth, refresh: { ...auth.refresh, value: token } };
 }
 
 export function authHeader(auth: AuthResponse): { authorization: string } {

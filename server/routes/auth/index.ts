@@ -32,7 +32,10 @@ import { z } from 'zod';
 import { enrollAtLogin, loginFinish, loginStart, loginWithEmailCode, sendLoginCode } from '../../services/accounts/login';
 import { kickOutbox, waitForOutbox } from '../../services/accounts/outboxKick';
 import { guessingLimit } from '../../plugins/rateLimitStore';
-import { refreshSession, revokeSession } from '../../services/accounts/sessions';
+import { refreshSession, revokeSession, SESSION_ENDED } from '../../services/accounts/sessions';
+import { sessionOfAnyAccessToken } from '../../plugins/auth';
+import { unauthorized } from '../../plugins/errors';
+import { clearRefreshCookie, deliverRefreshCookie, presentedRefreshToken } from './refreshCookie';
 import {
   acceptInvite,
   CHECK_INBOX,
@@ -90,7 +93,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginStartResultSchema, ...errors },
       },
     },
-    async (request) => loginStart(app.db, app.config, request.body, client(request)),
+    async (request, reply) => {
+      const result = await loginStart(app.db, app.config, request.body, client(request));
+      return result.kind === 'session' ? { ...result, auth: deliverRefreshCookie(reply, result.auth) } : result;
+    },
   );
 
   app.post(
@@ -105,7 +111,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) => loginFinish(app.db, app.config, request.body, client(request)),
+    async (request, reply) => deliverRefreshCookie(reply, await loginFinish(app.db, app.config, request.body, client(request))),
   );
 
   app.post(
@@ -119,7 +125,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) => enrollAtLogin(app.db, app.config, request.body, client(request)),
+    async (request, reply) => deliverRefreshCookie(reply, await enrollAtLogin(app.db, app.config, request.body, client(request))),
   );
 
   app.post(
@@ -152,7 +158,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) => loginWithEmailCode(app.db, app.config, request.body.code, client(request)),
+    async (request, reply) => deliverRefreshCookie(reply, await loginWithEmailCode(app.db, app.config, request.body.code, client(request))),
   );
 
   app.post(
@@ -162,12 +168,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Exchange a refresh token for new tokens (rotation)',
-        description: 'The refresh token is single use: the answer carries its successor. Re-using an old one ends the session (401).',
-        body: refreshBodySchema,
+        description:
+          'The refresh token comes from its HttpOnly cookie (or, for clients without cookies, the body) and is single use: the answer ' +
+          'sets its successor. The same token presented again within 30 s (another tab) answers the same successor; later, it ends the session (401).',
+        body: refreshBodySchema.nullish(),
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) => refreshSession(app.db, app.config, request.body.refreshToken),
+    async (request, reply) => {
+      const token = presentedRefreshToken(request, request.body?.refreshToken);
+      if (!token) throw unauthorized(SESSION_ENDED);
+      return deliverRefreshCookie(reply, await refreshSession(app.db, app.config, token, app.now()));
+    },
   );
 
   app.post(
@@ -177,12 +189,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Log out: revoke the session of the bearer token and/or refresh token',
-        body: logoutBodySchema.optional(),
+        body: logoutBodySchema.nullish(),
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await revokeSession(app.db, { sessionId: request.auth?.sessionId, refreshToken: request.body?.refreshToken });
+    async (request, reply) => {
+      // An expired access token still names its session: logging out with it is harmless and must work.
+      const sessionId = request.auth?.sessionId ?? (await sessionOfAnyAccessToken(app.config.jwtSecret, request.headers.authorization));
+      await revokeSession(app.db, { sessionId, refreshToken: request.body?.refreshToken });
+      clearRefreshCookie(reply, app.config.cookieDomain);
       return { message: 'You are signed out' };
     },
   );

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /** argon2id (OWASP minimum parameters: 19 MiB, 2 passes, 1 lane). */
@@ -63,4 +63,30 @@ export function newEmailCode(): string {
 /** XXXXX-XXXXX for display. */
 export function formatEmailCode(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/** A 256-bit key for `purpose`, derived from a server secret (so one secret serves several uses). */
+function derivedKey(secret: string, purpose: string): Buffer {
+  return createHash('sha256').update(`${purpose}\0${secret}`).digest();
+}
+
+/** Encrypts and authenticates a short text (AES-256-GCM) under a key derived from `secret` for `purpose`. */
+export function sealText(secret: string, purpose: string, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', derivedKey(secret, purpose), iv);
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+/** Opens what {@link sealText} sealed; null when it was tampered with or sealed under another key. */
+export function unsealText(secret: string, purpose: string, sealed: string): string | null {
+  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+  if (!iv || !tag || !body) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', derivedKey(secret, purpose), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
 }

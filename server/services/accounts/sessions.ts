@@ -1,11 +1,11 @@
 import type { AuthResponse, CookieDescriptorDto } from '@common/api/accounts';
-import { SESSION_COOKIES } from '@common/constants';
+import { REFRESH_COOKIE_PATH, REFRESH_GRACE_MS, SESSION_COOKIES } from '@common/constants';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { signAccessToken } from '../../plugins/auth';
 import { unauthorized } from '../../plugins/errors';
-import { newId, randomToken, sha256 } from './crypto';
+import { newId, randomToken, sealText, sha256, unsealText } from './crypto';
 import { sessionsChanged } from './liveSessions';
 
 export interface ClientInfo {
@@ -13,39 +13,52 @@ export interface ClientInfo {
   ip?: string | undefined;
 }
 
-function cookie(config: Config, name: string, value: string, expiresAt: Date): CookieDescriptorDto {
+/** What seals a session's current refresh token for the grace window (a key purpose, see sealText). */
+const GRACE_SEAL = 'refresh-grace';
+
+function cookie(config: Config, name: string, value: string, expiresAt: Date, nowMs: number, path = '/'): CookieDescriptorDto {
   return {
     name,
     value,
-    path: '/',
+    path,
     domain: config.cookieDomain,
-    maxAge: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
+    maxAge: Math.max(0, Math.round((expiresAt.getTime() - nowMs) / 1000)),
     secure: config.publicUrl.startsWith('https://'),
     sameSite: 'strict',
     expiration: expiresAt.toISOString(),
   };
 }
 
+/**
+ * The answer of a login or refresh. The refresh descriptor carries the token here; the route
+ * moves it into an HttpOnly cookie scoped to /auth/refresh and blanks it in the body
+ * (routes/auth/refreshCookie.ts), so page scripts never see it.
+ */
 async function authResponse(
   config: Config,
   user: { id: string; email: string; is_admin: boolean },
   sessionId: string,
   refreshToken: string,
   refreshExpiresAt: Date,
+  nowMs = Date.now(),
 ): Promise<AuthResponse> {
-  const accessToken = await signAccessToken(config.jwtSecret, {
-    userId: user.id,
-    scopes: user.is_admin ? ['user', 'admin'] : ['user'],
-    ttlSeconds: config.accessTokenTtlSeconds,
-    sessionId,
-    refreshExpiresAt,
-  });
+  const accessToken = await signAccessToken(
+    config.jwtSecret,
+    {
+      userId: user.id,
+      scopes: user.is_admin ? ['user', 'admin'] : ['user'],
+      ttlSeconds: config.accessTokenTtlSeconds,
+      sessionId,
+      refreshExpiresAt,
+    },
+    () => nowMs,
+  );
   return {
-    session: cookie(config, SESSION_COOKIES.session, accessToken, refreshExpiresAt),
-    refresh: cookie(config, SESSION_COOKIES.refresh, refreshToken, refreshExpiresAt),
-    username: cookie(config, SESSION_COOKIES.username, user.email, refreshExpiresAt),
+    session: cookie(config, SESSION_COOKIES.session, accessToken, refreshExpiresAt, nowMs),
+    refresh: { ...cookie(config, SESSION_COOKIES.refresh, refreshToken, refreshExpiresAt, nowMs, REFRESH_COOKIE_PATH), httpOnly: true },
+    username: cookie(config, SESSION_COOKIES.username, user.email, refreshExpiresAt, nowMs),
     userId: user.id,
-    accessTokenExpiresAt: new Date(Date.now() + config.accessTokenTtlSeconds * 1000).toISOString(),
+    accessTokenExpiresAt: new Date(nowMs + config.accessTokenTtlSeconds * 1000).toISOString(),
     refreshTokenExpiresAt: refreshExpiresAt.toISOString(),
   };
 }
@@ -74,47 +87,68 @@ export async function issueSession(
   return authResponse(config, user, id, refreshToken, expiresAt);
 }
 
-const REFRESH_INVALID = 'Your session has ended; please sign in again';
+/** The answer to a refresh that cannot go on: unknown, expired, revoked or replayed token. */
+export const SESSION_ENDED = 'Your session has ended; please sign in again';
 
 /**
  * Exchanges a refresh token for a new access token and a new refresh token (rotation). The
- * session keeps its original end. A refresh token that was already rotated away is treated as
- * stolen: the whole session is revoked.
+ * session keeps its original end. The token just rotated away still answers for
+ * REFRESH_GRACE_MS with the same successor (tabs refreshing at once must not log the user out);
+ * presented after that it is treated as stolen and the whole session is revoked.
  */
-export async function refreshSession(db: Kysely<Database>, config: Config, refreshToken: string): Promise<AuthResponse> {
+export async function refreshSession(
+  db: Kysely<Database>,
+  config: Config,
+  refreshToken: string,
+  nowMs = Date.now(),
+): Promise<AuthResponse> {
   const hash = sha256(refreshToken);
+  const now = new Date(nowMs);
   return db
     .transaction()
     .execute(async (trx) => {
+      const userOf = (id: string) => trx.selectFrom('users').select(['id', 'email', 'is_admin']).where('id', '=', id).executeTakeFirst();
       const session = await trx.selectFrom('user_sessions').selectAll().where('refresh_hash', '=', hash).forUpdate().executeTakeFirst();
       if (!session) {
-        const reused = await trx
-          .updateTable('user_sessions')
-          .set({ revoked_at: new Date() })
+        const rotated = await trx
+          .selectFrom('user_sessions')
+          .selectAll()
           .where('previous_refresh_hash', '=', hash)
-          .where('revoked_at', 'is', null)
+          .forUpdate()
           .executeTakeFirst();
-        if (Number(reused.numUpdatedRows) > 0) {
-          // Commit the revocation, then refuse.
-          return null;
+        if (!rotated || rotated.revoked_at) throw unauthorized(SESSION_ENDED);
+        const successor = rotated.successor_sealed ? unsealText(config.jwtSecret, GRACE_SEAL, rotated.successor_sealed) : null;
+        const inGrace = rotated.rotated_at !== null && nowMs - rotated.rotated_at.getTime() <= REFRESH_GRACE_MS;
+        if (inGrace && successor && rotated.expires_at.getTime() > nowMs) {
+          const user = await userOf(rotated.user_id);
+          if (!user) throw unauthorized(SESSION_ENDED);
+          return authResponse(config, user, rotated.id, successor, rotated.expires_at, nowMs);
         }
-        throw unauthorized(REFRESH_INVALID);
+        // Commit the revocation, then refuse.
+        await trx.updateTable('user_sessions').set({ revoked_at: now }).where('id', '=', rotated.id).execute();
+        return null;
       }
-      if (session.revoked_at || session.expires_at.getTime() <= Date.now()) throw unauthorized(REFRESH_INVALID);
-      const user = await trx.selectFrom('users').select(['id', 'email', 'is_admin']).where('id', '=', session.user_id).executeTakeFirst();
-      if (!user) throw unauthorized(REFRESH_INVALID);
+      if (session.revoked_at || session.expires_at.getTime() <= nowMs) throw unauthorized(SESSION_ENDED);
+      const user = await userOf(session.user_id);
+      if (!user) throw unauthorized(SESSION_ENDED);
       const next = randomToken();
       await trx
         .updateTable('user_sessions')
-        .set({ refresh_hash: sha256(next), previous_refresh_hash: hash, last_used_at: new Date() })
+        .set({
+          refresh_hash: sha256(next),
+          previous_refresh_hash: hash,
+          rotated_at: now,
+          successor_sealed: sealText(config.jwtSecret, GRACE_SEAL, next),
+          last_used_at: now,
+        })
         .where('id', '=', session.id)
         .execute();
-      return authResponse(config, user, session.id, next, session.expires_at);
+      return authResponse(config, user, session.id, next, session.expires_at, nowMs);
     })
     .then((result) => {
       if (!result) {
         sessionsChanged(); // a replayed refresh token revoked its session: its access tokens end now
-        throw unauthorized(REFRESH_INVALID);
+        throw unauthorized(SESSION_ENDED);
       }
       return result;
     });

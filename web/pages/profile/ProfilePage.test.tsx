@@ -17,7 +17,7 @@ configure({ asyncUtilTimeout: 8000 });
 const status = { totpEnabled: false, passkeys: [], emailCodeAvailable: true };
 
 beforeEach(() => {
-  useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }), refreshToken: 'rt' });
+  useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }) });
   vi.spyOn(authApi, 'userInfo').mockResolvedValue(makeUserInfo());
   vi.spyOn(profileApi, 'mfaStatus').mockResolvedValue(status);
   vi.spyOn(profileApi, 'invites').mockResolvedValue([]);
