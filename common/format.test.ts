@@ -8,6 +8,8 @@ import {
   formatPrice,
   formatSize,
   formatSpread,
+  formatSpreadLevel,
+  formatTime,
   formatValue,
   formatYield,
   formatYieldChange,
@@ -28,6 +30,10 @@ describe('value formatter', () => {
   it('spreads show in bp with a sign', () => {
     expect(formatSpread(12.34)).toBe('+12.3 bp');
     expect(formatSpread(-3)).toBe('-3.0 bp');
+    expect(formatSpreadLevel(123.45)).toBe('123.5 bp');
+    expect(formatSpreadLevel(-2)).toBe('-2.0 bp');
+    expect(formatSpreadLevel(null)).toBe('—');
+    expect(formatTime('2026-11-24T14:05:00Z', 'America/New_York')).toBe('9:05 AM');
     expect(formatSpread(0)).toBe('0.0 bp');
     expect(formatSpread(-0.01)).toBe('0.0 bp');
   });

@@ -52,6 +52,12 @@ export function formatSpread(value: number | null | undefined): string {
   return `${signOf(value, 1)}${fixed1.format(Math.abs(value))} bp`;
 }
 
+/** A spread level in basis points, unsigned: 123.45 → "123.5 bp" (a change uses {@link formatSpread}). */
+export function formatSpreadLevel(value: number | null | undefined): string {
+  if (isMissing(value)) return MISSING;
+  return `${value < 0 ? '-' : ''}${fixed1.format(Math.abs(value))} bp`;
+}
+
 /** A yield change (decimal fraction) in basis points, signed: 0.000312 → "+3.1 bp" (desks read yield moves in bp). */
 export function formatYieldChange(value: number | null | undefined): string {
   return isMissing(value) ? MISSING : formatSpread(value * 10_000);
@@ -97,6 +103,16 @@ export function formatDate(value: Date | string | number | null | undefined, tim
     hour12: true,
     ...(timeZone ? { timeZone } : {}),
   }).format(date);
+}
+
+/** Time of day: "5:48 PM" (`timeZone` defaults to the browser's; New York for market events). */
+export function formatTime(value: Date | string | number | null | undefined, timeZone?: string): string {
+  if (isMissing(value) || value === '') return MISSING;
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, ...(timeZone ? { timeZone } : {}) }).format(
+    date,
+  );
 }
 
 /** Calendar day (maturities, issue dates): "Nov 21, 2026". Plain dates ("2030-05-15") are taken as UTC days. */

@@ -174,3 +174,7 @@ export const TREASURY_TENORS = [
   { tenor: '30Y', years: 30 },
 ] as const;
 export type TreasuryTenor = (typeof TREASURY_TENORS)[number]['tenor'];
+
+/** The stages of a new-issue deal, in order (stored in `deals.status`). */
+export const DEAL_STATUSES = ['announced', 'initial_price_talk', 'guidance', 'launched', 'priced'] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];

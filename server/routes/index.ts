@@ -6,6 +6,7 @@ import bondRoutes from './bond';
 import issuerRoutes from './issuer';
 import tradeRoutes from './trade';
 import marketRoutes from './market';
+import primaryRoutes from './primary';
 import bondTableRoutes from './bondTables';
 import adminAccountRoutes from './admin/accounts';
 import adminUploadRoutes from './admin/upload';
@@ -21,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issuerRoutes);
   await app.register(tradeRoutes);
   await app.register(marketRoutes);
+  await app.register(primaryRoutes);
   await app.register(bondTableRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);

@@ -66,8 +66,11 @@ export interface TimeSeriesChartProps {
   height?: number;
   /** Format the value axis and labels (e.g. formatYield from common/format); a series' own `format` wins. */
   formatValue?: (value: number) => string;
-  /** 'time' (default) or 'months': x is a maturity in months (curve charts). */
-  axis?: 'time' | 'months';
+  /**
+   * 'time' (default: days), 'intraday' (times of day shown; pass wall-clock times as if UTC) or
+   * 'months' (x is a maturity in months: curve charts).
+   */
+  axis?: 'time' | 'intraday' | 'months';
   testId?: string;
 }
 
@@ -161,7 +164,11 @@ export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'tim
             timeFormatter: (slot: number) => formatMonths(Math.max(0, monthsAtPosition(slot / SLOTS_PER_TENOR - AXIS_LEAD))),
           },
         })
-      : createChart(container.current, { height, autoSize: true })) as unknown as AnyChart;
+      : createChart(container.current, {
+          height,
+          autoSize: true,
+          ...(axis === 'intraday' ? { timeScale: { timeVisible: true, secondsVisible: false } } : {}),
+        })) as unknown as AnyChart;
     chart.current = instance;
     return () => {
       instance.remove();

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { CouponType } from '../../../common/market';
+import type { CouponType, DealStatus } from '../../../common/market';
 
 /**
  * Market data tables. Conventions: prices per 100 face, rates and yields as decimals (0.0575),
@@ -178,7 +178,7 @@ export interface BondMarketStateTable {
   volume_percent_change: NullableNumeric;
 }
 
-export type DealStatus = 'announced' | 'initial_price_talk' | 'guidance' | 'launched' | 'priced';
+export type { DealStatus };
 
 export interface DealsTable {
   id: Generated<number>;

@@ -10,7 +10,7 @@ import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MARKET_PATHS, type IssuerCurveResponse, type IssuerSearchResponse, type MarketSectorsResponse } from '@common/api/market';
-import { formatDate, formatNumber, formatSize, formatSpread, formatYield, formatYieldChange } from '@common/format';
+import { formatDate, formatSize, formatSpread, formatSpreadLevel, formatYield, formatYieldChange } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
@@ -90,10 +90,6 @@ function statsColumns(nameHeader: string): ColDef<Stats>[] {
       cellClass: NUM,
     },
   ];
-}
-
-function formatSpreadLevel(v: number | null): string {
-  return v === null ? '—' : `${formatNumber(v, 1)} bp`;
 }
 
 function measureText(m: Measure, v: number | null): string {

@@ -4,16 +4,13 @@
  * new-issue concession over the issuer's curve, and each priced tranche becomes a bond.
  */
 import { interpolateCurve, type Curve } from '@analytics/index';
-import { LAST_IG_NOTCH } from '../../../../common/market';
-import type { DealStatus } from '../../../db/tables/market';
+import { type DealStatus, LAST_IG_NOTCH } from '../../../../common/market';
 import { bondDescription, isinFromCusip } from '../reference';
 import { addYears, bondCusip, callSchedule, pickSeniority, pickSize, type SimBond } from './bonds';
 import { addDays, businessDayOnOrBefore, newYorkTime, nextBusinessDay } from '../../../../common/calendar';
 import { issuerNotchOn, type SimIssuer } from './issuers';
 import { bondNoise, spreadBp, type SpreadFactors } from './model';
 import type { Rng } from './random';
-
-export const DEAL_STATUSES: DealStatus[] = ['announced', 'initial_price_talk', 'guidance', 'launched', 'priced'];
 
 export const BOOKRUNNERS = [
   'BofA Securities',

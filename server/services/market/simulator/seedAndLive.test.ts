@@ -5,7 +5,7 @@ import { acquireLease } from '../../../jobs/scheduler';
 import { liveMarketJob } from '../../../jobs/liveMarket';
 import { createTestDatabase } from '../../../test/testDatabase';
 import { isValidCusip, isValidIsin } from '../reference';
-import { DEAL_STATUSES } from './deals';
+import { DEAL_STATUSES } from '../../../../common/market';
 import { loadState, seedUniverse, type SeedSummary } from './index';
 import { simulatorProvider } from './provider';
 import { pollProvider, runLiveTick } from './tick';

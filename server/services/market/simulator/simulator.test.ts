@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LAST_IG_NOTCH, TREASURY_TENORS } from '../../../../common/market';
 import { isValidCusip, isValidIsin } from '../reference';
-import { DEAL_STATUSES } from './deals';
+import { DEAL_STATUSES } from '../../../../common/market';
 import { bondNotch, simulateDay, tradableBonds } from './history';
 import { issuerNotchOn } from './issuers';
 import { spreadBp } from './model';

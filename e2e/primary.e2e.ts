@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import type { DealListResponse } from '../common/api/primary';
+import { apiGet, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
+
+/**
+ * The primary market against the real server and simulated market: the new-issue calendar over
+ * the last two months of deals, opening a deal from the keyboard, and the calendar taking in a
+ * deal's next stage without a reload.
+ */
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const FROM = day(-60);
+const TO = day(0);
+const cell = (page: import('@playwright/test').Page, row: number, column: string) =>
+  page.locator(`[data-testid="new-issues-grid"] .ag-row[row-index="${row}"] [col-id="${column}"]`).first();
+
+test.describe('primary markets', () => {
+  test.setTimeout(150_000);
+  let login: LoggedIn;
+
+  test.beforeEach(async ({ context }) => {
+    login = await loginAsDemoUser(context);
+  });
+
+  test('the calendar lists the deals of its range, and Enter opens a deal with its tranches and curve', async ({ page }) => {
+    const { deals } = await apiGet<DealListResponse>(login, `/v2/primary/deal?from=${FROM}&to=${TO}`);
+    expect(deals.length, 'the simulated market has deals in two months').toBeGreaterThan(0);
+    await openRoute(page, `/bw/primary/new-issues?from=${FROM}&to=${TO}`);
+    await expect(page.getByTestId('deal-count')).toContainText(`${deals.length} deal`, { timeout: 30_000 });
+    await expect(cell(page, 0, 'issuer')).toHaveText(deals[0]!.issuer.displayName);
+    await expect(page.getByTestId('deal-weeks-grid').locator('.ag-row').first()).toBeVisible();
+    await screenshot(page, 'new-issues');
+
+    await cell(page, 0, 'issuer').click();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/bw\/primary\/pricing\/\d+$/);
+    await expect(page.getByTestId('deal-page')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('tranches-grid').locator('.ag-row').first()).toBeVisible();
+    await expect(page.getByTestId('issuer-curve-chart')).toBeVisible();
+    await screenshot(page, 'deal');
+  });
+
+  test('a deal reaching its next stage shows in the calendar without a reload', async ({ page }) => {
+    // The e2e market is static (LIVE_MARKET=false): from the second answer on, the first deal has priced.
+    let answers = 0;
+    await page.route('**/v2/primary/deal?**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as DealListResponse;
+      answers++;
+      const first = body.deals[0];
+      if (answers > 1 && first) {
+        first.status = 'priced';
+        first.tranches[0]!.pricedSpreadBp = 123.4;
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await openRoute(page, `/bw/primary/new-issues?from=${FROM}&to=${TO}`);
+    await expect(page.getByTestId('deal-count')).toContainText('deal', { timeout: 30_000 });
+    await expect(page.locator('[data-testid="new-issues-grid"] [col-id="pricedSpreadBp"]', { hasText: '123.4 bp' })).toBeVisible({
+      timeout: 40_000,
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  dealDetailResponseSchema,
+  dealIdParamsSchema,
+  dealListQuerySchema,
+  dealListResponseSchema,
+  dealWeeksQuerySchema,
+  dealWeeksResponseSchema,
+  MAX_DEAL_RANGE_DAYS,
+  PRIMARY_PATHS,
+} from '../../../common/api/primary';
+import { daysBetween } from '../../../common/api/dates';
+import { badRequest, notFound } from '../../plugins/errors';
+import { dealDetail, dealWeeks, thisWeek } from '../../services/primary/dealDetail';
+import { listDeals } from '../../services/primary/deals';
+
+const tags = ['primary'];
+const security = [{ bearer: [] }];
+
+/** The new-issue calendar, a deal's page and the weekly record of past deals (market data: subscription). */
+const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    PRIMARY_PATHS.deals,
+    {
+      config: { access: 'user', subscription: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Deals announced in a date range (default: this market week), newest first',
+        description:
+          'Each tranche carries reoffer yield and price, tightening from IPT, book cover, fair value on the issuer curve and concession.',
+        querystring: dealListQuerySchema,
+        response: { 200: dealListResponseSchema },
+      },
+    },
+    async (request) => {
+      const now = new Date(app.now());
+      const range = { ...thisWeek(now), ...pick(request.query.from, 'from'), ...pick(request.query.to, 'to') };
+      if (range.from > range.to) throw badRequest(`from: must not be after to (${range.to})`);
+      if (daysBetween(range.from, range.to) > MAX_DEAL_RANGE_DAYS)
+        throw badRequest(`from: the range may span at most ${MAX_DEAL_RANGE_DAYS} days`);
+      const deals = await listDeals(app.db, { ...request.query, ...range }, now);
+      return { ...range, deals };
+    },
+  );
+
+  app.get(
+    PRIMARY_PATHS.dealWeeks,
+    {
+      config: { access: 'user', subscription: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Past deals by week: count, volume and average concession, tightening and cover',
+        querystring: dealWeeksQuerySchema,
+        response: { 200: dealWeeksResponseSchema },
+      },
+    },
+    async (request) => dealWeeks(app.db, request.query, new Date(app.now())),
+  );
+
+  app.get(
+    '/v2/primary/deal/:id',
+    {
+      config: { access: 'user', subscription: true },
+      schema: {
+        tags,
+        security,
+        summary: "A deal: spread path, the issuer's curve with fair values, comparable deals and performance since pricing",
+        params: dealIdParamsSchema,
+        response: { 200: dealDetailResponseSchema },
+      },
+    },
+    async (request) => {
+      const detail = await dealDetail(app.db, request.params.id, new Date(app.now()));
+      if (!detail) throw notFound(`Deal ${request.params.id} not found`);
+      return detail;
+    },
+  );
+};
+
+function pick<K extends string>(value: string | undefined, key: K): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+export default primaryRoutes;

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DealDetailResponse, DealListResponse, DealSummary, DealWeeksResponse } from '../../../common/api/primary';
+import { seedUniverse } from '../../services/market/simulator/index';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+
+/**
+ * The primary-market APIs over a seeded, priced universe whose deals the simulator priced with a
+ * known (hidden) concession over its own fair spread: the product's concession, read off the
+ * evaluated issuer curve, must land near that truth.
+ */
+const END = '2026-11-20'; // a Friday
+const NOW = Date.parse('2026-11-20T22:00:00Z');
+
+describe('primary markets: the new-issue calendar and deal pages', () => {
+  let ctx: TestContext;
+  let auth: { authorization: string };
+  let all: DealSummary[];
+  const get = async <T>(url: string): Promise<T> => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers: auth });
+    expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
+    return res.json() as T;
+  };
+  const status = async (url: string, headers = auth) => (await ctx.app.inject({ method: 'GET', url, headers })).statusCode;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { now: () => NOW });
+    await seedUniverse(ctx.database.db, { bonds: 300, historyDays: 60, seed: 21, endDate: END });
+    auth = await signedIn(ctx, 'banker-1');
+    all = (await get<DealListResponse>('/v2/primary/deal?from=2026-09-01&to=2026-11-20')).deals;
+  }, 120_000);
+  afterAll(() => ctx.close());
+
+  it('lists the deals newest first with their tranches, timeline and ratings', () => {
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    const times = all.map((d) => d.announcedAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    for (const d of all) {
+      expect(d.tranches.length).toBeGreaterThan(0);
+      expect(d.totalSize).toBe(d.tranches.reduce((s, t) => s + t.size, 0));
+      expect(d.timeline[0]!.status).toBe('announced');
+      expect(d.timeline.at(-1)!.status).toBe(d.status);
+      expect(d.bookrunners.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('prices each priced tranche at a reoffer yield just above its coupon, so a little under par', () => {
+    const priced = all.filter((d) => d.status === 'priced').flatMap((d) => d.tranches);
+    expect(priced.length).toBeGreaterThan(5);
+    for (const t of priced) {
+      // Coupons are the reoffer yield rounded down (IG to 0.05 %, HY to 1/8 %).
+      expect(t.reofferYield! - t.coupon!).toBeGreaterThanOrEqual(-1e-9);
+      expect(t.reofferYield! - t.coupon!).toBeLessThan(0.00125 + 1e-9);
+      expect(t.reofferPrice!).toBeLessThanOrEqual(100 + 1e-9);
+      expect(t.reofferPrice!).toBeGreaterThan(99);
+      expect(t.tighteningBp!).toBeGreaterThan(0);
+      expect(t.cover!).toBeGreaterThan(1);
+    }
+  });
+
+  it("measures the concession within a few basis points of the simulator's hidden one", async () => {
+    const rows = await ctx.database.db
+      .selectFrom('deal_tranches')
+      .select(['id', 'concession_bp'])
+      .where('concession_bp', 'is not', null)
+      .execute();
+    const truth = new Map(rows.map((r) => [r.id, Number(r.concession_bp)]));
+    const errors = all
+      .filter((d) => d.status === 'priced' && d.ratingClass === 'IG')
+      .flatMap((d) => d.tranches)
+      .filter((t) => t.concessionBp !== null && truth.has(t.id))
+      .map((t) => Math.abs(t.concessionBp! - truth.get(t.id)!));
+    // The simulator gives every bond its own noise around the issuer's curve, which no curve read
+    // off other bonds can know: a few bp of error per tranche is the floor (this seed: 7 bp).
+    expect(errors.length).toBeGreaterThan(3);
+    const mean = errors.reduce((s, e) => s + e, 0) / errors.length;
+    expect(mean).toBeLessThan(10);
+  });
+
+  it('filters by credit class, sector, status and size, and defaults to this market week', async () => {
+    const ig = (await get<DealListResponse>('/v2/primary/deal?from=2026-09-01&to=2026-11-20&rating=IG')).deals;
+    expect(ig.length).toBe(all.filter((d) => d.ratingClass === 'IG').length);
+    const sector = all[0]!.sector.code;
+    const inSector = (await get<DealListResponse>(`/v2/primary/deal?from=2026-09-01&to=2026-11-20&sector=${sector}`)).deals;
+    expect(inSector.every((d) => d.sector.code === sector)).toBe(true);
+    const big = (await get<DealListResponse>('/v2/primary/deal?from=2026-09-01&to=2026-11-20&minSize=2000000000')).deals;
+    expect(big.map((d) => d.id)).toEqual(all.filter((d) => d.totalSize >= 2e9).map((d) => d.id));
+    const week = await get<DealListResponse>('/v2/primary/deal');
+    expect(week).toMatchObject({ from: '2026-11-16', to: '2026-11-20' });
+    expect(week.deals.map((d) => d.id)).toEqual(all.filter((d) => d.announcedAt >= '2026-11-16').map((d) => d.id));
+  });
+
+  it('opens a deal priced over a week ago with its spread path, issuer curve, comparables and performance', async () => {
+    const old = all.find((d) => d.status === 'priced' && d.pricedAt! < '2026-11-10' && d.ratingClass !== null)!;
+    const detail = await get<DealDetailResponse>(`/v2/primary/deal/${old.id}`);
+    expect(detail.deal.id).toBe(old.id);
+    for (const path of detail.spreadPath) {
+      const spreads = path.points.map((p) => p.spreadBp);
+      expect(spreads.length).toBeGreaterThanOrEqual(2);
+      expect([...spreads].sort((a, b) => b - a)).toEqual(spreads); // the book tightens the deal
+    }
+    expect(detail.curveDay! < old.pricedAt!.slice(0, 10)).toBe(true);
+    expect(detail.issuerCurve.fitted).toHaveLength(30);
+    for (const c of detail.comparables) {
+      expect(c).toMatchObject({ status: 'priced', ratingClass: old.ratingClass, sector: old.sector });
+      expect(c.id).not.toBe(old.id);
+    }
+    expect(detail.afterPricing.length).toBe(old.tranches.filter((t) => t.bondId !== null).length);
+    const first = detail.afterPricing[0]!;
+    expect(first.week1).not.toBeNull();
+    expect(first.points[0]!.day >= old.pricedAt!.slice(0, 10)).toBe(true);
+    // New bonds trade around the issuer's fair level: tighter than reoffer by about the concession
+    // the simulator paid (IG 0-15 bp, HY 5-50 bp), give or take the bid-ask of single prints.
+    for (const t of detail.afterPricing) {
+      if (t.day1?.spreadChangeBp == null) continue;
+      expect(t.day1.spreadChangeBp).toBeGreaterThan(-70);
+      expect(t.day1.spreadChangeBp).toBeLessThan(20);
+    }
+  });
+
+  it('sums the weekly record from the same deals', async () => {
+    const { weeks } = await get<DealWeeksResponse>('/v2/primary/deal/weekly?weeks=8');
+    expect(weeks).toHaveLength(8);
+    expect(weeks[0]!.weekStart).toBe('2026-11-16');
+    const from = weeks.at(-1)!.weekStart;
+    const inRange = all.filter((d) => d.announcedAt.slice(0, 10) >= from);
+    expect(weeks.reduce((s, w) => s + w.deals, 0)).toBe(inRange.length);
+  });
+
+  it('answers 401 without a session, 404 for an unknown deal and 400 naming the bad parameter', async () => {
+    expect(await status('/v2/primary/deal', {} as { authorization: string })).toBe(401);
+    expect(await status('/v2/primary/deal/999999')).toBe(404);
+    const bad = async (url: string, field: RegExp) => {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: auth });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error, url).toMatch(field);
+    };
+    await bad('/v2/primary/deal/abc', /id/);
+    await bad('/v2/primary/deal?from=2026-11-20&to=2026-11-01', /from/);
+    await bad('/v2/primary/deal?from=2024-01-01', /from/);
+    await bad('/v2/primary/deal?status=closed', /status/);
+    await bad('/v2/primary/deal?rating=XX', /rating/);
+    await bad('/v2/primary/deal?minSize=-5', /minSize/);
+    await bad('/v2/primary/deal/weekly?weeks=0', /weeks/);
+  });
+});

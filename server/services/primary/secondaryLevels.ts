@@ -1,0 +1,107 @@
+/**
+ * The secondary market a new issue is priced against, read from the stored end-of-day evaluated
+ * prices: the issuer's bonds (spread by remaining tenor) and its sector-and-rating curve on one
+ * close, and the Treasury curve of a day. Past closes never change, so their curves are
+ * remembered per database.
+ */
+import type { Curve } from '@analytics/index';
+import { type Kysely, sql } from 'kysely';
+import { ratingBucketOf, spRatingsIn, type RatingBucket } from '../../../common/market';
+import type { Database } from '../../db/schema';
+import { fitLogCurve, type CurvePointInput, type LogCurve } from './fairValue';
+
+const DAY_MS = 86_400_000;
+
+export interface IssuerPoint extends CurvePointInput {
+  bondId: number;
+  cusip: string;
+  description: string;
+}
+
+/** The last close strictly before `day` (a day with a Treasury curve), or null. */
+export async function closeBefore(db: Kysely<Database>, day: string): Promise<string | null> {
+  const { rows } = await sql<{ d: string | null }>`
+    select to_char(max(curve_date), 'YYYY-MM-DD') as d from treasury_curve_points where curve_date < ${day}::date`.execute(db);
+  return rows[0]?.d ?? null;
+}
+
+/**
+ * The issuer's fixed-coupon bonds with an end-of-day G-spread on `close`, issued by then (a
+ * deal's own new bonds are not yet there), with remaining tenor in years.
+ */
+export async function issuerPoints(db: Kysely<Database>, issuerId: number, close: string): Promise<IssuerPoint[]> {
+  const { rows } = await sql<{ id: number; cusip: string; description: string; maturity: string; amount: string; spread: string }>`
+    select b.id, b.cusip, b.description, to_char(b.maturity_date, 'YYYY-MM-DD') as maturity,
+           b.amount_outstanding as amount, e.g_spread_bp as spread
+    from bonds b
+    join evaluated_prices e on e.bond_id = b.id and e.kind = 'eod' and e.price_date = ${close}::date
+    where b.issuer_id = ${issuerId} and b.coupon_type <> 'floating' and b.issue_date <= ${close}::date
+      and b.maturity_date > ${close}::date and e.g_spread_bp is not null
+    order by b.maturity_date`.execute(db);
+  const closeMs = Date.parse(`${close}T00:00:00Z`);
+  return rows.map((r) => ({
+    bondId: r.id,
+    cusip: r.cusip,
+    description: r.description,
+    tenor: (Date.parse(`${r.maturity}T00:00:00Z`) - closeMs) / (365.25 * DAY_MS),
+    spreadBp: Number(r.spread),
+    weight: Number(r.amount),
+  }));
+}
+
+const referenceCache = new WeakMap<Kysely<Database>, Map<string, LogCurve | null>>();
+
+/**
+ * The curve of every fixed-coupon bond of a top-level sector and S&P letter bucket on `close`
+ * (falling back to the bucket across sectors when the sector has fewer than five such bonds).
+ */
+export async function referenceCurve(
+  db: Kysely<Database>,
+  sectorCode: string,
+  bucket: RatingBucket,
+  close: string,
+): Promise<LogCurve | null> {
+  let cache = referenceCache.get(db);
+  if (!cache) referenceCache.set(db, (cache = new Map()));
+  const key = `${close}|${sectorCode}|${bucket}`;
+  if (cache.has(key)) return cache.get(key)!;
+  const inSector = await bucketPoints(db, bucket, close, sectorCode);
+  const points = inSector.length >= 5 ? inSector : await bucketPoints(db, bucket, close, null);
+  const curve = fitLogCurve(points);
+  cache.set(key, curve);
+  return curve;
+}
+
+async function bucketPoints(
+  db: Kysely<Database>,
+  bucket: RatingBucket,
+  close: string,
+  sectorCode: string | null,
+): Promise<CurvePointInput[]> {
+  const { rows } = await sql<{ years: string; amount: string; spread: string }>`
+    select (b.maturity_date - ${close}::date) / 365.25 as years, b.amount_outstanding as amount, e.g_spread_bp as spread
+    from bonds b
+    join issuers i on i.id = b.issuer_id
+    join sectors ind on ind.id = i.sector_id
+    left join sectors sec on sec.id = ind.parent_id
+    join evaluated_prices e on e.bond_id = b.id and e.kind = 'eod' and e.price_date = ${close}::date
+    where b.coupon_type <> 'floating' and b.rating_sp = any(${spRatingsIn(bucket)}::text[])
+      and b.maturity_date > ${close}::date and e.g_spread_bp is not null
+      and (${sectorCode}::text is null or coalesce(sec.code, ind.code) = ${sectorCode})`.execute(db);
+  return rows.map((r) => ({ tenor: Number(r.years), spreadBp: Number(r.spread), weight: Number(r.amount) }));
+}
+
+/** The bucket a deal is compared in: its S&P rating's letter, BBB when unrated. */
+export function dealBucket(ratingSp: string | null): RatingBucket {
+  return ratingBucketOf(ratingSp) ?? 'BBB';
+}
+
+/** The Treasury par curve in force on `day` (the latest on or before it), or null. */
+export async function treasuryCurveOn(db: Kysely<Database>, day: string): Promise<Curve | null> {
+  const { rows } = await sql<{ tenor: string; years: string; yield: string }>`
+    select tenor, years, yield from treasury_curve_points
+    where curve_date = (select max(curve_date) from treasury_curve_points where curve_date <= ${day}::date)
+    order by years`.execute(db);
+  if (rows.length < 2) return null;
+  return { tenors: rows.map((r) => r.tenor), years: rows.map((r) => Number(r.years)), yields: rows.map((r) => Number(r.yield)) };
+}

@@ -1,0 +1,252 @@
+/**
+ * /bw/primary/pricing/{dealId}: one deal — its tranches with fair value and concession, the spread
+ * path through IPT, guidance, launch and pricing, the issuer's secondary curve at the close before
+ * pricing with each tranche placed on it, comparable recent deals, and how each priced tranche has
+ * traded against reoffer since (day 1, week 1, to date). Refreshed every 15 s while the deal is
+ * still in the market.
+ */
+import { Anchor, Badge, Card, Grid, Group, Stack, Text } from '@mantine/core';
+import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PRIMARY_PATHS, type DealDetailResponse, type DealSummary, type Tranche } from '@common/api/primary';
+import { formatDate, formatDay, formatPrice, formatSize, formatSpread, formatSpreadLevel, formatYield } from '@common/format';
+import { newYorkOffsetHours } from '@common/calendar';
+import { useApiQuery } from '../../api/queries';
+import { DataTable } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
+import { STATUS_LABELS } from './dealView';
+
+const LIVE_REFRESH_MS = 15_000;
+const NUM = 'ag-right-aligned-cell bw-stat';
+const fmt =
+  <T,>(f: (v: number | null) => string) =>
+  (p: ValueFormatterParams<T>) =>
+    f((p.value as number | null) ?? null);
+
+const TRANCHE_COLUMNS: ColDef<Tranche>[] = [
+  { field: 'tenorYears', headerName: 'Tenor', width: 75, valueFormatter: (p) => `${p.value}Y` },
+  { field: 'size', headerName: 'Size', width: 90, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
+  { field: 'iptSpreadBp', headerName: 'IPT', width: 85, type: 'numericColumn', valueFormatter: fmt(formatSpreadLevel), cellClass: NUM },
+  {
+    field: 'guidanceSpreadBp',
+    headerName: 'Guidance',
+    width: 95,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    cellClass: NUM,
+  },
+  {
+    field: 'launchSpreadBp',
+    headerName: 'Launch',
+    width: 90,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    cellClass: NUM,
+  },
+  {
+    field: 'pricedSpreadBp',
+    headerName: 'Priced',
+    width: 90,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    cellClass: NUM,
+  },
+  { field: 'orderBook', headerName: 'Book', width: 90, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
+  { field: 'coupon', headerName: 'Coupon', width: 85, type: 'numericColumn', valueFormatter: fmt(formatYield), cellClass: NUM },
+  {
+    field: 'reofferYield',
+    headerName: 'Re-offer yld',
+    width: 100,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatYield),
+    cellClass: NUM,
+  },
+  { field: 'reofferPrice', headerName: 'Re-offer px', width: 100, type: 'numericColumn', valueFormatter: fmt(formatPrice), cellClass: NUM },
+  {
+    field: 'fairValueBp',
+    headerName: 'Fair value',
+    width: 100,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    tooltipField: 'fairValueMethod',
+    cellClass: NUM,
+  },
+  { field: 'concessionBp', headerName: 'NIC', width: 85, type: 'numericColumn', valueFormatter: fmt(formatSpreadLevel), cellClass: NUM },
+  { field: 'fairValueMethod', headerName: 'Fair value from', minWidth: 220, flex: 1 },
+];
+
+type Performance = DealDetailResponse['afterPricing'][number] & { tenor: string };
+const change = (pick: 'day1' | 'week1' | 'toDate', what: 'spreadChangeBp' | 'priceChange') => (p: { data?: Performance }) => {
+  const v = p.data?.[pick]?.[what] ?? null;
+  return what === 'spreadChangeBp' ? formatSpread(v) : v === null ? '—' : `${v > 0 ? '+' : ''}${v.toFixed(3)}`;
+};
+const PERFORMANCE_COLUMNS: ColDef<Performance>[] = [
+  { field: 'tenor', headerName: 'Tranche', width: 90 },
+  { headerName: 'Day 1 spread', width: 110, valueGetter: change('day1', 'spreadChangeBp'), cellClass: NUM },
+  { headerName: 'Day 1 price', width: 105, valueGetter: change('day1', 'priceChange'), cellClass: NUM },
+  { headerName: 'Week 1 spread', width: 115, valueGetter: change('week1', 'spreadChangeBp'), cellClass: NUM },
+  { headerName: 'Week 1 price', width: 110, valueGetter: change('week1', 'priceChange'), cellClass: NUM },
+  { headerName: 'To date spread', width: 120, valueGetter: change('toDate', 'spreadChangeBp'), cellClass: NUM },
+  { headerName: 'To date price', width: 115, valueGetter: change('toDate', 'priceChange'), cellClass: NUM },
+];
+
+const COMPARABLE_COLUMNS: ColDef<DealSummary>[] = [
+  { field: 'pricedAt', headerName: 'Priced', width: 120, valueFormatter: (p) => formatDay(p.value as string) },
+  { headerName: 'Issuer', minWidth: 160, flex: 1, valueGetter: (p) => p.data?.issuer.displayName },
+  { field: 'ratingSp', headerName: 'S&P', width: 70 },
+  { headerName: 'Tenors', width: 120, valueGetter: (p) => p.data?.tranches.map((t) => `${t.tenorYears}Y`).join(' ') },
+  { field: 'totalSize', headerName: 'Size', width: 90, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
+  {
+    headerName: 'Avg NIC',
+    width: 95,
+    type: 'numericColumn',
+    valueGetter: (p) => {
+      const xs = (p.data?.tranches ?? []).map((t) => t.concessionBp).filter((v): v is number => v !== null);
+      return xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null;
+    },
+    valueFormatter: fmt(formatSpreadLevel),
+    cellClass: NUM,
+  },
+];
+
+/** Epoch seconds of an instant as New York wall-clock time (the chart shows times as UTC). */
+function newYorkWallClock(at: string): number {
+  const ms = Date.parse(at);
+  return ms / 1000 + newYorkOffsetHours(new Date(ms).toISOString().slice(0, 10)) * 3600;
+}
+
+/** The spread at each stage per tranche, on a New York time-of-day axis. */
+function spreadPathSeries(detail: DealDetailResponse): ChartSeries[] {
+  return detail.spreadPath.map((path) => {
+    const tranche = detail.deal.tranches.find((t) => t.id === path.trancheId)!;
+    return { name: `${tranche.tenorYears}Y`, points: path.points.map((p) => ({ time: newYorkWallClock(p.at), value: p.spreadBp })) };
+  });
+}
+
+/** The issuer's bonds, the fitted curve, and each tranche's fair value and (latest) spread, by tenor in months. */
+function curveSeries(detail: DealDetailResponse): ChartSeries[] {
+  const months = (years: number) => Math.round(years * 12 * 100) / 100;
+  const latest = (t: Tranche) => t.pricedSpreadBp ?? t.launchSpreadBp ?? t.guidanceSpreadBp ?? t.iptSpreadBp;
+  return [
+    { name: 'Issuer bonds', style: 'points', points: detail.issuerCurve.points.map((p) => ({ time: months(p.tenor), value: p.spreadBp })) },
+    {
+      name: 'Fair-value curve',
+      style: 'dashed',
+      points: detail.issuerCurve.fitted.map((p) => ({ time: months(p.tenor), value: p.spreadBp })),
+    },
+    {
+      name: 'Fair value',
+      style: 'points',
+      points: detail.deal.tranches
+        .filter((t) => t.fairValueBp !== null)
+        .map((t) => ({ time: months(t.tenorYears), value: t.fairValueBp! })),
+    },
+    {
+      name: 'New issue',
+      style: 'points',
+      points: detail.deal.tranches.filter((t) => latest(t) !== null).map((t) => ({ time: months(t.tenorYears), value: latest(t)! })),
+    },
+  ];
+}
+
+export default function DealPage() {
+  const { dealId } = useParams();
+  const navigate = useNavigate();
+  const id = Number(dealId);
+  const valid = Number.isInteger(id) && id > 0;
+  const detail = useApiQuery<DealDetailResponse>(valid ? PRIMARY_PATHS.deal(id) : null, {
+    refetchInterval: (q) => (q.state.data?.deal.status === 'priced' ? false : LIVE_REFRESH_MS),
+  });
+  if (!valid) return <Text c="red">This deal link is not valid.</Text>;
+  if (detail.error) return <Text c="red">{detail.error.message}</Text>;
+  const d = detail.data;
+  if (!d) return <Text c="dimmed">Loading the deal…</Text>;
+  const deal = d.deal;
+  const performance: Performance[] = d.afterPricing
+    .filter((p) => p.points.length > 0)
+    .map((p) => ({
+      ...p,
+      tenor: `${deal.tranches.find((t) => t.id === p.trancheId)?.tenorYears ?? '?'}Y`,
+    }));
+  return (
+    <Stack gap="sm" data-testid="deal-page">
+      <PageTitle title={`${deal.issuer.displayName} — ${deal.tranches.map((t) => `${t.tenorYears}Y`).join(' / ')}`} />
+      <Group gap="sm">
+        <Badge data-testid="deal-status">{STATUS_LABELS[deal.status]}</Badge>
+        <Text size="sm">
+          {[deal.ratingMoody ?? 'NR', deal.ratingSp ?? 'NR'].join(' / ')} · {deal.sector.name} · {formatSize(deal.totalSize)} ·{' '}
+          <Anchor component={Link} to={`/bw/bond?issuerId=${deal.issuer.id}`}>
+            {deal.issuer.ticker} bonds
+          </Anchor>
+        </Text>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {deal.timeline.map((s) => `${STATUS_LABELS[s.status]} ${formatDate(s.at, 'America/New_York')}`).join(' → ')} (New York)
+      </Text>
+      <Text size="sm">
+        Bookrunners: {deal.bookrunners.join(', ')}
+        {deal.useOfProceeds ? ` · Use of proceeds: ${deal.useOfProceeds}` : ''}
+      </Text>
+      <DataTable
+        rows={deal.tranches}
+        columns={TRANCHE_COLUMNS}
+        rowId={(t) => String(t.id)}
+        height={60 + 28 * deal.tranches.length}
+        testId="tranches-grid"
+      />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card withBorder>
+            <Text fw={600}>Spread path</Text>
+            <TimeSeriesChart
+              series={spreadPathSeries(d)}
+              axis="intraday"
+              height={260}
+              formatValue={(v) => formatSpreadLevel(v)}
+              testId="spread-path-chart"
+            />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card withBorder>
+            <Text fw={600}>Issuer curve {d.curveDay ? `at the close of ${formatDay(d.curveDay)}` : '(no close yet)'}</Text>
+            <TimeSeriesChart
+              series={curveSeries(d)}
+              axis="months"
+              height={260}
+              formatValue={(v) => formatSpreadLevel(v)}
+              testId="issuer-curve-chart"
+            />
+          </Card>
+        </Grid.Col>
+      </Grid>
+      {deal.status === 'priced' && performance.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="no-trades-since-pricing">
+          No trades reported in the new bonds since pricing yet.
+        </Text>
+      )}
+      {performance.length > 0 && (
+        <>
+          <Text fw={600}>Since pricing: each day's trades (size-weighted) against re-offer</Text>
+          <DataTable
+            rows={performance}
+            columns={PERFORMANCE_COLUMNS}
+            rowId={(p) => String(p.trancheId)}
+            height={60 + 28 * performance.length}
+            testId="performance-grid"
+          />
+        </>
+      )}
+      <Text fw={600}>Comparable deals (same sector and credit, 90 days before)</Text>
+      <DataTable
+        rows={d.comparables}
+        columns={COMPARABLE_COLUMNS}
+        rowId={(c) => String(c.id)}
+        height={220}
+        onRowClick={(c) => void navigate(`/bw/primary/pricing/${c.id}`)}
+        testId="comparables-grid"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,233 @@
+/**
+ * /bw/primary/new-issues: this market week's deals, one row per tranche grouped by day (newest
+ * first), refreshed every 15 s so a deal moving from IPT to guidance to launch to pricing updates
+ * in place; filters in the URL (?from=&to=&rating=IG&sector=FINL&status=priced&minSize=1000000000); below,
+ * past deals by week with their average concession, tightening and cover. Arrows move, Enter
+ * (or a click) opens the deal.
+ */
+import { Group, Select, Stack, Text } from '@mantine/core';
+import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PRIMARY_PATHS, type DealListResponse, type DealWeeksResponse } from '@common/api/primary';
+import { formatDay, formatPrice, formatSize, formatSpreadLevel, formatTime, formatYield } from '@common/format';
+import { DEAL_STATUSES, RATING_CLASSES, SECTORS } from '@common/market';
+import { useApiQuery } from '../../api/queries';
+import { DataTable } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { calendarRows, filterQuery, filtersFromParams, STATUS_LABELS, type CalendarRow } from './dealView';
+
+/** How often the calendar asks for news (the notifications work will push instead). */
+const LIVE_REFRESH_MS = 15_000;
+const NUM = 'ag-right-aligned-cell bw-stat';
+const SIZE_OPTIONS = [
+  { value: '500000000', label: '≥ 500MM' },
+  { value: '1000000000', label: '≥ 1bn' },
+  { value: '3000000000', label: '≥ 3bn' },
+];
+
+const fmt =
+  <T,>(f: (v: number | null) => string) =>
+  (p: ValueFormatterParams<T>) =>
+    f((p.value as number | null) ?? null);
+
+const COLUMNS: ColDef<CalendarRow>[] = [
+  { field: 'day', headerName: 'Announced', width: 115, sort: 'desc', valueFormatter: (p) => formatDay(p.value as string) },
+  { field: 'issuer', headerName: 'Issuer', minWidth: 150, flex: 1 },
+  { field: 'rating', headerName: "Moody's / S&P", width: 120 },
+  { field: 'sector', headerName: 'Sector', width: 150 },
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 150,
+    valueFormatter: (p) => `${STATUS_LABELS[p.data!.status]} ${formatTime(p.data!.statusAt, 'America/New_York')}`,
+    headerTooltip: 'The current stage and when it was reached (New York time)',
+  },
+  { field: 'tenorYears', headerName: 'Tenor', width: 75, type: 'numericColumn', valueFormatter: (p) => `${p.value}Y`, cellClass: NUM },
+  { field: 'size', headerName: 'Size', width: 90, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
+  { field: 'iptSpreadBp', headerName: 'IPT', width: 85, type: 'numericColumn', valueFormatter: fmt(formatSpreadLevel), cellClass: NUM },
+  {
+    field: 'guidanceSpreadBp',
+    headerName: 'Guidance',
+    width: 95,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    cellClass: NUM,
+  },
+  {
+    field: 'launchSpreadBp',
+    headerName: 'Launch',
+    width: 90,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    cellClass: NUM,
+  },
+  {
+    field: 'pricedSpreadBp',
+    headerName: 'Priced',
+    width: 90,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    cellClass: NUM,
+  },
+  {
+    field: 'tighteningBp',
+    headerName: 'Tightening',
+    width: 100,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    headerTooltip: 'IPT minus the latest spread, bp',
+    cellClass: NUM,
+  },
+  { field: 'orderBook', headerName: 'Book', width: 90, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
+  {
+    field: 'cover',
+    headerName: 'Cover',
+    width: 75,
+    type: 'numericColumn',
+    valueFormatter: (p) => (p.value === null ? '—' : `${(p.value as number).toFixed(1)}x`),
+    cellClass: NUM,
+  },
+  { field: 'coupon', headerName: 'Coupon', width: 85, type: 'numericColumn', valueFormatter: fmt(formatYield), cellClass: NUM },
+  {
+    field: 'reofferYield',
+    headerName: 'Re-offer yld',
+    width: 100,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatYield),
+    cellClass: NUM,
+  },
+  { field: 'reofferPrice', headerName: 'Re-offer px', width: 100, type: 'numericColumn', valueFormatter: fmt(formatPrice), cellClass: NUM },
+  {
+    field: 'concessionBp',
+    headerName: 'NIC',
+    width: 85,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    headerTooltip: 'New-issue concession: priced (or latest) spread minus fair value on the issuer curve at the close before pricing',
+    cellClass: NUM,
+  },
+  { field: 'bookrunners', headerName: 'Bookrunners', minWidth: 200, flex: 1 },
+];
+
+const WEEK_COLUMNS: ColDef<DealWeeksResponse['weeks'][number]>[] = [
+  { field: 'weekStart', headerName: 'Week of', width: 120, valueFormatter: (p) => formatDay(p.value as string) },
+  { field: 'deals', headerName: 'Deals', width: 80, type: 'numericColumn' },
+  { field: 'tranches', headerName: 'Tranches', width: 90, type: 'numericColumn' },
+  { field: 'volume', headerName: 'Volume', width: 110, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
+  {
+    field: 'avgConcessionBp',
+    headerName: 'Avg NIC',
+    width: 100,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    cellClass: NUM,
+  },
+  {
+    field: 'avgTighteningBp',
+    headerName: 'Avg tightening',
+    width: 125,
+    type: 'numericColumn',
+    valueFormatter: fmt(formatSpreadLevel),
+    cellClass: NUM,
+  },
+  {
+    field: 'avgCover',
+    headerName: 'Avg cover',
+    width: 100,
+    type: 'numericColumn',
+    valueFormatter: (p) => (p.value === null ? '—' : `${(p.value as number).toFixed(1)}x`),
+    cellClass: NUM,
+  },
+];
+
+export default function NewIssuesPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const query = filterQuery(filters);
+  const deals = useApiQuery<DealListResponse>(PRIMARY_PATHS.deals, { query, refetchInterval: LIVE_REFRESH_MS });
+  const { from: _from, to: _to, status: _status, ...weekFilters } = query;
+  const weeks = useApiQuery<DealWeeksResponse>(PRIMARY_PATHS.dealWeeks, { query: { ...weekFilters, weeks: '12' } });
+  const rows = useMemo(() => calendarRows(deals.data?.deals ?? []), [deals.data]);
+  const setFilter = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  return (
+    <Stack gap="sm" data-testid="new-issues-page">
+      <PageTitle />
+      <Group gap="sm" align="flex-end">
+        <Select
+          label="Credit"
+          placeholder="IG and HY"
+          clearable
+          w={130}
+          data={RATING_CLASSES.map((r) => ({ value: r, label: r }))}
+          value={filters.rating ?? null}
+          onChange={(v) => setFilter('rating', v)}
+          data-testid="filter-rating"
+        />
+        <Select
+          label="Sector"
+          placeholder="All sectors"
+          clearable
+          w={220}
+          data={SECTORS.map((s) => ({ value: s.code, label: s.name }))}
+          value={filters.sector ?? null}
+          onChange={(v) => setFilter('sector', v)}
+        />
+        <Select
+          label="Status"
+          placeholder="Any stage"
+          clearable
+          w={150}
+          data={DEAL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          value={filters.status ?? null}
+          onChange={(v) => setFilter('status', v)}
+          data-testid="filter-status"
+        />
+        <Select
+          label="Deal size"
+          placeholder="Any size"
+          clearable
+          w={130}
+          data={SIZE_OPTIONS}
+          value={filters.minSize ? String(filters.minSize) : null}
+          onChange={(v) => setFilter('minSize', v)}
+        />
+        <Text size="sm" c="dimmed" data-testid="deal-count">
+          {deals.data
+            ? `${deals.data.deals.length} deal${deals.data.deals.length === 1 ? '' : 's'}, ${formatDay(deals.data.from)} – ${formatDay(deals.data.to)}`
+            : ''}
+        </Text>
+      </Group>
+      {deals.error ? (
+        <Text c="red">{deals.error.message}</Text>
+      ) : (
+        <DataTable
+          rows={rows}
+          columns={COLUMNS}
+          rowId={(r) => String(r.id)}
+          loading={deals.isLoading}
+          height={420}
+          onRowClick={(r) => void navigate(`/bw/primary/pricing/${r.dealId}`)}
+          testId="new-issues-grid"
+        />
+      )}
+      <Text fw={600} mt="sm">
+        Past deals by week
+      </Text>
+      <DataTable
+        rows={weeks.data?.weeks}
+        columns={WEEK_COLUMNS}
+        rowId={(w) => w.weekStart}
+        loading={weeks.isLoading}
+        height={360}
+        testId="deal-weeks-grid"
+      />
+    </Stack>
+  );
+}
