@@ -155,7 +155,12 @@ async function runEngine(engine: string): Promise<void> {
   const app = await buildApp({ config, db: handle.db, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
+  // A real user (an employee, so no trial stands between it and market data): access needs one.
+  await sql`insert into users (id, email, password_hash, support_token, is_admin)
+    values ('bench', 'bench@bondwise.com', 'x', 'support-bench', false) on conflict (id) do nothing`.execute(handle.db);
   const token = await signAccessToken(SECRET, { userId: 'bench', scopes: ['user'], ttlSeconds: 3600 });
+  const probe = await get(new http.Agent(), port, '/v2/bond?limit=1', token);
+  if (probe.status !== 200) throw new Error(`the benchmark's user cannot read the bond table: HTTP ${probe.status}`);
 
   // Warm-up: plan caches, JIT, PGlite buffers.
   const warm = new http.Agent({ keepAlive: true });

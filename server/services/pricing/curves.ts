@@ -2,7 +2,7 @@
  * Treasury par curves by date for the pricing engine: the asOf curve every bond is priced off,
  * and the curves of past days that turn past trades into spreads.
  */
-import { interpolateCurve, prepareCurve, type Curve } from '@analytics/index';
+import { prepareCurve, type Curve } from '@analytics/index';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { addDays } from '../../../common/calendar';
@@ -78,10 +78,3 @@ export async function loadCurves(db: Kysely<Database>, fromDay: string, toDay: s
   return curveBook(rows);
 }
 
-/**
- * The rate assumed for a floating-rate note's index (SOFR and the like): the 3-month point of
- * the treasury curve, which tracks overnight funding closely enough for a discount margin.
- */
-export function indexRateProxy(curve: Curve): number {
-  return interpolateCurve(curve, 0.25);
-}

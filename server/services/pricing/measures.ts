@@ -28,7 +28,7 @@ import {
   type FrnSettlement,
   type Settlement,
 } from '@analytics/index';
-import { indexRateProxy } from './curves';
+import { indexRateProxy, pricingSettlementDay } from '../../../common/pricingConventions';
 import type { BondEntry } from './terms';
 
 export type SpaceKind = 'ytm' | 'ytw' | 'dm';
@@ -64,9 +64,9 @@ const NUMERIC_KEYS = [
   'moneyMarketYield360',
 ] as const satisfies readonly (keyof Measures)[];
 
-/** Settlement day for pricing on `day`: no earlier than the issue date (when-issued trading). */
+/** Settlement day for pricing on `day` (common/pricingConventions: never before issue). */
 export function settlementDay(entry: BondEntry, day: DayNumber): DayNumber {
-  return day < entry.issueDay ? entry.issueDay : day;
+  return pricingSettlementDay(entry.issueDay, day);
 }
 
 /** Whether the bond can be priced on `day` (terms valid, not matured). */

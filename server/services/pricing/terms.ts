@@ -4,7 +4,8 @@
  * (count, latest updated_at, highest id) and refreshed wholesale every few minutes, so rating or
  * sector changes made without touching `updated_at` are still picked up.
  */
-import { createBond, parseDate, snapCallsToCoupons, type Bond, type Call, type DayNumber } from '@analytics/index';
+import { parseDate, type Bond, type Call, type DayNumber } from '@analytics/index';
+import { bondFromTerms, snapCalls } from '../../../common/pricingConventions';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { isHighYield, ratingBucket, type RatingBucket } from './conventions';
@@ -121,23 +122,16 @@ function toEntry(f: string[]): BondEntry {
     updatedAtMs: Number(f[15]),
   };
   try {
-    const terms = {
-      issueDate: entry.issueDay,
-      maturityDate: entry.maturityDay,
-      firstCouponDate: f[9] ? parseDate(f[9]) : null,
-      coupon: couponType === 'fixed' ? entry.coupon : 0,
-      frequency: Number(f[5]) as 1 | 2 | 4,
-      dayCount: f[6] as '30/360' | 'ACT/ACT' | 'ACT/360',
+    entry.bond = bondFromTerms({
+      couponType,
+      coupon: entry.coupon,
+      frequency: Number(f[5]),
+      dayCount: f[6]!,
       endOfMonth: f[7] === 'true',
-      redemption: 100,
-      zero: couponType === 'zero',
-    };
-    try {
-      entry.bond = createBond(terms);
-    } catch {
-      // An odd first coupon off the maturity grid (imported data): price on the regular grid.
-      entry.bond = createBond({ ...terms, firstCouponDate: null });
-    }
+      issueDate: f[8]!,
+      maturityDate: f[10]!,
+      firstCouponDate: f[9] || null,
+    });
     entry.calls = snapCalls(entry.bond, f[11] ? (JSON.parse(f[11]) as { date: string; price: number }[]) : []);
   } catch (err) {
     entry.bond = null;
@@ -146,7 +140,4 @@ function toEntry(f: string[]): BondEntry {
   return entry;
 }
 
-/** Calls on the coupon grid, as the engine prices them (shared with the browser's calculator). */
-export function snapCalls(bond: Bond, schedule: readonly { date: string; price: number }[]): PricingCall[] {
-  return snapCallsToCoupons(bond, schedule);
-}
+export { snapCalls };

@@ -1,11 +1,10 @@
 /**
  * The pricing calculator's maths: the analytics engine (`@analytics/index`, the same code the
- * server prices with) run in the browser on the bond's terms. Conventions follow the server's
- * evaluated pricing so the numbers agree: settlement on the pricing day (never before issue),
- * calls snapped to the next coupon date, FRNs on the 3-month Treasury point as the index proxy.
+ * server prices with) run in the browser on the bond's terms, with the server's pricing
+ * conventions from the one module both use (common/pricingConventions: bond construction,
+ * settlement, call snapping, the FRN index proxy), so the numbers agree.
  */
 import {
-  createBond,
   discountMarginFromPrice,
   formatDate,
   frnDirtyPrice,
@@ -17,7 +16,6 @@ import {
   riskMeasures,
   settle,
   settleFrn,
-  snapCallsToCoupons,
   spreads,
   yearsBetween,
   yieldFromPrice,
@@ -30,6 +28,7 @@ import {
 } from '@analytics/index';
 import type { BondDetailResponse } from '@common/api/market';
 import type { CouponType } from '../../../../common/market';
+import { bondFromTerms, indexRateProxy, pricingSettlementDay, snapCalls } from '../../../../common/pricingConventions';
 
 export type Driver = 'price' | 'yield' | 'spread';
 
@@ -83,26 +82,10 @@ export interface PreparedBond {
   maturityDate: string;
 }
 
-/** Builds the engine's bond from the API's terms (as the server's pricing does). */
+/** Builds the engine's bond from the API's terms, exactly as the server's pricing does. */
 export function prepareBond(detail: BondDetailResponse): PreparedBond {
   const t = detail.terms;
-  const terms = {
-    issueDate: parseDate(t.issueDate),
-    maturityDate: parseDate(t.maturityDate),
-    firstCouponDate: t.firstCouponDate ? parseDate(t.firstCouponDate) : null,
-    coupon: t.couponType === 'fixed' ? t.coupon : 0,
-    frequency: t.frequency as 1 | 2 | 4,
-    dayCount: t.dayCount as '30/360' | 'ACT/ACT' | 'ACT/360',
-    endOfMonth: t.endOfMonth,
-    redemption: 100,
-    zero: t.couponType === 'zero',
-  };
-  let bond: Bond;
-  try {
-    bond = createBond(terms);
-  } catch {
-    bond = createBond({ ...terms, firstCouponDate: null });
-  }
+  const bond = bondFromTerms(t);
   return {
     kind: t.couponType,
     bond,
@@ -114,18 +97,15 @@ export function prepareBond(detail: BondDetailResponse): PreparedBond {
   };
 }
 
-/** Calls on coupon dates (a call between coupons is exercisable, and priced, on the next one). */
-export const snapCalls = snapCallsToCoupons;
-
 /** The engine's curve from the API's Treasury points (null when none). */
 export function curveOf(points: readonly CurvePoint[] | undefined): Curve | null {
   if (!points || points.length === 0) return null;
   return prepareCurve(points);
 }
 
-/** Settlement the server prices with on `day`: that day, or the issue date before issue. */
+/** Settlement the server prices with on `day` (common/pricingConventions). */
 export function settlementFor(p: PreparedBond, day: string): string {
-  return day < p.issueDate ? p.issueDate : day;
+  return formatDate(pricingSettlementDay(parseDate(p.issueDate), parseDate(day)));
 }
 
 /** Runs the calculator. Throws the engine's AnalyticsInputError for impossible inputs. */
@@ -195,7 +175,7 @@ function calculateFixed(p: PreparedBond, curve: Curve | null, d: DayNumber, inpu
 /** FRN: the "yield" is the index proxy + discount margin; duration runs to the next reset. */
 function calculateFrn(p: PreparedBond, curve: Curve | null, d: DayNumber, input: CalcInput): CalcResult {
   if (!curve) throw new Error('No Treasury curve for the index rate of a floater');
-  const index = interpolateCurve(curve, 0.25);
+  const index = indexRateProxy(curve);
   const fs = settleFrn(p.bond, d, { indexRate: index, currentIndexFixing: index, quotedMargin: p.quotedMargin });
   let dm: number;
   let price: number;

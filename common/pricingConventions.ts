@@ -1,0 +1,68 @@
+/**
+ * The pricing conventions the server's evaluated prices and the browser's calculator share, so a
+ * number on the calculator agrees with the same number in the bond table:
+ * - the engine's bond from stored terms (an odd first coupon off the maturity grid, as imported
+ *   data sometimes has, is priced on the regular grid);
+ * - settlement on the pricing day, never before issue (when-issued trading);
+ * - calls moved to the next coupon date (a call between coupons is exercised there);
+ * - a floating-rate note's index (SOFR and the like) read as the 3-month Treasury point.
+ * Issue #10 moves settlement to T+1 here, once, for both sides.
+ */
+import {
+  createBond,
+  interpolateCurve,
+  parseDate,
+  snapCallsToCoupons,
+  type Bond,
+  type Curve,
+  type DayCountCode,
+  type DayNumber,
+  type Frequency,
+} from '@analytics/index';
+import type { CouponType } from './market';
+
+/** Bond terms as the API and the database carry them (ISO dates, coupon as a decimal). */
+export interface StoredTerms {
+  couponType: CouponType;
+  coupon: number;
+  frequency: number;
+  dayCount: string;
+  endOfMonth: boolean;
+  issueDate: string;
+  maturityDate: string;
+  firstCouponDate: string | null;
+}
+
+/** The engine's bond for stored terms. Throws the engine's AnalyticsInputError for impossible terms. */
+export function bondFromTerms(t: StoredTerms): Bond {
+  const terms = {
+    issueDate: parseDate(t.issueDate),
+    maturityDate: parseDate(t.maturityDate),
+    firstCouponDate: t.firstCouponDate ? parseDate(t.firstCouponDate) : null,
+    coupon: t.couponType === 'fixed' ? t.coupon : 0,
+    frequency: t.frequency as Frequency,
+    dayCount: t.dayCount as DayCountCode,
+    endOfMonth: t.endOfMonth,
+    redemption: 100,
+    zero: t.couponType === 'zero',
+  };
+  try {
+    return createBond(terms);
+  } catch {
+    // An odd first coupon off the maturity grid (imported data): price on the regular grid.
+    return createBond({ ...terms, firstCouponDate: null });
+  }
+}
+
+/** The day a price on `day` settles: that day, or the issue date before the bond is issued. */
+export function pricingSettlementDay(issueDay: DayNumber, day: DayNumber): DayNumber {
+  return day < issueDay ? issueDay : day;
+}
+
+/** Calls on the coupon grid, as the engine prices them; `scheduled` keeps the published date. */
+export const snapCalls = snapCallsToCoupons;
+
+/** The rate assumed for a floater's index: the 3-month point of the Treasury curve. */
+export function indexRateProxy(curve: Curve): number {
+  return interpolateCurve(curve, 0.25);
+}
