@@ -6,7 +6,7 @@
  * - settlement on the pricing day, never before issue (when-issued trading);
  * - calls moved to the next coupon date (a call between coupons is exercised there);
  * - a floating-rate note's index (SOFR and the like) read as the 3-month Treasury point.
- * Issue #10 moves settlement to T+1 here, once, for both sides.
+ * Moving settlement to T+1 is one change here, for both sides.
  */
 import {
   createBond,

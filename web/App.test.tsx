@@ -64,12 +64,12 @@ describe('app shell', () => {
 
   it('logged in, a page not built yet shows its title and the panel inside the real layout', async () => {
     login();
-    start('/bw/primary/new-issues');
+    start('/bw/primary/pricing-sheet');
     expect(await screen.findByTestId('not-available', {}, slow)).toBeTruthy();
-    expect(screen.getByTestId('page-title').textContent).toBe('New issues');
+    expect(screen.getByTestId('page-title').textContent).toBe('Pricing sheet');
     expect(screen.getByTestId('app-header')).toBeTruthy();
     expect(screen.queryByTestId('nav-admin')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Bondwise | New issues'), slow);
+    await waitFor(() => expect(document.title).toBe('Bondwise | Pricing sheet'), slow);
   });
 
   it('admins get the admin menu', async () => {

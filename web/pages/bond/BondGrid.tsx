@@ -29,6 +29,7 @@ import { DataTable } from '../../components/DataTable';
 import { BOND_COLUMNS, formatBondCell } from './columns';
 import { listQuery, type BondSort, type BondView } from './bondView';
 import { SparklineCell } from './SparklineCell';
+import { changeTone } from '../../components/tone';
 
 /** Rows per request (the API allows up to 500). */
 export const BLOCK_SIZE = 200;
@@ -103,8 +104,8 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
           cellClass: meta.numeric ? 'bw-num' : undefined,
           cellClassRules: meta.signed
             ? {
-                'bw-pos': (p) => typeof p.value === 'number' && (meta.signed === 'rate' ? p.value < 0 : p.value > 0),
-                'bw-neg': (p) => typeof p.value === 'number' && (meta.signed === 'rate' ? p.value > 0 : p.value < 0),
+                'bw-tone-good': (p) => changeTone(meta.signed === 'rate' ? 'yield' : 'price', p.value as number | null) === 'good',
+                'bw-tone-bad': (p) => changeTone(meta.signed === 'rate' ? 'yield' : 'price', p.value as number | null) === 'bad',
               }
             : undefined,
           pinned: c === 'description' ? 'left' : undefined,

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MARKET_PATHS, SPARKLINE_POINTS_DEFAULT, type BondListRow } from '@common/api/market';
 import { apiKey } from '../../api/queries';
 import { loadSparkline } from './sparklineBatch';
+import { changeTone, TONE_COLOR } from '../../components/tone';
 
 const WIDTH = 80;
 const HEIGHT = 18;
@@ -33,15 +34,10 @@ export function SparklineCell({ data }: CustomCellRendererProps<BondListRow>) {
   });
   const values = history.data ?? [];
   if (values.length < 2) return null;
-  const up = values[values.length - 1]! >= values[0]!;
+  const tone = changeTone('price', values[values.length - 1]! - values[0]!) ?? 'good';
   return (
     <svg width={WIDTH} height={HEIGHT} aria-label="30-day price" data-testid="sparkline" style={{ verticalAlign: 'middle' }}>
-      <polyline
-        fill="none"
-        strokeWidth={1.2}
-        stroke={up ? 'var(--mantine-color-teal-5)' : 'var(--mantine-color-red-5)'}
-        points={sparkPoints(values)}
-      />
+      <polyline fill="none" strokeWidth={1.2} stroke={TONE_COLOR[tone]} points={sparkPoints(values)} />
     </svg>
   );
 }

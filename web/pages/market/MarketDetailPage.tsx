@@ -14,7 +14,6 @@ import { useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
 import {
-  changeTone,
   detailParams,
   detailPath,
   formatChange,
@@ -33,6 +32,7 @@ import { usePreferences } from '../../preferences/usePreferences';
 import '../../components/market/market.css';
 import { Refreshing } from '../../components/Refreshing';
 import { apiErrorText } from '../../api/errorText';
+import { changeTone } from '../../components/tone';
 
 export default function MarketDetailPage() {
   const raw = useParams();

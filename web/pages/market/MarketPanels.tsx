@@ -13,7 +13,7 @@ import { useFeature } from '../../features/useFeature';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
 import { LinkRow } from '../../components/LinkRow';
 import { Value } from '../../components/Value';
-import { changeTone } from './marketView';
+import { changeTone } from '../../components/tone';
 
 const indexLevel = (v: number) => formatNumber(v, 2);
 

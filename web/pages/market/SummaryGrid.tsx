@@ -11,18 +11,9 @@ import type { MarketMetric, MarketSummaryResponse } from '@common/api/market';
 import type { TenorBucket } from '@common/market';
 import { useFeature } from '../../features/useFeature';
 import { formatNumber } from '@common/format';
-import {
-  changeTone,
-  detailPath,
-  formatChange,
-  formatLevel,
-  METRIC_OPTIONS,
-  metricHasSlopes,
-  parseSlope,
-  slopeCell,
-  TONE_HELP,
-} from './marketView';
+import { detailPath, formatChange, formatLevel, METRIC_OPTIONS, metricHasSlopes, parseSlope, slopeCell, TONE_HELP } from './marketView';
 import '../../components/market/market.css';
+import { changeTone } from '../../components/tone';
 
 type Row = MarketSummaryResponse['rows'][number];
 

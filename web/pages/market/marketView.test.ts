@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SummaryCell } from '@common/api/market';
 import {
-  changeTone,
   detailParams,
   detailPath,
   formatChange,
@@ -53,15 +52,6 @@ describe('market numbers as the desk reads them', () => {
     expect(formatLevel('volume', 250_000_000)).toBe('250MM');
     expect(formatChange('volume', 12_500_000)).toBe('+12.5MM');
     expect(formatLevel('spread', null)).toBe('—');
-  });
-
-  it('colours a change green when it is good for a holder', () => {
-    expect(changeTone('spread', -1)).toBe('good');
-    expect(changeTone('yield', 0.0001)).toBe('bad');
-    expect(changeTone('price', 0.5)).toBe('good');
-    expect(changeTone('volume', -5)).toBe('bad');
-    expect(changeTone('spread', 0)).toBeUndefined();
-    expect(changeTone('spread', null)).toBeUndefined();
   });
 });
 

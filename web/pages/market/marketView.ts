@@ -94,17 +94,6 @@ export function formatChange(metric: MarketMetric, value: number | null | undefi
   }
 }
 
-/**
- * Colour of a change by its sign, read the way the rest of the app reads moves (bond market
- * moves): green when good for a holder — yields and spreads down, prices up — and for volume,
- * more trading is green. Undefined for zero or missing.
- */
-export function changeTone(metric: MarketMetric | 'index', value: number | null | undefined): 'good' | 'bad' | undefined {
-  if (value === null || value === undefined || Number.isNaN(value) || Math.abs(value) < 1e-12) return undefined;
-  const up = value > 0;
-  return (metric === 'yield' || metric === 'spread' ? !up : up) ? 'good' : 'bad';
-}
-
 export const TONE_HELP: Record<MarketMetric, string> = {
   yield: 'Daily change in bp; green: yields lower, red: yields higher',
   spread: 'Daily change in bp; green: tighter, red: wider',

@@ -15,8 +15,9 @@ import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
-import { changeTone, monthPoints } from '../market/marketView';
+import { monthPoints } from '../market/marketView';
 import '../../components/market/market.css';
+import { changeTone, toneClass, TONE_COLOR } from '../../components/tone';
 
 type SectorStats = MarketSectorsResponse['sectors'][number];
 type Stats = Omit<SectorStats, 'industries'>;
@@ -31,10 +32,6 @@ const MEASURES: Array<{ value: Measure; label: string; unit: string }> = [
 ];
 
 const fmt = (f: (v: number | null) => string) => (p: ValueFormatterParams<Stats>) => f((p.value as number | null) ?? null);
-const toneClass = (metric: 'spread' | 'yield') => (p: { value: unknown }) => {
-  const tone = changeTone(metric, p.value as number | null);
-  return tone ? `bw-tone-${tone}` : '';
-};
 
 /** Numeric cells: right-aligned (a cellClass replaces the numericColumn type's) and monospaced. */
 const NUM = 'ag-right-aligned-cell bw-stat';
@@ -60,7 +57,7 @@ function statsColumns(nameHeader: string): ColDef<Stats>[] {
       type: 'numericColumn',
       valueFormatter: fmt(formatSpread),
       headerTooltip: 'Daily change, bp (green: tighter)',
-      cellClass: (p) => `${NUM} ${toneClass('spread')(p)}`,
+      cellClass: (p) => `${NUM} ${toneClass('spread', p.value as number | null)}`,
     },
     {
       field: 'yield',
@@ -78,7 +75,7 @@ function statsColumns(nameHeader: string): ColDef<Stats>[] {
       type: 'numericColumn',
       valueFormatter: fmt(formatYieldChange),
       headerTooltip: 'Daily change, bp (green: lower)',
-      cellClass: (p) => `${NUM} ${toneClass('yield')(p)}`,
+      cellClass: (p) => `${NUM} ${toneClass('yield', p.value as number | null)}`,
     },
     {
       field: 'volume',
@@ -121,14 +118,7 @@ function SectorBars({
         const v = s[measure] as number | null;
         const width = v === null ? 0 : (Math.abs(v) / max) * (diverging ? 50 : 100);
         const tone = diverging ? changeTone('spread', v) : undefined;
-        const color =
-          tone === 'good'
-            ? 'var(--mantine-color-teal-6)'
-            : tone === 'bad'
-              ? 'var(--mantine-color-red-6)'
-              : s.code === selected
-                ? 'var(--mantine-color-orange-5)'
-                : 'var(--mantine-color-blue-7)';
+        const color = tone ? TONE_COLOR[tone] : s.code === selected ? 'var(--mantine-color-orange-5)' : 'var(--mantine-color-blue-7)';
         return (
           <Group
             key={s.code}

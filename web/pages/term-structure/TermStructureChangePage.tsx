@@ -21,10 +21,11 @@ import { useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
 import { useFeature } from '../../features/useFeature';
-import { changeTone, monthPoints, tenorMonths } from '../market/marketView';
+import { monthPoints, tenorMonths } from '../market/marketView';
 import '../../components/market/market.css';
 import { Refreshing } from '../../components/Refreshing';
 import { apiErrorText } from '../../api/errorText';
+import { changeTone } from '../../components/tone';
 
 type Metric = TermStructureChangeResponse['metric'];
 const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);

@@ -17,6 +17,7 @@ import { useFeature } from '../../../features/useFeature';
 import '../bond.css';
 import { Refreshing } from '../../../components/Refreshing';
 import { apiErrorText } from '../../../api/errorText';
+import { changeTone, toneClass, TONE_COLOR } from '../../../components/tone';
 
 type Metric = MarketMovesResponse['metric'];
 type Period = MarketMovesResponse['period'];
@@ -52,7 +53,7 @@ export function moveText(
 
 /** Good for the holder (green): price up, yield or spread down. */
 function isGood(metric: Metric, change: number): boolean {
-  return metric === 'price' ? change > 0 : change < 0;
+  return changeTone(metric, change) === 'good';
 }
 
 function MoveBars({ metric, moves }: { metric: Metric; moves: Move[] }) {
@@ -79,13 +80,13 @@ function MoveBars({ metric, moves }: { metric: Metric; moves: Move[] }) {
                     height: 10,
                     width: `${width}%`,
                     left: m.change >= 0 ? '50%' : `${50 - width}%`,
-                    background: good ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)',
+                    background: TONE_COLOR[good ? 'good' : 'bad'],
                     borderRadius: 1,
                   }}
                 />
               </Tooltip>
             </div>
-            <Text size="xs" w={80} ta="right" className={`bw-num ${good ? 'bw-pos-text' : 'bw-neg-text'}`}>
+            <Text size="xs" w={80} ta="right" className={`bw-num ${toneClass(metric, m.change)}`}>
               {text.change}
             </Text>
           </Group>
@@ -206,7 +207,7 @@ export default function BondMovesPage() {
                           <Table.Td ta="right" className="bw-num">
                             {text.level}
                           </Table.Td>
-                          <Table.Td ta="right" className={`bw-num ${isGood(metric, m.change) ? 'bw-pos-text' : 'bw-neg-text'}`}>
+                          <Table.Td ta="right" className={`bw-num ${toneClass(metric, m.change)}`}>
                             {text.change}
                           </Table.Td>
                         </LinkRow>
