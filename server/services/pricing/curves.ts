@@ -77,4 +77,3 @@ export async function loadCurves(db: Kysely<Database>, fromDay: string, toDay: s
                          and ${toDay}::date`.execute(db);
   return curveBook(rows);
 }
-
