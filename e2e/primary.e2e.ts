@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { DealListResponse } from '../common/api/primary';
+import { readFile } from 'node:fs/promises';
+import type { DealListResponse, VolumeResponse } from '../common/api/primary';
 import { apiGet, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
 
 /**
@@ -58,5 +59,21 @@ test.describe('primary markets', () => {
     await expect(page.locator('[data-testid="new-issues-grid"] [col-id="pricedSpreadBp"]', { hasText: '123.4 bp' })).toBeVisible({
       timeout: 40_000,
     });
+  });
+
+  test('new-issue volume: monthly by sector in the URL, the year to date, and the table as CSV', async ({ page }) => {
+    const volume = await apiGet<VolumeResponse>(login, '/v2/primary/volume?period=month&by=sector&periods=12');
+    await openRoute(page, '/bw/primary/new-issue-volume?period=month&by=sector&periods=12');
+    await expect(page.getByTestId('year-to-date')).toContainText(`${volume.yearToDate.year} year to date`, { timeout: 30_000 });
+    await expect(page.getByTestId('volume-grid').locator('.ag-header-cell', { hasText: 'Financials' })).toBeVisible();
+    await screenshot(page, 'new-issue-volume');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('volume-csv').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('new-issue-volume-month-sector.csv');
+    const text = await readFile((await file.path())!, 'utf8');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toContain('Financials');
+    expect(lines).toHaveLength(13);
   });
 });

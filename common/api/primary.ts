@@ -18,6 +18,8 @@ export const PRIMARY_PATHS = {
   /** GET: past deals by week with their averages. */
   dealWeeks: '/v2/primary/deal/weekly',
   deal: (id: number | string) => `/v2/primary/deal/${encodeURIComponent(String(id))}`,
+  /** GET: new-issue volume by week or month, split by credit class, sector or rating, with year to date. */
+  volume: '/v2/primary/volume',
 } as const;
 
 /** Longest range of the deal list, in days (a year of deals is a few hundred rows). */
@@ -168,3 +170,48 @@ export const dealDetailResponseSchema = z.object({
   afterPricing: z.array(trancheAfterPricingSchema),
 });
 export type DealDetailResponse = z.infer<typeof dealDetailResponseSchema>;
+
+// ---- new-issue volume --------------------------------------------------------------------------
+
+export const VOLUME_PERIODS = ['week', 'month'] as const;
+export const VOLUME_SPLITS = ['class', 'sector', 'rating'] as const;
+export type VolumeSplit = (typeof VOLUME_SPLITS)[number];
+
+export const volumeQuerySchema = z.object({
+  period: z.enum(VOLUME_PERIODS).default('week'),
+  /** Split each period by credit class (IG/HY), top-level sector or S&P letter bucket. */
+  by: z.enum(VOLUME_SPLITS).default('class'),
+  /** How many periods, ending with the current one. */
+  periods: z.coerce.number().int().min(1).max(104).default(12),
+});
+export type VolumeQuery = z.input<typeof volumeQuerySchema>;
+
+export const volumeResponseSchema = z.object({
+  /** The market day the figures run to. */
+  asOf: z.string(),
+  /** The split's keys in display order, with labels (e.g. FINL → Financials); NR for unrated. */
+  keys: z.array(z.object({ key: z.string(), label: z.string() })),
+  /** Oldest first; every period present, empty ones with zeros. */
+  periods: z.array(
+    z.object({
+      start: z.string(),
+      /** Par issued (bonds by issue date), USD. */
+      volume: z.number(),
+      bonds: z.number().int(),
+      /** Deals priced in the period. */
+      deals: z.number().int(),
+      byKey: z.record(z.string(), z.number()),
+    }),
+  ),
+  /** Year to date against the same span of the year before. */
+  yearToDate: z.object({
+    year: z.number().int(),
+    volume: z.number(),
+    bonds: z.number().int(),
+    deals: z.number().int(),
+    priorVolume: z.number(),
+    priorBonds: z.number().int(),
+    priorDeals: z.number().int(),
+  }),
+});
+export type VolumeResponse = z.infer<typeof volumeResponseSchema>;

@@ -8,17 +8,35 @@ import {
   dealWeeksResponseSchema,
   MAX_DEAL_RANGE_DAYS,
   PRIMARY_PATHS,
+  volumeQuerySchema,
+  volumeResponseSchema,
 } from '../../../common/api/primary';
 import { daysBetween } from '../../../common/api/dates';
 import { badRequest, notFound } from '../../plugins/errors';
 import { dealDetail, dealWeeks, thisWeek } from '../../services/primary/dealDetail';
 import { listDeals } from '../../services/primary/deals';
+import { newIssueVolumeBy } from '../../services/primary/volume';
 
 const tags = ['primary'];
 const security = [{ bearer: [] }];
 
 /** The new-issue calendar, a deal's page and the weekly record of past deals (market data: subscription). */
 const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    PRIMARY_PATHS.volume,
+    {
+      config: { access: 'user', subscription: true },
+      schema: {
+        tags,
+        security,
+        summary: 'New-issue volume by week or month, split by credit class, sector or rating, with the year to date',
+        querystring: volumeQuerySchema,
+        response: { 200: volumeResponseSchema },
+      },
+    },
+    async (request) => newIssueVolumeBy(app.db, request.query, new Date(app.now())),
+  );
+
   app.get(
     PRIMARY_PATHS.deals,
     {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealDetailResponse, DealListResponse, DealSummary, DealWeeksResponse } from '../../../common/api/primary';
+import { sql } from 'kysely';
+import type { DealDetailResponse, DealListResponse, DealSummary, DealWeeksResponse, VolumeResponse } from '../../../common/api/primary';
 import { seedUniverse } from '../../services/market/simulator/index';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
@@ -126,6 +127,37 @@ describe('primary markets: the new-issue calendar and deal pages', () => {
     expect(weeks.reduce((s, w) => s + w.deals, 0)).toBe(inRange.length);
   });
 
+  it('adds up new-issue volume by week and credit class, and by month and sector, as the bonds and deals say', async () => {
+    const sum = async (from: string) => {
+      const { rows } = await sql<{ v: string | null; n: string; d: string }>`
+        select (select sum(amount_issued) from bonds where issue_date between ${from}::date and ${END}::date) as v,
+               (select count(*) from bonds where issue_date between ${from}::date and ${END}::date) as n,
+               (select count(*) from deals where status = 'priced'
+                  and (priced_at at time zone 'America/New_York')::date between ${from}::date and ${END}::date) as d`.execute(
+        ctx.database.db,
+      );
+      return { volume: Number(rows[0]!.v ?? 0), bonds: Number(rows[0]!.n), deals: Number(rows[0]!.d) };
+    };
+    const weekly = await get<VolumeResponse>('/v2/primary/volume?period=week&by=class&periods=10');
+    expect(weekly.periods).toHaveLength(10);
+    expect(weekly.periods.at(-1)!.start).toBe('2026-11-16');
+    expect(weekly.periods[0]!.start).toBe('2026-09-14'); // nine Mondays before
+    const expected = await sum('2026-09-14');
+    expect(weekly.periods.reduce((s, p) => s + p.volume, 0)).toBeCloseTo(expected.volume, 0);
+    expect(weekly.periods.reduce((s, p) => s + p.bonds, 0)).toBe(expected.bonds);
+    expect(weekly.periods.reduce((s, p) => s + p.deals, 0)).toBe(expected.deals);
+    for (const p of weekly.periods) expect(Object.values(p.byKey).reduce((s, v) => s + v, 0)).toBeCloseTo(p.volume, 0);
+
+    const monthly = await get<VolumeResponse>('/v2/primary/volume?period=month&by=sector&periods=3');
+    expect(monthly.periods.map((p) => p.start)).toEqual(['2026-09-01', '2026-10-01', '2026-11-01']);
+    expect(monthly.keys).toHaveLength(11);
+    expect(monthly.periods.reduce((s, p) => s + p.volume, 0)).toBeCloseTo((await sum('2026-09-01')).volume, 0);
+
+    const ytd = await sum('2026-01-01');
+    expect(monthly.yearToDate).toMatchObject({ year: 2026, bonds: ytd.bonds, deals: ytd.deals });
+    expect(monthly.yearToDate.volume).toBeCloseTo(ytd.volume, 0);
+  });
+
   it('answers 401 without a session, 404 for an unknown deal and 400 naming the bad parameter', async () => {
     expect(await status('/v2/primary/deal', {} as { authorization: string })).toBe(401);
     expect(await status('/v2/primary/deal/999999')).toBe(404);
@@ -141,5 +173,8 @@ describe('primary markets: the new-issue calendar and deal pages', () => {
     await bad('/v2/primary/deal?rating=XX', /rating/);
     await bad('/v2/primary/deal?minSize=-5', /minSize/);
     await bad('/v2/primary/deal/weekly?weeks=0', /weeks/);
+    await bad('/v2/primary/volume?period=day', /period/);
+    await bad('/v2/primary/volume?by=issuer', /by/);
+    await bad('/v2/primary/volume?periods=105', /periods/);
   });
 });
