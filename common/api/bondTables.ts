@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { BOND_TABLE_COLUMNS } from '../enums';
-import { RATING_FILTER_VALUES } from './market';
+import { RATING_FILTER_VALUES } from './bond';
 import { TENOR_BUCKET_IDS } from '../market';
 
 export const BOND_TABLE_NAME_MAX_LENGTH = 80;

@@ -4,7 +4,7 @@ import type { BondsTable } from '../../../db/tables/market';
 import { HttpError } from '../../../plugins/errors';
 import { ratingClassOf } from '../../../../common/market';
 import { explainPrice } from '../../pricing/index';
-import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/market';
+import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/bond';
 import type { Database } from '../../../db/schema';
 import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
 import { settlementDayAfter } from '../../../../common/calendar';

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { BondRow } from '../../../../common/api/market';
+import type { BondRow } from '../../../../common/api/bond';
 import { BOND_TABLE_COLUMNS, type BondTableColumn, DEFAULT_BOND_SORT } from '../../../../common/enums';
 import {
   RATING_BUCKETS,

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { BondRow } from '../../../../common/api/market';
+import type { BondRow } from '../../../../common/api/bond';
 import type { BondTableColumn } from '../../../../common/enums';
 import type { Database } from '../../../db/schema';
 import { isoDay, isoTime, moodyRank, n, spRank, yearsBetween } from './common';

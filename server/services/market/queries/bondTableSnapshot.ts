@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { BondRow } from '../../../../common/api/market';
+import type { BondRow } from '../../../../common/api/bond';
 import type { BondTableColumn } from '../../../../common/enums';
 import { MOODY_RATINGS, SP_RATINGS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';

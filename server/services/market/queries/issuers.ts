@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { IssuerCurveResponse, IssuerDetailResponse, IssuerSearchResponse } from '../../../../common/api/market';
+import type { IssuerCurveResponse, IssuerDetailResponse, IssuerSearchResponse } from '../../../../common/api/issuer';
 import type { Database } from '../../../db/schema';
 import { marketAsOf, n } from './common';
 import { BOND_ROW_SELECTION, bondRowSource, presentBondRow, type RawBondRow } from './bondRows';

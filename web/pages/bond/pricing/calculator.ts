@@ -28,7 +28,7 @@ import {
   type CurvePoint,
   type DayNumber,
 } from '@analytics/index';
-import type { BondDetailResponse } from '@common/api/market';
+import type { BondDetailResponse } from '@common/api/bond';
 import type { CouponType } from '../../../../common/market';
 
 export type Driver = 'price' | 'yield' | 'spread';
