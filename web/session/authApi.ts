@@ -1,5 +1,5 @@
 /**
- * Typed calls of the accounts contract (common/api/accounts.ts) over THE API client.
+ * Typed calls of the auth and user contracts (common/api/auth.ts, user.ts) over THE API client.
  * Responses are validated with the contract's zod schemas, so a server/client drift fails loudly.
  */
 import {

@@ -1,4 +1,4 @@
-/** Test fixtures shaped by the contract (common/api/accounts.ts). */
+/** Test fixtures shaped by the contract (common/api/user.ts). */
 import type { TosStatus, UserInfo } from '@common/api/user';
 
 export function makeTosStatus(overrides: Partial<TosStatus> = {}): TosStatus {

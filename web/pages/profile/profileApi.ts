@@ -1,4 +1,4 @@
-/** Profile-page calls of the accounts contract (common/api/accounts.ts), validated with its schemas. */
+/** Profile-page calls of the user contract (common/api/user.ts), validated with its schemas. */
 import { messageResponseSchema, type MessageResponse } from '@common/api/shared';
 import {
   USER_PATHS,
