@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { BondDetailResponse, BondListResponse } from '../common/api/market';
+import type { BondDetailResponse, BondListResponse } from '../common/api/bond';
 import { apiGet, apiSend, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
 
 /**

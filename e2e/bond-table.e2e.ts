@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { UiPreferences } from '../common/api/accounts';
-import type { BondListResponse } from '../common/api/market';
+import type { UiPreferences } from '../common/api/user';
+import type { BondListResponse } from '../common/api/bond';
 import { apiGet, apiSend, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
 
 /**

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { UiPreferences } from '../common/api/accounts';
-import type { BondDetailResponse, BondListResponse, IssuerDetailResponse, MarketSectorsResponse } from '../common/api/market';
+import type { UiPreferences } from '../common/api/user';
+import type { BondDetailResponse, BondListResponse } from '../common/api/bond';
+import type { IssuerDetailResponse } from '../common/api/issuer';
+import type { MarketSectorsResponse } from '../common/api/market';
 import { apiGet, apiSend, loginAsDemoUser, openRoute, type LoggedIn } from './support/login';
 
 const prefsPath = (login: LoggedIn) => `/v2/user/${encodeURIComponent(login.userId)}/preferences`;

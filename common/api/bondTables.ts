@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { BOND_TABLE_COLUMNS } from '../enums';
-import { RATING_FILTER_VALUES } from './market';
+import { RATING_FILTER_VALUES } from './bond';
 import { TENOR_BUCKET_IDS } from '../market';
 
 export const BOND_TABLE_NAME_MAX_LENGTH = 80;
@@ -31,7 +31,7 @@ export const BOND_TABLE_PATHS = {
 
 const column = z.enum(BOND_TABLE_COLUMNS);
 
-/** Filters of a saved table: the bond list's filter parameters (common/api/market.ts). */
+/** Filters of a saved table: the bond list's filter parameters (common/api/bond.ts). */
 export const bondTableFiltersSchema = z.object({
   sector: z.array(z.string().min(1).max(40)).max(BOND_TABLE_FILTER_VALUES_MAX).default([]),
   rating: z.array(z.enum(RATING_FILTER_VALUES)).max(BOND_TABLE_FILTER_VALUES_MAX).default([]),

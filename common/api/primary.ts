@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { DEAL_STATUSES, RATING_CLASSES, SECTOR_CODES } from '../market';
 import { boundedRange, calendarDateSchema } from './dates';
+import { idParamsSchema, num } from './shared';
 
 export const PRIMARY_PATHS = {
   /** GET: deals announced in a date range (default: this market week), newest first. */
@@ -26,8 +27,6 @@ export const PRIMARY_PATHS = {
 export const MAX_DEAL_RANGE_DAYS = 366;
 /** Weeks of the weekly record at most. */
 export const MAX_DEAL_WEEKS = 104;
-
-const num = z.number().nullable();
 
 /** Filters shared by the calendar and the weekly record. */
 const dealFilterFields = {
@@ -56,7 +55,7 @@ export const dealWeeksQuerySchema = z.object({
 });
 export type DealWeeksQuery = z.input<typeof dealWeeksQuerySchema>;
 
-export const dealIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const dealIdParamsSchema = idParamsSchema;
 
 export const trancheSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bondListResponseSchema } from '../../common/api/market';
+import { bondListResponseSchema } from '../../common/api/bond';
 import { compileStringifier, createResponseSerializer } from './responseSerializer';
 
 describe('responses written from the zod contracts', () => {

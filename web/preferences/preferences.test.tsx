@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UiPreferences } from '@common/api/accounts';
+import type { UiPreferences } from '@common/api/user';
 import { makeJwt } from '../session/testTokens';
 import { useSession } from '../stores/session';
 import { effectivePreferences, preferencesApi, usePreferencesStore } from './store';

@@ -5,7 +5,7 @@
  * Pending changes are flushed on logout, before the session goes away.
  */
 import { create } from 'zustand';
-import { ACCOUNT_PATHS, preferencesResponseSchema, type PreferencesResponse, type UiPreferences } from '@common/api/accounts';
+import { USER_PATHS, preferencesResponseSchema, type PreferencesResponse, type UiPreferences } from '@common/api/user';
 import { PREFERENCES_SAVE_DEBOUNCE_MS } from '@common/constants';
 import { api } from '../api/client';
 import { onLogout } from '../stores/logout';
@@ -17,10 +17,10 @@ const SECTIONS: readonly PreferenceSection[] = ['bonds', 'bondHistory', 'help', 
 /** The preferences calls (replaceable in tests). */
 export const preferencesApi = {
   load: async (userId: string): Promise<PreferencesResponse> =>
-    preferencesResponseSchema.parse(await api.get(ACCOUNT_PATHS.preferences(userId))),
+    preferencesResponseSchema.parse(await api.get(USER_PATHS.preferences(userId))),
   /** `keepalive` lets the request outlive the page (a save started as the user leaves or reloads). */
   save: async (userId: string, preferences: UiPreferences, options: { keepalive?: boolean } = {}): Promise<PreferencesResponse> =>
-    preferencesResponseSchema.parse(await api.put(ACCOUNT_PATHS.preferences(userId), { preferences }, options)),
+    preferencesResponseSchema.parse(await api.put(USER_PATHS.preferences(userId), { preferences }, options)),
 };
 
 /** Stored values over defaults, section by section (a stored section only overrides its own keys). */

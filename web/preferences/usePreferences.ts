@@ -7,7 +7,7 @@
  *   update({ bonds: { primarySort: 'yieldToWorst', primaryDescending: true } });
  */
 import { useEffect, useMemo } from 'react';
-import type { UiPreferences } from '@common/api/accounts';
+import type { UiPreferences } from '@common/api/user';
 import { useUserId } from '../session/tokens';
 import { effectivePreferences, usePreferencesStore, type PreferencesStatus } from './store';
 

@@ -3,7 +3,7 @@
  * trialEnded, trialExtension, with their dates. Nothing for paying accounts (state null).
  */
 import { Alert, Text } from '@mantine/core';
-import type { Trial } from '@common/api/accounts';
+import type { Trial } from '@common/api/user';
 import { formatDay, MISSING } from '@common/format';
 import { useAppStore } from '../stores/app';
 import { useUserInfo } from './userInfo';

@@ -1,18 +1,15 @@
 /**
- * Typed calls of the accounts contract (common/api/accounts.ts) over THE API client.
+ * Typed calls of the auth and user contracts (common/api/auth.ts, user.ts) over THE API client.
  * Responses are validated with the contract's zod schemas, so a server/client drift fails loudly.
  */
 import {
-  ACCOUNT_PATHS,
+  AUTH_PATHS,
   accountCreatedSchema,
   authResponseSchema,
   confirmInfoSchema,
   inviteInfoSchema,
   loginStartResultSchema,
-  messageResponseSchema,
-  tosStatusSchema,
   tosTextSchema,
-  userInfoSchema,
   type AccountCreated,
   type AuthResponse,
   type ConfirmBody,
@@ -23,13 +20,12 @@ import {
   type LoginFinishBody,
   type LoginStartBody,
   type LoginStartResult,
-  type MessageResponse,
   type MfaEmailSendBody,
   type MfaEnrollBody,
-  type TosStatus,
   type TosText,
-  type UserInfo,
-} from '@common/api/accounts';
+} from '@common/api/auth';
+import { messageResponseSchema, type MessageResponse } from '@common/api/shared';
+import { USER_PATHS, tosStatusSchema, userInfoSchema, type TosStatus, type UserInfo } from '@common/api/user';
 import { api } from '../api/client';
 
 /** Protocol version sent as `?v=` to POST /auth/login/start. */
@@ -37,39 +33,39 @@ export const LOGIN_PROTOCOL_VERSION = 2;
 
 export const authApi = {
   loginStart: async (body: LoginStartBody): Promise<LoginStartResult> =>
-    loginStartResultSchema.parse(await api.post(ACCOUNT_PATHS.loginStart, body, { query: { v: LOGIN_PROTOCOL_VERSION } })),
+    loginStartResultSchema.parse(await api.post(AUTH_PATHS.loginStart, body, { query: { v: LOGIN_PROTOCOL_VERSION } })),
   loginFinish: async (body: LoginFinishBody): Promise<AuthResponse> =>
-    authResponseSchema.parse(await api.post(ACCOUNT_PATHS.loginFinish, body)),
-  mfaEnroll: async (body: MfaEnrollBody): Promise<AuthResponse> => authResponseSchema.parse(await api.post(ACCOUNT_PATHS.mfaEnroll, body)),
+    authResponseSchema.parse(await api.post(AUTH_PATHS.loginFinish, body)),
+  mfaEnroll: async (body: MfaEnrollBody): Promise<AuthResponse> => authResponseSchema.parse(await api.post(AUTH_PATHS.mfaEnroll, body)),
   mfaEmailSend: async (body: MfaEmailSendBody): Promise<MessageResponse> =>
-    messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.mfaEmailSend, body)),
-  mfaEmail: async (code: string): Promise<AuthResponse> => authResponseSchema.parse(await api.post(ACCOUNT_PATHS.mfaEmail, { code })),
+    messageResponseSchema.parse(await api.post(AUTH_PATHS.mfaEmailSend, body)),
+  mfaEmail: async (code: string): Promise<AuthResponse> => authResponseSchema.parse(await api.post(AUTH_PATHS.mfaEmail, { code })),
   /** The refresh token travels in its HttpOnly cookie (sent by the browser to /auth/refresh only). */
-  refresh: async (): Promise<AuthResponse> => authResponseSchema.parse(await api.post(ACCOUNT_PATHS.refresh, {})),
+  refresh: async (): Promise<AuthResponse> => authResponseSchema.parse(await api.post(AUTH_PATHS.refresh, {})),
   /** The bearer token names the session; the answer also clears the refresh cookie. */
   logout: async (): Promise<void> => {
-    await api.post(ACCOUNT_PATHS.logout, {});
+    await api.post(AUTH_PATHS.logout, {});
   },
-  signup: async (email: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.signup, { email })),
+  signup: async (email: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(AUTH_PATHS.signup, { email })),
   confirmInfo: async (token: string, type: LinkType, regenerateIfExpired = false): Promise<ConfirmInfo> =>
     confirmInfoSchema.parse(
-      await api.get(ACCOUNT_PATHS.confirm, {
+      await api.get(AUTH_PATHS.confirm, {
         query: { token, type, ...(regenerateIfExpired ? { regenerateIfExpired: 'true' } : {}) },
       }),
     ),
-  confirm: async (body: ConfirmBody): Promise<AccountCreated> => accountCreatedSchema.parse(await api.post(ACCOUNT_PATHS.confirm, body)),
-  reset: async (email: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.reset, { email })),
+  confirm: async (body: ConfirmBody): Promise<AccountCreated> => accountCreatedSchema.parse(await api.post(AUTH_PATHS.confirm, body)),
+  reset: async (email: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(AUTH_PATHS.reset, { email })),
   resetPassword: async (uuid: string, password: string): Promise<MessageResponse> =>
-    messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.resetPassword, { uuid, password })),
-  unlock: async (uuid: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.unlock, { uuid })),
+    messageResponseSchema.parse(await api.post(AUTH_PATHS.resetPassword, { uuid, password })),
+  unlock: async (uuid: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(AUTH_PATHS.unlock, { uuid })),
   unlockRequest: async (email: string): Promise<MessageResponse> =>
-    messageResponseSchema.parse(await api.post(ACCOUNT_PATHS.unlockRequest, { email })),
-  inviteInfo: async (code: string): Promise<InviteInfo> => inviteInfoSchema.parse(await api.get(ACCOUNT_PATHS.invite(code))),
+    messageResponseSchema.parse(await api.post(AUTH_PATHS.unlockRequest, { email })),
+  inviteInfo: async (code: string): Promise<InviteInfo> => inviteInfoSchema.parse(await api.get(AUTH_PATHS.invite(code))),
   inviteAccept: async (body: InviteAcceptBody): Promise<AccountCreated> =>
-    accountCreatedSchema.parse(await api.post(ACCOUNT_PATHS.inviteAccept, body)),
-  tosText: async (): Promise<TosText> => tosTextSchema.parse(await api.get(ACCOUNT_PATHS.tosText)),
-  tosStatus: async (userId: string): Promise<TosStatus> => tosStatusSchema.parse(await api.get(ACCOUNT_PATHS.tos(userId))),
+    accountCreatedSchema.parse(await api.post(AUTH_PATHS.inviteAccept, body)),
+  tosText: async (): Promise<TosText> => tosTextSchema.parse(await api.get(AUTH_PATHS.tosText)),
+  tosStatus: async (userId: string): Promise<TosStatus> => tosStatusSchema.parse(await api.get(USER_PATHS.tos(userId))),
   tosConsent: async (userId: string, version: string): Promise<TosStatus> =>
-    tosStatusSchema.parse(await api.put(ACCOUNT_PATHS.tos(userId), { version })),
-  userInfo: async (userId: string): Promise<UserInfo> => userInfoSchema.parse(await api.get(ACCOUNT_PATHS.user(userId))),
+    tosStatusSchema.parse(await api.put(USER_PATHS.tos(userId), { version })),
+  userInfo: async (userId: string): Promise<UserInfo> => userInfoSchema.parse(await api.get(USER_PATHS.user(userId))),
 };

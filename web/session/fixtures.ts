@@ -1,5 +1,5 @@
-/** Test fixtures shaped by the contract (common/api/accounts.ts). */
-import type { TosStatus, UserInfo } from '@common/api/accounts';
+/** Test fixtures shaped by the contract (common/api/user.ts). */
+import type { TosStatus, UserInfo } from '@common/api/user';
 
 export function makeTosStatus(overrides: Partial<TosStatus> = {}): TosStatus {
   return { tosConsent: true, currentVersion: '2026-01', consentedVersion: '2026-01', consentedAt: '2026-01-02T10:00:00Z', ...overrides };

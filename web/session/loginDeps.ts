@@ -8,7 +8,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { MfaPlatform } from '@common/api/accounts';
+import type { MfaPlatform } from '@common/api/auth';
 import { authApi } from './authApi';
 import type { LoginDeps } from './loginMachine';
 import { acceptAuthResponse } from './refresh';

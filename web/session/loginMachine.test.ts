@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LoginStartResult } from '@common/api/accounts';
+import type { LoginStartResult } from '@common/api/auth';
 import { ApiError } from '../api/client';
 import { createLoginMachine, stepForStartResult, type LoginDeps } from './loginMachine';
 import { makeAuthResponse } from './testTokens';

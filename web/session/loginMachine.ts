@@ -14,7 +14,7 @@
  * guard then sends the user to the remembered path or the market summary.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AuthResponse, LoginStartResult, MfaPlatform, SecondFactor, WebauthnOptionsJson } from '@common/api/accounts';
+import type { AuthResponse, LoginStartResult, MfaPlatform, SecondFactor, WebauthnOptionsJson } from '@common/api/auth';
 import { ApiError } from '../api/client';
 import type { authApi } from './authApi';
 

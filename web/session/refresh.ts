@@ -9,7 +9,7 @@
  * Refreshes are single-flight: concurrent callers share one POST /auth/refresh, and tabs take
  * turns (Web Locks) and adopt each other's rotated tokens from the shared cookies.
  */
-import type { AuthResponse } from '@common/api/accounts';
+import type { AuthResponse } from '@common/api/auth';
 import { decodeJwt, isExpired } from '../api/jwt';
 import { readSessionFromCookies, useSession } from '../stores/session';
 import { authApi } from './authApi';

@@ -1,5 +1,5 @@
 /** Test helpers: unsigned JWTs and auth responses shaped like the server's. */
-import type { AuthResponse, CookieDescriptorDto } from '@common/api/accounts';
+import type { AuthResponse, CookieDescriptorDto } from '@common/api/auth';
 
 function b64url(value: unknown): string {
   return btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');

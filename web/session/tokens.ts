@@ -2,7 +2,7 @@
  * Turning the server's auth response into the session (spec §3 Auth response, §4 Login) and
  * reading who is logged in.
  */
-import type { AuthResponse } from '@common/api/accounts';
+import type { AuthResponse } from '@common/api/auth';
 import { decodeJwt } from '../api/jwt';
 import { useSession } from '../stores/session';
 

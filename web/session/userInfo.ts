@@ -3,7 +3,7 @@
  * (spec §4 Login): features, tracking. Other features read it with `useUserInfo()`.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { UserInfo } from '@common/api/accounts';
+import type { UserInfo } from '@common/api/user';
 import { useFeatureStore } from '../features/store';
 import { startTracking } from '../notifications/tracking';
 import { authApi } from './authApi';

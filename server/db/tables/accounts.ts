@@ -21,7 +21,7 @@ export interface OrganizationDomainsTable {
   organization_id: string;
 }
 
-/** Accounts. profile, notification and UI preferences are JSON documents validated by common/api/accounts.ts. */
+/** Accounts. profile, notification and UI preferences are JSON documents validated by common/api/user.ts. */
 export interface UsersTable {
   id: string;
   email: string;

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@common/api/accounts';
+import type { AuthResponse } from '@common/api/auth';
 import { TOS_VERSION } from '@common/tos';
 import type { TestContext } from '../../test/testApp';
 import { createUser } from '../../services/accounts/users';

@@ -1,11 +1,10 @@
 import {
-  ACCOUNT_PATHS,
+  AUTH_PATHS,
   accountCreatedSchema,
   authResponseSchema,
   confirmBodySchema,
   confirmInfoSchema,
   confirmQuerySchema,
-  errorResponseSchema,
   inviteAcceptBodySchema,
   inviteInfoSchema,
   loginFinishBodySchema,
@@ -16,7 +15,6 @@ import {
   mfaEmailBodySchema,
   mfaEmailSendBodySchema,
   mfaEnrollBodySchema,
-  messageResponseSchema,
   refreshBodySchema,
   resetBodySchema,
   resetPasswordBodySchema,
@@ -24,7 +22,8 @@ import {
   tosTextSchema,
   unlockBodySchema,
   unlockRequestBodySchema,
-} from '@common/api/accounts';
+} from '@common/api/auth';
+import { errorResponseSchema, messageResponseSchema } from '@common/api/shared';
 import { TOS_TEXT, TOS_TITLE, TOS_VERSION } from '@common/tos';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -77,7 +76,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => waitForOutbox());
 
   app.post(
-    ACCOUNT_PATHS.loginStart,
+    AUTH_PATHS.loginStart,
     {
       config: limit(20),
       schema: {
@@ -100,7 +99,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.loginFinish,
+    AUTH_PATHS.loginFinish,
     {
       config: limit(20),
       schema: {
@@ -115,7 +114,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.mfaEnroll,
+    AUTH_PATHS.mfaEnroll,
     {
       config: limit(10),
       schema: {
@@ -129,7 +128,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.mfaEmailSend,
+    AUTH_PATHS.mfaEmailSend,
     {
       config: limit(5),
       schema: {
@@ -148,7 +147,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.mfaEmail,
+    AUTH_PATHS.mfaEmail,
     {
       config: limit(10),
       schema: {
@@ -162,7 +161,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.refresh,
+    AUTH_PATHS.refresh,
     {
       config: limit(60),
       schema: {
@@ -183,7 +182,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.logout,
+    AUTH_PATHS.logout,
     {
       config: limit(30),
       schema: {
@@ -203,7 +202,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.signup,
+    AUTH_PATHS.signup,
     {
       config: limit(5),
       schema: {
@@ -222,7 +221,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    ACCOUNT_PATHS.confirm,
+    AUTH_PATHS.confirm,
     {
       config: limit(30),
       schema: {
@@ -243,7 +242,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.confirm,
+    AUTH_PATHS.confirm,
     {
       config: limit(10),
       schema: {
@@ -258,7 +257,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.reset,
+    AUTH_PATHS.reset,
     {
       config: limit(5),
       schema: {
@@ -277,7 +276,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.resetPassword,
+    AUTH_PATHS.resetPassword,
     {
       config: limit(10),
       schema: {
@@ -295,7 +294,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.unlock,
+    AUTH_PATHS.unlock,
     {
       config: limit(10),
       schema: {
@@ -312,7 +311,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.unlockRequest,
+    AUTH_PATHS.unlockRequest,
     {
       config: limit(5),
       schema: {
@@ -345,7 +344,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ACCOUNT_PATHS.inviteAccept,
+    AUTH_PATHS.inviteAccept,
     {
       config: limit(10),
       schema: {
@@ -359,7 +358,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    ACCOUNT_PATHS.tosText,
+    AUTH_PATHS.tosText,
     { config: limit(60), schema: { tags: ['auth'], summary: 'The current terms of service', response: { 200: tosTextSchema } } },
     async () => ({ version: TOS_VERSION, title: TOS_TITLE, text: TOS_TEXT }),
   );

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@common/api/accounts';
+import type { AuthResponse } from '@common/api/auth';
 import { REFRESH_COOKIE_PATH, SESSION_COOKIES } from '@common/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 

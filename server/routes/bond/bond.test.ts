@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BondRow, bondListResponseSchema } from '../../../common/api/market';
+import { type BondRow, bondListResponseSchema } from '../../../common/api/bond';
 import { BOND_TABLE_COLUMNS, type BondTableColumn } from '../../../common/enums';
 import { MOODY_RATINGS, SP_RATINGS, spRatingsIn } from '../../../common/market';
 import { listBondsSql } from '../../services/market/queries/bondList';

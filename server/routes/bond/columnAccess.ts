@@ -18,7 +18,7 @@ interface BondColumnQuery {
 }
 
 /**
- * Filtering by rating filters by the S&P rating (common/api/market.ts RATING_FILTER_VALUES): the
+ * Filtering by rating filters by the S&P rating (common/api/bond.ts RATING_FILTER_VALUES): the
  * bonds it returns tell their S&P class, so it needs `s_and_p_ratings` wherever it is offered —
  * the bond list, its CSV and the market moves (403 naming the feature otherwise).
  */

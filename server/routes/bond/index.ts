@@ -5,16 +5,15 @@ import {
   bondListQuerySchema,
   bondListResponseSchema,
   type BondListResponse,
-  bondTradesQuerySchema,
   cashflowsResponseSchema,
-  idParamsSchema,
-  MARKET_PATHS,
+  BOND_PATHS,
   priceHistoryQuerySchema,
   priceHistoryResponseSchema,
   sparklinesQuerySchema,
   sparklinesResponseSchema,
-  tradeListResponseSchema,
-} from '../../../common/api/market';
+} from '../../../common/api/bond';
+import { idParamsSchema } from '../../../common/api/shared';
+import { bondTradesQuerySchema, tradeListResponseSchema } from '../../../common/api/trade';
 import { notFound } from '../../plugins/errors';
 import { bondCashflows, bondDetail, bondExists, priceHistory } from '../../services/market/queries/bondDetail';
 import { bondListCsv, listBondsJson } from '../../services/market/queries/bondList';
@@ -29,7 +28,7 @@ const csvQuerySchema = bondListQuerySchema.omit({ offset: true, limit: true });
 /** The bond table (list, CSV) and one bond's detail, price history, trades and cash flows. */
 const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    MARKET_PATHS.bonds,
+    BOND_PATHS.bonds,
     {
       config: { access: 'user', subscription: true },
       schema: {
@@ -51,7 +50,7 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    MARKET_PATHS.bondsCsv,
+    BOND_PATHS.bondsCsv,
     {
       config: { access: 'user', subscription: true },
       schema: {
@@ -72,7 +71,7 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    MARKET_PATHS.bondSparklines,
+    BOND_PATHS.bondSparklines,
     {
       config: { access: 'user', subscription: true, feature: 'sparklines' },
       schema: {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BondDetailResponse, MarketSummaryResponse } from '../../../common/api/market';
+import type { BondDetailResponse } from '../../../common/api/bond';
+import type { MarketSummaryResponse } from '../../../common/api/market';
 import { calculate, curveOf, prepareBond, settlementFor } from '../../../web/pages/bond/pricing/calculator';
 import { invalidateMarketAsOf } from '../../services/market/queries/common';
 import { businessDaysBetween } from '../../../common/calendar';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../common/api/accounts';
+import { errorResponseSchema } from '../../../common/api/shared';
 import {
   BOND_TABLE_PATHS,
   bondTableCreateBodySchema,

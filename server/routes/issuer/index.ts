@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  idParamsSchema,
   issuerCurveResponseSchema,
   issuerDetailResponseSchema,
   issuerSearchQuerySchema,
   issuerSearchResponseSchema,
-  MARKET_PATHS,
-} from '../../../common/api/market';
+  ISSUER_PATHS,
+} from '../../../common/api/issuer';
+import { idParamsSchema } from '../../../common/api/shared';
 import { notFound } from '../../plugins/errors';
 import { issuerCurve, issuerDetail, searchIssuers } from '../../services/market/queries/issuers';
 
@@ -16,7 +16,7 @@ const security = [{ bearer: [] }];
 /** Issuer search, detail with its bonds, and the issuer curve for charts. */
 const issuerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    MARKET_PATHS.issuers,
+    ISSUER_PATHS.issuers,
     {
       config: { access: 'user', subscription: true },
       schema: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BondRow } from '../../../common/api/market';
+import type { BondRow } from '../../../common/api/bond';
 import { ratingBucketOf, ratingClassOf, tenorBucketOf } from '../../../common/market';
 import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BondRow } from '../../../common/api/market';
+import type { BondRow } from '../../../common/api/bond';
 import { BOND_TABLE_COLUMNS } from '../../../common/enums';
 import { seedUniverse, type SeedSummary } from '../../services/market/simulator/index';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MARKET_PATHS, tradeListQuerySchema, tradeListResponseSchema } from '../../../common/api/market';
+import { TRADE_PATHS, tradeListQuerySchema, tradeListResponseSchema } from '../../../common/api/trade';
 import { notFound } from '../../plugins/errors';
 import { bondExists } from '../../services/market/queries/bondDetail';
 import { listTrades } from '../../services/market/queries/trades';
@@ -7,7 +7,7 @@ import { listTrades } from '../../services/market/queries/trades';
 /** Recent trades market-wide or for one bond (TRACE-style, disseminated sizes). */
 const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    MARKET_PATHS.trades,
+    TRADE_PATHS.trades,
     {
       config: { access: 'user', subscription: true },
       schema: {

@@ -1,9 +1,8 @@
+import { errorResponseSchema, messageResponseSchema } from '@common/api/shared';
 import {
-  errorResponseSchema,
   inviteCreateBodySchema,
   inviteListSchema,
   inviteSchema,
-  messageResponseSchema,
   mfaRemoveBodySchema,
   mfaStatusSchema,
   notificationPreferencesBodySchema,
@@ -22,7 +21,7 @@ import {
   totpEnrolmentSchema,
   userInfoSchema,
   userUpdateBodySchema,
-} from '@common/api/accounts';
+} from '@common/api/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guessingLimit } from '../../plugins/rateLimitStore';

@@ -1,4 +1,5 @@
-import type { AdminFeatureList, Organization, OrganizationCreateBody, OrganizationUpdateBody, Trial } from '@common/api/accounts';
+import type { AdminFeatureList, Organization, OrganizationCreateBody, OrganizationUpdateBody } from '@common/api/admin';
+import type { Trial } from '@common/api/user';
 import { FEATURE_NAMES, type FeatureLevel, type FeatureName } from '@common/features';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../../config';

@@ -1,4 +1,4 @@
-import { ACCOUNT_LINKS, type AuthResponse, type LoginStartResult, type MfaPlatform, type SecondFactor } from '@common/api/accounts';
+import { ACCOUNT_LINKS, type AuthResponse, type LoginStartResult, type MfaPlatform, type SecondFactor } from '@common/api/auth';
 import { type Kysely, sql } from 'kysely';
 import { verify as verifyTotp } from 'otplib';
 import type { Config } from '../../config';

@@ -1,4 +1,4 @@
-import type { MfaStatus, Passkey, TotpEnrolment } from '@common/api/accounts';
+import type { MfaStatus, Passkey, TotpEnrolment } from '@common/api/user';
 import { PRODUCT_NAME } from '@common/constants';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';

@@ -1,4 +1,4 @@
-import type { AuthResponse, CookieDescriptorDto } from '@common/api/accounts';
+import type { AuthResponse, CookieDescriptorDto } from '@common/api/auth';
 import { REFRESH_COOKIE_PATH, REFRESH_GRACE_MS, SESSION_COOKIES } from '@common/constants';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';

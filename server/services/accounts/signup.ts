@@ -1,4 +1,5 @@
-import { ACCOUNT_LINKS, type AccountCreated, type Invite, type InviteInfo, type LinkType } from '@common/api/accounts';
+import { ACCOUNT_LINKS, type AccountCreated, type InviteInfo, type LinkType } from '@common/api/auth';
+import { type Invite } from '@common/api/user';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';

@@ -1,4 +1,4 @@
-import type { Trial } from '@common/api/accounts';
+import type { Trial } from '@common/api/user';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';

@@ -12,7 +12,7 @@ import {
   type User,
   type UserInfo,
   type UserUpdateBody,
-} from '@common/api/accounts';
+} from '@common/api/user';
 import { DEFAULT_BOND_SORT } from '@common/enums';
 import { TOS_VERSION } from '@common/tos';
 import type { Kysely, Selectable } from 'kysely';

@@ -5,7 +5,7 @@
  */
 import { Anchor, Button, Checkbox, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { signupConfirmInputSchema, type SignupConfirmInput } from '@common/api/accounts';
+import { signupConfirmInputSchema, type SignupConfirmInput } from '@common/api/auth';
 import { NAME_MAX_LENGTH } from '@common/validation/account';
 import { PasswordRules, validate } from './AuthPanel';
 import { TosText } from './TosText';

@@ -6,7 +6,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import type { AuthResponse } from '@common/api/accounts';
+import type { AuthResponse } from '@common/api/auth';
 import { authApi } from '../../session/authApi';
 import { acceptAuthResponse } from '../../session/refresh';
 import { AuthLink, AuthPanel, FormError } from './AuthPanel';

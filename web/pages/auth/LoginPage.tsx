@@ -8,7 +8,7 @@ import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/c
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
-import type { SecondFactor } from '@common/api/accounts';
+import type { SecondFactor } from '@common/api/auth';
 import { emailSchema, loginPasswordSchema, totpCodeSchema, emailCodeSchema } from '@common/validation/account';
 import { z } from 'zod';
 import { createLoginMachine, type LoginDeps, type LoginMachine } from '../../session/loginMachine';

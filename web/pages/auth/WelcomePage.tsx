@@ -9,7 +9,7 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ConfirmBody, ConfirmInfo } from '@common/api/accounts';
+import type { ConfirmBody, ConfirmInfo } from '@common/api/auth';
 import { ApiError } from '../../api/client';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';

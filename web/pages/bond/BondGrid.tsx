@@ -19,7 +19,7 @@ import type {
 } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MARKET_PATHS, type BondListResponse, type BondListRow } from '@common/api/market';
+import { BOND_PATHS, type BondListResponse, type BondListRow } from '@common/api/bond';
 import type { BondTableColumn } from '@common/enums';
 import { formatDate } from '@common/format';
 import { api } from '../../api/client';
@@ -139,7 +139,7 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
           secondary: primary ? secondary : viewRef.current.secondary,
         };
         api
-          .get<BondListResponse>(MARKET_PATHS.bonds, {
+          .get<BondListResponse>(BOND_PATHS.bonds, {
             query: { ...listQuery(v, visibleColumns), offset: params.startRow, limit: params.endRow - params.startRow },
           })
           .then((page) => {
@@ -171,7 +171,7 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
       const [primary, secondary] = sortsFromModel(sortModelOf(grid));
       const v = { ...viewRef.current, primary: primary ?? viewRef.current.primary, secondary };
       api
-        .get<BondListResponse>(MARKET_PATHS.bonds, {
+        .get<BondListResponse>(BOND_PATHS.bonds, {
           query: { ...listQuery(v, visibleColumns), offset: first, limit: Math.min(500, last - first + 1) },
         })
         .then((page) => {

@@ -20,7 +20,7 @@ import {
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
-import { MARKET_PATHS } from '@common/api/market';
+import { BOND_PATHS } from '@common/api/bond';
 import type { BondTableFilters } from '@common/api/bondTables';
 import type { BondTableColumn } from '@common/enums';
 import { BOND_SENIORITIES, RATING_BUCKETS, RATING_CLASSES, SECTORS, TENOR_BUCKET_IDS } from '@common/market';
@@ -184,7 +184,7 @@ export function ColumnChooser({
 
 /** Downloads the server's CSV of the whole current view (sort, filters, visible columns). */
 export async function downloadBondCsv(view: BondView, columns: readonly BondTableColumn[], fileName = 'bonds.csv'): Promise<void> {
-  const text = await api.get<string>(MARKET_PATHS.bondsCsv, { query: listQuery(view, columns), headers: { accept: 'text/csv' } });
+  const text = await api.get<string>(BOND_PATHS.bondsCsv, { query: listQuery(view, columns), headers: { accept: 'text/csv' } });
   saveText(typeof text === 'string' ? text : '', fileName, 'text/csv');
 }
 

@@ -6,7 +6,7 @@
  */
 import { Group, Pill, Text, Tooltip } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
-import { MARKET_PATHS, type IssuerDetailResponse } from '@common/api/market';
+import { ISSUER_PATHS, type IssuerDetailResponse } from '@common/api/issuer';
 import { api } from '../../api/client';
 import { apiKey } from '../../api/queries';
 
@@ -23,8 +23,8 @@ export function issuerPillLabel(
 export function IssuerFilterPills({ ids, onChange }: { ids: readonly number[]; onChange: (ids: number[]) => void }) {
   const issuers = useQueries({
     queries: ids.map((id) => ({
-      queryKey: apiKey(MARKET_PATHS.issuer(id)),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<IssuerDetailResponse>(MARKET_PATHS.issuer(id), { signal }),
+      queryKey: apiKey(ISSUER_PATHS.issuer(id)),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<IssuerDetailResponse>(ISSUER_PATHS.issuer(id), { signal }),
       staleTime: 10 * 60_000,
       retry: false,
     })),

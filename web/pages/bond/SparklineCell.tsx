@@ -5,7 +5,7 @@
  */
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useQuery } from '@tanstack/react-query';
-import { MARKET_PATHS, SPARKLINE_POINTS_DEFAULT, type BondListRow } from '@common/api/market';
+import { BOND_PATHS, SPARKLINE_POINTS_DEFAULT, type BondListRow } from '@common/api/bond';
 import { apiKey } from '../../api/queries';
 import { loadSparkline } from './sparklineBatch';
 import { changeTone, TONE_COLOR } from '../../components/tone';
@@ -27,7 +27,7 @@ export function sparkPoints(values: number[], width = WIDTH, height = HEIGHT): s
 export function SparklineCell({ data }: CustomCellRendererProps<BondListRow>) {
   const id = data?.id;
   const history = useQuery({
-    queryKey: apiKey(MARKET_PATHS.bondSparklines, { id: id ?? 0, points: SPARKLINE_POINTS_DEFAULT }),
+    queryKey: apiKey(BOND_PATHS.bondSparklines, { id: id ?? 0, points: SPARKLINE_POINTS_DEFAULT }),
     queryFn: ({ signal }) => loadSparkline(id!, signal),
     enabled: Boolean(id),
     staleTime: 300_000,

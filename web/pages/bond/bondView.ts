@@ -4,7 +4,7 @@
  */
 import type { BondTableColumn } from '@common/enums';
 import { DEFAULT_BOND_SORT } from '@common/enums';
-import type { UiPreferences } from '@common/api/accounts';
+import type { UiPreferences } from '@common/api/user';
 import { BOND_TABLE_FILTER_VALUES_MAX, type BondTableConfig, type BondTableFilters } from '@common/api/bondTables';
 import { completeOrder, DEFAULT_VISIBLE_COLUMNS } from './columns';
 

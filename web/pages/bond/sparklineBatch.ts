@@ -5,7 +5,7 @@
  * ran into the per-IP rate limit and left the grid's own blocks unanswered. A cell scrolled away
  * before the batch goes out aborts its ask, and a bond nobody waits for any more is not fetched.
  */
-import { MARKET_PATHS, SPARKLINE_POINTS_DEFAULT, SPARKLINE_IDS_MAX, type SparklinesResponse } from '@common/api/market';
+import { BOND_PATHS, SPARKLINE_POINTS_DEFAULT, SPARKLINE_IDS_MAX, type SparklinesResponse } from '@common/api/bond';
 import { api } from '../../api/client';
 
 export const BATCH_DELAY_MS = 40;
@@ -47,7 +47,7 @@ async function flush(): Promise<void> {
   for (let k = 0; k < batch.length; k += SPARKLINE_IDS_MAX) {
     const chunk = batch.slice(k, k + SPARKLINE_IDS_MAX);
     try {
-      const res = await api.get<SparklinesResponse>(MARKET_PATHS.bondSparklines, {
+      const res = await api.get<SparklinesResponse>(BOND_PATHS.bondSparklines, {
         query: { ids: chunk.map(([id]) => id).join(','), points: SPARKLINE_POINTS_DEFAULT },
       });
       const byId = new Map(res.series.map((s) => [s.id, s.prices]));

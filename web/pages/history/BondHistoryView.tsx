@@ -8,7 +8,9 @@
 import { Alert, Card, Center, Group, Loader, SegmentedControl, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
-import { MARKET_PATHS, type MarketIndexResponse, type PriceHistoryResponse, type Trade, type TradeListResponse } from '@common/api/market';
+import { BOND_PATHS, type PriceHistoryResponse } from '@common/api/bond';
+import { MARKET_PATHS, type MarketIndexResponse } from '@common/api/market';
+import { type Trade, type TradeListResponse } from '@common/api/trade';
 import { formatDate, formatNumber, formatPrice, formatYield } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
@@ -113,12 +115,12 @@ export function BondHistoryView({
   const showStats = !prefs.hidePlotStats;
   const indexClass = defaultIndexOf(bond.ratingSp);
 
-  const history = useApiQuery<PriceHistoryResponse>(MARKET_PATHS.bondPriceHistory(bond.id), {
+  const history = useApiQuery<PriceHistoryResponse>(BOND_PATHS.bondPriceHistory(bond.id), {
     query: { from },
     meta: { errorToast: 'Loading the price history failed:' },
     placeholderData: (prev) => prev,
   });
-  const trades = useApiQuery<TradeListResponse>(MARKET_PATHS.bondTrades(bond.id), {
+  const trades = useApiQuery<TradeListResponse>(BOND_PATHS.bondTrades(bond.id), {
     query: { from, limit: 1000 },
     meta: { errorToast: 'Loading trades failed:' },
     placeholderData: (prev) => prev,

@@ -9,14 +9,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  MARKET_PATHS,
-  type BondDetailResponse,
-  type BondListResponse,
-  type IssuerSearchResponse,
-  type MarketSummaryResponse,
-  type PriceHistoryResponse,
-} from '@common/api/market';
+import { BOND_PATHS, type BondDetailResponse, type BondListResponse, type PriceHistoryResponse } from '@common/api/bond';
+import { ISSUER_PATHS, type IssuerSearchResponse } from '@common/api/issuer';
+import { MARKET_PATHS, type MarketSummaryResponse } from '@common/api/market';
 import { api } from '../../api/client';
 import { apiKey, useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
@@ -33,12 +28,12 @@ const COLORS = ['#ff922b', '#4dabf7', '#51cf66', '#f06595', '#fcc419', '#9775fa'
 function BondSearch({ onPick, disabled }: { onPick: (id: number) => void; disabled: boolean }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
-  const bonds = useApiQuery<BondListResponse>(q.length >= 2 ? MARKET_PATHS.bonds : null, {
+  const bonds = useApiQuery<BondListResponse>(q.length >= 2 ? BOND_PATHS.bonds : null, {
     query: { q, limit: 20, columns: ['description', 'bondIdentifier', 'ratingSP', 'issuer'] },
   });
-  const issuers = useApiQuery<IssuerSearchResponse>(q.length >= 2 ? MARKET_PATHS.issuers : null, { query: { q, limit: 3 } });
+  const issuers = useApiQuery<IssuerSearchResponse>(q.length >= 2 ? ISSUER_PATHS.issuers : null, { query: { q, limit: 3 } });
   const firstIssuer = issuers.data?.issuers[0];
-  const issuerBonds = useApiQuery<BondListResponse>(firstIssuer ? MARKET_PATHS.bonds : null, {
+  const issuerBonds = useApiQuery<BondListResponse>(firstIssuer ? BOND_PATHS.bonds : null, {
     query: {
       issuerId: String(firstIssuer?.id ?? ''),
       limit: 20,
@@ -106,9 +101,9 @@ function CompareChart({
   const from = rangeStart(range);
   const histories = useQueries({
     queries: ids.map((id) => ({
-      queryKey: apiKey(MARKET_PATHS.bondPriceHistory(id), { from }),
+      queryKey: apiKey(BOND_PATHS.bondPriceHistory(id), { from }),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<PriceHistoryResponse>(MARKET_PATHS.bondPriceHistory(id), { query: { from }, signal }),
+        api.get<PriceHistoryResponse>(BOND_PATHS.bondPriceHistory(id), { query: { from }, signal }),
       meta: { errorToast: 'Loading a price history failed:' },
     })),
   });
@@ -215,8 +210,8 @@ export default function HistoryPage() {
     });
   const detailQueries = useQueries({
     queries: ids.map((id) => ({
-      queryKey: apiKey(MARKET_PATHS.bond(id)),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<BondDetailResponse>(MARKET_PATHS.bond(id), { signal }),
+      queryKey: apiKey(BOND_PATHS.bond(id)),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<BondDetailResponse>(BOND_PATHS.bond(id), { signal }),
       meta: { errorToast: 'Loading a bond failed:' },
     })),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Trade } from '@common/api/market';
+import type { Trade } from '@common/api/trade';
 import { compareValues, defaultIndexOf, indexPoints, tradeMarkers, tradeMarkerSize } from './historyView';
 
 const trade = (over: Partial<Trade>): Trade => ({

@@ -4,7 +4,9 @@
  * and, when comparing bonds, series made comparable (price rebased to 100, yields and spreads
  * as the change from the first day in bp).
  */
-import type { MarketIndexResponse, PriceHistoryResponse, Trade } from '@common/api/market';
+import type { PriceHistoryResponse } from '@common/api/bond';
+import type { MarketIndexResponse } from '@common/api/market';
+import type { Trade } from '@common/api/trade';
 import { formatNumber, formatPrice, formatYield, formatYieldChange, formatSpread, MISSING } from '@common/format';
 import { ratingClassOf, type RatingClass } from '@common/market';
 import type { ChartMarker } from '../../components/TimeSeriesChart';

@@ -4,7 +4,7 @@
  */
 import { ActionIcon, Code, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { UserInfo } from '@common/api/accounts';
+import type { UserInfo } from '@common/api/user';
 import { formatDay } from '@common/format';
 import { enumLabel } from './labels';
 import { Section } from './Section';

@@ -2,7 +2,7 @@
 import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Invite } from '@common/api/accounts';
+import type { Invite } from '@common/api/user';
 import { emailSchema } from '@common/validation/account';
 import { FormError, FormNotice } from '../auth/AuthPanel';
 import { apiErrorText } from '../../api/errorText';

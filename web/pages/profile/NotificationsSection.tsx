@@ -2,7 +2,7 @@
 import { Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences, UserInfo } from '@common/api/accounts';
+import type { NotificationPreferences, UserInfo } from '@common/api/user';
 import { handleError } from '../../api/errors';
 import { userInfoKey } from '../../session/userInfo';
 import { profileApi } from './profileApi';

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Tooltip } fro
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { MfaStatus, Passkey } from '@common/api/accounts';
+import type { MfaStatus, Passkey } from '@common/api/user';
 import { userInfoKey } from '../../session/userInfo';
 import { loginErrorText } from '../../session/loginMachine';
 import { FormError } from '../auth/AuthPanel';

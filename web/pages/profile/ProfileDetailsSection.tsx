@@ -3,7 +3,7 @@ import { Button, Group, Select, SimpleGrid, TagsInput, TextInput } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { SECTOR_MAX, userUpdateBodySchema, type Profile, type UserInfo, type UserUpdateBody } from '@common/api/accounts';
+import { SECTOR_MAX, userUpdateBodySchema, type Profile, type UserInfo, type UserUpdateBody } from '@common/api/user';
 import { JOB_FUNCTIONS, ORGANIZATION_TYPES, SENIORITIES } from '@common/enums';
 import { handleError } from '../../api/errors';
 import { setUserInfo } from '../../session/userInfo';

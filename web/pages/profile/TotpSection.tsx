@@ -5,7 +5,7 @@
 import { Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { MfaStatus, TotpEnrolment } from '@common/api/accounts';
+import type { MfaStatus, TotpEnrolment } from '@common/api/user';
 import { totpCodeSchema } from '@common/validation/account';
 import { QrCode } from '../../components/qr/QrCode';
 import { userInfoKey } from '../../session/userInfo';

@@ -1,9 +1,9 @@
-/** Profile-page calls of the accounts contract (common/api/accounts.ts), validated with its schemas. */
+/** Profile-page calls of the user contract (common/api/user.ts), validated with its schemas. */
+import { messageResponseSchema, type MessageResponse } from '@common/api/shared';
 import {
-  ACCOUNT_PATHS,
+  USER_PATHS,
   inviteListSchema,
   inviteSchema,
-  messageResponseSchema,
   mfaStatusSchema,
   notificationPreferencesSchema,
   passkeyOptionsResponseSchema,
@@ -11,7 +11,6 @@ import {
   totpEnrolmentSchema,
   userInfoSchema,
   type Invite,
-  type MessageResponse,
   type MfaStatus,
   type NotificationPreferences,
   type Passkey,
@@ -20,7 +19,7 @@ import {
   type TotpEnrolment,
   type UserInfo,
   type UserUpdateBody,
-} from '@common/api/accounts';
+} from '@common/api/user';
 import { api } from '../../api/client';
 
 export const invitesKey = (userId: string) => ['user', userId, 'invites'] as const;
@@ -28,30 +27,28 @@ export const mfaStatusKey = (userId: string) => ['user', userId, 'mfa'] as const
 
 export const profileApi = {
   updateUser: async (userId: string, body: UserUpdateBody): Promise<UserInfo> =>
-    userInfoSchema.parse(await api.put(ACCOUNT_PATHS.user(userId), body)),
+    userInfoSchema.parse(await api.put(USER_PATHS.user(userId), body)),
   changePassword: async (userId: string, body: PasswordChangeBody): Promise<MessageResponse> =>
-    messageResponseSchema.parse(await api.put(ACCOUNT_PATHS.password(userId), body)),
+    messageResponseSchema.parse(await api.put(USER_PATHS.password(userId), body)),
   saveNotificationPreferences: async (userId: string, body: NotificationPreferences): Promise<NotificationPreferences> =>
-    notificationPreferencesSchema.parse(await api.put(ACCOUNT_PATHS.notificationPreferences(userId), body)),
-  mfaStatus: async (userId: string): Promise<MfaStatus> => mfaStatusSchema.parse(await api.get(ACCOUNT_PATHS.mfa(userId))),
-  startTotp: async (userId: string): Promise<TotpEnrolment> => totpEnrolmentSchema.parse(await api.post(ACCOUNT_PATHS.totp(userId))),
+    notificationPreferencesSchema.parse(await api.put(USER_PATHS.notificationPreferences(userId), body)),
+  mfaStatus: async (userId: string): Promise<MfaStatus> => mfaStatusSchema.parse(await api.get(USER_PATHS.mfa(userId))),
+  startTotp: async (userId: string): Promise<TotpEnrolment> => totpEnrolmentSchema.parse(await api.post(USER_PATHS.totp(userId))),
   confirmTotp: async (userId: string, code: string): Promise<MfaStatus> =>
-    mfaStatusSchema.parse(await api.post(ACCOUNT_PATHS.totpConfirm(userId), { code })),
+    mfaStatusSchema.parse(await api.post(USER_PATHS.totpConfirm(userId), { code })),
   removeTotp: async (userId: string, password: string): Promise<MfaStatus> =>
-    mfaStatusSchema.parse(await api.delete(ACCOUNT_PATHS.totp(userId), { json: { password } })),
+    mfaStatusSchema.parse(await api.delete(USER_PATHS.totp(userId), { json: { password } })),
   passkeyOptions: async (userId: string): Promise<PasskeyOptionsResponse> =>
-    passkeyOptionsResponseSchema.parse(await api.post(ACCOUNT_PATHS.passkeyOptions(userId))),
+    passkeyOptionsResponseSchema.parse(await api.post(USER_PATHS.passkeyOptions(userId))),
   registerPasskey: async (userId: string, credential: unknown, name?: string): Promise<Passkey> =>
-    passkeySchema.parse(
-      await api.post(ACCOUNT_PATHS.passkeys(userId), { credential: JSON.stringify(credential), ...(name ? { name } : {}) }),
-    ),
+    passkeySchema.parse(await api.post(USER_PATHS.passkeys(userId), { credential: JSON.stringify(credential), ...(name ? { name } : {}) })),
   renamePasskey: async (userId: string, passkeyId: string, name: string): Promise<Passkey> =>
-    passkeySchema.parse(await api.patch(ACCOUNT_PATHS.passkey(userId, passkeyId), { name })),
+    passkeySchema.parse(await api.patch(USER_PATHS.passkey(userId, passkeyId), { name })),
   removePasskey: async (userId: string, passkeyId: string, password: string): Promise<MfaStatus> =>
-    mfaStatusSchema.parse(await api.delete(ACCOUNT_PATHS.passkey(userId, passkeyId), { json: { password } })),
-  invites: async (userId: string): Promise<Invite[]> => inviteListSchema.parse(await api.get(ACCOUNT_PATHS.invites(userId))).invites,
+    mfaStatusSchema.parse(await api.delete(USER_PATHS.passkey(userId, passkeyId), { json: { password } })),
+  invites: async (userId: string): Promise<Invite[]> => inviteListSchema.parse(await api.get(USER_PATHS.invites(userId))).invites,
   sendInvite: async (userId: string, email: string): Promise<Invite> =>
-    inviteSchema.parse(await api.post(ACCOUNT_PATHS.invites(userId), { email })),
+    inviteSchema.parse(await api.post(USER_PATHS.invites(userId), { email })),
   revokeInvite: async (userId: string, inviteId: string): Promise<Invite> =>
-    inviteSchema.parse(await api.delete(ACCOUNT_PATHS.inviteOf(userId, inviteId))),
+    inviteSchema.parse(await api.delete(USER_PATHS.inviteOf(userId, inviteId))),
 };

@@ -9,7 +9,8 @@ import { Alert, Anchor, Button, Card, Center, Grid, Group, Loader, SegmentedCont
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MARKET_PATHS, type IssuerCurveResponse, type IssuerSearchResponse, type MarketSectorsResponse } from '@common/api/market';
+import { ISSUER_PATHS, type IssuerCurveResponse, type IssuerSearchResponse } from '@common/api/issuer';
+import { MARKET_PATHS, type MarketSectorsResponse } from '@common/api/market';
 import { formatDate, formatSize, formatSpread, formatSpreadLevel, formatYield, formatYieldChange } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
@@ -173,7 +174,7 @@ function curveSeries(curve: IssuerCurveResponse): ChartSeries[] {
 }
 
 function IssuerPanel({ issuer, onClose }: { issuer: IssuerRow; onClose: () => void }) {
-  const curve = useApiQuery<IssuerCurveResponse>(MARKET_PATHS.issuerCurve(issuer.id), {
+  const curve = useApiQuery<IssuerCurveResponse>(ISSUER_PATHS.issuerCurve(issuer.id), {
     meta: { errorToast: 'Loading the issuer curve failed:' },
   });
   const series = useMemo(() => (curve.data ? curveSeries(curve.data) : []), [curve.data]);
@@ -249,7 +250,7 @@ export default function SectorOverviewPage() {
   const sector = sectors.data?.sectors.find((s) => s.code === sectorCode) ?? null;
   const industry = sector?.industries.find((i) => i.code === industryCode) ?? null;
   const scope = industry ?? sector;
-  const issuers = useApiQuery<IssuerSearchResponse>(scope ? MARKET_PATHS.issuers : null, {
+  const issuers = useApiQuery<IssuerSearchResponse>(scope ? ISSUER_PATHS.issuers : null, {
     query: { sector: scope?.code, limit: 100 },
     meta: { errorToast: 'Loading issuers failed:' },
   });

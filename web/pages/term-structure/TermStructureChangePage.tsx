@@ -9,13 +9,8 @@ import { Alert, Anchor, Card, Center, Grid, Group, Loader, SegmentedControl, Sel
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  MARKET_PATHS,
-  type IssuerDetailResponse,
-  type IssuerSearchResponse,
-  type MarketSectorsResponse,
-  type TermStructureChangeResponse,
-} from '@common/api/market';
+import { ISSUER_PATHS, type IssuerDetailResponse, type IssuerSearchResponse } from '@common/api/issuer';
+import { MARKET_PATHS, type MarketSectorsResponse, type TermStructureChangeResponse } from '@common/api/market';
 import { formatDay, formatNumber, formatSpread, formatYield, formatYieldChange } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
@@ -43,8 +38,8 @@ export function tscText(metric: Metric) {
 function IssuerPicker({ value, onChange }: { value: number | null; onChange: (id: number) => void }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
-  const found = useApiQuery<IssuerSearchResponse>(MARKET_PATHS.issuers, { query: { q: q || undefined, limit: 30 } });
-  const current = useApiQuery<IssuerDetailResponse>(value ? MARKET_PATHS.issuer(value) : null);
+  const found = useApiQuery<IssuerSearchResponse>(ISSUER_PATHS.issuers, { query: { q: q || undefined, limit: 30 } });
+  const current = useApiQuery<IssuerDetailResponse>(value ? ISSUER_PATHS.issuer(value) : null);
   const data = useMemo(() => {
     const list = (found.data?.issuers ?? []).map((i) => ({ value: String(i.id), label: `${i.displayName} (${i.ticker})` }));
     if (current.data && !list.some((i) => i.value === String(current.data.id)))

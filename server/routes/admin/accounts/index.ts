@@ -1,19 +1,16 @@
 import {
   adminFeatureListSchema,
-  errorResponseSchema,
   featureLevelBodySchema,
   featureNameSchema,
   featureOverrideBodySchema,
-  inviteCreateBodySchema,
-  inviteListSchema,
-  inviteSchema,
   organizationCreateBodySchema,
   organizationListSchema,
   organizationSchema,
   organizationUpdateBodySchema,
-  trialSchema,
   trialUpdateBodySchema,
-} from '@common/api/accounts';
+} from '@common/api/admin';
+import { errorResponseSchema } from '@common/api/shared';
+import { inviteCreateBodySchema, inviteListSchema, inviteSchema, trialSchema } from '@common/api/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

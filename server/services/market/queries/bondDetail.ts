@@ -4,11 +4,11 @@ import type { BondsTable } from '../../../db/tables/market';
 import { HttpError } from '../../../plugins/errors';
 import { ratingClassOf } from '../../../../common/market';
 import { explainPrice } from '../../pricing/index';
-import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/market';
+import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/bond';
 import type { Database } from '../../../db/schema';
 import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
 import { settlementDayAfter } from '../../../../common/calendar';
-import { BOND_ROW_SELECTION, bondRowSource, presentBondRow, type RawBondRow } from './bondRows';
+import { presentBondRow, selectBondRows } from './bondRows';
 
 /** A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage; null if unknown. */
 export async function bondDetail(db: Kysely<Database>, id: number): Promise<BondDetailResponse | null> {
@@ -43,11 +43,7 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
       .orderBy('effective_date', 'desc')
       .orderBy('id', 'desc')
       .execute(),
-    bondRowSource(db)
-      .select([...BOND_ROW_SELECTION])
-      .where('b.id', '=', id)
-      .where('s.bond_id', 'is not', null)
-      .executeTakeFirst(),
+    selectBondRows(db).where('b.id', '=', id).where('s.bond_id', 'is not', null).executeTakeFirst(),
     db.selectFrom('evaluated_prices').selectAll().where('bond_id', '=', id).orderBy('as_of', 'desc').limit(1).executeTakeFirst(),
     explainPrice(db, id, day).catch(() => null),
     analyticsCurve(db, id),
@@ -99,7 +95,7 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
       history: ratings.map((r) => ({ agency: r.agency, rating: r.rating, effectiveDate: isoDay(r.effective_date)! })),
     },
     callSchedule: (bond.call_schedule ?? []).map((c) => ({ date: isoDay(c.date)!, price: Number(c.price) })),
-    analytics: stateRow ? presentBondRow(stateRow as unknown as RawBondRow, day) : null,
+    analytics: stateRow ? presentBondRow(stateRow, day) : null,
     analyticsCurve: stateRow ? curve : null,
     lineage: price
       ? {

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { BondRow } from '../../../../common/api/market';
+import type { BondRow } from '../../../../common/api/bond';
 import { BOND_TABLE_COLUMNS, type BondTableColumn, DEFAULT_BOND_SORT } from '../../../../common/enums';
 import {
   RATING_BUCKETS,
@@ -13,7 +13,7 @@ import type { Database } from '../../../db/schema';
 import { and, marketAsOf, tenorCondition } from './common';
 import { bondTableSnapshot, type Snapshot, type SnapshotRecord } from './bondTableSnapshot';
 import { pageFromSnapshot } from './bondTablePage';
-import { BOND_ROW_SELECTION, bondRowSource, pickColumns, presentBondRow, type RawBondRow, SORT_EXPRESSIONS } from './bondRows';
+import { pickColumns, presentBondRow, selectBondRows, SORT_EXPRESSIONS } from './bondRows';
 import { csvLine } from '../../../../common/csv';
 
 /** Parsed bond filters (the route has validated the values). */
@@ -174,17 +174,11 @@ export async function listBondsSql(
   const { asOf, day } = await marketAsOf(db);
   const where = and(bondFilterConditions(q, day));
   const [rows, count] = await Promise.all([
-    bondRowSource(db)
-      .select([...BOND_ROW_SELECTION])
-      .where(where)
-      .orderBy(orderBy(q))
-      .offset(q.offset)
-      .limit(q.limit)
-      .execute(),
+    selectBondRows(db).where(where).orderBy(orderBy(q)).offset(q.offset).limit(q.limit).execute(),
     filteredTotal(db, q, day, where),
   ]);
   return {
-    rows: rows.map((r) => pickColumns(presentBondRow(r as unknown as RawBondRow, day), q.columns)),
+    rows: rows.map((r) => pickColumns(presentBondRow(r, day), q.columns)),
     total: count,
     offset: q.offset,
     limit: q.limit,

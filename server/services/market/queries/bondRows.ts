@@ -1,5 +1,5 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { BondRow } from '../../../../common/api/market';
+import { type InferResult, type Kysely, type RawBuilder, sql } from 'kysely';
+import type { BondRow } from '../../../../common/api/bond';
 import type { BondTableColumn } from '../../../../common/enums';
 import type { Database } from '../../../db/schema';
 import { isoDay, isoTime, moodyRank, n, spRank, yearsBetween } from './common';
@@ -70,7 +70,7 @@ export function bondRowSource(db: Kysely<Database>) {
 }
 
 /** Columns selected for a bond-table row (raw, converted by {@link presentBondRow}). */
-export const BOND_ROW_SELECTION = [
+const BOND_ROW_SELECTION = [
   'b.id',
   'b.amount_issued',
   'b.amount_outstanding',
@@ -116,56 +116,67 @@ export const BOND_ROW_SELECTION = [
   's.yield_to_worst',
 ] as const;
 
-/** What a row of BOND_ROW_SELECTION looks like at runtime. */
-export type RawBondRow = Record<string, unknown> & { id: number };
+/**
+ * The bond-table row query: {@link bondRowSource} with every column {@link presentBondRow} needs.
+ * Callers add their where/order/limit, or more columns with another `.select`.
+ */
+export function selectBondRows(db: Kysely<Database>) {
+  return bondRowSource(db).select([...BOND_ROW_SELECTION]);
+}
+
+/**
+ * One row of {@link selectBondRows}, typed by Kysely from the schema (numeric columns are strings,
+ * the left-joined parent issuer and market state columns nullable). A query that selects more
+ * columns gives a subtype, so its rows are RawBondRows too.
+ */
+export type RawBondRow = InferResult<ReturnType<typeof selectBondRows>>[number];
 
 /** Presents one joined row as the §3 bond-table row (camelCase, numbers, ISO dates). */
 export function presentBondRow(r: RawBondRow, asOfDay: string): BondRow {
-  const s = (k: string) => r[k] as string | null;
-  const maturityDate = isoDay(r.maturity_date as string)!;
+  const maturityDate = isoDay(r.maturity_date)!;
   return {
     id: r.id,
-    amountIssued: n(s('amount_issued')) ?? 0,
+    amountIssued: n(r.amount_issued) ?? 0,
     bondIdentifier: String(r.cusip).trim(),
-    changeConfidence: n(s('change_confidence')),
-    changeGSpread: n(s('change_g_spread')),
-    changePrice: n(s('change_price')),
-    changeTSpread: n(s('change_t_spread')),
-    changeYTC: n(s('change_ytc')),
-    changeYTM: n(s('change_ytm')),
-    changeYTW: n(s('change_ytw')),
-    confidence: n(s('confidence')),
+    changeConfidence: n(r.change_confidence),
+    changeGSpread: n(r.change_g_spread),
+    changePrice: n(r.change_price),
+    changeTSpread: n(r.change_t_spread),
+    changeYTC: n(r.change_ytc),
+    changeYTM: n(r.change_ytm),
+    changeYTW: n(r.change_ytw),
+    confidence: n(r.confidence),
     corpStruct: String(r.corporate_structure),
     countryOfRisk: String(r.country_of_risk).trim(),
-    coupon: n(s('coupon')) ?? 0,
-    currentYield: n(s('current_yield')),
+    coupon: n(r.coupon) ?? 0,
+    currentYield: n(r.current_yield),
     description: String(r.description),
-    discountMargin: n(s('discount_margin')),
+    discountMargin: n(r.discount_margin),
     displayName: String(r.display_name),
-    duration: n(s('duration')),
-    dv01: n(s('dv01')),
+    duration: n(r.duration),
+    dv01: n(r.dv01),
     entityName: String(r.entity_name),
-    gSpread: n(s('g_spread')),
+    gSpread: n(r.g_spread),
     isBenchmark: Boolean(r.is_benchmark),
-    issueDate: isoDay(r.issue_date as string)!,
+    issueDate: isoDay(r.issue_date)!,
     issuer: String(r.parent_display_name ?? r.display_name),
     maturityDate,
-    moneyMarketYield360: n(s('money_market_yield_360')),
-    nextCallDate: isoDay(r.next_call_date as string | null),
-    price: n(s('price')),
-    ratingMoody: s('rating_moody'),
-    ratingSP: s('rating_sp'),
+    moneyMarketYield360: n(r.money_market_yield_360),
+    nextCallDate: isoDay(r.next_call_date),
+    price: n(r.price),
+    ratingMoody: r.rating_moody,
+    ratingSP: r.rating_sp,
     seniority: String(r.seniority),
-    startConfidence: n(s('start_confidence')),
-    tSpread: n(s('t_spread')),
+    startConfidence: n(r.start_confidence),
+    tSpread: n(r.t_spread),
     tenor: yearsBetween(asOfDay, maturityDate),
     ticker: String(r.ticker),
-    treasury: s('treasury'),
-    volume: n(s('volume')) ?? 0,
-    volumePercentChange: n(s('volume_percent_change')),
-    yieldToCall: n(s('yield_to_call')),
-    yieldToMaturity: n(s('yield_to_maturity')),
-    yieldToWorst: n(s('yield_to_worst')),
+    treasury: r.treasury,
+    volume: n(r.volume) ?? 0,
+    volumePercentChange: n(r.volume_percent_change),
+    yieldToCall: n(r.yield_to_call),
+    yieldToMaturity: n(r.yield_to_maturity),
+    yieldToWorst: n(r.yield_to_worst),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BondRow } from '../../../../common/api/market';
+import type { BondRow } from '../../../../common/api/bond';
 import type { BondTableColumn } from '../../../../common/enums';
 import { SP_RATINGS } from '../../../../common/market';
 import { mulberry32 } from '../../../../common/random';

@@ -1,10 +1,10 @@
-import { type Kysely, sql } from 'kysely';
-import type { BondRow } from '../../../../common/api/market';
+import { type InferResult, type Kysely, sql } from 'kysely';
+import type { BondRow } from '../../../../common/api/bond';
 import type { BondTableColumn } from '../../../../common/enums';
 import { MOODY_RATINGS, SP_RATINGS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { isoTime } from './common';
-import { BOND_ROW_SELECTION, bondRowSource, presentBondRow, type RawBondRow } from './bondRows';
+import { presentBondRow, selectBondRows } from './bondRows';
 
 /**
  * The bond table held in memory: every bond's presented row (the same Kysely join and presenter
@@ -101,20 +101,19 @@ async function readVersion(db: Kysely<Database>): Promise<Version> {
   return { asOf: isoTime(row.a), maxId: row.m ?? 0, updated: isoTime(row.u) };
 }
 
-const SELECTION = [
-  ...BOND_ROW_SELECTION,
-  'i.sector_id',
-  'b.isin',
-  sql<boolean>`jsonb_array_length(b.call_schedule) > 0`.as('callable'),
-] as const;
+/** The bond-table rows plus what the snapshot's filters need. */
+function selectSnapshotRows(db: Kysely<Database>) {
+  return selectBondRows(db).select(['i.sector_id', 'b.isin', sql<boolean>`jsonb_array_length(b.call_schedule) > 0`.as('callable')]);
+}
+type SnapshotRow = InferResult<ReturnType<typeof selectSnapshotRows>>[number];
 
-function toRecord(r: RawBondRow, day: string): SnapshotRecord {
+function toRecord(r: SnapshotRow, day: string): SnapshotRecord {
   const row = presentBondRow(r, day);
   return {
     row,
     ratingSp: row.ratingSP,
-    sectorId: r.sector_id as number,
-    issuerId: r.issuer_id as number,
+    sectorId: r.sector_id,
+    issuerId: r.issuer_id,
     seniority: row.seniority,
     callable: Boolean(r.callable),
     amountOutstanding: Number(r.amount_outstanding),
@@ -173,12 +172,11 @@ async function build(db: Kysely<Database>, version: Version, previous: Snapshot 
     const records = previous.records.slice();
     const index = new Map(records.map((rec, k) => [rec.row.id, k]));
     for (let k = 0; k < ids.length; k += LOAD_CHUNK) {
-      const rows = await bondRowSource(db)
-        .select([...SELECTION])
+      const rows = await selectSnapshotRows(db)
         .where('b.id', 'in', ids.slice(k, k + LOAD_CHUNK))
         .execute();
       for (const r of rows) {
-        const rec = toRecord(r as unknown as RawBondRow, day);
+        const rec = toRecord(r, day);
         const at = index.get(rec.row.id);
         if (at === undefined) records.push(rec);
         else records[at] = rec;
@@ -189,13 +187,8 @@ async function build(db: Kysely<Database>, version: Version, previous: Snapshot 
   }
   const records: SnapshotRecord[] = [];
   for (let last = 0; ;) {
-    const rows = await bondRowSource(db)
-      .select([...SELECTION])
-      .where('b.id', '>', last)
-      .orderBy('b.id')
-      .limit(LOAD_CHUNK)
-      .execute();
-    for (const r of rows) records.push(toRecord(r as unknown as RawBondRow, day));
+    const rows = await selectSnapshotRows(db).where('b.id', '>', last).orderBy('b.id').limit(LOAD_CHUNK).execute();
+    for (const r of rows) records.push(toRecord(r, day));
     if (rows.length < LOAD_CHUNK) break;
     last = rows.at(-1)!.id;
   }

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import type { IssuerCurveResponse, IssuerDetailResponse, IssuerSearchResponse } from '../../../../common/api/market';
+import type { IssuerCurveResponse, IssuerDetailResponse, IssuerSearchResponse } from '../../../../common/api/issuer';
 import type { Database } from '../../../db/schema';
 import { marketAsOf, n } from './common';
-import { BOND_ROW_SELECTION, bondRowSource, presentBondRow, type RawBondRow } from './bondRows';
+import { presentBondRow, selectBondRows } from './bondRows';
 
 /** Issuers whose ticker starts with, or name/display name contains, the text (optionally of one sector or industry); ticker matches first. */
 export async function searchIssuers(
@@ -78,14 +78,13 @@ export async function issuerDetail(db: Kysely<Database>, id: number): Promise<Is
     .executeTakeFirst();
   if (!i) return null;
   const { day } = await marketAsOf(db);
-  const rows = await bondRowSource(db)
-    .select([...BOND_ROW_SELECTION])
+  const rows = await selectBondRows(db)
     .where('b.issuer_id', '=', id)
     .where('b.maturity_date', '>', day)
     .orderBy('b.maturity_date')
     .orderBy('b.id')
     .execute();
-  const bonds = rows.map((r) => presentBondRow(r as unknown as RawBondRow, day));
+  const bonds = rows.map((r) => presentBondRow(r, day));
   return {
     id: i.id,
     name: i.name,
@@ -98,7 +97,7 @@ export async function issuerDetail(db: Kysely<Database>, id: number): Promise<Is
     industry: { id: i.ind_id, code: i.ind_code, name: i.ind_name },
     sector: i.sec_id === null ? null : { id: i.sec_id, code: i.sec_code!, name: i.sec_name! },
     bondCount: bonds.length,
-    amountOutstanding: rows.reduce((sum, r) => sum + Number((r as unknown as RawBondRow).amount_outstanding), 0),
+    amountOutstanding: rows.reduce((sum, r) => sum + Number(r.amount_outstanding), 0),
     bonds,
   };
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Trade } from '../../../../common/api/market';
+import type { Trade } from '../../../../common/api/trade';
 import type { Database } from '../../../db/schema';
 import { addDays, and, isoTime, n } from './common';
 

@@ -6,7 +6,7 @@
 import { Alert, Button, Card, Grid, Group, Stack, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { MARKET_PATHS, type CashflowsResponse } from '@common/api/market';
+import { BOND_PATHS, type CashflowsResponse } from '@common/api/bond';
 import { formatDay, formatNumber, formatYield } from '@common/format';
 import { useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
@@ -30,7 +30,7 @@ export default function BondCashflowPage() {
   const { bondId } = useParams();
   const detail = useBondDetail(bondId);
   const valid = bondId && /^\d+$/.test(bondId);
-  const flows = useApiQuery<CashflowsResponse>(valid ? MARKET_PATHS.bondCashflows(bondId) : null, {
+  const flows = useApiQuery<CashflowsResponse>(valid ? BOND_PATHS.bondCashflows(bondId) : null, {
     meta: { errorToast: 'Loading cash flows failed:' },
   });
   const totals = useMemo(() => {

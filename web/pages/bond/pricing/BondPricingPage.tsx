@@ -26,7 +26,7 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { MARKET_PATHS, type BondDetailResponse } from '@common/api/market';
+import { BOND_PATHS, type BondDetailResponse } from '@common/api/bond';
 import { formatDay, formatNumber, formatPrice, formatSize, formatSpread, formatYield, formatDate } from '@common/format';
 import { useApiQuery } from '../../../api/queries';
 import { apiErrorText } from '../../../api/errorText';
@@ -502,7 +502,7 @@ function Calculator({ detail }: { detail: BondDetailResponse }) {
 }
 
 export function useBondDetail(bondId: string | undefined) {
-  return useApiQuery<BondDetailResponse>(bondId && /^\d+$/.test(bondId) ? MARKET_PATHS.bond(bondId) : null, {
+  return useApiQuery<BondDetailResponse>(bondId && /^\d+$/.test(bondId) ? BOND_PATHS.bond(bondId) : null, {
     meta: { errorToast: 'Loading the bond failed:' },
   });
 }

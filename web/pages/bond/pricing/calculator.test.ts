@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeBond } from '@analytics/index';
-import type { BondDetailResponse } from '@common/api/market';
+import type { BondDetailResponse } from '@common/api/bond';
 import { calculate, curveOf, prepareBond, settlementFor } from './calculator';
 
 const curve = curveOf([

@@ -26,7 +26,7 @@ import {
   type CurvePoint,
   type DayNumber,
 } from '@analytics/index';
-import type { BondDetailResponse } from '@common/api/market';
+import type { BondDetailResponse } from '@common/api/bond';
 import type { CouponType } from '../../../../common/market';
 import { bondFromTerms, indexRateProxy, pricingSettlementDay, snapCalls } from '../../../../common/pricingConventions';
 

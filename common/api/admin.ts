@@ -1,0 +1,95 @@
+/**
+ * API contract of account administration (server/routes/admin/accounts, /admin/*, admins only):
+ * feature levels (global, per organisation, per user), organisations and their e-mail domains,
+ * users' trials, and invites sent by admins (same bodies as a user's invites, user.ts). Errors
+ * answer `{ "error": "text" }` (shared.ts).
+ */
+import { z } from 'zod';
+import { ORGANIZATION_TYPES } from '../enums';
+import { FEATURE_NAMES } from '../features';
+
+// ---- paths -----------------------------------------------------------------------------------
+
+/** Every admin path. Functions build paths with names and ids. */
+export const ADMIN_PATHS = {
+  adminFeatures: '/admin/features',
+  adminFeatureGlobal: (name: string) => `/admin/features/${encodeURIComponent(name)}`,
+  adminFeatureOrganization: (name: string, organizationId: string) =>
+    `/admin/features/${encodeURIComponent(name)}/organizations/${encodeURIComponent(organizationId)}`,
+  adminFeatureUser: (name: string, userId: string) => `/admin/features/${encodeURIComponent(name)}/users/${encodeURIComponent(userId)}`,
+  adminOrganizations: '/admin/organizations',
+  adminOrganization: (id: string) => `/admin/organizations/${encodeURIComponent(id)}`,
+  adminUserTrial: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/trial`,
+  adminInvites: '/admin/invites',
+} as const;
+
+// ---- features --------------------------------------------------------------------------------
+
+/** A feature's level (common/features.ts): 0 off, 1 usable on non-production hosts only, 2 on every host. */
+export const featureLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const featureNameSchema = z.enum(FEATURE_NAMES);
+
+/** GET /admin/features → one row per feature: global level plus overrides. */
+export const adminFeatureListSchema = z.object({
+  features: z.array(
+    z.object({
+      name: featureNameSchema,
+      globalLevel: featureLevelSchema,
+      organizations: z.array(z.object({ organizationId: z.string(), organizationName: z.string(), level: featureLevelSchema })),
+      users: z.array(z.object({ userId: z.string(), email: z.string(), level: featureLevelSchema })),
+    }),
+  ),
+});
+export type AdminFeatureList = z.infer<typeof adminFeatureListSchema>;
+/** PUT /admin/features/{name} body; organisation and user overrides also accept null (= remove). */
+export const featureLevelBodySchema = z.object({ level: featureLevelSchema });
+export const featureOverrideBodySchema = z.object({ level: featureLevelSchema.nullable() });
+export type FeatureLevelBody = z.input<typeof featureLevelBodySchema>;
+export type FeatureOverrideBody = z.input<typeof featureOverrideBodySchema>;
+
+// ---- organisations ---------------------------------------------------------------------------
+
+/** An organisation with its e-mail domains (sign-up by e-mail joins by domain). */
+export const organizationSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  name: z.string(),
+  type: z.enum(ORGANIZATION_TYPES).nullable(),
+  domains: z.array(z.string()),
+  /** Paying organisation: its users have no trial. */
+  subscribed: z.boolean(),
+  userCount: z.number().int(),
+  created: z.string(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+export const organizationListSchema = z.object({ organizations: z.array(organizationSchema) });
+const domainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Enter a domain like example.com');
+/** POST /admin/organizations → 201 Organization; 409 when a domain already belongs to another. */
+export const organizationCreateBodySchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  type: z.enum(ORGANIZATION_TYPES).nullable().default(null),
+  domains: z.array(domainSchema).max(50).default([]),
+  subscribed: z.boolean().default(false),
+});
+export type OrganizationCreateBody = z.input<typeof organizationCreateBodySchema>;
+/** PUT /admin/organizations/{id} → Organization (partial update). */
+export const organizationUpdateBodySchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  type: z.enum(ORGANIZATION_TYPES).nullable().optional(),
+  domains: z.array(domainSchema).max(50).optional(),
+  subscribed: z.boolean().optional(),
+});
+export type OrganizationUpdateBody = z.input<typeof organizationUpdateBodySchema>;
+
+// ---- trials ----------------------------------------------------------------------------------
+
+/** PUT /admin/users/{id}/trial → Trial: set the trial end, or extend an (ended) trial. */
+export const trialUpdateBodySchema = z.object({
+  endsAt: z.iso.datetime().optional(),
+  extendedUntil: z.iso.datetime().nullable().optional(),
+});
+export type TrialUpdateBody = z.input<typeof trialUpdateBodySchema>;

@@ -1,0 +1,69 @@
+/**
+ * Pieces the API contract files (common/api/*) share: the error and message bodies, the query-string
+ * helpers (multi-valued and boolean parameters, ids, date ranges), and the references (issuer,
+ * sector, Treasury point) several market-data resources embed.
+ *
+ * Units of the market-data contracts (bond.ts, issuer.ts, market.ts, trade.ts), everywhere:
+ * prices per 100 face; coupons, yields and yield changes as decimals (0.0465 = 4.65 %, a change
+ * of 0.0003 = 3 bp); spreads, spread changes and discount margins in basis points; amounts and
+ * volumes in currency units (USD par); dates `YYYY-MM-DD`; times ISO 8601 UTC. Absent values are
+ * null, never omitted (except unselected bond-list columns). Every market-data endpoint needs
+ * `Authorization: Bearer …` (401 without); bad parameters answer 400 `{ error }` naming the
+ * field; unknown ids answer 404.
+ */
+import { z } from 'zod';
+import { calendarDateSchema } from './dates';
+
+// ---- bodies every endpoint may answer ------------------------------------------------------
+
+/** Error body of every failure. */
+export const errorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Message of a successful call that has nothing else to say. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+// ---- query helpers ---------------------------------------------------------------------------
+
+/** A multi-valued query parameter: repeated (`a=1&a=2`) or comma-separated (`a=1,2`). */
+export function multi<T extends z.ZodType<string>>(item: T) {
+  return z
+    .preprocess((v) => {
+      if (v === undefined || v === '') return undefined;
+      const list = Array.isArray(v) ? v : [v];
+      return list
+        .flatMap((s) => String(s).split(','))
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }, z.array(item).min(1))
+    .optional();
+}
+
+/** `true`/`false` (also 1/0) in a query string. */
+export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const isoDate = calendarDateSchema;
+export const positiveId = z.coerce.number().int().positive();
+
+export const idParamsSchema = z.object({ id: positiveId });
+
+export const dateRangeQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+
+/** A number that may be absent: null, never omitted. */
+export const num = z.number().nullable();
+
+// ---- references embedded by several resources ------------------------------------------------
+
+export const issuerRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  ticker: z.string(),
+});
+export type IssuerRef = z.infer<typeof issuerRefSchema>;
+
+export const sectorRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type SectorRef = z.infer<typeof sectorRefSchema>;
+
+/** One point of a Treasury par curve (yield decimal). */
+export const treasuryPointSchema = z.object({ tenor: z.string(), years: z.number(), yield: z.number() });
