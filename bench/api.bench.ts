@@ -152,8 +152,7 @@ async function runEngine(engine: string): Promise<void> {
     LIVE_MARKET: 'false',
     SEED_DEMO: 'false',
   });
-  // Responses as production writes them (no second check against the zod schema).
-  const app = await buildApp({ config, db: handle.db, logger: false, verifyResponses: false });
+  const app = await buildApp({ config, db: handle.db, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
   // A real user (an employee, so no trial stands between it and market data): access needs one.

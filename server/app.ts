@@ -3,8 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createResponseSerializer } from './plugins/responseSerializer';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -41,8 +40,6 @@ export interface BuildAppOptions {
   serveWebApp?: boolean;
   /** The clock (ms since the epoch); defaults to Date.now. */
   now?: () => number;
-  /** Check every response against its zod schema too (default: everywhere but production). */
-  verifyResponses?: boolean;
 }
 
 /** Answers a connection-level error in the API's `{ "error" }` shape and closes the socket. */
@@ -100,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createResponseSerializer({ verify: options.verifyResponses ?? config.env !== 'production' }));
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.db);
   app.decorate('config', config);
   app.decorate('now', options.now ?? Date.now);
