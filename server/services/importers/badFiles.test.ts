@@ -197,12 +197,35 @@ describe('bad files change nothing, and the report names the line and the reason
       ]);
     });
 
+    it('a quoted description spanning two lines is one bond, and the lines after it keep their numbers', async () => {
+      const twoLines = `${bonds[1]!}"Northwind 4.65% notes, ""green""\ndue 2031"`;
+      const report = await refused('bonds', [bonds[0]!, twoLines, ...withField(bonds, 3, 6, 'step-up', ',').slice(2, 4)]);
+      // The bond on lines 2–3 is fine; the bad one is on file line 4.
+      expect(report.rejected).toEqual([{ line: 4, reason: '"coupon_type" must be fixed, zero or floating: "step-up"' }]);
+      expect(report.rowsRead).toBe(3);
+    });
+
+    it('an unclosed quote refuses the file, naming the line it opens on', async () => {
+      const report = await refused('bonds', withField(bonds, 5, 15, '"Subordinated', ','));
+      expect(report.error).toBe('line 5: a quoted field is never closed (a missing " makes the rest of the file one field)');
+      expect(report.rejected).toEqual([{ line: 5, reason: report.error }]);
+    });
+
     it('skipBadRows imports the good bonds', async () => {
       const report = await importText(database.db, 'bonds', withField(bonds, 8, 4, 'INDU.SPACE_TRAVEL', ',').join('\n'), {
         skipBadRows: true,
       });
       expect(report).toMatchObject({ committed: true, rowsRead: 20, rowsImported: 19, rowsRejected: 1, unknownIdentifiers: 1 });
     });
+  });
+
+  it('a CRLF file with a byte-order mark and a multi-line quoted description imports', async () => {
+    const bonds = lines('bonds.csv');
+    const row = `${bonds[1]!}"Northwind 4.65% notes\r\ndue 2031"`;
+    const report = await importText(database.db, 'bonds', `\uFEFF${[bonds[0]!, row, bonds[2]!].join('\r\n')}\r\n`);
+    expect(report).toMatchObject({ committed: true, rowsRead: 2, rowsImported: 2 });
+    const stored = await database.db.selectFrom('bonds').select('description').where('cusip', '=', 'ZQ1001AA9').executeTakeFirstOrThrow();
+    expect(stored.description).toBe('Northwind 4.65% notes\r\ndue 2031');
   });
 
   it('a good file after all that still imports', async () => {

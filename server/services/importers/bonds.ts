@@ -5,7 +5,7 @@ import { ensureSectors } from '../market/simulator/writeReference';
 import { attachMissingTrades } from './attachMissing';
 import { mapColumns } from './columns';
 import type { ImporterResult, ImportContext } from './driver';
-import { isBlankLine, splitCsvLine } from './lines';
+import { isBlankRecord } from './lines';
 import { RowError } from './report';
 import { BOND_COLUMNS, type BondRecord, parseBondRow } from './bondFormat';
 
@@ -24,7 +24,7 @@ interface Resolved extends BondRecord {
  */
 export async function importBonds(trx: Kysely<Database>, ctx: ImportContext): Promise<ImporterResult> {
   const { tracker } = ctx;
-  const header = splitCsvLine(await ctx.readHeader());
+  const header = await ctx.readHeaderRecord();
   const col = mapColumns(header, BOND_COLUMNS, 'bond reference CSV');
 
   // A database that was never seeded gets the standard taxonomy (sectors and industries, as the
@@ -104,11 +104,10 @@ export async function importBonds(trx: Kysely<Database>, ctx: ImportContext): Pr
     ratingChanges += history.length;
   };
 
-  for await (const { number, text } of ctx.lines) {
-    if (isBlankLine(text)) continue;
+  for await (const { number, fields } of ctx.records) {
+    if (isBlankRecord(fields)) continue;
     tracker.row();
     try {
-      const fields = splitCsvLine(text);
       if (fields.length < header.length) throw new RowError(`truncated line: ${fields.length} of ${header.length} fields`);
       const record = parseBondRow(fields, col);
       const sectorId = sectors.get(record.sectorCode);

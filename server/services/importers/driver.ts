@@ -4,9 +4,10 @@ import type { Kysely } from 'kysely';
 import { engineOf } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
-import { isBlankLine, type NumberedLine, readLines } from './lines';
+import { type CsvRecord, isBlankLine, isBlankRecord, type NumberedLine, readCsvRecords, readLines } from './lines';
 import {
   DuplicateFileError,
+  FileFormatError,
   HeaderError,
   ImportTracker,
   type ImportKind,
@@ -16,14 +17,21 @@ import {
   RowError,
 } from './report';
 
-/** What a format importer gets: the line stream after nothing was read, and the tracker. */
+/**
+ * What a format importer gets: the input as lines (line formats such as TRACE's pipe-delimited
+ * file) or as CSV records (through csv-parse) — one or the other, whichever it reads first — and
+ * the tracker.
+ */
 export interface ImportContext {
   lines: AsyncIterable<NumberedLine>;
+  records: AsyncIterable<CsvRecord>;
   tracker: ImportTracker;
   skipBadRows: boolean;
   fileName?: string;
   /** The first non-blank line (the header); a HeaderError when the file is empty. */
   readHeader(): Promise<string>;
+  /** The first non-blank CSV record (the header); a HeaderError when the file is empty. */
+  readHeaderRecord(): Promise<string[]>;
   /** SHA-256 (hex) of the bytes read so far: of the whole file once the lines are exhausted. */
   contentHash(): string;
   /**
@@ -74,10 +82,25 @@ export async function runImporter(
     }
   }
   let digest: string | null = null;
-  const iterator = readLines(hashed());
-  const lines: AsyncIterable<NumberedLine> = { [Symbol.asyncIterator]: () => iterator };
+  const source = hashed();
+  // The readers get the input behind a shield: a reader that stops early (broken CSV) must not
+  // close the upload, which is always read to its end (its size limit and hash included).
+  const shielded: AsyncIterable<Buffer | string> = {
+    [Symbol.asyncIterator]: () => ({ next: () => source.next(), return: async () => ({ done: true, value: undefined }) }),
+  };
+  let lineIterator: AsyncGenerator<NumberedLine> | undefined;
+  let recordIterator: AsyncGenerator<CsvRecord> | undefined;
+  const linesOf = () => {
+    if (recordIterator) throw new Error('this importer already reads CSV records');
+    return (lineIterator ??= readLines(shielded));
+  };
+  const recordsOf = () => {
+    if (lineIterator) throw new Error('this importer already reads lines');
+    return (recordIterator ??= readCsvRecords(shielded));
+  };
   const ctx: ImportContext = {
-    lines,
+    lines: { [Symbol.asyncIterator]: linesOf },
+    records: { [Symbol.asyncIterator]: recordsOf },
     tracker,
     skipBadRows: options.skipBadRows ?? false,
     soleWriter: engineOf(db) === 'pglite',
@@ -94,9 +117,16 @@ export async function runImporter(
     },
     async readHeader() {
       for (;;) {
-        const next = await iterator.next();
+        const next = await linesOf().next();
         if (next.done) throw new HeaderError('the file is empty (no header line)');
         if (!isBlankLine(next.value.text)) return next.value.text;
+      }
+    },
+    async readHeaderRecord() {
+      for (;;) {
+        const next = await recordsOf().next();
+        if (next.done) throw new HeaderError('the file is empty (no header line)');
+        if (!isBlankRecord(next.value.fields)) return next.value.fields;
       }
     },
   };
@@ -123,13 +153,13 @@ export async function runImporter(
     });
   } catch (err) {
     if (!(err instanceof HeaderError) && !(err instanceof RollbackSignal)) throw err;
-    for await (const _ of lines) void _; // read an upload to its end (and its size limit)
+    for (let next = await source.next(); !next.done; next = await source.next()); // read an upload to its end (and its size limit)
     await options.assertComplete?.();
     if (err instanceof DuplicateFileError) {
       return tracker.finish(false, { error: err.message, details: { duplicateOf: err.importedAt.toISOString() } });
     }
     if (err instanceof HeaderError) {
-      tracker.reject(1, err.message);
+      tracker.reject(err instanceof FileFormatError ? err.line : 1, err.message);
       return tracker.finish(false, { error: err.message });
     }
     return tracker.finish(false);

@@ -69,6 +69,17 @@ export class HeaderError extends Error {
   override name = 'HeaderError';
 }
 
+/** The file cannot be read as its format past `line` (broken CSV quoting): refused as a whole. */
+export class FileFormatError extends HeaderError {
+  override name = 'FileFormatError';
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The exact same file was imported before (TRACE): refused as a whole, nothing imported. */
 export class DuplicateFileError extends HeaderError {
   override name = 'DuplicateFileError';

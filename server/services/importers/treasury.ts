@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordEvents } from '../events';
 import type { ImporterResult, ImportContext } from './driver';
-import { isBlankLine, normalizeHeader, splitCsvLine } from './lines';
+import { isBlankRecord, normalizeHeader } from './lines';
 import { HeaderError, RowError } from './report';
 import { parseDate, parseNumber } from './values';
 
@@ -39,7 +39,7 @@ const BATCH_DATES = 500;
  */
 export async function importTreasury(trx: Kysely<Database>, ctx: ImportContext): Promise<ImporterResult> {
   const { tracker } = ctx;
-  const header = splitCsvLine(await ctx.readHeader());
+  const header = await ctx.readHeaderRecord();
   const dateIndex = header.findIndex((h) => normalizeHeader(h) === 'date');
   const tenors: TenorColumn[] = [];
   const unknown: string[] = [];
@@ -74,11 +74,10 @@ export async function importTreasury(trx: Kysely<Database>, ctx: ImportContext):
     batch = new Map();
   };
 
-  for await (const { number, text } of ctx.lines) {
-    if (isBlankLine(text)) continue;
+  for await (const { number, fields } of ctx.records) {
+    if (isBlankRecord(fields)) continue;
     tracker.row();
     try {
-      const fields = splitCsvLine(text);
       if (fields.length < header.length) throw new RowError(`truncated line: ${fields.length} of ${header.length} fields`);
       const date = parseDate(fields[dateIndex]!, 'Date', ['MM/DD/YYYY', 'YYYY-MM-DD']);
       const values: { tenor: TenorColumn; value: number }[] = [];
