@@ -129,6 +129,14 @@ export const LAST_IG_NOTCH = 9;
 /** Credit segment of a bond: investment grade or high yield. */
 export type Segment = RatingClass;
 
+/** Day-count conventions a stored bond can have (the analytics engine knows ACT/365F too). */
+export const BOND_DAY_COUNTS = ['30/360', 'ACT/ACT', 'ACT/360'] as const;
+export type BondDayCount = (typeof BOND_DAY_COUNTS)[number];
+
+/** The side of a reported trade (TRACE): a customer buying or selling, or two dealers. */
+export const TRADE_SIDES = ['customer_buy', 'customer_sell', 'inter_dealer'] as const;
+export type TradeSide = (typeof TRADE_SIDES)[number];
+
 /** How a bond pays interest: a fixed coupon, no coupon, or an index plus a quoted margin. */
 export const COUPON_TYPES = ['fixed', 'zero', 'floating'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];

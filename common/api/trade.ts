@@ -7,6 +7,7 @@
  * `YYYY-MM-DD`, absent values null, Bearer auth, 400/404 answers): see the paragraph in shared.ts.
  */
 import { z } from 'zod';
+import { TRADE_SIDES } from '../market';
 import { boundedRange, MAX_RANGE_DAYS } from './dates';
 import { dateRangeQuerySchema, num, positiveId } from './shared';
 
@@ -29,7 +30,7 @@ export const tradeSchema = z.object({
   quantityCapped: z.boolean(),
   price: z.number(),
   yield: num,
-  side: z.enum(['customer_buy', 'customer_sell', 'inter_dealer']),
+  side: z.enum(TRADE_SIDES),
   reportingPartyType: z.string(),
   ats: z.boolean(),
   status: z.enum(['active', 'cancelled', 'corrected']),

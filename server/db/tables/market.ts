@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { CouponType, DealStatus } from '../../../common/market';
+import type { BondDayCount, CouponType, DealStatus, TradeSide } from '../../../common/market';
 
 /**
  * Market data tables. Conventions: prices per 100 face, rates and yields as decimals (0.0575),
@@ -49,7 +49,7 @@ export interface BondsTable {
   /** Annual rate as a decimal; 0 for zeros; the current all-in rate is not stored here for FRNs. */
   coupon: Numeric;
   frequency: number;
-  day_count: '30/360' | 'ACT/ACT' | 'ACT/360';
+  day_count: BondDayCount;
   end_of_month: boolean;
   issue_date: DateOnly;
   first_coupon_date: NullableDateOnly;
@@ -86,7 +86,7 @@ export interface TreasuryCurvePointsTable {
   updated_at: Timestamp;
 }
 
-export type TradeSide = 'customer_buy' | 'customer_sell' | 'inter_dealer';
+export type { TradeSide };
 
 export interface TradesTable {
   id: Generated<string>;

@@ -1,4 +1,4 @@
-import { COUPON_TYPES, type CouponType, MOODY_RATINGS, SP_RATINGS } from '../../../common/market';
+import { type BondDayCount, COUPON_TYPES, type CouponType, MOODY_RATINGS, SP_RATINGS } from '../../../common/market';
 import type { CallScheduleEntry } from '../../db/tables/market';
 import { bondDescription, isinFromCusip, isValidCusip } from '../market/reference';
 import type { ColumnIndex, ColumnSpec } from './columns';
@@ -48,7 +48,7 @@ export interface BondRecord {
   /** Decimal. */
   coupon: number;
   frequency: 1 | 2 | 4;
-  dayCount: '30/360' | 'ACT/ACT' | 'ACT/360';
+  dayCount: BondDayCount;
   issueDate: string;
   firstCouponDate: string | null;
   maturityDate: string;

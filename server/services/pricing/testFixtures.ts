@@ -14,7 +14,7 @@ import { curveBook, type CurveBook } from './curves';
 import { priceFromSpread, settlementDay } from './measures';
 import { loadTerms, type BondEntry } from './terms';
 import { mulberry32 } from '@common/random';
-import type { CouponType } from '../../../common/market';
+import type { BondDayCount, CouponType } from '../../../common/market';
 
 /** A today-like treasury par curve (decimals). */
 export const BASE_CURVE: { tenor: string; years: number; yield: number }[] = [
@@ -67,7 +67,7 @@ export interface BondSpec {
   couponType?: CouponType;
   coupon?: number;
   frequency?: 1 | 2 | 4;
-  dayCount?: '30/360' | 'ACT/ACT' | 'ACT/360';
+  dayCount?: BondDayCount;
   issueDate: string;
   maturityDate: string;
   amount?: number;

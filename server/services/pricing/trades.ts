@@ -16,7 +16,6 @@ export const SIDE_BUY = 0;
 export const SIDE_SELL = 1;
 export const SIDE_DEALER = 2;
 const SIDE_CODE: Record<string, number> = { customer_buy: SIDE_BUY, customer_sell: SIDE_SELL, inter_dealer: SIDE_DEALER };
-export const SIDE_NAMES = ['customer_buy', 'customer_sell', 'inter_dealer'] as const;
 
 /** One active trade, with its implied spread cached once computed. */
 export interface TradeObs {

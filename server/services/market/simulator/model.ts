@@ -14,7 +14,7 @@ import {
   settle,
   settleToCall,
 } from '@analytics/index';
-import { LAST_IG_NOTCH, type SectorCode, TREASURY_TENORS, type CouponType } from '../../../../common/market';
+import { type BondDayCount, LAST_IG_NOTCH, type SectorCode, TREASURY_TENORS, type CouponType } from '../../../../common/market';
 import type { CallScheduleEntry } from '../../../db/tables/market';
 import { hashString, Rng } from './random';
 
@@ -156,7 +156,7 @@ export interface PricingTerms {
   couponType: CouponType;
   coupon: number;
   frequency: number;
-  dayCount: '30/360' | 'ACT/ACT' | 'ACT/360';
+  dayCount: BondDayCount;
   issueDate: string;
   maturityDate: string;
   callSchedule: CallScheduleEntry[];
