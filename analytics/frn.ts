@@ -63,7 +63,7 @@ export function settleFrn(bond: Bond, settlementDate: DayNumber, rates: FrnRates
     taus[k] = (end - prev) / basis;
     prev = end;
   }
-  amounts[count - 1] += bond.redemption;
+  amounts[count - 1]! += bond.redemption;
   const accruedDays = settlementDate - dates[i]!;
   return {
     settlementDate,

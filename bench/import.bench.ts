@@ -190,7 +190,7 @@ async function main(): Promise<void> {
     const backendPid =
       engine === 'postgres' ? (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db)).rows[0]!.pid : null;
     const backendBefore = backendCpuSeconds(backendPid);
-    const loadBefore = loadavg()[0];
+    const loadBefore = loadavg()[0]!;
     const report = await importFile(handle.db, 'trace', createReadStream(traceFile), {
       onProgress: (p) =>
         process.stderr.write(
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
             rowsPerSecondIfUnloaded: Math.round(report.rowsRead / Math.max(cpuSeconds, backendSeconds)),
           }
         : {}),
-      loadAverage: [Math.round(loadBefore * 10) / 10, Math.round(loadavg()[0] * 10) / 10],
+      loadAverage: [Math.round(loadBefore * 10) / 10, Math.round(loadavg()[0]! * 10) / 10],
       rssBeforeMB: Math.round(rssBefore / 1e6),
       peakRssMB: Math.round(peakRss / 1e6),
       details: report.details,

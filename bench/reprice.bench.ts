@@ -48,7 +48,7 @@ const summary = (r: RepriceResult, cpuMs?: number) => ({
 async function main(): Promise<void> {
   const handle = await open();
   const db = handle.db;
-  const load0 = loadavg()[0];
+  const load0 = loadavg()[0]!;
   try {
     await migrateToLatest(db);
     const endDay = businessDaysBetween(
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
           ticks,
           tickMedianMs: sorted[Math.floor(sorted.length / 2)]?.totalMs,
           tickMaxMs: sorted.at(-1)?.totalMs,
-          loadAverage: [Math.round(load0 * 10) / 10, Math.round(loadavg()[0] * 10) / 10],
+          loadAverage: [Math.round(load0 * 10) / 10, Math.round(loadavg()[0]! * 10) / 10],
           peakRssMB: Math.round(process.memoryUsage().rss / 1e6),
         },
         null,

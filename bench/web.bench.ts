@@ -44,7 +44,7 @@ const median = (xs: number[]) => {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 const load = () =>
   loadavg()
@@ -133,7 +133,7 @@ async function loginJs(browser: Browser) {
   page.on('response', (res) => {
     const url = res.url();
     const type = res.headers()['content-type'] ?? '';
-    if (!url.startsWith(BASE) || !(url.split('?')[0].endsWith('.js') || type.includes('javascript'))) return;
+    if (!url.startsWith(BASE) || !(url.split('?')[0]!.endsWith('.js') || type.includes('javascript'))) return;
     pending.push(
       res
         .body()
@@ -342,9 +342,9 @@ async function main() {
       ['jump to the last row', `${Math.round(scroll.jumpToEndMs)} ms to row ${scroll.totalRows}`, '', ''],
     ];
     console.log(`\n${BONDS} bonds, web build: ${build}; load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd}\n`);
-    const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), 8));
-    console.log(['measure', 'figure', 'target', 'status'].map((h, i) => h.padEnd(widths[i])).join(' | '));
-    for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join(' | '));
+    const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length), 8));
+    console.log(['measure', 'figure', 'target', 'status'].map((h, i) => h.padEnd(widths[i]!)).join(' | '));
+    for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join(' | '));
     console.log('\nlargest JS files of the login page (gzip / raw KB, served encoding):');
     for (const c of js.chunks.slice(0, 8))
       console.log(`  ${kb(c.gzip).padStart(7)} / ${kb(c.raw).padStart(7)}  ${c.encoding.padEnd(5)} ${c.url}`);
