@@ -14,7 +14,8 @@ const prefsPath = (login: LoggedIn) => `/v2/user/${encodeURIComponent(login.user
  * Each page is saved as a 1440×900 dark screenshot in test-results/screenshots/.
  */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300); // let the charts paint after their data arrived
+  // Let the charts paint after their data arrived: two animation frames, not a fixed wait.
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await page.screenshot({ path: `test-results/screenshots/${name}.png` });
 }
 
