@@ -20,9 +20,16 @@ parentPort.on('message', (/** @type {{ id: number, type: string, bytes?: Uint8Ar
   queue = queue.then(async () => {
     try {
       if (msg.type === 'exec') {
-        const out = await pglite.execProtocolRaw(msg.bytes);
-        // The answer may be a view into WebAssembly memory: copy it, then hand the copy over.
-        const copy = out.slice();
+        // execProtocolRaw would also parse every answer message in here (to raise errors and
+        // notifications for PGlite's own query API); the main thread parses them anyway, so take
+        // the raw bytes as they come. Each chunk is a view into WebAssembly memory: copy it.
+        const chunks = [];
+        await pglite.execProtocolRawStream(msg.bytes, {
+          onRawData: (data) => {
+            chunks.push(data.slice());
+          },
+        });
+        const copy = chunks.length === 1 ? chunks[0] : concat(chunks);
         parentPort.postMessage({ id: msg.id, bytes: copy }, [copy.buffer]);
       } else if (msg.type === 'dump') {
         const blob = await pglite.dumpDataDir('none');
@@ -42,3 +49,14 @@ parentPort.on('message', (/** @type {{ id: number, type: string, bytes?: Uint8Ar
 });
 
 parentPort.postMessage({ id: 0, ready: true });
+
+/** @param {Uint8Array[]} parts */
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestApp } from '../test/testApp';
 import { type DatabaseHandle, openPgliteWorker, wrapPglite } from './database';
+import { PgliteWorker, kyselyOverWorker } from './pgliteWorker';
 
 /**
  * A heavy query: seconds of WebAssembly work, no matter how fast the machine. Kept cheap
@@ -60,6 +61,41 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('PGlite in its worker
       .catch(() => {});
     await worker.db.transaction().execute((trx) => sql`insert into t values (2)`.execute(trx));
     expect((await sql<{ v: number }>`select v from t`.execute(worker.db)).rows).toEqual([{ v: 2 }]);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('the wire protocol between node-postgres and the worker', () => {
+  let worker: PgliteWorker;
+  let db: ReturnType<typeof kyselyOverWorker>['db'];
+  beforeAll(async () => {
+    worker = new PgliteWorker({ dataDir: 'memory://' });
+    await worker.waitReady;
+    db = kyselyOverWorker(worker).db;
+    await sql`select 1`.execute(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await worker.close();
+  });
+
+  it('a parameterised query (Parse, Bind, Describe, Execute, Sync) is one round trip, as one write to a socket would be', async () => {
+    const before = worker.exchanges;
+    const { rows } = await sql<{ x: number }>`select ${41}::int + 1 as x`.execute(db);
+    expect(rows).toEqual([{ x: 42 }]);
+    expect(worker.exchanges - before).toBe(1);
+  });
+
+  it('a parameterised statement that fails to parse answers its error, and the connection goes on', async () => {
+    const failure = await sql`select ${1}::int frm nowhere`.execute(db).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ code: '42601' });
+    const failedBind = await sql`select ${'not a number'}::int as x`.execute(db).catch((e: unknown) => e);
+    expect(failedBind).toMatchObject({ code: '22P02' });
+    expect((await sql<{ x: number }>`select ${7}::int as x`.execute(db)).rows).toEqual([{ x: 7 }]);
+  });
+
+  it('queries sent together are answered in order, each with its own rows', async () => {
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((k) => sql<{ k: number }>`select ${k}::int as k`.execute(db)));
+    expect(answers.map((a) => a.rows[0]?.k)).toEqual([1, 2, 3, 4, 5]);
   });
 });
 
