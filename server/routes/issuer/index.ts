@@ -8,7 +8,8 @@ import {
 } from '../../../common/api/issuer';
 import { idParamsSchema } from '../../../common/api/shared';
 import { notFound } from '../../plugins/errors';
-import { issuerCurve, issuerDetail, searchIssuers } from '../../services/market/queries/issuers';
+import { searchIssuers } from '../../services/market/queries/issuerDirectory';
+import { issuerCurve, issuerDetail } from '../../services/market/queries/issuers';
 
 const tags = ['issuer'];
 const security = [{ bearer: [] }];

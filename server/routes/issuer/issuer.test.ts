@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settledBondTableSnapshot } from '../../services/market/queries/bondTableSnapshot';
+import { insertTestUniverse } from '../../services/market/queries/testUniverse';
 import { marketTestApp } from '../../test/marketTestApp';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 describe('issuer APIs', () => {
   const m = marketTestApp({ bonds: 30, historyDays: 3 });
@@ -50,5 +53,53 @@ describe('issuer APIs', () => {
       expect(p.amountOutstanding).toBeGreaterThan(0);
     }
     expect((await m.get('/v2/issuer/999999/curve')).statusCode).toBe(404);
+  });
+});
+
+describe('issuer search as issuers and bonds are added (it searches an in-memory directory)', () => {
+  let clock = Date.parse('2026-11-20T15:00:00Z');
+  let ctx: TestContext;
+  let auth: { authorization: string };
+  const search = async (q: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/v2/issuer?q=${q}`, headers: auth })).json().issuers as Array<{
+      ticker: string;
+      bondCount: number;
+    }>;
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { now: () => clock });
+    await insertTestUniverse(ctx.database.db, { bonds: 12, historyDays: 2 });
+    auth = await signedIn(ctx, 'user-1');
+  });
+  afterAll(() => ctx.close());
+
+  it('finds an issuer added with its first bond once the market data is next checked, with its bond count', async () => {
+    expect(await search('NEWCO')).toEqual([]);
+    const db = ctx.database.db;
+    const sector = await db.selectFrom('sectors').select('id').where('code', '=', 'INSU').executeTakeFirstOrThrow();
+    const issuer = await db
+      .insertInto('issuers')
+      .values({
+        name: 'Newco Holdings Inc',
+        display_name: 'Newco',
+        ticker: 'NEWCO',
+        sector_id: sector.id,
+        country_of_risk: 'US',
+        corporate_structure: 'OpCo',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const template = await db.selectFrom('bonds').selectAll().orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const { id: _id, created_at: _c, updated_at: _u, ...terms } = template;
+    await db
+      .insertInto('bonds')
+      .values({ ...terms, cusip: 'NEWCO0001', isin: 'USNEWCO00011', issuer_id: issuer.id, call_schedule: JSON.stringify([]) })
+      .execute();
+    // Within the second the data is re-checked at most once, the directory may still be the old one.
+    clock += 1_001;
+    await search('NEWCO'); // sees the change and starts the refresh (stale-while-revalidate)
+    await settledBondTableSnapshot(db);
+    expect(await search('NEWCO')).toEqual([expect.objectContaining({ ticker: 'NEWCO', bondCount: 1 })]);
+    // Matched by name anywhere, not only as a ticker prefix.
+    expect((await search('WCO HOLD')).map((i) => i.ticker)).toEqual(['NEWCO']);
   });
 });

@@ -1,52 +1,8 @@
-import { type Kysely, sql } from 'kysely';
-import type { IssuerCurveResponse, IssuerDetailResponse, IssuerSearchResponse } from '../../../../common/api/issuer';
+import type { Kysely } from 'kysely';
+import type { IssuerCurveResponse, IssuerDetailResponse } from '../../../../common/api/issuer';
 import type { Database } from '../../../db/schema';
 import { marketAsOf, n } from './common';
 import { presentBondRow, selectBondRows } from './bondRows';
-
-/** Issuers whose ticker starts with, or name/display name contains, the text (optionally of one sector or industry); ticker matches first. */
-export async function searchIssuers(
-  db: Kysely<Database>,
-  q: { q?: string | undefined; sector?: string | undefined; limit: number },
-): Promise<IssuerSearchResponse> {
-  const text = (q.q ?? '').toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await db
-    .selectFrom('issuers as i')
-    .innerJoin('sectors as s', 's.id', 'i.sector_id')
-    .select([
-      'i.id',
-      'i.name',
-      'i.display_name',
-      'i.ticker',
-      's.code',
-      sql<string>`(select count(*) from bonds b where b.issuer_id = i.id)`.as('bond_count'),
-    ])
-    .where(
-      text
-        ? sql<boolean>`(upper(i.ticker) like ${`${text}%`} or upper(i.name) like ${`%${text}%`} or upper(i.display_name) like ${`%${text}%`})`
-        : sql<boolean>`true`,
-    )
-    .where(
-      q.sector
-        ? sql<boolean>`i.sector_id in (select x.id from sectors x left join sectors px on px.id = x.parent_id where x.code = ${q.sector} or px.code = ${q.sector})`
-        : sql<boolean>`true`,
-    )
-    .orderBy(sql`case when upper(i.ticker) like ${`${text}%`} then 0 else 1 end`)
-    .orderBy('i.display_name')
-    .orderBy('i.id')
-    .limit(q.limit)
-    .execute();
-  return {
-    issuers: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      displayName: r.display_name,
-      ticker: r.ticker,
-      sectorCode: r.code,
-      bondCount: Number(r.bond_count),
-    })),
-  };
-}
 
 /** Issuer with sector, parent and its outstanding bonds (bond-table rows); null if unknown. */
 export async function issuerDetail(db: Kysely<Database>, id: number): Promise<IssuerDetailResponse | null> {
