@@ -8,8 +8,8 @@ import {
 } from '../../../common/api/issuer';
 import { idParamsSchema } from '../../../common/api/shared';
 import { notFound } from '../../plugins/errors';
-import { searchIssuers } from '../../services/market/queries/issuerDirectory';
-import { issuerCurve, issuerDetail } from '../../services/market/queries/issuers';
+import { issuerCurve, searchIssuers } from '../../services/market/queries/issuerDirectory';
+import { issuerDetail } from '../../services/market/queries/issuers';
 
 const tags = ['issuer'];
 const security = [{ bearer: [] }];

@@ -52,6 +52,23 @@ describe('issuer APIs', () => {
       expect(typeof p.yieldToWorst).toBe('number');
       expect(p.amountOutstanding).toBeGreaterThan(0);
     }
+    // The curve is read from memory, the issuer page's bonds by SQL: the same bonds, the same figures.
+    const detail = (await m.get(`/v2/issuer/${m.u.issuerIds[2]}`)).json();
+    expect(body.points).toEqual(
+      detail.bonds.map((b: Record<string, unknown>) => ({
+        bondId: b.id,
+        cusip: b.bondIdentifier,
+        description: b.description,
+        maturityDate: b.maturityDate,
+        tenor: b.tenor,
+        yieldToWorst: b.yieldToWorst,
+        gSpread: b.gSpread,
+        tSpread: b.tSpread,
+        price: b.price,
+        amountOutstanding: expect.any(Number),
+        isBenchmark: b.isBenchmark,
+      })),
+    );
     expect((await m.get('/v2/issuer/999999/curve')).statusCode).toBe(404);
   });
 });

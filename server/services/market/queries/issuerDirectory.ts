@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { IssuerSearchResponse } from '../../../../common/api/issuer';
+import type { IssuerCurveResponse, IssuerSearchResponse } from '../../../../common/api/issuer';
 import type { Database } from '../../../db/schema';
 import { type Snapshot, bondTableSnapshot } from './bondTableSnapshot';
 
 /**
+ * The issuer screens' reads that need no SQL: search and the issuer curve.
+ *
  * Issuer search in memory. The SQL form (`upper(name) like '%AB%'` over every issuer, a bond
  * count per match) cost ~4 ms a search on PGlite, whose WebAssembly `upper()` dominates, and ran
  * on its one connection; a few thousand issuers searched here cost microseconds.
@@ -25,17 +27,34 @@ interface DirectoryEntry {
   bondCount: number;
 }
 
-const directories = new WeakMap<Snapshot['version'], Promise<DirectoryEntry[]>>();
+interface Directory {
+  entries: DirectoryEntry[];
+  byId: Map<number, DirectoryEntry>;
+  /** Each issuer's snapshot records (indexes), maturity then id order. */
+  bondsOf: Map<number, number[]>;
+}
 
-async function readDirectory(db: Kysely<Database>, snapshot: Snapshot): Promise<DirectoryEntry[]> {
+const directories = new WeakMap<Snapshot['version'], Promise<Directory>>();
+
+async function readDirectory(db: Kysely<Database>, snapshot: Snapshot): Promise<Directory> {
   const rows = await db
     .selectFrom('issuers as i')
     .innerJoin('sectors as s', 's.id', 'i.sector_id')
     .select(['i.id', 'i.name', 'i.display_name', 'i.ticker', 'i.sector_id', 's.code'])
     .execute();
-  const bonds = new Map<number, number>();
-  for (const rec of snapshot.records) bonds.set(rec.issuerId, (bonds.get(rec.issuerId) ?? 0) + 1);
-  return rows.map((r) => ({
+  const bondsOf = new Map<number, number[]>();
+  snapshot.records.forEach((rec, k) => {
+    const list = bondsOf.get(rec.issuerId);
+    if (list) list.push(k);
+    else bondsOf.set(rec.issuerId, [k]);
+  });
+  const byMaturity = (a: number, b: number) => {
+    const x = snapshot.records[a]!.row;
+    const y = snapshot.records[b]!.row;
+    return x.maturityDate < y.maturityDate ? -1 : x.maturityDate > y.maturityDate ? 1 : x.id - y.id;
+  };
+  for (const list of bondsOf.values()) list.sort(byMaturity);
+  const entries = rows.map((r) => ({
     id: r.id,
     name: r.name,
     displayName: r.display_name,
@@ -45,11 +64,12 @@ async function readDirectory(db: Kysely<Database>, snapshot: Snapshot): Promise<
     tickerUpper: r.ticker.toUpperCase(),
     nameUpper: r.name.toUpperCase(),
     displayNameUpper: r.display_name.toUpperCase(),
-    bondCount: bonds.get(r.id) ?? 0,
+    bondCount: bondsOf.get(r.id)?.length ?? 0,
   }));
+  return { entries, byId: new Map(entries.map((e) => [e.id, e])), bondsOf };
 }
 
-async function directoryOf(db: Kysely<Database>): Promise<DirectoryEntry[]> {
+async function directoryOf(db: Kysely<Database>): Promise<{ directory: Directory; snapshot: Snapshot }> {
   const snapshot = await bondTableSnapshot(db);
   let directory = directories.get(snapshot.version);
   if (!directory) {
@@ -58,7 +78,7 @@ async function directoryOf(db: Kysely<Database>): Promise<DirectoryEntry[]> {
     // A failed read is not kept: the next search tries again.
     directory.catch(() => directories.delete(snapshot.version));
   }
-  return directory;
+  return { directory: await directory, snapshot };
 }
 
 /** Sector ids a sector code selects: the sector itself and, for a top-level sector, its industries. */
@@ -79,11 +99,11 @@ export async function searchIssuers(
   db: Kysely<Database>,
   q: { q?: string | undefined; sector?: string | undefined; limit: number },
 ): Promise<IssuerSearchResponse> {
-  const directory = await directoryOf(db);
+  const { directory, snapshot } = await directoryOf(db);
   const text = (q.q ?? '').toUpperCase();
-  const sectorIds = q.sector === undefined ? null : sectorIdsOf(await bondTableSnapshot(db), q.sector);
+  const sectorIds = q.sector === undefined ? null : sectorIdsOf(snapshot, q.sector);
   const matches: { entry: DirectoryEntry; tickerFirst: number }[] = [];
-  for (const entry of directory) {
+  for (const entry of directory.entries) {
     if (sectorIds && !sectorIds.has(entry.sectorId)) continue;
     const byTicker = entry.tickerUpper.startsWith(text);
     if (!byTicker && !entry.nameUpper.includes(text) && !entry.displayNameUpper.includes(text)) continue;
@@ -105,4 +125,32 @@ export async function searchIssuers(
       bondCount: entry.bondCount,
     })),
   };
+}
+
+/**
+ * The issuer's curve as the bond table shows it: remaining tenor against yield to worst and
+ * spreads for each of its bonds not yet matured, shortest first; null for an unknown issuer.
+ */
+export async function issuerCurve(db: Kysely<Database>, id: number): Promise<IssuerCurveResponse | null> {
+  const { directory, snapshot } = await directoryOf(db);
+  if (!directory.byId.has(id)) return null;
+  const points: IssuerCurveResponse['points'] = [];
+  for (const k of directory.bondsOf.get(id) ?? []) {
+    const { row, amountOutstanding } = snapshot.records[k]!;
+    if (row.maturityDate <= snapshot.day) continue;
+    points.push({
+      bondId: row.id,
+      cusip: row.bondIdentifier,
+      description: row.description,
+      maturityDate: row.maturityDate,
+      tenor: row.tenor,
+      yieldToWorst: row.yieldToWorst,
+      gSpread: row.gSpread,
+      tSpread: row.tSpread,
+      price: row.price,
+      amountOutstanding,
+      isBenchmark: row.isBenchmark,
+    });
+  }
+  return { issuerId: id, asOf: snapshot.asOf, points };
 }

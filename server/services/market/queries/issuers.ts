@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { IssuerCurveResponse, IssuerDetailResponse } from '../../../../common/api/issuer';
+import type { IssuerDetailResponse } from '../../../../common/api/issuer';
 import type { Database } from '../../../db/schema';
 import { marketAsOf, n } from './common';
 import { presentBondRow, selectBondRows } from './bondRows';
@@ -55,32 +55,6 @@ export async function issuerDetail(db: Kysely<Database>, id: number): Promise<Is
     bondCount: bonds.length,
     amountOutstanding: rows.reduce((sum, r) => sum + Number(r.amount_outstanding), 0),
     bonds,
-  };
-}
-
-/** The issuer's curve today: remaining tenor against yield to worst and spreads, per bond. */
-export async function issuerCurve(db: Kysely<Database>, id: number): Promise<IssuerCurveResponse | null> {
-  const detail = await issuerDetail(db, id);
-  if (!detail) return null;
-  const { asOf } = await marketAsOf(db);
-  const outstanding = await db.selectFrom('bonds').select(['id', 'amount_outstanding']).where('issuer_id', '=', id).execute();
-  const amount = new Map(outstanding.map((b) => [b.id, Number(b.amount_outstanding)]));
-  return {
-    issuerId: id,
-    asOf,
-    points: detail.bonds.map((b) => ({
-      bondId: b.id,
-      cusip: b.bondIdentifier,
-      description: b.description,
-      maturityDate: b.maturityDate,
-      tenor: b.tenor,
-      yieldToWorst: b.yieldToWorst,
-      gSpread: b.gSpread,
-      tSpread: b.tSpread,
-      price: b.price,
-      amountOutstanding: amount.get(b.id) ?? 0,
-      isBenchmark: b.isBenchmark,
-    })),
   };
 }
 
