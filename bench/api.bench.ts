@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { BOND_TABLE_COLUMNS } from '../common/enums';
@@ -199,6 +199,9 @@ async function runEngine(engine: string): Promise<void> {
   );
   console.log(
     `  server process CPU ${(cpuMs / 1000).toFixed(1)} s = ${(cpuMs / Math.max(1, issued)).toFixed(2)} ms per request (server and ${engine === 'pglite' ? 'PGlite' : 'the pg client'}; the clients run in their own process)`,
+  );
+  console.log(
+    `  load clients' process CPU ${(result.clientCpuMs / 1000).toFixed(1)} s = ${(result.clientCpuMs / Math.max(1, issued)).toFixed(2)} ms per request (of the machine's ${availableParallelism()} cores)`,
   );
   report(new Map(Object.entries(result.samples)));
 

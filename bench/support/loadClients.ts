@@ -25,6 +25,8 @@ export interface LoadResult {
   issued: number;
   seconds: number;
   samples: Record<string, { ms: number[]; errors: number }>;
+  /** CPU time the clients' process used while loading (it shares the machine with the server). */
+  clientCpuMs: number;
 }
 
 export function get(
@@ -58,6 +60,7 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
   let issued = 0;
   const deadline = performance.now() + plan.seconds * 1000;
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   await Promise.all(
     Array.from({ length: plan.clients }, async (_, c) => {
       const r = mulberry32(1000 + c);
@@ -77,7 +80,8 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
       for (const a of agents) a.destroy();
     }),
   );
-  return { issued, seconds: (performance.now() - started) / 1000, samples };
+  const cpu = process.cpuUsage(cpu0);
+  return { issued, seconds: (performance.now() - started) / 1000, samples, clientCpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 if (process.send) {

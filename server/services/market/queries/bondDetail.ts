@@ -10,44 +10,81 @@ import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
 import { settlementDayAfter } from '../../../../common/calendar';
 import { presentBondRow, selectBondRows } from './bondRows';
 
+/**
+ * Everything the detail shows but the price explanation, in one statement: the bond-table row
+ * (terms, issuer, market state) joined with the issuer's industry and sector, plus the ratings
+ * history, the latest evaluated price and the Treasury curve the analytics were priced on as JSON
+ * sub-selects. Seven statements before; on PGlite each one queues on its single connection and
+ * waits for the event loop between them. The JSON columns take names the bond-table row does not
+ * use, since that row is presented as it is.
+ */
+function selectDetail(db: Kysely<Database>, id: number) {
+  return selectBondRows(db)
+    .innerJoin('sectors as ind', 'ind.id', 'i.sector_id')
+    .leftJoin('sectors as sec', 'sec.id', 'ind.parent_id')
+    .select([
+      'b.isin',
+      'b.coupon_type',
+      'b.frequency',
+      'b.day_count',
+      'b.end_of_month',
+      'b.first_coupon_date',
+      'b.floater_index',
+      'b.quoted_margin',
+      'b.tenor_at_issue',
+      'b.currency',
+      'b.source',
+      'b.call_schedule',
+      's.bond_id as state_bond_id',
+      'ind.id as ind_id',
+      'ind.code as ind_code',
+      'ind.name as ind_name',
+      'sec.id as sec_id',
+      'sec.code as sec_code',
+      'sec.name as sec_name',
+      sql<RatingJson[]>`coalesce((
+        select json_agg(json_build_object('agency', r.agency, 'rating', r.rating, 'effectiveDate', to_char(r.effective_date, 'YYYY-MM-DD'))
+                        order by r.effective_date desc, r.id desc)
+        from bond_ratings r where r.bond_id = b.id), '[]'::json)`.as('rating_history'),
+      sql<PriceJson | null>`(
+        select row_to_json(e) from (
+          select to_char(price_date, 'YYYY-MM-DD') as price_date, kind, as_of, clean_price, yield, g_spread_bp, confidence, inputs
+          from evaluated_prices where bond_id = b.id order by as_of desc limit 1) e)`.as('latest_evaluated_price'),
+      // The Treasury curve the analytics were priced on, chosen as the pricing does
+      // (services/pricing: curves.on(isoDay(asOf))): the latest curve dated on or before the
+      // UTC day of the market state's as-of. Limit: only the latest version of each curve date is
+      // stored; the live market rewrites today's curve every tick but reprices only the bonds it
+      // touched, so a bond last repriced earlier today was priced on an earlier version of
+      // today's curve than this one; closes, imports and a day's first tick reprice every bond.
+      sql<CurveJson | null>`(
+        select json_build_object('pricingDay', to_char((s.as_of at time zone 'UTC')::date, 'YYYY-MM-DD'),
+                                 'date', to_char(min(p.curve_date), 'YYYY-MM-DD'),
+                                 'points', json_agg(json_build_object('tenor', p.tenor, 'years', p.years::float8, 'yield', p.yield::float8) order by p.years))
+        from treasury_curve_points p
+        where p.curve_date = (select max(c.curve_date) from treasury_curve_points c where c.curve_date <= (s.as_of at time zone 'UTC')::date)
+        having count(*) > 0)`.as('pricing_curve'),
+    ])
+    .where('b.id', '=', id);
+}
+
+type RatingJson = BondDetailResponse['ratings']['history'][number];
+interface PriceJson {
+  price_date: string;
+  kind: NonNullable<BondDetailResponse['lineage']>['kind'];
+  as_of: string;
+  clean_price: number;
+  yield: number | null;
+  g_spread_bp: number | null;
+  confidence: number;
+  inputs: Record<string, unknown> | null;
+}
+type CurveJson = NonNullable<BondDetailResponse['analyticsCurve']>;
+
 /** A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage; null if unknown. */
 export async function bondDetail(db: Kysely<Database>, id: number): Promise<BondDetailResponse | null> {
-  const bond = await db.selectFrom('bonds').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!bond) return null;
   const { day } = await marketAsOf(db);
-  const [issuer, ratings, stateRow, price, explanation, curve] = await Promise.all([
-    db
-      .selectFrom('issuers as i')
-      .innerJoin('sectors as ind', 'ind.id', 'i.sector_id')
-      .leftJoin('sectors as sec', 'sec.id', 'ind.parent_id')
-      .select([
-        'i.id',
-        'i.name',
-        'i.display_name',
-        'i.ticker',
-        'i.country_of_risk',
-        'i.corporate_structure',
-        'ind.id as ind_id',
-        'ind.code as ind_code',
-        'ind.name as ind_name',
-        'sec.id as sec_id',
-        'sec.code as sec_code',
-        'sec.name as sec_name',
-      ])
-      .where('i.id', '=', bond.issuer_id)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('bond_ratings')
-      .select(['agency', 'rating', 'effective_date'])
-      .where('bond_id', '=', id)
-      .orderBy('effective_date', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    selectBondRows(db).where('b.id', '=', id).where('s.bond_id', 'is not', null).executeTakeFirst(),
-    db.selectFrom('evaluated_prices').selectAll().where('bond_id', '=', id).orderBy('as_of', 'desc').limit(1).executeTakeFirst(),
-    explainPrice(db, id, day).catch(() => null),
-    analyticsCurve(db, id),
-  ]);
+  const [bond, explanation] = await Promise.all([selectDetail(db, id).executeTakeFirst(), explainPrice(db, id, day).catch(() => null)]);
+  if (!bond) return null;
   // The explanation lists the trades used; show them as disseminated (capped), like /trades.
   const cap = ratingClassOf(bond.rating_sp) === 'IG' ? 5_000_000 : 1_000_000;
   const capTrades = <T extends { quantity: number }>(ts: T[]) =>
@@ -55,6 +92,8 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
   const explained = explanation
     ? { ...explanation, trades: capTrades(explanation.trades), rejected: capTrades(explanation.rejected) }
     : undefined;
+  const price = bond.latest_evaluated_price;
+  const priced = bond.state_bond_id !== null;
   return {
     id: bond.id,
     cusip: bond.cusip.trim(),
@@ -80,26 +119,22 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
       source: bond.source,
     },
     issuer: {
-      id: issuer.id,
-      name: issuer.name,
-      displayName: issuer.display_name,
-      ticker: issuer.ticker,
-      countryOfRisk: issuer.country_of_risk.trim(),
-      corporateStructure: issuer.corporate_structure,
-      industry: { id: issuer.ind_id, code: issuer.ind_code, name: issuer.ind_name },
-      sector: issuer.sec_id === null ? null : { id: issuer.sec_id, code: issuer.sec_code!, name: issuer.sec_name! },
+      id: bond.issuer_id,
+      name: bond.entity_name,
+      displayName: bond.display_name,
+      ticker: bond.ticker,
+      countryOfRisk: bond.country_of_risk.trim(),
+      corporateStructure: bond.corporate_structure,
+      industry: { id: bond.ind_id, code: bond.ind_code, name: bond.ind_name },
+      sector: bond.sec_id === null ? null : { id: bond.sec_id, code: bond.sec_code!, name: bond.sec_name! },
     },
-    ratings: {
-      sp: bond.rating_sp,
-      moody: bond.rating_moody,
-      history: ratings.map((r) => ({ agency: r.agency, rating: r.rating, effectiveDate: isoDay(r.effective_date)! })),
-    },
+    ratings: { sp: bond.rating_sp, moody: bond.rating_moody, history: bond.rating_history },
     callSchedule: (bond.call_schedule ?? []).map((c) => ({ date: isoDay(c.date)!, price: Number(c.price) })),
-    analytics: stateRow ? presentBondRow(stateRow, day) : null,
-    analyticsCurve: stateRow ? curve : null,
+    analytics: priced ? presentBondRow(bond, day) : null,
+    analyticsCurve: priced ? bond.pricing_curve : null,
     lineage: price
       ? {
-          priceDate: isoDay(price.price_date)!,
+          priceDate: price.price_date,
           kind: price.kind,
           asOf: isoTime(price.as_of)!,
           price: Number(price.clean_price),
@@ -110,32 +145,6 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
           ...(explained ? { explanation: explained } : {}),
         }
       : null,
-  };
-}
-
-/**
- * The Treasury curve the bond's analytics (its bond_market_state row) were priced on, chosen as
- * the pricing does (services/pricing: `curves.on(isoDay(asOf))`): the latest curve dated on or
- * before the UTC day of the row's as-of. Null when the bond has no analytics or no curve is that old.
- * Limit: only the latest version of each curve date is stored. The live market rewrites today's
- * curve every tick but reprices only the bonds it touched, so a bond last repriced earlier today
- * was priced on an earlier version of today's curve than this one; closes, imports and the first
- * tick of a day reprice every bond, after which they agree exactly.
- */
-async function analyticsCurve(db: Kysely<Database>, id: number): Promise<BondDetailResponse['analyticsCurve']> {
-  const { rows } = await sql<{ pricing_day: string; curve_date: string; tenor: string; years: number; yield: number }>`
-    with s as (select (as_of at time zone 'UTC')::date as day from bond_market_state where bond_id = ${id}),
-         c as (select max(p.curve_date) as curve_date from treasury_curve_points p, s where p.curve_date <= s.day)
-    select to_char(s.day, 'YYYY-MM-DD') as pricing_day, to_char(p.curve_date, 'YYYY-MM-DD') as curve_date,
-           p.tenor, p.years::float8 as years, p.yield::float8 as yield
-    from s cross join c join treasury_curve_points p on p.curve_date = c.curve_date
-    order by p.years`.execute(db);
-  const first = rows[0];
-  if (!first) return null;
-  return {
-    pricingDay: first.pricing_day,
-    date: first.curve_date,
-    points: rows.map((r) => ({ tenor: r.tenor, years: Number(r.years), yield: Number(r.yield) })),
   };
 }
 
