@@ -144,8 +144,10 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await bondExists(app.db, request.params.id))) throw notFound(`Bond ${request.params.id} not found`);
-      return { trades: await listTrades(app.db, { ...request.query, bondId: request.params.id }) };
+      // Existence is asked only when there is nothing to show: one statement for a traded bond.
+      const trades = await listTrades(app.db, { ...request.query, bondId: request.params.id });
+      if (trades.length === 0 && !(await bondExists(app.db, request.params.id))) throw notFound(`Bond ${request.params.id} not found`);
+      return { trades };
     },
   );
 

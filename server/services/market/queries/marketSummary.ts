@@ -170,24 +170,24 @@ function summaryGrid(
   return { rows, mostActive };
 }
 
-/** Treasury par curve on the latest curve date and the one before, with changes. */
+/** Treasury par curve on the latest curve date and the one before, with changes (one statement). */
 async function treasuryToday(db: Kysely<Database>, day: string): Promise<MarketSummaryResponse['treasury']> {
-  const dates = await db
-    .selectFrom('treasury_curve_points')
-    .select('curve_date')
-    .distinct()
-    .where('curve_date', '<=', day)
-    .orderBy('curve_date', 'desc')
-    .limit(2)
-    .execute();
-  const [today, previous] = dates.map((d) => isoDay(d.curve_date)!);
-  if (!today) return { date: null, previousDate: null, points: [] };
   const points = await db
     .selectFrom('treasury_curve_points')
     .select(['curve_date', 'tenor', 'years', 'yield'])
-    .where('curve_date', 'in', previous ? [today, previous] : [today])
+    .where('curve_date', 'in', (eb) =>
+      eb
+        .selectFrom('treasury_curve_points')
+        .select('curve_date')
+        .distinct()
+        .where('curve_date', '<=', day)
+        .orderBy('curve_date', 'desc')
+        .limit(2),
+    )
     .orderBy('years')
     .execute();
+  const [today, previous] = [...new Set(points.map((p) => isoDay(p.curve_date)!))].sort().reverse();
+  if (!today) return { date: null, previousDate: null, points: [] };
   const prev = new Map(points.filter((p) => isoDay(p.curve_date) === previous).map((p) => [p.tenor, Number(p.yield)]));
   return {
     date: today,
