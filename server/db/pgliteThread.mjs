@@ -3,7 +3,7 @@
 // Node, under tsx, vitest and `npm start` alike. The main thread (server/db/pgliteWorker.ts)
 // speaks the PostgreSQL wire protocol through node-postgres; this side runs those bytes on
 // PGlite's single connection and returns the raw answer, so transactions, COPY, NOTIFY and
-// type parsing behave exactly as they did in-process. Messages are handled one at a time.
+// type parsing behave exactly as they did in-process.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -14,39 +14,77 @@ const pglite = await (options.loadDataDir
   ? PGlite.create({ loadDataDir: new Blob([options.loadDataDir]) })
   : PGlite.create(options.dataDir));
 
-let queue = Promise.resolve();
+/**
+ * Messages are run one at a time, first come first served, with one exception: a session whose
+ * last answer did not leave the backend idle (inside a transaction, a failed transaction, a COPY,
+ * or an extended query not yet synced) is the only one served until it is idle again. The pool on
+ * the main thread has several sessions but PGlite has one backend, so this is what keeps other
+ * sessions' statements out of an open transaction.
+ * @type {{ id: number, type: string, bytes?: Uint8Array, session?: number }[]}
+ */
+const waiting = [];
+/** @type {number | null} */
+let owner = null;
+let running = false;
 
-parentPort.on('message', (/** @type {{ id: number, type: string, bytes?: Uint8Array }} */ msg) => {
-  queue = queue.then(async () => {
-    try {
-      if (msg.type === 'exec') {
-        // execProtocolRaw would also parse every answer message in here (to raise errors and
-        // notifications for PGlite's own query API); the main thread parses them anyway, so take
-        // the raw bytes as they come. Each chunk is a view into WebAssembly memory: copy it.
-        const chunks = [];
-        await pglite.execProtocolRawStream(msg.bytes, {
-          onRawData: (data) => {
-            chunks.push(data.slice());
-          },
-        });
-        const copy = chunks.length === 1 ? chunks[0] : concat(chunks);
-        parentPort.postMessage({ id: msg.id, bytes: copy }, [copy.buffer]);
-      } else if (msg.type === 'dump') {
-        const blob = await pglite.dumpDataDir('none');
-        const bytes = new Uint8Array(await blob.arrayBuffer());
-        parentPort.postMessage({ id: msg.id, bytes }, [bytes.buffer]);
-      } else if (msg.type === 'close') {
-        await pglite.close();
-        parentPort.postMessage({ id: msg.id });
-      } else {
-        throw new Error(`unknown PGlite worker message ${msg.type}`);
-      }
-    } catch (err) {
-      const e = err instanceof Error ? err : new Error(String(err));
-      parentPort.postMessage({ id: msg.id, error: { message: e.message, stack: e.stack } });
-    }
-  });
+parentPort.on('message', (msg) => {
+  waiting.push(msg);
+  void pump();
 });
+
+async function pump() {
+  if (running) return;
+  running = true;
+  try {
+    for (;;) {
+      // Closing never waits on a session (its client may be gone); the rest wait for the owner.
+      const k = waiting.findIndex((m) => owner === null || m.session === owner || m.type === 'close');
+      if (k < 0) break;
+      const [msg] = waiting.splice(k, 1);
+      await handle(msg);
+    }
+  } finally {
+    running = false;
+  }
+}
+
+/** True when the answer ends with ReadyForQuery reporting an idle backend ('Z', length 5, 'I'). */
+function endsIdle(/** @type {Uint8Array} */ out) {
+  const n = out.length;
+  return n >= 6 && out[n - 6] === 0x5a && out[n - 2] === 5 && out[n - 3] === 0 && out[n - 1] === 0x49;
+}
+
+async function handle(/** @type {{ id: number, type: string, bytes?: Uint8Array, session?: number }} */ msg) {
+  try {
+    if (msg.type === 'exec') {
+      // execProtocolRaw would also parse every answer message in here (to raise errors and
+      // notifications for PGlite's own query API); the main thread parses them anyway, so take
+      // the raw bytes as they come. Each chunk is a view into WebAssembly memory: copy it.
+      /** @type {Uint8Array[]} */
+      const chunks = [];
+      await pglite.execProtocolRawStream(msg.bytes, {
+        onRawData: (data) => {
+          chunks.push(data.slice());
+        },
+      });
+      const copy = chunks.length === 1 ? chunks[0] : concat(chunks);
+      owner = endsIdle(copy) ? null : (msg.session ?? null);
+      parentPort.postMessage({ id: msg.id, bytes: copy }, [copy.buffer]);
+    } else if (msg.type === 'dump') {
+      const blob = await pglite.dumpDataDir('none');
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      parentPort.postMessage({ id: msg.id, bytes }, [bytes.buffer]);
+    } else if (msg.type === 'close') {
+      await pglite.close();
+      parentPort.postMessage({ id: msg.id });
+    } else {
+      throw new Error(`unknown PGlite worker message ${msg.type}`);
+    }
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    parentPort.postMessage({ id: msg.id, error: { message: e.message, stack: e.stack } });
+  }
+}
 
 parentPort.postMessage({ id: 0, ready: true });
 

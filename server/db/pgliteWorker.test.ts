@@ -67,10 +67,11 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('PGlite in its worker
 describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('the wire protocol between node-postgres and the worker', () => {
   let worker: PgliteWorker;
   let db: ReturnType<typeof kyselyOverWorker>['db'];
+  let pool: ReturnType<typeof kyselyOverWorker>['pool'];
   beforeAll(async () => {
     worker = new PgliteWorker({ dataDir: 'memory://' });
     await worker.waitReady;
-    db = kyselyOverWorker(worker).db;
+    ({ db, pool } = kyselyOverWorker(worker));
     await sql`select 1`.execute(db);
   });
   afterAll(async () => {
@@ -93,9 +94,33 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('the wire protocol be
     expect((await sql<{ x: number }>`select ${7}::int as x`.execute(db)).rows).toEqual([{ x: 7 }]);
   });
 
-  it('queries sent together are answered in order, each with its own rows', async () => {
-    const answers = await Promise.all([1, 2, 3, 4, 5].map((k) => sql<{ k: number }>`select ${k}::int as k`.execute(db)));
-    expect(answers.map((a) => a.rows[0]?.k)).toEqual([1, 2, 3, 4, 5]);
+  it('queries sent together go out on several connections, each answered with its own rows', async () => {
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((k) => sql<{ k: number }>`select ${k}::int as k`.execute(db)));
+    expect(answers.map((a) => a.rows[0]?.k)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(pool.totalCount).toBeGreaterThan(1);
+  });
+
+  it('while a transaction is open, statements from other connections wait for its end and never run inside it', async () => {
+    await sql`create table ledger (v int)`.execute(db);
+    let outsideSaw: number | undefined;
+    let outside: Promise<void> | undefined;
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into ledger values (1)`.execute(trx);
+        outside = sql<{ n: string }>`select count(*) as n from ledger`.execute(db).then((r) => {
+          outsideSaw = Number(r.rows[0]?.n);
+        });
+        // Several round trips, each a chance for the outside statement to slip in.
+        for (let k = 2; k <= 5; k++) await sql`insert into ledger values (${k})`.execute(trx);
+        await sql`select 1 / 0`.execute(trx).catch(() => undefined); // a failed transaction still holds the backend
+        expect(outsideSaw).toBeUndefined();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await outside;
+    // It ran after the rollback: it saw none of the transaction's rows.
+    expect(outsideSaw).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { Parser } from 'pg-protocol/dist/parser';
@@ -12,10 +12,16 @@ import type { Database } from './schema';
  * in-process, a heavy query held the HTTP event loop for its whole length (20 market-detail
  * requests kept `/health` waiting 33 s). Here a worker thread owns the database
  * (`pgliteThread.mjs`) and the main thread keeps the same stack as before — Kysely over a
- * node-postgres pool of one — whose connection sends its wire-protocol bytes to the worker
- * instead of into an in-process PGlite. Everything above the bytes is unchanged: one connection
- * (so a transaction is pinned to it and nothing interleaves), pg's own type parsing and parameter
- * serialisation, COPY and NOTIFY.
+ * node-postgres pool — whose connections send their wire-protocol bytes to the worker instead of
+ * into an in-process PGlite: pg's own type parsing and parameter serialisation, COPY and NOTIFY.
+ *
+ * PGlite has one backend. The pool has several connections ("sessions") so that the next
+ * statement is already waiting in the worker when one finishes, instead of being sent only once
+ * the busy HTTP thread has read the previous answer (with one connection the backend sat idle
+ * two thirds of the time under load while statements queued behind it). The worker runs one
+ * statement at a time and keeps a session that is inside a transaction (or a COPY) as the only
+ * one served until it is idle again, so a transaction sees nothing interleaved — the guarantee
+ * the pool of one gave.
  */
 export class PgliteWorker {
   private readonly worker: Worker;
@@ -24,9 +30,7 @@ export class PgliteWorker {
   private failure: Error | undefined;
   /** Resolves once the worker has opened the database (node-postgres waits on it to connect). */
   readonly waitReady: Promise<void>;
-  private readonly parser = new Parser();
-  /** Frontend messages waiting for the Sync (or other answer-requesting message) that ends them. */
-  private held: Uint8Array[] = [];
+  private nextSession = 1;
   /** Round trips to the worker so far (what the pipelining saves; read by its test). */
   exchanges = 0;
 
@@ -56,13 +60,49 @@ export class PgliteWorker {
     this.worker.on('exit', (code) => fail(new Error(`PGlite worker exited (code ${code})`)));
   }
 
-  private call(type: string, bytes?: Uint8Array): Promise<{ bytes?: Uint8Array }> {
+  /** A new connection's view of the worker (what the node-postgres adapter takes for a PGlite). */
+  session(): PgliteSession {
+    return new PgliteSession(this, this.nextSession++);
+  }
+
+  /** Runs wire-protocol bytes as the given session; answers the raw backend bytes. */
+  exec(session: number, bytes: Uint8Array): Promise<{ bytes?: Uint8Array }> {
+    this.exchanges++;
+    return this.call('exec', bytes, session);
+  }
+
+  private call(type: string, bytes?: Uint8Array, session?: number): Promise<{ bytes?: Uint8Array }> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, type, bytes });
+      this.worker.postMessage({ id, type, bytes, session });
     });
+  }
+
+  /** The data directory as a tarball (what `PGlite.dumpDataDir('none')` gives). */
+  async dumpDataDir(): Promise<Uint8Array> {
+    return (await this.call('dump')).bytes!;
+  }
+
+  async close(): Promise<void> {
+    if (!this.failure) await this.call('close').catch(() => {});
+    await this.worker.terminate();
+  }
+}
+
+/** One pooled connection to the worker's PGlite: its own pipelining buffer and protocol parser. */
+class PgliteSession {
+  /** Frontend messages waiting for the Sync (or other answer-requesting message) that ends them. */
+  private held: Uint8Array[] = [];
+  private readonly parser = new Parser();
+  readonly waitReady: Promise<void>;
+
+  constructor(
+    private readonly worker: PgliteWorker,
+    readonly id: number,
+  ) {
+    this.waitReady = worker.waitReady;
   }
 
   /**
@@ -87,21 +127,10 @@ export class PgliteWorker {
     }
     const batch = this.held.length === 0 ? bytes : concat([...this.held, bytes]);
     this.held = [];
-    this.exchanges++;
-    const { bytes: raw } = await this.call('exec', batch);
+    const { bytes: raw } = await this.worker.exec(this.id, batch);
     const messages: BackendMessage[] = [];
     if (raw) this.parser.parse(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), (m) => messages.push(m));
     return messages;
-  }
-
-  /** The data directory as a tarball (what `PGlite.dumpDataDir('none')` gives). */
-  async dumpDataDir(): Promise<Uint8Array> {
-    return (await this.call('dump')).bytes!;
-  }
-
-  async close(): Promise<void> {
-    if (!this.failure) await this.call('close').catch(() => {});
-    await this.worker.terminate();
   }
 }
 
@@ -118,11 +147,20 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Kysely over a pool of one node-postgres connection whose PGlite lives in the worker. */
+/** Connections in the pool over the worker: enough that a statement always waits in the worker. */
+export const PGLITE_SESSIONS = 4;
+
+/** Kysely over a pool of node-postgres connections whose PGlite lives in the worker. */
 export function kyselyOverWorker(worker: PgliteWorker): { db: Kysely<Database>; pool: pg.Pool } {
-  // The adapter only needs waitReady and execProtocolStream from its "PGlite".
-  const pool = new pg.Pool(createPgConfig(worker as unknown as PGlite) as unknown as pg.PoolConfig);
-  // If the worker dies its connection errors; queries then reject (and /health reads down)
+  // The adapter's connection only needs waitReady and execProtocolStream from its "PGlite"; each
+  // pooled client gets its own (pg.Client takes a ready-made connection in its config).
+  class SessionClient extends pg.Client {
+    constructor(config: pg.ClientConfig = {}) {
+      super({ ...config, connection: new PglitePgConnection({ pglite: worker.session() as unknown as PGlite }) } as pg.ClientConfig);
+    }
+  }
+  const pool = new pg.Pool({ max: PGLITE_SESSIONS, Client: SessionClient });
+  // If the worker dies its connections error; queries then reject (and /health reads down)
   // rather than an unhandled 'error' event ending the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
