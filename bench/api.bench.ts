@@ -36,7 +36,7 @@ import { bondTableUrl, nextRequest, type Universe } from './support/requestMix';
 const BONDS = Number(process.env.BENCH_BONDS ?? 30_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 90);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
 /** `mixed` (default) or `table`: bond-table pages only, to see the table path on its own. */

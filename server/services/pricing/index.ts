@@ -7,13 +7,21 @@
  *   each live tick (kind 'intraday'), at the close (kind 'eod'), and after importing trades.
  * - `priceHistory(db, from, to, progress)`: end-of-day prices for a range of past business days
  *   (the seed's year of history).
- * - `sparklineSeries(db, bondIds, days)`, `explainPrice(db, bondId, date)`: read helpers.
+ * - `sparklineSeries(db, bondIds, days)`, `explainPrice(db, bondId, date)`, `explainEvaluatedPrice(db, row)`: read helpers.
  *
  * The model, its formulas and figures are described in docs/market-data.md (§B).
  */
 export { repriceUniverse, invalidatePricingCache, type RepriceOptions, type RepriceResult } from './reprice';
 export { priceHistory, closeTime, type PriceHistoryResult } from './history';
-export { sparklineSeries, explainPrice, type SparkPoint, type PriceExplanation, type ExplainedTrade } from './series';
+export {
+  sparklineSeries,
+  explainPrice,
+  explainEvaluatedPrice,
+  type EvaluatedPriceRow,
+  type SparkPoint,
+  type PriceExplanation,
+  type ExplainedTrade,
+} from './series';
 export type { CloseSnapshot } from './closes';
 export type { Lineage } from './evaluate';
 export { halfSpreadPoints, ratingBucket, TRADE_WINDOW_DAYS } from './conventions';

@@ -82,6 +82,19 @@ const MODEL_LABEL: Record<ModelKind, string> = {
   rating: 'rating × tenor curve (little recent trading in this sector and rating)',
 };
 
+/** The stored evaluated price an explanation is made from (numbers as pg or JSON gives them). */
+export interface EvaluatedPriceRow {
+  bond_id: number;
+  price_date: string;
+  kind: 'eod' | 'intraday';
+  as_of: string | Date;
+  clean_price: string | number;
+  yield: string | number | null;
+  g_spread_bp: string | number | null;
+  confidence: number;
+  inputs: unknown;
+}
+
 /**
  * The lineage of a bond's evaluated price on `date` (the latest one on that day, end of day if
  * struck; or the latest before it), with the trades it used and rejected. Null when the bond has
@@ -107,7 +120,11 @@ export async function explainPrice(db: Kysely<Database>, bondId: number, date: s
     .orderBy('as_of', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) return null;
+  return row ? explainEvaluatedPrice(db, row) : null;
+}
+
+/** The explanation of one stored evaluated price: its lineage with the trades it used and rejected (read by id). */
+export async function explainEvaluatedPrice(db: Kysely<Database>, row: EvaluatedPriceRow): Promise<PriceExplanation> {
   const lineage = (typeof row.inputs === 'string' ? JSON.parse(row.inputs) : row.inputs) as Lineage;
   const used = lineage.trades ?? [];
   const rejected = lineage.rejected ?? [];

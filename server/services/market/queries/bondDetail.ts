@@ -3,7 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { BondsTable } from '../../../db/tables/market';
 import { HttpError } from '../../../plugins/errors';
 import { ratingClassOf } from '../../../../common/market';
-import { explainPrice } from '../../pricing/index';
+import { type EvaluatedPriceRow, explainEvaluatedPrice } from '../../pricing/index';
 import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/bond';
 import type { Database } from '../../../db/schema';
 import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
@@ -11,14 +11,14 @@ import { settlementDayAfter } from '../../../../common/calendar';
 import { presentBondRow, selectBondRows } from './bondRows';
 
 /**
- * Everything the detail shows but the price explanation, in one statement: the bond-table row
+ * Everything the detail shows but the trades its price explanation names, in one statement: the bond-table row
  * (terms, issuer, market state) joined with the issuer's industry and sector, plus the ratings
  * history, the latest evaluated price and the Treasury curve the analytics were priced on as JSON
- * sub-selects. Seven statements before; on PGlite each one queues on its single connection and
+ * sub-selects. Eight statements before; on PGlite each one queues on its single connection and
  * waits for the event loop between them. The JSON columns take names the bond-table row does not
  * use, since that row is presented as it is.
  */
-function selectDetail(db: Kysely<Database>, id: number) {
+function selectDetail(db: Kysely<Database>, id: number, day: string) {
   return selectBondRows(db)
     .innerJoin('sectors as ind', 'ind.id', 'i.sector_id')
     .leftJoin('sectors as sec', 'sec.id', 'ind.parent_id')
@@ -46,10 +46,14 @@ function selectDetail(db: Kysely<Database>, id: number) {
         select json_agg(json_build_object('agency', r.agency, 'rating', r.rating, 'effectiveDate', to_char(r.effective_date, 'YYYY-MM-DD'))
                         order by r.effective_date desc, r.id desc)
         from bond_ratings r where r.bond_id = b.id), '[]'::json)`.as('rating_history'),
-      sql<PriceJson | null>`(
+      // The price the lineage shows and explains: the latest on or before the market day, end of
+      // day if struck (what explainPrice picks).
+      sql<EvaluatedPriceRow | null>`(
         select row_to_json(e) from (
-          select to_char(price_date, 'YYYY-MM-DD') as price_date, kind, as_of, clean_price, yield, g_spread_bp, confidence, inputs
-          from evaluated_prices where bond_id = b.id order by as_of desc limit 1) e)`.as('latest_evaluated_price'),
+          select bond_id, to_char(price_date, 'YYYY-MM-DD') as price_date, kind, as_of, clean_price, yield, g_spread_bp, confidence, inputs
+          from evaluated_prices where bond_id = b.id and price_date <= ${day}::date order by price_date desc, as_of desc limit 1) e)`.as(
+        'latest_evaluated_price',
+      ),
       // The Treasury curve the analytics were priced on, chosen as the pricing does
       // (services/pricing: curves.on(isoDay(asOf))): the latest curve dated on or before the
       // UTC day of the market state's as-of. Limit: only the latest version of each curve date is
@@ -68,23 +72,15 @@ function selectDetail(db: Kysely<Database>, id: number) {
 }
 
 type RatingJson = BondDetailResponse['ratings']['history'][number];
-interface PriceJson {
-  price_date: string;
-  kind: NonNullable<BondDetailResponse['lineage']>['kind'];
-  as_of: string;
-  clean_price: number;
-  yield: number | null;
-  g_spread_bp: number | null;
-  confidence: number;
-  inputs: Record<string, unknown> | null;
-}
 type CurveJson = NonNullable<BondDetailResponse['analyticsCurve']>;
 
 /** A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage; null if unknown. */
 export async function bondDetail(db: Kysely<Database>, id: number): Promise<BondDetailResponse | null> {
   const { day } = await marketAsOf(db);
-  const [bond, explanation] = await Promise.all([selectDetail(db, id).executeTakeFirst(), explainPrice(db, id, day).catch(() => null)]);
+  const bond = await selectDetail(db, id, day).executeTakeFirst();
   if (!bond) return null;
+  const price = bond.latest_evaluated_price;
+  const explanation = price ? await explainEvaluatedPrice(db, price).catch(() => null) : null;
   // The explanation lists the trades used; show them as disseminated (capped), like /trades.
   const cap = ratingClassOf(bond.rating_sp) === 'IG' ? 5_000_000 : 1_000_000;
   const capTrades = <T extends { quantity: number }>(ts: T[]) =>
@@ -92,7 +88,6 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
   const explained = explanation
     ? { ...explanation, trades: capTrades(explanation.trades), rejected: capTrades(explanation.rejected) }
     : undefined;
-  const price = bond.latest_evaluated_price;
   const priced = bond.state_bond_id !== null;
   return {
     id: bond.id,
@@ -141,7 +136,7 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
           yield: n(price.yield),
           gSpread: n(price.g_spread_bp),
           confidence: price.confidence,
-          inputs: price.inputs ?? {},
+          inputs: (price.inputs ?? {}) as Record<string, unknown>,
           ...(explained ? { explanation: explained } : {}),
         }
       : null,
