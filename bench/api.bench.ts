@@ -105,7 +105,10 @@ async function prepare(handle: DatabaseHandle): Promise<void> {
          generate_series(t.first - interval '365 days', t.first - interval '1 day', interval '1 day') d
     where extract(isodow from d) < 6
     on conflict do nothing`.execute(db);
-  await sql`analyze`.execute(db);
+  // Vacuumed as well as analysed: on a freshly seeded PostgreSQL, autovacuum would otherwise
+  // set the new rows' visibility during the timed run (one run measured 2,155 req/s that way,
+  // against 2,480-2,690 on the same database settled).
+  await sql`vacuum analyze`.execute(db);
 }
 
 async function universeOf(handle: DatabaseHandle): Promise<Universe> {
