@@ -21,6 +21,8 @@ export const PRIMARY_PATHS = {
   deal: (id: number | string) => `/v2/primary/deal/${encodeURIComponent(String(id))}`,
   /** GET: new-issue volume by week or month, split by credit class, sector or rating, with year to date. */
   volume: '/v2/primary/volume',
+  /** POST: the new-issue calculator (common/api/newIssueCalculator.ts). */
+  calculator: '/v2/primary/calculator',
 } as const;
 
 /** Longest range of the deal list, in days (a year of deals is a few hundred rows). */

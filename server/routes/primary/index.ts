@@ -11,17 +11,43 @@ import {
   volumeQuerySchema,
   volumeResponseSchema,
 } from '../../../common/api/primary';
+import { calculatorRequestSchema, calculatorResponseSchema } from '../../../common/api/newIssueCalculator';
 import { daysBetween } from '../../../common/api/dates';
 import { badRequest, notFound } from '../../plugins/errors';
 import { dealDetail, dealWeeks, thisWeek } from '../../services/primary/dealDetail';
 import { listDeals } from '../../services/primary/deals';
 import { newIssueVolumeBy } from '../../services/primary/volume';
+import { CalculatorInputError, newIssueCalculation } from '../../services/primary/calculator';
 
 const tags = ['primary'];
 const security = [{ bearer: [] }];
 
 /** The new-issue calendar, a deal's page and the weekly record of past deals (market data: subscription). */
 const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    PRIMARY_PATHS.calculator,
+    {
+      config: { access: 'user', subscription: true, feature: 'new_issue_calculator' },
+      schema: {
+        tags,
+        security,
+        summary: 'New-issue calculator: benchmark, fair value, expected concession, IPT, reoffer yield, coupon and price per tranche',
+        description:
+          'For an issuer (or a sector and rating); every derived input can be overridden per tranche. The concession model and its fit come with the answer.',
+        body: calculatorRequestSchema,
+        response: { 200: calculatorResponseSchema },
+      },
+    },
+    async (request) => {
+      try {
+        return await newIssueCalculation(app.db, request.body, new Date(app.now()));
+      } catch (err) {
+        if (err instanceof CalculatorInputError) throw badRequest(err.message);
+        throw err;
+      }
+    },
+  );
+
   app.get(
     PRIMARY_PATHS.volume,
     {

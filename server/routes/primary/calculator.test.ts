@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CalculatorResponse } from '../../../common/api/newIssueCalculator';
+import type { DealListResponse } from '../../../common/api/primary';
+import { addDays } from '../../../common/calendar';
+import { seedUniverse } from '../../services/market/simulator/index';
+import { LOOKBACK_DAYS } from '../../services/primary/calculator';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+
+const END = '2026-11-20'; // a Friday: the last close; "today" is the next Monday
+const NOW = Date.parse('2026-11-23T15:00:00Z');
+const URL = '/v2/primary/calculator';
+
+describe('the new-issue calculator', () => {
+  let ctx: TestContext;
+  let auth: { authorization: string };
+  let issuerId: number;
+  const post = (body: unknown, headers = auth) => ctx.app.inject({ method: 'POST', url: URL, headers, payload: body as object });
+  const calc = async (body: unknown): Promise<CalculatorResponse> => {
+    const res = await post(body);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    return res.json() as CalculatorResponse;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { now: () => NOW });
+    await seedUniverse(ctx.database.db, { bonds: 300, historyDays: 60, seed: 21, endDate: END });
+    auth = await signedIn(ctx, 'banker-1');
+    // An issuer with several fixed-coupon bonds: its own curve gives the fair values.
+    const row = await ctx.database.db
+      .selectFrom('bonds')
+      .select(['issuer_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('coupon_type', '=', 'fixed')
+      .groupBy('issuer_id')
+      .orderBy('n', 'desc')
+      .orderBy('issuer_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    issuerId = row.issuer_id;
+  }, 120_000);
+  afterAll(() => ctx.close());
+
+  it('prices tranches of an issuer off its own curve: benchmark, fair value, concession, IPT, coupon and price', async () => {
+    const body = await calc({
+      issuerId,
+      tranches: [
+        { tenorYears: 4, sizeMm: 750 },
+        { tenorYears: 10, sizeMm: 1000 },
+        { tenorYears: 12, sizeMm: 500 },
+      ],
+    });
+    expect(body.pricingDay).toBe('2026-11-23');
+    expect(body.curveDay).toBe(END);
+    expect(body.issuer?.id).toBe(issuerId);
+    // On-the-run benchmarks: nearest, a tie (4y between 3y and 5y) to the longer.
+    expect(body.tranches.map((t) => t.benchmark.tenorYears)).toEqual([5, 10, 10]);
+    for (const t of body.tranches) {
+      expect(t.fairValue.method).toMatch(/^issuer curve/);
+      expect(t.fairValue.issuerBonds).toBeGreaterThan(1);
+      expect(t.concession.lowBp!).toBeLessThanOrEqual(t.concession.expectedBp);
+      expect(t.concession.highBp!).toBeGreaterThanOrEqual(t.concession.expectedBp);
+      expect(t.reofferSpreadBp).toBeCloseTo(t.fairValue.spreadBp + t.concession.expectedBp, 0);
+      expect(t.iptSpreadBp).toBeCloseTo(t.reofferSpreadBp + t.tighteningBp.value, 0);
+      // Coupon: the reoffer yield rounded down to the 1/8 %, so the bond prices at or under par.
+      expect(t.coupon.value * 800).toBeCloseTo(Math.round(t.coupon.value * 800), 9);
+      expect(t.reofferYield - t.coupon.value).toBeGreaterThanOrEqual(-1e-12);
+      expect(t.reofferYield - t.coupon.value).toBeLessThan(0.00125);
+      expect(t.price).toBeLessThanOrEqual(100);
+      expect(t.price).toBeGreaterThan(98);
+      expect(t.settlementDate).toBe('2026-11-27');
+    }
+    // Thanksgiving (26 Nov) is no settlement day: T+3 from Monday the 23rd is Friday the 27th.
+    expect(body.tranches[0]!.settlementDate).toBe('2026-11-27');
+    expect(body.tranches[1]!.maturityDate).toBe('2036-11-27');
+  });
+
+  it('a coupon equal to the reoffer yield prices at par: overrides recompute everything', async () => {
+    // 10y tranche on the 10y benchmark: spread to benchmark = fair value + concession = 100 bp,
+    // benchmark at 4 % → reoffer yield 5 %, coupon 5 %, price 100.
+    const body = await calc({
+      issuerId,
+      tranches: [{ tenorYears: 10, sizeMm: 1000, fairValueBp: 90, concessionBp: 10, tighteningBp: 30, benchmarkYield: 0.04 }],
+    });
+    const t = body.tranches[0]!;
+    expect(t.fairValue).toMatchObject({ spreadBp: 90, overridden: true, method: 'entered' });
+    expect(t.concession).toEqual({ expectedBp: 10, lowBp: null, highBp: null, overridden: true });
+    expect(t.spreadToBenchmarkBp).toBeCloseTo(100, 6);
+    expect(t.reofferYield).toBeCloseTo(0.05, 9);
+    expect(t.coupon).toEqual({ value: 0.05, overridden: false });
+    expect(t.price).toBeCloseTo(100, 4);
+    expect(t.iptSpreadBp).toBe(130);
+    // An entered coupon below the yield prices the bond at a discount.
+    const discount = (
+      await calc({
+        issuerId,
+        tranches: [{ tenorYears: 10, sizeMm: 1000, fairValueBp: 90, concessionBp: 10, benchmarkYield: 0.04, coupon: 0.045 }],
+      })
+    ).tranches[0]!;
+    expect(discount.coupon).toEqual({ value: 0.045, overridden: true });
+    expect(discount.price).toBeLessThan(97);
+  });
+
+  it('prices a hypothetical issuer by sector and rating off the sector-and-rating curve', async () => {
+    const body = await calc({ sector: 'FINL', rating: 'BBB+', tranches: [{ tenorYears: 7, sizeMm: 500 }] });
+    expect(body.issuer).toBeNull();
+    expect(body).toMatchObject({ sector: 'FINL', rating: 'BBB+', ratingClass: 'IG' });
+    expect(body.tranches[0]!.fairValue).toMatchObject({ method: 'sector and rating curve', issuerBonds: 0, overridden: false });
+  });
+
+  it('fits the concession model on the priced tranches of its window, as the deal list reports them', async () => {
+    const body = await calc({ issuerId, tranches: [{ tenorYears: 5, sizeMm: 500 }] });
+    const from = addDays('2026-11-23', -LOOKBACK_DAYS);
+    const listed = (
+      await ctx.app.inject({ method: 'GET', url: `/v2/primary/deal?from=${addDays(from, -30)}&to=2026-11-22&status=priced`, headers: auth })
+    ).json() as DealListResponse;
+    const expected = listed.deals
+      .filter((d) => d.pricedAt !== null && d.pricedAt.slice(0, 10) >= from && d.pricedAt.slice(0, 10) < '2026-11-23')
+      .flatMap((d) => d.tranches)
+      .filter((t) => t.concessionBp !== null).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(body.model.observations).toBe(expected);
+    expect(['regression', 'median']).toContain(body.model.method);
+    expect(body.model.coefficients.length).toBeGreaterThan(0);
+  });
+
+  it('refuses bad input with an error naming the field, and nothing else', async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ issuerId, tranches: [{ tenorYears: 0.5, sizeMm: 500 }] }, /tenorYears/],
+      [{ issuerId, tranches: [{ tenorYears: 51, sizeMm: 500 }] }, /tenorYears/],
+      [{ issuerId, tranches: [{ tenorYears: 5, sizeMm: 0 }] }, /sizeMm/],
+      [{ issuerId, tranches: [{ tenorYears: 5, sizeMm: -5 }] }, /sizeMm/],
+      [{ issuerId, tranches: [] }, /tranches/],
+      [{ issuerId: 999_999, tranches: [{ tenorYears: 5, sizeMm: 500 }] }, /issuerId: no issuer 999999/],
+      [{ tranches: [{ tenorYears: 5, sizeMm: 500 }] }, /issuerId/],
+      [{ sector: 'FINL', tranches: [{ tenorYears: 5, sizeMm: 500 }] }, /issuerId/],
+      [
+        { issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, fairValueBp: -900 }] },
+        /tranches\[0\]\.fairValueBp: the spread gives a negative reoffer yield/,
+      ],
+      [{ issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, benchmarkYield: -0.02 }] }, /tranches\[0\]\.benchmarkYield/],
+      [{ issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, price: 99 }] }, /price|unrecognized/i],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error, JSON.stringify(body)).toMatch(message);
+    }
+  });
+
+  it('needs a signed-in caller with the new_issue_calculator feature', async () => {
+    expect((await post({ issuerId, tranches: [{ tenorYears: 5, sizeMm: 500 }] }, {} as typeof auth)).statusCode).toBe(401);
+    const other = await signedIn(ctx, 'banker-without-calculator');
+    await ctx.database.db
+      .insertInto('feature_levels')
+      .values({ scope: 'user', scope_id: 'banker-without-calculator', feature: 'new_issue_calculator', level: 0, updated_by: null })
+      .execute();
+    const res = await post({ issuerId, tranches: [{ tenorYears: 5, sizeMm: 500 }] }, other);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatch(/new_issue_calculator/);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * The new-issue calculator: for each tranche, the benchmark Treasury, fair value on the issuer's
+ * secondary curve (or the sector-and-rating curve for a hypothetical issuer), the expected
+ * concession from the deal history (concessionModel.ts), the suggested IPT, reoffer yield, coupon
+ * rounded down to the 1/8 and price — with any of those inputs overridden. Spreads are read on the
+ * last close before today, as on the deal pages; yields on today's Treasury curve (docs/primary-markets.md).
+ */
+import { createBond, interpolateCurve, parseDate, priceFromYield, settle } from '@analytics/index';
+import type { Kysely } from 'kysely';
+import {
+  BENCHMARK_TENORS,
+  type CalculatorResponse,
+  type CalculatorTranche,
+  type calculatorRequestSchema,
+} from '../../../common/api/newIssueCalculator';
+import { addDays, businessDaysEnding, newYorkToday, settlementDayAfter } from '../../../common/calendar';
+import { ratingClassOf } from '../../../common/market';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { cachedResult } from '../market/queries/common';
+import { type ConcessionModel, type ConcessionObservation, fitConcessionModel, predictConcession } from './concessionModel';
+import { listDeals } from './deals';
+import { fairValueAt } from './fairValue';
+import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
+
+type CalculatorInput = z.output<typeof calculatorRequestSchema>;
+
+/** Priced deals of this many days before today make the concession model's history. */
+export const LOOKBACK_DAYS = 180;
+/** New issues settle this many business days after pricing (T+3, common for US IG). */
+export const NEW_ISSUE_SETTLEMENT_DAYS = 3;
+/** Recent book cover: deals priced in this many business days before. */
+const RECENT_DAYS = 10;
+/** The model is refitted at most this often per pricing day. */
+const MODEL_TTL_MS = 10 * 60_000;
+
+/** Bad input the schema cannot see (unknown issuer, a negative yield): 400 naming the field. */
+export class CalculatorInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${field}: ${message}`);
+  }
+}
+
+/** The concession model fitted on the LOOKBACK_DAYS of priced deals before `day`, memoised. */
+export function concessionModelFor(db: Kysely<Database>, day: string, now: Date): Promise<ConcessionModel> {
+  return cachedResult(db, `concessionModel|${day}`, MODEL_TTL_MS, async () => {
+    const from = addDays(day, -LOOKBACK_DAYS);
+    const to = addDays(day, -1);
+    const deals = (await listDeals(db, { from: addDays(from, -30), to, status: 'priced' }, now))
+      .filter((d) => d.pricedAt !== null && newYorkToday(new Date(d.pricedAt)) < day)
+      .map((d) => ({ deal: d, pricedDay: newYorkToday(new Date(d.pricedAt!)) }))
+      .sort((a, b) => (a.pricedDay < b.pricedDay ? -1 : a.pricedDay > b.pricedDay ? 1 : 0));
+    const recentCover = (before: string): number | null => {
+      const window = businessDaysEnding(addDays(before, -1), RECENT_DAYS)[0]!;
+      const covers = deals
+        .filter((d) => d.pricedDay >= window && d.pricedDay < before)
+        .flatMap((d) => d.deal.tranches.flatMap((t) => (t.cover === null ? [] : [t.cover])));
+      return covers.length > 0 ? covers.reduce((a, b) => a + b, 0) / covers.length : null;
+    };
+    const observations: ConcessionObservation[] = deals
+      .filter((d) => d.pricedDay >= from)
+      .flatMap(({ deal, pricedDay }) => {
+        const cover = recentCover(pricedDay);
+        return deal.tranches.flatMap((t) =>
+          t.concessionBp === null
+            ? []
+            : [
+                {
+                  hy: deal.ratingClass === 'HY',
+                  tenorYears: t.tenorYears,
+                  size: t.size,
+                  recentCover: cover,
+                  concessionBp: t.concessionBp,
+                  tighteningBp: t.tighteningBp,
+                },
+              ],
+        );
+      });
+    return fitConcessionModel(observations, { from, to, recentCover: recentCover(day) });
+  });
+}
+
+interface IssuerFacts {
+  issuer: CalculatorResponse['issuer'];
+  sector: string;
+  rating: string | null;
+}
+
+/** The issuer's sector (top level) and its rating: that of its largest outstanding bond. */
+async function issuerFacts(db: Kysely<Database>, input: CalculatorInput, day: string): Promise<IssuerFacts> {
+  if (input.issuerId === undefined) return { issuer: null, sector: input.sector!, rating: input.rating! };
+  const row = await db
+    .selectFrom('issuers as i')
+    .innerJoin('sectors as ind', 'ind.id', 'i.sector_id')
+    .leftJoin('sectors as sec', 'sec.id', 'ind.parent_id')
+    .select((eb) => [
+      'i.id',
+      'i.name',
+      'i.ticker',
+      eb.fn.coalesce('sec.code', 'ind.code').as('sector'),
+      eb
+        .selectFrom('bonds as b')
+        .select('b.rating_sp')
+        .whereRef('b.issuer_id', '=', 'i.id')
+        .where('b.maturity_date', '>', day)
+        .where('b.rating_sp', 'is not', null)
+        .orderBy('b.amount_outstanding', 'desc')
+        .orderBy('b.id')
+        .limit(1)
+        .as('rating'),
+    ])
+    .where('i.id', '=', input.issuerId)
+    .executeTakeFirst();
+  if (!row) throw new CalculatorInputError('issuerId', `no issuer ${input.issuerId}`);
+  return {
+    issuer: { id: row.id, name: row.name, ticker: row.ticker },
+    sector: input.sector ?? row.sector,
+    rating: input.rating ?? row.rating,
+  };
+}
+
+/** The on-the-run benchmark for a tenor: the nearest, an exact tie going to the longer. */
+export function benchmarkTenorOf(tenorYears: number): number {
+  let best: number = BENCHMARK_TENORS[0];
+  for (const b of BENCHMARK_TENORS) if (Math.abs(b - tenorYears) <= Math.abs(best - tenorYears)) best = b;
+  return best;
+}
+
+/** US convention: the coupon is the reoffer yield rounded down to the nearest 1/8 of a percent. */
+export function couponFor(reofferYield: number): number {
+  return Math.floor(reofferYield * 800 + 1e-9) / 800;
+}
+
+/** A date `months` months after an ISO day, clamped to the month's end. */
+function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export async function newIssueCalculation(db: Kysely<Database>, input: CalculatorInput, now: Date): Promise<CalculatorResponse> {
+  const day = newYorkToday(now);
+  const close = await closeBefore(db, day);
+  if (!close) throw new CalculatorInputError('pricingDay', 'no market close before today: nothing to price against');
+  const facts = await issuerFacts(db, input, day);
+  const hy = ratingClassOf(facts.rating) === 'HY';
+  const [points, reference, treasury, model] = await Promise.all([
+    facts.issuer ? issuerPoints(db, facts.issuer.id, close) : Promise.resolve([]),
+    referenceCurve(db, facts.sector, dealBucket(facts.rating), close),
+    // Yields from today's curve when it is in; spreads from the close, as on the deal pages.
+    treasuryCurveOn(db, day),
+    concessionModelFor(db, day, now),
+  ]);
+  if (!treasury) throw new CalculatorInputError('pricingDay', `no Treasury curve on or before ${day}`);
+  const settlement = settlementDayAfter(day, NEW_ISSUE_SETTLEMENT_DAYS);
+  const tranches = input.tranches.map((t, i): CalculatorTranche => {
+    const field = `tranches[${i}]`;
+    const fair =
+      t.fairValueBp !== undefined ? { spreadBp: t.fairValueBp, method: 'entered' } : fairValueAt(t.tenorYears, points, reference);
+    if (!fair) throw new CalculatorInputError(`${field}.fairValueBp`, 'no issuer or sector curve to read a fair value from; enter one');
+    const predicted = predictConcession(model, {
+      hy,
+      tenorYears: t.tenorYears,
+      size: t.sizeMm * 1e6,
+      recentCover: model.summary.recentCover,
+    });
+    const concession = t.concessionBp ?? predicted.expectedBp;
+    const tightening = t.tighteningBp ?? model.summary.typicalTighteningBp[hy ? 'HY' : 'IG'];
+    const reofferSpread = fair.spreadBp + concession;
+    const atTenor = interpolateCurve(treasury, t.tenorYears);
+    const benchmarkTenor = benchmarkTenorOf(t.tenorYears);
+    const benchmarkYield = t.benchmarkYield ?? interpolateCurve(treasury, benchmarkTenor);
+    // The spread to the benchmark carries the curve between the benchmark's tenor and the tranche's.
+    const spreadToBenchmark = reofferSpread + (atTenor - interpolateCurve(treasury, benchmarkTenor)) * 1e4;
+    const reofferYield = benchmarkYield + spreadToBenchmark / 1e4;
+    if (!(reofferYield > 0)) {
+      const culprit = t.benchmarkYield !== undefined ? 'benchmarkYield' : t.concessionBp !== undefined ? 'concessionBp' : 'fairValueBp';
+      throw new CalculatorInputError(
+        `${field}.${culprit}`,
+        `the spread gives a negative reoffer yield (${(reofferYield * 100).toFixed(3)}%)`,
+      );
+    }
+    const coupon = t.coupon ?? couponFor(reofferYield);
+    const maturity = addMonths(settlement, Math.round(t.tenorYears * 12));
+    const bond = createBond({
+      issueDate: parseDate(settlement),
+      maturityDate: parseDate(maturity),
+      coupon,
+      frequency: 2,
+      dayCount: '30/360',
+      endOfMonth: false,
+      redemption: 100,
+    });
+    return {
+      tenorYears: t.tenorYears,
+      sizeMm: t.sizeMm,
+      settlementDate: settlement,
+      maturityDate: maturity,
+      benchmark: { tenorYears: benchmarkTenor, yield: { value: round(benchmarkYield, 7), overridden: t.benchmarkYield !== undefined } },
+      treasuryAtTenor: round(atTenor, 7),
+      fairValue: {
+        spreadBp: round(fair.spreadBp, 1),
+        overridden: t.fairValueBp !== undefined,
+        method: fair.method,
+        issuerBonds: points.length,
+      },
+      concession:
+        t.concessionBp !== undefined
+          ? { expectedBp: t.concessionBp, lowBp: null, highBp: null, overridden: true }
+          : { ...predicted, overridden: false },
+      tighteningBp: { value: tightening, overridden: t.tighteningBp !== undefined },
+      iptSpreadBp: round(reofferSpread + tightening, 1),
+      reofferSpreadBp: round(reofferSpread, 1),
+      spreadToBenchmarkBp: round(spreadToBenchmark, 1),
+      reofferYield: round(reofferYield, 7),
+      coupon: { value: coupon, overridden: t.coupon !== undefined },
+      price: round(priceFromYield(settle(bond, parseDate(settlement)), reofferYield), 4),
+    };
+  });
+  return {
+    pricingDay: day,
+    curveDay: close,
+    issuer: facts.issuer,
+    sector: facts.sector,
+    rating: facts.rating,
+    ratingClass: hy ? 'HY' : 'IG',
+    tranches,
+    model: model.summary,
+  };
+}
