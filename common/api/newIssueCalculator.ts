@@ -56,7 +56,8 @@ export const calculatorTrancheSchema = z.object({
   sizeMm: z.number(),
   settlementDate: z.string(),
   maturityDate: z.string(),
-  benchmark: z.object({ tenorYears: z.number().int(), yield: derived(z.number()) }),
+  /** The on-the-run benchmark: its tenor, its yield on today's curve, and the yield priced off (entered or that). */
+  benchmark: z.object({ tenorYears: z.number().int(), marketYield: z.number(), yield: derived(z.number()) }),
   /** The Treasury curve at the tranche's own tenor (decimal). */
   treasuryAtTenor: z.number(),
   fairValue: z.object({

@@ -5,14 +5,16 @@
  * rounded down to the 1/8 and price — with any of those inputs overridden. Spreads are read on the
  * last close before today, as on the deal pages; yields on today's Treasury curve (docs/primary-markets.md).
  */
-import { createBond, interpolateCurve, parseDate, priceFromYield, settle } from '@analytics/index';
+import { interpolateCurve } from '@analytics/index';
 import type { Kysely } from 'kysely';
+import type { CalculatorResponse, CalculatorTranche, calculatorRequestSchema } from '../../../common/api/newIssueCalculator';
 import {
-  BENCHMARK_TENORS,
-  type CalculatorResponse,
-  type CalculatorTranche,
-  type calculatorRequestSchema,
-} from '../../../common/api/newIssueCalculator';
+  type NewTrancheInputs,
+  type NewTrancheLevels,
+  NegativeYieldError,
+  benchmarkTenorOf,
+  priceNewTranche,
+} from '../../../common/newIssuePricing';
 import { addDays, businessDaysEnding, newYorkToday, settlementDayAfter } from '../../../common/calendar';
 import { ratingClassOf } from '../../../common/market';
 import type { z } from 'zod';
@@ -122,27 +124,9 @@ async function issuerFacts(db: Kysely<Database>, input: CalculatorInput, day: st
   };
 }
 
-/** The on-the-run benchmark for a tenor: the nearest, an exact tie going to the longer. */
-export function benchmarkTenorOf(tenorYears: number): number {
-  let best: number = BENCHMARK_TENORS[0];
-  for (const b of BENCHMARK_TENORS) if (Math.abs(b - tenorYears) <= Math.abs(best - tenorYears)) best = b;
-  return best;
-}
-
-/** US convention: the coupon is the reoffer yield rounded down to the nearest 1/8 of a percent. */
-export function couponFor(reofferYield: number): number {
-  return Math.floor(reofferYield * 800 + 1e-9) / 800;
-}
-
-/** A date `months` months after an ISO day, clamped to the month's end. */
-function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last))).toISOString().slice(0, 10);
-}
-
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
+/** The calculator's answer for a request at `now` (New York day). */
 export async function newIssueCalculation(db: Kysely<Database>, input: CalculatorInput, now: Date): Promise<CalculatorResponse> {
   const day = newYorkToday(now);
   const close = await closeBefore(db, day);
@@ -171,38 +155,38 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
     });
     const concession = t.concessionBp ?? predicted.expectedBp;
     const tightening = t.tighteningBp ?? model.summary.typicalTighteningBp[hy ? 'HY' : 'IG'];
-    const reofferSpread = fair.spreadBp + concession;
-    const atTenor = interpolateCurve(treasury, t.tenorYears);
     const benchmarkTenor = benchmarkTenorOf(t.tenorYears);
-    const benchmarkYield = t.benchmarkYield ?? interpolateCurve(treasury, benchmarkTenor);
-    // The spread to the benchmark carries the curve between the benchmark's tenor and the tranche's.
-    const spreadToBenchmark = reofferSpread + (atTenor - interpolateCurve(treasury, benchmarkTenor)) * 1e4;
-    const reofferYield = benchmarkYield + spreadToBenchmark / 1e4;
-    if (!(reofferYield > 0)) {
+    const benchmarkMarketYield = interpolateCurve(treasury, benchmarkTenor);
+    const inputs: NewTrancheInputs = {
+      tenorYears: t.tenorYears,
+      settlementDate: settlement,
+      fairValueBp: fair.spreadBp,
+      concessionBp: concession,
+      tighteningBp: tightening,
+      treasuryAtTenor: interpolateCurve(treasury, t.tenorYears),
+      benchmarkMarketYield,
+      benchmarkYield: t.benchmarkYield ?? benchmarkMarketYield,
+      coupon: t.coupon ?? null,
+    };
+    let levels: NewTrancheLevels;
+    try {
+      levels = priceNewTranche(inputs);
+    } catch (err) {
+      if (!(err instanceof NegativeYieldError)) throw err;
       const culprit = t.benchmarkYield !== undefined ? 'benchmarkYield' : t.concessionBp !== undefined ? 'concessionBp' : 'fairValueBp';
-      throw new CalculatorInputError(
-        `${field}.${culprit}`,
-        `the spread gives a negative reoffer yield (${(reofferYield * 100).toFixed(3)}%)`,
-      );
+      throw new CalculatorInputError(`${field}.${culprit}`, err.message);
     }
-    const coupon = t.coupon ?? couponFor(reofferYield);
-    const maturity = addMonths(settlement, Math.round(t.tenorYears * 12));
-    const bond = createBond({
-      issueDate: parseDate(settlement),
-      maturityDate: parseDate(maturity),
-      coupon,
-      frequency: 2,
-      dayCount: '30/360',
-      endOfMonth: false,
-      redemption: 100,
-    });
     return {
       tenorYears: t.tenorYears,
       sizeMm: t.sizeMm,
       settlementDate: settlement,
-      maturityDate: maturity,
-      benchmark: { tenorYears: benchmarkTenor, yield: { value: round(benchmarkYield, 7), overridden: t.benchmarkYield !== undefined } },
-      treasuryAtTenor: round(atTenor, 7),
+      maturityDate: levels.maturityDate,
+      benchmark: {
+        tenorYears: benchmarkTenor,
+        marketYield: round(benchmarkMarketYield, 7),
+        yield: { value: round(inputs.benchmarkYield, 7), overridden: t.benchmarkYield !== undefined },
+      },
+      treasuryAtTenor: round(inputs.treasuryAtTenor, 7),
       fairValue: {
         spreadBp: round(fair.spreadBp, 1),
         overridden: t.fairValueBp !== undefined,
@@ -214,12 +198,12 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
           ? { expectedBp: t.concessionBp, lowBp: null, highBp: null, overridden: true }
           : { ...predicted, overridden: false },
       tighteningBp: { value: tightening, overridden: t.tighteningBp !== undefined },
-      iptSpreadBp: round(reofferSpread + tightening, 1),
-      reofferSpreadBp: round(reofferSpread, 1),
-      spreadToBenchmarkBp: round(spreadToBenchmark, 1),
-      reofferYield: round(reofferYield, 7),
-      coupon: { value: coupon, overridden: t.coupon !== undefined },
-      price: round(priceFromYield(settle(bond, parseDate(settlement)), reofferYield), 4),
+      iptSpreadBp: levels.iptSpreadBp,
+      reofferSpreadBp: levels.reofferSpreadBp,
+      spreadToBenchmarkBp: levels.spreadToBenchmarkBp,
+      reofferYield: levels.reofferYield,
+      coupon: { value: levels.coupon, overridden: t.coupon !== undefined },
+      price: levels.price,
     };
   });
   return {
