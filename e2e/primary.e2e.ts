@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import type { CalculatorResponse } from '../common/api/newIssueCalculator';
 import type { DealListResponse, VolumeResponse } from '../common/api/primary';
-import { apiGet, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
+import { formatPrice, formatSpreadLevel, formatYield } from '../common/format';
+import { apiGet, apiSend, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
 
 /**
  * The primary market against the real server and simulated market: the new-issue calendar over
@@ -75,5 +77,37 @@ test.describe('primary markets', () => {
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toContain('Financials');
     expect(lines).toHaveLength(13);
+  });
+
+  test('the new-issue calculator prices a tranche as the server does, and an override recomputes it at once', async ({ page }) => {
+    const request = { sector: 'FINL', rating: 'A', tranches: [{ tenorYears: 10, sizeMm: 1000 }] };
+    const server = await apiSend<CalculatorResponse>(login, 'POST', '/v2/primary/calculator', request);
+    const t = server.tranches[0]!;
+    await openRoute(page, '/bw/primary/pricing');
+    await page.getByText('Sector and rating').click();
+    await expect(page.getByTestId('tranche-0-price')).toHaveText(formatPrice(t.price), { timeout: 30_000 });
+    await expect(page.getByTestId('tranche-0-coupon')).toHaveText(formatYield(t.coupon.value));
+    await expect(page.getByTestId('tranche-0-ipt')).toHaveText(formatSpreadLevel(t.iptSpreadBp));
+    await expect(page.getByTestId('concession-model')).toContainText(`${server.model.observations} priced tranches`);
+    await screenshot(page, 'new-issue-calculator');
+
+    // Overrides: no concession and a 4 % coupon. The page recomputes in the browser; the server,
+    // asked with the same overrides, gives the same levels.
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v2/primary/calculator')) calls.push(r.url());
+    });
+    await page.getByTestId('tranche-0').getByLabel('Concession, bp').fill('0');
+    await page.getByTestId('tranche-0').getByLabel('Coupon, %').fill('4');
+    const entered = await apiSend<CalculatorResponse>(login, 'POST', '/v2/primary/calculator', {
+      ...request,
+      tranches: [{ tenorYears: 10, sizeMm: 1000, concessionBp: 0, coupon: 0.04 }],
+    });
+    const e = entered.tranches[0]!;
+    expect(e.reofferSpreadBp).toBeCloseTo(t.fairValue.spreadBp, 1);
+    await expect(page.getByTestId('tranche-0-price')).toHaveText(formatPrice(e.price));
+    await expect(page.getByTestId('tranche-0-coupon')).toHaveText('4.000%');
+    await expect(page.getByTestId('tranche-0-reoffer-spread')).toHaveText(formatSpreadLevel(e.reofferSpreadBp));
+    expect(calls, 'overrides recompute without asking the server').toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalculatorResponse } from '../../../common/api/newIssueCalculator';
 import type { DealListResponse } from '../../../common/api/primary';
 import { addDays } from '../../../common/calendar';
+import { priceNewTranche } from '../../../common/newIssuePricing';
 import { seedUniverse } from '../../services/market/simulator/index';
 import { LOOKBACK_DAYS } from '../../services/primary/calculator';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
@@ -67,6 +68,29 @@ describe('the new-issue calculator', () => {
       expect(t.price).toBeLessThanOrEqual(100);
       expect(t.price).toBeGreaterThan(98);
       expect(t.settlementDate).toBe('2026-11-27');
+    }
+    // The page recomputes from the answer alone: from the levels shown it lands on the same numbers.
+    for (const t of body.tranches) {
+      const again = priceNewTranche({
+        tenorYears: t.tenorYears,
+        settlementDate: t.settlementDate,
+        fairValueBp: t.fairValue.spreadBp,
+        concessionBp: t.concession.expectedBp,
+        tighteningBp: t.tighteningBp.value,
+        treasuryAtTenor: t.treasuryAtTenor,
+        benchmarkMarketYield: t.benchmark.marketYield,
+        benchmarkYield: t.benchmark.yield.value,
+        coupon: null,
+      });
+      expect(again).toEqual({
+        maturityDate: t.maturityDate,
+        reofferSpreadBp: t.reofferSpreadBp,
+        iptSpreadBp: t.iptSpreadBp,
+        spreadToBenchmarkBp: t.spreadToBenchmarkBp,
+        reofferYield: t.reofferYield,
+        coupon: t.coupon.value,
+        price: t.price,
+      });
     }
     // Thanksgiving (26 Nov) is no settlement day: T+3 from Monday the 23rd is Friday the 27th.
     expect(body.tranches[0]!.settlementDate).toBe('2026-11-27');

@@ -156,14 +156,16 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
     const concession = t.concessionBp ?? predicted.expectedBp;
     const tightening = t.tighteningBp ?? model.summary.typicalTighteningBp[hy ? 'HY' : 'IG'];
     const benchmarkTenor = benchmarkTenorOf(t.tenorYears);
-    const benchmarkMarketYield = interpolateCurve(treasury, benchmarkTenor);
+    // Priced from the levels as the answer shows them (0.1 bp, 1e-7 in yield), so the page,
+    // recomputing from the answer, lands on the same coupon and price.
+    const benchmarkMarketYield = round(interpolateCurve(treasury, benchmarkTenor), 7);
     const inputs: NewTrancheInputs = {
       tenorYears: t.tenorYears,
       settlementDate: settlement,
-      fairValueBp: fair.spreadBp,
+      fairValueBp: round(fair.spreadBp, 1),
       concessionBp: concession,
       tighteningBp: tightening,
-      treasuryAtTenor: interpolateCurve(treasury, t.tenorYears),
+      treasuryAtTenor: round(interpolateCurve(treasury, t.tenorYears), 7),
       benchmarkMarketYield,
       benchmarkYield: t.benchmarkYield ?? benchmarkMarketYield,
       coupon: t.coupon ?? null,
@@ -183,12 +185,12 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
       maturityDate: levels.maturityDate,
       benchmark: {
         tenorYears: benchmarkTenor,
-        marketYield: round(benchmarkMarketYield, 7),
-        yield: { value: round(inputs.benchmarkYield, 7), overridden: t.benchmarkYield !== undefined },
+        marketYield: benchmarkMarketYield,
+        yield: { value: inputs.benchmarkYield, overridden: t.benchmarkYield !== undefined },
       },
-      treasuryAtTenor: round(inputs.treasuryAtTenor, 7),
+      treasuryAtTenor: inputs.treasuryAtTenor,
       fairValue: {
-        spreadBp: round(fair.spreadBp, 1),
+        spreadBp: inputs.fairValueBp,
         overridden: t.fairValueBp !== undefined,
         method: fair.method,
         issuerBonds: points.length,
