@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { CalculatorResponse } from '../common/api/newIssueCalculator';
 import type { DealListResponse, VolumeResponse } from '../common/api/primary';
 import { formatPrice, formatSpreadLevel, formatYield } from '../common/format';
+import { WORKBOOK_ROWS as ROWS } from '../server/services/primary/calculatorWorkbook';
 import { apiGet, apiSend, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
 
 /**
@@ -79,7 +81,9 @@ test.describe('primary markets', () => {
     expect(lines).toHaveLength(13);
   });
 
-  test('the new-issue calculator prices a tranche as the server does, and an override recomputes it at once', async ({ page }) => {
+  test('the new-issue calculator prices a tranche as the server does, an override recomputes it at once, and the workbook keeps it', async ({
+    page,
+  }) => {
     const request = { sector: 'FINL', rating: 'A', tranches: [{ tenorYears: 10, sizeMm: 1000 }] };
     const server = await apiSend<CalculatorResponse>(login, 'POST', '/v2/primary/calculator', request);
     const t = server.tranches[0]!;
@@ -109,5 +113,20 @@ test.describe('primary markets', () => {
     await expect(page.getByTestId('tranche-0-coupon')).toHaveText('4.000%');
     await expect(page.getByTestId('tranche-0-reoffer-spread')).toHaveText(formatSpreadLevel(e.reofferSpreadBp));
     expect(calls, 'overrides recompute without asking the server').toEqual([]);
+
+    // The workbook of what is on screen: the overrides as inputs, the results as formulas over them.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('calculator-xlsx').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`new-issue-calculator-${entered.pricingDay}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await file.path())!)) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('New issue')!;
+    const result = (cell: string) => (sheet.getCell(cell).value as { result: number }).result;
+    expect(sheet.getCell(`B${ROWS.concession}`).value).toBe(0);
+    expect(sheet.getCell(`B${ROWS.couponOverride}`).value).toBe(4);
+    expect(result(`B${ROWS.coupon}`)).toBe(4);
+    expect(result(`B${ROWS.price}`)).toBe(e.price);
+    expect((sheet.getCell(`B${ROWS.price}`).value as { formula: string }).formula).toMatch(/^PRICE\(/);
   });
 });

@@ -23,6 +23,8 @@ export const PRIMARY_PATHS = {
   volume: '/v2/primary/volume',
   /** POST: the new-issue calculator (common/api/newIssueCalculator.ts). */
   calculator: '/v2/primary/calculator',
+  /** POST: the same calculation as an Excel workbook with live formulas. */
+  calculatorXlsx: '/v2/primary/calculator/xlsx',
 } as const;
 
 /** Longest range of the deal list, in days (a year of deals is a few hundred rows). */

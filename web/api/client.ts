@@ -87,6 +87,8 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
   query?: Record<string, string | number | boolean | undefined | null | Array<string | number>>;
   /** Aborts the request after this many ms. */
   timeoutMs?: number;
+  /** 'blob' for a file (a workbook): a successful answer is its bytes; errors are read as usual. */
+  responseType?: 'blob';
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {
@@ -139,7 +141,7 @@ export function setBeforeRequest(hook: BeforeRequestHook | null): BeforeRequestH
  * Throws ApiError for status > 299; network failures and timeouts throw as fetch does.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { json, query, timeoutMs, headers: extraHeaders, signal, body, ...init } = options;
+  const { json, query, timeoutMs, headers: extraHeaders, signal, body, responseType, ...init } = options;
   if (beforeRequest) await beforeRequest(path);
   const headers = buildRequestHeaders(extraHeaders);
   let requestBody: BodyInit | null | undefined = body;
@@ -156,6 +158,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     credentials: 'include',
     signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
   });
+  if (responseType === 'blob' && response.ok) return (await response.blob()) as T;
   const parsed = await readBody(response);
   // The first call that meets the maintenance gate switches the open tab to the maintenance page;
   // waiting for the next health re-check (30 s) would leave the user with silently failing calls.

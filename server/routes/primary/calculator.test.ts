@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalculatorResponse } from '../../../common/api/newIssueCalculator';
 import type { DealListResponse } from '../../../common/api/primary';
@@ -5,6 +6,7 @@ import { addDays } from '../../../common/calendar';
 import { priceNewTranche } from '../../../common/newIssuePricing';
 import { seedUniverse } from '../../services/market/simulator/index';
 import { LOOKBACK_DAYS } from '../../services/primary/calculator';
+import { WORKBOOK_ROWS as R } from '../../services/primary/calculatorWorkbook';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 const END = '2026-11-20'; // a Friday: the last close; "today" is the next Monday
@@ -180,5 +182,78 @@ describe('the new-issue calculator', () => {
     const res = await post({ issuerId, tranches: [{ tenorYears: 5, sizeMm: 500 }] }, other);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatch(/new_issue_calculator/);
+  });
+
+  it('exports the calculation as a workbook whose results are live formulas over its inputs', async () => {
+    const request = {
+      issuerId,
+      tranches: [
+        { tenorYears: 10, sizeMm: 1000 },
+        { tenorYears: 5, sizeMm: 500, coupon: 0.045, concessionBp: 12 },
+      ],
+    };
+    const answer = await calc(request);
+    const res = await ctx.app.inject({ method: 'POST', url: `${URL}/xlsx`, headers: auth, payload: request });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="new-issue-calculator-2026-11-23.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('New issue')!;
+    const value = (cell: string) => sheet.getCell(cell).value;
+    const result = (cell: string) => (sheet.getCell(cell).value as { result: number }).result;
+    const formula = (cell: string) => (sheet.getCell(cell).value as { formula: string }).formula;
+    answer.tranches.forEach((t, k) => {
+      const c = String.fromCharCode(66 + k); // B, C
+      const at = (row: number) => `${c}${row}`;
+      expect(value(at(R.tenor))).toBe(t.tenorYears);
+      expect(value(at(R.fairValue))).toBe(t.fairValue.spreadBp);
+      expect(value(at(R.concession))).toBe(t.concession.expectedBp);
+      expect(formula(at(R.reofferSpread))).toBe(`${at(R.fairValue)}+${at(R.concession)}`);
+      expect(formula(at(R.ipt))).toBe(`${at(R.reofferSpread)}+${at(R.tightening)}`);
+      expect(formula(at(R.price))).toBe(
+        `PRICE(${at(R.settlement)},${at(R.maturity)},${at(R.coupon)}/100,${at(R.reofferYield)}/100,100,2,0)`,
+      );
+      // Each formula's stored result is the calculator's number, and follows from the inputs as the formula says.
+      expect(result(at(R.reofferSpread))).toBe(t.reofferSpreadBp);
+      expect(result(at(R.ipt))).toBe(t.iptSpreadBp);
+      const spreadToBenchmark =
+        (value(at(R.fairValue)) as number) +
+        (value(at(R.concession)) as number) +
+        ((value(at(R.treasuryAtTenor)) as number) - (value(at(R.benchmarkMarketYield)) as number)) * 100;
+      expect(result(at(R.spreadToBenchmark))).toBeCloseTo(spreadToBenchmark, 1);
+      expect(result(at(R.reofferYield))).toBeCloseTo((value(at(R.benchmarkYield)) as number) + spreadToBenchmark / 100, 5);
+      expect(result(at(R.reofferYield))).toBeCloseTo(t.reofferYield * 100, 9);
+      expect(result(at(R.coupon))).toBeCloseTo(t.coupon.value * 100, 12);
+      expect(result(at(R.price))).toBe(t.price);
+    });
+    // The first tranche's coupon is the formula's rounding; the second's is the coupon entered.
+    expect(value(`B${R.couponOverride}`)).toBeNull();
+    expect(value(`C${R.couponOverride}`)).toBe(4.5);
+    expect(result(`C${R.coupon}`)).toBe(4.5);
+    expect(formula(`B${R.coupon}`)).toBe(`IF(ISBLANK(B${R.couponOverride}),ROUNDDOWN(B${R.reofferYield}*8+1E-9,0)/8,B${R.couponOverride})`);
+    expect((sheet.getCell(`B${R.settlement}`).value as Date).toISOString().slice(0, 10)).toBe('2026-11-27');
+  });
+
+  it('the workbook needs its own feature, and bad input is a 400 as for the calculation', async () => {
+    const other = await signedIn(ctx, 'banker-without-xlsx');
+    await ctx.database.db
+      .insertInto('feature_levels')
+      .values({ scope: 'user', scope_id: 'banker-without-xlsx', feature: 'new-issue-calculator-download-xlsx', level: 0, updated_by: null })
+      .execute();
+    const body = { issuerId, tranches: [{ tenorYears: 5, sizeMm: 500 }] };
+    const refused = await ctx.app.inject({ method: 'POST', url: `${URL}/xlsx`, headers: other, payload: body });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatch(/new-issue-calculator-download-xlsx/);
+    // The same user may still calculate: the features are separate.
+    expect((await post(body, other)).statusCode).toBe(200);
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: `${URL}/xlsx`,
+      headers: auth,
+      payload: { issuerId, tranches: [{ tenorYears: 0, sizeMm: 500 }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/tenorYears/);
   });
 });

@@ -12,18 +12,32 @@ import {
   volumeResponseSchema,
 } from '../../../common/api/primary';
 import { calculatorRequestSchema, calculatorResponseSchema } from '../../../common/api/newIssueCalculator';
+import type { z } from 'zod';
 import { daysBetween } from '../../../common/api/dates';
 import { badRequest, notFound } from '../../plugins/errors';
 import { dealDetail, dealWeeks, thisWeek } from '../../services/primary/dealDetail';
 import { listDeals } from '../../services/primary/deals';
 import { newIssueVolumeBy } from '../../services/primary/volume';
 import { CalculatorInputError, newIssueCalculation } from '../../services/primary/calculator';
+import { calculatorWorkbook } from '../../services/primary/calculatorWorkbook';
+
+type CalculatorBody = z.output<typeof calculatorRequestSchema>;
 
 const tags = ['primary'];
 const security = [{ bearer: [] }];
 
 /** The new-issue calendar, a deal's page and the weekly record of past deals (market data: subscription). */
 const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The calculator's answer; its input errors (unknown issuer, a negative yield) as 400s. */
+  const calculate = async (body: CalculatorBody) => {
+    try {
+      return await newIssueCalculation(app.db, body, new Date(app.now()));
+    } catch (err) {
+      if (err instanceof CalculatorInputError) throw badRequest(err.message);
+      throw err;
+    }
+  };
+
   app.post(
     PRIMARY_PATHS.calculator,
     {
@@ -38,13 +52,27 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: calculatorResponseSchema },
       },
     },
-    async (request) => {
-      try {
-        return await newIssueCalculation(app.db, request.body, new Date(app.now()));
-      } catch (err) {
-        if (err instanceof CalculatorInputError) throw badRequest(err.message);
-        throw err;
-      }
+    async (request) => calculate(request.body),
+  );
+
+  app.post(
+    PRIMARY_PATHS.calculatorXlsx,
+    {
+      config: { access: 'user', subscription: true, feature: 'new-issue-calculator-download-xlsx' },
+      schema: {
+        tags,
+        security,
+        summary: 'The new-issue calculation as an Excel workbook: inputs, results and live formulas',
+        body: calculatorRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const answer = await calculate(request.body);
+      reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="new-issue-calculator-${answer.pricingDay}.xlsx"`)
+        .header('cache-control', 'no-store');
+      return reply.send(await calculatorWorkbook(answer));
     },
   );
 

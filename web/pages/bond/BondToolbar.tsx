@@ -190,7 +190,12 @@ export async function downloadBondCsv(view: BondView, columns: readonly BondTabl
 
 /** Saves text as a file through a temporary link. */
 export function saveText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  saveBlob(new Blob([text], { type }), fileName);
+}
+
+/** Saves bytes (a workbook, a text) as a file through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -14,6 +14,8 @@ import { type CalculatorRequest, type CalculatorResponse, MAX_CALCULATOR_TRANCHE
 import { PRIMARY_PATHS } from '@common/api/primary';
 import { SECTORS, SP_RATINGS } from '@common/market';
 import { api } from '../../api/client';
+import { useFeature } from '../../features/useFeature';
+import { saveBlob } from '../bond/BondToolbar';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey, useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
@@ -72,6 +74,24 @@ export default function CalculatorPage() {
     retry: false,
   });
   const data = answer.data;
+  const canExport = useFeature('new-issue-calculator-download-xlsx');
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  /** The workbook of what is on screen: the request with this page's overrides (the server decides the feature). */
+  const exportXlsx = async () => {
+    if (!request) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      const withOverrides = { ...request, tranches: request.tranches.map((t, k) => ({ ...t, ...overrides[k] })) };
+      const blob = await api.post<Blob>(PRIMARY_PATHS.calculatorXlsx, withOverrides, { responseType: 'blob' });
+      saveBlob(blob, `new-issue-calculator-${data?.pricingDay ?? 'today'}.xlsx`);
+    } catch (err) {
+      setExportError(apiErrorText(err));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const setTranche = (k: number, next: TrancheInput) => setTranches(tranches.map((t, i) => (i === k ? next : t)));
   const removeTranche = (k: number) => {
@@ -123,7 +143,17 @@ export default function CalculatorPage() {
         <Button variant="light" onClick={addTranche} disabled={tranches.length >= MAX_CALCULATOR_TRANCHES}>
           Add tranche
         </Button>
+        {canExport && (
+          <Button variant="default" onClick={() => void exportXlsx()} loading={exporting} disabled={!request} data-testid="calculator-xlsx">
+            Download xlsx
+          </Button>
+        )}
       </Group>
+      {exportError && (
+        <Alert color="red" role="alert">
+          {exportError}
+        </Alert>
+      )}
       {answer.error && (
         <Alert color="red" role="alert">
           {apiErrorText(answer.error)}
