@@ -14,7 +14,7 @@ import { presentBondRow, selectBondRows } from './bondRows';
  * Everything the detail shows but the trades its price explanation names, in one statement: the bond-table row
  * (terms, issuer, market state) joined with the issuer's industry and sector, plus the ratings
  * history, the latest evaluated price and the Treasury curve the analytics were priced on as JSON
- * sub-selects. Eight statements before; on PGlite each one queues on its single connection and
+ * sub-selects. Eight statements before; on PGlite each one queues on its one backend and
  * waits for the event loop between them. The JSON columns take names the bond-table row does not
  * use, since that row is presented as it is.
  */

@@ -8,7 +8,7 @@ import { type Snapshot, bondTableSnapshot } from './bondTableSnapshot';
  *
  * Issuer search in memory. The SQL form (`upper(name) like '%AB%'` over every issuer, a bond
  * count per match) cost ~4 ms a search on PGlite, whose WebAssembly `upper()` dominates, and ran
- * on its one connection; a few thousand issuers searched here cost microseconds.
+ * on its one backend; a few thousand issuers searched here cost microseconds.
  *
  * Freshness follows the bond-table snapshot: the directory is re-read whenever the snapshot
  * sees data move (new or edited bonds, repricing; checked at most once a second), and at least
