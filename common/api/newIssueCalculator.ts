@@ -116,3 +116,16 @@ export const calculatorResponseSchema = z.object({
   model: concessionModelSchema,
 });
 export type CalculatorResponse = z.infer<typeof calculatorResponseSchema>;
+
+/** `POST /v2/primary/calculator/deal` (feature new-issue-calculator-new-deal): a calculation announced as a deal. */
+export const newDealRequestSchema = z
+  .object({
+    /** The calculation for an existing issuer; its tranches' tenors in whole years. */
+    calculation: calculatorRequestSchema,
+    bookrunners: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
+    useOfProceeds: z.string().trim().min(1).max(500).optional(),
+  })
+  .strict();
+export type NewDealRequest = z.input<typeof newDealRequestSchema>;
+export const newDealResponseSchema = z.object({ id: z.number().int() });
+export type NewDealResponse = z.infer<typeof newDealResponseSchema>;

@@ -25,6 +25,8 @@ export const PRIMARY_PATHS = {
   calculator: '/v2/primary/calculator',
   /** POST: the same calculation as an Excel workbook with live formulas. */
   calculatorXlsx: '/v2/primary/calculator/xlsx',
+  /** POST: announce a calculation as a deal, seen by its creator and their organisation. */
+  calculatorDeal: '/v2/primary/calculator/deal',
 } as const;
 
 /** Longest range of the deal list, in days (a year of deals is a few hundred rows). */

@@ -9,6 +9,7 @@ import * as marketStateLean from './20261121210000_market_state_lean';
 import * as rateLimits from './20261121220000_rate_limits';
 import * as jobRuns from './20261124140000_job_runs';
 import * as refreshGrace from './20261125020000_refresh_grace';
+import * as dealOwner from './20261125080000_deal_owner';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261121220000_rate_limits': rateLimits,
   '20261124140000_job_runs': jobRuns,
   '20261125020000_refresh_grace': refreshGrace,
+  '20261125080000_deal_owner': dealOwner,
 };

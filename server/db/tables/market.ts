@@ -188,6 +188,10 @@ export interface DealsTable {
   priced_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   bookrunners: JSONColumnType<string[]>;
   use_of_proceeds: string | null;
+  /** The user who created it from the new-issue calculator (null: a market deal, seen by all). */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That user's organisation, whose members see it too. */
+  organization_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

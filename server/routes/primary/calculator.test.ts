@@ -256,4 +256,114 @@ describe('the new-issue calculator', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/tenorYears/);
   });
+
+  describe('a calculation announced as a deal', () => {
+    const DEAL_URL = `${URL}/deal`;
+    const newDeal = {
+      calculation: {
+        issuerId: 0,
+        tranches: [
+          { tenorYears: 10, sizeMm: 1000 },
+          { tenorYears: 5, sizeMm: 500 },
+        ],
+      },
+      bookrunners: ['GS', 'JPM'],
+      useOfProceeds: 'General corporate purposes',
+    };
+    let colleague: { authorization: string };
+    let outsider: { authorization: string };
+    const deals = async (headers: { authorization: string }) =>
+      ((await ctx.app.inject({ method: 'GET', url: '/v2/primary/deal', headers })).json() as DealListResponse).deals;
+    const dealCount = async () =>
+      Number(
+        (
+          await ctx.database.db
+            .selectFrom('deals')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    beforeAll(async () => {
+      newDeal.calculation.issuerId = issuerId;
+      const db = ctx.database.db;
+      await db.insertInto('organizations').values({ id: 'org-desk', token: 'org-desk-token', name: 'The Desk' }).execute();
+      colleague = await signedIn(ctx, 'banker-colleague');
+      outsider = await signedIn(ctx, 'banker-elsewhere');
+      await db.updateTable('users').set({ organization_id: 'org-desk' }).where('id', 'in', ['banker-1', 'banker-colleague']).execute();
+    });
+
+    it('is announced now with its tranches, and shows to its creator and their organisation only', async () => {
+      const res = await ctx.app.inject({ method: 'POST', url: DEAL_URL, headers: auth, payload: newDeal });
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json() as { id: number };
+      const mine = (await deals(auth)).find((d) => d.id === id);
+      expect(mine).toMatchObject({
+        status: 'announced',
+        bookrunners: ['GS', 'JPM'],
+        useOfProceeds: 'General corporate purposes',
+        totalSize: 1.5e9,
+      });
+      expect(mine!.issuer.id).toBe(issuerId);
+      expect(mine!.tranches.map((t) => [t.tenorYears, t.size]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+        [5, 5e8],
+        [10, 1e9],
+      ]);
+      expect(mine!.timeline).toEqual([{ status: 'announced', at: new Date(NOW).toISOString() }]);
+      expect((await deals(colleague)).map((d) => d.id)).toContain(id);
+      expect((await deals(outsider)).map((d) => d.id)).not.toContain(id);
+      expect((await ctx.app.inject({ method: 'GET', url: `/v2/primary/deal/${id}`, headers: colleague })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: `/v2/primary/deal/${id}`, headers: outsider })).statusCode).toBe(404);
+      // What the calculator said is kept with the announcement.
+      const step = await ctx.database.db
+        .selectFrom('deal_status_history')
+        .select('details')
+        .where('deal_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(step.details).toMatchObject({
+        source: 'new-issue calculator',
+        createdBy: 'banker-1',
+        tranches: [{ tenorYears: 10 }, { tenorYears: 5 }],
+      });
+    });
+
+    it('refuses what cannot be a deal, naming the field, and creates nothing', async () => {
+      const before = await dealCount();
+      const cases: Array<[unknown, RegExp]> = [
+        [
+          { calculation: { sector: 'FINL', rating: 'A', tranches: [{ tenorYears: 5, sizeMm: 500 }] } },
+          /calculation\.issuerId: a deal needs an existing issuer/,
+        ],
+        [
+          { calculation: { issuerId, tranches: [{ tenorYears: 7.5, sizeMm: 500 }] } },
+          /calculation\.tranches\[0\]\.tenorYears: a deal tranche is a whole number of years/,
+        ],
+        [
+          { calculation: { issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, fairValueBp: -900 }] } },
+          /calculation\.tranches\[0\]\.fairValueBp: the spread gives a negative reoffer yield/,
+        ],
+        [{ calculation: { issuerId: 999_999, tranches: [{ tenorYears: 5, sizeMm: 500 }] } }, /calculation\.issuerId: no issuer/],
+        [{ calculation: { issuerId, tranches: [{ tenorYears: 5, sizeMm: 500 }] }, bookrunners: [''] }, /bookrunners/],
+      ];
+      for (const [body, message] of cases) {
+        const res = await ctx.app.inject({ method: 'POST', url: DEAL_URL, headers: auth, payload: body as object });
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().error, JSON.stringify(body)).toMatch(message);
+      }
+      expect(await dealCount()).toBe(before);
+    });
+
+    it('needs the new-issue-calculator-new-deal feature', async () => {
+      // A user who has not called yet: features are remembered per user for a while once read.
+      await ctx.database.db
+        .insertInto('feature_levels')
+        .values({ scope: 'user', scope_id: 'banker-no-deals', feature: 'new-issue-calculator-new-deal', level: 0, updated_by: null })
+        .execute();
+      const refused = await signedIn(ctx, 'banker-no-deals');
+      const res = await ctx.app.inject({ method: 'POST', url: DEAL_URL, headers: refused, payload: newDeal });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatch(/new-issue-calculator-new-deal/);
+      expect((await ctx.app.inject({ method: 'POST', url: DEAL_URL, payload: newDeal })).statusCode).toBe(401);
+    });
+  });
 });

@@ -11,15 +11,21 @@ import {
   volumeQuerySchema,
   volumeResponseSchema,
 } from '../../../common/api/primary';
-import { calculatorRequestSchema, calculatorResponseSchema } from '../../../common/api/newIssueCalculator';
+import {
+  calculatorRequestSchema,
+  calculatorResponseSchema,
+  newDealRequestSchema,
+  newDealResponseSchema,
+} from '../../../common/api/newIssueCalculator';
 import type { z } from 'zod';
 import { daysBetween } from '../../../common/api/dates';
 import { badRequest, notFound } from '../../plugins/errors';
 import { dealDetail, dealWeeks, thisWeek } from '../../services/primary/dealDetail';
-import { listDeals } from '../../services/primary/deals';
+import { dealViewerOf, listDeals } from '../../services/primary/deals';
 import { newIssueVolumeBy } from '../../services/primary/volume';
 import { CalculatorInputError, newIssueCalculation } from '../../services/primary/calculator';
 import { calculatorWorkbook } from '../../services/primary/calculatorWorkbook';
+import { createDealFromCalculation } from '../../services/primary/newDeal';
 
 type CalculatorBody = z.output<typeof calculatorRequestSchema>;
 
@@ -76,6 +82,30 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    PRIMARY_PATHS.calculatorDeal,
+    {
+      config: { access: 'user', subscription: true, feature: 'new-issue-calculator-new-deal' },
+      schema: {
+        tags,
+        security,
+        summary: 'Announce a calculation as a deal: its tranches, owned by the caller and seen by their organisation',
+        body: newDealRequestSchema,
+        response: { 201: newDealResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const owner = await dealViewerOf(app.db, request.user.userId);
+        const created = await createDealFromCalculation(app.db, request.body, owner, new Date(app.now()));
+        return reply.code(201).send(created);
+      } catch (err) {
+        if (err instanceof CalculatorInputError) throw badRequest(err.message);
+        throw err;
+      }
+    },
+  );
+
   app.get(
     PRIMARY_PATHS.volume,
     {
@@ -111,7 +141,7 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (range.from > range.to) throw badRequest(`from: must not be after to (${range.to})`);
       if (daysBetween(range.from, range.to) > MAX_DEAL_RANGE_DAYS)
         throw badRequest(`from: the range may span at most ${MAX_DEAL_RANGE_DAYS} days`);
-      const deals = await listDeals(app.db, { ...request.query, ...range }, now);
+      const deals = await listDeals(app.db, { ...request.query, ...range, viewer: await dealViewerOf(app.db, request.user.userId) }, now);
       return { ...range, deals };
     },
   );
@@ -128,7 +158,7 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealWeeksResponseSchema },
       },
     },
-    async (request) => dealWeeks(app.db, request.query, new Date(app.now())),
+    async (request) => dealWeeks(app.db, request.query, new Date(app.now()), await dealViewerOf(app.db, request.user.userId)),
   );
 
   app.get(
@@ -144,7 +174,7 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const detail = await dealDetail(app.db, request.params.id, new Date(app.now()));
+      const detail = await dealDetail(app.db, request.params.id, new Date(app.now()), await dealViewerOf(app.db, request.user.userId));
       if (!detail) throw notFound(`Deal ${request.params.id} not found`);
       return detail;
     },

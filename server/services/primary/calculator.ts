@@ -40,9 +40,9 @@ const MODEL_TTL_MS = 10 * 60_000;
 export class CalculatorInputError extends Error {
   constructor(
     readonly field: string,
-    message: string,
+    readonly reason: string,
   ) {
-    super(`${field}: ${message}`);
+    super(`${field}: ${reason}`);
   }
 }
 

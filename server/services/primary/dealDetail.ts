@@ -9,7 +9,7 @@ import { addDays, businessDaysFrom, newYorkToday, previousBusinessDay, yearsBetw
 import type { DealStatus, RatingClass, SectorCode } from '../../../common/market';
 import type { Database } from '../../db/schema';
 import { fairValueAt } from './fairValue';
-import { listDeals, mondayOf, pricingDayOf } from './deals';
+import { type DealViewer, listDeals, mondayOf, pricingDayOf } from './deals';
 import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
 import { interpolateCurve, type Curve } from '@analytics/index';
 
@@ -26,8 +26,8 @@ const STAGE_SPREAD: Partial<Record<DealStatus, 'iptSpreadBp' | 'guidanceSpreadBp
 };
 
 /** The deal page, or null for an unknown deal. */
-export async function dealDetail(db: Kysely<Database>, id: number, now: Date): Promise<DealDetailResponse | null> {
-  const found = await listDeals(db, { from: '1900-01-01', to: '2199-12-31', ids: [id] }, now);
+export async function dealDetail(db: Kysely<Database>, id: number, now: Date, viewer: DealViewer): Promise<DealDetailResponse | null> {
+  const found = await listDeals(db, { from: '1900-01-01', to: '2199-12-31', ids: [id], viewer }, now);
   const deal = found[0];
   if (!deal) return null;
   const day = pricingDayOf({ priced_at: deal.pricedAt }, now);
@@ -45,6 +45,7 @@ export async function dealDetail(db: Kysely<Database>, id: number, now: Date): P
             status: 'priced',
             rating: deal.ratingClass,
             sector: deal.sector.code as SectorCode,
+            viewer,
           },
           now,
         )
@@ -133,10 +134,11 @@ export async function dealWeeks(
   db: Kysely<Database>,
   q: { weeks: number; rating?: RatingClass | undefined; sector?: SectorCode | undefined; minSize?: number | undefined },
   now: Date,
+  viewer: DealViewer,
 ): Promise<DealWeeksResponse> {
   const today = newYorkToday(now);
   const first = addDays(mondayOf(today), -7 * (q.weeks - 1));
-  const deals = await listDeals(db, { from: first, to: today, rating: q.rating, sector: q.sector, minSize: q.minSize }, now);
+  const deals = await listDeals(db, { from: first, to: today, rating: q.rating, sector: q.sector, minSize: q.minSize, viewer }, now);
   const weeks: DealWeeksResponse['weeks'] = [];
   for (let w = first; w <= today; w = addDays(w, 7)) {
     const inWeek = deals.filter((d) => mondayOf(newYorkToday(new Date(d.announcedAt))) === w);

@@ -21,6 +21,20 @@ export interface DealFilter {
   minSize?: number | undefined;
   /** Only these deals (the deal page). */
   ids?: number[] | undefined;
+  /** Who is looking: their own and their organisation's deals show besides the market's. Without one, market deals only. */
+  viewer?: DealViewer | undefined;
+}
+
+/** A signed-in user as the deal lists see them. */
+export interface DealViewer {
+  userId: string;
+  organizationId: string | null;
+}
+
+/** The viewer for a user id (their organisation read from the account). */
+export async function dealViewerOf(db: Kysely<Database>, userId: string): Promise<DealViewer> {
+  const user = await db.selectFrom('users').select('organization_id').where('id', '=', userId).executeTakeFirst();
+  return { userId, organizationId: user?.organization_id ?? null };
 }
 
 interface DealRow {
@@ -84,6 +98,9 @@ export async function listDeals(db: Kysely<Database>, filter: DealFilter, now: D
       and (${filter.status ?? null}::text is null or d.status = ${filter.status ?? null})
       and (${filter.sector ?? null}::text is null or coalesce(sec.code, ind.code) = ${filter.sector ?? null})
       and (${filter.ids ?? null}::int4[] is null or d.id = any(${filter.ids ?? null}::int4[]))
+      -- Market deals for everyone; a banker's own deals for them and their organisation.
+      and (d.created_by is null or d.created_by = ${filter.viewer?.userId ?? null}
+           or (d.organization_id is not null and d.organization_id = ${filter.viewer?.organizationId ?? null}))
     order by d.announced_at desc, d.id desc`.execute(db);
   const deals = rows.filter((r) => !filter.rating || ratingClassOf(r.rating_sp) === filter.rating);
   if (deals.length === 0) return [];

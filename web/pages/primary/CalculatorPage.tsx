@@ -9,8 +9,14 @@ import { Alert, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ISSUER_PATHS, type IssuerSearchResponse } from '@common/api/issuer';
-import { type CalculatorRequest, type CalculatorResponse, MAX_CALCULATOR_TRANCHES } from '@common/api/newIssueCalculator';
+import {
+  type CalculatorRequest,
+  type CalculatorResponse,
+  MAX_CALCULATOR_TRANCHES,
+  type NewDealResponse,
+} from '@common/api/newIssueCalculator';
 import { PRIMARY_PATHS } from '@common/api/primary';
 import { SECTORS, SP_RATINGS } from '@common/market';
 import { api } from '../../api/client';
@@ -74,20 +80,39 @@ export default function CalculatorPage() {
     retry: false,
   });
   const data = answer.data;
+  /** Why the last download or announcement failed. */
+  const [actionError, setActionError] = useState<string | null>(null);
   const canExport = useFeature('new-issue-calculator-download-xlsx');
+  const canAnnounce = useFeature('new-issue-calculator-new-deal');
+  const navigate = useNavigate();
+  const [announcing, setAnnouncing] = useState(false);
+  /** The request as on screen: each tranche with this page's overrides. */
+  const onScreen = (r: CalculatorRequest) => ({ ...r, tranches: r.tranches.map((t, k) => ({ ...t, ...overrides[k] })) });
+  /** Announces the calculation (with this page's overrides) as a deal and opens its page. */
+  const announce = async () => {
+    if (!request || mode !== 'issuer') return;
+    setAnnouncing(true);
+    setActionError(null);
+    try {
+      const created = await api.post<NewDealResponse>(PRIMARY_PATHS.calculatorDeal, { calculation: onScreen(request) });
+      void navigate(`/bw/primary/pricing/${created.id}`);
+    } catch (err) {
+      setActionError(apiErrorText(err));
+    } finally {
+      setAnnouncing(false);
+    }
+  };
   const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
   /** The workbook of what is on screen: the request with this page's overrides (the server decides the feature). */
   const exportXlsx = async () => {
     if (!request) return;
     setExporting(true);
-    setExportError(null);
+    setActionError(null);
     try {
-      const withOverrides = { ...request, tranches: request.tranches.map((t, k) => ({ ...t, ...overrides[k] })) };
-      const blob = await api.post<Blob>(PRIMARY_PATHS.calculatorXlsx, withOverrides, { responseType: 'blob' });
+      const blob = await api.post<Blob>(PRIMARY_PATHS.calculatorXlsx, onScreen(request), { responseType: 'blob' });
       saveBlob(blob, `new-issue-calculator-${data?.pricingDay ?? 'today'}.xlsx`);
     } catch (err) {
-      setExportError(apiErrorText(err));
+      setActionError(apiErrorText(err));
     } finally {
       setExporting(false);
     }
@@ -148,10 +173,21 @@ export default function CalculatorPage() {
             Download xlsx
           </Button>
         )}
+        {canAnnounce && mode === 'issuer' && (
+          <Button
+            variant="default"
+            onClick={() => void announce()}
+            loading={announcing}
+            disabled={!request}
+            data-testid="calculator-new-deal"
+          >
+            Announce as a deal
+          </Button>
+        )}
       </Group>
-      {exportError && (
+      {actionError && (
         <Alert color="red" role="alert">
-          {exportError}
+          {actionError}
         </Alert>
       )}
       {answer.error && (
