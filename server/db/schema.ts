@@ -2,9 +2,10 @@ import type { CoreTables } from './tables/core';
 import type { MarketTables } from './tables/market';
 import type { AccountTables } from './tables/accounts';
 import type { BondTableTables } from './tables/bondTables';
+import type { PricingSheetTables } from './tables/pricingSheets';
 
 /**
  * The whole database as Kysely sees it: one interface per domain in tables/, joined here.
  * Add a domain by extending this interface.
  */
-export interface Database extends CoreTables, MarketTables, AccountTables, BondTableTables {}
+export interface Database extends CoreTables, MarketTables, AccountTables, BondTableTables, PricingSheetTables {}

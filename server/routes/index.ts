@@ -7,6 +7,7 @@ import issuerRoutes from './issuer';
 import tradeRoutes from './trade';
 import marketRoutes from './market';
 import primaryRoutes from './primary';
+import pricingSheetRoutes from './pricingSheets';
 import bondTableRoutes from './bondTables';
 import adminAccountRoutes from './admin/accounts';
 import adminUploadRoutes from './admin/upload';
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tradeRoutes);
   await app.register(marketRoutes);
   await app.register(primaryRoutes);
+  await app.register(pricingSheetRoutes);
   await app.register(bondTableRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);

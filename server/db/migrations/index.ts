@@ -10,6 +10,7 @@ import * as rateLimits from './20261121220000_rate_limits';
 import * as jobRuns from './20261124140000_job_runs';
 import * as refreshGrace from './20261125020000_refresh_grace';
 import * as dealOwner from './20261125080000_deal_owner';
+import * as pricingSheets from './20261125090000_pricing_sheets';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261124140000_job_runs': jobRuns,
   '20261125020000_refresh_grace': refreshGrace,
   '20261125080000_deal_owner': dealOwner,
+  '20261125090000_pricing_sheets': pricingSheets,
 };

@@ -1,0 +1,219 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { calculatorRequestSchema } from '../../../common/api/newIssueCalculator';
+import {
+  PRICING_SHEET_PATHS,
+  pricingSheetCreateSchema,
+  pricingSheetListSchema,
+  pricingSheetRestoreSchema,
+  pricingSheetSchema,
+  pricingSheetUpdateSchema,
+  pricingSheetVersionsSchema,
+} from '../../../common/api/pricingSheets';
+import { errorResponseSchema, idParamsSchema } from '../../../common/api/shared';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { CalculatorInputError, newIssueCalculation } from '../../services/primary/calculator';
+import { calculatorWorkbook } from '../../services/primary/calculatorWorkbook';
+import {
+  createPricingSheet,
+  deletePricingSheet,
+  duplicatePricingSheet,
+  getPricingSheet,
+  listPricingSheets,
+  PricingSheetError,
+  pricingSheetVersions,
+  restorePricingSheet,
+  updatePricingSheet,
+} from '../../services/primary/pricingSheets';
+
+const tags = ['primary'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+/** Saved worksheets are the calculator's: the same feature and subscription. */
+const config = { access: 'user', subscription: true, feature: 'new_issue_calculator' } as const;
+
+/** The service's refusals as HTTP answers. */
+async function answering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof PricingSheetError) {
+      if (err.kind === 'not found') throw notFound(err.message);
+      if (err.kind === 'conflict') throw conflict(err.message);
+      throw badRequest(err.message);
+    }
+    if (err instanceof CalculatorInputError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+/** Pricing sheets (/bw/primary/pricing-sheet): a banker's saved calculator worksheets, owner-only, versioned. */
+const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const now = () => new Date(app.now());
+
+  app.get(
+    PRICING_SHEET_PATHS.sheets,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's pricing sheets, most recently changed first",
+        response: { 200: pricingSheetListSchema },
+      },
+    },
+    async (request) => listPricingSheets(app.db, request.user.userId),
+  );
+
+  app.post(
+    PRICING_SHEET_PATHS.sheets,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Save a calculator worksheet as a new pricing sheet',
+        body: pricingSheetCreateSchema,
+        response: { 201: pricingSheetSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await answering(() => createPricingSheet(app.db, request.user.userId, request.body, now()))),
+  );
+
+  app.get(
+    '/v2/primary/pricing-sheet/:id',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'One pricing sheet (owner only)',
+        params: idParamsSchema,
+        response: { 200: pricingSheetSchema, ...errors },
+      },
+    },
+    async (request) => answering(() => getPricingSheet(app.db, request.user.userId, request.params.id)),
+  );
+
+  app.patch(
+    '/v2/primary/pricing-sheet/:id',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Save a change (rename, notes, tranches) made on `baseVersion`; the state it replaces is kept as a version',
+        description: 'Refused with 409 when the sheet has moved on since `baseVersion` (another tab saved first).',
+        params: idParamsSchema,
+        body: pricingSheetUpdateSchema,
+        response: { 200: pricingSheetSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => answering(() => updatePricingSheet(app.db, request.user.userId, request.params.id, request.body, now())),
+  );
+
+  app.get(
+    '/v2/primary/pricing-sheet/:id/versions',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Earlier states of a pricing sheet, newest first',
+        params: idParamsSchema,
+        response: { 200: pricingSheetVersionsSchema, ...errors },
+      },
+    },
+    async (request) => answering(() => pricingSheetVersions(app.db, request.user.userId, request.params.id)),
+  );
+
+  app.post(
+    '/v2/primary/pricing-sheet/:id/restore',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Undo: make an earlier version the current state again (itself a save, so it can be undone too)',
+        params: idParamsSchema,
+        body: pricingSheetRestoreSchema,
+        response: { 200: pricingSheetSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => answering(() => restorePricingSheet(app.db, request.user.userId, request.params.id, request.body, now())),
+  );
+
+  app.post(
+    '/v2/primary/pricing-sheet/:id/duplicate',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Copy a pricing sheet as "Copy of {name}"',
+        params: idParamsSchema,
+        response: { 201: pricingSheetSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await answering(() => duplicatePricingSheet(app.db, request.user.userId, request.params.id, now()))),
+  );
+
+  app.delete(
+    '/v2/primary/pricing-sheet/:id',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a pricing sheet and its versions (owner only)',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await answering(() => deletePricingSheet(app.db, request.user.userId, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v2/primary/pricing-sheet/:id/xlsx',
+    {
+      config: { ...config, feature: 'new-issue-calculator-download-xlsx' },
+      schema: {
+        tags,
+        security,
+        summary: "A pricing sheet calculated on today's market, as an Excel workbook with live formulas",
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const sheet = await answering(() => getPricingSheet(app.db, request.user.userId, request.params.id));
+      const complete = calculatorRequestSchema.safeParse(sheet.content);
+      if (!complete.success) {
+        const issue = complete.error.issues[0];
+        throw badRequest(`${issue?.path.join('.') || 'content'}: ${issue?.message ?? 'the sheet is incomplete'}`);
+      }
+      const answer = await answering(() => newIssueCalculation(app.db, complete.data, now()));
+      reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${fileNameOf(sheet.name)}-${answer.pricingDay}.xlsx"`)
+        .header('cache-control', 'no-store');
+      return reply.send(await calculatorWorkbook(answer));
+    },
+  );
+};
+
+/** A sheet's name as a safe file name: letters, digits, dashes. */
+function fileNameOf(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'pricing-sheet';
+}
+
+export default pricingSheetRoutes;

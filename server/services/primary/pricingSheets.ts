@@ -1,0 +1,208 @@
+/**
+ * Pricing sheets: a banker's saved calculator worksheets. Owner-only — another user's sheet reads
+ * as not found, so its existence is not disclosed. Every save moves the state it replaces into
+ * pricing_sheet_versions (the newest PRICING_SHEET_VERSIONS_KEPT are kept) inside one
+ * transaction; a save names the version it was made on and is refused when the sheet has moved on.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import {
+  PRICING_SHEETS_PER_USER_MAX,
+  PRICING_SHEET_NAME_MAX,
+  PRICING_SHEET_VERSIONS_KEPT,
+  type PricingSheet,
+  type PricingSheetContent,
+  type PricingSheetList,
+  type PricingSheetVersions,
+} from '../../../common/api/pricingSheets';
+import type { Database } from '../../db/schema';
+import type { PricingSheetsTable } from '../../db/tables/pricingSheets';
+
+type Row = Selectable<PricingSheetsTable>;
+
+/** What the routes answer as 404 (unknown or not yours), 409 (moved on) or 400 (a limit). */
+export class PricingSheetError extends Error {
+  constructor(
+    readonly kind: 'not found' | 'conflict' | 'limit',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+function present(row: Row): PricingSheet {
+  return {
+    id: row.id,
+    name: row.name,
+    notes: row.notes,
+    content: row.content,
+    version: row.version,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export async function listPricingSheets(db: Kysely<Database>, ownerId: string): Promise<PricingSheetList> {
+  const rows = await db
+    .selectFrom('pricing_sheets')
+    .select(['id', 'name', 'version', 'content', 'updated_at'])
+    .where('owner_id', '=', ownerId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return {
+    sheets: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      version: r.version,
+      tranches: r.content.tranches.length,
+      updatedAt: iso(r.updated_at),
+    })),
+  };
+}
+
+async function owned(db: Kysely<Database>, ownerId: string, id: number, lock = false): Promise<Row> {
+  let query = db.selectFrom('pricing_sheets').selectAll().where('id', '=', id).where('owner_id', '=', ownerId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new PricingSheetError('not found', `Pricing sheet ${id} not found`);
+  return row;
+}
+
+export async function getPricingSheet(db: Kysely<Database>, ownerId: string, id: number): Promise<PricingSheet> {
+  return present(await owned(db, ownerId, id));
+}
+
+export async function createPricingSheet(
+  db: Kysely<Database>,
+  ownerId: string,
+  sheet: { name: string; notes: string; content: PricingSheetContent },
+  now: Date,
+): Promise<PricingSheet> {
+  return db.transaction().execute(async (trx) => {
+    // The owner's row locked first: parallel creations count one after another, so the cap holds.
+    await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().executeTakeFirst();
+    const count = await trx
+      .selectFrom('pricing_sheets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= PRICING_SHEETS_PER_USER_MAX) {
+      throw new PricingSheetError('limit', `name: at most ${PRICING_SHEETS_PER_USER_MAX} pricing sheets; delete one first`);
+    }
+    const row = await trx
+      .insertInto('pricing_sheets')
+      .values({
+        owner_id: ownerId,
+        name: sheet.name,
+        notes: sheet.notes,
+        content: JSON.stringify(sheet.content),
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return present(row);
+  });
+}
+
+/**
+ * Saves a change made on `baseVersion`: the current state becomes a version, the sheet the next
+ * one. Refused when the sheet is no longer at `baseVersion`.
+ */
+export async function updatePricingSheet(
+  db: Kysely<Database>,
+  ownerId: string,
+  id: number,
+  change: { baseVersion: number; name?: string | undefined; notes?: string | undefined; content?: PricingSheetContent | undefined },
+  now: Date,
+): Promise<PricingSheet> {
+  return db.transaction().execute(async (trx) => {
+    const current = await owned(trx, ownerId, id, true);
+    if (current.version !== change.baseVersion) {
+      throw new PricingSheetError(
+        'conflict',
+        `baseVersion: the sheet is at version ${current.version}, not ${change.baseVersion}; reload it`,
+      );
+    }
+    await trx
+      .insertInto('pricing_sheet_versions')
+      .values({
+        sheet_id: id,
+        version: current.version,
+        name: current.name,
+        notes: current.notes,
+        content: JSON.stringify(current.content),
+        saved_at: now,
+      })
+      .execute();
+    await trx
+      .deleteFrom('pricing_sheet_versions')
+      .where('sheet_id', '=', id)
+      .where('version', '<=', current.version - PRICING_SHEET_VERSIONS_KEPT)
+      .execute();
+    const row = await trx
+      .updateTable('pricing_sheets')
+      .set({
+        name: change.name ?? current.name,
+        notes: change.notes ?? current.notes,
+        content: JSON.stringify(change.content ?? current.content),
+        version: current.version + 1,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return present(row);
+  });
+}
+
+export async function pricingSheetVersions(db: Kysely<Database>, ownerId: string, id: number): Promise<PricingSheetVersions> {
+  await owned(db, ownerId, id);
+  const rows = await db
+    .selectFrom('pricing_sheet_versions')
+    .select(['version', 'name', 'content', 'saved_at'])
+    .where('sheet_id', '=', id)
+    .orderBy('version', 'desc')
+    .execute();
+  return {
+    versions: rows.map((r) => ({ version: r.version, name: r.name, tranches: r.content.tranches.length, savedAt: iso(r.saved_at) })),
+  };
+}
+
+/** Makes an earlier version the sheet's state again — itself a save, so the restore can be undone too. */
+export async function restorePricingSheet(
+  db: Kysely<Database>,
+  ownerId: string,
+  id: number,
+  restore: { version: number; baseVersion: number },
+  now: Date,
+): Promise<PricingSheet> {
+  await owned(db, ownerId, id);
+  const old = await db
+    .selectFrom('pricing_sheet_versions')
+    .selectAll()
+    .where('sheet_id', '=', id)
+    .where('version', '=', restore.version)
+    .executeTakeFirst();
+  if (!old) throw new PricingSheetError('not found', `version: pricing sheet ${id} has no version ${restore.version} kept`);
+  return updatePricingSheet(
+    db,
+    ownerId,
+    id,
+    { baseVersion: restore.baseVersion, name: old.name, notes: old.notes, content: old.content },
+    now,
+  );
+}
+
+export async function duplicatePricingSheet(db: Kysely<Database>, ownerId: string, id: number, now: Date): Promise<PricingSheet> {
+  const source = await owned(db, ownerId, id);
+  const name = `Copy of ${source.name}`.slice(0, PRICING_SHEET_NAME_MAX);
+  return createPricingSheet(db, ownerId, { name, notes: source.notes, content: source.content }, now);
+}
+
+export async function deletePricingSheet(db: Kysely<Database>, ownerId: string, id: number): Promise<void> {
+  const deleted = await db.deleteFrom('pricing_sheets').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw new PricingSheetError('not found', `Pricing sheet ${id} not found`);
+}
