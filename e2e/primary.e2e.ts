@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { CalculatorResponse } from '../common/api/newIssueCalculator';
+import type { PricingSheet } from '../common/api/pricingSheets';
 import type { DealListResponse, VolumeResponse } from '../common/api/primary';
 import { formatPrice, formatSpreadLevel, formatYield } from '../common/format';
 import { WORKBOOK_ROWS as ROWS } from '../server/services/primary/calculatorWorkbook';
@@ -128,5 +129,60 @@ test.describe('primary markets', () => {
     expect(result(`B${ROWS.coupon}`)).toBe(4);
     expect(result(`B${ROWS.price}`)).toBe(e.price);
     expect((sheet.getCell(`B${ROWS.price}`).value as { formula: string }).formula).toMatch(/^PRICE\(/);
+  });
+
+  test('a pricing sheet round trip: saved from the calculator, edited and kept, a change made elsewhere noticed, an overwrite undone, deleted', async ({
+    page,
+  }) => {
+    await openRoute(page, '/bw/primary/pricing');
+    await page.getByText('Sector and rating').click();
+    await expect(page.getByTestId('tranche-0-price')).not.toBeEmpty({ timeout: 30_000 });
+    await page.getByTestId('tranche-0').getByLabel('Concession, bp').fill('0');
+    await page.getByTestId('calculator-save-sheet').click();
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/bw\/primary\/pricing-sheet\/\d+$/);
+    const id = Number(new URL(page.url()).hash.split('/').pop());
+    const sheet = () => apiGet<PricingSheet>(login, `/v2/primary/pricing-sheet/${id}`);
+    await expect(page.getByTestId('sheet-save-state')).toHaveText('Saved · version 1', { timeout: 30_000 });
+    expect((await sheet()).content).toEqual({ sector: 'FINL', rating: 'A', tranches: [{ tenorYears: 10, sizeMm: 1000, concessionBp: 0 }] });
+
+    // Edits are saved a moment after the last one, without a save button.
+    await page.getByTestId('sheet-name').fill('E2E round trip');
+    await page.getByTestId('tranche-0').getByLabel('Size (USD mm)').fill('750');
+    await expect(page.getByTestId('sheet-save-state')).toHaveText(/^Saved · version [23]$/, { timeout: 30_000 });
+    const edited = await sheet();
+    expect(edited.name).toBe('E2E round trip');
+    expect(edited.content.tranches).toEqual([{ tenorYears: 10, sizeMm: 750, concessionBp: 0 }]);
+
+    // Opened again, the sheet is as it was left, override included.
+    await page.reload();
+    await expect(page.getByTestId('sheet-name')).toHaveValue('E2E round trip', { timeout: 30_000 });
+    await expect(page.getByTestId('tranche-0').getByLabel('Size (USD mm)')).toHaveValue('750');
+    await expect(page.getByTestId('tranche-0').getByLabel('Concession, bp')).toHaveValue('0');
+    await expect(page.getByTestId('tranche-0-price')).not.toBeEmpty({ timeout: 30_000 });
+    await screenshot(page, 'pricing-sheet');
+
+    // Another tab saves first: this page's next save is refused, kept, and the saved sheet can be reloaded.
+    await apiSend(login, 'PATCH', `/v2/primary/pricing-sheet/${id}`, { baseVersion: edited.version, name: 'Renamed elsewhere' });
+    await page.getByTestId('sheet-notes').fill('from this tab');
+    await expect(page.getByTestId('sheet-conflict')).toBeVisible({ timeout: 30_000 });
+    expect((await sheet()).notes).toBe('');
+    await page.getByRole('button', { name: 'Reload the saved sheet' }).click();
+    await expect(page.getByTestId('sheet-name')).toHaveValue('Renamed elsewhere');
+    await expect(page.getByTestId('sheet-notes')).toHaveValue('');
+
+    // Undo the overwrite: restore the version before it.
+    await page.getByTestId('sheet-history').click();
+    await page.getByTestId(`sheet-restore-${edited.version}`).click();
+    await expect(page.getByTestId('sheet-name')).toHaveValue('E2E round trip');
+    await expect(page.getByTestId('sheet-save-state')).toHaveText(`Saved · version ${edited.version + 2}`);
+    expect((await sheet()).name).toBe('E2E round trip');
+
+    // The list has it; deleting it (confirmed) removes it.
+    await openRoute(page, '/bw/primary/pricing-sheet');
+    const row = page.getByTestId(`pricing-sheet-row-${id}`);
+    await expect(row).toContainText('E2E round trip', { timeout: 30_000 });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('pricing-sheet-delete-confirm').click();
+    await expect(row).toHaveCount(0);
   });
 });

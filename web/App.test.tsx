@@ -64,12 +64,12 @@ describe('app shell', () => {
 
   it('logged in, a page not built yet shows its title and the panel inside the real layout', async () => {
     login();
-    start('/bw/primary/pricing-sheet');
+    start('/bw/blog');
     expect(await screen.findByTestId('not-available', {}, slow)).toBeTruthy();
-    expect(screen.getByTestId('page-title').textContent).toBe('Pricing sheet');
+    expect(screen.getByTestId('page-title').textContent).toBe('Blog');
     expect(screen.getByTestId('app-header')).toBeTruthy();
     expect(screen.queryByTestId('nav-admin')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Bondwise | Pricing sheet'), slow);
+    await waitFor(() => expect(document.title).toBe('Bondwise | Blog'), slow);
   });
 
   it('admins get the admin menu', async () => {

@@ -22,7 +22,7 @@ describe('pricing sheets: saved calculator worksheets', () => {
   let stranger: Headers;
   let issuerId: number;
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers | object, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
     ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const sheetRow = (id: number) => ctx.database.db.selectFrom('pricing_sheets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const create = async (body: unknown, headers = banker): Promise<PricingSheet> => {

@@ -1,5 +1,6 @@
 /** One tranche of the calculator: its tenor and size, the derived levels, and each override. */
 import { ActionIcon, Card, Group, NumberInput, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import type { CalculatorTranche } from '@common/api/newIssueCalculator';
 import { CALCULATOR_TENOR_YEARS } from '@common/api/newIssueCalculator';
 import { formatPrice, formatSpreadLevel, formatYield } from '@common/format';
@@ -23,6 +24,54 @@ interface Props {
 
 const asNumber = (v: string | number) => (v === '' || v === null ? undefined : Number(v));
 
+/**
+ * An override field: empty means "use the derived value". It keeps the text as typed ("4." on the
+ * way to "4.25") and takes a new value from outside (a sheet restored, a tranche removed) when it
+ * differs from what the text says. `percent`: typed in %, carried as a decimal.
+ */
+function OverrideInput({
+  label,
+  placeholder,
+  value,
+  onChange,
+  percent = false,
+  step,
+}: {
+  label: string;
+  placeholder: string;
+  value: number | undefined;
+  onChange: (next: number | undefined) => void;
+  percent?: boolean;
+  step?: number;
+}) {
+  const scale = percent ? 100 : 1;
+  const shown = (v: number | undefined) => (v === undefined ? '' : Math.round(v * scale * 1e6) / 1e6);
+  const parse = (t: string | number) => {
+    const n = asNumber(t);
+    return n === undefined || !Number.isFinite(n) ? undefined : n / scale;
+  };
+  const [text, setText] = useState<string | number>(shown(value));
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (value !== parse(text)) setText(shown(value));
+  }
+  return (
+    <NumberInput
+      size="xs"
+      label={label}
+      placeholder={placeholder}
+      decimalScale={percent ? 4 : undefined}
+      step={step}
+      value={text}
+      onChange={(t) => {
+        setText(t);
+        onChange(parse(t));
+      }}
+    />
+  );
+}
+
 function Level({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Group justify="space-between" gap="xs">
@@ -39,7 +88,6 @@ function Level({ label, value, testId }: { label: string; value: string; testId:
 export function TrancheCard({ index, input, onInput, onRemove, base, overrides, onOverrides, result }: Props) {
   const id = `tranche-${index}`;
   const set = (key: keyof TrancheOverrides, value: number | undefined) => onOverrides({ ...overrides, [key]: value });
-  const pct = (v: number | undefined) => (v === undefined ? undefined : v / 100);
   const levels = result?.levels;
   return (
     <Card withBorder padding="sm" data-testid={id}>
@@ -88,38 +136,38 @@ export function TrancheCard({ index, input, onInput, onRemove, base, overrides, 
               testId={`${id}-concession`}
             />
             <SimpleGrid cols={{ base: 2, sm: 3 }}>
-              <NumberInput
-                size="xs"
+              <OverrideInput
                 label="Fair value, bp"
                 placeholder={String(base.fairValue.spreadBp)}
-                onChange={(v) => set('fairValueBp', asNumber(v))}
+                value={overrides.fairValueBp}
+                onChange={(v) => set('fairValueBp', v)}
               />
-              <NumberInput
-                size="xs"
+              <OverrideInput
                 label="Concession, bp"
                 placeholder={String(base.concession.expectedBp)}
-                onChange={(v) => set('concessionBp', asNumber(v))}
+                value={overrides.concessionBp}
+                onChange={(v) => set('concessionBp', v)}
               />
-              <NumberInput
-                size="xs"
+              <OverrideInput
                 label="Tightening, bp"
                 placeholder={String(base.tighteningBp.value)}
-                onChange={(v) => set('tighteningBp', asNumber(v))}
+                value={overrides.tighteningBp}
+                onChange={(v) => set('tighteningBp', v)}
               />
-              <NumberInput
-                size="xs"
+              <OverrideInput
                 label="Benchmark yield, %"
-                decimalScale={4}
+                percent
                 placeholder={(base.benchmark.marketYield * 100).toFixed(3)}
-                onChange={(v) => set('benchmarkYield', pct(asNumber(v)))}
+                value={overrides.benchmarkYield}
+                onChange={(v) => set('benchmarkYield', v)}
               />
-              <NumberInput
-                size="xs"
+              <OverrideInput
                 label="Coupon, %"
-                decimalScale={4}
+                percent
                 step={0.125}
                 placeholder="1/8 below yield"
-                onChange={(v) => set('coupon', pct(asNumber(v)))}
+                value={overrides.coupon}
+                onChange={(v) => set('coupon', v)}
               />
             </SimpleGrid>
           </>

@@ -1,0 +1,234 @@
+/**
+ * /bw/primary/pricing-sheet/{id}: one pricing sheet opened — its name, notes and the calculator
+ * on its worksheet. Every change is saved a moment after the last one (useSheetAutosave); History
+ * lists the states earlier saves replaced, and restoring one undoes an overwrite.
+ */
+import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { PRICING_SHEET_NAME_MAX, PRICING_SHEET_NOTES_MAX, type PricingSheet } from '@common/api/pricingSheets';
+import { formatDate, formatTime } from '@common/format';
+import { apiErrorText } from '../../api/errorText';
+import { PageTitle } from '../../components/PageTitle';
+import { CalculatorWorkspace } from './CalculatorWorkspace';
+import { pricingSheetKey, pricingSheetsApi, pricingSheetsKey, pricingSheetVersionsKey } from './pricingSheetsApi';
+import { type SaveState, type SheetDraft, useSheetAutosave } from './useSheetAutosave';
+import { type Worksheet, worksheetContent, worksheetFromContent, worksheetProblem } from './worksheet';
+
+const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
+
+function draftProblem(draft: SheetDraft): string | null {
+  if (!draft.name.trim()) return 'name: give the sheet a name';
+  return worksheetProblem(worksheetFromContent(draft.content));
+}
+
+function SaveBadge({ state }: { state: SaveState }) {
+  const [color, text] =
+    state.kind === 'saved'
+      ? ['teal', `Saved · version ${state.version}`]
+      : state.kind === 'pending' || state.kind === 'saving'
+        ? ['yellow', 'Saving…']
+        : state.kind === 'invalid'
+          ? ['orange', `Not saved: ${state.problem}`]
+          : ['red', 'Not saved'];
+  return (
+    <Badge size="sm" variant="light" color={color} data-testid="sheet-save-state">
+      {text}
+    </Badge>
+  );
+}
+
+function History({
+  sheetId,
+  opened,
+  onClose,
+  onRestore,
+}: {
+  sheetId: number;
+  opened: boolean;
+  onClose: () => void;
+  onRestore: (version: number) => Promise<void>;
+}) {
+  const versions = useQuery({
+    queryKey: pricingSheetVersionsKey(sheetId),
+    queryFn: () => pricingSheetsApi.versions(sheetId),
+    enabled: opened,
+  });
+  const [restoring, setRestoring] = useState<number | null>(null);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Earlier versions" size="lg">
+      {versions.isPending && <Loader size="sm" type="dots" />}
+      {versions.isError && <Alert color="red">{apiErrorText(versions.error)}</Alert>}
+      {versions.data?.versions.length === 0 && (
+        <Text size="sm">No earlier versions: the sheet has not been changed since it was created.</Text>
+      )}
+      {versions.data && versions.data.versions.length > 0 && (
+        <Table data-testid="sheet-versions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Version</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th ta="right">Tranches</Table.Th>
+              <Table.Th>Replaced</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {versions.data.versions.map((v) => (
+              <Table.Tr key={v.version}>
+                <Table.Td>{v.version}</Table.Td>
+                <Table.Td>{v.name}</Table.Td>
+                <Table.Td ta="right">{v.tranches}</Table.Td>
+                <Table.Td>{when(v.savedAt)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    loading={restoring === v.version}
+                    onClick={() => {
+                      setRestoring(v.version);
+                      void onRestore(v.version).finally(() => setRestoring(null));
+                    }}
+                    data-testid={`sheet-restore-${v.version}`}
+                  >
+                    Restore
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Modal>
+  );
+}
+
+function SheetEditor({ sheet }: { sheet: PricingSheet }) {
+  const client = useQueryClient();
+  const [worksheet, setWorksheet] = useState<Worksheet>(() => worksheetFromContent(sheet.content));
+  const [name, setName] = useState(sheet.name);
+  const [notes, setNotes] = useState(sheet.notes);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const remember = useCallback(
+    (saved: PricingSheet) => {
+      client.setQueryData(pricingSheetKey(saved.id), saved);
+      void client.invalidateQueries({ queryKey: pricingSheetsKey, exact: true });
+      void client.invalidateQueries({ queryKey: pricingSheetVersionsKey(saved.id) });
+    },
+    [client],
+  );
+  const autosave = useSheetAutosave(sheet, draftProblem, remember);
+
+  const edit = (next: { name?: string; notes?: string; worksheet?: Worksheet }) => {
+    const merged = { name, notes, worksheet, ...next };
+    setName(merged.name);
+    setNotes(merged.notes);
+    setWorksheet(merged.worksheet);
+    autosave.change({ name: merged.name.trim(), notes: merged.notes, content: worksheetContent(merged.worksheet) });
+  };
+  /** Shows the sheet as the server has it now. */
+  const load = (current: PricingSheet) => {
+    setWorksheet(worksheetFromContent(current.content));
+    setName(current.name);
+    setNotes(current.notes);
+    autosave.reset(current);
+    remember(current);
+  };
+  const restore = async (version: number) => {
+    setActionError(null);
+    try {
+      await autosave.flush();
+      load(await pricingSheetsApi.restore(sheet.id, version, autosave.version()));
+      setHistoryOpen(false);
+    } catch (error) {
+      setActionError(apiErrorText(error));
+    }
+  };
+  const reload = async () => load(await pricingSheetsApi.get(sheet.id));
+
+  return (
+    <Stack gap="sm">
+      <Group align="end">
+        <TextInput
+          label="Name"
+          value={name}
+          onChange={(e) => edit({ name: e.currentTarget.value })}
+          maxLength={PRICING_SHEET_NAME_MAX}
+          w={360}
+          data-testid="sheet-name"
+        />
+        <SaveBadge state={autosave.state} />
+        <Button size="xs" variant="default" onClick={() => setHistoryOpen(true)} data-testid="sheet-history">
+          History
+        </Button>
+        <Anchor component={Link} to="/bw/primary/pricing-sheet" size="sm">
+          All pricing sheets
+        </Anchor>
+      </Group>
+      {autosave.state.kind === 'conflict' && (
+        <Alert color="red" title="Changed elsewhere" data-testid="sheet-conflict">
+          <Text size="sm">{autosave.state.message}. Your changes here are kept on this page until you choose.</Text>
+          <Group mt="xs">
+            <Button size="xs" variant="default" onClick={() => void reload()}>
+              Reload the saved sheet
+            </Button>
+            <Button size="xs" color="red" variant="light" onClick={() => void autosave.overwrite()}>
+              Keep mine over it
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {autosave.state.kind === 'failed' && (
+        <Alert color="red" role="alert">
+          Saving failed: {autosave.state.message}
+        </Alert>
+      )}
+      {actionError && (
+        <Alert color="red" role="alert">
+          {actionError}
+        </Alert>
+      )}
+      <Textarea
+        label="Notes"
+        value={notes}
+        onChange={(e) => edit({ notes: e.currentTarget.value })}
+        maxLength={PRICING_SHEET_NOTES_MAX}
+        autosize
+        minRows={2}
+        maxRows={8}
+        data-testid="sheet-notes"
+      />
+      <CalculatorWorkspace
+        worksheet={worksheet}
+        onChange={(next) => edit({ worksheet: next })}
+        fileStem={name.replace(/[^\w.-]+/g, '_') || 'pricing-sheet'}
+      />
+      <History sheetId={sheet.id} opened={historyOpen} onClose={() => setHistoryOpen(false)} onRestore={restore} />
+    </Stack>
+  );
+}
+
+export function OpenedPricingSheet({ id }: { id: number }) {
+  const sheet = useQuery({ queryKey: pricingSheetKey(id), queryFn: () => pricingSheetsApi.get(id), staleTime: Infinity });
+  return (
+    <Stack gap="sm" data-testid="pricing-sheet-page">
+      <PageTitle title={sheet.data ? sheet.data.name : 'Pricing sheet'} />
+      {sheet.isPending && (
+        <Center py="xl">
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
+      {sheet.isError && (
+        <Alert color="red" data-testid="pricing-sheet-error">
+          <Text size="sm">{apiErrorText(sheet.error)}</Text>
+          <Anchor component={Link} to="/bw/primary/pricing-sheet" size="sm">
+            All pricing sheets
+          </Anchor>
+        </Alert>
+      )}
+      {sheet.data && <SheetEditor key={sheet.data.id} sheet={sheet.data} />}
+    </Stack>
+  );
+}
