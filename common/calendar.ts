@@ -253,6 +253,20 @@ export function yearsBetween(from: string, to: string): number {
   return (dayStartMs(to) - dayStartMs(from)) / (365.25 * DAY_MS);
 }
 
+/**
+ * The instant a day's closing figures are stamped with: its last millisecond (UTC). Evaluated
+ * closes carry it, so a figure stamped so is known to be a close, not a live one.
+ */
+export function closeInstant(day: string): Date {
+  return new Date(dayStartMs(day) + DAY_MS - 1);
+}
+
+/** The day whose close `instant` is, or null for any other instant. */
+export function closeDayOf(instant: Date): string | null {
+  const day = isoDate(instant);
+  return closeInstant(day).getTime() === instant.getTime() ? day : null;
+}
+
 /** Today's date in New York (ISO). */
 export function newYorkToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

@@ -94,6 +94,11 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
+/**
+ * A live market reprices the whole universe at least this often, so untraded bonds follow
+ * today's curve too; figures older than two of these are shown as delayed.
+ */
+export const FULL_REPRICE_INTERVAL_MS = 1 * MINUTE;
 export const MARK_READ_DELAY_MS = 2500;
 export const TOAST_TIMEOUT_MS = 5000;
 export const NOTIFICATION_TOAST_MS = 3500;

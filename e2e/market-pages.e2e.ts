@@ -40,6 +40,10 @@ test.describe('market pages', () => {
     const allBonds = page.getByTestId('summary-cell-all-all');
     await expect(allBonds).toHaveAttribute('data-value', /^\d+(\.\d+)?$/);
     await expect(allBonds).toContainText(/\d+\.\d/);
+    // The e2e market is static (no live ticks): its figures are the last close, and the page says
+    // so instead of calling them live.
+    await expect(page.getByTestId('market-as-of')).toHaveAttribute('data-freshness', 'close');
+    await expect(page.getByTestId('summary-asof')).toHaveText(/^Close of [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(page.getByTestId('treasury-chart')).toHaveAttribute('data-series', '2');
     await expect(page.getByTestId('market-index-chart')).toHaveAttribute('data-series', '2', { timeout: 30_000 });
     await shot(page, 'market-summary');

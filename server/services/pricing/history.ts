@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { MS_PER_DAY, TRADE_WINDOW_DAYS } from './conventions';
-import { addDays, businessDaysBetween, dayStartMs } from '../../../common/calendar';
+import { addDays, businessDaysBetween, closeInstant, dayStartMs } from '../../../common/calendar';
 import { loadCurves } from './curves';
 import { evaluateUniverse } from './evaluate';
 import { forgetPastDays } from './reprice';
@@ -35,7 +35,7 @@ const CHUNK_DAYS = 20;
 
 /** The instant a day's close is struck at: the end of its UTC day, so every trade of the day counts. */
 export function closeTime(day: string): Date {
-  return new Date(dayStartMs(day) + MS_PER_DAY - 1);
+  return closeInstant(day);
 }
 
 /**

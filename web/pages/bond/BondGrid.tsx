@@ -21,7 +21,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BOND_PATHS, type BondListResponse, type BondListRow } from '@common/api/bond';
 import type { BondTableColumn } from '@common/enums';
-import { formatDate } from '@common/format';
 import { api } from '../../api/client';
 import { handleError } from '../../api/errors';
 import { notifications } from '@mantine/notifications';
@@ -271,9 +270,4 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
       </div>
     </div>
   );
-}
-
-/** "as of" text for the toolbar. */
-export function asOfText(asOf: string | null): string {
-  return asOf ? `as of ${formatDate(asOf)}` : 'no prices yet';
 }

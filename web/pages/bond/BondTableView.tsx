@@ -2,12 +2,13 @@
  * A bond table with its toolbar: what /bw/bond and an opened custom table (/bw/bond/config/{uuid})
  * both show. The page owns the view and where it is saved (preferences or the custom table).
  */
-import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { BondTableFilters } from '@common/api/bondTables';
 import { formatNumber } from '@common/format';
 import { useFeature } from '../../features/useFeature';
-import { asOfText, BondGrid, LIVE_REFRESH_MS } from './BondGrid';
+import { MarketAsOf } from '../../components/MarketAsOf';
+import { BondGrid, LIVE_REFRESH_MS } from './BondGrid';
 import { BondFilters, ColumnChooser, CsvButton } from './BondToolbar';
 import { availableColumns } from './columns';
 import { usableFilters, type BondView } from './bondView';
@@ -52,15 +53,11 @@ export function BondTableView({ view, onViewChange, onFiltersChange, actions, cs
           {status ? `${formatNumber(status.total, 0)} ${status.total === 1 ? 'bond' : 'bonds'}` : 'Loading bonds…'}
         </Text>
         {status && (
-          <Text size="xs" c="dimmed">
-            {asOfText(status.asOf)}
-          </Text>
+          <MarketAsOf
+            asOf={status.asOf}
+            liveHint={`Evaluated prices of the live market. Visible rows refresh every ${LIVE_REFRESH_MS / 1000} s while this page is open; changed cells flash.`}
+          />
         )}
-        <Tooltip label={`Visible rows refresh every ${LIVE_REFRESH_MS / 1000} s while this page is open; changed cells flash.`}>
-          <Badge size="xs" variant="dot" color="teal">
-            Live
-          </Badge>
-        </Tooltip>
         <Text size="xs" c="dimmed">
           Click a header to sort, shift-click for a second sort; Enter or click opens a bond.
         </Text>

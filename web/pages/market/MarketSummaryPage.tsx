@@ -6,6 +6,7 @@
  * commentary slot. The metric is in the URL (?metric=yield); cells open the detail series.
  */
 import {
+  Box,
   Alert,
   Button,
   Card,
@@ -22,9 +23,9 @@ import {
 } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { MARKET_PATHS, type MarketMetric, type MarketSummaryResponse } from '@common/api/market';
-import { formatDate } from '@common/format';
 import { TENOR_BUCKET_IDS, type TenorBucket } from '@common/market';
 import { useApiQuery } from '../../api/queries';
+import { MarketAsOf } from '../../components/MarketAsOf';
 import { PageTitle } from '../../components/PageTitle';
 import { useFeature } from '../../features/useFeature';
 import { usePreferences } from '../../preferences/usePreferences';
@@ -113,9 +114,9 @@ export default function MarketSummaryPage() {
     <Stack gap={6} data-testid="market-summary-page">
       <Group justify="space-between" align="flex-end">
         <PageTitle />
-        <Text size="xs" c="dimmed" mb="sm" data-testid="summary-asof">
-          {data?.asOf ? `As of ${formatDate(data.asOf)}` : ''}
-        </Text>
+        <Box mb="sm" data-testid="summary-asof">
+          {data && <MarketAsOf asOf={data.asOf} />}
+        </Box>
       </Group>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, lg: 8 }}>

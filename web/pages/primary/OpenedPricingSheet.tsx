@@ -8,15 +8,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { PRICING_SHEET_NAME_MAX, PRICING_SHEET_NOTES_MAX, type PricingSheet } from '@common/api/pricingSheets';
-import { formatDate, formatTime } from '@common/format';
+import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
 import { PageTitle } from '../../components/PageTitle';
 import { CalculatorWorkspace } from './CalculatorWorkspace';
 import { pricingSheetKey, pricingSheetsApi, pricingSheetsKey, pricingSheetVersionsKey } from './pricingSheetsApi';
 import { type SaveState, type SheetDraft, useSheetAutosave } from './useSheetAutosave';
 import { type Worksheet, worksheetContent, worksheetFromContent, worksheetProblem } from './worksheet';
-
-const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 
 function draftProblem(draft: SheetDraft): string | null {
   if (!draft.name.trim()) return 'name: give the sheet a name';
@@ -80,7 +78,7 @@ function History({
                 <Table.Td>{v.version}</Table.Td>
                 <Table.Td>{v.name}</Table.Td>
                 <Table.Td ta="right">{v.tranches}</Table.Td>
-                <Table.Td>{when(v.savedAt)}</Table.Td>
+                <Table.Td>{formatDate(v.savedAt)}</Table.Td>
                 <Table.Td>
                   <Button
                     size="compact-xs"

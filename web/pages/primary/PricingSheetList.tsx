@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PricingSheetList as SheetList } from '@common/api/pricingSheets';
-import { formatDate, formatTime } from '@common/format';
+import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
 import { useFeature } from '../../features/useFeature';
 import { PageTitle } from '../../components/PageTitle';
@@ -101,7 +101,7 @@ export function PricingSheetList() {
                 </Table.Td>
                 <Table.Td ta="right">{s.tranches}</Table.Td>
                 <Table.Td ta="right">{s.version}</Table.Td>
-                <Table.Td>{`${formatDate(s.updatedAt)} ${formatTime(s.updatedAt)}`}</Table.Td>
+                <Table.Td>{formatDate(s.updatedAt)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Button size="compact-xs" variant="subtle" onClick={() => duplicate.mutate(s.id)}>

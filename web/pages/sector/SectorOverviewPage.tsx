@@ -5,7 +5,7 @@
  * industries and issuers (GET /v2/issuer?sector=), an issuer's curve (GET /v2/issuer/{id}/curve),
  * and links to the bond table filtered by sector (/bw/bond?sector=) or issuer (/bw/bond?issuerId=).
  */
-import { Alert, Anchor, Button, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { MARKET_PATHS, type MarketSectorsResponse } from '@common/api/market';
 import { formatDate, formatSize, formatSpread, formatSpreadLevel, formatYield, formatYieldChange } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
+import { MarketAsOf } from '../../components/MarketAsOf';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
 import { monthPoints } from '../market/marketView';
@@ -285,9 +286,7 @@ export default function SectorOverviewPage() {
     <Stack gap={6} data-testid="sector-overview-page">
       <Group justify="space-between" align="flex-end">
         <PageTitle />
-        <Text size="xs" c="dimmed" mb="sm">
-          {sectors.data?.asOf ? `As of ${formatDate(sectors.data.asOf)}` : ''}
-        </Text>
+        <Box mb="sm">{sectors.data && <MarketAsOf asOf={sectors.data.asOf} />}</Box>
       </Group>
       {sectors.isPending && (
         <Center h={300}>

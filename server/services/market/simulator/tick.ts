@@ -4,6 +4,7 @@
  * of the touched bonds — and record `price.moved` for notable evaluated price moves.
  */
 import { type Kysely, sql } from 'kysely';
+import { FULL_REPRICE_INTERVAL_MS } from '../../../../common/constants';
 import type { Database } from '../../../db/schema';
 import { type DomainEvent, recordEvents } from '../../events';
 import { applyLiveTick, type TickResult } from './live';
@@ -13,6 +14,23 @@ import type { LiveUpdate, MarketDataProvider } from '../provider';
 /** Evaluated price moves worth an event: a quarter point, or 3bp of G-spread. */
 export const NOTABLE_PRICE_MOVE = 0.25;
 export const NOTABLE_SPREAD_MOVE_BP = 3;
+
+/**
+ * A live tick reprices the whole universe rather than the bonds it touched every
+ * FULL_REPRICE_INTERVAL_MS: untraded bonds move with today's curve and their issuer's and sector's
+ * curves too, so none may carry an older figure for long. A process's first tick, and its first of
+ * each day, reprice everything at once (a server started on Monday must not show Friday's close as
+ * today's figures).
+ */
+export { FULL_REPRICE_INTERVAL_MS };
+
+/** When this process last repriced the whole universe of a database, and for which day. */
+const lastFullReprice = new WeakMap<Kysely<Database>, { day: string; at: number }>();
+
+function fullRepriceDue(db: Kysely<Database>, now: Date): boolean {
+  const last = lastFullReprice.get(db);
+  return !last || last.day !== now.toISOString().slice(0, 10) || now.getTime() - last.at >= FULL_REPRICE_INTERVAL_MS;
+}
 
 export interface LiveTickOptions {
   now?: Date;
@@ -43,7 +61,8 @@ export async function pollProvider(
 
 /**
  * After a live update: end-of-day prices for finished days, then an intraday reprice of the
- * touched bonds (all bonds after a finished day), recording `price.moved` for notable moves.
+ * touched bonds — of all bonds after a finished day or when a full reprice is due
+ * (FULL_REPRICE_INTERVAL_MS) — recording `price.moved` for notable moves of the touched bonds.
  * Returns the number of price.moved events.
  */
 export async function priceAfterUpdate(db: Kysely<Database>, update: LiveUpdate, now: Date, price?: boolean): Promise<number> {
@@ -54,11 +73,12 @@ export async function priceAfterUpdate(db: Kysely<Database>, update: LiveUpdate,
     const days = [...update.finishedDays].sort();
     await pricing.priceHistory(db, days[0]!, days[days.length - 1]!);
   }
-  const all = update.finishedDays.length > 0;
+  const all = update.finishedDays.length > 0 || fullRepriceDue(db, now);
   const ids = update.touchedBondIds;
   if (!all && ids.length === 0) return 0;
-  const before = all ? null : await marketState(db, ids);
+  const before = ids.length > 0 ? await marketState(db, ids) : null;
   await pricing.repriceUniverse(db, now, all ? {} : { bondIds: ids });
+  if (all) lastFullReprice.set(db, { day: now.toISOString().slice(0, 10), at: now.getTime() });
   if (!before) return 0;
   const after = await marketState(db, ids);
   const events: DomainEvent[] = [];
