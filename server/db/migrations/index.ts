@@ -11,6 +11,7 @@ import * as jobRuns from './20261124140000_job_runs';
 import * as refreshGrace from './20261125020000_refresh_grace';
 import * as dealOwner from './20261125080000_deal_owner';
 import * as pricingSheets from './20261125090000_pricing_sheets';
+import * as curveVersions from './20261125100000_curve_versions';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '20261125020000_refresh_grace': refreshGrace,
   '20261125080000_deal_owner': dealOwner,
   '20261125090000_pricing_sheets': pricingSheets,
+  '20261125100000_curve_versions': curveVersions,
 };

@@ -86,6 +86,15 @@ export interface TreasuryCurvePointsTable {
   updated_at: Timestamp;
 }
 
+/** A version of a day's curve that bonds were priced on (bond_market_state.curve_version_id). */
+export interface TreasuryCurveVersionsTable {
+  id: Generated<number>;
+  curve_date: DateOnly;
+  digest: string;
+  points: JSONColumnType<{ tenor: string; years: number; yield: number }[]>;
+  created_at: Timestamp;
+}
+
 export type { TradeSide };
 
 export interface TradesTable {
@@ -176,6 +185,8 @@ export interface BondMarketStateTable {
   change_confidence: number | null;
   volume: Numeric;
   volume_percent_change: NullableNumeric;
+  /** The curve version the figures were made on (null: rows written before versions were kept). */
+  curve_version_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type { DealStatus };
@@ -226,6 +237,7 @@ export interface MarketTables {
   bonds: BondsTable;
   bond_ratings: BondRatingsTable;
   treasury_curve_points: TreasuryCurvePointsTable;
+  treasury_curve_versions: TreasuryCurveVersionsTable;
   trades: TradesTable;
   trades_missing_bonds: TradesMissingBondsTable;
   evaluated_prices: EvaluatedPricesTable;

@@ -14,6 +14,7 @@ import { type CloseSnapshot, closeFromEvaluations, loadClose, loadVolumeAverages
 import { MS_PER_DAY, TRADE_WINDOW_DAYS, isoDay } from './conventions';
 import { addDays, dayStartMs } from '../../../common/calendar';
 import { loadCurves } from './curves';
+import { curveVersionOf, pruneCurveVersions } from './curveVersions';
 import { evaluateUniverse, type Evaluation } from './evaluate';
 import { TermsCache } from './terms';
 import { TradeCache } from './trades';
@@ -49,11 +50,18 @@ class PricingState {
   closes = new Map<string, Map<number, CloseSnapshot>>();
   volumeAverages = new Map<string, Map<number, number>>();
   written = new Map<number, MarketStateRow>();
+  /** Curve version ids by curve key (curveVersions.ts). */
+  curveVersions = new Map<string, number>();
+  /** asOf (ms) of the last pruning of unused curve versions. */
+  prunedAtMs = -Infinity;
   snapshotTradeId = new Map<number, number>();
   warm = false;
 }
 
 const states = new WeakMap<Kysely<Database>, PricingState>();
+
+/** Unused curve versions are looked for at most this often (a full-universe reprice does it). */
+const PRUNE_CURVE_VERSIONS_EVERY_MS = 10 * 60_000;
 
 function stateOf(db: Kysely<Database>): PricingState {
   let s = states.get(db);
@@ -100,6 +108,8 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
   }
   let averages = state.volumeAverages.get(day);
   if (!averages) state.volumeAverages.set(day, (averages = await loadVolumeAverages(db, day)));
+  const pricingCurve = curves.on(day);
+  const curveVersionId = pricingCurve ? await curveVersionOf(db, pricingCurve, state.curveVersions) : null;
   const t1 = performance.now();
 
   const only = opts.bondIds ? new Set(opts.bondIds) : undefined;
@@ -129,7 +139,11 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
 
   const written = kind === 'eod' ? universe.evaluations : snapshots;
   const write = async (trx: Kysely<Database>) => {
-    await upsertMarketState(trx, asOf, rows);
+    await upsertMarketState(trx, asOf, rows, curveVersionId);
+    if (!only && asOfMs - state.prunedAtMs >= PRUNE_CURVE_VERSIONS_EVERY_MS) {
+      await pruneCurveVersions(trx, state.curveVersions);
+      state.prunedAtMs = asOfMs;
+    }
     // Matured bonds, and bonds the analytics cannot price (a 30/360 bond on the day before a
     // 31st maturity has no time left), leave the table rather than show a stale price.
     await deleteMarketState(

@@ -130,8 +130,17 @@ const STATE_COLUMNS: [keyof MarketStateRow, string, string][] = [
 const STATE_NAMES = STATE_COLUMNS.map(([, name]) => name);
 const STATE_DEFS = [['bond_id', 'int4'] as const, ...STATE_COLUMNS.map(([, name, type]) => [name, type] as const)];
 
-/** Upserts bond_market_state rows in one statement. */
-export async function upsertMarketState(db: Kysely<Database>, asOf: Date, rows: readonly MarketStateRow[]): Promise<void> {
+/**
+ * Upserts bond_market_state rows in one statement, each noting the curve version it was priced
+ * on. Rows skipped as unchanged keep the version they were written with: their figures are what
+ * that version gave, to the columns' precision.
+ */
+export async function upsertMarketState(
+  db: Kysely<Database>,
+  asOf: Date,
+  rows: readonly MarketStateRow[],
+  curveVersionId: number | null,
+): Promise<void> {
   if (rows.length === 0) return;
   const payload = rows.map((r) => {
     const o: Record<string, unknown> = { bond_id: r.bondId };
@@ -139,9 +148,9 @@ export async function upsertMarketState(db: Kysely<Database>, asOf: Date, rows: 
     return o;
   });
   const cols = sql.raw(STATE_NAMES.join(', '));
-  const updates = sql.raw(['as_of', ...STATE_NAMES].map((c) => `${c} = excluded.${c}`).join(', '));
-  await sql`insert into bond_market_state (bond_id, as_of, ${cols})
-    select x.bond_id, ${asOf}::timestamptz, ${cols} from ${jsonRecordset(payload, STATE_DEFS)}
+  const updates = sql.raw(['as_of', 'curve_version_id', ...STATE_NAMES].map((c) => `${c} = excluded.${c}`).join(', '));
+  await sql`insert into bond_market_state (bond_id, as_of, curve_version_id, ${cols})
+    select x.bond_id, ${asOf}::timestamptz, ${curveVersionId}::int4, ${cols} from ${jsonRecordset(payload, STATE_DEFS)}
     on conflict (bond_id) do update set ${updates}`.execute(db);
 }
 

@@ -54,19 +54,20 @@ function selectDetail(db: Kysely<Database>, id: number, day: string) {
           from evaluated_prices where bond_id = b.id and price_date <= ${day}::date order by price_date desc, as_of desc limit 1) e)`.as(
         'latest_evaluated_price',
       ),
-      // The Treasury curve the analytics were priced on, chosen as the pricing does
-      // (services/pricing: curves.on(isoDay(asOf))): the latest curve dated on or before the
-      // UTC day of the market state's as-of. Limit: only the latest version of each curve date is
-      // stored; the live market rewrites today's curve every tick but reprices only the bonds it
-      // touched, so a bond last repriced earlier today was priced on an earlier version of
-      // today's curve than this one; closes, imports and a day's first tick reprice every bond.
-      sql<CurveJson | null>`(
-        select json_build_object('pricingDay', to_char((s.as_of at time zone 'UTC')::date, 'YYYY-MM-DD'),
-                                 'date', to_char(min(p.curve_date), 'YYYY-MM-DD'),
-                                 'points', json_agg(json_build_object('tenor', p.tenor, 'years', p.years::float8, 'yield', p.yield::float8) order by p.years))
-        from treasury_curve_points p
-        where p.curve_date = (select max(c.curve_date) from treasury_curve_points c where c.curve_date <= (s.as_of at time zone 'UTC')::date)
-        having count(*) > 0)`.as('pricing_curve'),
+      // The Treasury curve the analytics were priced on: the version the row notes (the live
+      // market rewrites today's curve every tick, and not every bond is repriced every tick); for
+      // rows written before versions were kept, chosen as the pricing does (services/pricing:
+      // curves.on(isoDay(asOf))): the latest curve dated on or before the as-of's UTC day.
+      sql<CurveJson | null>`coalesce(
+        (select json_build_object('pricingDay', to_char((s.as_of at time zone 'UTC')::date, 'YYYY-MM-DD'),
+                                  'date', to_char(v.curve_date, 'YYYY-MM-DD'), 'points', v.points)
+         from treasury_curve_versions v where v.id = s.curve_version_id),
+        (select json_build_object('pricingDay', to_char((s.as_of at time zone 'UTC')::date, 'YYYY-MM-DD'),
+                                  'date', to_char(min(p.curve_date), 'YYYY-MM-DD'),
+                                  'points', json_agg(json_build_object('tenor', p.tenor, 'years', p.years::float8, 'yield', p.yield::float8) order by p.years))
+         from treasury_curve_points p
+         where p.curve_date = (select max(c.curve_date) from treasury_curve_points c where c.curve_date <= (s.as_of at time zone 'UTC')::date)
+         having count(*) > 0))`.as('pricing_curve'),
     ])
     .where('b.id', '=', id);
 }
