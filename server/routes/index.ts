@@ -11,6 +11,7 @@ import pricingSheetRoutes from './pricingSheets';
 import bondTableRoutes from './bondTables';
 import adminAccountRoutes from './admin/accounts';
 import adminUploadRoutes from './admin/upload';
+import adminDealRoutes from './admin/deals';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -30,4 +31,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminUploadRoutes);
+  await app.register(adminDealRoutes);
 }

@@ -12,6 +12,7 @@ import * as refreshGrace from './20261125020000_refresh_grace';
 import * as dealOwner from './20261125080000_deal_owner';
 import * as pricingSheets from './20261125090000_pricing_sheets';
 import * as curveVersions from './20261125100000_curve_versions';
+import * as dealSource from './20261125110000_deal_source';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261125080000_deal_owner': dealOwner,
   '20261125090000_pricing_sheets': pricingSheets,
   '20261125100000_curve_versions': curveVersions,
+  '20261125110000_deal_source': dealSource,
 };

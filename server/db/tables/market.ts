@@ -203,6 +203,8 @@ export interface DealsTable {
   created_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** That user's organisation, whose members see it too. */
   organization_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where it came from (the market feed by default). */
+  source: ColumnType<'market' | 'calculator' | 'admin' | 'edgar', 'market' | 'calculator' | 'admin' | 'edgar' | undefined, 'market' | 'calculator' | 'admin' | 'edgar'>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePath } from '../../services/importers/testing';
+import { createIssuer, createSector } from '../../services/pricing/testFixtures';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 /**
@@ -27,7 +28,13 @@ interface AdminCall {
 }
 
 /** One well-formed call per /admin route (method and pattern as in the inventory). */
-function adminCalls(ids: { userId: string; organizationId: string }): Record<string, AdminCall> {
+function adminCalls(ids: {
+  userId: string;
+  organizationId: string;
+  issuerId: number;
+  dealId: number;
+  trancheId: number;
+}): Record<string, AdminCall> {
   return {
     'GET /admin/features': { url: '/admin/features', admin: 200 },
     'PUT /admin/features/:name': { url: '/admin/features/blog', payload: { level: 2 }, admin: 200 },
@@ -54,6 +61,23 @@ function adminCalls(ids: { userId: string; organizationId: string }): Record<str
     'GET /admin/maintenance': { url: '/admin/maintenance', admin: 200 },
     'PUT /admin/maintenance': { url: '/admin/maintenance', payload: { maintenanceMode: false }, admin: 200 },
     'POST /admin/upload/:kind': { url: '/admin/upload/treasury', ...treasuryUpload, admin: 200 },
+    'GET /admin/deal': { url: '/admin/deal', admin: 200 },
+    'POST /admin/deal': { url: '/admin/deal', payload: { issuerId: ids.issuerId, tranches: [{ tenorYears: 5, sizeMm: 500 }] }, admin: 201 },
+    'GET /admin/deal/:id': { url: `/admin/deal/${ids.dealId}`, admin: 200 },
+    'PATCH /admin/deal/:id': { url: `/admin/deal/${ids.dealId}`, payload: { bookrunners: ['GS'] }, admin: 200 },
+    'POST /admin/deal/:id/tranche': { url: `/admin/deal/${ids.dealId}/tranche`, payload: { tenorYears: 30, sizeMm: 250 }, admin: 201 },
+    'PATCH /admin/deal/:id/tranche/:trancheId': {
+      url: `/admin/deal/${ids.dealId}/tranche/${ids.trancheId}`,
+      payload: { iptSpreadBp: 120 },
+      admin: 200,
+    },
+    'DELETE /admin/deal/:id/tranche/:trancheId': { url: `/admin/deal/${ids.dealId}/tranche/${ids.trancheId}`, admin: 200 },
+    'POST /admin/deal/:id/status': {
+      url: `/admin/deal/${ids.dealId}/status`,
+      payload: { status: 'initial_price_talk', at: '2026-01-05T15:00:00Z' },
+      admin: 201,
+    },
+    'DELETE /admin/deal/:id/status/latest': { url: `/admin/deal/${ids.dealId}/status/latest`, admin: 200 },
   };
 }
 
@@ -74,14 +98,37 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
       payload: { name: 'Matrix Partners', domains: ['partners.example'] },
     });
     expect(org.statusCode).toBe(201);
-    calls = adminCalls({ userId: 'matrix-user', organizationId: org.json().id });
+    const { industryId } = await createSector(ctx.database.db);
+    const issuerId = await createIssuer(ctx.database.db, industryId, 'MTRX');
+    const deal = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/deal',
+      headers: admin,
+      payload: {
+        issuerId,
+        announcedAt: '2026-01-05T13:00:00Z',
+        tranches: [
+          { tenorYears: 5, sizeMm: 500 },
+          { tenorYears: 10, sizeMm: 750 },
+        ],
+      },
+    });
+    expect(deal.statusCode, deal.body).toBe(201);
+    const detail = await ctx.app.inject({ method: 'GET', url: `/admin/deal/${deal.json().id}`, headers: admin });
+    calls = adminCalls({
+      userId: 'matrix-user',
+      organizationId: org.json().id,
+      issuerId,
+      dealId: deal.json().id,
+      trancheId: detail.json().tranches[1].id,
+    });
   });
   afterAll(() => ctx.close());
 
   const adminRoutes = () => ctx.app.routeInventory.filter((r) => r.url.startsWith('/admin/')).map((r) => `${r.method} ${r.url}`);
   const send = (route: string, headers: Record<string, string>) => {
     const call = calls[route]!;
-    const method = route.split(' ')[0] as 'GET' | 'PUT' | 'POST';
+    const method = route.split(' ')[0] as 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
     const payload = call.payload === undefined ? {} : { payload: call.payload };
     return ctx.app.inject({ method, url: call.url, headers: { ...call.headers, ...headers }, ...payload });
   };

@@ -43,6 +43,7 @@ export async function createDealFromCalculation(
         use_of_proceeds: input.useOfProceeds ?? null,
         created_by: owner.userId,
         organization_id: owner.organizationId,
+        source: 'calculator',
         created_at: now,
         updated_at: now,
       })
