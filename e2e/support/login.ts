@@ -3,6 +3,7 @@ import { E2E_BASE_URL } from './environment';
 
 /** The demo user the server seeds on its first start (docs/accounts.md). */
 export const DEMO_USER = { email: 'user@bondwise.local', password: 'Bondwise-User-2026' } as const;
+export const DEMO_ADMIN = { email: 'admin@bondwise.local', password: 'Bondwise-Admin-2026' } as const;
 
 export interface LoggedIn {
   accessToken: string;
@@ -57,7 +58,11 @@ async function startSession(baseURL: string, user: { email: string; password: st
  * then starts logged in. Returns the access token of a second, separate session for the test's
  * own API checks (the browser's session may refresh and rotate while the test runs).
  */
-export async function loginAsDemoUser(context: BrowserContext, baseURL = E2E_BASE_URL, user = DEMO_USER): Promise<LoggedIn> {
+export async function loginAsDemoUser(
+  context: BrowserContext,
+  baseURL = E2E_BASE_URL,
+  user: { email: string; password: string } = DEMO_USER,
+): Promise<LoggedIn> {
   const { session, username, refresh, refreshToken } = await startSession(baseURL, user);
   await context.addCookies([
     ...[session, username].map((c) => ({ name: c.name, value: c.value, url: baseURL })),

@@ -11,7 +11,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ISSUER_PATHS, type IssuerSearchResponse } from '@common/api/issuer';
 import { type CalculatorResponse, MAX_CALCULATOR_TRANCHES, type NewDealResponse } from '@common/api/newIssueCalculator';
 import { PRIMARY_PATHS } from '@common/api/primary';
 import { SECTORS, SP_RATINGS } from '@common/market';
@@ -19,7 +18,8 @@ import { api } from '../../api/client';
 import { useFeature } from '../../features/useFeature';
 import { saveBlob } from '../bond/BondToolbar';
 import { apiErrorText } from '../../api/errorText';
-import { apiKey, useApiQuery } from '../../api/queries';
+import { apiKey } from '../../api/queries';
+import { IssuerPicker } from '../../components/IssuerPicker';
 import { trancheLevels } from './calculatorLevels';
 import { TrancheCard } from './TrancheCard';
 import { type Worksheet, type WorksheetMode, withOverrides, worksheetRequest } from './worksheet';
@@ -58,9 +58,6 @@ interface Props {
 export function CalculatorWorkspace({ worksheet, onChange, fileStem, actions }: Props) {
   const { mode, issuerId, sector, rating, tranches, overrides } = worksheet;
   const set = (patch: Partial<Worksheet>) => onChange({ ...worksheet, ...patch });
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
-  const issuers = useApiQuery<IssuerSearchResponse>(q.length >= 1 ? ISSUER_PATHS.issuers : null, { query: { q, limit: 20 } });
 
   const request = useMemo(() => worksheetRequest(worksheet), [worksheet]);
   const [body] = useDebouncedValue(request, 300);
@@ -72,14 +69,6 @@ export function CalculatorWorkspace({ worksheet, onChange, fileStem, actions }: 
     retry: false,
   });
   const data = answer.data;
-  /** The issuers to pick from: the search's, and the one picked (a reopened sheet has not searched). */
-  const issuerOptions = useMemo(() => {
-    const found = (issuers.data?.issuers ?? []).map((i) => ({ value: String(i.id), label: `${i.ticker} — ${i.displayName}` }));
-    const picked = data?.issuer;
-    if (picked && !found.some((o) => o.value === String(picked.id)))
-      found.unshift({ value: String(picked.id), label: `${picked.ticker} — ${picked.name}` });
-    return found;
-  }, [issuers.data, data?.issuer]);
   /** Why the last download or announcement failed. */
   const [actionError, setActionError] = useState<string | null>(null);
   const canExport = useFeature('new-issue-calculator-download-xlsx');
@@ -133,17 +122,10 @@ export function CalculatorWorkspace({ worksheet, onChange, fileStem, actions }: 
           ]}
         />
         {mode === 'issuer' ? (
-          <Select
-            label="Issuer"
-            placeholder="Ticker or name"
-            searchable
-            searchValue={search}
-            onSearchChange={setSearch}
+          <IssuerPicker
             value={issuerId}
             onChange={(v) => set({ issuerId: v })}
-            nothingFoundMessage={q ? 'No issuer' : undefined}
-            data={issuerOptions}
-            w={320}
+            known={data?.issuer ? { id: data.issuer.id, ticker: data.issuer.ticker, name: data.issuer.name } : null}
           />
         ) : (
           <>
