@@ -17,17 +17,17 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   gt: '>',
   quot: '"',
   apos: "'",
-  nbsp: ' ',
-  ensp: ' ',
-  emsp: ' ',
-  thinsp: ' ',
-  rsquo: "'",
-  lsquo: "'",
-  rdquo: '"',
-  ldquo: '"',
-  ndash: '-',
-  mdash: '-',
-  minus: '-',
+  nbsp: '\u00a0',
+  ensp: '\u2002',
+  emsp: '\u2003',
+  thinsp: '\u2009',
+  rsquo: '\u2019',
+  lsquo: '\u2018',
+  rdquo: '\u201d',
+  ldquo: '\u201c',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  minus: '\u2212',
   hellip: '...',
   middot: '·',
   bull: '•',
@@ -41,12 +41,15 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   frac14: '¼',
   frac12: '½',
   frac34: '¾',
-  shy: '',
-  zwsp: '',
+  shy: '\u00ad',
+  zwsp: '\u200b',
   eacute: 'é',
 };
 
-/** Decodes named (`&amp;`), decimal (`&#8217;`) and hex (`&#x2019;`) entities; unknown ones stay as written. */
+/**
+ * Decodes named (`&amp;`), decimal (`&#8217;`) and hex (`&#x2019;`) entities to the characters they
+ * stand for (`&nbsp;` is U+00A0; plainCharacters then makes it a space); unknown ones stay as written.
+ */
 export function decodeEntities(text: string): string {
   let amp = text.indexOf('&');
   if (amp < 0) return text;

@@ -64,6 +64,8 @@ class SheetAssembler {
   private current: RawTranche | null = null;
   /** The value that following unlabelled lines continue, until a blank line or another label. */
   private open: RawValue | null = null;
+  /** Headings that turned out to head the whole sheet ("$500,000,000 4.250% Notes due 2029" above the issuer). */
+  private readonly headlines: string[] = [];
 
   line(text: string): void {
     if (text.trim() === '') {
@@ -92,7 +94,11 @@ class SheetAssembler {
   finish(): RawSheet {
     // A block with no core field states what applies to every tranche (e.g. interest dates above the blocks).
     const shared = this.blockTranches.filter((t) => !hasCoreField(t));
-    const tranches = [...this.tableTranches, ...this.blockTranches].filter(hasCoreField);
+    const blocks = this.blockTranches.filter(hasCoreField);
+    // Blocks without headings under a headline per tranche: the headlines name them, in order.
+    if (blocks.length === this.headlines.length && blocks.every((t) => t.title === null))
+      blocks.forEach((t, k) => (t.title = this.headlines[k]!));
+    const tranches = [...this.tableTranches.filter(hasCoreField), ...blocks];
     for (const defaults of shared)
       for (const [field, value] of Object.entries(defaults.fields) as [TrancheField, RawValue][])
         for (const t of tranches) t.fields[field] ??= { ...value };
@@ -119,6 +125,14 @@ class SheetAssembler {
     this.open = value;
     if (isCommonField(field)) {
       (this.common[field] ??= []).push(value);
+      // A heading followed by a common field, not by its tranche's fields, heads the sheet: it ends no block's start.
+      const t = this.current;
+      if (t !== null && t.title !== null && Object.keys(t.fields).length === 0) {
+        for (const earlier of this.blockTranches)
+          if (earlier.title !== null && Object.keys(earlier.fields).length === 0) this.headlines.push(earlier.title);
+        this.blockTranches.splice(0, this.blockTranches.length, ...this.blockTranches.filter((b) => Object.keys(b.fields).length > 0));
+        this.current = null;
+      }
       return;
     }
     let t = this.current ?? this.startTranche(null);
