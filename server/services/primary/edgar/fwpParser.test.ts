@@ -425,6 +425,8 @@ describe('what is not a pricing term sheet', () => {
       'Principal Amount: ' + '1,'.repeat(2_500_000),
       'Benchmark Treasury Price / Yield: ' + '99-'.repeat(1_700_000),
       '&#'.repeat(2_500_000),
+      '<table><tr><td>Coupon</td>' + '<td>1%'.repeat(600_000), // a table 600,000 tranches wide
+      '4.000% Notes due 2031\nCoupon: 4%\n4.000% Notes due 2032\nTrade Date: x\n'.repeat(80_000), // headings and labels, alternating
     ];
     for (const source of hostile) {
       const result = parseTermSheet(source);

@@ -40,6 +40,9 @@ export const CORE_TRANCHE_FIELDS: readonly TrancheField[] = [
 /** Fields several labels contribute to (CUSIP and ISIN on two lines, make-whole and par call): stated again, they add. */
 const GATHERED_FIELDS: ReadonlySet<TrancheField> = new Set(['redemption', 'cusipIsin']);
 
+/** Deals have a handful of tranches; a table a million cells wide is garbage, read no further than this. */
+const MAX_TRANCHE_COLUMNS = 50;
+
 /** Garbage can run on for megabytes; no real value is this long. */
 const MAX_VALUE_CHARS = 10_000;
 
@@ -128,9 +131,15 @@ class SheetAssembler {
       // A heading followed by a common field, not by its tranche's fields, heads the sheet: it ends no block's start.
       const t = this.current;
       if (t !== null && t.title !== null && Object.keys(t.fields).length === 0) {
-        for (const earlier of this.blockTranches)
-          if (earlier.title !== null && Object.keys(earlier.fields).length === 0) this.headlines.push(earlier.title);
-        this.blockTranches.splice(0, this.blockTranches.length, ...this.blockTranches.filter((b) => Object.keys(b.fields).length > 0));
+        // The run of headings just read, taken off the end (not a scan of every block: hostile input repeats this).
+        const run: string[] = [];
+        const isHeadingOnly = (b: RawTranche | undefined): b is RawTranche & { title: string } =>
+          b !== undefined && b.title !== null && Object.keys(b.fields).length === 0;
+        for (let last = this.blockTranches.at(-1); isHeadingOnly(last); last = this.blockTranches.at(-1)) {
+          run.push(last.title);
+          this.blockTranches.pop();
+        }
+        for (const title of run.reverse()) this.headlines.push(title);
         this.current = null;
       }
       return;
@@ -171,7 +180,10 @@ class SheetAssembler {
   }
 
   private trancheTable(grid: string[][]): void {
-    const width = grid.reduce((w, r) => Math.max(w, r.length), 0);
+    const width = Math.min(
+      grid.reduce((w, r) => Math.max(w, r.length), 0),
+      MAX_TRANCHE_COLUMNS + 1,
+    );
     const tranches: RawTranche[] = Array.from({ length: width - 1 }, () => ({ title: null, fields: {} }));
     let previous: TrancheField | null = null;
     let seenField = false;
@@ -204,7 +216,7 @@ class SheetAssembler {
         previous = field;
       }
     }
-    this.tableTranches.push(...tranches);
+    for (const t of tranches) this.tableTranches.push(t);
   }
 }
 
