@@ -1,22 +1,27 @@
 /**
  * `npm run import -- <kind> <file> [--skip-bad-rows]` — imports a Treasury par yield curve CSV
- * (treasury), a FINRA TRACE Enhanced historical file (trace) or a bond reference CSV (bonds) into
+ * (treasury), a FINRA TRACE Enhanced historical file (trace), a bond reference CSV (bonds) or an
+ * EDGAR FWP pricing term sheet (fwp: read, stored, and made into its deal when complete) into
  * the configured database (DATABASE_URL, else the embedded PGlite under DATA_DIR). The file is
  * streamed in one transaction: a file with any bad row changes nothing unless --skip-bad-rows.
  * Progress (rows/s) goes to stderr, the JSON report to stdout. Exit code 0 when imported, 1 when
  * nothing was imported, 2 for a usage error.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { IMPORT_KINDS, type ImportKind, importFile, summarize } from '../server/services/importers';
+import { repriceAfterImport } from '../server/services/importers/reprice';
+import { importFiling } from '../server/services/primary/edgar/filings';
+import { MAX_FWP_CHARS } from '../common/api/edgar';
 
 const USAGE = `usage: npm run import -- <${IMPORT_KINDS.join('|')}> <file> [--skip-bad-rows]
   treasury  US Treasury daily par yield curve CSV (Date,"1 Mo",…,"30 Yr")
   trace     FINRA TRACE Enhanced historical file (pipe-delimited)
-  bonds     bond reference CSV (template: samples/bonds-template.csv, docs/market-data.md)`;
+  bonds     bond reference CSV (template: samples/bonds-template.csv, docs/market-data.md)
+  fwp       SEC EDGAR FWP pricing term sheet, HTML or text (samples/fwp/, docs/primary-markets.md)`;
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`${message}\n`);
@@ -38,7 +43,7 @@ async function main(): Promise<void> {
   const skipBadRows = args.includes('--skip-bad-rows');
   const [kind, file, ...rest] = args.filter((a) => a !== '--skip-bad-rows');
   if (!kind || !file || rest.length > 0) fail(USAGE);
-  if (!(IMPORT_KINDS as readonly string[]).includes(kind)) fail(`unknown kind "${kind}"\n${USAGE}`);
+  if (!(IMPORT_KINDS as readonly string[]).includes(kind) && kind !== 'fwp') fail(`unknown kind "${kind}"\n${USAGE}`);
   if (!existsSync(file) || !statSync(file).isFile()) fail(`no such file: ${file}`);
 
   let config;
@@ -51,12 +56,16 @@ async function main(): Promise<void> {
   if (!config.databaseUrl && (await serverIsRunning(config.port))) {
     fail(
       `The server is running on the embedded database in ${config.dataDir}, which only one process may open.\n` +
-        `Upload the file instead (POST /admin/upload/${kind} as an admin) or stop the server and run this again.`,
+        `Upload the file instead (${kind === 'fwp' ? 'the admin page /bw/admin/edgar' : `POST /admin/upload/${kind} as an admin`}) or stop the server and run this again.`,
     );
   }
   const handle = await openDatabase(config);
   try {
     await migrateToLatest(handle.db);
+    if (kind === 'fwp') {
+      process.exitCode = await importTermSheet(handle.db, file);
+      return;
+    }
     const tty = process.stderr.isTTY;
     const size = statSync(file).size;
     process.stderr.write(
@@ -82,6 +91,23 @@ async function main(): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** One FWP term sheet: the filing's status and problems to stderr, the result as JSON to stdout. */
+async function importTermSheet(db: Parameters<typeof importFiling>[0], file: string): Promise<number> {
+  if (statSync(file).size > MAX_FWP_CHARS * 4) fail(`${file} is larger than a term sheet can be`);
+  const content = readFileSync(file, 'utf8');
+  if (content.length > MAX_FWP_CHARS)
+    fail(`${file} is larger than a term sheet can be (${MAX_FWP_CHARS.toLocaleString('en-US')} characters)`);
+  const { bondIds, ...result } = await importFiling(db, { fileName: basename(file), content }, null, new Date());
+  const priced = await repriceAfterImport(db, bondIds);
+  process.stderr.write(`Filing ${result.id}: ${result.status}${result.duplicate ? ' (this document was imported before)' : ''}\n`);
+  for (const p of result.problems) process.stderr.write(`  ${p.field}: ${p.message}\n`);
+  if (result.dealId !== null) process.stderr.write(`Deal ${result.dealId} with ${bondIds.length} bonds\n`);
+  else if (result.status === 'parsed')
+    process.stderr.write(`Its issuer is not known yet: pick or create it on /bw/admin/edgar/${result.id}\n`);
+  process.stdout.write(`${JSON.stringify({ ...result, bondIds, ...priced }, null, 2)}\n`);
+  return result.status === 'rejected' ? 1 : 0;
 }
 
 await main();

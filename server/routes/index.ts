@@ -12,6 +12,7 @@ import bondTableRoutes from './bondTables';
 import adminAccountRoutes from './admin/accounts';
 import adminUploadRoutes from './admin/upload';
 import adminDealRoutes from './admin/deals';
+import adminEdgarRoutes from './admin/edgar';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -32,4 +33,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminAccountRoutes);
   await app.register(adminUploadRoutes);
   await app.register(adminDealRoutes);
+  await app.register(adminEdgarRoutes);
 }

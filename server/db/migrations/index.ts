@@ -13,6 +13,7 @@ import * as dealOwner from './20261125080000_deal_owner';
 import * as pricingSheets from './20261125090000_pricing_sheets';
 import * as curveVersions from './20261125100000_curve_versions';
 import * as dealSource from './20261125110000_deal_source';
+import * as edgarFilings from './20261125120000_edgar_filings';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '20261125090000_pricing_sheets': pricingSheets,
   '20261125100000_curve_versions': curveVersions,
   '20261125110000_deal_source': dealSource,
+  '20261125120000_edgar_filings': edgarFilings,
 };

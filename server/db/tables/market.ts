@@ -204,7 +204,11 @@ export interface DealsTable {
   /** That user's organisation, whose members see it too. */
   organization_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Where it came from (the market feed by default). */
-  source: ColumnType<'market' | 'calculator' | 'admin' | 'edgar', 'market' | 'calculator' | 'admin' | 'edgar' | undefined, 'market' | 'calculator' | 'admin' | 'edgar'>;
+  source: ColumnType<
+    'market' | 'calculator' | 'admin' | 'edgar',
+    'market' | 'calculator' | 'admin' | 'edgar' | undefined,
+    'market' | 'calculator' | 'admin' | 'edgar'
+  >;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

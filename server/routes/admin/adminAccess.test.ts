@@ -19,6 +19,35 @@ const treasuryUpload = {
   ]),
 };
 
+/** A complete, consistent one-tranche reading (the price is the clean price at the yield). */
+const FILING_READING = {
+  issuer: 'Matrix Corp',
+  tradeDate: '2026-01-05',
+  settlementDate: '2026-01-08',
+  bookrunners: ['GS'],
+  ratings: {},
+  tranches: [
+    {
+      title: null,
+      principalAmount: 500_000_000,
+      maturityDate: '2031-01-08',
+      coupon: 0.05,
+      priceToPublic: 100,
+      yieldToMaturity: 0.05,
+      benchmarkTreasury: null,
+      benchmarkPrice: null,
+      benchmarkYield: null,
+      spreadBp: null,
+      interestPaymentDates: null,
+      firstPaymentDate: null,
+      makeWholeBp: null,
+      parCallDate: null,
+      cusip: null,
+      isin: null,
+    },
+  ],
+};
+
 interface AdminCall {
   url: string;
   payload?: object | Buffer;
@@ -34,6 +63,7 @@ function adminCalls(ids: {
   issuerId: number;
   dealId: number;
   trancheId: number;
+  filingId: number;
 }): Record<string, AdminCall> {
   return {
     'GET /admin/features': { url: '/admin/features', admin: 200 },
@@ -78,6 +108,11 @@ function adminCalls(ids: {
       admin: 201,
     },
     'DELETE /admin/deal/:id/status/latest': { url: `/admin/deal/${ids.dealId}/status/latest`, admin: 200 },
+    'GET /admin/edgar': { url: '/admin/edgar', admin: 200 },
+    'POST /admin/edgar': { url: '/admin/edgar', payload: { fileName: 'memo.txt', content: 'Not a term sheet.' }, admin: 201 },
+    'GET /admin/edgar/:id': { url: `/admin/edgar/${ids.filingId}`, admin: 200 },
+    'PUT /admin/edgar/:id': { url: `/admin/edgar/${ids.filingId}`, payload: { reading: FILING_READING }, admin: 200 },
+    'POST /admin/edgar/:id/deal': { url: `/admin/edgar/${ids.filingId}/deal`, payload: { issuerId: ids.issuerId }, admin: 200 },
   };
 }
 
@@ -115,7 +150,15 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
     });
     expect(deal.statusCode, deal.body).toBe(201);
     const detail = await ctx.app.inject({ method: 'GET', url: `/admin/deal/${deal.json().id}`, headers: admin });
+    const filing = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/edgar',
+      headers: admin,
+      payload: { fileName: 'matrix.txt', content: 'Issuer: Matrix Corp\nPrincipal Amount: $500,000,000\n' },
+    });
+    expect(filing.statusCode, filing.body).toBe(201);
     calls = adminCalls({
+      filingId: filing.json().id,
       userId: 'matrix-user',
       organizationId: org.json().id,
       issuerId,
