@@ -205,8 +205,19 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/bw/admin/recent', title: 'Admin: recent', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/review', title: 'Admin: review', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/migration', title: 'Admin: migration', access: 'admin', menu: 'admin' },
-  { path: '/bw/admin/edgar', title: 'Admin: EDGAR', access: 'admin', menu: 'admin' },
-  { path: '/bw/admin/edgar/:edgarId', title: 'Admin: EDGAR filing', access: 'admin' },
+  {
+    path: '/bw/admin/edgar',
+    title: 'Admin: EDGAR',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/edgar/AdminEdgarPage'),
+  },
+  {
+    path: '/bw/admin/edgar/:edgarId',
+    title: 'Admin: EDGAR filing',
+    access: 'admin',
+    page: () => import('./pages/admin/edgar/AdminFilingPage'),
+  },
   {
     path: '/bw/admin/deal',
     title: 'Admin: deals',

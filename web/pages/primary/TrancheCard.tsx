@@ -1,9 +1,9 @@
 /** One tranche of the calculator: its tenor and size, the derived levels, and each override. */
 import { ActionIcon, Card, Group, NumberInput, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { useState } from 'react';
 import type { CalculatorTranche } from '@common/api/newIssueCalculator';
 import { CALCULATOR_TENOR_YEARS } from '@common/api/newIssueCalculator';
 import { formatPrice, formatSpreadLevel, formatYield } from '@common/format';
+import { DecimalInput } from '../../components/DecimalInput';
 import type { TrancheOverrides, TrancheResult } from './calculatorLevels';
 
 export interface TrancheInput {
@@ -22,20 +22,11 @@ interface Props {
   result: TrancheResult | undefined;
 }
 
-const asNumber = (v: string | number) => (v === '' || v === null ? undefined : Number(v));
-
-/**
- * An override field: empty means "use the derived value". It keeps the text as typed ("4." on the
- * way to "4.25") and takes a new value from outside (a sheet restored, a tranche removed) when it
- * differs from what the text says. `percent`: typed in %, carried as a decimal.
- */
+/** An override: empty means "use the derived value". */
 function OverrideInput({
-  label,
-  placeholder,
   value,
   onChange,
-  percent = false,
-  step,
+  ...rest
 }: {
   label: string;
   placeholder: string;
@@ -44,32 +35,7 @@ function OverrideInput({
   percent?: boolean;
   step?: number;
 }) {
-  const scale = percent ? 100 : 1;
-  const shown = (v: number | undefined) => (v === undefined ? '' : Math.round(v * scale * 1e6) / 1e6);
-  const parse = (t: string | number) => {
-    const n = asNumber(t);
-    return n === undefined || !Number.isFinite(n) ? undefined : n / scale;
-  };
-  const [text, setText] = useState<string | number>(shown(value));
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    if (value !== parse(text)) setText(shown(value));
-  }
-  return (
-    <NumberInput
-      size="xs"
-      label={label}
-      placeholder={placeholder}
-      decimalScale={percent ? 4 : undefined}
-      step={step}
-      value={text}
-      onChange={(t) => {
-        setText(t);
-        onChange(parse(t));
-      }}
-    />
-  );
+  return <DecimalInput size="xs" value={value ?? null} onChange={(v) => onChange(v ?? undefined)} {...rest} />;
 }
 
 function Level({ label, value, testId }: { label: string; value: string; testId: string }) {

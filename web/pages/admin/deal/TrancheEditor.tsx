@@ -2,6 +2,7 @@
 import { Button, Group, NumberInput, Table } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminTranche, AdminTrancheInput } from '@common/api/adminDeals';
+import { DecimalInput } from '../../../components/DecimalInput';
 
 type Draft = Omit<AdminTranche, 'id' | 'bondId'>;
 /** Editable fields: [key, label, % (shown ×100), width]. */
@@ -15,9 +16,6 @@ const FIELDS: Array<[keyof Draft, string, boolean, number]> = [
   ['pricedSpreadBp', 'Priced bp', false, 85],
   ['orderBookMm', 'Book (mm)', false, 100],
 ];
-
-const shown = (v: number | null, pct: boolean) => (v === null ? '' : pct ? Math.round(v * 100 * 1e6) / 1e6 : v);
-const parsed = (v: string | number, pct: boolean) => (v === '' ? null : pct ? Number(v) / 100 : Number(v));
 
 /** The fields of `draft` that differ from `saved`. */
 export function changedFields(saved: Draft, draft: Draft): Partial<AdminTrancheInput> {
@@ -44,13 +42,14 @@ function TrancheRow({
     <Table.Tr data-testid={`admin-tranche-${tranche.id}`}>
       {FIELDS.map(([key, label, pct, w]) => (
         <Table.Td key={key}>
-          <NumberInput
+          <DecimalInput
             size="xs"
             aria-label={label}
             w={w}
+            percent={pct}
             decimalScale={pct ? 4 : 2}
-            value={shown(draft[key], pct)}
-            onChange={(v) => setDraft({ ...draft, [key]: key === 'tenorYears' || key === 'sizeMm' ? Number(v) : parsed(v, pct) })}
+            value={draft[key]}
+            onChange={(v) => setDraft({ ...draft, [key]: key === 'tenorYears' || key === 'sizeMm' ? (v ?? 0) : v })}
           />
         </Table.Td>
       ))}
