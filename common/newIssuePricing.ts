@@ -63,15 +63,13 @@ export function addMonths(day: string, months: number): string {
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** The tranche's levels; throws NegativeYieldError when the spread leaves no positive yield. */
-export function priceNewTranche(i: NewTrancheInputs): NewTrancheLevels {
-  const reofferSpread = i.fairValueBp + i.concessionBp;
-  const spreadToBenchmark = reofferSpread + (i.treasuryAtTenor - i.benchmarkMarketYield) * 1e4;
-  const reofferYield = i.benchmarkYield + spreadToBenchmark / 1e4;
-  if (!(reofferYield > 0)) throw new NegativeYieldError(reofferYield);
-  const coupon = i.coupon ?? couponFor(reofferYield);
-  const maturityDate = addMonths(i.settlementDate, Math.round(i.tenorYears * 12));
-  const settlement = parseDate(i.settlementDate);
+/**
+ * The clean price of a new US corporate note at a yield: fixed coupon, semi-annual 30/360, issued
+ * and settling on the settlement date (the street convention the calculator and the term-sheet
+ * check both price by). Throws the analytics' errors for dates it cannot price.
+ */
+export function newIssuePrice(settlementDate: string, maturityDate: string, coupon: number, yieldToMaturity: number): number {
+  const settlement = parseDate(settlementDate);
   const bond = createBond({
     issueDate: settlement,
     maturityDate: parseDate(maturityDate),
@@ -81,6 +79,17 @@ export function priceNewTranche(i: NewTrancheInputs): NewTrancheLevels {
     endOfMonth: false,
     redemption: 100,
   });
+  return priceFromYield(settle(bond, settlement), yieldToMaturity);
+}
+
+/** The tranche's levels; throws NegativeYieldError when the spread leaves no positive yield. */
+export function priceNewTranche(i: NewTrancheInputs): NewTrancheLevels {
+  const reofferSpread = i.fairValueBp + i.concessionBp;
+  const spreadToBenchmark = reofferSpread + (i.treasuryAtTenor - i.benchmarkMarketYield) * 1e4;
+  const reofferYield = i.benchmarkYield + spreadToBenchmark / 1e4;
+  if (!(reofferYield > 0)) throw new NegativeYieldError(reofferYield);
+  const coupon = i.coupon ?? couponFor(reofferYield);
+  const maturityDate = addMonths(i.settlementDate, Math.round(i.tenorYears * 12));
   return {
     maturityDate,
     reofferSpreadBp: round(reofferSpread, 1),
@@ -88,6 +97,6 @@ export function priceNewTranche(i: NewTrancheInputs): NewTrancheLevels {
     spreadToBenchmarkBp: round(spreadToBenchmark, 1),
     reofferYield: round(reofferYield, 7),
     coupon,
-    price: round(priceFromYield(settle(bond, settlement), reofferYield), 4),
+    price: round(newIssuePrice(i.settlementDate, maturityDate, coupon, reofferYield), 4),
   };
 }

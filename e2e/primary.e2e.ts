@@ -182,7 +182,7 @@ test.describe('primary markets', () => {
     const row = page.getByTestId(`pricing-sheet-row-${id}`);
     await expect(row).toContainText('E2E round trip', { timeout: 30_000 });
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.getByTestId('pricing-sheet-delete-confirm').click();
+    await page.getByTestId('confirm-delete').click();
     await expect(row).toHaveCount(0);
   });
 });

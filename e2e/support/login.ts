@@ -79,6 +79,12 @@ export async function loginAsDemoUser(
   return { accessToken: own.session.value, userId: own.userId, issuedAt: Date.now(), user, baseURL };
 }
 
+/** A session for API calls alone (no browser): a benchmark's setup, a test's own checks. */
+export async function apiSession(user: { email: string; password: string }, baseURL = E2E_BASE_URL): Promise<LoggedIn> {
+  const own = await startSession(baseURL, user);
+  return { accessToken: own.session.value, userId: own.userId, issuedAt: Date.now(), user, baseURL };
+}
+
 /** GET an API path as the logged-in user (JSON). */
 export async function apiGet<T>(login: LoggedIn, path: string, baseURL = E2E_BASE_URL): Promise<T> {
   const res = await fetch(`${baseURL}${path}`, { headers: { authorization: `Bearer ${await token(login)}` } });

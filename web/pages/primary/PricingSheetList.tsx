@@ -3,7 +3,7 @@
  * duplicate, delete (confirmed), download as xlsx, or start a new one. The server decides what
  * the caller may do (owner-only; the workbook has its own feature).
  */
-import { Alert, Anchor, Button, Card, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import type { PricingSheetList as SheetList } from '@common/api/pricingSheets';
 import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
 import { useFeature } from '../../features/useFeature';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { PageTitle } from '../../components/PageTitle';
 import { saveBlob } from '../bond/BondToolbar';
 import { pricingSheetsApi, pricingSheetsKey } from './pricingSheetsApi';
@@ -127,25 +128,14 @@ export function PricingSheetList() {
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete pricing sheet" size="sm">
-        <Stack gap="sm">
-          <Text size="sm">Delete “{deleting?.name}” and its earlier versions? This cannot be undone.</Text>
-          <Group justify="flex-end">
-            <Button size="xs" variant="default" onClick={() => setDeleting(null)}>
-              Keep it
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting.id)}
-              data-testid="pricing-sheet-delete-confirm"
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        name={deleting?.name ?? null}
+        title="Delete pricing sheet"
+        alsoDeleted="and its earlier versions"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * and either way a person must look before its deal is stored; each check names the field and
  * puts the numbers in the message so they can see why without opening the filing.
  */
-import { createBond, parseDate, priceFromYield, settle } from '@analytics/index';
+import { newIssuePrice } from '../../../../common/newIssuePricing';
 import { cusipCheckDigit, isinCheckDigit, isValidCusip, isValidIsin } from '../../market/reference';
 import type { TermSheetProblem, TermSheetTranche } from './fwpParser';
 
@@ -28,17 +28,7 @@ export function checkPriceAgainstYield(t: TermSheetTranche, i: number, settlemen
   if (maturityDate <= settlementDate) return; // checkDates reports it
   let computed: number;
   try {
-    const settlement = parseDate(settlementDate);
-    const bond = createBond({
-      issueDate: settlement,
-      maturityDate: parseDate(maturityDate),
-      coupon,
-      frequency: 2,
-      dayCount: '30/360',
-      endOfMonth: false,
-      redemption: 100,
-    });
-    computed = priceFromYield(settle(bond, settlement), yieldToMaturity);
+    computed = newIssuePrice(settlementDate, maturityDate, coupon, yieldToMaturity);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     problems.push({ field: `tranches[${i}].priceToPublic`, message: `could not price the tranche to check the price: ${reason}` });

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BOND_TABLE_NAME_MAX_LENGTH, bondTableNameSchema, type BondTable } from '@common/api/bondTables';
 import { formatDate } from '@common/format';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { usePreferences } from '../../../preferences/usePreferences';
 import { apiErrorText } from '../../../api/errorText';
@@ -235,25 +236,13 @@ export default function BondTablesPage() {
           onSubmit={(name) => rename.mutate({ id: renaming.id, name })}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete table" size="sm">
-        <Stack gap="sm">
-          <Text size="sm">Delete “{deleting?.name}”? This cannot be undone.</Text>
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting.id)}
-              data-testid="confirm-delete"
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        name={deleting?.name ?? null}
+        title="Delete table"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
     </Stack>
   );
 }
