@@ -70,6 +70,7 @@ function answer(): CalculatorResponse {
       coefficients: [],
       r2: 0.08,
       residualBp: 34,
+      marketVolBp: 5,
       recentCover: 4,
       typicalTighteningBp: { IG: 27, HY: 33 },
     },

@@ -100,6 +100,8 @@ export const concessionModelSchema = z.object({
   residualBp: z.number(),
   /** Average book cover of the deals priced in the ten business days before today. */
   recentCover: z.number().nullable(),
+  /** Today's 10-year Treasury yield volatility (bp/day over 20 curve days), a factor of the model. */
+  marketVolBp: z.number().nullable(),
   typicalTighteningBp: z.object({ IG: z.number(), HY: z.number() }),
 });
 export type ConcessionModelSummary = z.infer<typeof concessionModelSchema>;

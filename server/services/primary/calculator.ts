@@ -6,7 +6,7 @@
  * last close before today, as on the deal pages; yields on today's Treasury curve (docs/primary-markets.md).
  */
 import { interpolateCurve } from '@analytics/index';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { CalculatorResponse, CalculatorTranche, calculatorRequestSchema } from '../../../common/api/newIssueCalculator';
 import {
   type NewTrancheInputs,
@@ -62,6 +62,7 @@ export function concessionModelFor(db: Kysely<Database>, day: string, now: Date)
         .flatMap((d) => d.deal.tranches.flatMap((t) => (t.cover === null ? [] : [t.cover])));
       return covers.length > 0 ? covers.reduce((a, b) => a + b, 0) / covers.length : null;
     };
+    const volatility = await treasuryVolatility(db, addDays(from, -60), day);
     const observations: ConcessionObservation[] = deals
       .filter((d) => d.pricedDay >= from)
       .flatMap(({ deal, pricedDay }) => {
@@ -75,14 +76,43 @@ export function concessionModelFor(db: Kysely<Database>, day: string, now: Date)
                   tenorYears: t.tenorYears,
                   size: t.size,
                   recentCover: cover,
+                  marketVolBp: volatility(pricedDay),
                   concessionBp: t.concessionBp,
                   tighteningBp: t.tighteningBp,
                 },
               ],
         );
       });
-    return fitConcessionModel(observations, { from, to, recentCover: recentCover(day) });
+    return fitConcessionModel(observations, { from, to, recentCover: recentCover(day), marketVolBp: volatility(day) });
   });
+}
+
+/** Curve days of yield changes the market volatility is measured over. */
+export const VOLATILITY_DAYS = 20;
+
+/**
+ * Market volatility before a day: the standard deviation of the 10-year Treasury yield's daily
+ * changes (bp) over the VOLATILITY_DAYS curve days before it; null with fewer than half of them.
+ */
+async function treasuryVolatility(db: Kysely<Database>, from: string, to: string): Promise<(before: string) => number | null> {
+  const rows = await db
+    .selectFrom('treasury_curve_points')
+    .select([sql<string>`to_char(curve_date, 'YYYY-MM-DD')`.as('day'), 'yield'])
+    .where('tenor', '=', '10Y')
+    .where('curve_date', '>=', from)
+    .where('curve_date', '<', to)
+    .orderBy('curve_date')
+    .execute();
+  const days = rows.map((r) => r.day);
+  const changes = rows.map((r, i) => (i === 0 ? null : (Number(r.yield) - Number(rows[i - 1]!.yield)) * 1e4));
+  return (before) => {
+    let end = days.length;
+    while (end > 0 && days[end - 1]! >= before) end--;
+    const window = changes.slice(Math.max(1, end - VOLATILITY_DAYS), end).filter((c): c is number => c !== null);
+    if (window.length < VOLATILITY_DAYS / 2) return null;
+    const m = window.reduce((a, b) => a + b, 0) / window.length;
+    return Math.sqrt(window.reduce((a, b) => a + (b - m) ** 2, 0) / (window.length - 1));
+  };
 }
 
 interface IssuerFacts {
@@ -152,6 +182,7 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
       tenorYears: t.tenorYears,
       size: t.sizeMm * 1e6,
       recentCover: model.summary.recentCover,
+      marketVolBp: model.summary.marketVolBp,
     });
     const concession = t.concessionBp ?? predicted.expectedBp;
     const tightening = t.tighteningBp ?? model.summary.typicalTighteningBp[hy ? 'HY' : 'IG'];

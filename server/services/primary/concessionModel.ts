@@ -3,14 +3,16 @@
  * product's own priced deals (deals.ts computes each tranche's concession against the issuer
  * curve at the close before pricing).
  *
- * concession = b0 + b1·HY + b2·ln(tenor years) + b3·ln(size, USD bn) + b4·recent book cover,
+ * concession = b0 + b1·HY + b2·ln(tenor years) + b3·ln(size, USD bn) + b4·recent book cover
+ *              + b5·market volatility,
  * fitted by least squares on the priced tranches of the LOOKBACK_DAYS before today. "Recent book
  * cover" is the average cover of the deals priced in the ten business days before each deal: a
- * hot market (books many times covered) pays less. The range is the prediction ± 1.28 residual
+ * hot market (books many times covered) pays less. "Market volatility" is the standard deviation
+ * of the 10-year Treasury yield's daily changes (bp) over the 20 curve days before the deal: issuers
+ * pay up to come in a moving market. The range is the prediction ± 1.28 residual
  * standard deviations (80 % if the residuals are normal). With fewer than MIN_REGRESSION
  * tranches the model is the median concession with the 10th–90th percentile as its range; with
- * none, a conventional 5 bp (IG) or 15 bp (HY) flagged as such. Market volatility is not a
- * factor yet (docs/primary-markets.md).
+ * none, a conventional 5 bp (IG) or 15 bp (HY) flagged as such (docs/primary-markets.md).
  */
 import type { ConcessionModelSummary } from '../../../common/api/newIssueCalculator';
 
@@ -21,6 +23,8 @@ export interface ConcessionObservation {
   size: number;
   /** Average cover of the deals priced in the ten business days before (null: none). */
   recentCover: number | null;
+  /** 10-year Treasury yield volatility before the deal, bp per day (null: too little curve history). */
+  marketVolBp: number | null;
   concessionBp: number;
   tighteningBp: number | null;
 }
@@ -34,6 +38,8 @@ export interface ConcessionModel {
   high: number;
   /** Cover used when an observation or a prediction has none: the history's average. */
   meanCover: number;
+  /** Volatility used when one is unknown: the history's average. */
+  meanVol: number;
 }
 
 export const FEATURE_NAMES = [
@@ -42,6 +48,7 @@ export const FEATURE_NAMES = [
   'ln(tenor, years)',
   'ln(size, USD bn)',
   'recent book cover',
+  'market volatility (10y Treasury, bp/day)',
 ];
 /** Fewest priced tranches a regression is fitted on (a few per coefficient). */
 export const MIN_REGRESSION = 20;
@@ -49,8 +56,10 @@ const Z80 = 1.2816;
 const DEFAULT_CONCESSION = { IG: 5, HY: 15 } as const;
 const DEFAULT_TIGHTENING = { IG: 25, HY: 40 } as const;
 
-function featuresOf(o: { hy: boolean; tenorYears: number; size: number; recentCover: number | null }, meanCover: number): number[] {
-  return [1, o.hy ? 1 : 0, Math.log(o.tenorYears), Math.log(o.size / 1e9), o.recentCover ?? meanCover];
+type Features = { hy: boolean; tenorYears: number; size: number; recentCover: number | null; marketVolBp: number | null };
+
+function featuresOf(o: Features, meanCover: number, meanVol: number): number[] {
+  return [1, o.hy ? 1 : 0, Math.log(o.tenorYears), Math.log(o.size / 1e9), o.recentCover ?? meanCover, o.marketVolBp ?? meanVol];
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -95,10 +104,12 @@ export function leastSquares(rows: readonly number[][], y: readonly number[], ri
 /** Fits the model on priced tranches (see the file comment). `window` only labels the summary. */
 export function fitConcessionModel(
   observations: readonly ConcessionObservation[],
-  window: { from: string; to: string; recentCover: number | null },
+  window: { from: string; to: string; recentCover: number | null; marketVolBp: number | null },
 ): ConcessionModel {
   const covers = observations.flatMap((o) => (o.recentCover === null ? [] : [o.recentCover]));
   const meanCover = covers.length > 0 ? mean(covers) : 3;
+  const vols = observations.flatMap((o) => (o.marketVolBp === null ? [] : [o.marketVolBp]));
+  const meanVol = vols.length > 0 ? mean(vols) : 5;
   const tightening = (hy: boolean) => {
     const xs = observations.filter((o) => o.hy === hy && o.tighteningBp !== null).map((o) => o.tighteningBp!);
     return xs.length > 0 ? round1(mean(xs)) : DEFAULT_TIGHTENING[hy ? 'HY' : 'IG'];
@@ -108,6 +119,7 @@ export function fitConcessionModel(
     from: window.from,
     to: window.to,
     recentCover: window.recentCover === null ? null : Math.round(window.recentCover * 100) / 100,
+    marketVolBp: window.marketVolBp === null ? null : Math.round(window.marketVolBp * 100) / 100,
     typicalTighteningBp: { IG: tightening(false), HY: tightening(true) },
   };
   if (observations.length === 0) {
@@ -118,6 +130,7 @@ export function fitConcessionModel(
       low: DEFAULT_CONCESSION.IG,
       high: DEFAULT_CONCESSION.IG,
       meanCover,
+      meanVol,
     };
   }
   const y = observations.map((o) => o.concessionBp);
@@ -143,9 +156,10 @@ export function fitConcessionModel(
       low: quantile(sorted, 0.1),
       high: quantile(sorted, 0.9),
       meanCover,
+      meanVol,
     };
   }
-  const rows = observations.map((o) => featuresOf(o, meanCover));
+  const rows = observations.map((o) => featuresOf(o, meanCover, meanVol));
   const beta = leastSquares(rows, y);
   const fitted = rows.map((x) => x.reduce((s, v, i) => s + v * beta[i]!, 0));
   const ssr = y.reduce((s, v, k) => s + (v - fitted[k]!) ** 2, 0);
@@ -165,16 +179,14 @@ export function fitConcessionModel(
     low: -Z80 * residual,
     high: Z80 * residual,
     meanCover,
+    meanVol,
   };
 }
 
 /** Expected concession and its range for a tranche (bp). */
-export function predictConcession(
-  model: ConcessionModel,
-  tranche: { hy: boolean; tenorYears: number; size: number; recentCover: number | null },
-): { expectedBp: number; lowBp: number; highBp: number } {
+export function predictConcession(model: ConcessionModel, tranche: Features): { expectedBp: number; lowBp: number; highBp: number } {
   if (model.beta) {
-    const x = featuresOf(tranche, model.meanCover);
+    const x = featuresOf(tranche, model.meanCover, model.meanVol);
     const expected = x.reduce((s, v, i) => s + v * model.beta![i]!, 0);
     return { expectedBp: round1(expected), lowBp: round1(expected + model.low), highBp: round1(expected + model.high) };
   }

@@ -32,6 +32,7 @@ function ModelCard({ model }: { model: CalculatorResponse['model'] }) {
       ? ['no priced deals to learn from: conventional 5 bp IG, 15 bp HY']
       : [`residual ${model.residualBp} bp`]),
     `recent cover ${model.recentCover === null ? '—' : `${model.recentCover}×`}`,
+    `10y Treasury volatility ${model.marketVolBp === null ? '—' : `${model.marketVolBp} bp/day`}`,
     `typical tightening IG ${model.typicalTighteningBp.IG} bp, HY ${model.typicalTighteningBp.HY} bp`,
   ];
   return (

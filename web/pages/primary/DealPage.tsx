@@ -6,73 +6,34 @@
  * still in the market.
  */
 import { Anchor, Badge, Card, Grid, Group, Stack, Text } from '@mantine/core';
-import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
+import type { ColDef } from 'ag-grid-community';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PRIMARY_PATHS, type DealDetailResponse, type DealSummary, type Tranche } from '@common/api/primary';
-import { formatDate, formatDay, formatPrice, formatSize, formatSpread, formatSpreadLevel, formatYield } from '@common/format';
+import { formatDate, formatDay, formatSize, formatSpread, formatSpreadLevel } from '@common/format';
 import { newYorkOffsetHours } from '@common/calendar';
 import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
 import { STATUS_LABELS } from './dealView';
+import { fmt, NUM, trancheColumns } from './trancheColumns';
 
 const LIVE_REFRESH_MS = 15_000;
-const NUM = 'ag-right-aligned-cell bw-stat';
-const fmt =
-  <T,>(f: (v: number | null) => string) =>
-  (p: ValueFormatterParams<T>) =>
-    f((p.value as number | null) ?? null);
 
+const T = trancheColumns<Tranche>();
 const TRANCHE_COLUMNS: ColDef<Tranche>[] = [
-  { field: 'tenorYears', headerName: 'Tenor', width: 75, valueFormatter: (p) => `${p.value}Y` },
-  { field: 'size', headerName: 'Size', width: 90, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
-  { field: 'iptSpreadBp', headerName: 'IPT', width: 85, type: 'numericColumn', valueFormatter: fmt(formatSpreadLevel), cellClass: NUM },
-  {
-    field: 'guidanceSpreadBp',
-    headerName: 'Guidance',
-    width: 95,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    cellClass: NUM,
-  },
-  {
-    field: 'launchSpreadBp',
-    headerName: 'Launch',
-    width: 90,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    cellClass: NUM,
-  },
-  {
-    field: 'pricedSpreadBp',
-    headerName: 'Priced',
-    width: 90,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    cellClass: NUM,
-  },
-  { field: 'orderBook', headerName: 'Book', width: 90, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
-  { field: 'coupon', headerName: 'Coupon', width: 85, type: 'numericColumn', valueFormatter: fmt(formatYield), cellClass: NUM },
-  {
-    field: 'reofferYield',
-    headerName: 'Re-offer yld',
-    width: 100,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatYield),
-    cellClass: NUM,
-  },
-  { field: 'reofferPrice', headerName: 'Re-offer px', width: 100, type: 'numericColumn', valueFormatter: fmt(formatPrice), cellClass: NUM },
-  {
-    field: 'fairValueBp',
-    headerName: 'Fair value',
-    width: 100,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    tooltipField: 'fairValueMethod',
-    cellClass: NUM,
-  },
-  { field: 'concessionBp', headerName: 'NIC', width: 85, type: 'numericColumn', valueFormatter: fmt(formatSpreadLevel), cellClass: NUM },
+  T.tenor,
+  T.size,
+  T.ipt,
+  T.guidance,
+  T.launch,
+  T.priced,
+  T.book,
+  T.coupon,
+  T.reofferYield,
+  T.reofferPrice,
+  T.fairValue,
+  T.concession,
   { field: 'fairValueMethod', headerName: 'Fair value from', minWidth: 220, flex: 1 },
 ];
 

@@ -6,30 +6,27 @@
  * (or a click) opens the deal.
  */
 import { Group, Select, Stack, Text } from '@mantine/core';
-import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
+import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PRIMARY_PATHS, type DealListResponse, type DealWeeksResponse } from '@common/api/primary';
-import { formatDay, formatPrice, formatSize, formatSpreadLevel, formatTime, formatYield } from '@common/format';
+import { formatDay, formatSize, formatSpreadLevel, formatTime } from '@common/format';
 import { DEAL_STATUSES, RATING_CLASSES, SECTORS } from '@common/market';
 import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { calendarRows, filterQuery, filtersFromParams, STATUS_LABELS, type CalendarRow } from './dealView';
+import { fmt, NUM, trancheColumns } from './trancheColumns';
 
 /** How often the calendar asks for news (the notifications work will push instead). */
 const LIVE_REFRESH_MS = 15_000;
-const NUM = 'ag-right-aligned-cell bw-stat';
 const SIZE_OPTIONS = [
   { value: '500000000', label: '≥ 500MM' },
   { value: '1000000000', label: '≥ 1bn' },
   { value: '3000000000', label: '≥ 3bn' },
 ];
 
-const fmt =
-  <T,>(f: (v: number | null) => string) =>
-  (p: ValueFormatterParams<T>) =>
-    f((p.value as number | null) ?? null);
+const T = trancheColumns<CalendarRow>();
 
 const COLUMNS: ColDef<CalendarRow>[] = [
   { field: 'day', headerName: 'Announced', width: 115, sort: 'desc', valueFormatter: (p) => formatDay(p.value as string) },
@@ -43,70 +40,19 @@ const COLUMNS: ColDef<CalendarRow>[] = [
     valueFormatter: (p) => `${STATUS_LABELS[p.data!.status]} ${formatTime(p.data!.statusAt, 'America/New_York')}`,
     headerTooltip: 'The current stage and when it was reached (New York time)',
   },
-  { field: 'tenorYears', headerName: 'Tenor', width: 75, type: 'numericColumn', valueFormatter: (p) => `${p.value}Y`, cellClass: NUM },
-  { field: 'size', headerName: 'Size', width: 90, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
-  { field: 'iptSpreadBp', headerName: 'IPT', width: 85, type: 'numericColumn', valueFormatter: fmt(formatSpreadLevel), cellClass: NUM },
-  {
-    field: 'guidanceSpreadBp',
-    headerName: 'Guidance',
-    width: 95,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    cellClass: NUM,
-  },
-  {
-    field: 'launchSpreadBp',
-    headerName: 'Launch',
-    width: 90,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    cellClass: NUM,
-  },
-  {
-    field: 'pricedSpreadBp',
-    headerName: 'Priced',
-    width: 90,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    cellClass: NUM,
-  },
-  {
-    field: 'tighteningBp',
-    headerName: 'Tightening',
-    width: 100,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    headerTooltip: 'IPT minus the latest spread, bp',
-    cellClass: NUM,
-  },
-  { field: 'orderBook', headerName: 'Book', width: 90, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
-  {
-    field: 'cover',
-    headerName: 'Cover',
-    width: 75,
-    type: 'numericColumn',
-    valueFormatter: (p) => (p.value === null ? '—' : `${(p.value as number).toFixed(1)}x`),
-    cellClass: NUM,
-  },
-  { field: 'coupon', headerName: 'Coupon', width: 85, type: 'numericColumn', valueFormatter: fmt(formatYield), cellClass: NUM },
-  {
-    field: 'reofferYield',
-    headerName: 'Re-offer yld',
-    width: 100,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatYield),
-    cellClass: NUM,
-  },
-  { field: 'reofferPrice', headerName: 'Re-offer px', width: 100, type: 'numericColumn', valueFormatter: fmt(formatPrice), cellClass: NUM },
-  {
-    field: 'concessionBp',
-    headerName: 'NIC',
-    width: 85,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    headerTooltip: 'New-issue concession: priced (or latest) spread minus fair value on the issuer curve at the close before pricing',
-    cellClass: NUM,
-  },
+  T.tenor,
+  T.size,
+  T.ipt,
+  T.guidance,
+  T.launch,
+  T.priced,
+  T.tightening,
+  T.book,
+  T.cover,
+  T.coupon,
+  T.reofferYield,
+  T.reofferPrice,
+  T.concession,
   { field: 'bookrunners', headerName: 'Bookrunners', minWidth: 200, flex: 1 },
 ];
 
