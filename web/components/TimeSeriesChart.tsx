@@ -29,8 +29,10 @@ import {
   type LineData,
   type SeriesMarker,
   type Time,
+  type WhitespaceData,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { spacedByTime } from './chartTime';
 
 export interface ChartMarker {
   time: number | string;
@@ -71,6 +73,11 @@ export interface TimeSeriesChartProps {
    * 'months' (x is a maturity in months: curve charts).
    */
   axis?: 'time' | 'intraday' | 'months';
+  /**
+   * Bars of sparse dates (payments) placed in proportion to time from this day (chartTime.ts);
+   * without it, bars are spaced by index as the library draws them.
+   */
+  timeAxisFrom?: string;
   testId?: string;
 }
 
@@ -140,7 +147,7 @@ function toSlots(points: ChartSeries['points']): ChartSeries['points'] {
 type AnyChart = IChartApiBase<Time> & IChartApiBase<number>;
 type AnySeries = ReturnType<IChartApiBase<Time>['addSeries']>;
 
-export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'time', testId }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'time', timeAxisFrom, testId }: TimeSeriesChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<AnyChart | null>(null);
   const lines = useRef<AnySeries[]>([]);
@@ -224,8 +231,12 @@ export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'tim
       };
       if (s.type === 'histogram') {
         const bars = instance.addSeries(HistogramSeries, common);
+        // Sparse bars (payment dates) at their dates, not as wide as the gaps between them.
+        const spaced = axis === 'time' && timeAxisFrom ? spacedByTime(s.points, timeAxisFrom) : s.points;
         bars.setData(
-          s.points.map((p) => ({ time: p.time as Time, value: p.value, ...(p.color ? { color: p.color } : {}) }) satisfies HistogramData),
+          spaced.map((p): HistogramData | WhitespaceData =>
+            'value' in p ? { time: p.time as Time, value: p.value, ...(p.color ? { color: p.color } : {}) } : { time: p.time as Time },
+          ),
         );
         return bars as AnySeries;
       }
@@ -274,7 +285,7 @@ export function TimeSeriesChart({ series, height = 320, formatValue, axis = 'tim
       return line as AnySeries;
     });
     instance.timeScale().fitContent();
-  }, [series, height, axis, dark]);
+  }, [series, height, axis, dark, timeAxisFrom]);
 
   // data-series: how many series are drawn (browser tests read it; the canvas itself is opaque).
   return (

@@ -112,3 +112,6 @@ export function priorSpreadBp(bucket: RatingBucket, tenorIndex: number): number 
 export const isoDay = isoDate;
 
 export const MS_PER_DAY = DAY_MS;
+
+/** app_settings key of the instant the whole universe was last repriced as of (the market's "as of"). */
+export const UNIVERSE_AS_OF_KEY = 'pricing.universeAsOf';

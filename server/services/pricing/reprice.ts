@@ -7,11 +7,11 @@
  * it can never serve another day's data); the write side is one bulk statement per table, and
  * rows whose rounded values did not change since this process last wrote them are skipped.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordEvents, type DomainEvent } from '../events';
 import { type CloseSnapshot, closeFromEvaluations, loadClose, loadVolumeAverages, previousCloseDate } from './closes';
-import { MS_PER_DAY, TRADE_WINDOW_DAYS, isoDay } from './conventions';
+import { MS_PER_DAY, TRADE_WINDOW_DAYS, UNIVERSE_AS_OF_KEY, isoDay } from './conventions';
 import { addDays, dayStartMs } from '../../../common/calendar';
 import { loadCurves } from './curves';
 import { curveVersionOf, pruneCurveVersions } from './curveVersions';
@@ -140,6 +140,7 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
   const written = kind === 'eod' ? universe.evaluations : snapshots;
   const write = async (trx: Kysely<Database>) => {
     await upsertMarketState(trx, asOf, rows, curveVersionId);
+    if (!only) await recordUniverseAsOf(trx, asOf);
     if (!only && asOfMs - state.prunedAtMs >= PRUNE_CURVE_VERSIONS_EVERY_MS) {
       await pruneCurveVersions(trx, state.curveVersions);
       state.prunedAtMs = asOfMs;
@@ -184,6 +185,19 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
     failed: universe.failed,
     timingsMs: { read: t1 - t0, compute: t2 - t1, write: t3 - t2 },
   };
+}
+
+/**
+ * The instant the whole universe was last repriced as of (app_settings UNIVERSE_AS_OF_KEY): what
+ * the screens call the market's "as of". A reprice of some bonds (a live tick's, an import's)
+ * does not move it; a full one never moves it back.
+ */
+async function recordUniverseAsOf(db: Kysely<Database>, asOf: Date): Promise<void> {
+  const value = JSON.stringify(asOf.toISOString());
+  await sql`insert into app_settings (key, value, updated_by) values (${UNIVERSE_AS_OF_KEY}, ${value}::jsonb, null)
+    on conflict (key) do update set value = to_jsonb(greatest(app_settings.value #>> '{}', excluded.value #>> '{}')), updated_at = now()`.execute(
+    db,
+  );
 }
 
 /** A Date, an ISO instant, or a 'YYYY-MM-DD' day (meaning that day's close). */

@@ -4,6 +4,7 @@ import type { BondTableColumn } from '../../../../common/enums';
 import { MOODY_RATINGS, SP_RATINGS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { isoTime } from './common';
+import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
 import { presentBondRow, selectBondRows } from './bondRows';
 
 /**
@@ -33,6 +34,7 @@ export interface SnapshotRecord {
 
 export interface Snapshot {
   day: string;
+  /** The market's "as of": its last full reprice (marketAsOf), else its latest figure's. */
   asOf: string | null;
   records: SnapshotRecord[];
   /** The sector taxonomy (for code → industry ids). */
@@ -58,9 +60,12 @@ export interface ColumnOrder {
 }
 
 interface Version {
+  /** The latest figure's time: rows newer than it are what changed. */
   asOf: string | null;
   maxId: number;
   updated: string | null;
+  /** The last full reprice (app_settings UNIVERSE_AS_OF_KEY). */
+  universeAsOf: string | null;
 }
 
 const CHECK_MS = 1000;
@@ -93,12 +98,15 @@ export async function settledBondTableSnapshot(db: Kysely<Database>): Promise<Sn
   return holder.snapshot;
 }
 
+const marketAsOfOf = (v: Version) => v.universeAsOf ?? v.asOf;
+
 async function readVersion(db: Kysely<Database>): Promise<Version> {
-  const r = await sql<{ a: Date | string | null; m: number | null; u: Date | string | null }>`
+  const r = await sql<{ a: Date | string | null; m: number | null; u: Date | string | null; f: string | null }>`
     select (select max(as_of) from bond_market_state) as a, (select max(id) from bonds) as m,
-           (select max(updated_at) from bonds) as u`.execute(db);
+           (select max(updated_at) from bonds) as u,
+           (select value #>> '{}' from app_settings where key = ${UNIVERSE_AS_OF_KEY}) as f`.execute(db);
   const row = r.rows[0]!;
-  return { asOf: isoTime(row.a), maxId: row.m ?? 0, updated: isoTime(row.u) };
+  return { asOf: isoTime(row.a), maxId: row.m ?? 0, updated: isoTime(row.u), universeAsOf: row.f };
 }
 
 /** The bond-table rows plus what the snapshot's filters need. */
@@ -168,7 +176,7 @@ async function build(db: Kysely<Database>, version: Version, previous: Snapshot 
   }));
   const ids = previous && previous.day === day && now - previous.builtAt < MAX_AGE_MS ? await changedIds(db, previous.version) : null;
   if (previous && ids && ids.length <= INCREMENTAL_LIMIT) {
-    if (ids.length === 0) return { ...previous, sectors, version, checkedAt: now };
+    if (ids.length === 0) return { ...previous, asOf: marketAsOfOf(version), sectors, version, checkedAt: now };
     const records = previous.records.slice();
     const index = new Map(records.map((rec, k) => [rec.row.id, k]));
     for (let k = 0; k < ids.length; k += LOAD_CHUNK) {
@@ -183,7 +191,7 @@ async function build(db: Kysely<Database>, version: Version, previous: Snapshot 
       }
     }
     records.sort((a, b) => a.row.id - b.row.id);
-    return { day, asOf: version.asOf, records, sectors, orders: new Map(), version, checkedAt: now, builtAt: previous.builtAt };
+    return { day, asOf: marketAsOfOf(version), records, sectors, orders: new Map(), version, checkedAt: now, builtAt: previous.builtAt };
   }
   const records: SnapshotRecord[] = [];
   for (let last = 0; ;) {
@@ -192,7 +200,7 @@ async function build(db: Kysely<Database>, version: Version, previous: Snapshot 
     if (rows.length < LOAD_CHUNK) break;
     last = rows.at(-1)!.id;
   }
-  return { day, asOf: version.asOf, records, sectors, orders: new Map(), version, checkedAt: now, builtAt: now };
+  return { day, asOf: marketAsOfOf(version), records, sectors, orders: new Map(), version, checkedAt: now, builtAt: now };
 }
 
 /** The current snapshot (built on first use; refreshed in the background when data moved). */
@@ -210,6 +218,7 @@ export async function bondTableSnapshot(db: Kysely<Database>): Promise<Snapshot>
           current.version.asOf === version.asOf &&
           current.version.maxId === version.maxId &&
           current.version.updated === version.updated &&
+          current.version.universeAsOf === version.universeAsOf &&
           clock() - current.builtAt < MAX_AGE_MS;
         const next = same ? { ...current, checkedAt: clock() } : await build(db, version, current, clock());
         holder.snapshot = next;

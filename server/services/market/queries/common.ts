@@ -2,6 +2,7 @@ import { addDays } from '../../../../common/calendar';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { MOODY_RATINGS, SP_RATINGS, TENOR_BUCKETS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
+import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
 
 /** numeric/bigint columns arrive as strings: null-preserving conversion to number. */
 export function n(value: string | number | null | undefined): number | null {
@@ -89,12 +90,12 @@ const AS_OF_TTL_MS = 1000;
 export async function marketAsOf(db: Kysely<Database>): Promise<{ asOf: string | null; day: string }> {
   const cached = asOfCache.get(db);
   if (cached && Date.now() - cached.at < AS_OF_TTL_MS) return cached.value;
-  const row = await db
-    .selectFrom('bond_market_state')
-    .select((eb) => eb.fn.max('as_of').as('as_of'))
-    .executeTakeFirst();
-  const asOf = isoTime(row?.as_of as Date | string | null | undefined);
-  const value = { asOf, day: (asOf ?? new Date().toISOString()).slice(0, 10) };
+  const { rows } = await sql<{ latest: Date | string | null; universe: string | null }>`
+    select (select max(as_of) from bond_market_state) as latest,
+           (select value #>> '{}' from app_settings where key = ${UNIVERSE_AS_OF_KEY}) as universe`.execute(db);
+  const latest = isoTime(rows[0]?.latest ?? null);
+  // The market's "as of" is its last full reprice; the day its latest figures belong to.
+  const value = { asOf: rows[0]?.universe ?? latest, day: (latest ?? new Date().toISOString()).slice(0, 10) };
   asOfCache.set(db, { at: Date.now(), value });
   return value;
 }

@@ -4,6 +4,8 @@ import type { DatabaseHandle } from '../../../db/database';
 import { createTestDatabase } from '../../../test/testDatabase';
 import { seedUniverse } from './index';
 import { FULL_REPRICE_INTERVAL_MS, runLiveTick } from './tick';
+import { invalidateMarketAsOf, marketAsOf } from '../queries/common';
+import { repriceUniverse } from '../../pricing/index';
 
 const FRIDAY = '2026-11-20';
 const MONDAY_OPEN = Date.parse('2026-11-23T15:00:00Z'); // 10:00 in New York
@@ -86,5 +88,20 @@ describe("live figures are today's, also for bonds that have not traded today", 
     // The curve moved since the first tick: the quiet bonds' figures are rewritten as of now.
     const repriced = stillQuiet.filter((r) => later.get(r.bond_id)!.as_of.getTime() === due);
     expect(repriced.length).toBeGreaterThan(stillQuiet.length * 0.9);
+  });
+
+  it("the market's as-of is its last full reprice: a reprice of some bonds does not move it, and nothing moves it back", async () => {
+    const db = database.db;
+    const asOf = async () => {
+      invalidateMarketAsOf(db);
+      return (await marketAsOf(db)).asOf;
+    };
+    const full = new Date(MONDAY_OPEN + FULL_REPRICE_INTERVAL_MS).toISOString();
+    expect(await asOf()).toBe(full);
+    const [one] = (await sql<{ bond_id: number }>`select bond_id from bond_market_state limit 1`.execute(db)).rows;
+    await repriceUniverse(db, new Date(MONDAY_OPEN + 2 * FULL_REPRICE_INTERVAL_MS - 1000), { bondIds: [one!.bond_id] });
+    expect(await asOf()).toBe(full);
+    await repriceUniverse(db, new Date(MONDAY_OPEN + 1000));
+    expect(await asOf()).toBe(full);
   });
 });

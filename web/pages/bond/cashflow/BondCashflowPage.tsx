@@ -157,7 +157,13 @@ export default function BondCashflowPage() {
               <Text size="xs" c="dimmed" mb={4}>
                 Blue: coupons; orange: the final payment with principal.
               </Text>
-              <TimeSeriesChart series={series} height={420} formatValue={(v) => formatNumber(v, 2)} testId="cashflow-chart" />
+              <TimeSeriesChart
+                series={series}
+                height={420}
+                formatValue={(v) => formatNumber(v, 2)}
+                timeAxisFrom={flows.data?.settlementDate}
+                testId="cashflow-chart"
+              />
             </Card>
           </Grid.Col>
         </Grid>
