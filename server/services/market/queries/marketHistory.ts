@@ -8,18 +8,25 @@ import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnaps
 import { hasBit, matchesOf } from './bondTableMasks';
 import type { BondFilters } from './bondList';
 import { round, segmentCondition, tenorBucketCaseFrom, WeightedMean } from './segments';
+import { marketSummary } from './marketSummary';
 import { tenorBucketOf } from '../../../../common/market';
 
-const EOD_COLUMN: Record<Exclude<MarketMetric, 'volume'>, string> = {
-  yield: 'ep.yield',
-  spread: 'ep.g_spread_bp',
-  price: 'ep.clean_price',
+/**
+ * A close's value of each metric, as the summary shows it today: the yield is the yield to worst
+ * (kept in the lineage's `m`; the column holds the yield to maturity), the spread the G-spread.
+ */
+const EOD_VALUE: Record<Exclude<MarketMetric, 'volume'>, ReturnType<typeof sql.raw>> = {
+  yield: sql.raw(`coalesce((ep.inputs->'m'->>1)::numeric, ep.yield)`),
+  spread: sql.raw('ep.g_spread_bp'),
+  price: sql.raw('ep.clean_price'),
 };
 
 /**
  * Daily series of one summary cell: for each end-of-day date, the amount-weighted average of
  * the metric over the segment's bonds whose remaining maturity ON THAT DAY falls in the tenor
- * bucket (volume: the day's summed volume). Default range: one year to the market day.
+ * bucket (volume: the day's summed volume). Default range: one year to the market day, whose
+ * point is the summary's cell as it stands now — so the series ends at the value the summary
+ * shows, the day's close not being struck yet.
  */
 export async function marketDetail(
   db: Kysely<Database>,
@@ -41,7 +48,7 @@ export async function marketDetail(
         group by 1 order by 1`.execute(db)
     ).rows;
   } else {
-    const col = sql.ref(EOD_COLUMN[q.metric]);
+    const col = EOD_VALUE[q.metric];
     const tenor = q.tenor
       ? sql<boolean>`${tenorBucketCaseFrom(sql.ref('b.maturity_date'), sql.ref('ep.price_date'))} = ${q.tenor}`
       : sql<boolean>`true`;
@@ -56,12 +63,29 @@ export async function marketDetail(
         group by 1 order by 1`.execute(db)
     ).rows;
   }
-  return {
-    metric: q.metric,
-    tenor: q.tenor ?? null,
-    segment: q.segment,
-    points: rows.filter((r) => r.v !== null).map((r) => ({ date: isoDay(r.d)!, value: round(Number(r.v))!, bondCount: Number(r.bonds) })),
-  };
+  const points = rows
+    .filter((r) => r.v !== null)
+    .map((r) => ({ date: isoDay(r.d)!, value: round(Number(r.v))!, bondCount: Number(r.bonds) }));
+  const today = await marketAsOf(db);
+  if (to >= today.day) {
+    const now = await todayCell(db, q);
+    if (now) {
+      if (points.at(-1)?.date === today.day) points.pop();
+      points.push({ date: today.day, ...now });
+    }
+  }
+  return { metric: q.metric, tenor: q.tenor ?? null, segment: q.segment, points };
+}
+
+/** The summary's cell for this metric, segment and tenor, now. */
+async function todayCell(
+  db: Kysely<Database>,
+  q: { metric: MarketMetric; tenor?: TenorBucket | undefined; segment: string },
+): Promise<{ value: number; bondCount: number } | null> {
+  const summary = await marketSummary(db, { metric: q.metric, segments: [q.segment] });
+  const row = summary.rows.find((r) => r.segment === q.segment);
+  const cell = q.tenor ? row?.cells.find((c) => c.tenor === q.tenor) : row?.total;
+  return cell && cell.value !== null && cell.bondCount > 0 ? { value: cell.value, bondCount: cell.bondCount } : null;
 }
 
 /**
