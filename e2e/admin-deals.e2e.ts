@@ -60,5 +60,15 @@ test.describe('admin: deals', () => {
     await page.getByRole('option', { name: 'Priced' }).click();
     await page.getByTestId('admin-deal-add-status').click();
     await expect(page.getByTestId('admin-deal-error')).toContainText('priced spread');
+
+    // The same changes in the audit log, filtered to this deal.
+    await openRoute(page, '/bw/admin/audit-log');
+    await page.getByLabel('Subject type').fill('deal');
+    await page.getByLabel('Subject id').fill(String(id));
+    await page.getByTestId('audit-log-apply').click();
+    const log = page.getByTestId('audit-log');
+    await expect(log.locator('tbody tr')).toHaveCount(4);
+    await expect(log.locator('tbody tr').first()).toContainText('deal.status_undo');
+    await expect(log).toContainText('admin@bondwise.local');
   });
 });

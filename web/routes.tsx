@@ -230,7 +230,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/bw/admin/media', title: 'Admin: media', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/maintenance', title: 'Admin: maintenance', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/hawk/user-stats', title: 'Admin: market hawk user stats', access: 'admin', menu: 'admin' },
-  { path: '/bw/admin/audit-log', title: 'Admin: audit log', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/audit-log',
+    title: 'Admin: audit log',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/AuditLogPage'),
+  },
 
   // ---- anything else -------------------------------------------------------------------
   { path: '*', title: 'Not found', access: 'special', page: notFound },

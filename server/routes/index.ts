@@ -13,6 +13,7 @@ import adminAccountRoutes from './admin/accounts';
 import adminUploadRoutes from './admin/upload';
 import adminDealRoutes from './admin/deals';
 import adminEdgarRoutes from './admin/edgar';
+import adminAuditLogRoutes from './admin/auditLog';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -34,4 +35,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminUploadRoutes);
   await app.register(adminDealRoutes);
   await app.register(adminEdgarRoutes);
+  await app.register(adminAuditLogRoutes);
 }

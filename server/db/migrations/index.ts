@@ -14,6 +14,7 @@ import * as pricingSheets from './20261125090000_pricing_sheets';
 import * as curveVersions from './20261125100000_curve_versions';
 import * as dealSource from './20261125110000_deal_source';
 import * as edgarFilings from './20261125120000_edgar_filings';
+import * as auditLogFilters from './20261125130000_audit_log_filters';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261125100000_curve_versions': curveVersions,
   '20261125110000_deal_source': dealSource,
   '20261125120000_edgar_filings': edgarFilings,
+  '20261125130000_audit_log_filters': auditLogFilters,
 };

@@ -108,6 +108,8 @@ function adminCalls(ids: {
       admin: 201,
     },
     'DELETE /admin/deal/:id/status/latest': { url: `/admin/deal/${ids.dealId}/status/latest`, admin: 200 },
+    'GET /admin/audit-log': { url: '/admin/audit-log?action=deal.', admin: 200 },
+    'GET /admin/audit-log/csv': { url: '/admin/audit-log/csv?action=deal.', admin: 200 },
     'GET /admin/edgar': { url: '/admin/edgar', admin: 200 },
     'POST /admin/edgar': { url: '/admin/edgar', payload: { fileName: 'memo.txt', content: 'Not a term sheet.' }, admin: 201 },
     'GET /admin/edgar/:id': { url: `/admin/edgar/${ids.filingId}`, admin: 200 },

@@ -1,0 +1,59 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUDIT_LOG_PATHS, auditLogPageSchema, auditLogQuerySchema } from '../../../../common/api/auditLog';
+import { errorResponseSchema } from '../../../../common/api/shared';
+import { badRequest } from '../../../plugins/errors';
+import { auditLogCsv, auditLogPage } from '../../../services/auditLog';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const csvQuerySchema = auditLogQuerySchema.omit({ cursor: true, limit: true });
+
+/** The audit log (/bw/admin/audit-log): every audited change, filtered, paged, exported. */
+const adminAuditLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const checkRange = (q: { from?: string | undefined; to?: string | undefined }) => {
+    if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) throw badRequest(`from: must not be after to (${q.to})`);
+  };
+
+  app.get(
+    AUDIT_LOG_PATHS.entries,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'Audited changes, newest first, by actor, action (or a family, "deal."), subject and time; paged by cursor',
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      checkRange(request.query);
+      return auditLogPage(app.db, request.query);
+    },
+  );
+
+  app.get(
+    AUDIT_LOG_PATHS.csv,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'The filtered audit log as CSV (newest first, at most 100,000 rows)',
+        querystring: csvQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      checkRange(request.query);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${new Date(app.now()).toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(auditLogCsv(app.db, request.query)));
+    },
+  );
+};
+
+export default adminAuditLogRoutes;
