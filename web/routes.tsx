@@ -187,7 +187,13 @@ export const ROUTES: readonly RouteDef[] = [
 
   // ---- admin (28 pages: the index plus the 27 of §2) -----------------------------------
   { path: '/bw/admin', title: 'Admin', access: 'admin', page: () => import('./pages/admin/AdminIndexPage') },
-  { path: '/bw/admin/upload', title: 'Admin: data upload', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/upload',
+    title: 'Admin: data upload',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/AdminUploadPage'),
+  },
   { path: '/bw/admin/curve', title: 'Admin: curves', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/users', title: 'Admin: users', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/users/domains', title: 'Admin: user domains', access: 'admin', menu: 'admin' },

@@ -89,6 +89,38 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
   timeoutMs?: number;
   /** 'blob' for a file (a workbook): a successful answer is its bytes; errors are read as usual. */
   responseType?: 'blob';
+  /** Upload progress, 0…1 (an upload's progress bar): sent with XMLHttpRequest, which reports it. */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+/** A request sent with XMLHttpRequest for its upload progress; answers as fetch would. */
+function sendWithProgress(
+  url: string,
+  init: RequestInit & { headers: Headers },
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    xhr.withCredentials = true;
+    init.headers.forEach((value, key) => xhr.setRequestHeader(key, value));
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/\r?\n/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      onProgress(1);
+      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send((init.body as XMLHttpRequestBodyInit | null | undefined) ?? null);
+  });
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {
@@ -141,7 +173,7 @@ export function setBeforeRequest(hook: BeforeRequestHook | null): BeforeRequestH
  * Throws ApiError for status > 299; network failures and timeouts throw as fetch does.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { json, query, timeoutMs, headers: extraHeaders, signal, body, responseType, ...init } = options;
+  const { json, query, timeoutMs, headers: extraHeaders, signal, body, responseType, onUploadProgress, ...init } = options;
   if (beforeRequest) await beforeRequest(path);
   const headers = buildRequestHeaders(extraHeaders);
   let requestBody: BodyInit | null | undefined = body;
@@ -151,13 +183,16 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => Boolean(s));
   if (isDialupEnabled()) await sleep(dialupDelayMs());
-  const response = await fetch(withQuery(path, query), {
+  const request = {
     ...init,
     headers,
     body: requestBody,
-    credentials: 'include',
+    credentials: 'include' as const,
     signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
-  });
+  };
+  const response = onUploadProgress
+    ? await sendWithProgress(withQuery(path, query), request, onUploadProgress)
+    : await fetch(withQuery(path, query), request);
   if (responseType === 'blob' && response.ok) return (await response.blob()) as T;
   const parsed = await readBody(response);
   // The first call that meets the maintenance gate switches the open tab to the maintenance page;

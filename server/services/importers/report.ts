@@ -1,7 +1,9 @@
-/** The file formats the importers read. */
-export type ImportKind = 'treasury' | 'trace' | 'bonds';
+import { UPLOAD_KINDS, type UploadKind } from '../../../common/api/upload';
 
-export const IMPORT_KINDS: readonly ImportKind[] = ['treasury', 'trace', 'bonds'];
+/** The file formats the importers read (one list with the upload contract's). */
+export type ImportKind = UploadKind;
+
+export const IMPORT_KINDS: readonly ImportKind[] = UPLOAD_KINDS;
 
 /** At most this many rejected rows are listed in a report (all are counted). */
 export const MAX_LISTED_REJECTIONS = 1000;
