@@ -61,6 +61,10 @@ describe('the audit log: every audited change, filtered, paged and exported', ()
     expect((await ks('action=deal.')).length).toBe(24);
     expect(await ks('targetType=feature&targetId=1')).toEqual([25, 10]);
     expect(await ks('from=2026-11-20T12:10:00Z&to=2026-11-20T12:13:00Z')).toEqual([12, 11, 10]);
+    expect(await ks('from=2026-11-20T12:27:00Z')).toEqual([29, 28, 27]);
+    expect(await ks('to=2026-11-20T12:02:00Z')).toEqual([1, 0]);
+    expect(await ks('from=2027-01-01T00:00:00Z')).toEqual([]);
+    expect(await ks('to=2026-01-01T00:00:00Z')).toEqual([]);
     expect(await ks('action=deal%25')).toEqual([]); // a wildcard is a character, not a pattern
   });
 
