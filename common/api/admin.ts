@@ -63,6 +63,7 @@ export const organizationSchema = z.object({
 });
 export type Organization = z.infer<typeof organizationSchema>;
 export const organizationListSchema = z.object({ organizations: z.array(organizationSchema) });
+export type OrganizationListResponse = z.infer<typeof organizationListSchema>;
 const domainSchema = z
   .string()
   .trim()
