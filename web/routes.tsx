@@ -240,7 +240,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/bw/admin/deal/:dealId', title: 'Admin: deal', access: 'admin', page: () => import('./pages/admin/deal/AdminDealPage') },
   { path: '/bw/admin/platform-commentary', title: 'Admin: platform commentary', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/media', title: 'Admin: media', access: 'admin', menu: 'admin' },
-  { path: '/bw/admin/maintenance', title: 'Admin: maintenance', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/maintenance',
+    title: 'Admin: maintenance',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/AdminMaintenancePage'),
+  },
   { path: '/bw/admin/hawk/user-stats', title: 'Admin: market hawk user stats', access: 'admin', menu: 'admin' },
   {
     path: '/bw/admin/audit-log',

@@ -21,7 +21,14 @@ export const ADMIN_PATHS = {
   adminOrganization: (id: string) => `/admin/organizations/${encodeURIComponent(id)}`,
   adminUserTrial: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/trial`,
   adminInvites: '/admin/invites',
+  adminMaintenance: '/admin/maintenance',
 } as const;
+
+// ---- maintenance -----------------------------------------------------------------------------
+
+/** GET and PUT /admin/maintenance: whether product APIs answer 503 to non-admins. */
+export const maintenanceStateSchema = z.object({ maintenanceMode: z.boolean() });
+export type MaintenanceState = z.infer<typeof maintenanceStateSchema>;
 
 // ---- features --------------------------------------------------------------------------------
 

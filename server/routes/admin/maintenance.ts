@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { ADMIN_PATHS, maintenanceStateSchema as maintenanceState } from '../../../common/api/admin';
 import { forgetDatabaseHealth } from '../../services/health';
 import { getMaintenanceMode, setMaintenanceMode } from '../../services/settings';
 
-const maintenanceState = z.object({ maintenanceMode: z.boolean() });
-
-/** Admin switch for maintenance mode (the admin page comes with the admin issue). */
+/** Admin switch for maintenance mode (the page: /bw/admin/maintenance). */
 const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/admin/maintenance',
+    ADMIN_PATHS.adminMaintenance,
     {
       config: { access: 'admin' },
       schema: { tags: ['admin'], summary: 'Read maintenance mode', security: [{ bearer: [] }], response: { 200: maintenanceState } },
@@ -17,7 +15,7 @@ const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/admin/maintenance',
+    ADMIN_PATHS.adminMaintenance,
     {
       config: { access: 'admin' },
       schema: {

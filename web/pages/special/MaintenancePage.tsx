@@ -5,13 +5,16 @@ import { PageTitle } from '../../components/PageTitle';
 import { PATHS } from '../../routes';
 import { useSession } from '../../stores/session';
 
+/** What people see while maintenance is on (the admin page previews it). */
+export const MAINTENANCE_NOTICE = 'Bondwise is being updated. This page will continue automatically once we are back.';
+
 export default function MaintenancePage() {
   const loggedIn = useSession((s) => s.accessToken !== null);
   return (
     <>
       <PageTitle title="Down for maintenance" />
       <Paper withBorder p="md" data-testid="maintenance">
-        <Text mb="xs">Bondwise is being updated. This page will continue automatically once we are back.</Text>
+        <Text mb="xs">{MAINTENANCE_NOTICE}</Text>
         <Anchor component={Link} to={loggedIn ? PATHS.logout : PATHS.login} size="sm">
           {loggedIn ? 'Log out' : 'Administrator sign-in'}
         </Anchor>
