@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/connectionErrors';
 import { reportServerError } from './errorReporting';
+import { REFUSAL_STATUS, ServiceRefusal } from '../services/refusal';
 
 /** An error a route or service raises on purpose; its message is shown to the client as is. */
 export class HttpError extends Error {
@@ -59,6 +60,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .join('; ');
       return reply.code(400).send({ error: `Invalid ${text}` });
     }
+    if (err instanceof ServiceRefusal) return reply.code(REFUSAL_STATUS[err.kind]).send({ error: err.message });
     if (err instanceof HttpError) {
       if (err.statusCode >= 500) {
         request.log.error({ err }, 'service error');

@@ -11,8 +11,8 @@ import {
   pricingSheetVersionsSchema,
 } from '../../../common/api/pricingSheets';
 import { errorResponseSchema, idParamsSchema } from '../../../common/api/shared';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
-import { CalculatorInputError, newIssueCalculation } from '../../services/primary/calculator';
+import { badRequest } from '../../plugins/errors';
+import { newIssueCalculation } from '../../services/primary/calculator';
 import { calculatorWorkbook } from '../../services/primary/calculatorWorkbook';
 import {
   createPricingSheet,
@@ -20,7 +20,6 @@ import {
   duplicatePricingSheet,
   getPricingSheet,
   listPricingSheets,
-  PricingSheetError,
   pricingSheetVersions,
   restorePricingSheet,
   updatePricingSheet,
@@ -31,21 +30,6 @@ const security = [{ bearer: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 /** Saved worksheets are the calculator's: the same feature and subscription. */
 const config = { access: 'user', subscription: true, feature: 'new_issue_calculator' } as const;
-
-/** The service's refusals as HTTP answers. */
-async function answering<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof PricingSheetError) {
-      if (err.kind === 'not found') throw notFound(err.message);
-      if (err.kind === 'conflict') throw conflict(err.message);
-      throw badRequest(err.message);
-    }
-    if (err instanceof CalculatorInputError) throw badRequest(err.message);
-    throw err;
-  }
-}
 
 /** Pricing sheets (/bw/primary/pricing-sheet): a banker's saved calculator worksheets, owner-only, versioned. */
 const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,8 +61,7 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: pricingSheetSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await answering(() => createPricingSheet(app.db, request.user.userId, request.body, now()))),
+    async (request, reply) => reply.code(201).send(await createPricingSheet(app.db, request.user.userId, request.body, now())),
   );
 
   app.get(
@@ -93,7 +76,7 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pricingSheetSchema, ...errors },
       },
     },
-    async (request) => answering(() => getPricingSheet(app.db, request.user.userId, request.params.id)),
+    async (request) => getPricingSheet(app.db, request.user.userId, request.params.id),
   );
 
   app.patch(
@@ -110,7 +93,7 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pricingSheetSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request) => answering(() => updatePricingSheet(app.db, request.user.userId, request.params.id, request.body, now())),
+    async (request) => updatePricingSheet(app.db, request.user.userId, request.params.id, request.body, now()),
   );
 
   app.get(
@@ -125,7 +108,7 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pricingSheetVersionsSchema, ...errors },
       },
     },
-    async (request) => answering(() => pricingSheetVersions(app.db, request.user.userId, request.params.id)),
+    async (request) => pricingSheetVersions(app.db, request.user.userId, request.params.id),
   );
 
   app.post(
@@ -141,7 +124,7 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pricingSheetSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request) => answering(() => restorePricingSheet(app.db, request.user.userId, request.params.id, request.body, now())),
+    async (request) => restorePricingSheet(app.db, request.user.userId, request.params.id, request.body, now()),
   );
 
   app.post(
@@ -156,8 +139,7 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: pricingSheetSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await answering(() => duplicatePricingSheet(app.db, request.user.userId, request.params.id, now()))),
+    async (request, reply) => reply.code(201).send(await duplicatePricingSheet(app.db, request.user.userId, request.params.id, now())),
   );
 
   app.delete(
@@ -173,7 +155,7 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await answering(() => deletePricingSheet(app.db, request.user.userId, request.params.id));
+      await deletePricingSheet(app.db, request.user.userId, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -190,13 +172,13 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const sheet = await answering(() => getPricingSheet(app.db, request.user.userId, request.params.id));
+      const sheet = await getPricingSheet(app.db, request.user.userId, request.params.id);
       const complete = calculatorRequestSchema.safeParse(sheet.content);
       if (!complete.success) {
         const issue = complete.error.issues[0];
         throw badRequest(`${issue?.path.join('.') || 'content'}: ${issue?.message ?? 'the sheet is incomplete'}`);
       }
-      const answer = await answering(() => newIssueCalculation(app.db, complete.data, now()));
+      const answer = await newIssueCalculation(app.db, complete.data, now());
       reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${fileNameOf(sheet.name)}-${answer.pricingDay}.xlsx"`)

@@ -23,7 +23,7 @@ import { badRequest, notFound } from '../../plugins/errors';
 import { dealDetail, dealWeeks, thisWeek } from '../../services/primary/dealDetail';
 import { dealViewerOf, listDeals } from '../../services/primary/deals';
 import { newIssueVolumeBy } from '../../services/primary/volume';
-import { CalculatorInputError, newIssueCalculation } from '../../services/primary/calculator';
+import { newIssueCalculation } from '../../services/primary/calculator';
 import { calculatorWorkbook } from '../../services/primary/calculatorWorkbook';
 import { createDealFromCalculation } from '../../services/primary/newDeal';
 
@@ -34,15 +34,8 @@ const security = [{ bearer: [] }];
 
 /** The new-issue calendar, a deal's page and the weekly record of past deals (market data: subscription). */
 const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The calculator's answer; its input errors (unknown issuer, a negative yield) as 400s. */
-  const calculate = async (body: CalculatorBody) => {
-    try {
-      return await newIssueCalculation(app.db, body, new Date(app.now()));
-    } catch (err) {
-      if (err instanceof CalculatorInputError) throw badRequest(err.message);
-      throw err;
-    }
-  };
+  /** The calculator's answer; its input errors (unknown issuer, a negative yield) are 400s (ServiceRefusal). */
+  const calculate = (body: CalculatorBody) => newIssueCalculation(app.db, body, new Date(app.now()));
 
   app.post(
     PRIMARY_PATHS.calculator,
@@ -95,14 +88,8 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      try {
-        const owner = await dealViewerOf(app.db, request.user.userId);
-        const created = await createDealFromCalculation(app.db, request.body, owner, new Date(app.now()));
-        return reply.code(201).send(created);
-      } catch (err) {
-        if (err instanceof CalculatorInputError) throw badRequest(err.message);
-        throw err;
-      }
+      const owner = await dealViewerOf(app.db, request.user.userId);
+      return reply.code(201).send(await createDealFromCalculation(app.db, request.body, owner, new Date(app.now())));
     },
   );
 

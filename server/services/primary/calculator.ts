@@ -20,6 +20,7 @@ import { ratingClassOf } from '../../../common/market';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { cachedResult } from '../market/queries/common';
+import { ServiceRefusal } from '../refusal';
 import { type ConcessionModel, type ConcessionObservation, fitConcessionModel, predictConcession } from './concessionModel';
 import { listDeals } from './deals';
 import { fairValueAt } from './fairValue';
@@ -37,12 +38,12 @@ const RECENT_DAYS = 10;
 const MODEL_TTL_MS = 10 * 60_000;
 
 /** Bad input the schema cannot see (unknown issuer, a negative yield): 400 naming the field. */
-export class CalculatorInputError extends Error {
+export class CalculatorInputError extends ServiceRefusal {
   constructor(
     readonly field: string,
     readonly reason: string,
   ) {
-    super(`${field}: ${reason}`);
+    super('invalid', `${field}: ${reason}`);
   }
 }
 

@@ -10,17 +10,11 @@ import { ADMIN_DEAL_LIST_MAX, type adminDealCreateSchema } from '../../../common
 import { addDays, newYorkTime, newYorkToday } from '../../../common/calendar';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
+import { ServiceRefusal } from '../refusal';
 import type { z } from 'zod';
 
-/** The service's refusals: 404 (unknown deal or tranche) or 400 (a rule broken), naming the field. */
-export class DealAdminError extends Error {
-  constructor(
-    readonly kind: 'not found' | 'invalid',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** An unknown deal or tranche (404), or a rule broken (400), naming the field. */
+export class DealAdminError extends ServiceRefusal {}
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const num = (v: string | number | null) => (v === null ? null : Number(v));

@@ -15,19 +15,13 @@ import {
   type PricingSheetVersions,
 } from '../../../common/api/pricingSheets';
 import type { Database } from '../../db/schema';
+import { ServiceRefusal } from '../refusal';
 import type { PricingSheetsTable } from '../../db/tables/pricingSheets';
 
 type Row = Selectable<PricingSheetsTable>;
 
-/** What the routes answer as 404 (unknown or not yours), 409 (moved on) or 400 (a limit). */
-export class PricingSheetError extends Error {
-  constructor(
-    readonly kind: 'not found' | 'conflict' | 'limit',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** Unknown or not yours (404), moved on since (409), a limit (400). */
+export class PricingSheetError extends ServiceRefusal {}
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -89,7 +83,7 @@ export async function createPricingSheet(
       .where('owner_id', '=', ownerId)
       .executeTakeFirstOrThrow();
     if (Number(count.n) >= PRICING_SHEETS_PER_USER_MAX) {
-      throw new PricingSheetError('limit', `name: at most ${PRICING_SHEETS_PER_USER_MAX} pricing sheets; delete one first`);
+      throw new PricingSheetError('invalid', `name: at most ${PRICING_SHEETS_PER_USER_MAX} pricing sheets; delete one first`);
     }
     const row = await trx
       .insertInto('pricing_sheets')

@@ -14,8 +14,7 @@ import {
   adminTrancheUpdateSchema,
 } from '../../../../common/api/adminDeals';
 import { errorResponseSchema } from '../../../../common/api/shared';
-import { badRequest, notFound } from '../../../plugins/errors';
-import { DealAdminError, adminDeal, createAdminDeal, listAdminDeals, updateAdminDeal } from '../../../services/primary/dealAdmin';
+import { adminDeal, createAdminDeal, listAdminDeals, updateAdminDeal } from '../../../services/primary/dealAdmin';
 import {
   addAdminDealStatus,
   addAdminTranche,
@@ -28,16 +27,6 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 const config = { access: 'admin' } as const;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-
-/** The service's refusals as HTTP answers. */
-async function answering<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof DealAdminError) throw err.kind === 'not found' ? notFound(err.message) : badRequest(err.message);
-    throw err;
-  }
-}
 
 /** Deal administration (/bw/admin/deal): every deal, its tranches and its status timeline; every change audited. */
 const adminDealRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,7 +46,7 @@ const adminDealRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDealListSchema, ...errors },
       },
     },
-    async (request) => answering(() => listAdminDeals(app.db, request.query, now())),
+    async (request) => listAdminDeals(app.db, request.query, now()),
   );
 
   app.post(
@@ -72,14 +61,13 @@ const adminDealRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.object({ id: z.number().int() }), ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await answering(() => createAdminDeal(app.db, request.body, request.user.userId, now()))),
+    async (request, reply) => reply.code(201).send(await createAdminDeal(app.db, request.body, request.user.userId, now())),
   );
 
   app.get(
     '/admin/deal/:id',
     { config, schema: { ...base, summary: 'A deal with its tranches, timeline and audit trail', response: answer } },
-    async (request) => answering(() => adminDeal(app.db, request.params.id)),
+    async (request) => adminDeal(app.db, request.params.id),
   );
 
   app.patch(
@@ -88,7 +76,7 @@ const adminDealRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { ...base, summary: "Change a deal's issuer, bookrunners or use of proceeds", body: adminDealUpdateSchema, response: answer },
     },
-    async (request) => answering(() => updateAdminDeal(app.db, request.params.id, request.body, request.user.userId, now())),
+    async (request) => updateAdminDeal(app.db, request.params.id, request.body, request.user.userId, now()),
   );
 
   app.post(
@@ -98,7 +86,7 @@ const adminDealRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...base, summary: 'Add a tranche to a deal', body: adminTrancheInputSchema, response: { 201: adminDealSchema, ...errors } },
     },
     async (request, reply) =>
-      reply.code(201).send(await answering(() => addAdminTranche(app.db, request.params.id, request.body, request.user.userId, now()))),
+      reply.code(201).send(await addAdminTranche(app.db, request.params.id, request.body, request.user.userId, now())),
   );
 
   app.patch(
@@ -113,8 +101,7 @@ const adminDealRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answer,
       },
     },
-    async (request) =>
-      answering(() => updateAdminTranche(app.db, request.params.id, request.params.trancheId, request.body, request.user.userId, now())),
+    async (request) => updateAdminTranche(app.db, request.params.id, request.params.trancheId, request.body, request.user.userId, now()),
   );
 
   app.delete(
@@ -128,7 +115,7 @@ const adminDealRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answer,
       },
     },
-    async (request) => answering(() => deleteAdminTranche(app.db, request.params.id, request.params.trancheId, request.user.userId, now())),
+    async (request) => deleteAdminTranche(app.db, request.params.id, request.params.trancheId, request.user.userId, now()),
   );
 
   app.post(
@@ -143,13 +130,13 @@ const adminDealRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await answering(() => addAdminDealStatus(app.db, request.params.id, request.body, request.user.userId, now()))),
+      reply.code(201).send(await addAdminDealStatus(app.db, request.params.id, request.body, request.user.userId, now())),
   );
 
   app.delete(
     '/admin/deal/:id/status/latest',
     { config, schema: { ...base, summary: "Undo the deal's latest step (not the announcement)", response: answer } },
-    async (request) => answering(() => undoAdminDealStatus(app.db, request.params.id, request.user.userId, now())),
+    async (request) => undoAdminDealStatus(app.db, request.params.id, request.user.userId, now()),
   );
 };
 

@@ -11,23 +11,13 @@ import {
   filingSchema,
 } from '../../../../common/api/edgar';
 import { errorResponseSchema } from '../../../../common/api/shared';
-import { badRequest, notFound } from '../../../plugins/errors';
 import { repriceAfterImport } from '../../../services/importers/reprice';
-import { FilingError, correctFiling, dealFromFiling, filing, importFiling, listFilings } from '../../../services/primary/edgar/filings';
+import { correctFiling, dealFromFiling, filing, importFiling, listFilings } from '../../../services/primary/edgar/filings';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 const config = { access: 'admin' } as const;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-
-async function answering<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof FilingError) throw err.kind === 'not found' ? notFound(err.message) : badRequest(err.message);
-    throw err;
-  }
-}
 
 /** EDGAR pricing term sheets (/bw/admin/edgar): upload, review and correct, and the deal made from each. */
 const adminEdgarRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -85,7 +75,7 @@ const adminEdgarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: filingSchema, ...errors },
       },
     },
-    async (request) => answering(() => filing(app.db, request.params.id)),
+    async (request) => filing(app.db, request.params.id),
   );
 
   app.put(
@@ -101,7 +91,7 @@ const adminEdgarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: filingSchema, ...errors },
       },
     },
-    async (request) => answering(() => correctFiling(app.db, request.params.id, request.body.reading, request.user.userId, now())),
+    async (request) => correctFiling(app.db, request.params.id, request.body.reading, request.user.userId, now()),
   );
 
   app.post(
@@ -118,7 +108,7 @@ const adminEdgarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const made = await answering(() => dealFromFiling(app.db, request.params.id, request.body, request.user.userId, now()));
+      const made = await dealFromFiling(app.db, request.params.id, request.body, request.user.userId, now());
       await price(made.bondIds);
       return made.filing;
     },

@@ -10,19 +10,14 @@ import type { Kysely } from 'kysely';
 import type { EdgarUploadResponse, Filing, FilingList, FilingStatus, TermSheetReading } from '../../../../common/api/edgar';
 import type { Database } from '../../../db/schema';
 import { writeAudit } from '../../audit';
+import { ServiceRefusal } from '../../refusal';
 import { writeDealFromReading } from './dealFromFiling';
 import { parseTermSheet, type TermSheetProblem } from './fwpParser';
 import { issuerKey, problemsOf, readingOf } from './review';
 import { looksLikeHtml } from './documentBlocks';
 
-export class FilingError extends Error {
-  constructor(
-    readonly kind: 'not found' | 'invalid',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** An unknown filing (404), or one that cannot become a deal as it stands (400), naming the field. */
+export class FilingError extends ServiceRefusal {}
 
 type Issuer = { id: number; ticker: string; name: string };
 
