@@ -9,6 +9,7 @@ import {
 } from '../../../common/api/pricingSheets';
 import { seedUniverse } from '../../services/market/simulator/index';
 import { WORKBOOK_ROWS as R } from '../../services/primary/calculatorWorkbook';
+import { issuerWithMostFixedBonds } from '../../test/issuers';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 const END = '2026-11-20';
@@ -43,16 +44,7 @@ describe('pricing sheets: saved calculator worksheets', () => {
     await seedUniverse(ctx.database.db, { bonds: 150, historyDays: 20, seed: 5, endDate: END });
     banker = await signedIn(ctx, 'sheet-banker');
     stranger = await signedIn(ctx, 'sheet-stranger');
-    const row = await ctx.database.db
-      .selectFrom('bonds')
-      .select(['issuer_id', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('coupon_type', '=', 'fixed')
-      .groupBy('issuer_id')
-      .orderBy('n', 'desc')
-      .orderBy('issuer_id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    issuerId = row.issuer_id;
+    issuerId = await issuerWithMostFixedBonds(ctx.database.db);
   }, 120_000);
   afterAll(() => ctx.close());
 

@@ -7,6 +7,7 @@ import { priceNewTranche } from '../../../common/newIssuePricing';
 import { seedUniverse } from '../../services/market/simulator/index';
 import { LOOKBACK_DAYS } from '../../services/primary/calculator';
 import { WORKBOOK_ROWS as R } from '../../services/primary/calculatorWorkbook';
+import { issuerWithMostFixedBonds } from '../../test/issuers';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 const END = '2026-11-20'; // a Friday: the last close; "today" is the next Monday
@@ -28,17 +29,7 @@ describe('the new-issue calculator', () => {
     ctx = await createTestApp({}, { now: () => NOW });
     await seedUniverse(ctx.database.db, { bonds: 300, historyDays: 60, seed: 21, endDate: END });
     auth = await signedIn(ctx, 'banker-1');
-    // An issuer with several fixed-coupon bonds: its own curve gives the fair values.
-    const row = await ctx.database.db
-      .selectFrom('bonds')
-      .select(['issuer_id', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('coupon_type', '=', 'fixed')
-      .groupBy('issuer_id')
-      .orderBy('n', 'desc')
-      .orderBy('issuer_id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    issuerId = row.issuer_id;
+    issuerId = await issuerWithMostFixedBonds(ctx.database.db);
   }, 120_000);
   afterAll(() => ctx.close());
 

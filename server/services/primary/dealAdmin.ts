@@ -4,11 +4,12 @@
  * transaction that makes it, with the state before and after, so the audit log tells who changed
  * what. Admins see every deal, including the ones calculator users keep to their organisation.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AdminDeal, AdminDealList, AdminTranche } from '../../../common/api/adminDeals';
 import { ADMIN_DEAL_LIST_MAX, type adminDealCreateSchema } from '../../../common/api/adminDeals';
 import { addDays, newYorkTime, newYorkToday } from '../../../common/calendar';
 import type { Database } from '../../db/schema';
+import type { DealTranchesTable } from '../../db/tables/market';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
 import type { z } from 'zod';
@@ -121,18 +122,7 @@ export async function adminDeal(db: Kysely<Database>, id: number): Promise<Admin
   };
 }
 
-export function presentTranche(t: {
-  id: number;
-  tenor_years: number;
-  size: string;
-  coupon: string | null;
-  ipt_spread_bp: string | null;
-  guidance_spread_bp: string | null;
-  launch_spread_bp: string | null;
-  priced_spread_bp: string | null;
-  order_book: string | null;
-  bond_id: number | null;
-}): AdminTranche {
+export function presentTranche(t: Selectable<DealTranchesTable>): AdminTranche {
   return {
     id: t.id,
     tenorYears: t.tenor_years,

@@ -14,6 +14,7 @@ import { DEAL_STATUSES, type DealStatus } from '@common/market';
 import { apiErrorText } from '../../../api/errorText';
 import { PageTitle } from '../../../components/PageTitle';
 import { STATUS_LABELS } from '../../primary/dealView';
+import { commaList } from '../commaList';
 import { adminDealKey, adminDealsApi } from './adminDealsApi';
 import { TrancheEditor } from './TrancheEditor';
 
@@ -56,10 +57,7 @@ function DealEditor({ deal }: { deal: AdminDeal }) {
             onClick={() =>
               void change(() =>
                 adminDealsApi.update(deal.id, {
-                  bookrunners: bookrunners
-                    .split(',')
-                    .map((s) => s.trim())
-                    .filter(Boolean),
+                  bookrunners: commaList(bookrunners),
                   useOfProceeds: useOfProceeds.trim() || null,
                 }),
               )

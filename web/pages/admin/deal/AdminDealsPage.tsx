@@ -14,13 +14,8 @@ import { apiErrorText } from '../../../api/errorText';
 import { IssuerPicker } from '../../../components/IssuerPicker';
 import { PageTitle } from '../../../components/PageTitle';
 import { STATUS_LABELS } from '../../primary/dealView';
+import { commaList } from '../commaList';
 import { adminDealsApi, adminDealsKey } from './adminDealsApi';
-
-const splitList = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 function NewDealModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
@@ -39,7 +34,7 @@ function NewDealModal({ opened, onClose }: { opened: boolean; onClose: () => voi
     try {
       const created = await adminDealsApi.create({
         issuerId: Number(issuerId),
-        bookrunners: splitList(bookrunners),
+        bookrunners: commaList(bookrunners),
         useOfProceeds: useOfProceeds.trim() || null,
         tranches,
       });

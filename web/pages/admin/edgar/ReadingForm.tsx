@@ -6,6 +6,7 @@ import { Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { TermSheetReading } from '@common/api/edgar';
 import { DecimalInput } from '../../../components/DecimalInput';
+import { commaList } from '../commaList';
 
 type Tranche = TermSheetReading['tranches'][number];
 type Problems = ReadonlyMap<string, string>;
@@ -96,11 +97,7 @@ function TrancheFields({
 function ListInput({ label, value, onChange }: { label: string; value: string[]; onChange: (next: string[]) => void }) {
   const [text, setText] = useState(value.join(', '));
   const [seen, setSeen] = useState(value);
-  const parse = (t: string) =>
-    t
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
+  const parse = commaList;
   if (value !== seen) {
     setSeen(value);
     if (value.join('\u0000') !== parse(text).join('\u0000')) setText(value.join(', '));
