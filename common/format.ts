@@ -178,3 +178,14 @@ export function formatValue(kind: ValueKind, value: number | string | Date | nul
     }
   }
 }
+
+/**
+ * A bond's two ratings as a desk writes them, Moody's first: "Baa3 / BBB-". A missing one shows
+ * as `missing` (the dash; deals say "NR"). IG/HY classes use the lower of the two (compositeRating).
+ */
+export function formatRatings(moody: string | null | undefined, sp: string | null | undefined, missing = MISSING): string {
+  return [moody, sp].map((r) => r || missing).join(' / ');
+}
+
+/** The tooltip of a column of `formatRatings` values. */
+export const RATINGS_HELP = "Moody's / S&P long-term ratings; IG, HY and the rating filters use the lower of the two";

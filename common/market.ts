@@ -116,6 +116,20 @@ export function spEquivalentOfMoody(moody: string | null | undefined): SpRating 
   return i < 0 ? null : SP_RATINGS[i]!;
 }
 
+/**
+ * The composite rating the screens classify a bond by — IG/HY, letter buckets, market segments,
+ * the rating filter, the new-issue classes: the lower of its S&P and Moody's ratings (Moody's
+ * mapped notch for notch onto the S&P scale), or the one it has. This is the index rule for two
+ * agencies, so a bond any agency rates high yield is high yield on every screen, whichever
+ * agency a person sees (docs/market-data.md, "Rating basis").
+ */
+export function compositeRating(sp: string | null | undefined, moody: string | null | undefined): SpRating | null {
+  const spNotch = sp ? (SP_RATINGS as readonly string[]).indexOf(sp.trim().toUpperCase()) : -1;
+  const moodyNotch = moody ? (MOODY_RATINGS as readonly string[]).indexOf(moody.trim()) : -1;
+  const notch = Math.max(spNotch, moodyNotch);
+  return notch < 0 ? null : SP_RATINGS[notch]!;
+}
+
 /** S&P ratings in a letter bucket or credit class. */
 export function spRatingsIn(group: RatingBucket | RatingClass): SpRating[] {
   return SP_RATINGS.filter((r) => ratingBucketOf(r) === group || ratingClassOf(r) === group);

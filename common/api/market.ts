@@ -177,6 +177,7 @@ export const marketMovesResponseSchema = z.object({
       description: z.string(),
       ticker: z.string(),
       ratingSP: z.string().nullable(),
+      ratingMoody: z.string().nullable(),
       tenor: z.number(),
       value: z.number(),
       previous: z.number(),

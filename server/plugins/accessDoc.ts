@@ -12,7 +12,7 @@ export const ACCESS_DOC_PATH = 'docs/access.md';
  */
 const FIELD_RULES = `| feature | route | without the feature |
 |---|---|---|
-| \`s_and_p_ratings\` | \`GET /v2/bond\`, \`GET /v2/download/bonds.csv\` | \`ratingSP\` is left out of the default columns; asking for it as a column or a sort key, or using the \`rating\` filter (by S&P rating), is a 403 naming the feature |
+| \`s_and_p_ratings\` | \`GET /v2/bond\`, \`GET /v2/download/bonds.csv\` | \`ratingSP\` is left out of the default columns; asking for it as a column or a sort key, or using the \`rating\` filter (by the composite rating, which S&P ratings inform), is a 403 naming the feature |
 | \`s_and_p_ratings\` | \`GET /v2/market/moves\` | the \`rating\` filter is a 403; \`ratingSP\` is null |
 | \`s_and_p_ratings\` | \`GET /v2/bond/:id\` | \`ratings.sp\` and \`analytics.ratingSP\` are null; S&P entries leave \`ratings.history\` |
 | \`s_and_p_ratings\` | \`GET /v2/market/summary\` (\`mostActive\`), \`GET /v2/issuer/:id\` (\`bonds\`) | \`ratingSP\` is null |

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondRow } from '../../../common/api/bond';
-import { ratingBucketOf, ratingClassOf, tenorBucketOf } from '../../../common/market';
+import { compositeRating, ratingBucketOf, ratingClassOf, tenorBucketOf } from '../../../common/market';
+import { invalidateBondTableSnapshot } from '../../services/market/queries/bondTableSnapshot';
 import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
@@ -53,7 +54,7 @@ describe('market overview APIs', () => {
       'sector:IND',
     ]);
     const ig = body.rows.find((r: { segment: string }) => r.segment === 'IG');
-    const igBonds = bonds.filter((b) => ratingClassOf(b.ratingSP) === 'IG');
+    const igBonds = bonds.filter((b) => ratingClassOf(compositeRating(b.ratingSP, b.ratingMoody)) === 'IG');
     for (const cell of ig.cells) {
       const inCell = igBonds.filter((b) => tenorBucketOf(b.tenor) === cell.tenor);
       const level = weighted(inCell.map((b) => ({ v: b.gSpread, w: b.outstanding })));
@@ -72,7 +73,7 @@ describe('market overview APIs', () => {
   it('sums volume and picks asked segments; rejects bad metric and segment', async () => {
     const body = (await get('/v2/market/summary?metric=volume&segments=rating:BBB,sector:BANK')).json();
     expect(body.rows.map((r: { segment: string }) => r.segment)).toEqual(['rating:BBB', 'sector:BANK']);
-    const bbb = bonds.filter((b) => ratingBucketOf(b.ratingSP) === 'BBB');
+    const bbb = bonds.filter((b) => ratingBucketOf(compositeRating(b.ratingSP, b.ratingMoody)) === 'BBB');
     expect(body.rows[0].total.value).toBe(bbb.reduce((s, b) => s + b.volume, 0));
     expect(body.rows[1].label).toBe('Banks');
     expect((await get('/v2/market/summary?metric=duration')).json().error).toMatch(/metric/);
@@ -131,7 +132,13 @@ describe('market overview APIs', () => {
     expect(body.moves[0].bondId).toBe(top.id);
     const week = (await get('/v2/market/moves?metric=spread&period=1w&rating=HY')).json();
     expect(week.baseDate).toBe(u.days.at(-8));
-    expect(week.moves.every((m: { ratingSP: string }) => ratingClassOf(m.ratingSP) === 'HY')).toBe(true);
+    // Classes are by the composite rating: the lower of S&P and Moody's.
+    expect(week.moves.length).toBeGreaterThan(0);
+    expect(
+      week.moves.every(
+        (m: { ratingSP: string; ratingMoody: string }) => ratingClassOf(compositeRating(m.ratingSP, m.ratingMoody)) === 'HY',
+      ),
+    ).toBe(true);
     expect((await get('/v2/market/moves?period=2d')).statusCode).toBe(400);
   });
 
@@ -146,6 +153,21 @@ describe('market overview APIs', () => {
       expect(w.bySector.FIN + w.bySector.IND).toBe(w.total);
     }
     expect(ok.weeks.reduce((s: number, w: { bondCount: number }) => s + w.bondCount, 0)).toBeGreaterThan(0);
+  });
+  it('classes a split-rated bond by its lower rating on the bond table, the summary and the moves alike', async () => {
+    // Last, because it changes a bond: S&P BBB- (IG) but Moody's Ba1 (HY) makes it high yield.
+    const split = bonds.find((b) => b.ratingSP !== null && b.price !== null && b.gSpread !== null)!;
+    await ctx.database.db.updateTable('bonds').set({ rating_sp: 'BBB-', rating_moody: 'Ba1' }).where('id', '=', split.id).execute();
+    invalidateBondTableSnapshot(ctx.database.db);
+    const ids = async (url: string) => ((await get(url)).json().rows as { id: number }[]).map((r) => r.id);
+    expect(await ids('/v2/bond?limit=500&rating=HY&columns=bondIdentifier')).toContain(split.id);
+    expect(await ids('/v2/bond?limit=500&rating=IG&columns=bondIdentifier')).not.toContain(split.id);
+    expect(await ids('/v2/bond?limit=500&rating=BB&columns=bondIdentifier')).toContain(split.id);
+    const hyPriced = ((await get('/v2/bond?limit=500&rating=HY&columns=price')).json().rows as { price: number | null }[]).filter(
+      (r) => r.price !== null,
+    ).length;
+    const summary = (await get('/v2/market/summary?metric=price&segments=HY')).json();
+    expect(summary.rows[0].total.bondCount).toBe(hyPriced);
   });
   it('refuses anonymous callers on every market path and documents every path in OpenAPI', async () => {
     const paths = [

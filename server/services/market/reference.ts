@@ -2,7 +2,16 @@
  * Reference-data helpers shared by the simulator, importers and APIs: CUSIP and ISIN check
  * digits, bond descriptions, rating scales, IG/HY and tenor buckets.
  */
-import { LAST_IG_NOTCH, MOODY_RATINGS, type RatingBucket, SP_RATINGS, type Segment, type CouponType } from '../../../common/market';
+import {
+  compositeRating,
+  LAST_IG_NOTCH,
+  MOODY_RATINGS,
+  type RatingBucket,
+  ratingClassOf,
+  SP_RATINGS,
+  type Segment,
+  type CouponType,
+} from '../../../common/market';
 
 /** Value of one CUSIP character: digits 0–9, letters A=10…Z=35, * 36, @ 37, # 38. */
 function cusipCharValue(ch: string): number {
@@ -118,14 +127,9 @@ export function ratingSegment(rating: string | null | undefined): Segment | null
   return notch <= LAST_IG_NOTCH ? 'IG' : 'HY';
 }
 
-/**
- * Segment of a bond from both ratings: the usual index rule of thumb, the lower of the two
- * when both exist (a split-rated bond counts as HY if either agency says so).
- */
+/** Segment of a bond from both ratings: the class of its composite rating (the lower of the two). */
 export function bondSegment(sp: string | null | undefined, moody: string | null | undefined): Segment | null {
-  const notches = [ratingNotch(sp), ratingNotch(moody)].filter((n): n is number => n !== null);
-  if (notches.length === 0) return null;
-  return Math.max(...notches) <= LAST_IG_NOTCH ? 'IG' : 'HY';
+  return ratingClassOf(compositeRating(sp, moody));
 }
 
 /** Letter bucket (AAA, AA, A, BBB, BB, B, CCC) of a rating; CCC covers CCC+ down to D. */

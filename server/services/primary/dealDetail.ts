@@ -33,7 +33,7 @@ export async function dealDetail(db: Kysely<Database>, id: number, now: Date, vi
   const day = pricingDayOf({ priced_at: deal.pricedAt }, now);
   const close = await closeBefore(db, day);
   const points = close ? await issuerPoints(db, deal.issuer.id, close) : [];
-  const reference = close ? await referenceCurve(db, deal.sector.code, dealBucket(deal.ratingSp), close) : null;
+  const reference = close ? await referenceCurve(db, deal.sector.code, dealBucket(deal.ratingSp, deal.ratingMoody), close) : null;
   const announcedDay = newYorkToday(new Date(deal.announcedAt));
   const comparables = deal.ratingClass
     ? (

@@ -7,7 +7,7 @@ import { createBond, type DayCountCode, type Frequency, interpolateCurve, parseD
 import { type Kysely, sql } from 'kysely';
 import type { DealSummary, Tranche } from '../../../common/api/primary';
 import { addDays, newYorkToday } from '../../../common/calendar';
-import { ratingClassOf, type DealStatus, type RatingClass, type SectorCode } from '../../../common/market';
+import { compositeRating, ratingClassOf, type DealStatus, type RatingClass, type SectorCode } from '../../../common/market';
 import type { Database } from '../../db/schema';
 import { fairValueAt } from './fairValue';
 import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
@@ -102,7 +102,7 @@ export async function listDeals(db: Kysely<Database>, filter: DealFilter, now: D
       and (d.created_by is null or d.created_by = ${filter.viewer?.userId ?? null}
            or (d.organization_id is not null and d.organization_id = ${filter.viewer?.organizationId ?? null}))
     order by d.announced_at desc, d.id desc`.execute(db);
-  const deals = rows.filter((r) => !filter.rating || ratingClassOf(r.rating_sp) === filter.rating);
+  const deals = rows.filter((r) => !filter.rating || ratingClassOf(compositeRating(r.rating_sp, r.rating_moody)) === filter.rating);
   if (deals.length === 0) return [];
   const ids = deals.map((d) => d.id);
   const tranches = await sql<TrancheRow>`
@@ -129,7 +129,7 @@ export async function listDeals(db: Kysely<Database>, filter: DealFilter, now: D
       sector: { code: d.sector_code, name: d.sector_name },
       ratingSp: d.rating_sp,
       ratingMoody: d.rating_moody,
-      ratingClass: ratingClassOf(d.rating_sp),
+      ratingClass: ratingClassOf(compositeRating(d.rating_sp, d.rating_moody)),
       status: d.status,
       announcedAt: iso(d.announced_at),
       pricedAt: d.priced_at === null ? null : iso(d.priced_at),
@@ -152,7 +152,7 @@ async function summariseTranches(db: Kysely<Database>, deal: DealRow, rows: Tran
   const day = pricingDayOf(deal, now);
   const close = await closeBefore(db, day);
   const points = close ? await issuerPoints(db, deal.issuer_id, close) : [];
-  const reference = close ? await referenceCurve(db, deal.sector_code, dealBucket(deal.rating_sp), close) : null;
+  const reference = close ? await referenceCurve(db, deal.sector_code, dealBucket(deal.rating_sp, deal.rating_moody), close) : null;
   const curve = deal.priced_at === null ? null : await treasuryCurveOn(db, day);
   return rows.map((t) => {
     const ipt = num(t.ipt_spread_bp);

@@ -6,8 +6,9 @@
  */
 import type { Curve } from '@analytics/index';
 import { type Kysely, sql } from 'kysely';
-import { ratingBucketOf, spRatingsIn, type RatingBucket } from '../../../common/market';
+import { compositeRating, ratingBucketOf, spRatingsIn, type RatingBucket } from '../../../common/market';
 import type { Database } from '../../db/schema';
+import { compositeRatingIn } from '../market/compositeRating';
 import { fitLogCurve, type CurvePointInput, type LogCurve } from './fairValue';
 
 const DAY_MS = 86_400_000;
@@ -85,15 +86,15 @@ async function bucketPoints(
     join sectors ind on ind.id = i.sector_id
     left join sectors sec on sec.id = ind.parent_id
     join evaluated_prices e on e.bond_id = b.id and e.kind = 'eod' and e.price_date = ${close}::date
-    where b.coupon_type <> 'floating' and b.rating_sp = any(${spRatingsIn(bucket)}::text[])
+    where b.coupon_type <> 'floating' and ${compositeRatingIn('b', spRatingsIn(bucket))}
       and b.maturity_date > ${close}::date and e.g_spread_bp is not null
       and (${sectorCode}::text is null or coalesce(sec.code, ind.code) = ${sectorCode})`.execute(db);
   return rows.map((r) => ({ tenor: Number(r.years), spreadBp: Number(r.spread), weight: Number(r.amount) }));
 }
 
-/** The bucket a deal is compared in: its S&P rating's letter, BBB when unrated. */
-export function dealBucket(ratingSp: string | null): RatingBucket {
-  return ratingBucketOf(ratingSp) ?? 'BBB';
+/** The bucket a deal is compared in: its basis rating's letter (S&P, else Moody's), BBB when unrated. */
+export function dealBucket(ratingSp: string | null, ratingMoody: string | null = null): RatingBucket {
+  return ratingBucketOf(compositeRating(ratingSp, ratingMoody)) ?? 'BBB';
 }
 
 /** The Treasury par curve in force on `day` (the latest on or before it), or null. */

@@ -8,6 +8,7 @@ import type { VolumeResponse, VolumeSplit } from '../../../common/api/primary';
 import { addDays, newYorkToday } from '../../../common/calendar';
 import { RATING_BUCKETS, ratingBucketOf, ratingClassOf, SECTORS } from '../../../common/market';
 import type { Database } from '../../db/schema';
+import { compositeRatingSql } from '../market/compositeRating';
 import { mondayOf } from './deals';
 
 /** First day of the period containing `day`. */
@@ -34,10 +35,10 @@ function keysOf(by: VolumeSplit): { key: string; label: string }[] {
   return [...RATING_BUCKETS.map((b) => ({ key: b, label: b })), { key: 'NR', label: 'Not rated' }];
 }
 
-function keyOf(by: VolumeSplit, row: { rating_sp: string | null; sector_code: string }): string {
-  if (by === 'class') return ratingClassOf(row.rating_sp) ?? 'NR';
+function keyOf(by: VolumeSplit, row: { rating: string | null; sector_code: string }): string {
+  if (by === 'class') return ratingClassOf(row.rating) ?? 'NR';
   if (by === 'sector') return row.sector_code;
-  return ratingBucketOf(row.rating_sp) ?? 'NR';
+  return ratingBucketOf(row.rating) ?? 'NR';
 }
 
 export async function newIssueVolumeBy(
@@ -47,8 +48,8 @@ export async function newIssueVolumeBy(
 ): Promise<VolumeResponse> {
   const today = newYorkToday(now);
   const first = shiftPeriod(periodStart(today, q.period), q.period, -(q.periods - 1));
-  const bonds = await sql<{ issue_date: string; amount: string; rating_sp: string | null; sector_code: string }>`
-    select to_char(b.issue_date, 'YYYY-MM-DD') as issue_date, b.amount_issued as amount, b.rating_sp,
+  const bonds = await sql<{ issue_date: string; amount: string; rating: string | null; sector_code: string }>`
+    select to_char(b.issue_date, 'YYYY-MM-DD') as issue_date, b.amount_issued as amount, ${compositeRatingSql('b')} as rating,
            coalesce(sec.code, ind.code) as sector_code
     from bonds b join issuers i on i.id = b.issuer_id join sectors ind on ind.id = i.sector_id
     left join sectors sec on sec.id = ind.parent_id

@@ -2,13 +2,13 @@ import { AnalyticsInputError, cashflows, createBond, frnCashflows, parseDate, se
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { BondsTable } from '../../../db/tables/market';
 import { HttpError } from '../../../plugins/errors';
-import { ratingClassOf } from '../../../../common/market';
 import { type EvaluatedPriceRow, explainEvaluatedPrice } from '../../pricing/index';
 import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/bond';
 import type { Database } from '../../../db/schema';
 import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
 import { settlementDayAfter } from '../../../../common/calendar';
 import { presentBondRow, selectBondRows } from './bondRows';
+import { bondSegment, disseminationCap } from '../reference';
 
 /**
  * Everything the detail shows but the trades its price explanation names, in one statement: the bond-table row
@@ -83,7 +83,7 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
   const price = bond.latest_evaluated_price;
   const explanation = price ? await explainEvaluatedPrice(db, price).catch(() => null) : null;
   // The explanation lists the trades used; show them as disseminated (capped), like /trades.
-  const cap = ratingClassOf(bond.rating_sp) === 'IG' ? 5_000_000 : 1_000_000;
+  const cap = disseminationCap(bondSegment(bond.rating_sp, bond.rating_moody));
   const capTrades = <T extends { quantity: number }>(ts: T[]) =>
     ts.map((t) => ({ ...t, quantity: Math.min(t.quantity, cap), quantityCapped: t.quantity > cap }));
   const explained = explanation

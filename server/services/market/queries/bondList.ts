@@ -10,6 +10,7 @@ import {
   type TenorBucket,
 } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
+import { compositeRatingIn } from '../compositeRating';
 import { and, marketAsOf, tenorCondition } from './common';
 import { bondTableSnapshot, type Snapshot, type SnapshotRecord } from './bondTableSnapshot';
 import { pageFromSnapshot } from './bondTablePage';
@@ -58,7 +59,7 @@ export function bondFilterConditions(f: BondFilters, asOfDay: string): RawBuilde
         for (const x of spRatingsIn(r as RatingBucket | RatingClass)) ratings.add(x);
       } else ratings.add(r);
     }
-    c.push(sql<boolean>`b.rating_sp in (${sql.join([...ratings])})`);
+    c.push(compositeRatingIn('b', [...ratings]));
   }
   if (f.seniority?.length) c.push(sql<boolean>`b.seniority in (${sql.join(f.seniority)})`);
   if (f.tenor?.length) c.push(tenorCondition(sql.ref('b.maturity_date'), asOfDay, f.tenor));

@@ -133,7 +133,7 @@ export function matchesOf(s: Snapshot, f: BondFilters): FilterMatch {
         words,
         f.rating.map((value) => {
           const ratings = ratingsFor(value);
-          return valueMask(s, c, `rating:${value}`, (r) => r.ratingSp !== null && ratings.has(r.ratingSp));
+          return valueMask(s, c, `rating:${value}`, (r) => r.rating !== null && ratings.has(r.rating));
         }),
       ),
     );

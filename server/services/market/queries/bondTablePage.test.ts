@@ -39,7 +39,7 @@ function universe(n: number): Snapshot {
     } as unknown as BondRow;
     records.push({
       row,
-      ratingSp: row.ratingSP,
+      rating: row.ratingSP,
       sectorId: 1 + Math.floor(r() * 4),
       issuerId: 1 + Math.floor(r() * 500),
       seniority: row.seniority,
@@ -118,14 +118,14 @@ describe('bond-table page walk on a large snapshot', () => {
   it('filters by rating group, seniority, sector with its industries, callable, issuer and text, alone and together', () => {
     const hy = new Set<string>(SP_RATINGS.slice(10));
     const filters: [BondFilters, (r: SnapshotRecord) => boolean][] = [
-      [{ rating: ['HY'] }, (r) => r.ratingSp !== null && hy.has(r.ratingSp)],
+      [{ rating: ['HY'] }, (r) => r.rating !== null && hy.has(r.rating)],
       [{ seniority: ['Subordinated', 'Senior Secured'] }, (r) => r.seniority !== 'Senior Unsecured'],
       [{ sector: ['FIN'] }, (r) => r.sectorId === 1 || r.sectorId === 2],
       [{ callable: false, sector: ['UTL'] }, (r) => !r.callable && r.sectorId === 4],
       [{ issuerId: ['7', '9'] }, (r) => r.issuerId === 7 || r.issuerId === 9],
       [
         { q: 't1', rating: ['HY'], seniority: ['Senior Secured'] },
-        (r) => r.tickerUpper.startsWith('T1') && r.ratingSp !== null && hy.has(r.ratingSp) && r.seniority === 'Senior Secured',
+        (r) => r.tickerUpper.startsWith('T1') && r.rating !== null && hy.has(r.rating) && r.seniority === 'Senior Secured',
       ],
     ];
     for (const [f, test] of filters) {

@@ -1,7 +1,7 @@
 import { type InferResult, type Kysely, sql } from 'kysely';
 import type { BondRow } from '../../../../common/api/bond';
 import type { BondTableColumn } from '../../../../common/enums';
-import { MOODY_RATINGS, SP_RATINGS } from '../../../../common/market';
+import { compositeRating, MOODY_RATINGS, SP_RATINGS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { isoTime } from './common';
 import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
@@ -20,7 +20,8 @@ import { presentBondRow, selectBondRows } from './bondRows';
  */
 export interface SnapshotRecord {
   row: BondRow;
-  ratingSp: string | null;
+  /** The composite rating (lower of S&P and Moody's) the rating filter and segments classify by. */
+  rating: string | null;
   sectorId: number;
   issuerId: number;
   seniority: string;
@@ -119,7 +120,7 @@ function toRecord(r: SnapshotRow, day: string): SnapshotRecord {
   const row = presentBondRow(r, day);
   return {
     row,
-    ratingSp: row.ratingSP,
+    rating: compositeRating(row.ratingSP, row.ratingMoody),
     sectorId: r.sector_id,
     issuerId: r.issuer_id,
     seniority: row.seniority,

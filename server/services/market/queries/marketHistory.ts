@@ -253,6 +253,7 @@ function movesOf(
       description: row.description,
       ticker: row.ticker,
       ratingSP: row.ratingSP,
+      ratingMoody: row.ratingMoody,
       tenor: row.tenor,
       value,
       previous: round(previous, 7)!,

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MarketIndexResponse } from '../../../../common/api/market';
 import { spRatingsIn } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
+import { compositeRatingIn } from '../compositeRating';
 import { addDays, isoDay, marketAsOf } from './common';
 
 /** Basket size per class, trailing volume window and day basis of the coupon accrual. */
@@ -38,7 +39,7 @@ async function mostTraded(db: Kysely<Database>, day: string, ratings: string[]):
   const rows = await sql<{ bond_id: number }>`
     select d.bond_id from daily_bond_stats d join bonds b on b.id = d.bond_id
     where d.trade_date > ${addDays(day, -INDEX_WINDOW_DAYS)}::date and d.trade_date <= ${day}::date
-      and b.rating_sp in (${sql.join(ratings)}) and b.maturity_date > ${addDays(day, 31)}::date
+      and ${compositeRatingIn('b', ratings)} and b.maturity_date > ${addDays(day, 31)}::date
     group by d.bond_id order by sum(d.volume) desc, d.bond_id limit ${INDEX_CONSTITUENTS}`.execute(db);
   return rows.rows.map((r) => r.bond_id);
 }

@@ -28,11 +28,11 @@ export async function loadSectors(db: Kysely<Database>) {
   return { list, byId, codesOf, top: list.filter((s) => s.parentId === null) };
 }
 
-/** Whether a bond with this S&P rating and sector id is in the segment. */
-export function inSegment(segment: string, ratingSp: string | null, codes: string[]): boolean {
+/** Whether a bond with this composite rating and these sector codes is in the segment. */
+export function inSegment(segment: string, rating: string | null, codes: string[]): boolean {
   if (segment === 'all') return true;
-  if (segment === 'IG' || segment === 'HY') return ratingClassOf(ratingSp) === segment;
-  if (segment.startsWith('rating:')) return ratingBucketOf(ratingSp) === segment.slice(7);
+  if (segment === 'IG' || segment === 'HY') return ratingClassOf(rating) === segment;
+  if (segment.startsWith('rating:')) return ratingBucketOf(rating) === segment.slice(7);
   return codes.includes(segment.slice(7));
 }
 
@@ -129,7 +129,7 @@ function summaryGrid(
     const codes = codesOf(rec.sectorId);
     const w = rec.amountOutstanding;
     segments.forEach((segment, k) => {
-      if (!inSegment(segment, rec.ratingSp, codes)) return;
+      if (!inSegment(segment, rec.rating, codes)) return;
       const g = grid[k]!;
       let cell = g.cells.get(tenor);
       if (!cell) g.cells.set(tenor, (cell = newAcc()));

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { RATING_BUCKETS, type RatingBucket, spRatingsIn, TENOR_BUCKETS, type TenorBucket } from '../../../../common/market';
+import { compositeRatingIn } from '../compositeRating';
 import { tenorBounds } from './common';
 
 /**
@@ -12,9 +13,9 @@ export type SegmentId = string;
 /** SQL condition selecting a segment's bonds. */
 export function segmentCondition(segment: SegmentId): RawBuilder<boolean> {
   if (segment === 'all') return sql<boolean>`true`;
-  if (segment === 'IG' || segment === 'HY') return sql<boolean>`b.rating_sp in (${sql.join(spRatingsIn(segment))})`;
+  if (segment === 'IG' || segment === 'HY') return compositeRatingIn('b', spRatingsIn(segment));
   if (segment.startsWith('rating:')) {
-    return sql<boolean>`b.rating_sp in (${sql.join(spRatingsIn(segment.slice(7) as RatingBucket))})`;
+    return compositeRatingIn('b', spRatingsIn(segment.slice(7) as RatingBucket));
   }
   const code = segment.slice('sector:'.length);
   return sql<boolean>`i.sector_id in (
