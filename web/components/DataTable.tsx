@@ -20,6 +20,7 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
 import { useMemo } from 'react';
+import { headerMinWidth } from './headerWidth';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -51,12 +52,20 @@ export interface DataTableProps<Row> {
 export function DataTable<Row>({ rows, columns, rowId, loading, height = 480, onRowClick, testId, gridOptions }: DataTableProps<Row>) {
   const { colorScheme } = useMantineColorScheme();
   const defaultColDef = useMemo<ColDef<Row>>(() => ({ sortable: true, resizable: true, filter: false, minWidth: 70 }), []);
+  // No column narrower than its header: a header is never cut, however the table is sized.
+  const fittedColumns = useMemo(
+    () =>
+      columns.map((c) =>
+        c.headerName ? { ...c, minWidth: Math.max(c.minWidth ?? 70, headerMinWidth(c.headerName, c.sortable ?? true)) } : c,
+      ),
+    [columns],
+  );
   return (
     <div style={{ height }} data-testid={testId}>
       <AgGridReact<Row>
         theme={colorScheme === 'light' ? gridThemeLight : gridThemeDark}
         {...(gridOptions?.rowModelType === 'infinite' ? {} : { rowData: rows })}
-        columnDefs={columns}
+        columnDefs={fittedColumns}
         defaultColDef={defaultColDef}
         loading={loading}
         getRowId={rowId ? (p: GetRowIdParams<Row>) => rowId(p.data) : undefined}

@@ -32,10 +32,13 @@ import { listQuery, type BondView } from './bondView';
 import { IssuerFilterPills } from './IssuerFilterPills';
 
 const SECTOR_OPTIONS = SECTORS.map((s) => ({ value: s.code, label: s.name }));
-const RATING_OPTIONS = [...RATING_CLASSES, ...RATING_BUCKETS].map((r) => ({
-  value: r,
-  label: r === 'IG' ? 'IG (BBB- and better)' : r === 'HY' ? 'HY (BB+ and below)' : r,
-}));
+// Chips carry the short name; the list says what each covers (by the lower of S&P and Moody's).
+const RATING_OPTIONS = [...RATING_CLASSES, ...RATING_BUCKETS].map((r) => ({ value: r, label: r }));
+const RATING_HINTS: Record<string, string> = {
+  IG: 'BBB-/Baa3 and better',
+  HY: 'BB+/Ba1 and below',
+  CCC: 'CCC+/Caa1 and below',
+};
 const TENOR_OPTIONS = TENOR_BUCKET_IDS.map((t) => ({ value: t, label: t }));
 
 export function BondFilters({ filters, onChange }: { filters: BondTableFilters; onChange: (filters: BondTableFilters) => void }) {
@@ -55,7 +58,9 @@ export function BondFilters({ filters, onChange }: { filters: BondTableFilters; 
   ) => (
     <MultiSelect
       size="xs"
-      w={w}
+      // At least `w`, and wider as chips are added, so a chip is never cut to "HY (B…".
+      miw={w}
+      maw={520}
       placeholder={label}
       aria-label={label}
       data={data}
@@ -65,6 +70,17 @@ export function BondFilters({ filters, onChange }: { filters: BondTableFilters; 
       onChange={(value) => onChange({ ...filters, [key]: value } as BondTableFilters)}
       data-testid={`filter-${key}`}
       comboboxProps={{ withinPortal: true }}
+      renderOption={
+        key === 'rating'
+          ? ({ option }) => (
+              <span>
+                {option.label}
+                {RATING_HINTS[option.value] ? <Text span size="xs" c="dimmed">{` ${RATING_HINTS[option.value]}`}</Text> : null}
+              </span>
+            )
+          : undefined
+      }
+      title={key === 'rating' ? 'Rating: the lower of S&P and Moody’s' : undefined}
       maxDropdownHeight={320}
     />
   );

@@ -75,8 +75,8 @@ export function configFromView(view: BondView): BondTableConfig {
 }
 
 /**
- * The filters this user's calls may carry: the rating filter is by S&P rating, which needs the
- * `s_and_p_ratings` feature (the server answers 403 otherwise). A rating filter saved in a table
+ * The filters this user's calls may carry: the rating filter is by composite rating (the lower of
+ * S&P and Moody's), which S&P ratings inform, so it needs the `s_and_p_ratings` feature (the server answers 403 otherwise). A rating filter saved in a table
  * or a link stays in the view, unsent, and applies again once the feature is on.
  */
 export function usableFilters(filters: BondTableFilters, spRatings: boolean): BondTableFilters {

@@ -39,7 +39,12 @@ export default function BondHistoryPage() {
       {detail.data && <BondHeader detail={detail.data} active="history" />}
       {detail.data && (
         <BondHistoryView
-          bond={{ id: detail.data.id, description: detail.data.description, ratingSp: detail.data.ratings.sp }}
+          bond={{
+            id: detail.data.id,
+            description: detail.data.description,
+            ratingSp: detail.data.ratings.sp,
+            ratingMoody: detail.data.ratings.moody,
+          }}
           metric={metric}
           range={range}
           onMetric={setMetric}

@@ -36,6 +36,7 @@ export interface HistoryBond {
   id: number;
   description: string;
   ratingSp: string | null;
+  ratingMoody: string | null;
 }
 
 /** Market-hawk alerts of a bond as chart markers. Alerts arrive with the alerts issue; until then none. */
@@ -113,7 +114,7 @@ export function BondHistoryView({
   const showIndex = !prefs.hideDefaultIndex;
   const showHawk = !prefs.hideMarketHawk;
   const showStats = !prefs.hidePlotStats;
-  const indexClass = defaultIndexOf(bond.ratingSp);
+  const indexClass = defaultIndexOf(bond.ratingSp, bond.ratingMoody);
 
   const history = useApiQuery<PriceHistoryResponse>(BOND_PATHS.bondPriceHistory(bond.id), {
     query: { from },

@@ -264,7 +264,7 @@ export default function HistoryPage() {
       {ids.length === 1 && !single && detailQueries[0]?.isPending && <Loader size="sm" type="dots" />}
       {single && (
         <BondHistoryView
-          bond={{ id: single.id, description: single.description, ratingSp: single.ratings.sp }}
+          bond={{ id: single.id, description: single.description, ratingSp: single.ratings.sp, ratingMoody: single.ratings.moody }}
           metric={metric}
           range={range}
           onMetric={setMetric}

@@ -46,10 +46,11 @@ describe('trades on the history chart', () => {
 });
 
 describe('default index and comparison', () => {
-  it('a bond is shown against IG or HY by its S&P rating', () => {
-    expect(defaultIndexOf('BBB-')).toBe('IG');
-    expect(defaultIndexOf('BB+')).toBe('HY');
-    expect(defaultIndexOf(null)).toBeNull();
+  it('a bond is shown against IG or HY by the lower of its S&P and Moody’s ratings', () => {
+    expect(defaultIndexOf('BBB-', 'Baa3')).toBe('IG');
+    expect(defaultIndexOf('BBB-', 'Ba1')).toBe('HY');
+    expect(defaultIndexOf(null, 'Baa1')).toBe('IG');
+    expect(defaultIndexOf(null, null)).toBeNull();
     const index = {
       points: [
         { date: '2026-11-19', ig: 100, hy: null, igConstituents: 100, hyConstituents: 0 },

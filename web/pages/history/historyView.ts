@@ -1,6 +1,6 @@
 /**
  * What the history screens plot: a metric of the end-of-day price history, trades as points
- * (sized by quantity, coloured by side), the bond's default index (IG or HY by its S&P rating)
+ * (sized by quantity, coloured by side), the bond's default index (IG or HY by its composite rating)
  * and, when comparing bonds, series made comparable (price rebased to 100, yields and spreads
  * as the change from the first day in bp).
  */
@@ -8,7 +8,7 @@ import type { PriceHistoryResponse } from '@common/api/bond';
 import type { MarketIndexResponse } from '@common/api/market';
 import type { Trade } from '@common/api/trade';
 import { formatNumber, formatPrice, formatYield, formatYieldChange, formatSpread, MISSING } from '@common/format';
-import { ratingClassOf, type RatingClass } from '@common/market';
+import { compositeRating, ratingClassOf, type RatingClass } from '@common/market';
 import type { ChartMarker } from '../../components/TimeSeriesChart';
 
 export type HistoryMetric = 'price' | 'yield' | 'spread' | 'confidence';
@@ -99,9 +99,9 @@ export function tradeMarkers(trades: readonly Trade[], metric: HistoryMetric, fr
   return out;
 }
 
-/** The default index of a bond: IG or HY by its S&P rating (unrated bonds: none). */
-export function defaultIndexOf(ratingSp: string | null | undefined): RatingClass | null {
-  return ratingClassOf(ratingSp);
+/** The default index of a bond: IG or HY by its composite rating, the lower of S&P and Moody's (unrated bonds: none). */
+export function defaultIndexOf(ratingSp: string | null | undefined, ratingMoody: string | null | undefined): RatingClass | null {
+  return ratingClassOf(compositeRating(ratingSp, ratingMoody));
 }
 
 /** The index series (level, from 100) of a class. */

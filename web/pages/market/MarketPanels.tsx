@@ -7,7 +7,7 @@ import { Alert, Anchor, Card, Center, Group, Loader, Stack, Table, Text, Tooltip
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { MARKET_PATHS, type MarketIndexResponse, type MarketSummaryResponse } from '@common/api/market';
-import { formatDay, formatNumber, formatYield, formatYieldChange } from '@common/format';
+import { formatDay, formatNumber, formatRatings, formatYield, formatYieldChange, RATINGS_HELP } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { useFeature } from '../../features/useFeature';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
@@ -174,7 +174,7 @@ export function MostActivePanel({ bonds }: { bonds: MarketSummaryResponse['mostA
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Bond</Table.Th>
-              <Table.Th title="S&P rating">S&P</Table.Th>
+              <Table.Th title={RATINGS_HELP}>Rating</Table.Th>
               <Table.Th ta="right" title="Evaluated clean price, per 100 face">
                 Price
               </Table.Th>
@@ -197,7 +197,7 @@ export function MostActivePanel({ bonds }: { bonds: MarketSummaryResponse['mostA
             {bonds.slice(0, 10).map((b) => (
               <LinkRow key={b.id} to={`/bw/bond/${b.id}/pricing`} label={`Open ${b.description}`} testId="most-active-row">
                 <Table.Td>{b.description}</Table.Td>
-                <Table.Td>{b.ratingSP ?? '—'}</Table.Td>
+                <Table.Td>{formatRatings(b.ratingMoody, b.ratingSP)}</Table.Td>
                 <Table.Td ta="right">
                   <Value kind="price" value={b.price} />
                 </Table.Td>

@@ -18,7 +18,7 @@ import { changeTone } from '../../components/tone';
 type Row = MarketSummaryResponse['rows'][number];
 
 function groupOf(segment: string): string {
-  if (segment.startsWith('rating:')) return 'By rating (S&P)';
+  if (segment.startsWith('rating:')) return 'By rating (lower of S&P and Moody’s)';
   if (segment.startsWith('sector:')) return 'By sector';
   return 'Market';
 }

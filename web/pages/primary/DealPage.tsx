@@ -9,7 +9,7 @@ import { Anchor, Badge, Card, Grid, Group, Stack, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PRIMARY_PATHS, type DealDetailResponse, type DealSummary, type Tranche } from '@common/api/primary';
-import { formatDate, formatDay, formatSize, formatSpread, formatSpreadLevel } from '@common/format';
+import { formatDate, formatDay, formatRatings, formatSize, formatSpread, formatSpreadLevel } from '@common/format';
 import { newYorkOffsetHours } from '@common/calendar';
 import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
@@ -136,7 +136,7 @@ export default function DealPage() {
       <Group gap="sm">
         <Badge data-testid="deal-status">{STATUS_LABELS[deal.status]}</Badge>
         <Text size="sm">
-          {[deal.ratingMoody ?? 'NR', deal.ratingSp ?? 'NR'].join(' / ')} · {deal.sector.name} · {formatSize(deal.totalSize)} ·{' '}
+          {formatRatings(deal.ratingMoody, deal.ratingSp, 'NR')} · {deal.sector.name} · {formatSize(deal.totalSize)} ·{' '}
           <Anchor component={Link} to={`/bw/bond?issuerId=${deal.issuer.id}`}>
             {deal.issuer.ticker} bonds
           </Anchor>

@@ -5,6 +5,7 @@
 import type { DealSummary, Tranche } from '@common/api/primary';
 import { isCalendarDate } from '@common/api/dates';
 import { newYorkToday } from '@common/calendar';
+import { formatRatings } from '@common/format';
 import { DEAL_STATUSES, RATING_CLASSES, SECTOR_CODES, type DealStatus, type RatingClass, type SectorCode } from '@common/market';
 
 export const STATUS_LABELS: Record<DealStatus, string> = {
@@ -39,7 +40,7 @@ export function calendarRows(deals: readonly DealSummary[]): CalendarRow[] {
       day: newYorkToday(new Date(d.announcedAt)),
       issuer: d.issuer.displayName,
       ticker: d.issuer.ticker,
-      rating: [d.ratingMoody, d.ratingSp].map((r) => r ?? 'NR').join(' / '),
+      rating: formatRatings(d.ratingMoody, d.ratingSp, 'NR'),
       sector: d.sector.name,
       status: d.status,
       statusAt: d.timeline.at(-1)?.at ?? d.announcedAt,

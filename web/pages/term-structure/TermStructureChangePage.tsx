@@ -158,6 +158,9 @@ export default function TermStructureChangePage() {
     return out;
   }, [data, showBonds, text]);
   const hasData = !!data && data.buckets.some((b) => b.from !== null || b.to !== null);
+  // A new chart per scope and metric: switching sector ↔ issuer starts from a chart fitted to the
+  // new curve's tenors and levels, never one zoomed or scaled for the previous curve.
+  const chartKey = `${issuerId ?? sector}|${metric}`;
   const levelFormat = useMemo(() => (v: number) => text.level(v), [text]);
 
   return (
@@ -264,7 +267,14 @@ export default function TermStructureChangePage() {
                   <Text fw={600} size="sm" mb={4}>
                     {metric === 'yield' ? 'Yield (%)' : 'G-spread (bp)'} by tenor: {fromLabel} (dashed) and {toLabel}
                   </Text>
-                  <TimeSeriesChart series={levelSeries} axis="months" height={300} formatValue={levelFormat} testId="tsc-levels-chart" />
+                  <TimeSeriesChart
+                    key={chartKey}
+                    series={levelSeries}
+                    axis="months"
+                    height={300}
+                    formatValue={levelFormat}
+                    testId="tsc-levels-chart"
+                  />
                 </Card>
               </Grid.Col>
             )}
@@ -274,6 +284,7 @@ export default function TermStructureChangePage() {
                   Change by tenor (bp){showBonds ? '; points: individual bonds' : ''}
                 </Text>
                 <TimeSeriesChart
+                  key={chartKey}
                   series={changeSeries}
                   axis="months"
                   height={300}

@@ -8,7 +8,16 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LinkRow } from '../../../components/LinkRow';
 import { MARKET_PATHS, type MarketMovesResponse } from '@common/api/market';
-import { formatDay, formatNumber, formatPrice, formatSpread, formatYield, formatYieldChange } from '@common/format';
+import {
+  formatDay,
+  formatNumber,
+  formatPrice,
+  formatRatings,
+  RATINGS_HELP,
+  formatSpread,
+  formatYield,
+  formatYieldChange,
+} from '@common/format';
 import { useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
 import { BondFilters } from '../BondToolbar';
@@ -175,7 +184,7 @@ export default function BondMovesPage() {
                     <Table.Tr>
                       <Table.Th>Bond</Table.Th>
                       <Table.Th>CUSIP</Table.Th>
-                      <Table.Th title="S&P rating">Rating</Table.Th>
+                      <Table.Th title={RATINGS_HELP}>Rating</Table.Th>
                       <Table.Th ta="right" title="Remaining years to maturity">
                         Tenor (y)
                       </Table.Th>
@@ -197,7 +206,7 @@ export default function BondMovesPage() {
                         <LinkRow key={m.bondId} to={`/bw/bond/${m.bondId}/pricing`} label={`Open ${m.description}`} testId="moves-row">
                           <Table.Td>{m.description}</Table.Td>
                           <Table.Td className="bw-num">{m.cusip}</Table.Td>
-                          <Table.Td>{m.ratingSP ?? '—'}</Table.Td>
+                          <Table.Td>{formatRatings(m.ratingMoody, m.ratingSP)}</Table.Td>
                           <Table.Td ta="right" className="bw-num">
                             {formatNumber(m.tenor, 2)}
                           </Table.Td>

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { BondListResponse } from '../common/api/bond';
+import { BOND_TABLE_COLUMNS } from '../common/enums';
+import { STORAGE_KEYS } from '../common/constants';
+import { apiGet, apiSend, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
+
+/**
+ * The screenshot review of every secondary screen (issue: secondary screens, "done when"): in
+ * dark mode at 1280×800 and light mode at 1600×950 no header or filter chip is cut short, and no
+ * figure reads "-0.000". Screenshots land in test-results/screenshots/review-*.png for a person
+ * to look over too.
+ */
+
+/** Each screen in both schemes and at both sizes (the narrow one in the dark, the default scheme). */
+const LOOKS = [
+  { scheme: 'dark', width: 1280, height: 800 },
+  { scheme: 'light', width: 1600, height: 950 },
+] as const;
+
+/** Text cut by its box: headers of the grids and tables, and filter chips. */
+async function cutTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const selectors = '.ag-header-cell-text, .mantine-Pill-label, .mantine-Table-th, .mantine-SegmentedControl-innerLabel';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selectors))) {
+      if (el.offsetParent === null) continue; // hidden
+      if (el.scrollWidth > el.clientWidth + 1) cut.push(`${el.className.split(' ')[0]}: "${el.textContent ?? ''}"`);
+    }
+    return cut;
+  });
+}
+
+/** A negative zero as a screen would print it: "-0", "-0.0", "-0.000" (not "-0.001", not a date). */
+const NEGATIVE_ZERO = /(^|[^\w.])[-−]0(\.0+)?(?![\d.])/m;
+
+/**
+ * Waits until the screen has asked the API for something and no call (other than a held
+ * notification poll) has been in flight for 600 ms, and no loader or "Loading…" text is left.
+ */
+async function settled(page: Page, navigate: () => Promise<unknown>): Promise<void> {
+  let inFlight = 0;
+  let seen = 0;
+  let quietSince = Date.now();
+  const counts = (url: string) => url.includes('/v2/') && !url.includes('/notification/poll');
+  const onRequest = (r: { url: () => string }) => {
+    if (counts(r.url())) {
+      inFlight += 1;
+      seen += 1;
+    }
+  };
+  const onDone = (r: { url: () => string }) => {
+    if (counts(r.url())) {
+      inFlight = Math.max(0, inFlight - 1);
+      quietSince = Date.now();
+    }
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  try {
+    await navigate();
+    await expect.poll(() => seen > 0 && inFlight === 0 && Date.now() - quietSince > 600, { timeout: 45_000, intervals: [200] }).toBe(true);
+    await expect(page.locator('.mantine-Loader:visible')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText(/Loading/).filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
+  }
+}
+
+test.describe('screen review', () => {
+  test.setTimeout(600_000);
+  let login: LoggedIn;
+
+  test.beforeEach(async ({ context }) => {
+    login = await loginAsDemoUser(context);
+    // Every column on, sorted by two short-headed columns: the widest the bond table's header row gets.
+    await apiSend(login, 'PUT', `/v2/user/${encodeURIComponent(login.userId)}/preferences`, {
+      preferences: {
+        bonds: {
+          visibleColumns: [...BOND_TABLE_COLUMNS],
+          primarySort: 'ratingMoody',
+          primaryDescending: false,
+          secondarySort: 'tenor',
+          secondaryDescending: true,
+        },
+      },
+    });
+  });
+
+  test('every secondary screen, dark at 1280×800 and light at 1600×950: no cut header or chip, no "-0.000"', async ({ page }) => {
+    const bond = (await apiGet<BondListResponse>(login, '/v2/bond?limit=1&columns=bondIdentifier')).rows[0]!;
+    const screens: Array<[string, string]> = [
+      ['market-summary', '/bw/market/summary'],
+      ['market-detail', '/bw/market/detail/spread/10Y/IG'],
+      ['sector-overview', '/bw/sector/overview'],
+      ['term-structure', '/bw/term-structure-change'],
+      ['bond-table', '/bw/bond?rating=IG,HY,BBB&seniority=Senior%20Unsecured,Subordinated&tenor=5Y,10Y'],
+      ['market-moves', '/bw/bond/chart'],
+      ['history', '/bw/history'],
+      ['bond-pricing', `/bw/bond/${bond.id}/pricing`],
+      ['bond-history', `/bw/bond/${bond.id}/history`],
+      ['bond-cashflow', `/bw/bond/${bond.id}/cashflow`],
+    ];
+    const problems: string[] = [];
+    for (const { scheme, ...size } of LOOKS) {
+      await page.addInitScript(
+        ([key, value]) => localStorage.setItem(key!, value!),
+        [STORAGE_KEYS.darkMode, scheme === 'dark' ? 'T' : 'F'],
+      );
+      await page.setViewportSize(size);
+      for (const [name, path] of screens) {
+        await openRoute(page, path);
+        await settled(page, () => page.reload()); // the init script's scheme applies on a fresh document
+        const where = `${name} ${scheme} ${size.width}×${size.height}`;
+        await screenshot(page, `review-${name}-${scheme}-${size.width}`);
+        for (const cut of await cutTexts(page)) problems.push(`${where}: cut ${cut}`);
+        const text = await page.locator('body').innerText();
+        const zero = NEGATIVE_ZERO.exec(text);
+        if (zero) problems.push(`${where}: negative zero near "${text.slice(Math.max(0, zero.index - 30), zero.index + 10)}"`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
