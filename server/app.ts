@@ -21,6 +21,8 @@ import { registerRoutes } from './routes';
 import { initErrorReporting } from './plugins/errorReporting';
 import { useBondTableSnapshotClock } from './services/market/queries/bondTableSnapshot';
 import { registerFloodLimit } from './plugins/floodLimit';
+import { recurringJobs } from './jobs';
+import { realTime, type RecurringJob, Scheduler } from './jobs/scheduler';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +30,9 @@ declare module 'fastify' {
     config: Config;
     /** The server's clock (ms since the epoch): injected, so tests move time instead of sleeping. */
     now: () => number;
+    /** The background jobs this configuration runs, and the scheduler that runs them (started by index.ts). */
+    recurringJobs: readonly RecurringJob[];
+    scheduler: Scheduler;
   }
 }
 
@@ -101,6 +106,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.db);
   app.decorate('config', config);
   app.decorate('now', options.now ?? Date.now);
+  app.decorate('recurringJobs', recurringJobs(config));
+  // On the app's clock, so a run's recorded times agree with the rest of the server's.
+  app.decorate('scheduler', new Scheduler(options.db, app.log, { ...realTime, now: app.now }));
+  app.addHook('onClose', () => app.scheduler.stop());
   useBondTableSnapshotClock(options.db, app.now);
   await initErrorReporting(config);
 

@@ -3,8 +3,6 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { recurringJobs } from './jobs';
-import { Scheduler } from './jobs/scheduler';
 import { logDestination } from './logging';
 import { progressReporter, runSeeds } from './seed';
 import { bondTableSnapshot } from './services/market/queries/bondTableSnapshot';
@@ -53,8 +51,8 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel, ...(destination ? { stream: destination } : {}) },
     serveWebApp: true,
   });
-  const scheduler = new Scheduler(db, app.log);
-  for (const job of recurringJobs(config)) scheduler.start(job);
+  const scheduler = app.scheduler;
+  for (const job of app.recurringJobs) scheduler.start(job);
 
   let closing = false;
   const shutdown = async (signal: string) => {

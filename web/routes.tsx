@@ -216,7 +216,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/bw/admin/trades-missing-bonds', title: 'Admin: trades missing bonds', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/recent', title: 'Admin: recent', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/review', title: 'Admin: review', access: 'admin', menu: 'admin' },
-  { path: '/bw/admin/migration', title: 'Admin: migration', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/migration',
+    title: 'Admin: migration',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/system/AdminMigrationPage'),
+  },
   {
     path: '/bw/admin/edgar',
     title: 'Admin: EDGAR',

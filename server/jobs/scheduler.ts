@@ -15,7 +15,8 @@ export const instanceId = randomUUID();
 
 /**
  * Takes or renews the lease for a job. Only one instance holds it at a time, so with several
- * servers on one PostgreSQL each recurring job still runs once per interval.
+ * servers on one PostgreSQL each recurring job still runs once per interval. A paused job's
+ * lease is refused to every instance.
  */
 export async function acquireLease(db: Kysely<Database>, name: string, ttlMs: number): Promise<boolean> {
   const result = await sql<{ name: string }>`
@@ -23,7 +24,23 @@ export async function acquireLease(db: Kysely<Database>, name: string, ttlMs: nu
     values (${name}, ${instanceId}, now() + ${`${ttlMs} milliseconds`}::interval)
     on conflict (name) do update
       set owner = excluded.owner, expires_at = excluded.expires_at
+      where (job_leases.owner = ${instanceId} or job_leases.expires_at < now()) and not job_leases.paused
+    returning name`.execute(db);
+  return result.rows.length === 1;
+}
+
+/**
+ * Takes the lease for an admin's "run now", paused or not, from whichever instance holds it —
+ * unless a run is in progress there (started and not finished), so a job never runs twice at once.
+ */
+async function seizeLease(db: Kysely<Database>, name: string, ttlMs: number): Promise<boolean> {
+  const result = await sql<{ name: string }>`
+    insert into job_leases (name, owner, expires_at)
+    values (${name}, ${instanceId}, now() + ${`${ttlMs} milliseconds`}::interval)
+    on conflict (name) do update
+      set owner = excluded.owner, expires_at = excluded.expires_at
       where job_leases.owner = ${instanceId} or job_leases.expires_at < now()
+        or job_leases.last_started_at is null or job_leases.last_finished_at >= job_leases.last_started_at
     returning name`.execute(db);
   return result.rows.length === 1;
 }
@@ -34,7 +51,8 @@ export interface SchedulerTime {
   every(ms: number, tick: () => void): () => void;
 }
 
-const realTime: SchedulerTime = {
+/** Real time: the wall clock and unref'd intervals. */
+export const realTime: SchedulerTime = {
   now: () => Date.now(),
   every(ms, tick) {
     const timer = setInterval(tick, ms);
@@ -107,9 +125,27 @@ export class Scheduler {
     return run;
   }
 
-  private async runOnce(job: RecurringJob): Promise<void> {
+  /**
+   * An admin's "run now": starts the job here at once (paused or not) unless it is already
+   * running here or on another instance. Resolves with what happened; the run goes on after.
+   */
+  async runNow(job: RecurringJob): Promise<'started' | 'running'> {
+    if (this.running.has(job.name)) return 'running';
+    if (!(await seizeLease(this.db, job.name, job.intervalMs * 3))) return 'running';
+    if (this.running.has(job.name)) return 'running';
+    const run = this.runOnce(job, true).finally(() => this.running.delete(job.name));
+    this.running.set(job.name, run);
+    return 'started';
+  }
+
+  /** The run of a job in progress in this process, if any (tests wait on it). */
+  runInProgress(name: string): Promise<void> | undefined {
+    return this.running.get(name);
+  }
+
+  private async runOnce(job: RecurringJob, leaseTaken = false): Promise<void> {
     try {
-      if (!(await acquireLease(this.db, job.name, job.intervalMs * 3))) return;
+      if (!leaseTaken && !(await acquireLease(this.db, job.name, job.intervalMs * 3))) return;
     } catch (err) {
       this.log.error({ err, job: job.name }, 'background job could not take its lease');
       return;

@@ -43,6 +43,7 @@ export interface JobLeasesTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   runs: ColumnType<string, string | number | undefined, string | number>;
   failures: ColumnType<string, string | number | undefined, string | number>;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** Errors reported by browsers through the default client error reporter. */

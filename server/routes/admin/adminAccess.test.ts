@@ -115,6 +115,9 @@ function adminCalls(ids: {
     'GET /admin/edgar/:id': { url: `/admin/edgar/${ids.filingId}`, admin: 200 },
     'PUT /admin/edgar/:id': { url: `/admin/edgar/${ids.filingId}`, payload: { reading: FILING_READING }, admin: 200 },
     'POST /admin/edgar/:id/deal': { url: `/admin/edgar/${ids.filingId}/deal`, payload: { issuerId: ids.issuerId }, admin: 200 },
+    'GET /admin/system': { url: '/admin/system', admin: 200 },
+    'PUT /admin/system/jobs/:name': { url: '/admin/system/jobs/accounts-cleanup', payload: { paused: false }, admin: 200 },
+    'POST /admin/system/jobs/:name/run': { url: '/admin/system/jobs/accounts-cleanup/run', admin: 202 },
   };
 }
 

@@ -82,7 +82,8 @@ export function outboxDir(config: Config): string {
   return join(config.dataDir, 'outbox');
 }
 
-const MAX_ATTEMPTS = 10;
+/** Attempts after which an e-mail is given up (the admin home counts those). */
+export const OUTBOX_MAX_ATTEMPTS = 10;
 
 /** How long a claimed e-mail is left to its sender before another run may try it (a crash mid-send). */
 const CLAIM_SECONDS = 300;
@@ -103,7 +104,7 @@ export async function deliverOutbox(db: Kysely<Database>, config: Config, log: F
       .selectAll()
       .where('sent_at', 'is', null)
       .where('next_attempt_at', '<=', sql<Date>`now()`)
-      .where('attempts', '<', MAX_ATTEMPTS)
+      .where('attempts', '<', OUTBOX_MAX_ATTEMPTS)
       .orderBy('id')
       .limit(limit)
       .forUpdate()

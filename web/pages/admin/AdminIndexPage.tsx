@@ -1,14 +1,16 @@
-/** Admin home: every admin page of the route table. */
-import { Anchor, Paper, SimpleGrid } from '@mantine/core';
+/** Admin home: the state of the system, then every admin page of the route table. */
+import { Anchor, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { menuLabel } from '../../components/MainNav';
 import { menuPath, menuRoutes } from '../../routes';
+import { SystemStatePanel } from './system/SystemStatePanel';
 
 export default function AdminIndexPage() {
   return (
-    <>
+    <Stack gap="sm">
       <PageTitle />
+      <SystemStatePanel />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
           {menuRoutes('admin').map((route) => (
@@ -18,6 +20,6 @@ export default function AdminIndexPage() {
           ))}
         </SimpleGrid>
       </Paper>
-    </>
+    </Stack>
   );
 }
