@@ -213,7 +213,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/bw/admin/bond/:bondId', title: 'Admin: bond', access: 'admin' },
   { path: '/bw/admin/compare', title: 'Admin: compare bonds', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/:bondIds/compare', title: 'Admin: compare bonds', access: 'admin' },
-  { path: '/bw/admin/trades-missing-bonds', title: 'Admin: trades missing bonds', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/trades-missing-bonds',
+    title: 'Admin: trades missing bonds',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/tradesMissingBonds/TradesMissingBondsPage'),
+  },
   { path: '/bw/admin/recent', title: 'Admin: recent', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/review', title: 'Admin: review', access: 'admin', menu: 'admin' },
   {

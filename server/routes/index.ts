@@ -15,6 +15,7 @@ import adminDealRoutes from './admin/deals';
 import adminEdgarRoutes from './admin/edgar';
 import adminAuditLogRoutes from './admin/auditLog';
 import adminSystemRoutes from './admin/system';
+import adminTradesMissingBondsRoutes from './admin/tradesMissingBonds';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -38,4 +39,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminEdgarRoutes);
   await app.register(adminAuditLogRoutes);
   await app.register(adminSystemRoutes);
+  await app.register(adminTradesMissingBondsRoutes);
 }

@@ -118,6 +118,18 @@ function adminCalls(ids: {
     'GET /admin/system': { url: '/admin/system', admin: 200 },
     'PUT /admin/system/jobs/:name': { url: '/admin/system/jobs/accounts-cleanup', payload: { paused: false }, admin: 200 },
     'POST /admin/system/jobs/:name/run': { url: '/admin/system/jobs/accounts-cleanup/run', admin: 202 },
+    'GET /admin/trades-missing-bonds': { url: '/admin/trades-missing-bonds', admin: 200 },
+    'GET /admin/trades-missing-bonds/:identifier': { url: '/admin/trades-missing-bonds/ZQ9999ZZ4', admin: 404 },
+    'POST /admin/trades-missing-bonds/:identifier/map': {
+      url: '/admin/trades-missing-bonds/ZQ9999ZZ4/map',
+      payload: { bondId: 1 },
+      admin: 404,
+    },
+    'POST /admin/trades-missing-bonds/bond': {
+      url: '/admin/trades-missing-bonds/bond',
+      payload: { cusip: 'ZQ9999ZZ4', coupon_pct: 'not a number' },
+      admin: 400,
+    },
   };
 }
 
