@@ -195,7 +195,13 @@ export const ROUTES: readonly RouteDef[] = [
     page: () => import('./pages/admin/AdminUploadPage'),
   },
   { path: '/bw/admin/curve', title: 'Admin: curves', access: 'admin', menu: 'admin' },
-  { path: '/bw/admin/users', title: 'Admin: users', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/users',
+    title: 'Admin: users',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/users/AdminUsersPage'),
+  },
   { path: '/bw/admin/users/domains', title: 'Admin: user domains', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/users/onboarding', title: 'Admin: onboarding', access: 'admin', menu: 'admin' },
   {

@@ -14,6 +14,7 @@ import adminUploadRoutes from './admin/upload';
 import adminDealRoutes from './admin/deals';
 import adminEdgarRoutes from './admin/edgar';
 import adminAuditLogRoutes from './admin/auditLog';
+import adminUserRoutes from './admin/users';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -36,4 +37,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminDealRoutes);
   await app.register(adminEdgarRoutes);
   await app.register(adminAuditLogRoutes);
+  await app.register(adminUserRoutes);
 }

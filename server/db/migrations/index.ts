@@ -15,6 +15,7 @@ import * as curveVersions from './20261125100000_curve_versions';
 import * as dealSource from './20261125110000_deal_source';
 import * as edgarFilings from './20261125120000_edgar_filings';
 import * as auditLogFilters from './20261125130000_audit_log_filters';
+import * as userAdmin from './20261127100000_user_admin';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261125110000_deal_source': dealSource,
   '20261125120000_edgar_filings': edgarFilings,
   '20261125130000_audit_log_filters': auditLogFilters,
+  '20261127100000_user_admin': userAdmin,
 };

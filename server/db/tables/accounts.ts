@@ -47,6 +47,15 @@ export interface UsersTable {
   password_changed_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Locked by an administrator (who: locked_by); only an administrator unlocks. */
+  locked_at: NullableTimestamp;
+  locked_by: string | null;
+  /** The last completed sign-in. */
+  last_login_at: NullableTimestamp;
+  /** When the confirmed TOTP secret was turned on. */
+  totp_enabled_at: NullableTimestamp;
+  /** Bumped by every admin change: an admin acting on an older version is refused (409). */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 /** One row per login session; the refresh token is stored as a SHA-256 hash and rotated on use. */

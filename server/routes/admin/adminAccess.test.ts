@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePath } from '../../services/importers/testing';
 import { createIssuer, createSector } from '../../services/pricing/testFixtures';
@@ -59,6 +60,11 @@ interface AdminCall {
 /** One well-formed call per /admin route (method and pattern as in the inventory). */
 function adminCalls(ids: {
   userId: string;
+  otherUserId: string;
+  secondFactorUserId: string;
+  roleUserId: string;
+  featureUserId: string;
+  inviteId: string;
   organizationId: string;
   issuerId: number;
   dealId: number;
@@ -86,6 +92,24 @@ function adminCalls(ids: {
       payload: { endsAt: '2031-01-31T00:00:00.000Z' },
       admin: 200,
     },
+    'GET /admin/users': { url: '/admin/users?q=matrix&sort=lastLogin&descending=true', admin: 200 },
+    'GET /admin/users/:userId': { url: `/admin/users/${ids.userId}`, admin: 200 },
+    'POST /admin/users/:userId/lock': { url: `/admin/users/${ids.userId}/lock`, payload: { version: 0 }, admin: 200 },
+    // The lock above bumped the version to 1; the unlock then sees 1.
+    'POST /admin/users/:userId/unlock': { url: `/admin/users/${ids.userId}/unlock`, payload: { version: 1 }, admin: 200 },
+    'POST /admin/users/:userId/logout': { url: `/admin/users/${ids.otherUserId}/logout`, payload: { version: 0 }, admin: 200 },
+    'POST /admin/users/:userId/reset-second-factors': {
+      url: `/admin/users/${ids.secondFactorUserId}/reset-second-factors`,
+      payload: { version: 0 },
+      admin: 200,
+    },
+    'PUT /admin/users/:userId/role': { url: `/admin/users/${ids.roleUserId}/role`, payload: { version: 0, role: 'admin' }, admin: 200 },
+    'PUT /admin/users/:userId/features': {
+      url: `/admin/users/${ids.featureUserId}/features`,
+      payload: { version: 0, features: { blog: 1 } },
+      admin: 200,
+    },
+    'POST /admin/invites/:inviteId/resend': { url: `/admin/invites/${ids.inviteId}/resend`, admin: 200 },
     'GET /admin/invites': { url: '/admin/invites', admin: 200 },
     'POST /admin/invites': { url: '/admin/invites', payload: { email: 'matrix-newcomer@example.com' }, admin: 201 },
     'GET /admin/maintenance': { url: '/admin/maintenance', admin: 200 },
@@ -159,9 +183,24 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
       payload: { fileName: 'matrix.txt', content: 'Issuer: Matrix Corp\nPrincipal Amount: $500,000,000\n' },
     });
     expect(filing.statusCode, filing.body).toBe(201);
+    // The users admin's actions each act once per version: each gets its own person.
+    for (const id of ['matrix-other', 'matrix-totp', 'matrix-role', 'matrix-features']) await signedIn(ctx, id);
+    await sql`update users set totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now() where id = 'matrix-totp'`.execute(ctx.database.db);
+    const invite = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/invites',
+      headers: admin,
+      payload: { email: 'matrix-resend@example.com' },
+    });
+    expect(invite.statusCode, invite.body).toBe(201);
     calls = adminCalls({
       filingId: filing.json().id,
       userId: 'matrix-user',
+      otherUserId: 'matrix-other',
+      secondFactorUserId: 'matrix-totp',
+      roleUserId: 'matrix-role',
+      featureUserId: 'matrix-features',
+      inviteId: invite.json().id,
       organizationId: org.json().id,
       issuerId,
       dealId: deal.json().id,
