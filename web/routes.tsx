@@ -202,7 +202,13 @@ export const ROUTES: readonly RouteDef[] = [
     menu: 'admin',
     page: () => import('./pages/admin/users/AdminUsersPage'),
   },
-  { path: '/bw/admin/users/domains', title: 'Admin: user domains', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/users/domains',
+    title: 'Admin: user domains',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/users/AdminDomainsPage'),
+  },
   { path: '/bw/admin/users/onboarding', title: 'Admin: onboarding', access: 'admin', menu: 'admin' },
   {
     path: '/bw/admin/organizations',

@@ -15,6 +15,7 @@ import adminDealRoutes from './admin/deals';
 import adminEdgarRoutes from './admin/edgar';
 import adminAuditLogRoutes from './admin/auditLog';
 import adminUserRoutes from './admin/users';
+import adminDomainRoutes from './admin/domains';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -38,4 +39,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminEdgarRoutes);
   await app.register(adminAuditLogRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminDomainRoutes);
 }

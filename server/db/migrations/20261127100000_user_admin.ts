@@ -22,12 +22,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index users_organization_email_idx on users (organization_id, email)`.execute(db);
   await sql`create index users_created_idx on users (created_at, id)`.execute(db);
   await sql`create index users_last_login_idx on users (last_login_at, id)`.execute(db);
+  await sql`create index users_name_idx on users (name, id)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index users_organization_email_idx`.execute(db);
   await sql`drop index users_created_idx`.execute(db);
   await sql`drop index users_last_login_idx`.execute(db);
+  await sql`drop index users_name_idx`.execute(db);
   await sql`alter table users drop column locked_at, drop column locked_by, drop column last_login_at,
     drop column totp_enabled_at, drop column version`.execute(db);
 }

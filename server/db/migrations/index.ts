@@ -16,6 +16,7 @@ import * as dealSource from './20261125110000_deal_source';
 import * as edgarFilings from './20261125120000_edgar_filings';
 import * as auditLogFilters from './20261125130000_audit_log_filters';
 import * as userAdmin from './20261127100000_user_admin';
+import * as domainEmployees from './20261127110000_domain_employees';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '20261125120000_edgar_filings': edgarFilings,
   '20261125130000_audit_log_filters': auditLogFilters,
   '20261127100000_user_admin': userAdmin,
+  '20261127110000_domain_employees': domainEmployees,
 };

@@ -19,6 +19,9 @@ export interface OrganizationsTable {
 export interface OrganizationDomainsTable {
   domain: string;
   organization_id: string;
+  /** People on this domain are employees (no trial), as EMPLOYEE_EMAIL_DOMAINS. */
+  employee: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Timestamp;
 }
 
 /** Accounts. profile, notification and UI preferences are JSON documents validated by common/api/user.ts. */

@@ -65,6 +65,8 @@ function adminCalls(ids: {
   roleUserId: string;
   featureUserId: string;
   inviteId: string;
+  domainUpdatedAt: string;
+  goneUpdatedAt: string;
   organizationId: string;
   issuerId: number;
   dealId: number;
@@ -110,6 +112,18 @@ function adminCalls(ids: {
       admin: 200,
     },
     'POST /admin/invites/:inviteId/resend': { url: `/admin/invites/${ids.inviteId}/resend`, admin: 200 },
+    'GET /admin/domains': { url: '/admin/domains', admin: 200 },
+    'POST /admin/domains': {
+      url: '/admin/domains',
+      payload: { domain: 'matrix-new.example', organizationId: ids.organizationId },
+      admin: 201,
+    },
+    'PUT /admin/domains/:domain': {
+      url: '/admin/domains/partners.example',
+      payload: { updatedAt: ids.domainUpdatedAt, employee: true },
+      admin: 200,
+    },
+    'DELETE /admin/domains/:domain': { url: `/admin/domains/gone.example?updatedAt=${encodeURIComponent(ids.goneUpdatedAt)}`, admin: 204 },
     'GET /admin/invites': { url: '/admin/invites', admin: 200 },
     'POST /admin/invites': { url: '/admin/invites', payload: { email: 'matrix-newcomer@example.com' }, admin: 201 },
     'GET /admin/maintenance': { url: '/admin/maintenance', admin: 200 },
@@ -193,7 +207,17 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
       payload: { email: 'matrix-resend@example.com' },
     });
     expect(invite.statusCode, invite.body).toBe(201);
+    const gone = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/domains',
+      headers: admin,
+      payload: { domain: 'gone.example', organizationId: org.json().id },
+    });
+    expect(gone.statusCode, gone.body).toBe(201);
+    const held = (await ctx.app.inject({ method: 'GET', url: '/admin/domains', headers: admin })).json();
     calls = adminCalls({
+      domainUpdatedAt: held.domains.find((d: { domain: string }) => d.domain === 'partners.example').updatedAt,
+      goneUpdatedAt: gone.json().updatedAt,
       filingId: filing.json().id,
       userId: 'matrix-user',
       otherUserId: 'matrix-other',

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../plugins/errors';
 import { writeAudit } from '../audit';
 import { newId } from './crypto';
 import { DEFAULT_GLOBAL_LEVELS } from './features';
-import { isEmployeeEmail, trialOf } from './trial';
+import { employeeDomains, isEmployeeEmail, trialOf } from './trial';
 import { getUserRow } from './users';
 
 /** Every feature with its global level and its organisation and user overrides. */
@@ -141,11 +141,15 @@ async function replaceDomains(trx: Kysely<Database>, organizationId: string, dom
         .execute()
     : [];
   if (taken.length) throw conflict(`Domain already belongs to another organisation: ${taken.map((t) => t.domain).join(', ')}`);
-  await trx.deleteFrom('organization_domains').where('organization_id', '=', organizationId).execute();
+  // Domains that stay keep their employee mark; only those left out go.
+  let removed = trx.deleteFrom('organization_domains').where('organization_id', '=', organizationId);
+  if (domains.length) removed = removed.where('domain', 'not in', domains);
+  await removed.execute();
   if (domains.length) {
     await trx
       .insertInto('organization_domains')
       .values([...new Set(domains)].map((domain) => ({ domain, organization_id: organizationId })))
+      .onConflict((oc) => oc.column('domain').doNothing())
       .execute();
   }
   // Users whose e-mail is on one of the domains and who have no organisation join it.
@@ -215,7 +219,7 @@ export async function updateTrial(
     : undefined;
   return trialOf({
     is_admin: row.is_admin,
-    isEmployee: isEmployeeEmail(row.email, config.employeeEmailDomains),
+    isEmployee: isEmployeeEmail(row.email, await employeeDomains(db, config)),
     orgSubscribed: org?.subscribed === true,
     trial_started_at: row.trial_started_at,
     trial_ends_at: row.trial_ends_at,

@@ -1,16 +1,17 @@
 import type { AdminUserDetail, AdminUserRow, UserListPage, UserSort, UserStatus, UserTrialFilter } from '@common/api/adminUsers';
 import type { userListQuerySchema } from '@common/api/adminUsers';
 import { FEATURE_NAMES, type FeatureLevel } from '@common/features';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { ServiceRefusal } from '../refusal';
 import { effectiveFeatureLevels } from './features';
-import { isEmployeeEmail, TRIAL_ENDING_DAYS, trialOf } from './trial';
+import { employeeDomains, isEmployeeEmail, TRIAL_ENDING_DAYS, trialOf } from './trial';
 
 type ListQuery = z.output<typeof userListQuerySchema>;
-type Eb = ExpressionBuilder<Database & { lock: { email: string } }, 'users' | 'organizations' | 'lock'>;
+/** Filters read the users row alone (other tables through sub-queries), so the count needs no join. */
+type Eb = ExpressionBuilder<Database, 'users'>;
 
 const DAY_MS = 24 * 3600 * 1000;
 const SORT_COLUMNS: Record<UserSort, 'users.email' | 'users.name' | 'users.created_at' | 'users.last_login_at'> = {
@@ -30,19 +31,23 @@ const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (
 function noTrial(eb: Eb, employeeDomains: string[]): Expression<SqlBool> {
   return eb.or([
     eb('users.is_admin', '=', true),
-    // No organisation is no subscription (not unknown: NOT of a null would drop the row).
-    eb(sql`coalesce(organizations.subscribed, false)`, '=', true),
+    eb(
+      'users.organization_id',
+      'in',
+      eb.selectFrom('organizations').select('organizations.id').where('organizations.subscribed', '=', true),
+    ),
     eb('users.trial_ends_at', 'is', null),
+    // E-mails are stored trimmed and lower-cased (accounts' e-mail schema).
     ...employeeDomains.flatMap((d) => [
-      eb(sql`lower(users.email)`, 'like', `%@${d.toLowerCase()}`),
-      eb(sql`lower(users.email)`, 'like', `%.${d.toLowerCase()}`),
+      eb('users.email', 'like', `%@${d.toLowerCase()}`),
+      eb('users.email', 'like', `%.${d.toLowerCase()}`),
     ]),
   ]);
 }
 
 /** The trial filter in SQL, the same states trialOf gives a row (common/api/user Trial). */
-function trialFilter(eb: Eb, filter: UserTrialFilter, config: Config, now: Date): Expression<SqlBool> {
-  const none = noTrial(eb, config.employeeEmailDomains);
+function trialFilter(eb: Eb, filter: UserTrialFilter, employees: string[], now: Date): Expression<SqlBool> {
+  const none = noTrial(eb, employees);
   if (filter === 'none') return none;
   const ended = eb('users.trial_ends_at', '<=', now);
   const extended = eb('users.trial_extended_until', '>', now);
@@ -58,8 +63,8 @@ function trialFilter(eb: Eb, filter: UserTrialFilter, config: Config, now: Date)
 
 function statusFilter(eb: Eb, status: UserStatus): Expression<SqlBool> {
   if (status === 'locked') return eb('users.locked_at', 'is not', null);
-  if (status === 'loginLocked') return eb.and([eb('users.locked_at', 'is', null), eb('lock.email', 'is not', null)]);
-  return eb.and([eb('users.locked_at', 'is', null), eb('lock.email', 'is', null)]);
+  const loginLocked = eb.exists(eb.selectFrom('login_locks').select('login_locks.email').whereRef('login_locks.email', '=', 'users.email'));
+  return eb.and([eb('users.locked_at', 'is', null), status === 'loginLocked' ? loginLocked : eb.not(loginLocked)]);
 }
 
 function baseQuery(db: Kysely<Database>) {
@@ -86,7 +91,7 @@ interface ListedRow {
   last_login_at: Date | null;
 }
 
-function presentRow(r: ListedRow, config: Config, now: Date): AdminUserRow {
+function presentRow(r: ListedRow, employees: string[], now: Date): AdminUserRow {
   return {
     id: r.id,
     email: r.email,
@@ -97,7 +102,7 @@ function presentRow(r: ListedRow, config: Config, now: Date): AdminUserRow {
     trial: trialOf(
       {
         is_admin: r.is_admin,
-        isEmployee: isEmployeeEmail(r.email, config.employeeEmailDomains),
+        isEmployee: isEmployeeEmail(r.email, employees),
         orgSubscribed: r.subscribed === true,
         trial_started_at: r.trial_started_at,
         trial_ends_at: r.trial_ends_at,
@@ -132,17 +137,18 @@ const LISTED_COLUMNS = [
  * with the number matching. Filters and the page are decided in the database.
  */
 export async function listUsers(db: Kysely<Database>, config: Config, query: ListQuery, now: Date): Promise<UserListPage> {
+  const employees = await employeeDomains(db, config);
   const where = (eb: Eb) => {
     const all: Expression<SqlBool>[] = [];
     if (query.q) {
       const pattern = containing(query.q);
-      all.push(eb.or([eb(sql`lower(users.email)`, 'like', pattern), eb(sql`lower(users.name)`, 'like', pattern)]));
+      all.push(eb.or([eb('users.email', 'like', pattern), eb('users.name', 'ilike', pattern)]));
     }
     if (query.organizationId === 'none') all.push(eb('users.organization_id', 'is', null));
     else if (query.organizationId) all.push(eb('users.organization_id', '=', query.organizationId));
     if (query.role) all.push(eb('users.is_admin', '=', query.role === 'admin'));
     if (query.status) all.push(statusFilter(eb, query.status));
-    if (query.trial) all.push(trialFilter(eb, query.trial, config, now));
+    if (query.trial) all.push(trialFilter(eb, query.trial, employees, now));
     if (query.lastLoginFrom) all.push(eb('users.last_login_at', '>=', new Date(query.lastLoginFrom)));
     if (query.lastLoginBefore)
       all.push(eb.or([eb('users.last_login_at', 'is', null), eb('users.last_login_at', '<', new Date(query.lastLoginBefore))]));
@@ -154,17 +160,18 @@ export async function listUsers(db: Kysely<Database>, config: Config, query: Lis
     baseQuery(db)
       .select(LISTED_COLUMNS)
       .where(where)
-      .orderBy(sql.ref(column), sql.raw(`${direction} nulls last`))
+      .orderBy(column, (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast())
       .orderBy('users.id', direction)
       .limit(query.limit)
       .offset(query.page * query.limit)
       .execute(),
-    baseQuery(db)
+    db
+      .selectFrom('users')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where(where)
       .executeTakeFirstOrThrow(),
   ]);
-  return { users: rows.map((r) => presentRow(r, config, now)), total: Number(count.n), page: query.page };
+  return { users: rows.map((r) => presentRow(r, employees, now)), total: Number(count.n), page: query.page };
 }
 
 /** One person for the admin: the row, active sessions, second factors (kinds and dates), features. */
@@ -190,7 +197,7 @@ export async function getUserDetail(db: Kysely<Database>, config: Config, userId
   ]);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
-    ...presentRow(row, config, now),
+    ...presentRow(row, await employeeDomains(db, config), now),
     version: row.version,
     lockedAt: iso(row.locked_at),
     lockedBy: row.locked_by,

@@ -26,7 +26,7 @@ import { hashPassword, newId, verifyPassword } from './crypto';
 import { effectiveFeatureLevels, isProductionHost, usableFeatures } from './features';
 import { sessionsChanged } from './liveSessions';
 import { revokeAllSessions } from './sessions';
-import { isEmployeeEmail, trialOf } from './trial';
+import { employeeDomains, isEmployeeEmail, trialOf } from './trial';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -172,7 +172,7 @@ export async function getUserInfo(db: Kysely<Database>, config: Config, userId: 
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', row.id)
     .executeTakeFirstOrThrow();
-  const isEmployee = isEmployeeEmail(row.email, config.employeeEmailDomains);
+  const isEmployee = isEmployeeEmail(row.email, await employeeDomains(db, config));
   const notifications = notificationPreferencesSchema.safeParse({ ...DEFAULT_NOTIFICATIONS, ...row.notification_preferences });
   return {
     ...presentUser(row, org?.token ?? null),
