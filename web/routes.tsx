@@ -209,7 +209,13 @@ export const ROUTES: readonly RouteDef[] = [
     menu: 'admin',
     page: () => import('./pages/admin/users/AdminDomainsPage'),
   },
-  { path: '/bw/admin/users/onboarding', title: 'Admin: onboarding', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/users/onboarding',
+    title: 'Admin: onboarding',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/users/AdminOnboardingPage'),
+  },
   {
     path: '/bw/admin/organizations',
     title: 'Admin: organizations',

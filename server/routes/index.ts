@@ -16,6 +16,7 @@ import adminEdgarRoutes from './admin/edgar';
 import adminAuditLogRoutes from './admin/auditLog';
 import adminUserRoutes from './admin/users';
 import adminDomainRoutes from './admin/domains';
+import adminOnboardingRoutes from './admin/onboarding';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -40,4 +41,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminAuditLogRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminDomainRoutes);
+  await app.register(adminOnboardingRoutes);
 }

@@ -59,6 +59,10 @@ export interface UsersTable {
   totp_enabled_at: NullableTimestamp;
   /** Bumped by every admin change: an admin acting on an older version is refused (409). */
   version: ColumnType<number, number | undefined, number>;
+  /** 'pending' (a sign-up on no organisation's domain, waiting for an admin), 'approved', 'rejected'; null: never queued. */
+  onboarding: string | null;
+  onboarded_at: NullableTimestamp;
+  onboarded_by: string | null;
 }
 
 /** One row per login session; the refresh token is stored as a SHA-256 hash and rotated on use. */

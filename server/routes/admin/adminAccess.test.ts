@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePath } from '../../services/importers/testing';
 import { createIssuer, createSector } from '../../services/pricing/testFixtures';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { createAccount } from '../auth/accountsTestKit';
 
 /**
  * The access matrix of every /admin route, walked from the route inventory: an anonymous caller
@@ -67,6 +68,7 @@ function adminCalls(ids: {
   inviteId: string;
   domainUpdatedAt: string;
   goneUpdatedAt: string;
+  waiting: string[];
   organizationId: string;
   issuerId: number;
   dealId: number;
@@ -124,6 +126,18 @@ function adminCalls(ids: {
       admin: 200,
     },
     'DELETE /admin/domains/:domain': { url: `/admin/domains/gone.example?updatedAt=${encodeURIComponent(ids.goneUpdatedAt)}`, admin: 204 },
+    'GET /admin/onboarding': { url: '/admin/onboarding', admin: 200 },
+    'POST /admin/onboarding/:userId/approve': { url: `/admin/onboarding/${ids.waiting[0]}/approve`, payload: { version: 0 }, admin: 200 },
+    'POST /admin/onboarding/:userId/assign': {
+      url: `/admin/onboarding/${ids.waiting[1]}/assign`,
+      payload: { version: 0, organizationId: ids.organizationId },
+      admin: 200,
+    },
+    'POST /admin/onboarding/:userId/reject': {
+      url: `/admin/onboarding/${ids.waiting[2]}/reject`,
+      payload: { version: 0, message: 'Institutions only.' },
+      admin: 200,
+    },
     'GET /admin/invites': { url: '/admin/invites', admin: 200 },
     'POST /admin/invites': { url: '/admin/invites', payload: { email: 'matrix-newcomer@example.com' }, admin: 201 },
     'GET /admin/maintenance': { url: '/admin/maintenance', admin: 200 },
@@ -215,7 +229,12 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
     });
     expect(gone.statusCode, gone.body).toBe(201);
     const held = (await ctx.app.inject({ method: 'GET', url: '/admin/domains', headers: admin })).json();
+    // Sign-ups waiting for onboarding (their domain belongs to no organisation).
+    const waiting: string[] = [];
+    for (const email of ['wait-1@nowhere.example', 'wait-2@nowhere.example', 'wait-3@nowhere.example'])
+      waiting.push((await createAccount(ctx, email)).id);
     calls = adminCalls({
+      waiting,
       domainUpdatedAt: held.domains.find((d: { domain: string }) => d.domain === 'partners.example').updatedAt,
       goneUpdatedAt: gone.json().updatedAt,
       filingId: filing.json().id,

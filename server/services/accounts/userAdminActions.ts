@@ -17,7 +17,7 @@ export interface AdminActor {
   ip: string | null;
 }
 
-type Values = Record<string, unknown>;
+export type Values = Record<string, unknown>;
 
 /**
  * Runs one admin change on a person in a transaction: the row is locked, the version the admin
@@ -25,7 +25,7 @@ type Values = Record<string, unknown>;
  * version bumped, and the values before and after are audited — all or nothing. Never a secret
  * or a hash in what is recorded: each change says what it records.
  */
-async function changeUser(
+export async function changeUser(
   db: Kysely<Database>,
   actor: AdminActor,
   userId: string,

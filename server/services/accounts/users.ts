@@ -110,6 +110,8 @@ export async function createUser(
       tos_consented_at: input.tosConsent ? now : null,
       trial_started_at: now,
       trial_ends_at: new Date(now.getTime() + config.trialDays * 24 * 3600 * 1000),
+      // On no organisation's domain: an admin approves, assigns or rejects it (onboarding.ts).
+      onboarding: org || input.isAdmin ? null : 'pending',
     })
     .returningAll()
     .executeTakeFirstOrThrow();
