@@ -21,6 +21,8 @@ export const ADMIN_USER_PATHS = {
   role: (id: string) => `/admin/users/${encodeURIComponent(id)}/role`,
   features: (id: string) => `/admin/users/${encodeURIComponent(id)}/features`,
   resendInvite: (inviteId: string) => `/admin/invites/${encodeURIComponent(inviteId)}/resend`,
+  /** Convert a trial to a subscription (body: common/api/admin trialConvertBodySchema). */
+  subscribe: (id: string) => `/admin/users/${encodeURIComponent(id)}/subscribe`,
 } as const;
 
 export const USER_ROLES = ['user', 'admin'] as const;
@@ -31,7 +33,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 /** Trial filter: none (subscribed organisation, admin, employee), or the trial's state (common/api/user TRIAL_STATES). */
 export const USER_TRIAL_FILTERS = ['none', 'trial', 'trialEnding', 'trialEnded', 'trialExtension'] as const;
 export type UserTrialFilter = (typeof USER_TRIAL_FILTERS)[number];
-export const USER_SORTS = ['email', 'name', 'created', 'lastLogin'] as const;
+export const USER_SORTS = ['email', 'name', 'created', 'lastLogin', 'trialEnds'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 export const USER_PAGE_MAX = 200;
 
@@ -72,6 +74,8 @@ export const adminUserRowSchema = z.object({
   trial: trialSchema,
   created: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** What an action names (see above). */
+  version: z.number().int(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const userListPageSchema = z.object({ users: z.array(adminUserRowSchema), total: z.number().int(), page: z.number().int() });
@@ -85,7 +89,6 @@ export const secondFactorSchema = z.object({
   lastUsedAt: z.string().nullable(),
 });
 export const adminUserDetailSchema = adminUserRowSchema.extend({
-  version: z.number().int(),
   lockedAt: z.string().nullable(),
   lockedBy: z.string().nullable(),
   sessions: z.array(

@@ -98,9 +98,9 @@ function adminCalls(ids: {
     },
     'GET /admin/users': { url: '/admin/users?q=matrix&sort=lastLogin&descending=true', admin: 200 },
     'GET /admin/users/:userId': { url: `/admin/users/${ids.userId}`, admin: 200 },
-    'POST /admin/users/:userId/lock': { url: `/admin/users/${ids.userId}/lock`, payload: { version: 0 }, admin: 200 },
-    // The lock above bumped the version to 1; the unlock then sees 1.
-    'POST /admin/users/:userId/unlock': { url: `/admin/users/${ids.userId}/unlock`, payload: { version: 1 }, admin: 200 },
+    // The trial change above (registered earlier) made version 1; the lock makes 2, which the unlock sees.
+    'POST /admin/users/:userId/lock': { url: `/admin/users/${ids.userId}/lock`, payload: { version: 1 }, admin: 200 },
+    'POST /admin/users/:userId/unlock': { url: `/admin/users/${ids.userId}/unlock`, payload: { version: 2 }, admin: 200 },
     'POST /admin/users/:userId/logout': { url: `/admin/users/${ids.otherUserId}/logout`, payload: { version: 0 }, admin: 200 },
     'POST /admin/users/:userId/reset-second-factors': {
       url: `/admin/users/${ids.secondFactorUserId}/reset-second-factors`,
@@ -126,6 +126,11 @@ function adminCalls(ids: {
       admin: 200,
     },
     'DELETE /admin/domains/:domain': { url: `/admin/domains/gone.example?updatedAt=${encodeURIComponent(ids.goneUpdatedAt)}`, admin: 204 },
+    'POST /admin/users/:userId/subscribe': {
+      url: '/admin/users/matrix-subscriber/subscribe',
+      payload: { version: 0, organizationId: ids.organizationId },
+      admin: 200,
+    },
     'GET /admin/onboarding': { url: '/admin/onboarding', admin: 200 },
     'POST /admin/onboarding/:userId/approve': { url: `/admin/onboarding/${ids.waiting[0]}/approve`, payload: { version: 0 }, admin: 200 },
     'POST /admin/onboarding/:userId/assign': {
@@ -212,7 +217,7 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
     });
     expect(filing.statusCode, filing.body).toBe(201);
     // The users admin's actions each act once per version: each gets its own person.
-    for (const id of ['matrix-other', 'matrix-totp', 'matrix-role', 'matrix-features']) await signedIn(ctx, id);
+    for (const id of ['matrix-other', 'matrix-totp', 'matrix-role', 'matrix-features', 'matrix-subscriber']) await signedIn(ctx, id);
     await sql`update users set totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now() where id = 'matrix-totp'`.execute(ctx.database.db);
     const invite = await ctx.app.inject({
       method: 'POST',

@@ -14,11 +14,12 @@ type ListQuery = z.output<typeof userListQuerySchema>;
 type Eb = ExpressionBuilder<Database, 'users'>;
 
 const DAY_MS = 24 * 3600 * 1000;
-const SORT_COLUMNS: Record<UserSort, 'users.email' | 'users.name' | 'users.created_at' | 'users.last_login_at'> = {
+const SORT_COLUMNS: Record<UserSort, 'users.email' | 'users.name' | 'users.created_at' | 'users.last_login_at' | 'users.trial_ends_at'> = {
   email: 'users.email',
   name: 'users.name',
   created: 'users.created_at',
   lastLogin: 'users.last_login_at',
+  trialEnds: 'users.trial_ends_at',
 };
 
 /** A LIKE pattern matching the text anywhere, its own wildcards taken literally. */
@@ -89,6 +90,7 @@ interface ListedRow {
   trial_extended_until: Date | null;
   created_at: Date;
   last_login_at: Date | null;
+  version: number;
 }
 
 function presentRow(r: ListedRow, employees: string[], now: Date): AdminUserRow {
@@ -112,6 +114,7 @@ function presentRow(r: ListedRow, employees: string[], now: Date): AdminUserRow 
     ),
     created: r.created_at.toISOString(),
     lastLoginAt: r.last_login_at ? r.last_login_at.toISOString() : null,
+    version: r.version,
   };
 }
 
@@ -130,6 +133,7 @@ const LISTED_COLUMNS = [
   'users.trial_extended_until',
   'users.created_at',
   'users.last_login_at',
+  'users.version',
 ] as const;
 
 /**
@@ -177,7 +181,7 @@ export async function listUsers(db: Kysely<Database>, config: Config, query: Lis
 /** One person for the admin: the row, active sessions, second factors (kinds and dates), features. */
 export async function getUserDetail(db: Kysely<Database>, config: Config, userId: string, now: Date): Promise<AdminUserDetail> {
   const row = await baseQuery(db)
-    .select([...LISTED_COLUMNS, 'users.version', 'users.locked_by', 'users.totp_secret', 'users.totp_enabled_at'])
+    .select([...LISTED_COLUMNS, 'users.locked_by', 'users.totp_secret', 'users.totp_enabled_at'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row) throw new ServiceRefusal('not found', 'No such user');
@@ -198,7 +202,6 @@ export async function getUserDetail(db: Kysely<Database>, config: Config, userId
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     ...presentRow(row, await employeeDomains(db, config), now),
-    version: row.version,
     lockedAt: iso(row.locked_at),
     lockedBy: row.locked_by,
     sessions: sessions.map((s) => ({

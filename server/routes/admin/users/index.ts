@@ -7,11 +7,13 @@ import {
   userListQuerySchema,
   userRoleBodySchema,
 } from '@common/api/adminUsers';
+import { trialConvertBodySchema } from '@common/api/admin';
 import { errorResponseSchema } from '@common/api/shared';
 import { inviteSchema } from '@common/api/user';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { convertTrial } from '../../../services/accounts/admin';
 import { kickOutbox } from '../../../services/accounts/outboxKick';
 import { getUserDetail, listUsers } from '../../../services/accounts/userAdmin';
 import {
@@ -112,6 +114,20 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       await setUserFeatures(app.db, actor(request), request.params.userId, request.body.version, request.body.features);
+      return getUserDetail(app.db, app.config, request.params.userId, now());
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/subscribe',
+    route("Convert a trial to a subscription: the person's (or the named) organisation subscribes; e-mailed", {
+      params,
+      body: trialConvertBodySchema,
+      response: { 200: adminUserDetailSchema, ...errors },
+    }),
+    async (request) => {
+      await convertTrial(app.db, app.config, actor(request), request.params.userId, request.body);
+      kickOutbox(app);
       return getUserDetail(app.db, app.config, request.params.userId, now());
     },
   );
