@@ -42,4 +42,20 @@ test.describe('admin: users', () => {
     await expect(page.getByTestId('user-status')).toHaveText('active');
     expect(await signInStatus(person.email, person.password)).toBe(200);
   });
+
+  test('the domains, onboarding and trial pages open with their tables', async ({ page, context }) => {
+    await createAccount(freshEmail('waiting')); // example.com belongs to no organisation: this sign-up waits
+    await loginAsDemoUser(context, undefined, DEMO_ADMIN);
+    for (const [path, testId, table] of [
+      ['/bw/admin/users/domains', 'admin-domains-page', 'domain-list'],
+      ['/bw/admin/users/onboarding', 'admin-onboarding-page', 'onboarding-queue'],
+      ['/bw/admin/trial', 'admin-trial-page', 'trials-trialEnding'],
+    ] as const) {
+      await openRoute(page, path);
+      await expect(page.getByTestId(testId)).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId(table)).toBeVisible();
+    }
+    await openRoute(page, '/bw/admin/users/onboarding');
+    await expect(page.getByTestId('onboarding-queue')).toContainText('e2e-waiting-');
+  });
 });
