@@ -99,5 +99,12 @@ export type OrganizationUpdateBody = z.input<typeof organizationUpdateBodySchema
 export const trialUpdateBodySchema = z.object({
   endsAt: z.iso.datetime().optional(),
   extendedUntil: z.iso.datetime().nullable().optional(),
+  /** The person's version (common/api/adminUsers) the change was decided on: checked when given (409). */
+  version: z.number().int().min(0).optional(),
 });
 export type TrialUpdateBody = z.input<typeof trialUpdateBodySchema>;
+/** POST /admin/users/{id}/subscribe → the person's detail: their (or the named) organisation subscribes. */
+export const trialConvertBodySchema = z
+  .object({ version: z.number().int().min(0), organizationId: z.string().trim().min(1).max(100).optional() })
+  .strict();
+export type TrialConvertBody = z.input<typeof trialConvertBodySchema>;

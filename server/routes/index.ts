@@ -16,6 +16,9 @@ import adminEdgarRoutes from './admin/edgar';
 import adminAuditLogRoutes from './admin/auditLog';
 import adminSystemRoutes from './admin/system';
 import adminTradesMissingBondsRoutes from './admin/tradesMissingBonds';
+import adminUserRoutes from './admin/users';
+import adminDomainRoutes from './admin/domains';
+import adminOnboardingRoutes from './admin/onboarding';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -40,4 +43,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminAuditLogRoutes);
   await app.register(adminSystemRoutes);
   await app.register(adminTradesMissingBondsRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(adminDomainRoutes);
+  await app.register(adminOnboardingRoutes);
 }

@@ -16,6 +16,10 @@ import * as dealSource from './20261125110000_deal_source';
 import * as edgarFilings from './20261125120000_edgar_filings';
 import * as auditLogFilters from './20261125130000_audit_log_filters';
 import * as jobPause from './20261125140000_job_pause';
+import * as userAdmin from './20261127100000_user_admin';
+import * as domainEmployees from './20261127110000_domain_employees';
+import * as onboarding from './20261127120000_onboarding';
+import * as trialAdmin from './20261127130000_trial_admin';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -39,4 +43,8 @@ export const migrations: Record<string, Migration> = {
   '20261125120000_edgar_filings': edgarFilings,
   '20261125130000_audit_log_filters': auditLogFilters,
   '20261125140000_job_pause': jobPause,
+  '20261127100000_user_admin': userAdmin,
+  '20261127110000_domain_employees': domainEmployees,
+  '20261127120000_onboarding': onboarding,
+  '20261127130000_trial_admin': trialAdmin,
 };

@@ -19,6 +19,9 @@ export interface OrganizationsTable {
 export interface OrganizationDomainsTable {
   domain: string;
   organization_id: string;
+  /** People on this domain are employees (no trial), as EMPLOYEE_EMAIL_DOMAINS. */
+  employee: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Timestamp;
 }
 
 /** Accounts. profile, notification and UI preferences are JSON documents validated by common/api/user.ts. */
@@ -47,6 +50,19 @@ export interface UsersTable {
   password_changed_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Locked by an administrator (who: locked_by); only an administrator unlocks. */
+  locked_at: NullableTimestamp;
+  locked_by: string | null;
+  /** The last completed sign-in. */
+  last_login_at: NullableTimestamp;
+  /** When the confirmed TOTP secret was turned on. */
+  totp_enabled_at: NullableTimestamp;
+  /** Bumped by every admin change: an admin acting on an older version is refused (409). */
+  version: ColumnType<number, number | undefined, number>;
+  /** 'pending' (a sign-up on no organisation's domain, waiting for an admin), 'approved', 'rejected'; null: never queued. */
+  onboarding: string | null;
+  onboarded_at: NullableTimestamp;
+  onboarded_by: string | null;
 }
 
 /** One row per login session; the refresh token is stored as a SHA-256 hash and rotated on use. */

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePath } from '../../services/importers/testing';
 import { createIssuer, createSector } from '../../services/pricing/testFixtures';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { createAccount } from '../auth/accountsTestKit';
 
 /**
  * The access matrix of every /admin route, walked from the route inventory: an anonymous caller
@@ -59,6 +61,14 @@ interface AdminCall {
 /** One well-formed call per /admin route (method and pattern as in the inventory). */
 function adminCalls(ids: {
   userId: string;
+  otherUserId: string;
+  secondFactorUserId: string;
+  roleUserId: string;
+  featureUserId: string;
+  inviteId: string;
+  domainUpdatedAt: string;
+  goneUpdatedAt: string;
+  waiting: string[];
   organizationId: string;
   issuerId: number;
   dealId: number;
@@ -84,6 +94,53 @@ function adminCalls(ids: {
     'PUT /admin/users/:userId/trial': {
       url: `/admin/users/${ids.userId}/trial`,
       payload: { endsAt: '2031-01-31T00:00:00.000Z' },
+      admin: 200,
+    },
+    'GET /admin/users': { url: '/admin/users?q=matrix&sort=lastLogin&descending=true', admin: 200 },
+    'GET /admin/users/:userId': { url: `/admin/users/${ids.userId}`, admin: 200 },
+    // The trial change above (registered earlier) made version 1; the lock makes 2, which the unlock sees.
+    'POST /admin/users/:userId/lock': { url: `/admin/users/${ids.userId}/lock`, payload: { version: 1 }, admin: 200 },
+    'POST /admin/users/:userId/unlock': { url: `/admin/users/${ids.userId}/unlock`, payload: { version: 2 }, admin: 200 },
+    'POST /admin/users/:userId/logout': { url: `/admin/users/${ids.otherUserId}/logout`, payload: { version: 0 }, admin: 200 },
+    'POST /admin/users/:userId/reset-second-factors': {
+      url: `/admin/users/${ids.secondFactorUserId}/reset-second-factors`,
+      payload: { version: 0 },
+      admin: 200,
+    },
+    'PUT /admin/users/:userId/role': { url: `/admin/users/${ids.roleUserId}/role`, payload: { version: 0, role: 'admin' }, admin: 200 },
+    'PUT /admin/users/:userId/features': {
+      url: `/admin/users/${ids.featureUserId}/features`,
+      payload: { version: 0, features: { blog: 1 } },
+      admin: 200,
+    },
+    'POST /admin/invites/:inviteId/resend': { url: `/admin/invites/${ids.inviteId}/resend`, admin: 200 },
+    'GET /admin/domains': { url: '/admin/domains', admin: 200 },
+    'POST /admin/domains': {
+      url: '/admin/domains',
+      payload: { domain: 'matrix-new.example', organizationId: ids.organizationId },
+      admin: 201,
+    },
+    'PUT /admin/domains/:domain': {
+      url: '/admin/domains/partners.example',
+      payload: { updatedAt: ids.domainUpdatedAt, employee: true },
+      admin: 200,
+    },
+    'DELETE /admin/domains/:domain': { url: `/admin/domains/gone.example?updatedAt=${encodeURIComponent(ids.goneUpdatedAt)}`, admin: 204 },
+    'POST /admin/users/:userId/subscribe': {
+      url: '/admin/users/matrix-subscriber/subscribe',
+      payload: { version: 0, organizationId: ids.organizationId },
+      admin: 200,
+    },
+    'GET /admin/onboarding': { url: '/admin/onboarding', admin: 200 },
+    'POST /admin/onboarding/:userId/approve': { url: `/admin/onboarding/${ids.waiting[0]}/approve`, payload: { version: 0 }, admin: 200 },
+    'POST /admin/onboarding/:userId/assign': {
+      url: `/admin/onboarding/${ids.waiting[1]}/assign`,
+      payload: { version: 0, organizationId: ids.organizationId },
+      admin: 200,
+    },
+    'POST /admin/onboarding/:userId/reject': {
+      url: `/admin/onboarding/${ids.waiting[2]}/reject`,
+      payload: { version: 0, message: 'Institutions only.' },
       admin: 200,
     },
     'GET /admin/invites': { url: '/admin/invites', admin: 200 },
@@ -174,9 +231,39 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
       payload: { fileName: 'matrix.txt', content: 'Issuer: Matrix Corp\nPrincipal Amount: $500,000,000\n' },
     });
     expect(filing.statusCode, filing.body).toBe(201);
+    // The users admin's actions each act once per version: each gets its own person.
+    for (const id of ['matrix-other', 'matrix-totp', 'matrix-role', 'matrix-features', 'matrix-subscriber']) await signedIn(ctx, id);
+    await sql`update users set totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now() where id = 'matrix-totp'`.execute(ctx.database.db);
+    const invite = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/invites',
+      headers: admin,
+      payload: { email: 'matrix-resend@example.com' },
+    });
+    expect(invite.statusCode, invite.body).toBe(201);
+    const gone = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/domains',
+      headers: admin,
+      payload: { domain: 'gone.example', organizationId: org.json().id },
+    });
+    expect(gone.statusCode, gone.body).toBe(201);
+    const held = (await ctx.app.inject({ method: 'GET', url: '/admin/domains', headers: admin })).json();
+    // Sign-ups waiting for onboarding (their domain belongs to no organisation).
+    const waiting: string[] = [];
+    for (const email of ['wait-1@nowhere.example', 'wait-2@nowhere.example', 'wait-3@nowhere.example'])
+      waiting.push((await createAccount(ctx, email)).id);
     calls = adminCalls({
+      waiting,
+      domainUpdatedAt: held.domains.find((d: { domain: string }) => d.domain === 'partners.example').updatedAt,
+      goneUpdatedAt: gone.json().updatedAt,
       filingId: filing.json().id,
       userId: 'matrix-user',
+      otherUserId: 'matrix-other',
+      secondFactorUserId: 'matrix-totp',
+      roleUserId: 'matrix-role',
+      featureUserId: 'matrix-features',
+      inviteId: invite.json().id,
       organizationId: org.json().id,
       issuerId,
       dealId: deal.json().id,

@@ -8,7 +8,10 @@ import { conflict, notFound } from '../../plugins/errors';
 import { writeAudit } from '../audit';
 import { newId } from './crypto';
 import { DEFAULT_GLOBAL_LEVELS } from './features';
-import { isEmployeeEmail, trialOf } from './trial';
+import { employeeDomains, isEmployeeEmail, trialOf } from './trial';
+import { appLink, enqueueEmail, renderEmail } from './mail';
+import { type AdminActor, changeUser } from './userAdminActions';
+import { ServiceRefusal } from '../refusal';
 import { getUserRow } from './users';
 
 /** Every feature with its global level and its organisation and user overrides. */
@@ -141,11 +144,15 @@ async function replaceDomains(trx: Kysely<Database>, organizationId: string, dom
         .execute()
     : [];
   if (taken.length) throw conflict(`Domain already belongs to another organisation: ${taken.map((t) => t.domain).join(', ')}`);
-  await trx.deleteFrom('organization_domains').where('organization_id', '=', organizationId).execute();
+  // Domains that stay keep their employee mark; only those left out go.
+  let removed = trx.deleteFrom('organization_domains').where('organization_id', '=', organizationId);
+  if (domains.length) removed = removed.where('domain', 'not in', domains);
+  await removed.execute();
   if (domains.length) {
     await trx
       .insertInto('organization_domains')
       .values([...new Set(domains)].map((domain) => ({ domain, organization_id: organizationId })))
+      .onConflict((oc) => oc.column('domain').doNothing())
       .execute();
   }
   // Users whose e-mail is on one of the domains and who have no organisation join it.
@@ -193,32 +200,103 @@ export async function updateOrganization(
   return (await presentOrganizations(db, [id]))[0]!;
 }
 
-/** Sets a user's trial end and/or extension, audited; returns the resulting trial state. */
+/**
+ * Sets a user's trial end and/or extension, audited with the values before and after; returns the
+ * resulting trial state. With a version, a person changed since is refused (409). When the trial
+ * now runs later than before, the person is e-mailed the new end.
+ */
 export async function updateTrial(
   db: Kysely<Database>,
   config: Config,
-  actorUserId: string,
+  actor: AdminActor,
   userId: string,
-  body: { endsAt?: string | undefined; extendedUntil?: string | null | undefined },
+  body: { endsAt?: string | undefined; extendedUntil?: string | null | undefined; version?: number | undefined },
+  now: Date = new Date(),
 ): Promise<Trial> {
-  await db.transaction().execute(async (trx) => {
-    await getUserRow(trx, userId);
+  await changeUser(db, actor, userId, body.version, 'user.trial_update', async (trx, row) => {
     const set: { trial_ends_at?: Date; trial_extended_until?: Date | null } = {};
     if (body.endsAt !== undefined) set.trial_ends_at = new Date(body.endsAt);
     if (body.extendedUntil !== undefined) set.trial_extended_until = body.extendedUntil === null ? null : new Date(body.extendedUntil);
     if (Object.keys(set).length) await trx.updateTable('users').set(set).where('id', '=', userId).execute();
-    await writeAudit(trx, { actorUserId, action: 'user.trial_update', targetType: 'user', targetId: userId, details: { ...body } });
+    const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+    const runsUntil = (ends: Date | null, extended: Date | null) => Math.max(ends?.getTime() ?? 0, extended?.getTime() ?? 0);
+    const before = { endsAt: iso(row.trial_ends_at), extendedUntil: iso(row.trial_extended_until) };
+    const endsAt = set.trial_ends_at ?? row.trial_ends_at;
+    const extendedUntil = set.trial_extended_until !== undefined ? set.trial_extended_until : row.trial_extended_until;
+    const until = runsUntil(endsAt, extendedUntil);
+    if (until > now.getTime() && until > runsUntil(row.trial_ends_at, row.trial_extended_until)) {
+      await enqueueEmail(
+        trx,
+        renderEmail(config, {
+          kind: 'trial-extended',
+          to: row.email,
+          subject: 'Your Bondwise trial has been extended',
+          paragraphs: [
+            `Your Bondwise trial now runs until ${new Date(until).toISOString().slice(0, 10)} (UTC).`,
+            `To subscribe, write to ${config.supportEmail}.`,
+          ],
+          action: { label: 'Open Bondwise', url: appLink(config, '/bw/market') },
+        }),
+      );
+    }
+    return { before, after: { endsAt: iso(endsAt), extendedUntil: iso(extendedUntil) } };
   });
   const row = await getUserRow(db, userId);
   const org = row.organization_id
     ? await db.selectFrom('organizations').select('subscribed').where('id', '=', row.organization_id).executeTakeFirst()
     : undefined;
-  return trialOf({
-    is_admin: row.is_admin,
-    isEmployee: isEmployeeEmail(row.email, config.employeeEmailDomains),
-    orgSubscribed: org?.subscribed === true,
-    trial_started_at: row.trial_started_at,
-    trial_ends_at: row.trial_ends_at,
-    trial_extended_until: row.trial_extended_until,
+  return trialOf(
+    {
+      is_admin: row.is_admin,
+      isEmployee: isEmployeeEmail(row.email, await employeeDomains(db, config)),
+      orgSubscribed: org?.subscribed === true,
+      trial_started_at: row.trial_started_at,
+      trial_ends_at: row.trial_ends_at,
+      trial_extended_until: row.trial_extended_until,
+    },
+    now,
+  );
+}
+
+/**
+ * Converts a trial to a subscription: the person's organisation (or the one named, which they then
+ * join) subscribes — every member's trial ends in favour of the subscription — and the person is
+ * e-mailed. 400 when they are in no organisation and none is named.
+ */
+export async function convertTrial(
+  db: Kysely<Database>,
+  config: Config,
+  actor: AdminActor,
+  userId: string,
+  body: { version: number; organizationId?: string | undefined },
+): Promise<void> {
+  await changeUser(db, actor, userId, body.version, 'user.subscribe', async (trx, row) => {
+    const organizationId = body.organizationId ?? row.organization_id;
+    if (!organizationId)
+      throw new ServiceRefusal('invalid', 'organizationId: this person is in no organisation; name the one that subscribes');
+    const org = await trx
+      .selectFrom('organizations')
+      .select(['id', 'name', 'subscribed'])
+      .where('id', '=', organizationId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!org) throw new ServiceRefusal('not found', `organizationId: no such organisation (${organizationId})`);
+    if (org.subscribed && row.organization_id === org.id) throw new ServiceRefusal('conflict', `${org.name} already subscribes`);
+    if (row.organization_id !== org.id) await trx.updateTable('users').set({ organization_id: org.id }).where('id', '=', userId).execute();
+    if (!org.subscribed) await trx.updateTable('organizations').set({ subscribed: true }).where('id', '=', org.id).execute();
+    await enqueueEmail(
+      trx,
+      renderEmail(config, {
+        kind: 'trial-converted',
+        to: row.email,
+        subject: 'Your Bondwise subscription is active',
+        paragraphs: [`Your Bondwise access is now part of the subscription of ${org.name}: your trial has become a subscription.`],
+        action: { label: 'Open Bondwise', url: appLink(config, '/bw/market') },
+      }),
+    );
+    return {
+      before: { organizationId: row.organization_id, subscribed: row.organization_id === org.id && org.subscribed },
+      after: { organizationId: org.id, subscribed: true },
+    };
   });
 }

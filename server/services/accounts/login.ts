@@ -17,6 +17,7 @@ export const FAILURE_WINDOW_MINUTES = 15;
 export const BAD_CREDENTIALS = 'Incorrect e-mail or password';
 export const LOCKED_MESSAGE =
   'This account is locked after too many failed sign-in attempts. Use the unlock link we e-mailed, request a new one, or reset your password.';
+export const ADMIN_LOCKED_MESSAGE = 'This account has been locked by an administrator. Contact support to have it unlocked.';
 const MFA_SESSION_EXPIRED = 'Your sign-in took too long or was already completed; please start again';
 
 /** 423 when the e-mail is locked (known or not: the answer reveals nothing about accounts). */
@@ -89,6 +90,7 @@ async function checkPassword(db: Kysely<Database>, config: Config, email: string
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.password_hash, password);
   if (!ok || !user) return failLogin(db, config, email, user, client);
+  if (user.locked_at) throw new HttpError(423, ADMIN_LOCKED_MESSAGE);
   return user;
 }
 
@@ -97,9 +99,12 @@ async function clearFailures(db: Kysely<Database>, email: string): Promise<void>
 }
 
 async function finishLogin(db: Kysely<Database>, config: Config, user: UserRow, method: string, client: ClientInfo): Promise<AuthResponse> {
+  // Every way in ends here (an e-mailed code never checks a password): an admin's lock holds for all.
+  if (user.locked_at) throw new HttpError(423, ADMIN_LOCKED_MESSAGE);
   await clearFailures(db, user.email);
   return db.transaction().execute(async (trx) => {
     const auth = await issueSession(trx, config, user, client);
+    await trx.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', user.id).execute();
     await recordEvents(trx, [{ type: 'user.logged_in', subjectId: user.id, payload: { method } }]);
     return auth;
   });

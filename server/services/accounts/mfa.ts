@@ -59,6 +59,7 @@ export async function confirmTotp(db: Kysely<Database>, userId: string, code: st
         totp_secret: user.totp_pending_secret,
         totp_pending_secret: null,
         totp_last_step: 'timeStep' in result ? result.timeStep : null,
+        totp_enabled_at: new Date(),
       })
       .where('id', '=', userId)
       .execute();
@@ -72,7 +73,7 @@ export async function removeTotp(db: Kysely<Database>, userId: string, password:
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
+      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, totp_enabled_at: null })
       .where('id', '=', userId)
       .execute();
     await recordEvents(trx, [{ type: 'user.mfa_changed', subjectId: userId, payload: { factor: 'totp', change: 'removed' } }]);

@@ -239,26 +239,66 @@ export async function createInvite(
       createdBy: inviter.id,
       payload: { inviterName: who.name ?? who.email },
     });
-    await enqueueEmail(
-      trx,
-      renderEmail(config, {
-        kind: 'invite',
-        to: email,
-        // The sender's name is text they chose: never in the subject (where it would read as the
-        // message), only as plain text in the body, after what the e-mail is.
-        subject: 'Your invitation to Bondwise',
-        paragraphs: [
-          'You are invited to Bondwise, the bond-market data service for finance professionals.',
-          `The invitation comes from a Bondwise user who gave their name as: ${who.name ?? who.email}`,
-          'Create your account with the link below (valid for 14 days).',
-        ],
-        action: { label: 'Accept the invitation', url: appLink(config, ACCOUNT_LINKS.invite(code)) },
-      }),
-    );
+    await enqueueInviteEmail(trx, config, email, code, who.name ?? who.email);
     if (inviter.isAdmin)
       await writeAudit(trx, { actorUserId: inviter.id, action: 'invite.create', targetType: 'invite', targetId: id, details: { email } });
     const row = await trx.selectFrom('account_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return presentInvite(row as AccountTokenRow);
+  });
+}
+
+/** The invitation e-mail (inside the caller's transaction). */
+async function enqueueInviteEmail(trx: Kysely<Database>, config: Config, email: string, code: string, inviterName: string): Promise<void> {
+  await enqueueEmail(
+    trx,
+    renderEmail(config, {
+      kind: 'invite',
+      to: email,
+      // The sender's name is text they chose: never in the subject (where it would read as the
+      // message), only as plain text in the body, after what the e-mail is.
+      subject: 'Your invitation to Bondwise',
+      paragraphs: [
+        'You are invited to Bondwise, the bond-market data service for finance professionals.',
+        `The invitation comes from a Bondwise user who gave their name as: ${inviterName}`,
+        'Create your account with the link below (valid for 14 days).',
+      ],
+      action: { label: 'Accept the invitation', url: appLink(config, ACCOUNT_LINKS.invite(code)) },
+    }),
+  );
+}
+
+/**
+ * Sends an invite again with a new link (the old one stops working): same person, same inviter.
+ * 404 unknown, 409 when accepted, revoked (or replaced) or the address has an account meanwhile.
+ * `audit` records the change in the same transaction.
+ */
+export async function resendInviteEmail(
+  db: Kysely<Database>,
+  config: Config,
+  inviteId: string,
+  audit: (trx: Kysely<Database>, previousExpiresAt: string, sent: Invite) => Promise<void>,
+): Promise<Invite> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('account_tokens')
+      .selectAll()
+      .where('id', '=', inviteId)
+      .where('kind', '=', 'invite')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('No such invite');
+    if (row.used_at) throw conflict('This invite was accepted; the person has an account');
+    if (row.revoked_at) throw conflict('This invite was revoked or replaced by a newer one; resend the newest');
+    if (await findUserByEmail(trx, row.email)) throw conflict('This person already has a Bondwise account');
+    const inviterName = typeof row.payload.inviterName === 'string' ? row.payload.inviterName : 'Bondwise';
+    const code = randomToken();
+    const id = await replaceToken(trx, { kind: 'invite', secret: code, email: row.email, createdBy: row.created_by, payload: row.payload });
+    await enqueueInviteEmail(trx, config, row.email, code, inviterName);
+    const sent = presentInvite(
+      (await trx.selectFrom('account_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as AccountTokenRow,
+    );
+    await audit(trx, row.expires_at.toISOString(), sent);
+    return sent;
   });
 }
 

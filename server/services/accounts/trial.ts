@@ -40,6 +40,15 @@ export function isEmployeeEmail(email: string, employeeDomains: string[]): boole
   return employeeDomains.some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
+/**
+ * The employee domains: the configuration's (EMPLOYEE_EMAIL_DOMAINS) and those an admin marked on
+ * the domains page (organization_domains.employee).
+ */
+export async function employeeDomains(db: Kysely<Database>, config: Pick<Config, 'employeeEmailDomains'>): Promise<string[]> {
+  const marked = await db.selectFrom('organization_domains').select('domain').where('employee', '=', true).execute();
+  return [...config.employeeEmailDomains, ...marked.map((r) => r.domain)];
+}
+
 /** What a caller whose trial has ended is told (the web app shows its trial-ended page). */
 export function trialEndedMessage(supportEmail: string): string {
   return `Your trial has ended. Contact ${supportEmail} to subscribe; your profile and settings remain available.`;
@@ -74,7 +83,7 @@ export async function trialOfUser(
   return trialOf(
     {
       is_admin: row.is_admin,
-      isEmployee: isEmployeeEmail(row.email, config.employeeEmailDomains),
+      isEmployee: isEmployeeEmail(row.email, await employeeDomains(db, config)),
       orgSubscribed: row.subscribed === true,
       trial_started_at: row.trial_started_at,
       trial_ends_at: row.trial_ends_at,

@@ -26,7 +26,7 @@ import { hashPassword, newId, verifyPassword } from './crypto';
 import { effectiveFeatureLevels, isProductionHost, usableFeatures } from './features';
 import { sessionsChanged } from './liveSessions';
 import { revokeAllSessions } from './sessions';
-import { isEmployeeEmail, trialOf } from './trial';
+import { employeeDomains, isEmployeeEmail, trialOf } from './trial';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -110,6 +110,8 @@ export async function createUser(
       tos_consented_at: input.tosConsent ? now : null,
       trial_started_at: now,
       trial_ends_at: new Date(now.getTime() + config.trialDays * 24 * 3600 * 1000),
+      // On no organisation's domain: an admin approves, assigns or rejects it (onboarding.ts).
+      onboarding: org || input.isAdmin ? null : 'pending',
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -172,7 +174,7 @@ export async function getUserInfo(db: Kysely<Database>, config: Config, userId: 
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', row.id)
     .executeTakeFirstOrThrow();
-  const isEmployee = isEmployeeEmail(row.email, config.employeeEmailDomains);
+  const isEmployee = isEmployeeEmail(row.email, await employeeDomains(db, config));
   const notifications = notificationPreferencesSchema.safeParse({ ...DEFAULT_NOTIFICATIONS, ...row.notification_preferences });
   return {
     ...presentUser(row, org?.token ?? null),

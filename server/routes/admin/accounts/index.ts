@@ -126,7 +126,15 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       body: trialUpdateBodySchema,
       response: { 200: trialSchema, ...errors },
     }),
-    async (request) => updateTrial(app.db, app.config, request.user.userId, request.params.userId, request.body),
+    async (request) =>
+      updateTrial(
+        app.db,
+        app.config,
+        { userId: request.user.userId, ip: request.ip },
+        request.params.userId,
+        request.body,
+        new Date(app.now()),
+      ),
   );
 
   app.get('/admin/invites', route('All invites', { response: { 200: inviteListSchema, ...errors } }), async () => ({

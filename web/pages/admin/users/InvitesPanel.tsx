@@ -1,0 +1,61 @@
+/**
+ * Invites on the users admin page: people invited who have no account yet; a pending or expired
+ * invite can be sent again (a new link, the old one stops working — audited).
+ */
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useState } from 'react';
+import { ADMIN_PATHS } from '@common/api/admin';
+import { ADMIN_USER_PATHS } from '@common/api/adminUsers';
+import type { Invite, InviteList } from '@common/api/user';
+import { formatDate } from '@common/format';
+import { api } from '../../../api/client';
+import { apiErrorText } from '../../../api/errorText';
+import { apiKey } from '../../../api/queries';
+import { DataTable } from '../../../components/DataTable';
+
+export function InvitesPanel() {
+  const client = useQueryClient();
+  const key = apiKey(ADMIN_PATHS.adminInvites);
+  const invites = useQuery({ queryKey: key, queryFn: () => api.get<InviteList>(ADMIN_PATHS.adminInvites) });
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const resend = async (invite: Invite) => {
+    setMessage(null);
+    try {
+      await api.post(ADMIN_USER_PATHS.resendInvite(invite.id));
+      setMessage({ ok: true, text: `Invite sent again to ${invite.email}` });
+    } catch (err) {
+      setMessage({ ok: false, text: apiErrorText(err) });
+    }
+    await client.invalidateQueries({ queryKey: key });
+  };
+  const columns: ColDef<Invite>[] = [
+    { field: 'email', headerName: 'E-mail', flex: 2 },
+    { field: 'status', headerName: 'Status', width: 110 },
+    { headerName: 'Sent', valueGetter: (p) => formatDate(p.data?.createdAt), flex: 1 },
+    { headerName: 'Expires', valueGetter: (p) => formatDate(p.data?.expiresAt), flex: 1 },
+    {
+      headerName: '',
+      width: 110,
+      sortable: false,
+      cellRenderer: (p: ICellRendererParams<Invite>) =>
+        p.data && (p.data.status === 'pending' || p.data.status === 'expired') ? (
+          <Button size="compact-xs" variant="subtle" onClick={() => p.data && void resend(p.data)}>
+            Resend
+          </Button>
+        ) : null,
+    },
+  ];
+  const rows = invites.data?.invites.filter((i) => i.status !== 'accepted');
+  return (
+    <Stack gap={4}>
+      <Text fw={600} size="sm">
+        Invites without an account yet
+      </Text>
+      {message && <Alert color={message.ok ? 'green' : 'red'}>{message.text}</Alert>}
+      {invites.isError && <Alert color="red">{apiErrorText(invites.error)}</Alert>}
+      <DataTable<Invite> rows={rows} columns={columns} rowId={(i) => i.id} height={200} testId="invites-table" />
+    </Stack>
+  );
+}
