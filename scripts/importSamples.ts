@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cusipCheckDigit } from '../server/services/market/reference';
 import { mulberry32 } from '@common/random';
+import { BOND_REFERENCE_FIELDS } from '../common/api/tradesMissingBonds';
 import { businessDaysFrom } from '../common/calendar';
 import type { CouponType } from '../common/market';
 
@@ -614,32 +615,8 @@ export const SAMPLE_BONDS: SampleBond[] = [
   }),
 );
 
-/** The bond template header, in the documented order. */
-export const BOND_TEMPLATE_HEADER = [
-  'cusip',
-  'isin',
-  'issuer_name',
-  'issuer_ticker',
-  'sector_code',
-  'country_of_risk',
-  'coupon_type',
-  'coupon_pct',
-  'frequency',
-  'day_count',
-  'issue_date',
-  'first_coupon_date',
-  'maturity_date',
-  'amount_issued',
-  'amount_outstanding',
-  'seniority',
-  'rating_sp',
-  'rating_moody',
-  'call_schedule',
-  'floater_index',
-  'quoted_margin_bp',
-  'is_benchmark',
-  'description',
-];
+/** The bond template header, in the documented order (the admin's create-a-bond form takes the same fields). */
+export const BOND_TEMPLATE_HEADER = BOND_REFERENCE_FIELDS;
 
 const csvField = (v: string) => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 

@@ -7,27 +7,17 @@ import {
   domainNameSchema,
   domainUpdateBodySchema,
 } from '@common/api/adminDomains';
-import { errorResponseSchema } from '@common/api/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addDomain, listDomains, removeDomain, updateDomain } from '../../../services/accounts/domains';
+import { adminErrors, adminRoute } from '../adminRoute';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const security = [{ bearer: [] }];
+const errors = adminErrors;
 const params = z.object({ domain: domainNameSchema });
 
 /** The domains admin page (/bw/admin/users/domains): who joins which organisation at sign-up, who is an employee. */
 const adminDomainRoutes: FastifyPluginAsyncZod = async (app) => {
-  const route = <S extends object>(summary: string, extra: S) => ({
-    config: { access: 'admin' as const },
-    schema: { tags: ['admin'], summary, security, ...extra },
-  });
+  const route = adminRoute;
   const now = () => new Date(app.now());
 
   app.get(

@@ -5,28 +5,18 @@ import {
   onboardingQueueSchema,
   onboardingRejectBodySchema,
 } from '@common/api/adminOnboarding';
-import { errorResponseSchema } from '@common/api/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approveSignup, assignSignup, onboardingQueue, rejectSignup } from '../../../services/accounts/onboarding';
 import { kickOutbox } from '../../../services/accounts/outboxKick';
+import { adminErrors, adminRoute } from '../adminRoute';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const security = [{ bearer: [] }];
+const errors = adminErrors;
 const params = z.object({ userId: z.string().min(1).max(100) });
 
 /** The onboarding queue (/bw/admin/users/onboarding): approve, assign or reject sign-ups on no organisation's domain. */
 const adminOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const route = <S extends object>(summary: string, extra: S) => ({
-    config: { access: 'admin' as const },
-    schema: { tags: ['admin'], summary, security, ...extra },
-  });
+  const route = adminRoute;
   const now = () => new Date(app.now());
   const answer = async () => onboardingQueue(app.db);
 

@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@common/api/shared';
 import {
   jobNameSchema,
   jobPauseBodySchema,
@@ -11,55 +10,36 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { runJobNow, setJobPaused } from '../../../services/system/jobs';
 import { systemState } from '../../../services/system/systemState';
+import { adminErrors as errors, adminRoute } from '../adminRoute';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const security = [{ bearer: [] }];
 const params = z.object({ name: jobNameSchema });
 
 /** The state of the system (admin home, migration page) and control of the background jobs. */
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SYSTEM_PATHS.system,
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'State of the system: jobs, migrations, queues, what needs attention',
-        security,
-        response: { 200: systemStateSchema, ...errors },
-      },
-    },
+    adminRoute('State of the system: jobs, migrations, queues, what needs attention', {
+      response: { 200: systemStateSchema, ...errors },
+    }),
     async () => systemState(app.db, app.recurringJobs, app.now()),
   );
 
   app.put(
     '/admin/system/jobs/:name',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Pause or resume a background job on every instance',
-        security,
-        params,
-        body: jobPauseBodySchema,
-        response: { 200: jobStateSchema, ...errors },
-      },
-    },
+    adminRoute('Pause or resume a background job on every instance', {
+      params,
+      body: jobPauseBodySchema,
+      response: { 200: jobStateSchema, ...errors },
+    }),
     async (request) => setJobPaused(app.db, app.recurringJobs, request.params.name, request.body.paused, request.user.userId),
   );
 
   app.post(
     '/admin/system/jobs/:name/run',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Run a background job now on this instance',
-        security,
-        params,
-        response: { 202: jobRunResponseSchema, 409: errorResponseSchema, ...errors },
-      },
-    },
+    adminRoute('Run a background job now on this instance', {
+      params,
+      response: { 202: jobRunResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       await runJobNow(app.db, app.scheduler, app.recurringJobs, request.params.name, request.user.userId);
       return reply.code(202).send({ status: 'started' as const });

@@ -8,7 +8,6 @@ import {
   userRoleBodySchema,
 } from '@common/api/adminUsers';
 import { trialConvertBodySchema } from '@common/api/admin';
-import { errorResponseSchema } from '@common/api/shared';
 import { inviteSchema } from '@common/api/user';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,23 +25,14 @@ import {
   setUserFeatures,
   unlockUser,
 } from '../../../services/accounts/userAdminActions';
+import { adminErrors, adminRoute } from '../adminRoute';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const security = [{ bearer: [] }];
+const errors = adminErrors;
 const params = z.object({ userId: z.string().min(1).max(100) });
 
 /** The users admin page (/bw/admin/users): people searched and paged on the server, one person's detail, the audited actions. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  const route = <S extends object>(summary: string, extra: S) => ({
-    config: { access: 'admin' as const },
-    schema: { tags: ['admin'], summary, security, ...extra },
-  });
+  const route = adminRoute;
   const now = () => new Date(app.now());
   const actor = (request: FastifyRequest): AdminActor => ({ userId: request.user.userId, ip: request.ip ?? null });
 

@@ -5,32 +5,20 @@
  */
 import { Alert, Badge, Card, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { SYSTEM_PATHS, type JobState } from '@common/api/system';
 import { formatDate } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { PageTitle } from '../../../components/PageTitle';
+import { useAdminAction } from '../useAdminAction';
 import { JobsTable } from './JobsTable';
 import { systemStateKey, useSystemState } from './useSystemState';
 
 export default function AdminMigrationPage() {
   const state = useSystemState();
   const client = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const act = async (key: string, call: () => Promise<unknown>) => {
-    setBusy(key);
-    setError(null);
-    try {
-      await call();
-    } catch (err) {
-      setError(apiErrorText(err));
-    } finally {
-      setBusy(null);
-      await client.invalidateQueries({ queryKey: systemStateKey });
-    }
-  };
+  const { busy, error, run } = useAdminAction();
+  const act = (key: string, call: () => Promise<unknown>) => run(key, call, () => client.invalidateQueries({ queryKey: systemStateKey }));
   const s = state.data;
   return (
     <Stack gap="sm" data-testid="admin-migration-page">

@@ -11,8 +11,8 @@ import {
   type MissingTradesResponse,
 } from '@common/api/tradesMissingBonds';
 import { formatDate, formatPrice, formatSize } from '@common/format';
-import { apiErrorText } from '../../../api/errorText';
 import { useApiQuery } from '../../../api/queries';
+import { useAdminAction } from '../useAdminAction';
 
 /** The template's required columns (the importer refuses a row without them). */
 const REQUIRED: readonly BondReferenceField[] = [
@@ -61,19 +61,7 @@ export function IdentifierPanel({
   ];
   const [bondId, setBondId] = useState<string | null>(null);
   const [fields, setFields] = useState<CreateBondBody>({ cusip: group.identifier });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const act = async (call: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await call();
-    } catch (err) {
-      setError(apiErrorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useAdminAction();
   return (
     <Card withBorder padding="sm" data-testid="missing-identifier">
       <Text fw={700} ff="monospace" mb="xs">
@@ -108,8 +96,8 @@ export function IdentifierPanel({
               <Button
                 size="xs"
                 disabled={!bondId}
-                loading={busy}
-                onClick={() => void act(() => onMap(Number(bondId)))}
+                loading={busy === 'map'}
+                onClick={() => void run('map', () => onMap(Number(bondId)))}
                 data-testid="map-submit"
               >
                 Attach {group.trades} trade(s) to this bond
@@ -135,7 +123,13 @@ export function IdentifierPanel({
               />
             ))}
           </SimpleGrid>
-          <Button size="xs" mt="xs" loading={busy} onClick={() => void act(() => onCreate(fields))} data-testid="create-submit">
+          <Button
+            size="xs"
+            mt="xs"
+            loading={busy === 'create'}
+            onClick={() => void run('create', () => onCreate(fields))}
+            data-testid="create-submit"
+          >
             Create the bond and attach its trades
           </Button>
         </Tabs.Panel>
