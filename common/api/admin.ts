@@ -26,8 +26,33 @@ export const ADMIN_PATHS = {
 
 // ---- maintenance -----------------------------------------------------------------------------
 
-/** GET and PUT /admin/maintenance: whether product APIs answer 503 to non-admins. */
-export const maintenanceStateSchema = z.object({ maintenanceMode: z.boolean() });
+/** What people see while maintenance is on, at most this long. */
+export const MAINTENANCE_MESSAGE_MAX = 500;
+const instant = z.string().datetime({ offset: true });
+
+/**
+ * PUT /admin/maintenance: the switch (on now), and optionally the admin's message to people and a
+ * scheduled window (maintenance is on from `startsAt` until `endsAt` without anyone switching).
+ * Fields left out keep their value; null clears them.
+ */
+export const maintenanceBodySchema = z
+  .object({
+    maintenanceMode: z.boolean(),
+    message: z.string().trim().min(1).max(MAINTENANCE_MESSAGE_MAX).nullable().optional(),
+    startsAt: instant.nullable().optional(),
+    endsAt: instant.nullable().optional(),
+  })
+  .strict();
+export type MaintenanceBody = z.input<typeof maintenanceBodySchema>;
+
+/** GET and PUT /admin/maintenance: the settings, and whether product APIs answer 503 to non-admins now (`active`). */
+export const maintenanceStateSchema = z.object({
+  maintenanceMode: z.boolean(),
+  message: z.string().nullable(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  active: z.boolean(),
+});
 export type MaintenanceState = z.infer<typeof maintenanceStateSchema>;
 
 // ---- features --------------------------------------------------------------------------------

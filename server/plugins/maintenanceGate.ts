@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { API_HEADERS } from '@common/constants';
-import { getMaintenanceModeCached } from '../services/settings';
+import { getMaintenanceCached } from '../services/settings';
+
+const DEFAULT_MESSAGE = 'Bondwise is closed for maintenance; please try again shortly';
 
 /**
- * While maintenance mode is on, product API calls (/v2/…) from non-admins answer 503. Health,
+ * While maintenance is on (switched on, or inside its scheduled window), product API calls (/v2/…)
+ * from non-admins answer 503 with the admin's message. Health,
  * sign-in and admin endpoints stay open so admins can get in and switch it off.
  */
 export function registerMaintenanceGate(app: FastifyInstance): void {
@@ -13,11 +16,13 @@ export function registerMaintenanceGate(app: FastifyInstance): void {
     const route = request.routeOptions.url ?? '';
     if (!route.startsWith('/v2/') || route.startsWith('/v2/client-errors')) return;
     if (request.auth?.isAdmin) return;
-    if (await getMaintenanceModeCached(app.db)) {
+    const maintenance = await getMaintenanceCached(app.db, app.now);
+    if (maintenance.active) {
+      // The admin's message, when there is one, is what people read on the maintenance page.
       return reply
         .code(503)
         .header(API_HEADERS.maintenance, 'on')
-        .send({ error: 'Bondwise is closed for maintenance; please try again shortly' });
+        .send({ error: maintenance.message ?? DEFAULT_MESSAGE });
     }
   });
 }

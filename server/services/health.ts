@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { getMaintenanceMode } from './settings';
+import { getMaintenance } from './settings';
 
 export interface DatabaseHealth {
   db: 'up' | 'down';
   maintenanceMode: boolean;
+  /** The admin's message while maintenance is on (absent without one). */
+  maintenanceMessage?: string;
 }
 
 /** A reading younger than this is answered as is. */
@@ -40,8 +42,8 @@ class HealthProbe {
 
   private refresh(now: number): Promise<DatabaseHealth> {
     if (this.inflight) return this.inflight.promise;
-    const promise = getMaintenanceMode(this.db).then(
-      (maintenanceMode): DatabaseHealth => ({ db: 'up', maintenanceMode }),
+    const promise = getMaintenance(this.db, now).then(
+      (m): DatabaseHealth => ({ db: 'up', maintenanceMode: m.active, ...(m.active && m.message ? { maintenanceMessage: m.message } : {}) }),
       (err: unknown): DatabaseHealth => {
         this.onError(err);
         return { db: 'down', maintenanceMode: false };
@@ -49,7 +51,7 @@ class HealthProbe {
     );
     this.inflight = { promise, started: now };
     void promise.then((value) => {
-      this.last = { value, at: Date.now() };
+      this.last = { value, at: now };
       this.inflight = undefined;
     });
     return promise;
@@ -69,8 +71,8 @@ function probeOf(db: Kysely<Database>, onError: (err: unknown) => void = () => {
  * and never waiting behind a busy connection (see BUSY_LIMIT_MS); a failed read is "down" until
  * a read succeeds again.
  */
-export function databaseHealth(db: Kysely<Database>, onError?: (err: unknown) => void): Promise<DatabaseHealth> {
-  return probeOf(db, onError).read();
+export function databaseHealth(db: Kysely<Database>, onError?: (err: unknown) => void, now: number = Date.now()): Promise<DatabaseHealth> {
+  return probeOf(db, onError).read(now);
 }
 
 /** After this instance changes maintenance mode: the next health check reads it afresh. */

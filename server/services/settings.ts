@@ -1,46 +1,108 @@
 import type { Kysely } from 'kysely';
+import type { MaintenanceBody, MaintenanceState } from '../../common/api/admin';
 import type { Database } from '../db/schema';
 import { writeAudit } from './audit';
+import { ServiceRefusal } from './refusal';
 
 const MAINTENANCE_KEY = 'maintenance_mode';
+/** The admin's message and scheduled window, beside the switch (older databases have only the switch). */
+const MAINTENANCE_NOTICE_KEY = 'maintenance_notice';
 
-/** Reads maintenance mode from the database, the one place every instance shares. */
-export async function getMaintenanceMode(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', MAINTENANCE_KEY).executeTakeFirst();
-  return row?.value === true;
+interface MaintenanceNotice {
+  message: string | null;
+  startsAt: string | null;
+  endsAt: string | null;
 }
 
-/** How long one instance trusts its last read of the shared maintenance flag. */
+export class MaintenanceError extends ServiceRefusal {}
+
+/** Whether the gate is closed at `now`: switched on, or inside the scheduled window. */
+function isActive(on: boolean, notice: MaintenanceNotice, now: number): boolean {
+  if (on) return true;
+  if (!notice.startsAt || Date.parse(notice.startsAt) > now) return false;
+  return !notice.endsAt || now < Date.parse(notice.endsAt);
+}
+
+/** Maintenance as stored, with whether it is in force at `now`. */
+export async function getMaintenance(db: Kysely<Database>, now: number = Date.now()): Promise<MaintenanceState> {
+  const rows = await db
+    .selectFrom('app_settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [MAINTENANCE_KEY, MAINTENANCE_NOTICE_KEY])
+    .execute();
+  const on = rows.find((r) => r.key === MAINTENANCE_KEY)?.value === true;
+  const stored = rows.find((r) => r.key === MAINTENANCE_NOTICE_KEY)?.value as Partial<MaintenanceNotice> | undefined;
+  const notice = { message: stored?.message ?? null, startsAt: stored?.startsAt ?? null, endsAt: stored?.endsAt ?? null };
+  return { maintenanceMode: on, ...notice, active: isActive(on, notice, now) };
+}
+
+/** Whether maintenance is in force at `now` (switched on or scheduled), read from the database every instance shares. */
+export async function getMaintenanceMode(db: Kysely<Database>, now: number = Date.now()): Promise<boolean> {
+  return (await getMaintenance(db, now)).active;
+}
+
+/** How long one instance trusts its last read of the shared maintenance settings. */
 const MAINTENANCE_CACHE_MS = 2000;
-const maintenanceCache = new WeakMap<Kysely<Database>, { value: boolean; readAt: number }>();
+const maintenanceCache = new WeakMap<Kysely<Database>, { value: MaintenanceState; readAt: number }>();
 
 /**
- * Maintenance mode as the request gate sees it: re-read from the database at most every 2 s (other
+ * Maintenance as the request gate sees it: re-read from the database at most every 2 s (other
  * instances' switches arrive within that), and at once after a switch made by this instance.
+ * Whether a scheduled window is in force is decided at each call's `now`.
  */
-export async function getMaintenanceModeCached(db: Kysely<Database>, now: () => number = Date.now): Promise<boolean> {
+export async function getMaintenanceCached(db: Kysely<Database>, now: () => number = Date.now): Promise<MaintenanceState> {
   const cached = maintenanceCache.get(db);
-  if (cached && now() - cached.readAt <= MAINTENANCE_CACHE_MS) return cached.value;
-  const value = await getMaintenanceMode(db);
-  maintenanceCache.set(db, { value, readAt: now() });
-  return value;
+  const value = cached && now() - cached.readAt <= MAINTENANCE_CACHE_MS ? cached.value : await getMaintenance(db, now());
+  if (value !== cached?.value) maintenanceCache.set(db, { value, readAt: now() });
+  return { ...value, active: isActive(value.maintenanceMode, value, now()) };
 }
 
-/** Switches maintenance mode and records who did it, in one transaction. */
-export async function setMaintenanceMode(db: Kysely<Database>, on: boolean, actorUserId: string): Promise<boolean> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('app_settings')
-      .values({ key: MAINTENANCE_KEY, value: JSON.stringify(on), updated_by: actorUserId })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(on), updated_by: actorUserId, updated_at: new Date() }))
-      .execute();
+/** Switches maintenance, sets its message and window, and records who did it with before and after, in one transaction. */
+export async function setMaintenance(
+  db: Kysely<Database>,
+  body: MaintenanceBody,
+  actorUserId: string,
+  now: number = Date.now(),
+): Promise<MaintenanceState> {
+  const result = await db.transaction().execute(async (trx) => {
+    const before = await getMaintenance(trx, now);
+    const notice: MaintenanceNotice = {
+      message: body.message === undefined ? before.message : body.message,
+      startsAt: body.startsAt === undefined ? before.startsAt : body.startsAt && new Date(body.startsAt).toISOString(),
+      endsAt: body.endsAt === undefined ? before.endsAt : body.endsAt && new Date(body.endsAt).toISOString(),
+    };
+    if (notice.endsAt && !notice.startsAt) throw new MaintenanceError('invalid', 'endsAt needs a startsAt: a window has a start');
+    if (notice.startsAt && notice.endsAt && Date.parse(notice.endsAt) <= Date.parse(notice.startsAt))
+      throw new MaintenanceError('invalid', 'endsAt must be after startsAt');
+    for (const [key, value] of [
+      [MAINTENANCE_KEY, body.maintenanceMode],
+      [MAINTENANCE_NOTICE_KEY, notice],
+    ] as const) {
+      await trx
+        .insertInto('app_settings')
+        .values({ key, value: JSON.stringify(value), updated_by: actorUserId })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_by: actorUserId, updated_at: new Date() }))
+        .execute();
+    }
+    const after: MaintenanceState = {
+      maintenanceMode: body.maintenanceMode,
+      ...notice,
+      active: isActive(body.maintenanceMode, notice, now),
+    };
     await writeAudit(trx, {
       actorUserId,
-      action: on ? 'maintenance.enable' : 'maintenance.disable',
+      action:
+        body.maintenanceMode === before.maintenanceMode
+          ? 'maintenance.update'
+          : body.maintenanceMode
+            ? 'maintenance.enable'
+            : 'maintenance.disable',
       targetType: 'setting',
       targetId: MAINTENANCE_KEY,
+      details: { before, after },
     });
+    return after;
   });
   maintenanceCache.delete(db);
-  return on;
+  return result;
 }

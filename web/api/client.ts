@@ -198,7 +198,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   // The first call that meets the maintenance gate switches the open tab to the maintenance page;
   // waiting for the next health re-check (30 s) would leave the user with silently failing calls.
   if (response.status === 503 && response.headers.get(API_HEADERS.maintenance) === 'on') {
-    useAppStore.getState().enterMaintenance();
+    useAppStore.getState().enterMaintenance(serverErrorText(parsed));
   }
   // 402: the caller's trial has ended; market-data pages turn into the trial-ended page.
   if (response.status === 402) useAppStore.getState().enterTrialEnded();

@@ -17,6 +17,8 @@ import { ApiError, apiRequest } from './client';
 export interface HealthResponse {
   status: string;
   maintenanceMode: boolean;
+  /** The administrators' message while maintenance is on, when they left one. */
+  maintenanceMessage?: string;
   /** The server's view of its database: "down" comes with a 503. */
   db?: 'up' | 'down';
   /** Optional: the server's support address (overrides DEFAULT_SUPPORT_EMAIL when present). */
@@ -35,6 +37,8 @@ export interface HealthDeps {
 export interface HealthResult {
   health: HealthStatus;
   maintenanceMode: boolean;
+  /** The administrators' message (null: none), when the server answered. */
+  maintenanceMessage?: string | null;
 }
 
 const defaultRequest = (path: string) => apiRequest(path, { timeoutMs: HEALTH_TIMEOUT_MS });
@@ -59,7 +63,11 @@ async function runCheck(deps: HealthDeps): Promise<HealthResult> {
   try {
     const body = (await request(API_PATHS.health)) as Partial<HealthResponse> | undefined;
     if (!body || body.status !== 'ok') throw new ApiError(200, 'OK', 'Unexpected health response', body);
-    result = { health: 'ok', maintenanceMode: body.maintenanceMode === true };
+    result = {
+      health: 'ok',
+      maintenanceMode: body.maintenanceMode === true,
+      maintenanceMessage: typeof body.maintenanceMessage === 'string' ? body.maintenanceMessage : null,
+    };
     if (typeof body.supportEmail === 'string' && body.supportEmail.includes('@')) {
       useAppStore.getState().setSupportEmail(body.supportEmail);
     }
@@ -68,7 +76,7 @@ async function runCheck(deps: HealthDeps): Promise<HealthResult> {
     result = { health: 'failed', maintenanceMode: responded ? useAppStore.getState().maintenanceMode : isOnline() };
   }
   const wasFailing = useAppStore.getState().health === 'failed';
-  useAppStore.getState().setHealth(result.health, result.maintenanceMode);
+  useAppStore.getState().setHealth(result.health, result.maintenanceMode, result.maintenanceMessage);
   if (result.health === 'failed' && !wasFailing) {
     deps.notify({
       color: 'red',

@@ -14,10 +14,12 @@ export interface AppState {
   ready: boolean;
   /** Maintenance mode from the health check (spec §4 Other). */
   maintenanceMode: boolean;
+  /** The administrators' message while maintenance is on (null: the product's own notice). */
+  maintenanceMessage: string | null;
   supportEmail: string;
-  setHealth: (health: HealthStatus, maintenanceMode: boolean) => void;
-  /** An API call met the maintenance gate: the guard sends the tab to /bw/maintenance at once. */
-  enterMaintenance: () => void;
+  setHealth: (health: HealthStatus, maintenanceMode: boolean, maintenanceMessage?: string | null) => void;
+  /** An API call met the maintenance gate (its answer carries the message): the guard sends the tab to /bw/maintenance at once. */
+  enterMaintenance: (message?: string | null) => void;
   /** The server answered 402 (trial ended): market-data pages show the trial-ended page. */
   trialEnded: boolean;
   enterTrialEnded: () => void;
@@ -30,9 +32,17 @@ export const useAppStore = create<AppState>()((set) => ({
   health: 'unknown',
   ready: false,
   maintenanceMode: false,
+  maintenanceMessage: null,
   supportEmail: DEFAULT_SUPPORT_EMAIL,
-  setHealth: (health, maintenanceMode) => set({ health, maintenanceMode, ready: true }),
-  enterMaintenance: () => set({ maintenanceMode: true }),
+  setHealth: (health, maintenanceMode, maintenanceMessage) =>
+    set((s) => ({
+      health,
+      maintenanceMode,
+      // A failed check keeps what is known; a good one says whether there is a message.
+      maintenanceMessage: maintenanceMessage === undefined ? s.maintenanceMessage : maintenanceMessage,
+      ready: true,
+    })),
+  enterMaintenance: (message) => set((s) => ({ maintenanceMode: true, maintenanceMessage: message ?? s.maintenanceMessage })),
   trialEnded: false,
   enterTrialEnded: () => set({ trialEnded: true }),
   leaveTrialEnded: () => set({ trialEnded: false }),

@@ -1,35 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_PATHS, maintenanceStateSchema as maintenanceState } from '../../../common/api/admin';
+import { ADMIN_PATHS, maintenanceBodySchema, maintenanceStateSchema } from '../../../common/api/admin';
 import { forgetDatabaseHealth } from '../../services/health';
-import { getMaintenanceMode, setMaintenanceMode } from '../../services/settings';
+import { getMaintenance, setMaintenance } from '../../services/settings';
+import { adminErrors, adminRoute } from './adminRoute';
 
-/** Admin switch for maintenance mode (the page: /bw/admin/maintenance). */
+/** Admin switch, message and schedule of maintenance mode (the page: /bw/admin/maintenance). */
 const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ADMIN_PATHS.adminMaintenance,
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['admin'], summary: 'Read maintenance mode', security: [{ bearer: [] }], response: { 200: maintenanceState } },
-    },
-    async () => ({ maintenanceMode: await getMaintenanceMode(app.db) }),
+    adminRoute('Read maintenance mode, its message and schedule', { response: { 200: maintenanceStateSchema, ...adminErrors } }),
+    async () => getMaintenance(app.db, app.now()),
   );
 
   app.put(
     ADMIN_PATHS.adminMaintenance,
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Switch maintenance mode on or off',
-        security: [{ bearer: [] }],
-        body: maintenanceState,
-        response: { 200: maintenanceState },
-      },
-    },
+    adminRoute('Switch maintenance mode; set its message and scheduled window', {
+      body: maintenanceBodySchema,
+      response: { 200: maintenanceStateSchema, ...adminErrors },
+    }),
     async (request) => {
-      const maintenanceMode = await setMaintenanceMode(app.db, request.body.maintenanceMode, request.user.userId);
+      const state = await setMaintenance(app.db, request.body, request.user.userId, app.now());
       forgetDatabaseHealth(app.db); // this instance's /health shows the change at once
-      return { maintenanceMode };
+      return state;
     },
   );
 };

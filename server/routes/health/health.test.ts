@@ -53,7 +53,7 @@ describe('health and maintenance mode', () => {
     expect(audit[0]!.actor_user_id).toBe('admin-1');
 
     const off = await ctx.app.inject({ method: 'PUT', url: '/admin/maintenance', headers: admin, payload: { maintenanceMode: false } });
-    expect(off.json()).toEqual({ maintenanceMode: false });
+    expect(off.json()).toEqual({ maintenanceMode: false, message: null, startsAt: null, endsAt: null, active: false });
     expect((await ctx.app.inject({ method: 'GET', url: '/health' })).json().maintenanceMode).toBe(false);
   });
 

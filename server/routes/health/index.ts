@@ -5,6 +5,7 @@ import { databaseHealth } from '../../services/health';
 const healthResponse = z.object({
   status: z.enum(['ok', 'error']).describe('ok when the server and its database answer'),
   maintenanceMode: z.boolean().describe('true while the product is closed for maintenance (admins still get in)'),
+  maintenanceMessage: z.string().optional().describe("the administrators' message while maintenance is on, when they left one"),
   db: z.enum(['up', 'down']).describe('down (with a 503) while the database cannot be reached; the server reconnects by itself'),
 });
 
@@ -20,7 +21,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['system'], summary: 'Server health and maintenance mode', response: { 200: healthResponse, 503: healthResponse } },
     },
     async (request, reply) => {
-      const health = await databaseHealth(app.db, (err) => request.log.warn({ err }, 'health check: database unavailable'));
+      const health = await databaseHealth(app.db, (err) => request.log.warn({ err }, 'health check: database unavailable'), app.now());
       if (health.db === 'up') return { status: 'ok' as const, ...health };
       return reply.code(503).send({ status: 'error' as const, ...health });
     },

@@ -1,61 +1,126 @@
 /**
- * /bw/admin/maintenance: maintenance mode on or off (GET/PUT /admin/maintenance). While it is on,
- * product APIs answer 503 to everyone but admins, and open tabs switch to the maintenance page on
- * their next call; the page previews what people then see. Each switch is audited.
+ * /bw/admin/maintenance: maintenance on or off now, the message people read, and an optional
+ * scheduled window (GET/PUT /admin/maintenance). While it is in force, product APIs answer 503
+ * to everyone but admins with the message, and open tabs switch to the maintenance page on their
+ * next call; the page previews what people then see. Each change is audited.
  */
-import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ADMIN_PATHS, type MaintenanceState } from '@common/api/admin';
+import { useEffect, useState } from 'react';
+import { ADMIN_PATHS, MAINTENANCE_MESSAGE_MAX, type MaintenanceBody, type MaintenanceState } from '@common/api/admin';
+import { formatDate } from '@common/format';
 import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { MAINTENANCE_NOTICE } from '../special/MaintenancePage';
+import { useAdminAction } from './useAdminAction';
+
+/** An ISO instant as a datetime-local input's value (the browser's time zone), and back. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 export default function AdminMaintenancePage() {
   const client = useQueryClient();
   const key = apiKey(ADMIN_PATHS.adminMaintenance);
   const state = useQuery({ queryKey: key, queryFn: () => api.get<MaintenanceState>(ADMIN_PATHS.adminMaintenance) });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const on = state.data?.maintenanceMode ?? false;
-  const toggle = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      client.setQueryData(key, await api.put<MaintenanceState>(ADMIN_PATHS.adminMaintenance, { maintenanceMode: !on }));
-    } catch (err) {
-      setError(apiErrorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useAdminAction();
+  const [message, setMessage] = useState('');
+  const [startsAt, setStartsAt] = useState('');
+  const [endsAt, setEndsAt] = useState('');
+  const s = state.data;
+  useEffect(() => {
+    if (!s) return;
+    setMessage(s.message ?? '');
+    setStartsAt(toLocalInput(s.startsAt));
+    setEndsAt(toLocalInput(s.endsAt));
+  }, [s]);
+  const save = (body: MaintenanceBody, what: string) =>
+    run(what, async () => client.setQueryData(key, await api.put<MaintenanceState>(ADMIN_PATHS.adminMaintenance, body)));
+  const notice = { message: message.trim() || null, startsAt: fromLocalInput(startsAt), endsAt: fromLocalInput(endsAt) };
+  const on = s?.maintenanceMode ?? false;
   return (
     <Stack gap="sm" maw={800} data-testid="admin-maintenance-page">
       <PageTitle />
       {state.isError && <Alert color="red">{apiErrorText(state.error)}</Alert>}
-      {error && <Alert color="red">{error}</Alert>}
-      {state.data && (
+      {error && (
+        <Alert color="red" data-testid="maintenance-error">
+          {error}
+        </Alert>
+      )}
+      {s && (
         <Group>
-          <Badge color={on ? 'red' : 'teal'} variant="light" size="lg" data-testid="maintenance-state">
-            {on ? 'Maintenance is on' : 'Open'}
+          <Badge color={s.active ? 'red' : 'teal'} variant="light" size="lg" data-testid="maintenance-state">
+            {s.active ? 'Maintenance is on' : 'Open'}
           </Badge>
-          <Button color={on ? 'teal' : 'red'} loading={busy} onClick={() => void toggle()} data-testid="maintenance-toggle">
+          <Button
+            color={on ? 'teal' : 'red'}
+            loading={busy === 'toggle'}
+            onClick={() => void save({ maintenanceMode: !on, ...notice }, 'toggle')}
+            data-testid="maintenance-toggle"
+          >
             {on ? 'End maintenance' : 'Start maintenance'}
           </Button>
+          {s.startsAt && (
+            <Text size="sm" data-testid="maintenance-window">
+              Scheduled: {formatDate(s.startsAt)} – {s.endsAt ? formatDate(s.endsAt) : 'until ended'}
+            </Text>
+          )}
         </Group>
       )}
       <Text size="sm" c="dimmed">
-        While maintenance is on, every product call answers 503 to everyone but administrators (sign-in, health and the admin pages stay
-        open), and each open tab shows the maintenance page at its next call. Switching is recorded in the audit log.
+        While maintenance is on — switched on here, or inside the scheduled window — every product call answers 503 to everyone but
+        administrators (sign-in, health and the admin pages stay open), and each open tab shows the maintenance page at its next call. Every
+        change is recorded in the audit log.
       </Text>
+      <Card withBorder padding="md">
+        <Stack gap="xs">
+          <Textarea
+            label="Message to people"
+            description="Shown on the maintenance page instead of the standard notice; leave empty for the standard notice."
+            maxLength={MAINTENANCE_MESSAGE_MAX}
+            autosize
+            minRows={2}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            data-testid="maintenance-message-input"
+          />
+          <Group align="flex-end">
+            <TextInput
+              type="datetime-local"
+              label="Scheduled start"
+              value={startsAt}
+              onChange={(e) => setStartsAt(e.currentTarget.value)}
+              data-testid="maintenance-starts"
+            />
+            <TextInput
+              type="datetime-local"
+              label="Scheduled end"
+              value={endsAt}
+              onChange={(e) => setEndsAt(e.currentTarget.value)}
+              data-testid="maintenance-ends"
+            />
+            <Button
+              variant="light"
+              loading={busy === 'save'}
+              onClick={() => void save({ maintenanceMode: on, ...notice }, 'save')}
+              data-testid="maintenance-save"
+            >
+              Save message and schedule
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
       <Card withBorder padding="md" data-testid="maintenance-preview">
         <Text size="xs" c="dimmed" mb={4}>
           What people see
         </Text>
         <Text fw={700}>Down for maintenance</Text>
-        <Text size="sm">{MAINTENANCE_NOTICE}</Text>
+        <Text size="sm">{notice.message ?? MAINTENANCE_NOTICE}</Text>
       </Card>
     </Stack>
   );

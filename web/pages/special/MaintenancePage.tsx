@@ -1,20 +1,24 @@
-/** Shown to non-admins while maintenance is on; the guard sends everyone on when it ends. */
+/** Shown to non-admins while maintenance is on (with the administrators' message, if any); the guard sends everyone on when it ends. */
 import { Anchor, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { PATHS } from '../../routes';
+import { useAppStore } from '../../stores/app';
 import { useSession } from '../../stores/session';
 
-/** What people see while maintenance is on (the admin page previews it). */
+/** What people see while maintenance is on when the administrators left no message (the admin page previews it). */
 export const MAINTENANCE_NOTICE = 'Bondwise is being updated. This page will continue automatically once we are back.';
 
 export default function MaintenancePage() {
   const loggedIn = useSession((s) => s.accessToken !== null);
+  const message = useAppStore((s) => s.maintenanceMessage);
   return (
     <>
       <PageTitle title="Down for maintenance" />
       <Paper withBorder p="md" data-testid="maintenance">
-        <Text mb="xs">{MAINTENANCE_NOTICE}</Text>
+        <Text mb="xs" data-testid="maintenance-message">
+          {message ?? MAINTENANCE_NOTICE}
+        </Text>
         <Anchor component={Link} to={loggedIn ? PATHS.logout : PATHS.login} size="sm">
           {loggedIn ? 'Log out' : 'Administrator sign-in'}
         </Anchor>
