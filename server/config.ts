@@ -57,7 +57,19 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  ANALYTICS_FORWARD: z.enum(['posthog', 'mixpanel']).optional(),
+  ANALYTICS_FORWARD_URL: z.string().url().optional(),
+  ANALYTICS_FORWARD_KEY: z.string().min(1).max(200).optional(),
 });
+
+/** Where stored product-analytics events are forwarded (feature `mixpanel`), when configured. */
+export interface AnalyticsForwardConfig {
+  vendor: 'posthog' | 'mixpanel';
+  /** The vendor's ingestion endpoint: PostHog's `…/batch/`, Mixpanel's `…/import`. */
+  url: string;
+  /** PostHog project API key, or Mixpanel project token. */
+  key: string;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -102,6 +114,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** Requests per minute per client address, over the whole API. */
   apiRateLimitPerMinute: number;
+  /** Analytics forwarding to a vendor; undefined: events stay first-party only. */
+  analyticsForward: AnalyticsForwardConfig | undefined;
 };
 
 /**
@@ -131,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !e.PUBLIC_URL && '  PUBLIC_URL: required in production (used in e-mailed links)',
     ].filter(Boolean);
     if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  }
+  if (e.ANALYTICS_FORWARD && (!e.ANALYTICS_FORWARD_URL || !e.ANALYTICS_FORWARD_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ANALYTICS_FORWARD: needs ANALYTICS_FORWARD_URL (the vendor endpoint) and ANALYTICS_FORWARD_KEY (its project key)',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -169,6 +188,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trialDays: e.TRIAL_DAYS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    analyticsForward:
+      e.ANALYTICS_FORWARD && e.ANALYTICS_FORWARD_URL && e.ANALYTICS_FORWARD_KEY
+        ? { vendor: e.ANALYTICS_FORWARD, url: e.ANALYTICS_FORWARD_URL, key: e.ANALYTICS_FORWARD_KEY }
+        : undefined,
   };
 }
 

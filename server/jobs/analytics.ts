@@ -1,0 +1,31 @@
+import type { Config } from '../config';
+import { forwardEvents } from '../services/analytics/forward';
+import { ensureAnalyticsPartitions } from '../services/analytics/partitions';
+import type { RecurringJob } from './scheduler';
+
+/** Product analytics upkeep: daily partitions made ahead, and forwarding when a vendor is configured. */
+export function analyticsJobs(config: Pick<Config, 'analyticsForward'>): RecurringJob[] {
+  const partitions: RecurringJob = {
+    name: 'analytics-partitions',
+    intervalMs: 3600_000,
+    async run(db) {
+      await ensureAnalyticsPartitions(db, Date.now());
+    },
+  };
+  const forward = config.analyticsForward;
+  if (!forward) return [partitions];
+  return [
+    partitions,
+    {
+      name: 'analytics-forward',
+      intervalMs: 5_000,
+      async run(db) {
+        // Drain what piled up while the vendor was away, a chunk at a time, until none is left or one is refused.
+        for (let i = 0; i < 20; i++) {
+          const { processed } = await forwardEvents(db, forward);
+          if (processed === 0) return;
+        }
+      },
+    },
+  ];
+}
