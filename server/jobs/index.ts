@@ -8,5 +8,11 @@ import { analyticsJobs } from './analytics';
 
 /** The recurring background jobs this configuration runs (live market ticks, outbox, alerts…). */
 export function recurringJobs(config: Config): RecurringJob[] {
-  return [outboxJob(config), accountsCleanupJob, ...(config.liveMarket ? [liveMarketJob(config)] : []), priceBackfillJob(), ...analyticsJobs(config)];
+  return [
+    outboxJob(config),
+    accountsCleanupJob,
+    ...(config.liveMarket ? [liveMarketJob(config)] : []),
+    priceBackfillJob(),
+    ...analyticsJobs(config),
+  ];
 }
