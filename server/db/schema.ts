@@ -10,4 +10,5 @@ import type { AnalyticsTables } from './tables/analytics';
  * The whole database as Kysely sees it: one interface per domain in tables/, joined here.
  * Add a domain by extending this interface.
  */
-export interface Database extends CoreTables, MarketTables, AccountTables, BondTableTables, PricingSheetTables, EdgarTables, AnalyticsTables {}
+export interface Database
+  extends CoreTables, MarketTables, AccountTables, BondTableTables, PricingSheetTables, EdgarTables, AnalyticsTables {}
