@@ -1,7 +1,9 @@
 /**
- * SEAM for first-party analytics / support tooling (spec §4 Login "Tracking starts", §6: roleType
- * and roleFunction are passed to analytics and support tools). The integrations issue fills these in.
+ * Tracking for the signed-in user (spec §4 Login "Tracking starts", §6: roleType and roleFunction
+ * are passed to analytics and support tools — the server attaches them to every stored event).
+ * First-party product analytics: web/analytics/.
  */
+import { startAnalytics, stopAnalytics } from '../analytics';
 
 export interface TrackingIdentity {
   userId: string;
@@ -12,14 +14,17 @@ export interface TrackingIdentity {
 
 let identity: TrackingIdentity | null = null;
 
-/** Starts tracking for the logged-in user (no-op seam; records the identity). */
+/** Starts tracking for the logged-in user (once per user: user info is applied again after profile edits). */
 export function startTracking(user: TrackingIdentity): void {
+  const same = identity?.userId === user.userId;
   identity = user;
+  if (!same) startAnalytics(user.userId);
 }
 
 /** Stops tracking (logout). */
 export function stopTracking(): void {
   identity = null;
+  stopAnalytics();
 }
 
 /** The identity tracking was started with (tests). */

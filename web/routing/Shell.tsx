@@ -4,12 +4,14 @@
  * are admins' only; the server refuses their endpoints with 403 as well).
  */
 import { Anchor, Paper, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { AppLayout, PublicLayout } from '../components/Layouts';
 import { PATHS } from '../routes';
 import { useSession } from '../stores/session';
 import { isRefusedAdminRoute, NOT_PERMITTED_TITLE } from './guards';
 import { useRouteDef } from './useRouteDef';
+import { trackEvent } from '../analytics';
 
 function NotPermitted() {
   return (
@@ -31,6 +33,11 @@ export function Shell() {
   const loggedIn = useSession((s) => s.accessToken !== null);
   const isAdmin = useSession((s) => s.isAdmin);
   const route = useRouteDef();
+  // One page view per route reached (the route's pattern: no ids or queries in the name).
+  const pattern = route?.path;
+  useEffect(() => {
+    if (pattern) trackEvent('page.view', { route: pattern });
+  }, [pattern]);
   const full = loggedIn && (route?.access === 'user' || route?.access === 'admin' || route?.path === '*');
   const Layout = full ? AppLayout : PublicLayout;
   return <Layout>{isRefusedAdminRoute(route, loggedIn, isAdmin) ? <NotPermitted /> : <Outlet />}</Layout>;

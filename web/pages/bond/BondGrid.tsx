@@ -29,6 +29,7 @@ import { BOND_COLUMNS, formatBondCell } from './columns';
 import { listQuery, type BondSort, type BondView } from './bondView';
 import { SparklineCell } from './SparklineCell';
 import { changeTone } from '../../components/tone';
+import { trackEvent } from '../../analytics';
 
 /** Rows per request (the API allows up to 500). */
 export const BLOCK_SIZE = 200;
@@ -201,6 +202,11 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
       const [primary, secondary] = sortsFromModel(model);
       const current = viewRef.current;
       if (JSON.stringify([primary, secondary]) === JSON.stringify([current.primary, current.secondary])) return;
+      trackEvent('bond_table.sort', {
+        column: primary?.column ?? null,
+        descending: primary?.descending ?? null,
+        secondary: secondary?.column ?? null,
+      });
       onViewChange({ ...current, primary, secondary });
     },
     [onViewChange],

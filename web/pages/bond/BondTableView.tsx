@@ -13,6 +13,7 @@ import { BondFilters, ColumnChooser, CsvButton } from './BondToolbar';
 import { availableColumns } from './columns';
 import { usableFilters, type BondView } from './bondView';
 import './bond.css';
+import { trackEvent } from '../../analytics';
 
 export interface BondTableViewProps {
   view: BondView;
@@ -40,7 +41,15 @@ export function BondTableView({ view, onViewChange, onFiltersChange, actions, cs
       <Group justify="space-between" gap={6} wrap="nowrap" align="flex-start">
         <BondFilters
           filters={view.filters}
-          onChange={(filters) => (onFiltersChange ? onFiltersChange(filters) : onViewChange({ ...view, filters }))}
+          onChange={(filters) => {
+            trackEvent('bond_table.filter', {
+              filters: Object.keys(filters)
+                .filter((k) => filters[k as keyof typeof filters] !== undefined)
+                .join(','),
+            });
+            if (onFiltersChange) onFiltersChange(filters);
+            else onViewChange({ ...view, filters });
+          }}
         />
         <Group gap={6} wrap="nowrap">
           {actions}

@@ -30,6 +30,7 @@ import { handleError } from '../../api/errors';
 import { BOND_COLUMNS, DEFAULT_VISIBLE_COLUMNS } from './columns';
 import { listQuery, type BondView } from './bondView';
 import { IssuerFilterPills } from './IssuerFilterPills';
+import { trackEvent } from '../../analytics';
 
 const SECTOR_OPTIONS = SECTORS.map((s) => ({ value: s.code, label: s.name }));
 // Chips carry the short name; the list says what each covers (by the lower of S&P and Moody's).
@@ -200,6 +201,7 @@ export function ColumnChooser({
 
 /** Downloads the server's CSV of the whole current view (sort, filters, visible columns). */
 export async function downloadBondCsv(view: BondView, columns: readonly BondTableColumn[], fileName = 'bonds.csv'): Promise<void> {
+  trackEvent('bond_table.export', { columns: columns.length });
   const text = await api.get<string>(BOND_PATHS.bondsCsv, { query: listQuery(view, columns), headers: { accept: 'text/csv' } });
   saveText(typeof text === 'string' ? text : '', fileName, 'text/csv');
 }

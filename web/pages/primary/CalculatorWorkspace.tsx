@@ -23,6 +23,7 @@ import { IssuerPicker } from '../../components/IssuerPicker';
 import { trancheLevels } from './calculatorLevels';
 import { TrancheCard } from './TrancheCard';
 import { type Worksheet, type WorksheetMode, withOverrides, worksheetRequest } from './worksheet';
+import { trackEvent } from '../../analytics';
 
 function ModelCard({ model }: { model: CalculatorResponse['model'] }) {
   const fit = [
@@ -94,6 +95,7 @@ export function CalculatorWorkspace({ worksheet, onChange, fileStem, actions }: 
   /** The workbook of what is on screen: the request with this page's overrides (the server decides the feature). */
   const exportXlsx = async () => {
     if (!request) return;
+    trackEvent('calculator.export', { tranches: request.tranches.length });
     setExporting(true);
     setActionError(null);
     try {
