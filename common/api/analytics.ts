@@ -63,3 +63,37 @@ export const analyticsBatchResponseSchema = z.object({
   rejected: z.array(z.object({ index: z.number().int(), error: z.string() })),
 });
 export type AnalyticsBatchResponse = z.infer<typeof analyticsBatchResponseSchema>;
+
+// ---- usage dashboards (admin) ------------------------------------------------------------------
+
+export const ADMIN_USAGE_PATHS = {
+  /** GET: the usage dashboards over a range of arrival days. */
+  usage: '/admin/usage',
+} as const;
+
+/** Longest range the dashboards take at once. */
+export const USAGE_MAX_DAYS = 366;
+/** Rows of the page and feature tables. */
+export const USAGE_TOP = 30;
+/** Weeks after the cohort's first week that the retention table follows. */
+export const RETENTION_WEEKS = 8;
+
+const count = z.number().int();
+export const usageResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  events: count,
+  daily: z.array(z.object({ day: z.string(), activeUsers: count, events: count })),
+  weekly: z.array(z.object({ week: z.string(), activeUsers: count })),
+  byOrganization: z.array(
+    z.object({ organizationId: z.string().nullable(), name: z.string().nullable(), activeUsers: count, events: count }),
+  ),
+  byRole: z.array(z.object({ roleType: z.string().nullable(), roleFunction: z.string().nullable(), activeUsers: count, events: count })),
+  pages: z.array(z.object({ route: z.string(), views: count, users: count })),
+  features: z.array(z.object({ name: z.string(), events: count, users: count })),
+  /** Sign-up → first login → first alert, for the people who signed up in the range. */
+  funnel: z.object({ signedUp: count, loggedIn: count, createdAlert: count }),
+  /** Weekly cohorts by first active week: the share of the cohort active k weeks later (k = 0…). */
+  retention: z.array(z.object({ cohort: z.string(), users: count, active: z.array(z.number()) })),
+});
+export type UsageResponse = z.infer<typeof usageResponseSchema>;

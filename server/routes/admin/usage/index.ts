@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_USAGE_PATHS, USAGE_MAX_DAYS, usageResponseSchema } from '../../../../common/api/analytics';
+import { addDays, isoDate } from '../../../../common/calendar';
+import { boundedRange, calendarDateSchema } from '../../../../common/api/dates';
+import { usageDashboards } from '../../../services/analytics/usage';
+import { ServiceRefusal } from '../../../services/refusal';
+import { adminErrors, adminRoute } from '../adminRoute';
+
+const usageQuery = boundedRange(
+  z.object({ from: calendarDateSchema.optional(), to: calendarDateSchema.optional() }).strict(),
+  USAGE_MAX_DAYS,
+);
+
+/** Default range: the last 30 days up to today. */
+const DEFAULT_DAYS = 30;
+
+/** The usage dashboards of the admin console (/bw/admin/usage), over the first-party analytics events. */
+const usageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    ADMIN_USAGE_PATHS.usage,
+    adminRoute('Usage dashboards: active users, organisations and roles, pages, features, funnel, retention', {
+      querystring: usageQuery,
+      response: { 200: usageResponseSchema, ...adminErrors },
+    }),
+    async (request) => {
+      const to = request.query.to ?? isoDate(new Date(app.now()));
+      const from = request.query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
+      if (from > to) throw new ServiceRefusal('invalid', `Invalid querystring.from: must not be after to (${to})`);
+      if (addDays(from, USAGE_MAX_DAYS) < to)
+        throw new ServiceRefusal('invalid', `Invalid querystring.from: the range may span at most ${USAGE_MAX_DAYS} days`);
+      return usageDashboards(app.db, from, to);
+    },
+  );
+};
+
+export default usageRoutes;

@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedIn, type TestContext } from '../../../test/testApp';
+
+/**
+ * The usage dashboards over constructed events: two organisations, three people over two weeks,
+ * a funnel from sign-up to the first alert; every figure below is counted by hand from the rows.
+ */
+describe('admin usage dashboards', () => {
+  let ctx: TestContext;
+  let admin: { authorization: string };
+  let user: { authorization: string };
+  const get = (query: string, headers = admin) => ctx.app.inject({ method: 'GET', url: `/admin/usage${query}`, headers });
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await signedIn(ctx, 'usage-admin', { admin: true });
+    user = await signedIn(ctx, 'usage-user');
+    const db = ctx.database.db;
+    // The callers themselves signed up long before the range.
+    await sql`update users set created_at = '2026-01-05T00:00:00Z' where id in ('usage-admin', 'usage-user')`.execute(db);
+    await sql`insert into organizations (id, token, name) values ('org-a', 'tok-a', 'Alpha Capital'), ('org-b', 'tok-b', 'Beta Bank')`.execute(
+      db,
+    );
+    for (const [id, org, created] of [
+      ['p1', 'org-a', '2026-11-02T10:00:00Z'],
+      ['p2', 'org-a', '2026-11-03T10:00:00Z'],
+      ['p3', 'org-b', '2026-11-04T10:00:00Z'],
+    ] as const) {
+      await sql`insert into users (id, email, password_hash, support_token, organization_id, created_at)
+        values (${id}, ${`${id}@example.com`}, 'x', ${`s-${id}`}, ${org}, ${created})`.execute(db);
+    }
+    // p1 and p2 logged in; only p1 created an alert.
+    await sql`insert into events (type, subject_id, payload) values ('user.logged_in', 'p1', '{}'), ('user.logged_in', 'p2', '{}')`.execute(
+      db,
+    );
+    const ev = (user: string, org: string, at: string, name: string, route?: string, role = 'buy-side') => ({
+      received_at: at,
+      occurred_at: at,
+      user_id: user,
+      organization_id: org,
+      role_type: role,
+      role_function: 'trader',
+      device_id: `device-${user}`,
+      name,
+      path: null,
+      properties: JSON.stringify(route ? { route } : {}),
+      forward: false,
+    });
+    await db
+      .insertInto('analytics_events')
+      .values([
+        // Week of Mon 2 Nov: p1 (2 page views, a sort), p2 (1 page view).
+        ev('p1', 'org-a', '2026-11-02T12:00:00Z', 'page.view', '/bw/bond'),
+        ev('p1', 'org-a', '2026-11-02T12:01:00Z', 'page.view', '/bw/market/summary'),
+        ev('p1', 'org-a', '2026-11-02T12:02:00Z', 'bond_table.sort'),
+        ev('p2', 'org-a', '2026-11-03T09:00:00Z', 'page.view', '/bw/bond'),
+        // Week of Mon 9 Nov: p1 again (an alert), p3 for the first time (sell-side).
+        ev('p1', 'org-a', '2026-11-10T09:00:00Z', 'alert.created'),
+        ev('p3', 'org-b', '2026-11-11T09:00:00Z', 'page.view', '/bw/bond', 'sell-side'),
+        ev('p3', 'org-b', '2026-11-11T09:05:00Z', 'memory.usage', undefined, 'sell-side'),
+        // Outside the range asked for below.
+        ev('p2', 'org-a', '2026-12-01T09:00:00Z', 'page.view', '/bw/bond'),
+      ])
+      .execute();
+  });
+  afterAll(() => ctx.close());
+
+  it('counts active users, organisations, roles, pages, features, the funnel and retention over the range', async () => {
+    const res = await get('?from=2026-11-01&to=2026-11-30');
+    expect(res.statusCode).toBe(200);
+    const u = res.json();
+    expect(u.events).toBe(7);
+    expect(u.daily).toEqual([
+      { day: '2026-11-02', activeUsers: 1, events: 3 },
+      { day: '2026-11-03', activeUsers: 1, events: 1 },
+      { day: '2026-11-10', activeUsers: 1, events: 1 },
+      { day: '2026-11-11', activeUsers: 1, events: 2 },
+    ]);
+    expect(u.weekly).toEqual([
+      { week: '2026-11-02', activeUsers: 2 },
+      { week: '2026-11-09', activeUsers: 2 },
+    ]);
+    expect(u.byOrganization).toEqual([
+      { organizationId: 'org-a', name: 'Alpha Capital', activeUsers: 2, events: 5 },
+      { organizationId: 'org-b', name: 'Beta Bank', activeUsers: 1, events: 2 },
+    ]);
+    expect(u.byRole[0]).toEqual({ roleType: 'buy-side', roleFunction: 'trader', activeUsers: 2, events: 5 });
+    expect(u.pages).toEqual([
+      { route: '/bw/bond', views: 3, users: 3 },
+      { route: '/bw/market/summary', views: 1, users: 1 },
+    ]);
+    // Page views and the memory ping are not features.
+    expect(u.features).toEqual([
+      { name: 'alert.created', events: 1, users: 1 },
+      { name: 'bond_table.sort', events: 1, users: 1 },
+    ]);
+    expect(u.funnel).toEqual({ signedUp: 3, loggedIn: 2, createdAlert: 1 });
+    // Cohort of 2 Nov: p1 and p2; p1 came back the next week. Cohort of 9 Nov: p3.
+    expect(u.retention[0]).toMatchObject({ cohort: '2026-11-02', users: 2 });
+    expect(u.retention[0].active.slice(0, 2)).toEqual([1, 0.5]);
+    expect(u.retention[1]).toMatchObject({ cohort: '2026-11-09', users: 1 });
+  });
+
+  it('refuses a backwards or over-long range naming the field, and non-admins', async () => {
+    const backwards = await get('?from=2026-11-30&to=2026-11-01');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error).toMatch(/from/);
+    const long = await get('?from=2020-01-01&to=2026-11-01');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toMatch(/366 days/);
+    const fromOnly = await get('?from=1990-01-01');
+    expect(fromOnly.statusCode).toBe(400);
+    expect((await get('?from=2026-02-30')).statusCode).toBe(400);
+    expect((await get('', user)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/admin/usage' })).statusCode).toBe(401);
+  });
+});
