@@ -66,9 +66,11 @@ describe('route table (spec §2)', () => {
     );
   });
 
-  it('has the 28 admin pages', () => {
+  it('has the 28 admin pages of §2, plus the console pages of our own (usage dashboards)', () => {
     const admin = ROUTES.filter((r) => r.access === 'admin');
-    expect(admin).toHaveLength(28);
+    const ours = ['/bw/admin/usage'];
+    expect(admin.filter((r) => !ours.includes(r.path))).toHaveLength(28);
+    expect(admin.map((r) => r.path)).toEqual(expect.arrayContaining(ours));
     expect(admin.every((r) => r.path.startsWith('/bw/admin'))).toBe(true);
   });
 

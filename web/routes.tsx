@@ -285,6 +285,13 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/bw/admin/hawk/user-stats', title: 'Admin: market hawk user stats', access: 'admin', menu: 'admin' },
   {
+    path: '/bw/admin/usage',
+    title: 'Admin: usage',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/usage/AdminUsagePage'),
+  },
+  {
     path: '/bw/admin/audit-log',
     title: 'Admin: audit log',
     access: 'admin',
