@@ -43,6 +43,12 @@ async function sendBatch(events: AnalyticsEvent[], options: { keepalive: boolean
 }
 
 let queue: AnalyticsQueue | null = null;
+/**
+ * Events of a signed-in session recorded before tracking started (the first page view renders
+ * before user info has arrived): they join the queue when it starts, and go with a logout.
+ */
+const early: Array<{ name: string; properties?: AnalyticsProperties; path: string }> = [];
+const EARLY_LIMIT = 20;
 let stopPing: (() => void) | null = null;
 const reportFailure = (err: unknown) => void Promise.resolve(getErrorReporter().report(err)).catch(() => undefined);
 const onHide = () => {
@@ -58,6 +64,7 @@ function currentPath(): string {
 export function startAnalytics(userId: string): void {
   if (queue) stopAnalytics();
   queue = new AnalyticsQueue({ transport: sendBatch, deviceId: analyticsDeviceId(), userId, onFailure: reportFailure });
+  for (const e of early.splice(0)) queue.track(e.name, e.properties, e.path);
   stopPing = startMemoryPing({
     clock: realClock,
     meanMs: memoryPingMeanMs(import.meta.env.PROD),
@@ -69,6 +76,7 @@ export function startAnalytics(userId: string): void {
 
 /** Stops analytics (logout): nothing more is sent for this user. */
 export function stopAnalytics(): void {
+  early.length = 0;
   queue?.stop();
   queue = null;
   stopPing?.();
@@ -77,7 +85,8 @@ export function stopAnalytics(): void {
   if (typeof window !== 'undefined') window.removeEventListener('pagehide', onHide);
 }
 
-/** Records an event people care about; a no-op when nobody is signed in. */
+/** Records an event people care about (callers track only while someone is signed in). */
 export function trackEvent(name: string, properties?: AnalyticsProperties): void {
-  queue?.track(name, properties, currentPath());
+  if (queue) queue.track(name, properties, currentPath());
+  else if (early.length < EARLY_LIMIT) early.push({ name, ...(properties ? { properties } : {}), path: currentPath() });
 }

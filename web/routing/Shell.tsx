@@ -33,11 +33,11 @@ export function Shell() {
   const loggedIn = useSession((s) => s.accessToken !== null);
   const isAdmin = useSession((s) => s.isAdmin);
   const route = useRouteDef();
-  // One page view per route reached (the route's pattern: no ids or queries in the name).
+  // One page view per route a signed-in person reaches (the route's pattern: no ids or queries).
   const pattern = route?.path;
   useEffect(() => {
-    if (pattern) trackEvent('page.view', { route: pattern });
-  }, [pattern]);
+    if (pattern && loggedIn) trackEvent('page.view', { route: pattern });
+  }, [pattern, loggedIn]);
   const full = loggedIn && (route?.access === 'user' || route?.access === 'admin' || route?.path === '*');
   const Layout = full ? AppLayout : PublicLayout;
   return <Layout>{isRefusedAdminRoute(route, loggedIn, isAdmin) ? <NotPermitted /> : <Outlet />}</Layout>;

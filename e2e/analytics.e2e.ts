@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import type { UsageResponse } from '../common/api/analytics';
+import { apiGet, DEMO_ADMIN, loginAsDemoUser, openRoute } from './support/login';
+
+/**
+ * First-party analytics end to end: a signed-in person's page views reach the product's proxy
+ * path in a batch (spec §9), carry the device cookie's id, and show on the admin usage dashboards.
+ */
+test.describe('product analytics', () => {
+  test.setTimeout(120_000);
+
+  test("a person's page views arrive at the proxy path in a batch and show on the usage dashboards", async ({ page, context, browser }) => {
+    await loginAsDemoUser(context);
+    const batch = page.waitForRequest((r) => r.url().endsWith('/v2/analytics/batch') && r.method() === 'POST', { timeout: 60_000 });
+    await openRoute(page, '/bw/market/summary');
+    await expect(page.getByTestId('page-title')).toHaveText('Market summary', { timeout: 30_000 });
+    await openRoute(page, '/bw/bond');
+    const request = await batch;
+    const response = await request.response();
+    expect(response?.status()).toBe(200);
+    const sent = (request.postDataJSON() as { events: Array<{ name: string; deviceId: string; properties?: { route?: string } }> }).events;
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThanOrEqual(50);
+    expect(sent.some((e) => e.name === 'page.view' && e.properties?.route === '/bw/market/summary')).toBe(true);
+    const cookie = (await context.cookies()).find((c) => c.name === 'bw_device');
+    expect(cookie?.value).toBe(sent[0]!.deviceId);
+    // The device cookie lives the §9 year (give or take the seconds this test took).
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600_000);
+
+    const adminContext = await browser.newContext();
+    try {
+      const admin = await loginAsDemoUser(adminContext, undefined, DEMO_ADMIN);
+      const usage = await apiGet<UsageResponse>(admin, '/admin/usage');
+      expect(usage.pages.find((p) => p.route === '/bw/market/summary')?.views).toBeGreaterThan(0);
+      const adminPage = await adminContext.newPage();
+      await openRoute(adminPage, '/bw/admin/usage');
+      await expect(adminPage.getByTestId('usage-pages')).toContainText('/bw/market/summary', { timeout: 30_000 });
+      await expect(adminPage.getByTestId('usage-funnel')).toContainText('Signed up');
+    } finally {
+      await adminContext.close();
+    }
+  });
+});
