@@ -19,6 +19,9 @@ import adminTradesMissingBondsRoutes from './admin/tradesMissingBonds';
 import adminUserRoutes from './admin/users';
 import adminDomainRoutes from './admin/domains';
 import adminOnboardingRoutes from './admin/onboarding';
+import adminBondRoutes from './admin/bonds';
+import adminCurveRoutes from './admin/curve';
+import adminRecentRoutes from './admin/recent';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -46,4 +49,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminUserRoutes);
   await app.register(adminDomainRoutes);
   await app.register(adminOnboardingRoutes);
+  await app.register(adminBondRoutes);
+  await app.register(adminCurveRoutes);
+  await app.register(adminRecentRoutes);
 }
