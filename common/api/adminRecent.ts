@@ -35,9 +35,7 @@ export const recentItemSchema = z.object({
   /** Where the row came from (bonds, deals); null for issuers, which do not say. */
   source: z.string().nullable(),
   /** The latest audit entry about it: who and what. */
-  lastAction: z
-    .object({ action: z.string(), at: z.string(), actor: z.string().nullable(), actorEmail: z.string().nullable() })
-    .nullable(),
+  lastAction: z.object({ action: z.string(), at: z.string(), actor: z.string().nullable(), actorEmail: z.string().nullable() }).nullable(),
 });
 export type RecentItem = z.infer<typeof recentItemSchema>;
 

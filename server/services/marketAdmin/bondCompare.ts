@@ -42,7 +42,8 @@ export async function mergeBonds(db: Kysely<Database>, body: MergeBody, actor: A
   if (mergedIds.includes(survivorId)) throw new ServiceRefusal('invalid', 'mergedIds: must not include the survivor');
   const all = [survivorId, ...mergedIds];
   for (const id of all)
-    if (body.versions[String(id)] === undefined) throw new ServiceRefusal('invalid', `versions.${id}: the updatedAt bond ${id} was compared at`);
+    if (body.versions[String(id)] === undefined)
+      throw new ServiceRefusal('invalid', `versions.${id}: the updatedAt bond ${id} was compared at`);
 
   const moved = await db.transaction().execute(async (trx) => {
     await sql`select id from bonds where id = any(${all}::int[]) order by id for update`.execute(trx);
@@ -56,13 +57,12 @@ export async function mergeBonds(db: Kysely<Database>, body: MergeBody, actor: A
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(ref.table)}
         where ${sql.ref(ref.column)} = any(${mergedIds}::int[])`.execute(trx);
       if (rows[0]!.n > 0)
-        throw new ServiceRefusal('conflict', `mergedIds: ${rows[0]!.n} row(s) of ${ref.table} refer to a merged bond; merging would orphan them`);
+        throw new ServiceRefusal(
+          'conflict',
+          `mergedIds: ${rows[0]!.n} row(s) of ${ref.table} refer to a merged bond; merging would orphan them`,
+        );
     }
-    const tranches = await trx
-      .selectFrom('deal_tranches')
-      .select(['id', 'deal_id', 'bond_id'])
-      .where('bond_id', 'in', all)
-      .execute();
+    const tranches = await trx.selectFrom('deal_tranches').select(['id', 'deal_id', 'bond_id']).where('bond_id', 'in', all).execute();
     if (new Set(tranches.map((t) => t.bond_id)).size > 1)
       throw new ServiceRefusal(
         'conflict',
@@ -81,10 +81,18 @@ export async function mergeBonds(db: Kysely<Database>, body: MergeBody, actor: A
       where m.bond_id = any(${mergedIds}::int[])
         and not exists (select 1 from bond_ratings s where s.bond_id = ${survivorId} and s.agency = m.agency
                           and s.rating = m.rating and s.effective_date = m.effective_date)`.execute(trx);
-    const movedTranches = await trx.updateTable('deal_tranches').set({ bond_id: survivorId }).where('bond_id', 'in', mergedIds).executeTakeFirst();
+    const movedTranches = await trx
+      .updateTable('deal_tranches')
+      .set({ bond_id: survivorId })
+      .where('bond_id', 'in', mergedIds)
+      .executeTakeFirst();
     await rebuildTouchedDays(trx);
     await trx.deleteFrom('bonds').where('id', 'in', mergedIds).execute();
-    await trx.updateTable('bonds').set({ updated_at: sql`clock_timestamp()` }).where('id', '=', survivorId).execute();
+    await trx
+      .updateTable('bonds')
+      .set({ updated_at: sql`clock_timestamp()` })
+      .where('id', '=', survivorId)
+      .execute();
     const counts = {
       trades: Number(trades.numUpdatedRows),
       tranches: Number(movedTranches.numUpdatedRows),
@@ -142,5 +150,7 @@ export async function searchBonds(db: Kysely<Database>, q: string, limit: number
     .orderBy('b.cusip')
     .limit(limit)
     .execute();
-  return { bonds: rows.map((r) => ({ id: r.id, cusip: r.cusip, description: r.description, ticker: r.ticker, maturityDate: r.maturity_date })) };
+  return {
+    bonds: rows.map((r) => ({ id: r.id, cusip: r.cusip, description: r.description, ticker: r.ticker, maturityDate: r.maturity_date })),
+  };
 }

@@ -120,7 +120,10 @@ export async function updateBond(
     await sql`select id from bonds where id = ${id} for update`.execute(trx);
     const current = await readBond(trx, id);
     if (current.updatedAt !== updatedAt)
-      throw new ServiceRefusal('conflict', `updatedAt: bond ${id} was changed at ${current.updatedAt}, after you read it; reload and edit again`);
+      throw new ServiceRefusal(
+        'conflict',
+        `updatedAt: bond ${id} was changed at ${current.updatedAt}, after you read it; reload and edit again`,
+      );
     const diff = TERM_KEYS.filter((k) => JSON.stringify(current[k]) !== JSON.stringify(terms[k]));
     if (diff.length === 0) return diff;
     if (terms.issuerId !== current.issuerId) {
@@ -129,7 +132,8 @@ export async function updateBond(
     }
     if (terms.cusip !== current.cusip) {
       const holder = await trx.selectFrom('bonds').select('id').where('cusip', '=', terms.cusip).executeTakeFirst();
-      if (holder) throw new ServiceRefusal('conflict', `cusip: ${terms.cusip} is already bond ${holder.id} (compare and merge them instead)`);
+      if (holder)
+        throw new ServiceRefusal('conflict', `cusip: ${terms.cusip} is already bond ${holder.id} (compare and merge them instead)`);
     }
     await trx
       .updateTable('bonds')
@@ -137,7 +141,8 @@ export async function updateBond(
       .where('id', '=', id)
       .execute();
     const ratings: { bond_id: number; agency: 'sp' | 'moody'; rating: string; effective_date: string }[] = [];
-    if (terms.ratingSp && terms.ratingSp !== current.ratingSp) ratings.push({ bond_id: id, agency: 'sp', rating: terms.ratingSp, effective_date: today });
+    if (terms.ratingSp && terms.ratingSp !== current.ratingSp)
+      ratings.push({ bond_id: id, agency: 'sp', rating: terms.ratingSp, effective_date: today });
     if (terms.ratingMoody && terms.ratingMoody !== current.ratingMoody)
       ratings.push({ bond_id: id, agency: 'moody', rating: terms.ratingMoody, effective_date: today });
     if (ratings.length > 0) await trx.insertInto('bond_ratings').values(ratings).execute();

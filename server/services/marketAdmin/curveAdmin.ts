@@ -41,7 +41,10 @@ async function bondsPricedOn(db: Kysely<Database>, date: string): Promise<number
 export async function readCurve(db: Kysely<Database>, asked: string | undefined): Promise<AdminCurve> {
   const date = await curveDateOn(db, asked);
   if (!date)
-    throw new ServiceRefusal('not found', asked ? `date: no Treasury curve on or before ${asked}` : 'date: no Treasury curve is loaded yet');
+    throw new ServiceRefusal(
+      'not found',
+      asked ? `date: no Treasury curve on or before ${asked}` : 'date: no Treasury curve is loaded yet',
+    );
   const [points, around, latest, priced, corrections] = await Promise.all([
     pointsOn(db, date),
     sql<{ previous: string | null; next: string | null }>`select
@@ -104,7 +107,10 @@ export async function correctCurvePoint(
     const before = rows[0];
     if (!before) throw new ServiceRefusal('not found', `tenor: the curve of ${date} has no ${tenor} point`);
     if (before.updatedAt !== body.updatedAt)
-      throw new ServiceRefusal('conflict', `updatedAt: the ${tenor} point of ${date} was changed at ${before.updatedAt}, after you read it; reload`);
+      throw new ServiceRefusal(
+        'conflict',
+        `updatedAt: the ${tenor} point of ${date} was changed at ${before.updatedAt}, after you read it; reload`,
+      );
     await sql`update treasury_curve_points set yield = ${value}, updated_at = clock_timestamp()
       where curve_date = ${date}::date and tenor = ${tenor}`.execute(trx);
     await writeAudit(trx, {

@@ -16,10 +16,12 @@ describe('admin: bonds compared and merged', () => {
   let duplicateId: number;
   let otherId: number;
   const db = () => ctx.database.db;
-  const bond = async (id: number) => (await ctx.app.inject({ method: 'GET', url: `/admin/bond/${id}`, headers: admin })).json() as AdminBond;
+  const bond = async (id: number) =>
+    (await ctx.app.inject({ method: 'GET', url: `/admin/bond/${id}`, headers: admin })).json() as AdminBond;
   const compare = (ids: string) => ctx.app.inject({ method: 'GET', url: `/admin/bond-compare?ids=${ids}`, headers: admin });
   const merge = (payload: object) => ctx.app.inject({ method: 'POST', url: '/admin/bond-compare/merge', headers: admin, payload });
-  const versions = async (...ids: number[]) => Object.fromEntries(await Promise.all(ids.map(async (id) => [id, (await bond(id)).updatedAt])));
+  const versions = async (...ids: number[]) =>
+    Object.fromEntries(await Promise.all(ids.map(async (id) => [id, (await bond(id)).updatedAt])));
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -104,12 +106,16 @@ describe('admin: bonds compared and merged', () => {
     expect(after.tradeCount).toBe(before.tradeCount + 1);
     expect((await ctx.app.inject({ method: 'GET', url: `/admin/bond/${duplicateId}`, headers: admin })).statusCode).toBe(404);
     // The day statistics count the survivor's trades, the moved one included.
-    const stats = await sql<{ n: number }>`select coalesce(sum(trade_count), 0)::int as n from daily_bond_stats where bond_id = ${survivorId}`.execute(
-      db(),
-    );
+    const stats = await sql<{
+      n: number;
+    }>`select coalesce(sum(trade_count), 0)::int as n from daily_bond_stats where bond_id = ${survivorId}`.execute(db());
     expect(stats.rows[0]!.n).toBe(after.tradeCount);
     expect(after.history[0]).toMatchObject({ action: 'bond.merge', actor: 'merge-admin', details: { mergedIds: [duplicateId] } });
-    const merged = await ctx.app.inject({ method: 'GET', url: `/admin/audit-log?action=bond.merged_into&targetId=${duplicateId}`, headers: admin });
+    const merged = await ctx.app.inject({
+      method: 'GET',
+      url: `/admin/audit-log?action=bond.merged_into&targetId=${duplicateId}`,
+      headers: admin,
+    });
     expect(merged.json().entries[0].details).toMatchObject({ cusip: 'ZQ1001AC5', survivorId, survivorCusip: 'ZQ1001AA9' });
   });
 
@@ -119,8 +125,8 @@ describe('admin: bonds compared and merged', () => {
     const asUser = (method: 'GET' | 'POST', url: string, payload?: object) =>
       ctx.app.inject({ method, url, headers: user, ...(payload ? { payload } : {}) });
     expect((await asUser('GET', `/admin/bond-compare?ids=${survivorId},${otherId}`)).statusCode).toBe(403);
-    expect((await asUser('POST', '/admin/bond-compare/merge', { survivorId, mergedIds: [otherId], versions: {}, confirm: true })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await asUser('POST', '/admin/bond-compare/merge', { survivorId, mergedIds: [otherId], versions: {}, confirm: true })).statusCode,
+    ).toBe(403);
   });
 });

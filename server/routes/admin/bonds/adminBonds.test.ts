@@ -154,9 +154,9 @@ describe('admin: a bond’s terms', () => {
 
   it('finds bonds by CUSIP prefix, ticker or description word', async () => {
     const search = async (q: string) =>
-      (await ctx.app.inject({ method: 'GET', url: `/admin/bond?q=${encodeURIComponent(q)}`, headers: admin })).json().bonds.map(
-        (b: { cusip: string }) => b.cusip,
-      );
+      (await ctx.app.inject({ method: 'GET', url: `/admin/bond?q=${encodeURIComponent(q)}`, headers: admin }))
+        .json()
+        .bonds.map((b: { cusip: string }) => b.cusip);
     expect(await search('zq1001')).toEqual(['ZQ1001AA9', 'ZQ1001AB7']);
     expect(await search('COHO')).toEqual(['ZQ1011AA8', 'ZQ1011AB6']);
     const bad = await ctx.app.inject({ method: 'GET', url: '/admin/bond?q=', headers: admin });

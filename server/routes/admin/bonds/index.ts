@@ -43,7 +43,7 @@ const adminBondRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/admin/bond/:bondId',
-    adminRoute("Edit every term of a bond (409 when it changed since it was read); audited, then repriced", {
+    adminRoute('Edit every term of a bond (409 when it changed since it was read); audited, then repriced', {
       params: bondIdParamsSchema,
       body: adminBondUpdateSchema,
       response: { 200: adminBondSavedSchema, ...errors },

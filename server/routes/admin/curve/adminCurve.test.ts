@@ -32,7 +32,22 @@ describe('admin: the Treasury curve', () => {
     expect(curve.latestDate).toBe('2026-10-29');
     expect(curve.nextDate).toBeNull();
     expect(curve.previousDate).toBe('2026-10-28');
-    expect(curve.points.map((p) => p.tenor)).toEqual(['1M', '1.5M', '2M', '3M', '4M', '6M', '1Y', '2Y', '3Y', '5Y', '7Y', '10Y', '20Y', '30Y']);
+    expect(curve.points.map((p) => p.tenor)).toEqual([
+      '1M',
+      '1.5M',
+      '2M',
+      '3M',
+      '4M',
+      '6M',
+      '1Y',
+      '2Y',
+      '3Y',
+      '5Y',
+      '7Y',
+      '10Y',
+      '20Y',
+      '30Y',
+    ]);
     expect(curve.points.find((p) => p.tenor === '10Y')!.yield).toBe(0.0392);
     expect(curve.dates).toHaveLength(20);
     const priced = await sql<{ n: number }>`select count(*)::int as n from bond_market_state`.execute(ctx.database.db);
@@ -74,9 +89,9 @@ describe('admin: the Treasury curve', () => {
     expect(after.corrections[0]).toMatchObject({ tenor: '10Y', before: 0.0392, after: 0.0402, actor: 'curve-admin' });
     const audit = await get('/admin/audit-log?action=curve.correct');
     expect(audit.entries[0]).toMatchObject({ targetType: 'treasury_curve', targetId: '2026-10-29' });
-    expect(((await get('/admin/curve/compare?a=2026-10-28&b=2026-10-29')) as CurveCompare).points.find((p) => p.tenor === '10Y')!.changeBp).toBe(
-      11,
-    );
+    expect(
+      ((await get('/admin/curve/compare?a=2026-10-28&b=2026-10-29')) as CurveCompare).points.find((p) => p.tenor === '10Y')!.changeBp,
+    ).toBe(11);
   });
 
   it('tells the second corrector the point changed since they read it', async () => {
@@ -106,7 +121,11 @@ describe('admin: the Treasury curve', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/admin/curve' })).statusCode).toBe(401);
     const user = await signedIn(ctx, 'curve-user');
     expect((await ctx.app.inject({ method: 'GET', url: '/admin/curve', headers: user })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/admin/curve/compare?a=2026-10-28&b=2026-10-29', headers: user })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/admin/curve/2026-10-29/2Y', headers: user, payload: { yield: 0.03 } })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/admin/curve/compare?a=2026-10-28&b=2026-10-29', headers: user })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: '/admin/curve/2026-10-29/2Y', headers: user, payload: { yield: 0.03 } })).statusCode,
+    ).toBe(403);
   });
 });

@@ -53,7 +53,10 @@ describe('admin: recent changes', () => {
     });
     expect(second).toMatchObject({ kind: 'deal', id: dealId, change: 'created', lastAction: { action: 'deal.create' } });
     // 20 bonds and their issuers from the sample file, and the deal.
-    const issuers = await ctx.database.db.selectFrom('issuers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const issuers = await ctx.database.db
+      .selectFrom('issuers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(page.total).toBe(20 + Number(issuers.n) + 1);
   });
 
