@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { AdminBond } from '../common/api/adminBonds';
 import type { RecentResponse } from '../common/api/adminRecent';
-import { apiGet, DEMO_ADMIN, loginAsDemoUser, openRoute } from './support/login';
+import { apiGet, DEMO_ADMIN, loginAsDemoUser, openRoute, screenshot } from './support/login';
 
 /**
  * The admin's market-data pages in a real browser over the seeded market: the curve (table, chart,
@@ -22,6 +22,7 @@ test.describe('admin: curve, bond, compare and recent', () => {
     await expect(page.locator('[data-testid="curve-point"][data-tenor="10Y"]')).toBeVisible();
     await expect(page.getByTestId('curve-chart')).toBeVisible();
     await expect(page.getByTestId('curve-compare')).toContainText('10Y');
+    await screenshot(page, 'admin-curve');
 
     // A bond of the seeded market: its description corrected.
     const [first, second] = (await apiGet<RecentResponse>(admin, '/admin/recent?kind=bond&limit=2')).items;
@@ -36,6 +37,7 @@ test.describe('admin: curve, bond, compare and recent', () => {
     await expect(history).toContainText('bond.update');
     await expect(history).toContainText(`description: ${before.description} → ${corrected}`);
     await expect(history).toContainText(DEMO_ADMIN.email);
+    await screenshot(page, 'admin-bond');
 
     // The change leads the recent page, with who made it.
     await openRoute(page, '/bw/admin/recent');
@@ -44,10 +46,12 @@ test.describe('admin: curve, bond, compare and recent', () => {
     await expect(top).toContainText(corrected, { timeout: 30_000 });
     await expect(top).toContainText(DEMO_ADMIN.email);
     await expect(top).toContainText('bond.update');
+    await screenshot(page, 'admin-recent');
 
     // Two bonds side by side, the differing terms named.
     await openRoute(page, `/bw/admin/${first!.id},${second!.id}/compare`);
     await expect(page.getByTestId('compare-table')).toContainText(before.cusip, { timeout: 30_000 });
     await expect(page.getByTestId('compare-differences')).toContainText('cusip');
+    await screenshot(page, 'admin-compare');
   });
 });
