@@ -13,6 +13,7 @@ export const ADMIN_BOND_PATHS = {
   bond: (id: number) => `/admin/bond/${id}`,
   compare: '/admin/bond-compare',
   merge: '/admin/bond-compare/merge',
+  candidates: '/admin/bond-compare/candidates',
 } as const;
 
 /** The most bonds one comparison (or one merge) takes. */
@@ -189,3 +190,24 @@ export const mergeResultSchema = z.object({
   repriceError: z.string().optional(),
 });
 export type MergeResult = z.infer<typeof mergeResultSchema>;
+
+/** GET /admin/bond-compare/candidates: likely duplicates — bonds of one issuer with the same coupon type, coupon and maturity. */
+export const candidatesQuerySchema = z
+  .object({
+    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+export const candidatesResponseSchema = z.object({
+  groups: z.array(
+    z.object({
+      issuer: z.object({ id: z.number().int(), ticker: z.string(), name: z.string() }),
+      couponType: z.string(),
+      coupon: z.number(),
+      maturityDate: z.string(),
+      bonds: z.array(z.object({ id: z.number().int(), cusip: z.string(), description: z.string() })),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type CandidatesResponse = z.infer<typeof candidatesResponseSchema>;

@@ -201,6 +201,7 @@ function adminCalls(ids: {
       payload: { survivorId: ids.mergeIds[0], mergedIds: [ids.mergeIds[1]], versions: ids.versions, confirm: true },
       admin: 200,
     },
+    'GET /admin/bond-compare/candidates': { url: '/admin/bond-compare/candidates?limit=5', admin: 200 },
     'GET /admin/curve': { url: '/admin/curve', admin: 200 },
     'GET /admin/curve/compare': { url: '/admin/curve/compare?a=2020-01-02&b=2020-01-02', admin: 200 },
     'PUT /admin/curve/:date/:tenor': {

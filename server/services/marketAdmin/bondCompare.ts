@@ -6,7 +6,7 @@
  * refers to a merged bond (deleting it would orphan that row or cascade it away).
  */
 import { type Kysely, sql } from 'kysely';
-import type { BondSearchResponse, CompareResponse, MergeBody, MergeResult } from '../../../common/api/adminBonds';
+import type { BondSearchResponse, CandidatesResponse, CompareResponse, MergeBody, MergeResult } from '../../../common/api/adminBonds';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { repriceAfterImport } from '../importers/reprice';
@@ -152,5 +152,41 @@ export async function searchBonds(db: Kysely<Database>, q: string, limit: number
     .execute();
   return {
     bonds: rows.map((r) => ({ id: r.id, cusip: r.cusip, description: r.description, ticker: r.ticker, maturityDate: r.maturity_date })),
+  };
+}
+
+/**
+ * Likely duplicates: bonds of one issuer with the same coupon type, coupon and maturity (a
+ * security entered twice, under a mistyped CUSIP say), the most recently changed group first.
+ */
+export async function duplicateCandidates(db: Kysely<Database>, offset: number, limit: number): Promise<CandidatesResponse> {
+  const groups = sql`select b.issuer_id, b.coupon_type, b.coupon, b.maturity_date,
+      jsonb_agg(jsonb_build_object('id', b.id, 'cusip', b.cusip, 'description', b.description) order by b.id) as bonds,
+      max(b.updated_at) as changed
+    from bonds b group by 1, 2, 3, 4 having count(*) > 1`;
+  const [page, count] = await Promise.all([
+    sql<{
+      issuer_id: number;
+      ticker: string;
+      name: string;
+      coupon_type: string;
+      coupon: number;
+      maturity_date: string;
+      bonds: { id: number; cusip: string; description: string }[];
+    }>`select g.issuer_id, i.ticker, i.name, g.coupon_type, g.coupon::float8 as coupon,
+        to_char(g.maturity_date, 'YYYY-MM-DD') as maturity_date, g.bonds
+      from (${groups}) g join issuers i on i.id = g.issuer_id
+      order by g.changed desc, g.issuer_id, g.maturity_date limit ${limit} offset ${offset}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from (${groups}) g`.execute(db),
+  ]);
+  return {
+    groups: page.rows.map((r) => ({
+      issuer: { id: r.issuer_id, ticker: r.ticker, name: r.name },
+      couponType: r.coupon_type,
+      coupon: r.coupon,
+      maturityDate: r.maturity_date,
+      bonds: r.bonds.map((b) => ({ ...b, cusip: b.cusip.trim() })),
+    })),
+    total: count.rows[0]!.n,
   };
 }

@@ -58,6 +58,20 @@ describe('admin: bonds compared and merged', () => {
     expect(three.differences).toEqual(expect.arrayContaining(['coupon', 'maturityDate', 'issueDate', 'callSchedule']));
   });
 
+  it('lists the duplicate among the likely ones (one issuer, same coupon and maturity), and only it', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/admin/bond-compare/candidates', headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      total: 1,
+      groups: [
+        { issuer: { ticker: 'NWEC' }, coupon: 0.0465, maturityDate: '2031-02-23', bonds: [{ cusip: 'ZQ1001AA9' }, { cusip: 'ZQ1001AC5' }] },
+      ],
+    });
+    const bad = await ctx.app.inject({ method: 'GET', url: '/admin/bond-compare/candidates?limit=0', headers: admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/limit/);
+  });
+
   it.each([
     ['one bond', '1', /ids/],
     ['not ids', '1,x', /ids/],
@@ -125,6 +139,7 @@ describe('admin: bonds compared and merged', () => {
     const asUser = (method: 'GET' | 'POST', url: string, payload?: object) =>
       ctx.app.inject({ method, url, headers: user, ...(payload ? { payload } : {}) });
     expect((await asUser('GET', `/admin/bond-compare?ids=${survivorId},${otherId}`)).statusCode).toBe(403);
+    expect((await asUser('GET', '/admin/bond-compare/candidates')).statusCode).toBe(403);
     expect(
       (await asUser('POST', '/admin/bond-compare/merge', { survivorId, mergedIds: [otherId], versions: {}, confirm: true })).statusCode,
     ).toBe(403);

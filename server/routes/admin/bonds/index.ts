@@ -6,6 +6,8 @@ import {
   bondIdParamsSchema,
   bondSearchQuerySchema,
   bondSearchResponseSchema,
+  candidatesQuerySchema,
+  candidatesResponseSchema,
   compareQuerySchema,
   compareResponseSchema,
   mergeBodySchema,
@@ -13,7 +15,7 @@ import {
 } from '@common/api/adminBonds';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { compareBonds, mergeBonds, searchBonds } from '../../../services/marketAdmin/bondCompare';
+import { compareBonds, duplicateCandidates, mergeBonds, searchBonds } from '../../../services/marketAdmin/bondCompare';
 import { type AdminActor, updateBond } from '../../../services/marketAdmin/bondEdit';
 import { readBond } from '../../../services/marketAdmin/bondRead';
 import { adminErrors as errors, adminRoute } from '../adminRoute';
@@ -58,6 +60,15 @@ const adminBondRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: compareResponseSchema, ...errors },
     }),
     async (request) => compareBonds(app.db, request.query.ids),
+  );
+
+  app.get(
+    ADMIN_BOND_PATHS.candidates,
+    adminRoute('Likely duplicates: bonds of one issuer with the same coupon and maturity', {
+      querystring: candidatesQuerySchema,
+      response: { 200: candidatesResponseSchema, ...errors },
+    }),
+    async (request) => duplicateCandidates(app.db, request.query.offset, request.query.limit),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { apiErrorText } from '../../../api/errorText';
 import { useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
 import { BondPicker } from './BondPicker';
+import { DuplicateCandidates } from './DuplicateCandidates';
 
 type Bond = CompareResponse['bonds'][number];
 
@@ -196,6 +197,7 @@ export default function AdminComparePage() {
           {merged.repriceError ? `; not repriced: ${merged.repriceError}` : '; repriced'}.
         </Alert>
       )}
+      {fromPath.length < 2 && <DuplicateCandidates />}
       {compare.isError && <Alert color="red">{apiErrorText(compare.error)}</Alert>}
       {compare.data && !merged && (
         <Comparison
