@@ -142,6 +142,20 @@ function Comparison({ data, onMerged }: { data: CompareResponse; onMerged: (r: M
                 </Table.Tr>
               );
             })}
+            <Table.Tr>
+              <Table.Td>Recent trades</Table.Td>
+              {data.bonds.map((b) => (
+                <Table.Td key={b.id} data-testid="compare-trades">
+                  {b.trades.length === 0
+                    ? '—'
+                    : b.trades.slice(0, 5).map((t, i) => (
+                        <Text key={i} size="xs">
+                          {formatDate(t.executionTime)} · {formatPrice(t.price)} · {formatSize(t.quantity)} · {t.side}
+                        </Text>
+                      ))}
+                </Table.Td>
+              ))}
+            </Table.Tr>
           </Table.Tbody>
         </Table>
       </Card>
