@@ -9,11 +9,11 @@ import { type Kysely, sql } from 'kysely';
 import type { BondSearchResponse, CandidatesResponse, CompareResponse, MergeBody, MergeResult } from '../../../common/api/adminBonds';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
-import { repriceAfterImport } from '../importers/reprice';
 import { rebuildTouchedDays } from '../importers/stats';
 import { ServiceRefusal } from '../refusal';
 import { type AdminActor, TERM_KEYS } from './bondEdit';
 import { readBonds } from './bondRead';
+import { repriceAfterAdminChange } from './reprice';
 
 export async function compareBonds(db: Kysely<Database>, ids: number[]): Promise<CompareResponse> {
   const bonds = await readBonds(db, ids);
@@ -124,10 +124,7 @@ export async function mergeBonds(db: Kysely<Database>, body: MergeBody, actor: A
     }
     return counts;
   });
-  const reprice = await repriceAfterImport(db, [survivorId], asOf).then(
-    (r) => (r.repriceFailed ? JSON.stringify(r.repriceFailed) : null),
-    (e: unknown) => (e instanceof Error ? e.message : String(e)),
-  );
+  const reprice = (await repriceAfterAdminChange(db, [survivorId], asOf, { tradesMoved: true })).error;
   return { survivorId, mergedIds, moved, ...(reprice ? { repriceError: reprice } : {}) };
 }
 

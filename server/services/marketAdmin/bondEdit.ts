@@ -9,11 +9,11 @@ import type { AdminBondSaved, AdminBondTerms, AdminBondUpdate } from '../../../c
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { attachMissingTrades } from '../importers/attachMissing';
-import { repriceAfterImport } from '../importers/reprice';
 import { isoDay } from '../pricing/conventions';
 import { isinFromCusip, isValidCusip } from '../market/reference';
 import { ServiceRefusal } from '../refusal';
 import { readBond } from './bondRead';
+import { repriceAfterAdminChange } from './reprice';
 
 const invalid = (message: string) => new ServiceRefusal('invalid', message);
 
@@ -115,6 +115,7 @@ export async function updateBond(
   const { updatedAt, ...terms } = body;
   const today = isoDay(asOf);
   checkBondTerms(terms);
+  let attached = 0;
   const changed = await db.transaction().execute(async (trx) => {
     // The row lock makes a second writer wait, then see the first one's updated_at and be refused.
     await sql`select id from bonds where id = ${id} for update`.execute(trx);
@@ -146,7 +147,7 @@ export async function updateBond(
     if (terms.ratingMoody && terms.ratingMoody !== current.ratingMoody)
       ratings.push({ bond_id: id, agency: 'moody', rating: terms.ratingMoody, effective_date: today });
     if (ratings.length > 0) await trx.insertInto('bond_ratings').values(ratings).execute();
-    const attached = terms.cusip !== current.cusip ? await attachMissingTrades(trx, [id]) : 0;
+    attached = terms.cusip !== current.cusip ? await attachMissingTrades(trx, [id]) : 0;
     await writeAudit(trx, {
       actorUserId: actor.userId,
       action: 'bond.update',
@@ -164,9 +165,6 @@ export async function updateBond(
     return diff;
   });
   if (changed.length === 0) return { bond: await readBond(db, id), changed, repriced: false };
-  const reprice = await repriceAfterImport(db, [id], asOf).then(
-    (r) => (r.repriceFailed ? JSON.stringify(r.repriceFailed) : null),
-    (e: unknown) => (e instanceof Error ? e.message : String(e)),
-  );
+  const reprice = (await repriceAfterAdminChange(db, [id], asOf, { tradesMoved: attached > 0 })).error;
   return { bond: await readBond(db, id), changed, repriced: reprice === null, ...(reprice ? { repriceError: reprice } : {}) };
 }

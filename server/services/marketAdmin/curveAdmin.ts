@@ -3,17 +3,16 @@
  * corrections (from the audit log), a point corrected, two dates compared. A correction is refused
  * 409 when the point changed since it was read (its `updated_at`: an import or another admin),
  * audited before/after in its transaction, and then the bonds whose current figures were made on
- * that date's curve (bond_market_state → treasury_curve_versions) are repriced, as an import's
- * curve reprices the universe.
+ * that date's curve (bond_market_state → treasury_curve_versions) are repriced.
  */
 import { type Kysely, sql } from 'kysely';
 import type { AdminCurve, CurveCompare, CurvePoint, CurvePointSaved } from '../../../common/api/adminCurve';
 import { CURVE_DATES_LISTED } from '../../../common/api/adminCurve';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
-import { repriceAfterImport } from '../importers/reprice';
 import { ServiceRefusal } from '../refusal';
 import type { AdminActor } from './bondEdit';
+import { repriceAfterAdminChange } from './reprice';
 
 const POINT_COLUMNS = sql`tenor, years::float8 as years, yield::float8 as yield,
   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt"`;
@@ -123,11 +122,8 @@ export async function correctCurvePoint(
     return (await pointsOn(trx, date)).find((p) => p.tenor === tenor)!;
   });
   const bondIds = await bondsPricedOn(db, date);
-  const reprice = await repriceAfterImport(db, bondIds, asOf).then(
-    (r) => ({ n: Number(r.repriced ?? 0), error: r.repriceFailed ? JSON.stringify(r.repriceFailed) : null }),
-    (e: unknown) => ({ n: 0, error: e instanceof Error ? e.message : String(e) }),
-  );
-  return { point, bondsRepriced: reprice.n, ...(reprice.error ? { repriceError: reprice.error } : {}) };
+  const reprice = await repriceAfterAdminChange(db, bondIds, asOf, { tradesMoved: false });
+  return { point, bondsRepriced: reprice.repriced, ...(reprice.error ? { repriceError: reprice.error } : {}) };
 }
 
 export async function compareCurves(db: Kysely<Database>, a: string, b: string): Promise<CurveCompare> {
