@@ -157,10 +157,9 @@ export async function searchBonds(db: Kysely<Database>, q: string, limit: number
  * security entered twice, under a mistyped CUSIP say), the most recently changed group first.
  */
 export async function duplicateCandidates(db: Kysely<Database>, offset: number, limit: number): Promise<CandidatesResponse> {
-  const groups = sql`select b.issuer_id, b.coupon_type, b.coupon, b.maturity_date,
-      jsonb_agg(jsonb_build_object('id', b.id, 'cusip', b.cusip, 'description', b.description) order by b.id) as bonds,
-      max(b.updated_at) as changed
-    from bonds b group by 1, 2, 3, 4 having count(*) > 1`;
+  // The groups first (a hash aggregate over the bonds' key terms), then the page's bonds only.
+  const groups = sql`select issuer_id, coupon_type, coupon, maturity_date, max(updated_at) as changed
+    from bonds group by 1, 2, 3, 4 having count(*) > 1`;
   const [page, count] = await Promise.all([
     sql<{
       issuer_id: number;
@@ -171,9 +170,13 @@ export async function duplicateCandidates(db: Kysely<Database>, offset: number, 
       maturity_date: string;
       bonds: { id: number; cusip: string; description: string }[];
     }>`select g.issuer_id, i.ticker, i.name, g.coupon_type, g.coupon::float8 as coupon,
-        to_char(g.maturity_date, 'YYYY-MM-DD') as maturity_date, g.bonds
-      from (${groups}) g join issuers i on i.id = g.issuer_id
-      order by g.changed desc, g.issuer_id, g.maturity_date limit ${limit} offset ${offset}`.execute(db),
+        to_char(g.maturity_date, 'YYYY-MM-DD') as maturity_date,
+        (select jsonb_agg(jsonb_build_object('id', b.id, 'cusip', b.cusip, 'description', b.description) order by b.id)
+           from bonds b where b.issuer_id = g.issuer_id and b.coupon_type = g.coupon_type and b.coupon = g.coupon
+             and b.maturity_date = g.maturity_date) as bonds
+      from (select * from (${groups}) d order by d.changed desc, d.issuer_id, d.maturity_date limit ${limit} offset ${offset}) g
+      join issuers i on i.id = g.issuer_id
+      order by g.changed desc, g.issuer_id, g.maturity_date`.execute(db),
     sql<{ n: number }>`select count(*)::int as n from (${groups}) g`.execute(db),
   ]);
   return {

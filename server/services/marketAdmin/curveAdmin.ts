@@ -37,6 +37,12 @@ async function bondsPricedOn(db: Kysely<Database>, date: string): Promise<number
   return rows.map((r) => r.bond_id);
 }
 
+async function countPricedOn(db: Kysely<Database>, date: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from bond_market_state s
+    where s.curve_version_id in (select id from treasury_curve_versions where curve_date = ${date}::date)`.execute(db);
+  return rows[0]!.n;
+}
+
 export async function readCurve(db: Kysely<Database>, asked: string | undefined): Promise<AdminCurve> {
   const date = await curveDateOn(db, asked);
   if (!date)
@@ -50,7 +56,7 @@ export async function readCurve(db: Kysely<Database>, asked: string | undefined)
       (select to_char(max(curve_date), 'YYYY-MM-DD') from treasury_curve_points where curve_date < ${date}::date) as previous,
       (select to_char(min(curve_date), 'YYYY-MM-DD') from treasury_curve_points where curve_date > ${date}::date) as next`.execute(db),
     curveDateOn(db, undefined),
-    bondsPricedOn(db, date),
+    countPricedOn(db, date),
     db
       .selectFrom('audit_log as a')
       .leftJoin('users as u', 'u.id', 'a.actor_user_id')
@@ -74,7 +80,7 @@ export async function readCurve(db: Kysely<Database>, asked: string | undefined)
     nextDate: around.rows[0]?.next ?? null,
     latestDate: latest!,
     dates: dates.map((r) => r.d),
-    bondsPriced: priced.length,
+    bondsPriced: priced,
     corrections: corrections.map((c) => {
       const d = c.details as Record<string, unknown>;
       return {
