@@ -194,7 +194,13 @@ export const ROUTES: readonly RouteDef[] = [
     menu: 'admin',
     page: () => import('./pages/admin/AdminUploadPage'),
   },
-  { path: '/bw/admin/curve', title: 'Admin: curves', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/curve',
+    title: 'Admin: curves',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/curve/AdminCurvePage'),
+  },
   {
     path: '/bw/admin/users',
     title: 'Admin: users',
@@ -234,9 +240,20 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/bw/admin/issuer/:issuerId', title: 'Admin: issuer', access: 'admin' },
   { path: '/bw/admin/display-name', title: 'Admin: display names', access: 'admin', menu: 'admin' },
   { path: '/bw/admin/sectors', title: 'Admin: sectors', access: 'admin', menu: 'admin' },
-  { path: '/bw/admin/bond/:bondId', title: 'Admin: bond', access: 'admin' },
-  { path: '/bw/admin/compare', title: 'Admin: compare bonds', access: 'admin', menu: 'admin' },
-  { path: '/bw/admin/:bondIds/compare', title: 'Admin: compare bonds', access: 'admin' },
+  { path: '/bw/admin/bond/:bondId', title: 'Admin: bond', access: 'admin', page: () => import('./pages/admin/bond/AdminBondPage') },
+  {
+    path: '/bw/admin/compare',
+    title: 'Admin: compare bonds',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/compare/AdminComparePage'),
+  },
+  {
+    path: '/bw/admin/:bondIds/compare',
+    title: 'Admin: compare bonds',
+    access: 'admin',
+    page: () => import('./pages/admin/compare/AdminComparePage'),
+  },
   {
     path: '/bw/admin/trades-missing-bonds',
     title: 'Admin: trades missing bonds',
@@ -244,7 +261,13 @@ export const ROUTES: readonly RouteDef[] = [
     menu: 'admin',
     page: () => import('./pages/admin/tradesMissingBonds/TradesMissingBondsPage'),
   },
-  { path: '/bw/admin/recent', title: 'Admin: recent', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/recent',
+    title: 'Admin: recent',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/AdminRecentPage'),
+  },
   { path: '/bw/admin/review', title: 'Admin: review', access: 'admin', menu: 'admin' },
   {
     path: '/bw/admin/migration',

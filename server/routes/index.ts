@@ -21,6 +21,9 @@ import adminUserRoutes from './admin/users';
 import adminDomainRoutes from './admin/domains';
 import adminOnboardingRoutes from './admin/onboarding';
 import adminUsageRoutes from './admin/usage';
+import adminBondRoutes from './admin/bonds';
+import adminCurveRoutes from './admin/curve';
+import adminRecentRoutes from './admin/recent';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -50,4 +53,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminDomainRoutes);
   await app.register(adminOnboardingRoutes);
   await app.register(adminUsageRoutes);
+  await app.register(adminBondRoutes);
+  await app.register(adminCurveRoutes);
+  await app.register(adminRecentRoutes);
 }

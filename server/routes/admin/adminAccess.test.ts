@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePath } from '../../services/importers/testing';
-import { createIssuer, createSector } from '../../services/pricing/testFixtures';
+import { createBonds, createIssuer, createSector } from '../../services/pricing/testFixtures';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 import { createAccount } from '../auth/accountsTestKit';
 
@@ -74,6 +74,10 @@ function adminCalls(ids: {
   dealId: number;
   trancheId: number;
   filingId: number;
+  bond: { id: number; terms: object };
+  mergeIds: [number, number];
+  versions: Record<string, string>;
+  curvePointUpdatedAt: string;
 }): Record<string, AdminCall> {
   return {
     'GET /admin/features': { url: '/admin/features', admin: 200 },
@@ -188,6 +192,25 @@ function adminCalls(ids: {
       payload: { cusip: 'ZQ9999ZZ4', coupon_pct: 'not a number' },
       admin: 400,
     },
+    'GET /admin/bond': { url: '/admin/bond?q=Z', admin: 200 },
+    'GET /admin/bond/:bondId': { url: `/admin/bond/${ids.bond.id}`, admin: 200 },
+    // A fixture bond's CUSIP has no check digit: the edit gives it a valid one.
+    'PUT /admin/bond/:bondId': { url: `/admin/bond/${ids.bond.id}`, payload: { ...ids.bond.terms, cusip: 'ZQ1001AA9' }, admin: 200 },
+    'GET /admin/bond-compare': { url: `/admin/bond-compare?ids=${ids.mergeIds.join(',')}`, admin: 200 },
+    'POST /admin/bond-compare/merge': {
+      url: '/admin/bond-compare/merge',
+      payload: { survivorId: ids.mergeIds[0], mergedIds: [ids.mergeIds[1]], versions: ids.versions, confirm: true },
+      admin: 200,
+    },
+    'GET /admin/bond-compare/candidates': { url: '/admin/bond-compare/candidates?limit=5', admin: 200 },
+    'GET /admin/curve': { url: '/admin/curve', admin: 200 },
+    'GET /admin/curve/compare': { url: '/admin/curve/compare?a=2020-01-02&b=2020-01-02', admin: 200 },
+    'PUT /admin/curve/:date/:tenor': {
+      url: '/admin/curve/2020-01-02/10Y',
+      payload: { yield: 0.0188, updatedAt: ids.curvePointUpdatedAt },
+      admin: 200,
+    },
+    'GET /admin/recent': { url: '/admin/recent?kind=bond', admin: 200 },
   };
 }
 
@@ -254,7 +277,43 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
     const waiting: string[] = [];
     for (const email of ['wait-1@nowhere.example', 'wait-2@nowhere.example', 'wait-3@nowhere.example'])
       waiting.push((await createAccount(ctx, email)).id);
+    // Bonds to edit and merge, and a curve day of their own (the matrix's upload rewrites the sample's days).
+    const [bondId, survivorId, mergedId] = await createBonds(
+      ctx.database.db,
+      [0, 1, 2].map(() => ({ issuerId, issueDate: '2024-01-15', maturityDate: '2034-01-15' })),
+    );
+    const version = async (id: number) =>
+      (
+        await sql<{
+          v: string;
+        }>`select to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as v from bonds where id = ${id}`.execute(
+          ctx.database.db,
+        )
+      ).rows[0]!.v;
+    const read = (await ctx.app.inject({ method: 'GET', url: `/admin/bond/${bondId}`, headers: admin })).json();
+    const {
+      id: _id,
+      isin: _isin,
+      issuer: _issuer,
+      currency: _c,
+      tenorAtIssue: _t,
+      source: _s,
+      createdAt: _ca,
+      market: _m,
+      tradeCount: _tc,
+      trades: _tr,
+      history: _h,
+      ...terms
+    } = read;
+    const curvePoint = await sql<{
+      v: string;
+    }>`insert into treasury_curve_points (curve_date, tenor, years, yield) values ('2020-01-02', '10Y', 10, 0.0188)
+      returning to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as v`.execute(ctx.database.db);
     calls = adminCalls({
+      bond: { id: bondId!, terms },
+      mergeIds: [survivorId!, mergedId!],
+      versions: { [survivorId!]: await version(survivorId!), [mergedId!]: await version(mergedId!) },
+      curvePointUpdatedAt: curvePoint.rows[0]!.v,
       waiting,
       domainUpdatedAt: held.domains.find((d: { domain: string }) => d.domain === 'partners.example').updatedAt,
       goneUpdatedAt: gone.json().updatedAt,

@@ -1,0 +1,145 @@
+/**
+ * /bw/admin/bond/{bondId}: every term of a bond, editable (the server checks the whole and names
+ * the field it refuses; a bond changed since it was read is refused and re-read), its last
+ * figures, recent trades and change history. A save reprices the bond (docs/admin.md).
+ */
+import { Alert, Anchor, Badge, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ADMIN_BOND_PATHS, type AdminBond, type AdminBondSaved, type AdminBondTerms } from '@common/api/adminBonds';
+import { formatDate, formatPrice, formatSize, formatSpreadLevel, formatYield } from '@common/format';
+import { ApiError, api } from '../../../api/client';
+import { apiErrorText } from '../../../api/errorText';
+import { apiKey } from '../../../api/queries';
+import { PageTitle } from '../../../components/PageTitle';
+import { BondHistory } from './BondHistory';
+import { BondTermsForm } from './BondTermsForm';
+
+function Figures({ bond }: { bond: AdminBond }) {
+  const m = bond.market;
+  if (!m) return <Text size="sm">Not priced yet.</Text>;
+  return (
+    <Text size="sm" data-testid="bond-figures">
+      Price {formatPrice(m.price)} · YTW {formatYield(m.yieldToWorst)} · G-spread {formatSpreadLevel(m.gSpread)} · confidence{' '}
+      {m.confidence ?? '—'} · as of {formatDate(m.asOf)}
+      {m.curveDate ? ` on the ${m.curveDate} Treasury curve` : ''}
+    </Text>
+  );
+}
+
+function Trades({ bond }: { bond: AdminBond }) {
+  if (bond.trades.length === 0) return <Text size="sm">No trades.</Text>;
+  return (
+    <Table fz="sm" data-testid="bond-trades">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Time</Table.Th>
+          <Table.Th ta="right">Par</Table.Th>
+          <Table.Th ta="right">Price</Table.Th>
+          <Table.Th ta="right">Yield</Table.Th>
+          <Table.Th>Side</Table.Th>
+          <Table.Th>Source</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {bond.trades.map((t, i) => (
+          <Table.Tr key={i}>
+            <Table.Td>{formatDate(t.executionTime)}</Table.Td>
+            <Table.Td ta="right">{formatSize(t.quantity)}</Table.Td>
+            <Table.Td ta="right">{formatPrice(t.price)}</Table.Td>
+            <Table.Td ta="right">{formatYield(t.yield)}</Table.Td>
+            <Table.Td>{t.side}</Table.Td>
+            <Table.Td>{t.source}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export default function AdminBondPage() {
+  const id = Number(useParams().bondId);
+  const client = useQueryClient();
+  const key = apiKey(ADMIN_BOND_PATHS.bond(id));
+  const bond = useQuery({ queryKey: key, queryFn: () => api.get<AdminBond>(ADMIN_BOND_PATHS.bond(id)) });
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const b = bond.data;
+
+  const save = async (terms: AdminBondTerms) => {
+    if (!b) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      const saved = await api.put<AdminBondSaved>(ADMIN_BOND_PATHS.bond(id), { ...terms, updatedAt: b.updatedAt });
+      client.setQueryData(key, saved.bond);
+      setMessage({
+        ok: true,
+        text:
+          saved.changed.length === 0
+            ? 'Nothing changed.'
+            : `Saved ${saved.changed.join(', ')}` + (saved.repriced ? '; the bond is repriced.' : `; not repriced: ${saved.repriceError}`),
+      });
+    } catch (err) {
+      // A bond changed since it was read: show the reason and read it again.
+      if (err instanceof ApiError && err.status === 409) await bond.refetch();
+      setMessage({ ok: false, text: apiErrorText(err) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid="admin-bond-page">
+      <PageTitle />
+      {bond.isPending && (
+        <Center py="xl">
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
+      {bond.isError && <Alert color="red">{apiErrorText(bond.error)}</Alert>}
+      {b && (
+        <>
+          <Group>
+            <Title order={2} size="h3" data-testid="bond-title">
+              {b.cusip} — {b.description}
+            </Title>
+            <Badge variant="light">{b.source}</Badge>
+            <Text size="sm" c="dimmed">
+              {b.issuer.ticker} · {b.issuer.name} · ISIN {b.isin} · {b.currency} · added {formatDate(b.createdAt)} · changed{' '}
+              {formatDate(b.updatedAt)}
+            </Text>
+            <Anchor component={Link} to={`/bw/bond/${b.id}/pricing`} size="sm">
+              Bond page
+            </Anchor>
+            <Anchor component={Link} to={`/bw/admin/compare?with=${b.id}`} size="sm">
+              Compare with…
+            </Anchor>
+          </Group>
+          <Figures bond={b} />
+          {message && (
+            <Alert color={message.ok ? 'teal' : 'red'} role={message.ok ? 'status' : 'alert'} data-testid="bond-save-message">
+              {message.text}
+            </Alert>
+          )}
+          <Card withBorder padding="sm">
+            <BondTermsForm key={b.updatedAt} bond={b} saving={saving} onSave={(t) => void save(t)} />
+          </Card>
+          <Card withBorder padding="sm">
+            <Text fw={700} mb="xs">
+              Change history
+            </Text>
+            <BondHistory history={b.history} />
+          </Card>
+          <Card withBorder padding="sm">
+            <Text fw={700} mb="xs">
+              Recent trades ({b.tradeCount} in all)
+            </Text>
+            <Trades bond={b} />
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
