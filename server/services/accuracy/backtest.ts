@@ -125,10 +125,7 @@ export async function runBacktest(db: Kysely<Database>, limit = BACKTEST_BATCH):
 }
 
 /** Runs the backtest until every trade is evaluated; returns the number evaluated. */
-export async function runBacktestToEnd(
-  db: Kysely<Database>,
-  progress?: (evaluated: number) => void,
-): Promise<BacktestRunResult> {
+export async function runBacktestToEnd(db: Kysely<Database>, progress?: (evaluated: number) => void): Promise<BacktestRunResult> {
   let evaluated = 0;
   for (;;) {
     const run = await runBacktest(db);
@@ -254,11 +251,7 @@ function businessDayGap(from: string, to: string): number {
 
 async function bondRatingsAndMaturities(db: Kysely<Database>, bondIds: number[]): Promise<Map<number, BondFacts>> {
   const [bonds, history] = await Promise.all([
-    db
-      .selectFrom('bonds')
-      .select(['id', 'maturity_date', 'rating_sp', 'rating_moody'])
-      .where('id', 'in', bondIds)
-      .execute(),
+    db.selectFrom('bonds').select(['id', 'maturity_date', 'rating_sp', 'rating_moody']).where('id', 'in', bondIds).execute(),
     db
       .selectFrom('bond_ratings')
       .select(['bond_id', 'agency', 'rating', 'effective_date'])

@@ -63,11 +63,7 @@ function statsSelect(predictor: AccuracyPredictor): RawBuilder<unknown> {
 /** The backtest's figures over trades of [from, to] (trade days, inclusive). */
 export async function accuracyReport(db: Kysely<Database>, query: AccuracyQuery = {}): Promise<AccuracyReport> {
   if (query.from && query.to && query.from > query.to) throw new ServiceRefusal('invalid', 'from must not be after to');
-  const where = [
-    sql`a.model_error is not null`,
-    sql`a.last_trade_error is not null`,
-    sql`a.previous_close_error is not null`,
-  ];
+  const where = [sql`a.model_error is not null`, sql`a.last_trade_error is not null`, sql`a.previous_close_error is not null`];
   if (query.from) where.push(sql`a.trade_day >= ${query.from}::date`);
   if (query.to) where.push(sql`a.trade_day <= ${query.to}::date`);
   const compared = sql`select a.rating_class, a.rating_bucket, a.tenor_bucket, a.size_bucket,
@@ -78,9 +74,7 @@ export async function accuracyReport(db: Kysely<Database>, query: AccuracyQuery 
           from trade_accuracy x join trades t on t.id = x.trade_id and t.status = 'active') a
     where ${sql.join(where, sql` and `)}`;
 
-  const groupingSets = sql.raw(
-    ['()', '(rating_class)', ...DIMENSIONS.map((d) => `(rating_class, ${d.column})`)].join(', '),
-  );
+  const groupingSets = sql.raw(['()', '(rating_class)', ...DIMENSIONS.map((d) => `(rating_class, ${d.column})`)].join(', '));
   const dimensionFlags = sql.raw(DIMENSIONS.map((d) => `grouping(${d.column}) as g_${d.column}`).join(', '));
   const [grouped, spearman, coverage] = await Promise.all([
     sql<Record<string, unknown>>`select rating_class, grouping(rating_class) as g_class, ${dimensionFlags},
@@ -130,6 +124,8 @@ export async function accuracyReport(db: Kysely<Database>, query: AccuracyQuery 
     spearman: { all: null, IG: null, HY: null },
   };
   for (const r of grouped.rows) {
+    // The grand total's grouping set answers a row even over no trades.
+    if (Number(r.n) === 0) continue;
     const ratingClass = r.g_class === 0 ? (r.rating_class as 'IG' | 'HY') : null;
     const dimension = DIMENSIONS.find((d) => r[`g_${d.column}`] === 0);
     if (!dimension) {
@@ -143,7 +139,15 @@ export async function accuracyReport(db: Kysely<Database>, query: AccuracyQuery 
     }
     report[dimension.field].push(rowOf(r, ratingClass, key ?? 'none'));
   }
-  for (const list of [report.overall, report.byRating, report.byTenor, report.bySize, report.byLiquidity, report.byConfidence, report.byWeek]) {
+  for (const list of [
+    report.overall,
+    report.byRating,
+    report.byTenor,
+    report.bySize,
+    report.byLiquidity,
+    report.byConfidence,
+    report.byWeek,
+  ]) {
     list.sort((a, b) => order(a.ratingClass) - order(b.ratingClass) || rank(a.key) - rank(b.key) || a.key.localeCompare(b.key));
   }
   for (const s of spearman.rows) {
@@ -162,7 +166,14 @@ function rowOf(r: Record<string, unknown>, ratingClass: 'IG' | 'HY' | null, key:
     meanAbsError: Number(r[`${p.toLowerCase()}_mae`]),
     bias: Number(r[`${p.toLowerCase()}_bias`]),
   });
-  return { ratingClass, key, trades: Number(r.n), model: stats('model'), lastTrade: stats('lastTrade'), previousClose: stats('previousClose') };
+  return {
+    ratingClass,
+    key,
+    trades: Number(r.n),
+    model: stats('model'),
+    lastTrade: stats('lastTrade'),
+    previousClose: stats('previousClose'),
+  };
 }
 
 const order = (c: 'IG' | 'HY' | null) => (c === null ? 0 : c === 'IG' ? 1 : 2);
