@@ -10,4 +10,5 @@ import type { AccuracyTables } from './tables/accuracy';
  * The whole database as Kysely sees it: one interface per domain in tables/, joined here.
  * Add a domain by extending this interface.
  */
-export interface Database extends CoreTables, MarketTables, AccountTables, BondTableTables, PricingSheetTables, EdgarTables, AccuracyTables {}
+export interface Database
+  extends CoreTables, MarketTables, AccountTables, BondTableTables, PricingSheetTables, EdgarTables, AccuracyTables {}
