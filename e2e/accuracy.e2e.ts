@@ -24,6 +24,14 @@ test('a user sees the backtest of evaluated prices beside the baselines, by dime
   await expect(overall.getByRole('columnheader', { name: 'Last trade' })).toBeVisible();
   await expect(overall.locator('.ag-row').first()).toContainText('All');
   await expect(page.getByTestId('accuracy-chart').locator('canvas').first()).toBeVisible();
+  // All three rows of the overall table show, and no header is cut short.
+  await expect(overall.getByRole('gridcell', { name: 'HY', exact: true })).toBeInViewport({ ratio: 1 });
+  const cut = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.ag-header-cell-text'))
+      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
 
   await page.getByTestId('accuracy-dimension').getByText('Tenor').click();
   await expect(page).toHaveURL(/by=byTenor/);

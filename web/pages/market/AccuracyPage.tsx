@@ -39,7 +39,7 @@ export default function AccuracyPage() {
   const data = report.data;
   const thresholds = data?.thresholds ?? DEFAULT_THRESHOLDS;
   const dim = ACCURACY_DIMENSIONS.find((d) => d.value === dimension)!;
-  const overallColumns = useMemo(() => accuracyColumns('Trades of', thresholds), [thresholds]);
+  const overallColumns = useMemo(() => accuracyColumns(null, thresholds), [thresholds]);
   const dimensionColumns = useMemo(() => accuracyColumns(dim.column, thresholds), [dim.column, thresholds]);
   const series = useMemo(() => weeklySeries(data, chartClass), [data, chartClass]);
 
@@ -70,7 +70,7 @@ export default function AccuracyPage() {
           rows={data?.overall}
           columns={overallColumns}
           loading={report.isLoading}
-          height={130}
+          height={172}
           rowId={(r) => r.key}
           testId="accuracy-overall"
         />
@@ -112,8 +112,8 @@ export default function AccuracyPage() {
           testId="accuracy-table"
         />
         <Text size="xs" c="dimmed" mt={4}>
-          Errors in price points (per 100 face), prediction minus the trade's mid; bias is the mean signed error (positive: priced too
-          high). IG and HY use their own thresholds.
+          Errors in price points (per 100 face), prediction minus the trade's mid: median and 95th percentile of the absolute error; bias is
+          the mean signed error (positive: priced too high). Shares within IG / HY thresholds, each trade against its own class's.
         </Text>
       </Card>
     </Stack>

@@ -32,56 +32,32 @@ const PREDICTOR_SHORT: Record<AccuracyPredictor, string> = {
 const share = (v: unknown) => formatShare(v as number);
 const points = (v: unknown) => formatNumber(v as number, 2);
 
-/** Class, bucket and trades, then for each predictor: within both thresholds, median, 95th percentile, bias. */
+/**
+ * Class, bucket (none on the overall table) and trades, then for each predictor: within both
+ * thresholds (IG / HY, points), median, 95th percentile and bias, in points.
+ */
 export function accuracyColumns(
-  bucketHeader: string,
+  bucketHeader: string | null,
   thresholds: AccuracyReport['thresholds'],
 ): (ColDef<AccuracyRow> | ColGroupDef<AccuracyRow>)[] {
-  const tight = `≤ ${thresholds.IG[0]} IG / ${thresholds.HY[0]} HY`;
-  const wide = `≤ ${thresholds.IG[1]} IG / ${thresholds.HY[1]} HY`;
+  const within = (i: 0 | 1): Pick<ColDef<AccuracyRow>, 'headerName' | 'headerTooltip'> => ({
+    headerName: `≤ ${thresholds.IG[i]}/${thresholds.HY[i]}`,
+    headerTooltip: `Share within ${thresholds.IG[i]} pt (IG) or ${thresholds.HY[i]} pt (HY) of the trade's mid`,
+  });
+  const numeric = { type: 'numericColumn', width: 84 } as const;
   return [
-    { headerName: 'Class', valueGetter: (p) => p.data?.ratingClass ?? 'All', width: 80, pinned: 'left' },
-    { headerName: bucketHeader, field: 'key', width: 110, pinned: 'left' },
-    { headerName: 'Trades', field: 'trades', width: 90, type: 'numericColumn', valueFormatter: (p) => formatNumber(p.value as number, 0) },
+    { headerName: 'Class', valueGetter: (p) => p.data?.ratingClass ?? 'All', width: 70, pinned: 'left' },
+    ...(bucketHeader ? [{ headerName: bucketHeader, field: 'key', width: 100, pinned: 'left' } as ColDef<AccuracyRow>] : []),
+    { headerName: 'Trades', field: 'trades', ...numeric, valueFormatter: (p) => formatNumber(p.value as number, 0) },
     ...ACCURACY_PREDICTORS.map((predictor): ColGroupDef<AccuracyRow> => ({
       headerName: PREDICTOR_SHORT[predictor],
       headerTooltip: ACCURACY_PREDICTOR_LABELS[predictor],
       children: [
-        {
-          headerName: tight,
-          valueGetter: (p) => p.data?.[predictor].withinTight,
-          valueFormatter: (p) => share(p.value),
-          width: 120,
-          type: 'numericColumn',
-        },
-        {
-          headerName: wide,
-          valueGetter: (p) => p.data?.[predictor].withinWide,
-          valueFormatter: (p) => share(p.value),
-          width: 120,
-          type: 'numericColumn',
-        },
-        {
-          headerName: 'Median (pt)',
-          valueGetter: (p) => p.data?.[predictor].medianError,
-          valueFormatter: (p) => points(p.value),
-          width: 100,
-          type: 'numericColumn',
-        },
-        {
-          headerName: '95th pct (pt)',
-          valueGetter: (p) => p.data?.[predictor].p95Error,
-          valueFormatter: (p) => points(p.value),
-          width: 105,
-          type: 'numericColumn',
-        },
-        {
-          headerName: 'Bias (pt)',
-          valueGetter: (p) => p.data?.[predictor].bias,
-          valueFormatter: (p) => points(p.value),
-          width: 90,
-          type: 'numericColumn',
-        },
+        { ...within(0), ...numeric, valueGetter: (p) => p.data?.[predictor].withinTight, valueFormatter: (p) => share(p.value) },
+        { ...within(1), ...numeric, valueGetter: (p) => p.data?.[predictor].withinWide, valueFormatter: (p) => share(p.value) },
+        { headerName: 'Median', ...numeric, valueGetter: (p) => p.data?.[predictor].medianError, valueFormatter: (p) => points(p.value) },
+        { headerName: 'p95', ...numeric, valueGetter: (p) => p.data?.[predictor].p95Error, valueFormatter: (p) => points(p.value) },
+        { headerName: 'Bias', ...numeric, valueGetter: (p) => p.data?.[predictor].bias, valueFormatter: (p) => points(p.value) },
       ],
     })),
   ];
