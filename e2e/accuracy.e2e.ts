@@ -38,4 +38,12 @@ test('a user sees the backtest of evaluated prices beside the baselines, by dime
   const firstTenor = report.byTenor[0]!;
   await expect(page.getByTestId('accuracy-table').locator('.ag-row').first()).toContainText(firstTenor.key);
   await screenshot(page, 'market-accuracy');
+
+  // The last month only: the page asks for trades from a month ago.
+  const monthAnswer = page.waitForResponse((r) => r.url().includes('/v2/market/accuracy?from=') && r.ok());
+  await page.getByTestId('accuracy-range').getByText('1M').click();
+  await expect(page).toHaveURL(/range=1m/);
+  const month = (await (await monthAnswer).json()) as AccuracyReport;
+  expect(month.from! >= report.from!).toBe(true);
+  await expect(page.getByTestId('accuracy-coverage')).toContainText(`${month.comparedTrades.toLocaleString('en-US')} trades compared`);
 });

@@ -16,6 +16,7 @@ import { apiErrorText } from '../../api/errorText';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
+import { rangeStart, RANGE_OPTIONS } from './seriesStats';
 import { ACCURACY_DIMENSIONS, accuracyColumns, isAccuracyDimension, weeklySeries, type AccuracyDimension } from './accuracyView';
 
 /** Before the report arrives: the thresholds of common/accuracy.ts, as the API sends them. */
@@ -25,6 +26,7 @@ export default function AccuracyPage() {
   const [search, setSearch] = useSearchParams();
   const dimension: AccuracyDimension = isAccuracyDimension(search.get('by')) ? (search.get('by') as AccuracyDimension) : 'byRating';
   const chartClass: RatingClass = search.get('class') === 'HY' ? 'HY' : 'IG';
+  const range = RANGE_OPTIONS.find((r) => r.value === search.get('range'))?.value ?? 'all';
   const setParam = (key: string, value: string) =>
     setSearch(
       (s) => {
@@ -35,7 +37,11 @@ export default function AccuracyPage() {
       { replace: true },
     );
 
-  const report = useApiQuery<AccuracyReport>(ACCURACY_PATHS.accuracy, { meta: { errorToast: 'Loading the accuracy figures failed:' } });
+  const report = useApiQuery<AccuracyReport>(ACCURACY_PATHS.accuracy, {
+    query: range === 'all' ? {} : { from: rangeStart(range) },
+    meta: { errorToast: 'Loading the accuracy figures failed:' },
+    placeholderData: (previous) => previous,
+  });
   const data = report.data;
   const thresholds = data?.thresholds ?? DEFAULT_THRESHOLDS;
   const dim = ACCURACY_DIMENSIONS.find((d) => d.value === dimension)!;
@@ -45,7 +51,18 @@ export default function AccuracyPage() {
 
   return (
     <Stack gap={8} data-testid="accuracy-page">
-      <PageTitle />
+      <Group justify="space-between" align="flex-end">
+        <PageTitle />
+        <SegmentedControl
+          size="xs"
+          mb="sm"
+          value={range}
+          data={[{ value: 'all', label: 'All' }, ...RANGE_OPTIONS.map(({ value, label }) => ({ value, label }))]}
+          onChange={(v) => setParam('range', v)}
+          aria-label="Trades of"
+          data-testid="accuracy-range"
+        />
+      </Group>
       <Text size="sm" c="dimmed" maw={900}>
         For every trade, the evaluated price the product showed just before it is compared with the trade's price moved to mid by the dealer
         half-spread for its size and tenor (inter-dealer prints count as mid), beside two naive predictions: the bond's last trade and its
