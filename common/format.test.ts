@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatNumber,
   formatPercent,
+  formatShare,
   formatPrice,
   formatSize,
   formatSpread,
@@ -73,6 +74,13 @@ describe('value formatter', () => {
   it('percent changes carry a sign', () => {
     expect(formatPercent(12.5)).toBe('+12.5%');
     expect(formatPercent(-4)).toBe('-4.0%');
+  });
+
+  it('shares (0–1) show as unsigned percentages', () => {
+    expect(formatShare(0.7412)).toBe('74.1%');
+    expect(formatShare(0)).toBe('0.0%');
+    expect(formatShare(1)).toBe('100.0%');
+    expect(formatShare(null)).toBe('—');
   });
 
   it('dates: en-US short month, day, year, hour, minute, 12-hour clock', () => {

@@ -14,7 +14,8 @@
 
 export const MISSING = '—';
 
-export type ValueKind = 'price' | 'yield' | 'yieldChange' | 'spread' | 'size' | 'date' | 'day' | 'percent' | 'number' | 'duration';
+export type ValueKind =
+  'price' | 'yield' | 'yieldChange' | 'spread' | 'size' | 'date' | 'day' | 'percent' | 'share' | 'number' | 'duration';
 
 const isMissing = (v: unknown): v is null | undefined => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v));
 
@@ -39,6 +40,11 @@ export function formatPercent(value: number | null | undefined, digits = 1): str
   if (isMissing(value)) return MISSING;
   const text = fixed(digits).format(Math.abs(value));
   return `${signOf(value, digits)}${text}%`;
+}
+
+/** A share (0–1) in percent, unsigned: 0.7412 → "74.1%" (e.g. trades within a threshold). */
+export function formatShare(value: number | null | undefined, digits = 1): string {
+  return isMissing(value) ? MISSING : `${fixed(digits).format(value * 100)}%`;
 }
 
 function signOf(value: number, digits: number): string {
@@ -170,6 +176,8 @@ export function formatValue(kind: ValueKind, value: number | string | Date | nul
           return formatSize(n);
         case 'percent':
           return formatPercent(n);
+        case 'share':
+          return formatShare(n);
         case 'duration':
           return formatDuration(n);
         default:

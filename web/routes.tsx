@@ -102,6 +102,13 @@ export const ROUTES: readonly RouteDef[] = [
     page: () => import('./pages/market/MarketDetailPage'),
   },
   {
+    path: '/bw/market/accuracy',
+    title: 'Pricing accuracy',
+    access: 'user',
+    menu: 'market',
+    page: () => import('./pages/market/AccuracyPage'),
+  },
+  {
     path: '/bw/sector/overview',
     title: 'Sector overview',
     access: 'user',

@@ -5,10 +5,11 @@ import type { BondTableTables } from './tables/bondTables';
 import type { PricingSheetTables } from './tables/pricingSheets';
 import type { EdgarTables } from './tables/edgar';
 import type { AnalyticsTables } from './tables/analytics';
+import type { AccuracyTables } from './tables/accuracy';
 
 /**
  * The whole database as Kysely sees it: one interface per domain in tables/, joined here.
  * Add a domain by extending this interface.
  */
 export interface Database
-  extends CoreTables, MarketTables, AccountTables, BondTableTables, PricingSheetTables, EdgarTables, AnalyticsTables {}
+  extends CoreTables, MarketTables, AccountTables, BondTableTables, PricingSheetTables, EdgarTables, AnalyticsTables, AccuracyTables {}

@@ -5,6 +5,7 @@ import { outboxJob } from '../services/accounts/outboxKick';
 import { liveMarketJob } from './liveMarket';
 import { priceBackfillJob } from './priceBackfill';
 import { analyticsJobs } from './analytics';
+import { accuracyBacktestJob } from './accuracyBacktest';
 
 /** The recurring background jobs this configuration runs (live market ticks, outbox, alerts…). */
 export function recurringJobs(config: Config): RecurringJob[] {
@@ -14,5 +15,6 @@ export function recurringJobs(config: Config): RecurringJob[] {
     ...(config.liveMarket ? [liveMarketJob(config)] : []),
     priceBackfillJob(),
     ...analyticsJobs(config),
+    accuracyBacktestJob(),
   ];
 }

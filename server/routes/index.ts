@@ -7,6 +7,7 @@ import bondRoutes from './bond';
 import issuerRoutes from './issuer';
 import tradeRoutes from './trade';
 import marketRoutes from './market';
+import accuracyRoutes from './accuracy';
 import primaryRoutes from './primary';
 import pricingSheetRoutes from './pricingSheets';
 import bondTableRoutes from './bondTables';
@@ -37,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(issuerRoutes);
   await app.register(tradeRoutes);
   await app.register(marketRoutes);
+  await app.register(accuracyRoutes);
   await app.register(primaryRoutes);
   await app.register(pricingSheetRoutes);
   await app.register(bondTableRoutes);

@@ -20,6 +20,7 @@ import * as userAdmin from './20261127100000_user_admin';
 import * as domainEmployees from './20261127110000_domain_employees';
 import * as onboarding from './20261127120000_onboarding';
 import * as trialAdmin from './20261127130000_trial_admin';
+import * as tradeAccuracy from './20261202100000_trade_accuracy';
 import * as analyticsEvents from './20261205100000_analytics_events';
 
 /**
@@ -48,5 +49,6 @@ export const migrations: Record<string, Migration> = {
   '20261127110000_domain_employees': domainEmployees,
   '20261127120000_onboarding': onboarding,
   '20261127130000_trial_admin': trialAdmin,
+  '20261202100000_trade_accuracy': tradeAccuracy,
   '20261205100000_analytics_events': analyticsEvents,
 };

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCURACY_PATHS, accuracyQuerySchema, accuracyReportSchema } from '../../../common/api/accuracy';
+import { accuracyReport } from '../../services/accuracy/report';
+
+/** The evaluated-price backtest's tables (docs/market-data.md "Accuracy"): for every user with a subscription. */
+const accuracyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    ACCURACY_PATHS.accuracy,
+    {
+      config: { access: 'user', subscription: true },
+      schema: {
+        tags: ['market'],
+        security: [{ bearer: [] }],
+        summary: 'Accuracy of evaluated prices against the next trade, beside last-trade and previous-close baselines',
+        querystring: accuracyQuerySchema,
+        response: { 200: accuracyReportSchema },
+      },
+    },
+    async (request) => accuracyReport(app.db, request.query),
+  );
+};
+
+export default accuracyRoutes;
