@@ -22,6 +22,7 @@ import adminUserRoutes from './admin/users';
 import adminDomainRoutes from './admin/domains';
 import adminOnboardingRoutes from './admin/onboarding';
 import adminUsageRoutes from './admin/usage';
+import adminErrorRoutes from './admin/errors';
 import adminBondRoutes from './admin/bonds';
 import adminCurveRoutes from './admin/curve';
 import adminRecentRoutes from './admin/recent';
@@ -55,6 +56,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminDomainRoutes);
   await app.register(adminOnboardingRoutes);
   await app.register(adminUsageRoutes);
+  await app.register(adminErrorRoutes);
   await app.register(adminBondRoutes);
   await app.register(adminCurveRoutes);
   await app.register(adminRecentRoutes);

@@ -22,6 +22,7 @@ import * as onboarding from './20261127120000_onboarding';
 import * as trialAdmin from './20261127130000_trial_admin';
 import * as tradeAccuracy from './20261202100000_trade_accuracy';
 import * as analyticsEvents from './20261205100000_analytics_events';
+import * as errorStore from './20261205110000_error_store';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261127130000_trial_admin': trialAdmin,
   '20261202100000_trade_accuracy': tradeAccuracy,
   '20261205100000_analytics_events': analyticsEvents,
+  '20261205110000_error_store': errorStore,
 };

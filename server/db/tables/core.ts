@@ -56,6 +56,11 @@ export interface ClientErrorsTable {
   user_id: string | null;
   request_id: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** 'browser' (a report to /v2/client-errors) or 'server' (a 5xx of our own). */
+  source: ColumnType<string, string | undefined, never>;
+  /** Groups occurrences of one error: message shape + top stack frame (errorStore.ts). */
+  fingerprint: string | null;
+  release: string | null;
 }
 
 /**

@@ -151,6 +151,8 @@ function adminCalls(ids: {
     'POST /admin/invites': { url: '/admin/invites', payload: { email: 'matrix-newcomer@example.com' }, admin: 201 },
     'GET /admin/maintenance': { url: '/admin/maintenance', admin: 200 },
     'GET /admin/usage': { url: '/admin/usage', admin: 200 },
+    'GET /admin/errors': { url: '/admin/errors', admin: 200 },
+    'GET /admin/errors/:fingerprint': { url: '/admin/errors/0123456789abcdef', admin: 404 },
     'PUT /admin/maintenance': { url: '/admin/maintenance', payload: { maintenanceMode: false }, admin: 200 },
     'POST /admin/upload/:kind': { url: '/admin/upload/treasury', ...treasuryUpload, admin: 200 },
     'GET /admin/deal': { url: '/admin/deal', admin: 200 },

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordError } from '../../services/errors/errorStore';
 
 const clientErrorBody = z.object({
   message: z.string().min(1).max(2000),
   stack: z.string().max(20_000).optional(),
   url: z.string().max(2000).optional(),
   userAgent: z.string().max(500).optional(),
+  /** The web app's release (its build), when it knows it. */
+  release: z.string().max(100).optional(),
 });
 
 /**
  * POST /v2/client-errors — the browser's default error reporter (used when no Sentry DSN is
- * configured). Stored for the admin pages and logged with the request id; rate limited per client.
+ * configured). Stored for the admin error page, grouped by fingerprint, and logged with the request
+ * id; rate limited per client.
  */
 const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -27,17 +31,16 @@ const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       request.log.warn({ clientError: { message: body.message, url: body.url } }, 'client error reported');
-      await app.db
-        .insertInto('client_errors')
-        .values({
-          message: body.message,
-          stack: body.stack ?? null,
-          url: body.url ?? null,
-          user_agent: body.userAgent ?? null,
-          user_id: request.auth?.userId ?? null,
-          request_id: request.id,
-        })
-        .execute();
+      await recordError(app.db, {
+        source: 'browser',
+        message: body.message,
+        stack: body.stack ?? null,
+        url: body.url ?? null,
+        userAgent: body.userAgent ?? null,
+        userId: request.auth?.userId ?? null,
+        requestId: request.id,
+        release: body.release ?? null,
+      });
       return reply.code(202).send({ received: true as const });
     },
   );

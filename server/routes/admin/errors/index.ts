@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ERROR_PATHS,
+  errorGroupDetailSchema,
+  errorGroupParamsSchema,
+  errorListQuerySchema,
+  errorListResponseSchema,
+} from '../../../../common/api/adminErrors';
+import { addDays, isoDate } from '../../../../common/calendar';
+import { errorGroupDetail, listErrorGroups } from '../../../services/errors/errorStore';
+import { adminErrors, adminRoute } from '../adminRoute';
+
+/** Errors are listed from this many days back unless the admin asks for another day. */
+const DEFAULT_DAYS = 14;
+
+/** The admin error page: browser and server errors grouped by fingerprint, and one group's occurrences. */
+const adminErrorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    ADMIN_ERROR_PATHS.errors,
+    adminRoute('Errors from browsers and the server, grouped by fingerprint', {
+      querystring: errorListQuerySchema,
+      response: { 200: errorListResponseSchema, ...adminErrors },
+    }),
+    async (request) => {
+      const since = request.query.since ?? addDays(isoDate(new Date(app.now())), -DEFAULT_DAYS);
+      return { since, groups: await listErrorGroups(app.db, `${since}T00:00:00Z`, request.query.source) };
+    },
+  );
+
+  app.get(
+    '/admin/errors/:fingerprint',
+    adminRoute("One error group's latest occurrences, with stacks and request ids", {
+      params: errorGroupParamsSchema,
+      response: { 200: errorGroupDetailSchema, ...adminErrors },
+    }),
+    async (request) => errorGroupDetail(app.db, request.params.fingerprint),
+  );
+};
+
+export default adminErrorRoutes;
