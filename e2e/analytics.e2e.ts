@@ -40,4 +40,30 @@ test.describe('product analytics', () => {
       await adminContext.close();
     }
   });
+
+  test('an error thrown in the browser is reported and shows, grouped, on the admin error page', async ({ page, context, browser }) => {
+    await loginAsDemoUser(context);
+    await openRoute(page, '/bw/market/summary');
+    await expect(page.getByTestId('page-title')).toHaveText('Market summary', { timeout: 30_000 });
+    const reported = page.waitForResponse((r) => r.url().endsWith('/v2/client-errors') && r.request().method() === 'POST');
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('E2E fault in row 42');
+      }, 0),
+    );
+    expect((await reported).status()).toBe(202);
+
+    const adminContext = await browser.newContext();
+    try {
+      await loginAsDemoUser(adminContext, undefined, DEMO_ADMIN);
+      const adminPage = await adminContext.newPage();
+      await openRoute(adminPage, '/bw/admin/errors');
+      const row = adminPage.getByTestId('error-groups').getByText('E2E fault in row 42').first();
+      await expect(row).toBeVisible({ timeout: 30_000 });
+      await row.click();
+      await expect(adminPage.getByTestId('error-occurrences')).toContainText('E2E fault in row 42');
+    } finally {
+      await adminContext.close();
+    }
+  });
 });

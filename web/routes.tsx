@@ -322,6 +322,13 @@ export const ROUTES: readonly RouteDef[] = [
     page: () => import('./pages/admin/usage/AdminUsagePage'),
   },
   {
+    path: '/bw/admin/errors',
+    title: 'Admin: errors',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/errors/AdminErrorsPage'),
+  },
+  {
     path: '/bw/admin/audit-log',
     title: 'Admin: audit log',
     access: 'admin',
