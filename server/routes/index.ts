@@ -23,6 +23,8 @@ import adminDomainRoutes from './admin/domains';
 import adminOnboardingRoutes from './admin/onboarding';
 import adminUsageRoutes from './admin/usage';
 import adminErrorRoutes from './admin/errors';
+import adminSupportRoutes from './admin/support';
+import supportRoutes from './support';
 import adminBondRoutes from './admin/bonds';
 import adminCurveRoutes from './admin/curve';
 import adminRecentRoutes from './admin/recent';
@@ -57,6 +59,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminOnboardingRoutes);
   await app.register(adminUsageRoutes);
   await app.register(adminErrorRoutes);
+  await app.register(adminSupportRoutes);
+  await app.register(supportRoutes);
   await app.register(adminBondRoutes);
   await app.register(adminCurveRoutes);
   await app.register(adminRecentRoutes);

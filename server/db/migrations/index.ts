@@ -23,6 +23,7 @@ import * as trialAdmin from './20261127130000_trial_admin';
 import * as tradeAccuracy from './20261202100000_trade_accuracy';
 import * as analyticsEvents from './20261205100000_analytics_events';
 import * as errorStore from './20261205110000_error_store';
+import * as supportRequests from './20261205120000_support_requests';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261202100000_trade_accuracy': tradeAccuracy,
   '20261205100000_analytics_events': analyticsEvents,
   '20261205110000_error_store': errorStore,
+  '20261205120000_support_requests': supportRequests,
 };

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
+/** Integrations' tables: product analytics and support requests. */
+
 /** One product-analytics event (append-only; partitioned by arrival day). */
 export interface AnalyticsEventsTable {
   id: Generated<string>;
@@ -17,6 +19,20 @@ export interface AnalyticsEventsTable {
   forward: boolean;
 }
 
+/** A "Contact support" request (integrations: support without a vendor widget). */
+export interface SupportRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  subject: string;
+  message: string;
+  page: string | null;
+  status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  closed_at: ColumnType<Date | null, never, Date | string | null>;
+  closed_by: ColumnType<string | null, never, string | null>;
+}
+
 export interface AnalyticsTables {
   analytics_events: AnalyticsEventsTable;
+  support_requests: SupportRequestsTable;
 }

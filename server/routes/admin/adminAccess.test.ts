@@ -152,6 +152,8 @@ function adminCalls(ids: {
     'GET /admin/maintenance': { url: '/admin/maintenance', admin: 200 },
     'GET /admin/usage': { url: '/admin/usage', admin: 200 },
     'GET /admin/errors': { url: '/admin/errors', admin: 200 },
+    'GET /admin/support-requests': { url: '/admin/support-requests', admin: 200 },
+    'POST /admin/support-requests/:id/close': { url: '/admin/support-requests/999999/close', admin: 404 },
     'GET /admin/errors/:fingerprint': { url: '/admin/errors/0123456789abcdef', admin: 404 },
     'PUT /admin/maintenance': { url: '/admin/maintenance', payload: { maintenanceMode: false }, admin: 200 },
     'POST /admin/upload/:kind': { url: '/admin/upload/treasury', ...treasuryUpload, admin: 200 },

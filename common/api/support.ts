@@ -1,0 +1,44 @@
+/**
+ * "Contact support" without a vendor widget (integrations issue, item 4): a signed-in person
+ * writes to support from any page; the request is stored for the admins' list and e-mailed
+ * through the outbox to the support address with the person's support token and the page.
+ */
+import { z } from 'zod';
+
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 5_000;
+/** Requests one person may send a day (counted in the database). */
+export const SUPPORT_REQUESTS_PER_DAY = 10;
+
+export const SUPPORT_PATHS = {
+  request: '/v2/support/request',
+  adminRequests: '/admin/support-requests',
+  adminClose: (id: number | string) => `/admin/support-requests/${id}/close`,
+} as const;
+
+export const supportRequestBodySchema = z
+  .object({
+    subject: z.string().trim().min(1).max(SUPPORT_SUBJECT_MAX),
+    message: z.string().trim().min(1).max(SUPPORT_MESSAGE_MAX),
+    /** The app route the person was on. */
+    page: z.string().max(500).optional(),
+  })
+  .strict();
+export type SupportRequestBody = z.infer<typeof supportRequestBodySchema>;
+
+export const supportRequestSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  email: z.string(),
+  supportToken: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  page: z.string().nullable(),
+  status: z.enum(['open', 'closed']),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type SupportRequest = z.infer<typeof supportRequestSchema>;
+export const supportRequestListSchema = z.object({ requests: z.array(supportRequestSchema) });
+export type SupportRequestList = z.infer<typeof supportRequestListSchema>;
+export const supportRequestListQuerySchema = z.object({ status: z.enum(['open', 'closed']).optional() }).strict();
