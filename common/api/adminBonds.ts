@@ -22,10 +22,10 @@ export const COMPARE_MAX_BONDS = 6;
 export const ADMIN_BOND_TRADES = 10;
 
 /**
- * A bond's timestamp as the server stores it, to the microsecond: the version an edit names (a
- * bond changed since — by another admin or an import — is refused 409).
+ * A row's `updated_at` as the server stores it, to the microsecond: the version an edit names (a
+ * bond or curve point changed since — by another admin or an import — is refused 409).
  */
-export const bondVersionSchema = z
+export const rowVersionSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'must be the updatedAt as it was read');
 
@@ -71,7 +71,7 @@ export const adminBondTermsSchema = z.object({
 export type AdminBondTerms = z.infer<typeof adminBondTermsSchema>;
 
 /** PUT /admin/bond/{id}: every term, and the `updatedAt` the admin read. */
-export const adminBondUpdateSchema = adminBondTermsSchema.extend({ updatedAt: bondVersionSchema }).strict();
+export const adminBondUpdateSchema = adminBondTermsSchema.extend({ updatedAt: rowVersionSchema }).strict();
 export type AdminBondUpdate = z.infer<typeof adminBondUpdateSchema>;
 
 export const bondIdParamsSchema = z.object({ bondId: positiveId });
@@ -177,7 +177,7 @@ export const mergeBodySchema = z
       .array(z.number().int().positive())
       .min(1)
       .max(COMPARE_MAX_BONDS - 1),
-    versions: z.record(z.string().regex(/^\d{1,9}$/, 'must be keyed by bond id'), bondVersionSchema),
+    versions: z.record(z.string().regex(/^\d{1,9}$/, 'must be keyed by bond id'), rowVersionSchema),
     confirm: z.literal(true, { message: 'must be true: merging deletes the merged bonds' }),
   })
   .strict();

@@ -5,7 +5,7 @@
  * through the upload route (`/admin/upload/treasury`). Yields are decimals (0.0415 = 4.15%).
  */
 import { z } from 'zod';
-import { bondVersionSchema } from './adminBonds';
+import { rowVersionSchema } from './adminBonds';
 import { calendarDateSchema } from './dates';
 
 export const ADMIN_CURVE_PATHS = {
@@ -56,7 +56,7 @@ export const curvePointParamsSchema = z.object({ date: calendarDateSchema, tenor
 export const curvePointUpdateSchema = z
   .object({
     yield: z.number().min(-0.05).max(0.5),
-    updatedAt: bondVersionSchema,
+    updatedAt: rowVersionSchema,
   })
   .strict();
 export type CurvePointUpdate = z.infer<typeof curvePointUpdateSchema>;

@@ -110,14 +110,28 @@ describe('admin: bonds compared and merged', () => {
     await sql`drop table test_bond_notes`.execute(db());
   });
 
+  it('refuses a merge of two deals’ tranches (a tranche has one bond); a tranche of the merged bond alone moves', async () => {
+    const { rows } = await sql<{ id: number }>`insert into deals (issuer_id, status, announced_at)
+      select issuer_id, 'priced', now() from bonds where id = ${survivorId} returning id`.execute(db());
+    const dealId = rows[0]!.id;
+    await sql`insert into deal_tranches (deal_id, tenor_years, size, bond_id)
+      values (${dealId}, 5, 500000000, ${survivorId}), (${dealId}, 10, 500000000, ${duplicateId})`.execute(db());
+    const res = await merge({ survivorId, mergedIds: [duplicateId], versions: await versions(survivorId, duplicateId), confirm: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(new RegExp(`deal tranche \\(deals ${dealId}\\)`));
+    await sql`update deal_tranches set bond_id = null where bond_id = ${survivorId}`.execute(db());
+  });
+
   it('merges: trades move to the survivor (the shared print kept once), the duplicate goes, both audited', async () => {
     const before = await bond(survivorId);
     const res = await merge({ survivorId, mergedIds: [duplicateId], versions: await versions(survivorId, duplicateId), confirm: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ survivorId, mergedIds: [duplicateId], moved: { trades: 1, tranches: 0 } });
+    expect(res.json()).toMatchObject({ survivorId, mergedIds: [duplicateId], moved: { trades: 1, tranches: 1 } });
     expect(res.json().repriceError).toBeUndefined();
     const after = await bond(survivorId);
     expect(after.tradeCount).toBe(before.tradeCount + 1);
+    const tranche = await sql<{ bond_id: number }>`select bond_id from deal_tranches where tenor_years = 10`.execute(db());
+    expect(tranche.rows).toEqual([{ bond_id: survivorId }]);
     expect((await ctx.app.inject({ method: 'GET', url: `/admin/bond/${duplicateId}`, headers: admin })).statusCode).toBe(404);
     // The day statistics count the survivor's trades, the moved one included.
     const stats = await sql<{

@@ -39,10 +39,10 @@ export function termsOf(bond: AdminBond): AdminBondTerms {
   };
 }
 
-const callText = (calls: AdminBondTerms['callSchedule']) => calls.map((c) => `${c.date}@${c.price}`).join('; ');
+export const callText = (calls: AdminBondTerms['callSchedule']) => calls.map((c) => `${c.date}@${c.price}`).join('; ');
 
 /** `DATE@PRICE; …` into entries; what does not read as a number is sent as null for the server to name. */
-function parseCalls(text: string): AdminBondTerms['callSchedule'] {
+export function parseCalls(text: string): AdminBondTerms['callSchedule'] {
   return text
     .split(/[;\n]/)
     .map((s) => s.trim())
