@@ -5,8 +5,10 @@
  *   data sometimes has, is priced on the regular grid);
  * - settlement on the pricing day, never before issue (when-issued trading);
  * - calls moved to the next coupon date (a call between coupons is exercised there);
- * - a floating-rate note's index (SOFR and the like) read as the 3-month Treasury point.
- * Moving settlement to T+1 is one change here, for both sides.
+ * - a floating-rate note's index (SOFR and the like) read as the 3-month Treasury point; the
+ *   current period's coupon is fixed at the index on its last reset (the start of the coupon
+ *   period holding settlement) plus the quoted margin, and only later periods are projected at
+ *   today's index.
  */
 import {
   createBond,
@@ -18,6 +20,7 @@ import {
   type DayCountCode,
   type DayNumber,
   type Frequency,
+  type FrnRates,
 } from '@analytics/index';
 import type { CouponType } from './market';
 
@@ -65,4 +68,30 @@ export const snapCalls = snapCallsToCoupons;
 /** The rate assumed for a floater's index: the 3-month point of the Treasury curve. */
 export function indexRateProxy(curve: Curve): number {
   return interpolateCurve(curve, 0.25);
+}
+
+/**
+ * The last reset of a floater settling on `settleDay`: the start of the coupon period holding
+ * settlement (the issue date in the first period). Its coupon was fixed then.
+ */
+export function floaterLastReset(bond: Bond, settleDay: DayNumber): DayNumber {
+  const dates = bond.dates;
+  let reset = dates[0]!;
+  for (let i = 1; i < dates.length && dates[i]! <= settleDay; i++) reset = dates[i]!;
+  return reset;
+}
+
+/** The next reset after `settleDay` (the end of the current coupon period). */
+export function floaterNextReset(bond: Bond, settleDay: DayNumber): DayNumber {
+  for (const d of bond.dates) if (d > settleDay) return d;
+  return bond.dates[bond.dates.length - 1]!;
+}
+
+/**
+ * A floater's rates for the engine: the current period at the index fixed on its last reset
+ * (`fixing`; today's index when the fixing is unknown, e.g. no curve that old), later periods and
+ * discounting at today's index.
+ */
+export function floaterRates(indexToday: number, fixing: number | null, quotedMargin: number): FrnRates {
+  return { indexRate: indexToday, currentIndexFixing: fixing ?? indexToday, quotedMargin };
 }

@@ -13,7 +13,7 @@
  */
 import { parseDate, yearsBetween } from '@analytics/index';
 import { AGE_STEP_MS, MS_PER_DAY, TRADE_WINDOW_DAYS, isoDay } from './conventions';
-import type { CurveBook } from './curves';
+import { indexFixings, type CurveBook } from './curves';
 import { measuresAtSpread, priceable, settlementDay, spaceOf, type Measures, type SpaceKind } from './measures';
 import { SpreadModel, type ModelKind, type ModelObservation, type ModelSpread } from './model';
 import { round, tradeScores, tradeSignal, type TradeSignal } from './signal';
@@ -119,7 +119,7 @@ export function evaluateUniverse(
     const spreadBp = signal ? alpha * signal.spreadBp + (1 - alpha) * ms.spreadBp : ms.spreadBp;
     let measures: Measures;
     try {
-      measures = measuresAtSpread(entry, spreadBp, dayNum, dated.curve, !lean);
+      measures = measuresAtSpread(entry, spreadBp, dayNum, dated.curve, !lean, indexFixings(curves));
     } catch (err) {
       failed.push({ bondId: entry.id, error: err instanceof Error ? err.message : String(err) });
       continue;

@@ -17,7 +17,7 @@ import {
   tradeEvidence,
   tradeWeight,
 } from './conventions';
-import type { CurveBook } from './curves';
+import { indexFixings, type CurveBook } from './curves';
 import { priceable, spreadFromPrice } from './measures';
 import type { BondEntry } from './terms';
 import { SIDE_BUY, SIDE_SELL, type TradeObs } from './trades';
@@ -74,7 +74,7 @@ export function tradeSpread(entry: BondEntry, t: TradeObs, curves: CurveBook): n
     const years = (entry.maturityDay - day) / 365.25;
     const mid = t.price - sign * halfSpreadPoints(t.quantity, entry.highYield, years);
     try {
-      spreadBp = spreadFromPrice(entry, mid, day, dated.curve);
+      spreadBp = spreadFromPrice(entry, mid, day, dated.curve, indexFixings(curves));
       if (!(Math.abs(spreadBp) < MAX_ABS_SPREAD_BP)) spreadBp = NaN;
     } catch {
       spreadBp = NaN;

@@ -2,7 +2,8 @@ import { AnalyticsInputError, cashflows, createBond, frnCashflows, parseDate, se
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { BondsTable } from '../../../db/tables/market';
 import { HttpError } from '../../../plugins/errors';
-import { type EvaluatedPriceRow, explainEvaluatedPrice } from '../../pricing/index';
+import { type EvaluatedPriceRow, explainEvaluatedPrice, floaterPeriod, indexFixingOn } from '../../pricing/index';
+import { bondFromTerms, floaterRates, pricingSettlementDay } from '../../../../common/pricingConventions';
 import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/bond';
 import type { Database } from '../../../db/schema';
 import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
@@ -90,6 +91,7 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
     ? { ...explanation, trades: capTrades(explanation.trades), rejected: capTrades(explanation.rejected) }
     : undefined;
   const priced = bond.state_bond_id !== null;
+  const floater = bond.coupon_type === 'floating' ? await currentFloaterPeriod(db, bond, day) : null;
   return {
     id: bond.id,
     cusip: bond.cusip.trim(),
@@ -114,6 +116,7 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
       currency: bond.currency.trim(),
       source: bond.source,
     },
+    floater,
     issuer: {
       id: bond.issuer_id,
       name: bond.entity_name,
@@ -142,6 +145,43 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
         }
       : null,
   };
+}
+
+/**
+ * A floater's current coupon period at the settlement of the market day: the last and next
+ * resets, the index fixed at the last reset and the coupon it pays (null when unpriceable terms).
+ */
+async function currentFloaterPeriod(
+  db: Kysely<Database>,
+  b: Pick<
+    Selectable<BondsTable>,
+    'coupon_type' | 'coupon' | 'frequency' | 'day_count' | 'end_of_month' | 'first_coupon_date' | 'quoted_margin'
+  > & {
+    issue_date: string | Date;
+    maturity_date: string | Date;
+  },
+  day: string,
+): Promise<BondDetailResponse['floater']> {
+  let bond;
+  try {
+    bond = bondFromTerms({
+      couponType: b.coupon_type,
+      coupon: Number(b.coupon),
+      frequency: b.frequency,
+      dayCount: b.day_count,
+      endOfMonth: b.end_of_month,
+      issueDate: isoDay(b.issue_date)!,
+      maturityDate: isoDay(b.maturity_date)!,
+      firstCouponDate: isoDay(b.first_coupon_date),
+    });
+  } catch {
+    return null;
+  }
+  const settleDay = pricingSettlementDay(bond.terms.issueDate, parseDate(day));
+  if (settleDay >= bond.terms.maturityDate) return null;
+  const period = await floaterPeriod(db, bond, settleDay);
+  const margin = n(b.quoted_margin) ?? 0;
+  return { ...period, currentCoupon: period.indexFixing === null ? null : period.indexFixing + margin };
 }
 
 /** True when the bond exists (routes answer 404 otherwise). */
@@ -238,16 +278,11 @@ async function projectCashflows(
   let flows;
   let indexRate: number | null = null;
   if (floating) {
-    const bill = await db
-      .selectFrom('treasury_curve_points')
-      .select('yield')
-      .where('curve_date', '<=', day)
-      .orderBy('curve_date', 'desc')
-      .orderBy(sql`abs(years - 0.25)`)
-      .limit(1)
-      .executeTakeFirst();
-    indexRate = bill ? Number(bill.yield) : 0;
-    flows = frnCashflows(settleFrn(bond, settleDay, { indexRate, currentIndexFixing: indexRate, quotedMargin: n(b.quoted_margin) ?? 0 }));
+    // Today's index as the pricing service assumes it (the 3-month point of the market day's curve).
+    indexRate = (await indexFixingOn(db, day)) ?? 0;
+    // The current period pays the index fixed at its last reset; only later periods are projected.
+    const period = await floaterPeriod(db, bond, settleDay);
+    flows = frnCashflows(settleFrn(bond, settleDay, floaterRates(indexRate, period.indexFixing, n(b.quoted_margin) ?? 0)));
   } else {
     flows = cashflows(settle(bond, settleDay));
   }

@@ -37,6 +37,7 @@ function detail(terms: Partial<BondDetailResponse['terms']>, callSchedule: BondD
       source: 'test',
       ...terms,
     },
+    floater: null,
     issuer: {
       id: 1,
       name: 'X',
