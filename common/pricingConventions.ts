@@ -3,7 +3,9 @@
  * number on the calculator agrees with the same number in the bond table:
  * - the engine's bond from stored terms (an odd first coupon off the maturity grid, as imported
  *   data sometimes has, is priced on the regular grid);
- * - settlement on the pricing day, never before issue (when-issued trading);
+ * - US corporate settlement T+1: the next settlement day of the one calendar (common/calendar:
+ *   SIFMA business days, Good Friday never settles) after the pricing or trade day, never before
+ *   issue (when-issued trading) — for evaluated prices, trade yields, cash flows and the calculator;
  * - calls moved to the next coupon date (a call between coupons is exercised there);
  * - a floating-rate note's index (SOFR and the like) read as the 3-month Treasury point; the
  *   current period's coupon is fixed at the index on its last reset (the start of the coupon
@@ -12,6 +14,7 @@
  */
 import {
   createBond,
+  formatDate,
   interpolateCurve,
   parseDate,
   snapCallsToCoupons,
@@ -22,6 +25,7 @@ import {
   type Frequency,
   type FrnRates,
 } from '@analytics/index';
+import { settlementDayAfter } from './calendar';
 import type { CouponType } from './market';
 
 /** Bond terms as the API and the database carry them (ISO dates, coupon as a decimal). */
@@ -57,9 +61,22 @@ export function bondFromTerms(t: StoredTerms): Bond {
   }
 }
 
-/** The day a price on `day` settles: that day, or the issue date before the bond is issued. */
+const t1 = new Map<DayNumber, DayNumber>();
+
+/** T+1: the next settlement day of the calendar after `day` (memoised: pricing asks per bond). */
+export function settlementDayNumberAfter(day: DayNumber): DayNumber {
+  let s = t1.get(day);
+  if (s === undefined) {
+    s = parseDate(settlementDayAfter(formatDate(day)));
+    t1.set(day, s);
+  }
+  return s;
+}
+
+/** The day a price or trade on `day` settles: T+1 on the calendar, or the issue date before the bond is issued. */
 export function pricingSettlementDay(issueDay: DayNumber, day: DayNumber): DayNumber {
-  return day < issueDay ? issueDay : day;
+  const s = settlementDayNumberAfter(day);
+  return s < issueDay ? issueDay : s;
 }
 
 /** Calls on the coupon grid, as the engine prices them; `scheduled` keeps the published date. */

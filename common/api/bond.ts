@@ -165,6 +165,12 @@ export const bondDetailResponseSchema = z.object({
     source: z.string(),
   }),
   /**
+   * The date today's analytics settle on: US corporate T+1, the next settlement day of the SIFMA
+   * calendar after their pricing day (`analyticsCurve.pricingDay`, else the market day), never
+   * before issue. The pricing calculator starts from it.
+   */
+  settlementDate: z.string(),
+  /**
    * Floaters: the coupon period holding the analytics' settlement date — its last and next resets,
    * the index fixed at the last reset (the 3-month Treasury point of that day's curve) and the
    * current coupon it pays (fixing + quoted margin). Null for other bonds.

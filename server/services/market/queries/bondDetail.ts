@@ -7,7 +7,6 @@ import { bondFromTerms, floaterRates, pricingSettlementDay } from '../../../../c
 import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/bond';
 import type { Database } from '../../../db/schema';
 import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
-import { settlementDayAfter } from '../../../../common/calendar';
 import { presentBondRow, selectBondRows } from './bondRows';
 import { bondSegment, disseminationCap } from '../reference';
 
@@ -91,7 +90,10 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
     ? { ...explanation, trades: capTrades(explanation.trades), rejected: capTrades(explanation.rejected) }
     : undefined;
   const priced = bond.state_bond_id !== null;
-  const floater = bond.coupon_type === 'floating' ? await currentFloaterPeriod(db, bond, day) : null;
+  // Today's analytics settle T+1 after the day they were priced for (the market day before pricing).
+  const pricingDay = (priced ? bond.pricing_curve?.pricingDay : null) ?? day;
+  const settlementDate = formatDate(pricingSettlementDay(parseDate(isoDay(bond.issue_date)!), parseDate(pricingDay)));
+  const floater = bond.coupon_type === 'floating' ? await currentFloaterPeriod(db, bond, settlementDate) : null;
   return {
     id: bond.id,
     cusip: bond.cusip.trim(),
@@ -116,6 +118,7 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
       currency: bond.currency.trim(),
       source: bond.source,
     },
+    settlementDate,
     floater,
     issuer: {
       id: bond.issuer_id,
@@ -148,8 +151,8 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
 }
 
 /**
- * A floater's current coupon period at the settlement of the market day: the last and next
- * resets, the index fixed at the last reset and the coupon it pays (null when unpriceable terms).
+ * A floater's coupon period holding `settlementDate`: the last and next resets, the index fixed at
+ * the last reset and the coupon it pays (null when the terms cannot be priced).
  */
 async function currentFloaterPeriod(
   db: Kysely<Database>,
@@ -160,7 +163,7 @@ async function currentFloaterPeriod(
     issue_date: string | Date;
     maturity_date: string | Date;
   },
-  day: string,
+  settlementDate: string,
 ): Promise<BondDetailResponse['floater']> {
   let bond;
   try {
@@ -177,7 +180,7 @@ async function currentFloaterPeriod(
   } catch {
     return null;
   }
-  const settleDay = pricingSettlementDay(bond.terms.issueDate, parseDate(day));
+  const settleDay = parseDate(settlementDate);
   if (settleDay >= bond.terms.maturityDate) return null;
   const period = await floaterPeriod(db, bond, settleDay);
   const margin = n(b.quoted_margin) ?? 0;
@@ -229,18 +232,23 @@ export async function priceHistory(
 }
 
 /**
- * Future cash flows per 100 face from the analytics engine, settling T+1 after the market day.
+ * Future cash flows per 100 face from the analytics engine, settling on the bond's analytics'
+ * settlement: T+1 after the day they were priced for (the market day before the bond is priced;
+ * common/pricingConventions `pricingSettlementDay`), so the page's flows match its analytics.
  * Floaters are projected at the latest 3-month Treasury yield as the index level (a stand-in
  * until an index curve is stored). Null when the bond is unknown.
  */
 export async function bondCashflows(db: Kysely<Database>, id: number): Promise<CashflowsResponse | null> {
   const b = await db.selectFrom('bonds').selectAll().where('id', '=', id).executeTakeFirst();
   if (!b) return null;
-  const { day } = await marketAsOf(db);
+  // The day the bond's analytics were priced for (as the detail's `settlementDate`), else the market day.
+  const state = await sql<{ d: string }>`
+    select to_char((as_of at time zone 'UTC')::date, 'YYYY-MM-DD') as d from bond_market_state where bond_id = ${id}`.execute(db);
+  const day = state.rows[0]?.d ?? (await marketAsOf(db)).day;
   const maturity = isoDay(b.maturity_date)!;
   const issue = isoDay(b.issue_date)!;
-  let settlement = settlementDayAfter(day);
-  if (settlement < issue) settlement = issue;
+  // T+1 on the calendar, never before issue: the settlement the evaluated analytics use.
+  const settlement = formatDate(pricingSettlementDay(parseDate(issue), parseDate(day)));
   if (settlement >= maturity) return { bondId: id, settlementDate: settlement, cashflows: [], assumedIndexRate: null };
   const floating = b.coupon_type === 'floating';
   try {
