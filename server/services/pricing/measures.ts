@@ -5,8 +5,9 @@
  * The "pricing space" a bond's trades are averaged in:
  * - fixed and zero bonds without live calls: spread of the yield to maturity over the treasury
  *   curve interpolated at maturity (the G-spread);
- * - callables: spread of the yield to worst over the curve at the worst date (street quoting), so
- *   a callable trading above its call price is valued to the call;
+ * - callables: the spread to worst — the lowest over maturity and each future call of the yield
+ *   to that date minus the curve there ({@link spreadToWorst}), the exact inverse of pricing at
+ *   the lowest price over those dates; a callable trading above its call price is valued to the call;
  * - floating-rate notes: the discount margin over the index (proxied by the 3-month bill); the
  *   current period's coupon is the index fixed at its last reset plus the margin (`fixings`),
  *   only later periods are projected at today's index.
@@ -102,14 +103,38 @@ export function spreadFromPrice(entry: BondEntry, clean: number, day: DayNumber,
   const s = settle(entry.bond!, d);
   const dirty = clean + s.accrued;
   const ytm = yieldFromDirtyPrice(s, dirty);
-  let y = ytm;
+  if (entry.calls.length > 0 && entry.calls[entry.calls.length - 1]!.date > d) return spreadToWorst(entry, s, dirty, ytm, curve).spreadBp;
+  return (ytm - interpolateCurve(curve, yearsBetween(d, entry.maturityDay))) * 1e4;
+}
+
+/**
+ * A callable's spread to worst at a dirty price: the lowest, over maturity and every future call,
+ * of the yield to that date minus the curve at that date — and the date it is reached. It is the
+ * exact inverse of {@link dirtyAtSpread} (the lowest price over those dates, each at its own curve
+ * point + the spread): at P = min_k P_k(c_k + s) every date's yield is at least c_k + s, with
+ * equality at the date giving the minimum. (The street's yield to worst minus the curve at the
+ * worst date is not: the lowest yield can fall on a date whose curve point is lower still, and a
+ * round trip then moved prices by up to 0.9 pt.)
+ */
+export function spreadToWorst(
+  entry: BondEntry,
+  s: Settlement,
+  dirty: number,
+  ytm: number,
+  curve: Curve,
+): { spreadBp: number; workout: DayNumber } {
+  const d = s.settlementDate;
+  let best = ytm - interpolateCurve(curve, yearsBetween(d, entry.maturityDay));
   let workout = entry.maturityDay;
-  if (entry.calls.length > 0 && entry.calls[entry.calls.length - 1]!.date > d) {
-    const w = yieldsToCall(s, dirty, ytm, entry.calls);
-    y = w.yieldToWorst;
-    workout = w.worstDate;
+  const w = yieldsToCall(s, dirty, ytm, entry.calls);
+  for (const c of w.yieldToCall) {
+    const spread = c.yield - interpolateCurve(curve, yearsBetween(d, c.date));
+    if (spread < best) {
+      best = spread;
+      workout = c.date;
+    }
   }
-  return (y - interpolateCurve(curve, yearsBetween(d, workout))) * 1e4;
+  return { spreadBp: best * 1e4, workout };
 }
 
 /** Dirty price at a spread: to maturity, or the lowest over maturity and every future call. */
