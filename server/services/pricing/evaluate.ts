@@ -20,7 +20,7 @@ import { indexFixings, type CurveBook } from './curves';
 import { measuresAtSpread, priceable, settlementDay, spaceOf, type Measures, type SpaceKind } from './measures';
 import { SpreadModel, type ModelKind, type ModelObservation, type ModelSpread } from './model';
 import { round, tradeScores, tradeSignal, type TradeSignal } from './signal';
-import type { BondEntry } from './terms';
+import { onDay, type BondEntry } from './terms';
 import type { TradeObs } from './trades';
 
 /**
@@ -93,7 +93,9 @@ export function evaluateUniverse(
   const excluded: number[] = [];
   const live: { entry: BondEntry; signal: TradeSignal | null; years: number }[] = [];
   const observations: ModelObservation[] = [];
-  for (const entry of entries) {
+  for (const current of entries) {
+    // Point in time: the rating in force on the pricing day, never today's for a past day.
+    const entry = onDay(current, day);
     if (!priceable(entry, dayNum)) {
       excluded.push(entry.id);
       continue;

@@ -66,7 +66,8 @@ export function tradeSpread(entry: BondEntry, t: TradeObs, curves: CurveBook): n
   const dated = curves.on(t.day);
   if (!dated) return NaN;
   const c = t.cache;
-  if (c && c.curveKey === dated.key && c.termsMs === entry.updatedAtMs) return c.spreadBp;
+  // The half-spread depends on the bond's rating class on the pricing day (point in time), so it keys the cache too.
+  if (c && c.curveKey === dated.key && c.termsMs === entry.updatedAtMs && c.hy === entry.highYield) return c.spreadBp;
   let spreadBp = NaN;
   const day = dayNumber(t.day);
   if (priceable(entry, day)) {
@@ -80,7 +81,7 @@ export function tradeSpread(entry: BondEntry, t: TradeObs, curves: CurveBook): n
       spreadBp = NaN;
     }
   }
-  t.cache = { curveKey: dated.key, termsMs: entry.updatedAtMs, spreadBp };
+  t.cache = { curveKey: dated.key, termsMs: entry.updatedAtMs, hy: entry.highYield, spreadBp };
   return spreadBp;
 }
 
