@@ -7,6 +7,7 @@ import { businessDaysBetween } from '../../../common/calendar';
 import { priceHistory } from './history';
 import { repriceUniverse } from './reprice';
 import { ratingStepsOf } from './terms';
+import { marketDetail } from '../market/queries/marketHistory';
 import { createBonds, createCurves, createIssuer, createSector } from './testFixtures';
 
 /**
@@ -61,7 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => handle?.close());
 
-describe('point-in-time ratings in pricing', () => {
+describe('point-in-time ratings in pricing and market history', () => {
   it('history closes before the downgrade price the bond as it was rated then', async () => {
     for (const day of ['2026-11-05', '2026-11-09', '2026-11-10']) {
       expect(await close(downgraded, day), day).toBeCloseTo(await close(twinA, day), 6);
@@ -72,6 +73,23 @@ describe('point-in-time ratings in pricing', () => {
   it('from the downgrade on, history and today price it as high yield', async () => {
     for (const day of [CHANGE, '2026-11-17', '2026-11-18'])
       expect(await close(downgraded, day), day).toBeCloseTo(await close(twinBB, day), 6);
+  });
+
+  it('market history by rating segment counts the bond in the class it had that day', async () => {
+    const series = async (segment: string) =>
+      new Map(
+        (await marketDetail(db, { metric: 'price', segment, from: '2026-11-05', to: '2026-11-17' })).points.map((p) => [
+          p.date,
+          p.bondCount,
+        ]),
+      );
+    const hy = await series('HY');
+    const ig = await series('IG');
+    const a = await series('rating:A');
+    for (const day of ['2026-11-05', '2026-11-10']) {
+      expect([hy.get(day), ig.get(day), a.get(day)], day).toEqual([1, 2, 2]);
+    }
+    for (const day of [CHANGE, '2026-11-17']) expect([hy.get(day), ig.get(day), a.get(day)], day).toEqual([2, 1, 1]);
   });
 
   it('the steps merge agencies day by day: S&P first, Moody’s where S&P has no rating', () => {
