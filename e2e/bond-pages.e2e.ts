@@ -38,6 +38,10 @@ test.describe('bond pages', () => {
     await openRoute(page, `/bw/bond/${bond.id}/pricing`);
     await expect(page.getByTestId('bond-description')).toHaveText(bond.description, { timeout: 30_000 });
     await expect(page.getByTestId('calc-ytm')).toBeVisible();
+    // Both the analytics and the calculator settle T+1 after the pricing day, on the bond's page.
+    expect(bond.settlementDate > bond.analyticsCurve!.pricingDay).toBe(true);
+    await expect(page.getByTestId('calc-settlement')).toHaveValue(bond.settlementDate);
+    await expect(page.getByTestId('server-settlement')).not.toBeEmpty();
 
     // Type the server's price into the calculator: the yield must be the API's yieldToMaturity.
     await page.getByTestId('calc-price').fill(String(server.price));

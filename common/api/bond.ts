@@ -164,6 +164,18 @@ export const bondDetailResponseSchema = z.object({
     currency: z.string(),
     source: z.string(),
   }),
+  /**
+   * The date today's analytics settle on: US corporate T+1, the next settlement day of the SIFMA
+   * calendar after their pricing day (`analyticsCurve.pricingDay`, else the market day), never
+   * before issue. The pricing calculator starts from it.
+   */
+  settlementDate: z.string(),
+  /**
+   * Floaters: the coupon period holding the analytics' settlement date — its last and next resets,
+   * the index fixed at the last reset (the 3-month Treasury point of that day's curve) and the
+   * current coupon it pays (fixing + quoted margin). Null for other bonds.
+   */
+  floater: z.object({ lastResetDate: z.string(), nextResetDate: z.string(), indexFixing: num, currentCoupon: num }).nullable(),
   issuer: issuerRefSchema.extend({
     countryOfRisk: z.string(),
     corporateStructure: z.string(),
@@ -253,7 +265,10 @@ export type PriceHistoryResponse = z.infer<typeof priceHistoryResponseSchema>;
 export const cashflowsResponseSchema = z.object({
   bondId: z.number().int(),
   settlementDate: z.string(),
-  /** Per 100 face; floaters are projected at the current index level (`assumedIndexRate`). */
+  /**
+   * Per 100 face; a floater's current period pays the index fixed at its last reset + margin, later
+   * periods are projected at the current index level (`assumedIndexRate`).
+   */
   cashflows: z.array(z.object({ date: z.string(), coupon: z.number(), principal: z.number(), total: z.number() })),
   assumedIndexRate: num,
 });

@@ -21,6 +21,7 @@ import * as domainEmployees from './20261127110000_domain_employees';
 import * as onboarding from './20261127120000_onboarding';
 import * as trialAdmin from './20261127130000_trial_admin';
 import * as tradeAccuracy from './20261202100000_trade_accuracy';
+import * as floaterCoupon from './20261203100000_floater_coupon';
 import * as analyticsEvents from './20261205100000_analytics_events';
 import * as errorStore from './20261205110000_error_store';
 import * as supportRequests from './20261205120000_support_requests';
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '20261127120000_onboarding': onboarding,
   '20261127130000_trial_admin': trialAdmin,
   '20261202100000_trade_accuracy': tradeAccuracy,
+  '20261203100000_floater_coupon': floaterCoupon,
   '20261205100000_analytics_events': analyticsEvents,
   '20261205110000_error_store': errorStore,
   '20261205120000_support_requests': supportRequests,

@@ -187,6 +187,8 @@ export interface BondMarketStateTable {
   volume_percent_change: NullableNumeric;
   /** The curve version the figures were made on (null: rows written before versions were kept). */
   curve_version_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Floaters: the current coupon (index fixed at the last reset + margin); null otherwise. */
+  current_coupon: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
 
 export type { DealStatus };

@@ -18,3 +18,25 @@ export function compositeRatingSql(alias: string): RawBuilder<string | null> {
 export function compositeRatingIn(alias: string, ratings: readonly string[]): RawBuilder<boolean> {
   return sql<boolean>`${compositeRatingSql(alias)} = any(${[...ratings]}::text[])`;
 }
+
+/**
+ * The composite rating of `alias` in force on `day` (a SQL date expression): each agency's latest
+ * rating-history row (bond_ratings) on or before the day, its first row before any, its current
+ * column without history. `lastChange` is a SQL expression for the bond's newest history date
+ * (null without history): from it on the current columns are the rating in force, so the history
+ * is only read for the days before a bond's last change.
+ */
+export function compositeRatingOnSql(alias: string, day: RawBuilder<unknown>, lastChange: RawBuilder<unknown>): RawBuilder<string | null> {
+  const id = sql.ref(`${alias}.id`);
+  const pit = (agency: 'sp' | 'moody', column: string) => sql`coalesce(
+    (select r.rating from bond_ratings r where r.bond_id = ${id} and r.agency = ${agency} and r.effective_date <= ${day}
+     order by r.effective_date desc, r.id desc limit 1),
+    (select r.rating from bond_ratings r where r.bond_id = ${id} and r.agency = ${agency} order by r.effective_date, r.id limit 1),
+    ${sql.ref(`${alias}.${column}`)})`;
+  const then = sql<string | null>`(${[...SP_RATINGS]}::text[])[greatest(
+    array_position(${[...SP_RATINGS]}::text[], upper(trim(${pit('sp', 'rating_sp')}))),
+    array_position(${[...MOODY_RATINGS]}::text[], trim(${pit('moody', 'rating_moody')})))]`;
+  return sql<
+    string | null
+  >`(case when ${lastChange} is null or ${day} >= ${lastChange} then ${compositeRatingSql(alias)} else ${then} end)`;
+}

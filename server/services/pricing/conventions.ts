@@ -24,6 +24,8 @@ export const OUTLIER_FLOOR_BP = { ig: 15, hy: 40 } as const;
 /** Scales of "tight" dispersion (trades) and of a "good" model fit, in bp. */
 export const DISPERSION_SCALE_BP = { ig: 8, hy: 25 } as const;
 export const MODEL_FIT_SCALE_BP = { ig: 25, hy: 75 } as const;
+/** The highest confidence any evidence can give (a price is never certain). */
+export const CONFIDENCE_CEILING = 0.95;
 /** The highest confidence each model kind can give a bond without trades of its own. */
 export const MODEL_CONFIDENCE_CAP = { issuer: 0.6, sector: 0.45, rating: 0.25 } as const;
 /** Shrinkage strengths (pseudo-observations) of the hierarchical spread curves. */

@@ -2,7 +2,9 @@
  * Treasury par curves by date for the pricing engine: the asOf curve every bond is priced off,
  * and the curves of past days that turn past trades into spreads.
  */
-import { prepareCurve, type Curve } from '@analytics/index';
+import { formatDate, prepareCurve, type Curve, type DayNumber } from '@analytics/index';
+import { indexRateProxy } from '../../../common/pricingConventions';
+import type { IndexFixings } from './measures';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { addDays } from '../../../common/calendar';
@@ -65,6 +67,12 @@ export function curveBook(points: { curve_date: string; tenor: string; years: nu
 }
 
 /**
+ * Calendar days of curves a pricing run loads before its trade window: a floater's current
+ * coupon was fixed at its last reset, up to a (semiannual) coupon period before the trade.
+ */
+export const FIXING_LOOKBACK_DAYS = 190;
+
+/**
  * Loads every curve dated from `fromDay` (less a week, so a Monday finds Friday's curve) to
  * `toDay`. A few hundred rows even for a year: one cheap query.
  */
@@ -77,3 +85,26 @@ export async function loadCurves(db: Kysely<Database>, fromDay: string, toDay: s
                          and ${toDay}::date`.execute(db);
   return curveBook(rows);
 }
+
+/**
+ * Floater index fixings read off a curve book: the index proxy (3-month point) of the curve in
+ * force on the reset day; null when the book holds no curve that old. Memoised per reset day.
+ */
+export function indexFixings(book: CurveBook): IndexFixings {
+  const cached = fixingsByBook.get(book);
+  if (cached) return cached;
+  const memo = new Map<DayNumber, number | null>();
+  const fixings: IndexFixings = (resetDay) => {
+    let v = memo.get(resetDay);
+    if (v === undefined) {
+      const dated = book.on(formatDate(resetDay));
+      v = dated ? indexRateProxy(dated.curve) : null;
+      memo.set(resetDay, v);
+    }
+    return v;
+  };
+  fixingsByBook.set(book, fixings);
+  return fixings;
+}
+
+const fixingsByBook = new WeakMap<CurveBook, IndexFixings>();

@@ -4,20 +4,23 @@
  * reprice and the history backfill call it with data they loaded.
  *
  * Confidence (0–100):
- *   α          = E / (E + 1), E = Σ min(1, √(par/1MM)) · 0.5^(age/2d)  (the trades' share in the blend)
  *   tradeScore = (1 − e^(−n/3)) · 0.5^(lastAge/2d) · 1/(1 + (σ/σ₀)²)  (count · recency · dispersion;
  *                σ₀ 8 bp IG / 25 bp HY; a single trade scores dispersion 0.7)
  *   modelScore = cap · 1/(1 + (fit/f₀)²)  (cap 0.6 issuer curve, 0.45 sector curve, 0.25 rating prior;
  *                fit = the curve's weighted RMS residual, f₀ 25 bp IG / 75 bp HY)
- *   confidence = round(100 · (α · tradeScore + (1 − α) · modelScore))
+ *   confidence = round(100 · (modelScore + (0.95 − modelScore) · tradeScore))
+ * A bond's own trades are evidence on top of what the model knows: the score starts from the
+ * model's and closes the gap to the 0.95 ceiling by the trades' score, so it can only rise with
+ * trade evidence. (It used to be the α-weighted mean of the two, under which one fresh round lot —
+ * α ≈ 0.5, tradeScore ≈ 0.2 — scored a bond well below the same bond priced by the model alone.)
  */
 import { parseDate, yearsBetween } from '@analytics/index';
-import { AGE_STEP_MS, MS_PER_DAY, TRADE_WINDOW_DAYS, isoDay } from './conventions';
-import type { CurveBook } from './curves';
+import { AGE_STEP_MS, CONFIDENCE_CEILING, MS_PER_DAY, TRADE_WINDOW_DAYS, isoDay } from './conventions';
+import { indexFixings, type CurveBook } from './curves';
 import { measuresAtSpread, priceable, settlementDay, spaceOf, type Measures, type SpaceKind } from './measures';
 import { SpreadModel, type ModelKind, type ModelObservation, type ModelSpread } from './model';
 import { round, tradeScores, tradeSignal, type TradeSignal } from './signal';
-import type { BondEntry } from './terms';
+import { onDay, type BondEntry } from './terms';
 import type { TradeObs } from './trades';
 
 /**
@@ -90,7 +93,9 @@ export function evaluateUniverse(
   const excluded: number[] = [];
   const live: { entry: BondEntry; signal: TradeSignal | null; years: number }[] = [];
   const observations: ModelObservation[] = [];
-  for (const entry of entries) {
+  for (const current of entries) {
+    // Point in time: the rating in force on the pricing day, never today's for a past day.
+    const entry = onDay(current, day);
     if (!priceable(entry, dayNum)) {
       excluded.push(entry.id);
       continue;
@@ -119,14 +124,14 @@ export function evaluateUniverse(
     const spreadBp = signal ? alpha * signal.spreadBp + (1 - alpha) * ms.spreadBp : ms.spreadBp;
     let measures: Measures;
     try {
-      measures = measuresAtSpread(entry, spreadBp, dayNum, dated.curve, !lean);
+      measures = measuresAtSpread(entry, spreadBp, dayNum, dated.curve, !lean, indexFixings(curves));
     } catch (err) {
       failed.push({ bondId: entry.id, error: err instanceof Error ? err.message : String(err) });
       continue;
     }
     const ts = signal ? tradeScores(signal, entry.highYield) : { count: 0, recency: 0, dispersion: 0 };
     const tradeScore = ts.count * ts.recency * ts.dispersion;
-    const confidence = Math.max(0, Math.min(100, Math.round(100 * (alpha * tradeScore + (1 - alpha) * ms.score))));
+    const confidence = confidenceScore(ms.score, tradeScore);
     evaluations.push({
       bondId: entry.id,
       spreadBp,
@@ -137,6 +142,12 @@ export function evaluateUniverse(
     });
   }
   return { day, curveDate: dated.date, evaluations, excluded, failed };
+}
+
+/** Confidence 0–100 from the model's score and the bond's own trades' score (both in [0, 1]). */
+export function confidenceScore(modelScore: number, tradeScore: number): number {
+  const m = Math.min(modelScore, CONFIDENCE_CEILING);
+  return Math.max(0, Math.min(100, Math.round(100 * (m + (CONFIDENCE_CEILING - m) * Math.max(0, Math.min(1, tradeScore))))));
 }
 
 /** The lineage of one evaluation; empty parts are left out. */

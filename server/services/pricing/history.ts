@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { MS_PER_DAY, TRADE_WINDOW_DAYS } from './conventions';
 import { addDays, businessDaysBetween, closeInstant, dayStartMs } from '../../../common/calendar';
-import { loadCurves } from './curves';
+import { FIXING_LOOKBACK_DAYS, loadCurves } from './curves';
 import { evaluateUniverse } from './evaluate';
 import { forgetPastDays } from './reprice';
 import { loadTerms } from './terms';
@@ -61,7 +61,7 @@ export async function priceHistory(
     mark = now;
   };
   const entries = await loadTerms(db, null);
-  const curves = await loadCurves(db, addDays(days[0]!, -TRADE_WINDOW_DAYS - 1), days[days.length - 1]!);
+  const curves = await loadCurves(db, addDays(days[0]!, -TRADE_WINDOW_DAYS - 1 - FIXING_LOOKBACK_DAYS), days[days.length - 1]!);
   lap('read');
 
   const book = new TradeBook();

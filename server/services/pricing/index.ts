@@ -25,3 +25,4 @@ export {
 export type { CloseSnapshot } from './closes';
 export type { Lineage } from './evaluate';
 export { halfSpreadPoints, ratingBucket, TRADE_WINDOW_DAYS } from './conventions';
+export { floaterPeriod, indexFixingOn, type FloaterPeriod } from './floaters';

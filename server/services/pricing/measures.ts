@@ -5,9 +5,12 @@
  * The "pricing space" a bond's trades are averaged in:
  * - fixed and zero bonds without live calls: spread of the yield to maturity over the treasury
  *   curve interpolated at maturity (the G-spread);
- * - callables: spread of the yield to worst over the curve at the worst date (street quoting), so
- *   a callable trading above its call price is valued to the call;
- * - floating-rate notes: the discount margin over the index (proxied by the 3-month bill).
+ * - callables: the spread to worst — the lowest over maturity and each future call of the yield
+ *   to that date minus the curve there ({@link spreadToWorst}), the exact inverse of pricing at
+ *   the lowest price over those dates; a callable trading above its call price is valued to the call;
+ * - floating-rate notes: the discount margin over the index (proxied by the 3-month bill); the
+ *   current period's coupon is the index fixed at its last reset plus the margin (`fixings`),
+ *   only later periods are projected at today's index.
  */
 import {
   dirtyPriceFromYield,
@@ -28,10 +31,16 @@ import {
   type FrnSettlement,
   type Settlement,
 } from '@analytics/index';
-import { indexRateProxy, pricingSettlementDay } from '../../../common/pricingConventions';
+import { floaterLastReset, floaterRates, indexRateProxy, pricingSettlementDay } from '../../../common/pricingConventions';
 import type { BondEntry } from './terms';
 
 export type SpaceKind = 'ytm' | 'ytw' | 'dm';
+
+/**
+ * The index fixing (decimal) of a floater period that reset on `resetDay`, or null when unknown
+ * (then today's index stands in). Built from a curve book by `curves.ts` `indexFixings`.
+ */
+export type IndexFixings = (resetDay: DayNumber) => number | null;
 
 /** The §3 measures of one bond at one evaluated price (yields decimal, spreads bp). */
 export interface Measures {
@@ -48,6 +57,8 @@ export interface Measures {
   dv01: number;
   currentYield: number | null;
   moneyMarketYield360: number | null;
+  /** The coupon rate of the current period (floaters: fixing at the last reset + margin). */
+  currentCoupon: number;
 }
 
 const NUMERIC_KEYS = [
@@ -80,26 +91,50 @@ export function spaceOf(entry: BondEntry, day: DayNumber): SpaceKind {
   return entry.calls.some((c) => c.date > d) ? 'ytw' : 'ytm';
 }
 
-function frnAt(entry: BondEntry, d: DayNumber, curve: Curve): FrnSettlement {
-  const index = indexRateProxy(curve);
-  return settleFrn(entry.bond!, d, { indexRate: index, currentIndexFixing: index, quotedMargin: entry.quotedMargin });
+function frnAt(entry: BondEntry, d: DayNumber, curve: Curve, fixings: IndexFixings | undefined): FrnSettlement {
+  const fixing = fixings ? fixings(floaterLastReset(entry.bond!, d)) : null;
+  return settleFrn(entry.bond!, d, floaterRates(indexRateProxy(curve), fixing, entry.quotedMargin));
 }
 
 /** Spread (bp) in the bond's pricing space implied by a clean price on `day` against `curve`. Throws if none. */
-export function spreadFromPrice(entry: BondEntry, clean: number, day: DayNumber, curve: Curve): number {
+export function spreadFromPrice(entry: BondEntry, clean: number, day: DayNumber, curve: Curve, fixings?: IndexFixings): number {
   const d = settlementDay(entry, day);
-  if (entry.couponType === 'floating') return discountMarginFromPrice(frnAt(entry, d, curve), clean) * 1e4;
+  if (entry.couponType === 'floating') return discountMarginFromPrice(frnAt(entry, d, curve, fixings), clean) * 1e4;
   const s = settle(entry.bond!, d);
   const dirty = clean + s.accrued;
   const ytm = yieldFromDirtyPrice(s, dirty);
-  let y = ytm;
+  if (entry.calls.length > 0 && entry.calls[entry.calls.length - 1]!.date > d) return spreadToWorst(entry, s, dirty, ytm, curve).spreadBp;
+  return (ytm - interpolateCurve(curve, yearsBetween(d, entry.maturityDay))) * 1e4;
+}
+
+/**
+ * A callable's spread to worst at a dirty price: the lowest, over maturity and every future call,
+ * of the yield to that date minus the curve at that date — and the date it is reached. It is the
+ * exact inverse of {@link dirtyAtSpread} (the lowest price over those dates, each at its own curve
+ * point + the spread): at P = min_k P_k(c_k + s) every date's yield is at least c_k + s, with
+ * equality at the date giving the minimum. (The street's yield to worst minus the curve at the
+ * worst date is not: the lowest yield can fall on a date whose curve point is lower still, and a
+ * round trip then moved prices by up to 0.9 pt.)
+ */
+export function spreadToWorst(
+  entry: BondEntry,
+  s: Settlement,
+  dirty: number,
+  ytm: number,
+  curve: Curve,
+): { spreadBp: number; workout: DayNumber } {
+  const d = s.settlementDate;
+  let best = ytm - interpolateCurve(curve, yearsBetween(d, entry.maturityDay));
   let workout = entry.maturityDay;
-  if (entry.calls.length > 0 && entry.calls[entry.calls.length - 1]!.date > d) {
-    const w = yieldsToCall(s, dirty, ytm, entry.calls);
-    y = w.yieldToWorst;
-    workout = w.worstDate;
+  const w = yieldsToCall(s, dirty, ytm, entry.calls);
+  for (const c of w.yieldToCall) {
+    const spread = c.yield - interpolateCurve(curve, yearsBetween(d, c.date));
+    if (spread < best) {
+      best = spread;
+      workout = c.date;
+    }
   }
-  return (y - interpolateCurve(curve, yearsBetween(d, workout))) * 1e4;
+  return { spreadBp: best * 1e4, workout };
 }
 
 /** Dirty price at a spread: to maturity, or the lowest over maturity and every future call. */
@@ -116,10 +151,10 @@ function dirtyAtSpread(entry: BondEntry, s: Settlement, spreadBp: number, curve:
 }
 
 /** Clean price at a spread (bp) in the bond's pricing space. */
-export function priceFromSpread(entry: BondEntry, spreadBp: number, day: DayNumber, curve: Curve): number {
+export function priceFromSpread(entry: BondEntry, spreadBp: number, day: DayNumber, curve: Curve, fixings?: IndexFixings): number {
   const d = settlementDay(entry, day);
   if (entry.couponType === 'floating') {
-    const fs = frnAt(entry, d, curve);
+    const fs = frnAt(entry, d, curve, fixings);
     return frnDirtyPrice(fs, spreadBp / 1e4) - fs.accrued;
   }
   const s = settle(entry.bond!, d);
@@ -131,9 +166,17 @@ export function priceFromSpread(entry: BondEntry, spreadBp: number, day: DayNumb
  * finite. Without `withRisk` (history: only prices, yields and spreads are stored) duration,
  * DV01, current and money-market yields are left at 0.
  */
-export function measuresAtSpread(entry: BondEntry, spreadBp: number, day: DayNumber, curve: Curve, withRisk = true): Measures {
+export function measuresAtSpread(
+  entry: BondEntry,
+  spreadBp: number,
+  day: DayNumber,
+  curve: Curve,
+  withRisk = true,
+  fixings?: IndexFixings,
+): Measures {
   const d = settlementDay(entry, day);
-  const out = entry.couponType === 'floating' ? frnMeasures(entry, spreadBp, d, curve) : bondMeasures(entry, spreadBp, d, curve, withRisk);
+  const out =
+    entry.couponType === 'floating' ? frnMeasures(entry, spreadBp, d, curve, fixings) : bondMeasures(entry, spreadBp, d, curve, withRisk);
   // Checked field by field (no Object.entries allocation: this runs for every bond on every tick).
   for (const key of NUMERIC_KEYS) {
     const value = out[key];
@@ -180,6 +223,7 @@ function bondMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: C
     dv01: risk ? (risk.modifiedDuration * dirty) / 10000 : 0,
     currentYield: entry.couponType === 'zero' ? null : (100 * entry.coupon) / clean,
     moneyMarketYield360: risk ? moneyMarketYield(s, ytm, dirty) : null,
+    currentCoupon: entry.couponType === 'zero' ? 0 : entry.coupon,
   };
 }
 
@@ -187,8 +231,9 @@ function bondMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: C
  * FRN: the "yield" is the assumed index plus the discount margin; duration is the interest-rate
  * duration, which for a floater runs only to the next reset (its coupon re-fixes there).
  */
-function frnMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: Curve): Measures {
-  const fs = frnAt(entry, d, curve);
+function frnMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: Curve, fixings: IndexFixings | undefined): Measures {
+  const fs = frnAt(entry, d, curve, fixings);
+  const currentCoupon = currentRate(entry, d, fixings, curve);
   const dm = spreadBp / 1e4;
   const dirty = frnDirtyPrice(fs, dm);
   const clean = dirty - fs.accrued;
@@ -208,7 +253,14 @@ function frnMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: Cu
     discountMargin: spreadBp,
     duration,
     dv01: (duration * dirty) / 10000,
-    currentYield: (100 * (fs.indexRate + entry.quotedMargin)) / clean,
+    currentYield: (100 * currentCoupon) / clean,
     moneyMarketYield360: r,
+    currentCoupon,
   };
+}
+
+/** A floater's current coupon rate: the fixing at its last reset (today's index if unknown) + margin. */
+function currentRate(entry: BondEntry, d: DayNumber, fixings: IndexFixings | undefined, curve: Curve): number {
+  const fixing = fixings ? fixings(floaterLastReset(entry.bond!, d)) : null;
+  return (fixing ?? indexRateProxy(curve)) + entry.quotedMargin;
 }

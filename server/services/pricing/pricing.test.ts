@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { createTestDatabase } from '../../test/testDatabase';
+import { parseDate } from '@analytics/index';
 import { halfSpreadPoints } from './conventions';
+import { spreadFromPrice } from './measures';
 import { businessDaysBetween } from '../../../common/calendar';
 import { explainPrice, priceHistory, repriceUniverse } from './index';
 import type { Lineage } from './evaluate';
@@ -193,6 +195,18 @@ describe('evaluated pricing', () => {
     expect(bullet!.yield_to_call).toBeNull();
     expect(bullet!.next_call_date).toBeNull();
     expect(bullet!.yield_to_worst).toBe(bullet!.yield_to_maturity);
+  });
+
+  it("a callable's lineage spread is the spread of its displayed price, and its trades' spread gives their price back", async () => {
+    const row = await state(ids.callable!);
+    const lineage = (await explainPrice(db, ids.callable!, DAY))!;
+    const entry = (await entriesOf(db)).get(ids.callable!)!;
+    const curves = fixtureCurves(DAYS, shift);
+    const shown = spreadFromPrice(entry, Number(row!.price), parseDate(DAY), curves.on(DAY)!.curve);
+    expect(lineage.pricingSpace).toMatch(/spread to worst/);
+    expect(Math.abs(shown - lineage.spreadBp)).toBeLessThan(0.01);
+    // The trades were placed at 60 bp in the pricing space; their mid spreads say 60 back.
+    for (const t of lineage.trades) expect(t.midSpreadBp!).toBeCloseTo(60, 0);
   });
 
   it('an FRN gets a discount margin', async () => {

@@ -13,7 +13,7 @@ import { recordEvents, type DomainEvent } from '../events';
 import { type CloseSnapshot, closeFromEvaluations, loadClose, loadVolumeAverages, previousCloseDate } from './closes';
 import { MS_PER_DAY, TRADE_WINDOW_DAYS, UNIVERSE_AS_OF_KEY, isoDay } from './conventions';
 import { addDays, dayStartMs } from '../../../common/calendar';
-import { loadCurves } from './curves';
+import { FIXING_LOOKBACK_DAYS, loadCurves } from './curves';
 import { curveVersionOf, pruneCurveVersions } from './curveVersions';
 import { evaluateUniverse, type Evaluation } from './evaluate';
 import { TermsCache } from './terms';
@@ -99,7 +99,7 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
   const full = kind === 'eod' || !state.warm;
   await state.terms.refresh(db, kind === 'eod');
   await state.trades.refresh(db, windowFromMs, kind === 'eod');
-  const curves = await loadCurves(db, addDays(day, -TRADE_WINDOW_DAYS - 1), day);
+  const curves = await loadCurves(db, addDays(day, -TRADE_WINDOW_DAYS - 1 - FIXING_LOOKBACK_DAYS), day);
   const prevDate = opts.previousClose ? null : await previousCloseDate(db, day);
   let prev = opts.previousClose;
   if (!prev) {

@@ -72,7 +72,7 @@ export interface PriceExplanation {
 
 const SPACE_LABEL = {
   ytm: 'spread of the yield to maturity over the interpolated treasury curve',
-  ytw: 'spread of the yield to worst over the treasury curve at the worst date',
+  ytw: 'spread to worst: the lowest, over maturity and each future call, of the yield to that date over the treasury curve there',
   dm: 'discount margin over the index (3-month bill as proxy)',
 } as const;
 

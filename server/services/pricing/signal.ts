@@ -17,7 +17,7 @@ import {
   tradeEvidence,
   tradeWeight,
 } from './conventions';
-import type { CurveBook } from './curves';
+import { indexFixings, type CurveBook } from './curves';
 import { priceable, spreadFromPrice } from './measures';
 import type { BondEntry } from './terms';
 import { SIDE_BUY, SIDE_SELL, type TradeObs } from './trades';
@@ -66,7 +66,8 @@ export function tradeSpread(entry: BondEntry, t: TradeObs, curves: CurveBook): n
   const dated = curves.on(t.day);
   if (!dated) return NaN;
   const c = t.cache;
-  if (c && c.curveKey === dated.key && c.termsMs === entry.updatedAtMs) return c.spreadBp;
+  // The half-spread depends on the bond's rating class on the pricing day (point in time), so it keys the cache too.
+  if (c && c.curveKey === dated.key && c.termsMs === entry.updatedAtMs && c.hy === entry.highYield) return c.spreadBp;
   let spreadBp = NaN;
   const day = dayNumber(t.day);
   if (priceable(entry, day)) {
@@ -74,13 +75,13 @@ export function tradeSpread(entry: BondEntry, t: TradeObs, curves: CurveBook): n
     const years = (entry.maturityDay - day) / 365.25;
     const mid = t.price - sign * halfSpreadPoints(t.quantity, entry.highYield, years);
     try {
-      spreadBp = spreadFromPrice(entry, mid, day, dated.curve);
+      spreadBp = spreadFromPrice(entry, mid, day, dated.curve, indexFixings(curves));
       if (!(Math.abs(spreadBp) < MAX_ABS_SPREAD_BP)) spreadBp = NaN;
     } catch {
       spreadBp = NaN;
     }
   }
-  t.cache = { curveKey: dated.key, termsMs: entry.updatedAtMs, spreadBp };
+  t.cache = { curveKey: dated.key, termsMs: entry.updatedAtMs, hy: entry.highYield, spreadBp };
   return spreadBp;
 }
 

@@ -23,8 +23,15 @@ export interface BondEntry {
   issuerId: number;
   /** Top-level sector id (the industry's parent). */
   sectorId: number;
+  /** Today's rating bucket (the bond's current ratings; the last step of `ratingSteps`). */
   rating: RatingBucket;
   highYield: boolean;
+  /**
+   * Point-in-time ratings from the rating history (bond_ratings), oldest first: `from` is the
+   * first day (ISO) a bucket applies. Null when the bond has no history (its current ratings apply
+   * on every day). See {@link onDay}.
+   */
+  ratingSteps?: { from: string; rating: RatingBucket }[] | null;
   couponType: CouponType;
   coupon: number;
   issueDay: DayNumber;
@@ -46,14 +53,20 @@ export class TermsCache {
   private signature = '';
   private loadedAtMs = 0;
   private maxUpdatedMs = 0;
+  private ratingsSignature = '';
 
   /** Brings the cache up to date: nothing, the changed rows, or everything. */
   async refresh(db: Kysely<Database>, force = false): Promise<void> {
-    const { rows } = await sql<{ n: number; m: number; x: number }>`
+    const { rows } = await sql<{ n: number; m: number; x: number; r: string }>`
       select count(*)::int as n, coalesce(extract(epoch from max(updated_at)) * 1000, 0)::float8 as m,
-             coalesce(max(id), 0)::int as x from bonds`.execute(db);
-    const { n, m, x } = rows[0]!;
+             coalesce(max(id), 0)::int as x, (select coalesce(max(id), 0)::text from bond_ratings) as r from bonds`.execute(db);
+    const { n, m, x, r } = rows[0]!;
     const signature = `${n}:${m}:${x}`;
+    // New rating history (a migration, an import) reloads everything: it changes past days' ratings.
+    if (r !== this.ratingsSignature) {
+      this.ratingsSignature = r;
+      force = true;
+    }
     const stale = force || Date.now() - this.loadedAtMs > FULL_REFRESH_MS;
     if (!stale && signature === this.signature) return;
     if (stale || this.bonds.size === 0 || m < this.maxUpdatedMs) {
@@ -95,21 +108,71 @@ export async function loadTerms(db: Kysely<Database>, sinceMs: number | null): P
       'b.rating_sp',
       'b.rating_moody',
       'extract(epoch from b.updated_at) * 1000',
+      // Rating history, oldest first: "agency rating YYYY-MM-DD" joined by ';'.
+      `(select string_agg(r.agency || ' ' || r.rating || ' ' || to_char(r.effective_date, 'YYYY-MM-DD'), ';' order by r.effective_date, r.id)
+        from bond_ratings r where r.bond_id = b.id)`,
     ])}
     from bonds b join issuers i on i.id = b.issuer_id join sectors s on s.id = i.sector_id where ${where}`,
   );
   return records.map(toEntry);
 }
 
+/**
+ * Rating buckets over time from a bond's history rows ("agency rating day", oldest first): on
+ * each day the latest row of each agency on or before it, an agency without one yet at its current
+ * rating; S&P first, else Moody's (as `ratingBucket`). Consecutive equal buckets are merged.
+ */
+export function ratingStepsOf(
+  history: string,
+  currentSp: string | null,
+  currentMoody: string | null,
+): { from: string; rating: RatingBucket }[] | null {
+  if (!history) return null;
+  const rows = history.split(';').map((row) => row.split(' ') as [string, string, string]);
+  const steps: { from: string; rating: RatingBucket }[] = [];
+  let sp: string | null = null;
+  let moody: string | null = null;
+  const hasSp = rows.some((r) => r[0] === 'sp');
+  const hasMoody = rows.some((r) => r[0] === 'moody');
+  for (let i = 0; i < rows.length; i++) {
+    const [agency, rating, day] = rows[i]!;
+    if (agency === 'sp') sp = rating;
+    else moody = rating;
+    if (i + 1 < rows.length && rows[i + 1]![2] === day) continue;
+    const bucket = ratingBucket(sp ?? (hasSp ? null : currentSp), moody ?? (hasMoody ? null : currentMoody));
+    if (steps.length === 0 || steps[steps.length - 1]!.rating !== bucket) steps.push({ from: day, rating: bucket });
+  }
+  return steps;
+}
+
+/**
+ * The bond as priced on `day` (ISO): its rating bucket (and so high-yield flag) is the one in force
+ * that day from its rating history, never today's for a past day. The entry itself when it is the
+ * same; a shallow copy otherwise. Before the first history row the first row's bucket applies.
+ */
+export function onDay(entry: BondEntry, day: string): BondEntry {
+  const steps = entry.ratingSteps;
+  if (!steps) return entry;
+  let rating = steps[0]!.rating;
+  for (const s of steps) {
+    if (s.from > day) break;
+    rating = s.rating;
+  }
+  return rating === entry.rating ? entry : { ...entry, rating, highYield: isHighYield(rating) };
+}
+
 function toEntry(f: string[]): BondEntry {
   const couponType = f[3] as BondEntry['couponType'];
-  const rating = ratingBucket(f[13] || null, f[14] || null);
+  const ratingSteps = ratingStepsOf(f[16] ?? '', f[13] || null, f[14] || null);
+  // History decides today's bucket too when present (its last step), else the current columns.
+  const rating = ratingSteps ? ratingSteps[ratingSteps.length - 1]!.rating : ratingBucket(f[13] || null, f[14] || null);
   const entry: BondEntry = {
     id: Number(f[0]),
     issuerId: Number(f[1]),
     sectorId: Number(f[2]),
     rating,
     highYield: isHighYield(rating),
+    ratingSteps: ratingSteps && ratingSteps.length > 1 ? ratingSteps : null,
     couponType,
     coupon: Number(f[4]),
     issueDay: parseDate(f[8]),

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import type { TradeSide } from '../../db/tables/market';
 import { halfSpreadPoints, isHighYield, priorSpreadBp, ratingBucket, curveTenorIndex } from './conventions';
 import { addDays, businessDaysBetween } from '../../../common/calendar';
-import { curveBook, type CurveBook } from './curves';
+import { curveBook, indexFixings, type CurveBook } from './curves';
 import { priceFromSpread, settlementDay } from './measures';
 import { loadTerms, type BondEntry } from './terms';
 import { mulberry32 } from '@common/random';
@@ -200,7 +200,7 @@ export function fixtureCurves(dates: string[], shiftBp: (date: string) => number
 
 /** Clean price of a bond at a spread (bp, in its pricing space) on a day against a curve book. */
 export function priceAtSpread(entry: BondEntry, spreadBp: number, day: string, curves: CurveBook): number {
-  return priceFromSpread(entry, spreadBp, parseDate(day), curves.on(day)!.curve);
+  return priceFromSpread(entry, spreadBp, parseDate(day), curves.on(day)!.curve, indexFixings(curves));
 }
 
 /** Deterministic PRNG: the shared mulberry32 (common/random.ts). */

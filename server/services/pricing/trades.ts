@@ -32,7 +32,7 @@ export interface TradeObs {
    * Spread (bp) in the bond's pricing space implied by the trade against its day's curve; NaN
    * when unpriceable. Valid while that curve and the bond's terms are the ones in the key.
    */
-  cache?: { curveKey: string; termsMs: number; spreadBp: number };
+  cache?: { curveKey: string; termsMs: number; hy: boolean; spreadBp: number };
 }
 
 const ID_OVERLAP = 2_000;

@@ -38,6 +38,8 @@ export interface MarketStateRow {
   changeConfidence: number | null;
   volume: number;
   volumePercentChange: number | null;
+  /** Floaters only: the current coupon (fixing at the last reset + margin); the table's coupon. */
+  currentCoupon: number | null;
 }
 
 /** Rounds to `dp` decimals; null when not finite or not below `max` in magnitude. */
@@ -90,6 +92,7 @@ export function marketStateRow(
     changeConfidence: prev ? e.confidence - prev.confidence : null,
     volume: fit(volume, 2, 1e16) ?? 0,
     volumePercentChange: averageVolume && averageVolume > 0 ? fit((volume / averageVolume - 1) * 100, 3, 1e9) : null,
+    currentCoupon: m.discountMargin !== null ? fit(m.currentCoupon, 9, 1e3) : null,
   };
 }
 
@@ -126,6 +129,7 @@ const STATE_COLUMNS: [keyof MarketStateRow, string, string][] = [
   ['changeConfidence', 'change_confidence', 'int2'],
   ['volume', 'volume', 'numeric'],
   ['volumePercentChange', 'volume_percent_change', 'numeric'],
+  ['currentCoupon', 'current_coupon', 'numeric'],
 ];
 const STATE_NAMES = STATE_COLUMNS.map(([, name]) => name);
 const STATE_DEFS = [['bond_id', 'int4'] as const, ...STATE_COLUMNS.map(([, name, type]) => [name, type] as const)];

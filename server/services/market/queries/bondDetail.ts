@@ -2,11 +2,11 @@ import { AnalyticsInputError, cashflows, createBond, frnCashflows, parseDate, se
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { BondsTable } from '../../../db/tables/market';
 import { HttpError } from '../../../plugins/errors';
-import { type EvaluatedPriceRow, explainEvaluatedPrice } from '../../pricing/index';
+import { type EvaluatedPriceRow, explainEvaluatedPrice, floaterPeriod, indexFixingOn } from '../../pricing/index';
+import { bondFromTerms, floaterRates, pricingSettlementDay } from '../../../../common/pricingConventions';
 import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/bond';
 import type { Database } from '../../../db/schema';
 import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
-import { settlementDayAfter } from '../../../../common/calendar';
 import { presentBondRow, selectBondRows } from './bondRows';
 import { bondSegment, disseminationCap } from '../reference';
 
@@ -90,6 +90,10 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
     ? { ...explanation, trades: capTrades(explanation.trades), rejected: capTrades(explanation.rejected) }
     : undefined;
   const priced = bond.state_bond_id !== null;
+  // Today's analytics settle T+1 after the day they were priced for (the market day before pricing).
+  const pricingDay = (priced ? bond.pricing_curve?.pricingDay : null) ?? day;
+  const settlementDate = formatDate(pricingSettlementDay(parseDate(isoDay(bond.issue_date)!), parseDate(pricingDay)));
+  const floater = bond.coupon_type === 'floating' ? await currentFloaterPeriod(db, bond, settlementDate) : null;
   return {
     id: bond.id,
     cusip: bond.cusip.trim(),
@@ -114,6 +118,8 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
       currency: bond.currency.trim(),
       source: bond.source,
     },
+    settlementDate,
+    floater,
     issuer: {
       id: bond.issuer_id,
       name: bond.entity_name,
@@ -142,6 +148,43 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
         }
       : null,
   };
+}
+
+/**
+ * A floater's coupon period holding `settlementDate`: the last and next resets, the index fixed at
+ * the last reset and the coupon it pays (null when the terms cannot be priced).
+ */
+async function currentFloaterPeriod(
+  db: Kysely<Database>,
+  b: Pick<
+    Selectable<BondsTable>,
+    'coupon_type' | 'coupon' | 'frequency' | 'day_count' | 'end_of_month' | 'first_coupon_date' | 'quoted_margin'
+  > & {
+    issue_date: string | Date;
+    maturity_date: string | Date;
+  },
+  settlementDate: string,
+): Promise<BondDetailResponse['floater']> {
+  let bond;
+  try {
+    bond = bondFromTerms({
+      couponType: b.coupon_type,
+      coupon: Number(b.coupon),
+      frequency: b.frequency,
+      dayCount: b.day_count,
+      endOfMonth: b.end_of_month,
+      issueDate: isoDay(b.issue_date)!,
+      maturityDate: isoDay(b.maturity_date)!,
+      firstCouponDate: isoDay(b.first_coupon_date),
+    });
+  } catch {
+    return null;
+  }
+  const settleDay = parseDate(settlementDate);
+  if (settleDay >= bond.terms.maturityDate) return null;
+  const period = await floaterPeriod(db, bond, settleDay);
+  const margin = n(b.quoted_margin) ?? 0;
+  return { ...period, currentCoupon: period.indexFixing === null ? null : period.indexFixing + margin };
 }
 
 /** True when the bond exists (routes answer 404 otherwise). */
@@ -189,18 +232,23 @@ export async function priceHistory(
 }
 
 /**
- * Future cash flows per 100 face from the analytics engine, settling T+1 after the market day.
+ * Future cash flows per 100 face from the analytics engine, settling on the bond's analytics'
+ * settlement: T+1 after the day they were priced for (the market day before the bond is priced;
+ * common/pricingConventions `pricingSettlementDay`), so the page's flows match its analytics.
  * Floaters are projected at the latest 3-month Treasury yield as the index level (a stand-in
  * until an index curve is stored). Null when the bond is unknown.
  */
 export async function bondCashflows(db: Kysely<Database>, id: number): Promise<CashflowsResponse | null> {
   const b = await db.selectFrom('bonds').selectAll().where('id', '=', id).executeTakeFirst();
   if (!b) return null;
-  const { day } = await marketAsOf(db);
+  // The day the bond's analytics were priced for (as the detail's `settlementDate`), else the market day.
+  const state = await sql<{ d: string }>`
+    select to_char((as_of at time zone 'UTC')::date, 'YYYY-MM-DD') as d from bond_market_state where bond_id = ${id}`.execute(db);
+  const day = state.rows[0]?.d ?? (await marketAsOf(db)).day;
   const maturity = isoDay(b.maturity_date)!;
   const issue = isoDay(b.issue_date)!;
-  let settlement = settlementDayAfter(day);
-  if (settlement < issue) settlement = issue;
+  // T+1 on the calendar, never before issue: the settlement the evaluated analytics use.
+  const settlement = formatDate(pricingSettlementDay(parseDate(issue), parseDate(day)));
   if (settlement >= maturity) return { bondId: id, settlementDate: settlement, cashflows: [], assumedIndexRate: null };
   const floating = b.coupon_type === 'floating';
   try {
@@ -238,16 +286,11 @@ async function projectCashflows(
   let flows;
   let indexRate: number | null = null;
   if (floating) {
-    const bill = await db
-      .selectFrom('treasury_curve_points')
-      .select('yield')
-      .where('curve_date', '<=', day)
-      .orderBy('curve_date', 'desc')
-      .orderBy(sql`abs(years - 0.25)`)
-      .limit(1)
-      .executeTakeFirst();
-    indexRate = bill ? Number(bill.yield) : 0;
-    flows = frnCashflows(settleFrn(bond, settleDay, { indexRate, currentIndexFixing: indexRate, quotedMargin: n(b.quoted_margin) ?? 0 }));
+    // Today's index as the pricing service assumes it (the 3-month point of the market day's curve).
+    indexRate = (await indexFixingOn(db, day)) ?? 0;
+    // The current period pays the index fixed at its last reset; only later periods are projected.
+    const period = await floaterPeriod(db, bond, settleDay);
+    flows = frnCashflows(settleFrn(bond, settleDay, floaterRates(indexRate, period.indexFixing, n(b.quoted_margin) ?? 0)));
   } else {
     flows = cashflows(settle(bond, settleDay));
   }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { MarketDetailResponse, MarketMetric, MarketMovesResponse, TermStructureChangeResponse } from '../../../../common/api/market';
 import { TENOR_BUCKET_IDS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
@@ -7,7 +7,7 @@ import { addDays, eodDateOnOrBefore, isoDay, marketAsOf, n, yearsBetween } from 
 import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnapshot';
 import { hasBit, matchesOf } from './bondTableMasks';
 import type { BondFilters } from './bondList';
-import { round, segmentCondition, tenorBucketCaseFrom, WeightedMean } from './segments';
+import { lastRatingChangeJoin, round, segmentCondition, segmentConditionOn, tenorBucketCaseFrom, WeightedMean } from './segments';
 import { marketSummary } from './marketSummary';
 import { tenorBucketOf } from '../../../../common/market';
 
@@ -34,7 +34,8 @@ export async function marketDetail(
 ): Promise<MarketDetailResponse> {
   const to = q.to ?? (await marketAsOf(db)).day;
   const from = q.from ?? addDays(to, -365);
-  const segment = segmentCondition(q.segment);
+  // Each day's segment by the ratings in force that day (point in time), not today's.
+  const segmentOn = (day: RawBuilder<unknown>) => segmentConditionOn(q.segment, day);
   let rows: { d: string | Date; v: string | null; bonds: string }[];
   if (q.metric === 'volume') {
     const tenor = q.tenor
@@ -43,8 +44,8 @@ export async function marketDetail(
     rows = (
       await sql<{ d: string | Date; v: string | null; bonds: string }>`
         select d.trade_date as d, sum(d.volume) as v, count(*) as bonds
-        from daily_bond_stats d join bonds b on b.id = d.bond_id join issuers i on i.id = b.issuer_id
-        where d.trade_date between ${from}::date and ${to}::date and ${segment} and ${tenor}
+        from daily_bond_stats d join bonds b on b.id = d.bond_id join issuers i on i.id = b.issuer_id ${lastRatingChangeJoin}
+        where d.trade_date between ${from}::date and ${to}::date and ${segmentOn(sql.ref('d.trade_date'))} and ${tenor}
         group by 1 order by 1`.execute(db)
     ).rows;
   } else {
@@ -57,9 +58,9 @@ export async function marketDetail(
         select ep.price_date as d,
           sum(b.amount_outstanding * ${col}) / nullif(sum(b.amount_outstanding) filter (where ${col} is not null), 0) as v,
           count(${col}) as bonds
-        from evaluated_prices ep join bonds b on b.id = ep.bond_id join issuers i on i.id = b.issuer_id
+        from evaluated_prices ep join bonds b on b.id = ep.bond_id join issuers i on i.id = b.issuer_id ${lastRatingChangeJoin}
         where ep.kind = 'eod' and ep.price_date between ${from}::date and ${to}::date
-          and b.maturity_date > ep.price_date and ${segment} and ${tenor}
+          and b.maturity_date > ep.price_date and ${segmentOn(sql.ref('ep.price_date'))} and ${tenor}
         group by 1 order by 1`.execute(db)
     ).rows;
   }

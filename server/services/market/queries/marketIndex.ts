@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { MarketIndexResponse } from '../../../../common/api/market';
 import { spRatingsIn } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
-import { compositeRatingIn } from '../compositeRating';
+import { compositeRatingOnSql } from '../compositeRating';
+import { lastRatingChangeJoin } from './segments';
 import { addDays, isoDay, marketAsOf } from './common';
 
 /** Basket size per class, trailing volume window and day basis of the coupon accrual. */
@@ -34,12 +35,13 @@ function rebalanceDates(from: string, to: string): string[] {
   }
 }
 
-/** The most traded bonds of one class over the window before `day`. */
+/** The most traded bonds of one class (by the ratings in force on `day`: point in time) over the window before `day`. */
 async function mostTraded(db: Kysely<Database>, day: string, ratings: string[]): Promise<number[]> {
   const rows = await sql<{ bond_id: number }>`
-    select d.bond_id from daily_bond_stats d join bonds b on b.id = d.bond_id
+    select d.bond_id from daily_bond_stats d join bonds b on b.id = d.bond_id ${lastRatingChangeJoin}
     where d.trade_date > ${addDays(day, -INDEX_WINDOW_DAYS)}::date and d.trade_date <= ${day}::date
-      and ${compositeRatingIn('b', ratings)} and b.maturity_date > ${addDays(day, 31)}::date
+      and ${compositeRatingOnSql('b', sql`${day}::date`, sql.ref('rc.last_change'))} = any(${ratings}::text[])
+      and b.maturity_date > ${addDays(day, 31)}::date
     group by d.bond_id order by sum(d.volume) desc, d.bond_id limit ${INDEX_CONSTITUENTS}`.execute(db);
   return rows.rows.map((r) => r.bond_id);
 }

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { RATING_BUCKETS, type RatingBucket, spRatingsIn, TENOR_BUCKETS, type TenorBucket } from '../../../../common/market';
-import { compositeRatingIn } from '../compositeRating';
+import { compositeRatingIn, compositeRatingOnSql } from '../compositeRating';
 import { tenorBounds } from './common';
 
 /**
@@ -21,6 +21,24 @@ export function segmentCondition(segment: SegmentId): RawBuilder<boolean> {
   return sql<boolean>`i.sector_id in (
     select x.id from sectors x left join sectors px on px.id = x.parent_id where x.code = ${code} or px.code = ${code})`;
 }
+
+/**
+ * {@link segmentCondition} for the rating a bond had on `day` (point in time: a series over past
+ * days must not use today's ratings). Needs `last_rating_change` joined as `rc` ({@link lastRatingChangeJoin}).
+ */
+export function segmentConditionOn(segment: SegmentId, day: RawBuilder<unknown>): RawBuilder<boolean> {
+  const ratings =
+    segment === 'IG' || segment === 'HY'
+      ? spRatingsIn(segment)
+      : segment.startsWith('rating:')
+        ? spRatingsIn(segment.slice(7) as RatingBucket)
+        : null;
+  if (!ratings) return segmentCondition(segment);
+  return sql<boolean>`${compositeRatingOnSql('b', day, sql.ref('rc.last_change'))} = any(${[...ratings]}::text[])`;
+}
+
+/** Each bond's newest rating-history date, joined as `rc` for {@link segmentConditionOn}. */
+export const lastRatingChangeJoin = sql`left join (select bond_id, max(effective_date) as last_change from bond_ratings group by bond_id) rc on rc.bond_id = b.id`;
 
 /** Default summary rows: the whole market, IG, HY, each rating bucket, each top-level sector. */
 export function defaultSegments(sectorCodes: string[]): SegmentId[] {

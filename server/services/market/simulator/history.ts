@@ -8,7 +8,7 @@ import { LAST_IG_NOTCH } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { disseminationCap } from '../reference';
 import type { SimBond } from './bonds';
-import { addDays, nextBusinessDay, yearsBetween } from '../../../../common/calendar';
+import { addDays, settlementDayAfter, yearsBetween } from '../../../../common/calendar';
 import { issuerNotchOn, type SimIssuer } from './issuers';
 import { BATCH_ROWS, bulkInsertJson } from './load';
 import { bondNoise, hiddenMid, type PriceableBond, priceable, spreadBp } from './model';
@@ -193,7 +193,8 @@ export function simulateDay(
   emit: (b: TradableBond, trades: SimTrade[], settleDay: number) => void,
 ): void {
   const rng = new Rng(seed, `trades:${day.date}`);
-  const settleIso = nextBusinessDay(day.date);
+  // US corporate T+1 on the one calendar, as pricing settles (common/pricingConventions).
+  const settleIso = settlementDayAfter(day.date);
   const lastTradeable = addDays(day.date, 7);
   for (const b of bonds) {
     if (b.issueDate > day.date || b.maturityDate <= lastTradeable) continue;

@@ -10,7 +10,15 @@ import { LAST_IG_NOTCH, TREASURY_TENORS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { type DomainEvent, recordEvents } from '../../events';
 import { disseminationCap } from '../reference';
-import { addDays, isBusinessDay, newYorkTime, newYorkToday, nextBusinessDay, yearsBetween } from '../../../../common/calendar';
+import {
+  addDays,
+  isBusinessDay,
+  newYorkTime,
+  newYorkToday,
+  nextBusinessDay,
+  settlementDayAfter,
+  yearsBetween,
+} from '../../../../common/calendar';
 import { StatsBuffer, TradeBuffer, simulateDay, tradeYield } from './history';
 import { type LiveBond, loadLiveBonds } from './liveBonds';
 import { stepLiveDeals } from './liveDeals';
@@ -189,7 +197,8 @@ async function liveTrades(
   );
   const count = rng.poisson(TRADES_PER_TICK * Math.max(0.34, alive.length / 3000));
   const curve = toCurve(yields);
-  const settleIso = nextBusinessDay(today);
+  // US corporate T+1 on the one calendar, as pricing settles (common/pricingConventions).
+  const settleIso = settlementDayAfter(today);
   const touched: number[] = [];
   for (let k = 0; k < count; k++) {
     const b = alive[rng.weighted(weights)]!;

@@ -32,7 +32,7 @@ import { useApiQuery } from '../../../api/queries';
 import { apiErrorText } from '../../../api/errorText';
 import { PageTitle } from '../../../components/PageTitle';
 import { Value } from '../../../components/Value';
-import { calculate, curveOf, prepareBond, settlementFor, type CalcResult, type Driver } from './calculator';
+import { calculate, curveOf, prepareBond, type CalcResult, type Driver } from './calculator';
 import '../bond.css';
 
 /** A label/value line of a facts card; `value` is already formatted. */
@@ -207,6 +207,12 @@ function TodaysAnalytics({ detail }: { detail: BondDetailResponse }) {
       </Group>
       <Stack gap={3}>
         <Fact
+          label="Settlement"
+          value={formatDay(detail.settlementDate)}
+          help="T+1: the next settlement day after the pricing day"
+          testId="server-settlement"
+        />
+        <Fact
           label="Price"
           value={<Value kind="price" value={a.price} />}
           help="Evaluated clean price, per 100 face"
@@ -257,6 +263,14 @@ function TodaysAnalytics({ detail }: { detail: BondDetailResponse }) {
         {a.discountMargin !== null && (
           <Fact label="Discount margin" value={<Value kind="spread" value={a.discountMargin} signed={false} />} help="bp over the index" />
         )}
+        {detail.floater && (
+          <Fact
+            label="Current coupon"
+            value={<Value kind="yield" value={detail.floater.currentCoupon} />}
+            help={`%: index fixed ${formatDay(detail.floater.lastResetDate)} + margin; resets ${formatDay(detail.floater.nextResetDate)}`}
+            testId="server-current-coupon"
+          />
+        )}
         <Fact label="Modified duration" value={formatNumber(a.duration, 3)} help="years" />
         <Fact label="DV01" value={formatNumber(a.dv01, 4)} help="per 100 face, for 1 bp" />
         <Fact label="Current yield" value={<Value kind="yield" value={a.currentYield} />} help="%" />
@@ -273,9 +287,8 @@ function Calculator({ detail }: { detail: BondDetailResponse }) {
   const curve = useMemo(() => curveOf(detail.analyticsCurve?.points), [detail.analyticsCurve]);
   const curveDate = detail.analyticsCurve?.date ?? null;
   const floating = prepared.kind === 'floating';
-  // The day the analytics were priced for (their settlement), so the default inputs reproduce them.
-  const pricingDay = detail.analyticsCurve?.pricingDay ?? detail.lineage?.priceDate ?? new Date().toISOString().slice(0, 10);
-  const defaultSettlement = settlementFor(prepared, pricingDay);
+  // The analytics' own settlement (T+1 after their pricing day), so the default inputs reproduce them.
+  const defaultSettlement = detail.settlementDate;
   const serverPrice = detail.analytics?.price ?? 100;
   const [settlement, setSettlement] = useState(defaultSettlement);
   const [driver, setDriver] = useState<Driver>('price');
@@ -327,7 +340,7 @@ function Calculator({ detail }: { detail: BondDetailResponse }) {
           value={settlement}
           data-testid="calc-settlement"
           onChange={(e) => e.currentTarget.value && setSettlement(e.currentTarget.value)}
-          description={settlement === defaultSettlement ? 'pricing day' : 'what-if'}
+          description={settlement === defaultSettlement ? 'T+1' : 'what-if'}
         />
         <NumberInput
           size="xs"

@@ -37,6 +37,8 @@ function detail(terms: Partial<BondDetailResponse['terms']>, callSchedule: BondD
       source: 'test',
       ...terms,
     },
+    settlementDate: '2026-11-23',
+    floater: null,
     issuer: {
       id: 1,
       name: 'X',
@@ -120,10 +122,15 @@ describe('pricing calculator', () => {
     expect(back.price).toBeCloseTo(100.5, 9);
   });
 
-  it('settles on the pricing day, never before issue', () => {
+  it('settles T+1 on the calendar (Friday → Monday, over Thanksgiving and Good Friday), never before issue', () => {
     const p = prepareBond(detail({ issueDate: '2026-12-01' }));
     expect(settlementFor(p, '2026-11-20')).toBe('2026-12-01');
-    expect(settlementFor(p, '2026-12-05')).toBe('2026-12-05');
+    expect(settlementFor(p, '2026-12-04')).toBe('2026-12-07');
+    const q = prepareBond(detail({}));
+    expect(settlementFor(q, '2026-11-18')).toBe('2026-11-19');
+    expect(settlementFor(q, '2026-11-25')).toBe('2026-11-27');
+    // Good Friday 2026 traded (SIFMA kept it open for the employment report) but does not settle.
+    expect(settlementFor(q, '2026-04-02')).toBe('2026-04-06');
   });
 
   it('refuses a settlement after maturity with the engine message', () => {

@@ -28,7 +28,7 @@ import {
 } from '@analytics/index';
 import type { BondDetailResponse } from '@common/api/bond';
 import type { CouponType } from '../../../../common/market';
-import { bondFromTerms, indexRateProxy, pricingSettlementDay, snapCalls } from '../../../../common/pricingConventions';
+import { bondFromTerms, floaterRates, indexRateProxy, pricingSettlementDay, snapCalls } from '../../../../common/pricingConventions';
 
 export type Driver = 'price' | 'yield' | 'spread';
 
@@ -80,6 +80,8 @@ export interface PreparedBond {
   quotedMargin: number;
   issueDate: string;
   maturityDate: string;
+  /** Floaters: the current period and the index fixed at its last reset (from the server). */
+  floater: BondDetailResponse['floater'];
 }
 
 /** Builds the engine's bond from the API's terms, exactly as the server's pricing does. */
@@ -94,7 +96,18 @@ export function prepareBond(detail: BondDetailResponse): PreparedBond {
     quotedMargin: t.quotedMargin ?? 0,
     issueDate: t.issueDate,
     maturityDate: t.maturityDate,
+    floater: detail.floater ?? null,
   };
+}
+
+/**
+ * The index fixing of a floater's period holding settlement `d`: the server's fixing when `d` is
+ * in the period it was fixed for; otherwise unknown (null), and today's index stands in.
+ */
+export function fixingFor(p: PreparedBond, d: DayNumber): number | null {
+  const f = p.floater;
+  if (!f || f.indexFixing === null) return null;
+  return d >= parseDate(f.lastResetDate) && d < parseDate(f.nextResetDate) ? f.indexFixing : null;
 }
 
 /** The engine's curve from the API's Treasury points (null when none). */
@@ -176,7 +189,8 @@ function calculateFixed(p: PreparedBond, curve: Curve | null, d: DayNumber, inpu
 function calculateFrn(p: PreparedBond, curve: Curve | null, d: DayNumber, input: CalcInput): CalcResult {
   if (!curve) throw new Error('No Treasury curve for the index rate of a floater');
   const index = indexRateProxy(curve);
-  const fs = settleFrn(p.bond, d, { indexRate: index, currentIndexFixing: index, quotedMargin: p.quotedMargin });
+  const fixing = fixingFor(p, d);
+  const fs = settleFrn(p.bond, d, floaterRates(index, fixing, p.quotedMargin));
   let dm: number;
   let price: number;
   if (input.driver === 'price') {
@@ -209,7 +223,7 @@ function calculateFrn(p: PreparedBond, curve: Curve | null, d: DayNumber, input:
     macaulayDuration: null,
     convexity: null,
     dv01: (duration * dirty) / 10_000,
-    currentYield: (100 * (index + p.quotedMargin)) / price,
+    currentYield: (100 * ((fixing ?? index) + p.quotedMargin)) / price,
     moneyMarketYield360: r,
     calls: [],
     indexRate: index,
