@@ -21,6 +21,7 @@ import adminDomainRoutes from './admin/domains';
 import adminOnboardingRoutes from './admin/onboarding';
 import authRoutes from './auth';
 import userRoutes from './user';
+import helpRoutes from './help';
 
 /** Every route module of the API, in one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -46,4 +47,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminUserRoutes);
   await app.register(adminDomainRoutes);
   await app.register(adminOnboardingRoutes);
+  await app.register(helpRoutes);
 }
