@@ -27,6 +27,7 @@ import { TENOR_BUCKET_IDS, type TenorBucket } from '@common/market';
 import { useApiQuery } from '../../api/queries';
 import { MarketAsOf } from '../../components/MarketAsOf';
 import { PageTitle } from '../../components/PageTitle';
+import { WelcomePanel } from '../../components/content/HelpBanner';
 import { useFeature } from '../../features/useFeature';
 import { usePreferences } from '../../preferences/usePreferences';
 import { CommentaryPanel, MarketIndexPanel, MostActivePanel, TreasuryCurvePanel } from './MarketPanels';
@@ -118,6 +119,7 @@ export default function MarketSummaryPage() {
           {data && <MarketAsOf asOf={data.asOf} />}
         </Box>
       </Group>
+      <WelcomePanel />
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="sm">

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { apiGet, apiSend, loginAsDemoUser, openRoute } from './support/login';
+
+/**
+ * The help centre and the blog in a real browser: guides indexed from content/help at start, an
+ * article at its nested path, search with highlighted matches, the glossary behind the bond
+ * table's header tooltips, a closable banner remembered in the preferences.
+ */
+test.describe('help centre', () => {
+  test.setTimeout(120_000);
+
+  test('read a guide, search, follow a result and see the glossary as a column tooltip', async ({ page, context }) => {
+    const user = await loginAsDemoUser(context);
+    const prefsPath = `/v2/user/${user.userId}/preferences`;
+    const before = await apiGet<{ preferences: Record<string, unknown> }>(user, prefsPath);
+    try {
+      await openRoute(page, '/bw/help/guides');
+      await expect(page.getByTestId('help-guides')).toBeVisible({ timeout: 30_000 });
+      await page.getByRole('link', { name: 'Bond table', exact: true }).click();
+      await expect(page.getByTestId('help-article-title')).toHaveText('Bond table');
+      expect(page.url()).toContain('#/bw/help/guides/bond-table');
+      await expect(page.getByTestId('help-article-body').getByRole('heading', { name: 'Columns' })).toBeVisible();
+
+      await page.getByTestId('help-search').fill('"yield to worst"');
+      const results = page.getByTestId('help-search-results');
+      await expect(results.locator('mark').first()).toBeVisible();
+      await results.getByRole('link', { name: 'Glossary of bond-table columns' }).click();
+      await expect(page.getByTestId('help-article-title')).toHaveText('Glossary of bond-table columns');
+      await expect(page.getByTestId('help-article-body')).toContainText('The minimum of the yield to maturity');
+
+      await openRoute(page, '/bw/help/workflows');
+      await expect(page.getByTestId('help-workflows')).toContainText('Read fair value and concession');
+
+      await openRoute(page, '/bw/bond');
+      const banner = page.getByTestId('help-banner-bond-table');
+      await expect(banner).toBeVisible({ timeout: 30_000 });
+      await page.locator('.ag-header-cell[col-id="yieldToWorst"] .ag-header-cell-label').hover();
+      await expect(page.locator('.ag-tooltip')).toContainText('the lower of the yield to maturity and every yield to call');
+      await expect(page.locator('.ag-tooltip')).toContainText('Unit: % per year');
+
+      await banner.getByRole('button', { name: 'Close this tip' }).click();
+      await expect(banner).toBeHidden();
+      await expect
+        .poll(
+          async () =>
+            (await apiGet<{ preferences: { help?: { bannersClosed?: string[] } } }>(user, prefsPath)).preferences.help?.bannersClosed,
+        )
+        .toContain('bond-table');
+      await page.reload();
+      await expect(page.getByTestId('bond-table-page')).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('.ag-header-cell[col-id="yieldToWorst"]')).toBeVisible({ timeout: 30_000 });
+      await expect(banner).toBeHidden();
+    } finally {
+      await apiSend(user, 'PUT', prefsPath, { preferences: before.preferences });
+    }
+  });
+});
