@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, apiSend, loginAsDemoUser, openRoute } from './support/login';
+import { apiGet, apiSend, DEMO_ADMIN, loginAsDemoUser, openRoute } from './support/login';
 
 /**
  * The help centre and the blog in a real browser: guides indexed from content/help at start, an
@@ -52,6 +52,57 @@ test.describe('help centre', () => {
       await expect(banner).toBeHidden();
     } finally {
       await apiSend(user, 'PUT', prefsPath, { preferences: before.preferences });
+    }
+  });
+});
+
+test.describe('blog', () => {
+  test.setTimeout(120_000);
+
+  test('an admin writes a post with hostile Markdown, a reader opens its share link and finds it by search', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    await loginAsDemoUser(context, undefined, DEMO_ADMIN);
+    await openRoute(page, '/bw/blog');
+    await page.getByTestId('blog-new').click({ timeout: 30_000 });
+    await page.getByTestId('blog-title').fill('Curve steepeners in financials');
+    await page.getByTestId('blog-tags').fill('financials');
+    await page.getByTestId('blog-tags').press('Enter');
+    await page
+      .getByTestId('blog-markdown')
+      .fill('## Why now\n\nBanks **steepened** 10s30s.\n\n<script>window.__pwned = 1</script>\n\n[trap](javascript:window.__pwned=2)');
+    await page.getByTestId('blog-status').click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await page.getByTestId('blog-save').click();
+
+    await expect(page.getByTestId('blog-post-title')).toHaveText('Curve steepeners in financials');
+    expect(page.url()).toContain('#/bw/blog/post/curve-steepeners-in-financials');
+    const body = page.getByTestId('blog-post-body');
+    await expect(body.getByRole('heading', { name: 'Why now' })).toBeVisible();
+    await expect(body.locator('strong')).toHaveText('steepened');
+    await expect(body).toContainText('<script>window.__pwned = 1</script>'); // shown as text, never run
+    expect(await body.locator('script').count()).toBe(0);
+    expect(await body.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    const shareUrl = await page.getByTestId('blog-share').getAttribute('data-share-url');
+    expect(shareUrl).toMatch(/\/app\/#\/bw\/blog\/post\/\d+$/);
+
+    const readerContext = await browser.newContext();
+    try {
+      await loginAsDemoUser(readerContext);
+      const reader = await readerContext.newPage();
+      await reader.goto(shareUrl!);
+      await expect(reader.getByTestId('blog-post-title')).toHaveText('Curve steepeners in financials', { timeout: 30_000 });
+      await expect(reader.getByTestId('blog-edit')).toHaveCount(0);
+      await openRoute(reader, '/bw/blog');
+      await reader.getByTestId('blog-search').fill('steepened banks');
+      await expect(reader.getByTestId('blog-post-card')).toHaveCount(1);
+      await reader.getByRole('link', { name: 'Curve steepeners in financials' }).click();
+      await expect(reader.getByTestId('blog-post-body')).toContainText('10s30s');
+    } finally {
+      await readerContext.close();
     }
   });
 });

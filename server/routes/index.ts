@@ -22,6 +22,8 @@ import adminOnboardingRoutes from './admin/onboarding';
 import authRoutes from './auth';
 import userRoutes from './user';
 import helpRoutes from './help';
+import blogRoutes from './blog';
+import adminBlogAuthorRoutes from './admin/blogAuthors';
 
 /** Every route module of the API, in one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -48,4 +50,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminDomainRoutes);
   await app.register(adminOnboardingRoutes);
   await app.register(helpRoutes);
+  await app.register(blogRoutes);
+  await app.register(adminBlogAuthorRoutes);
 }

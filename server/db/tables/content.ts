@@ -1,4 +1,4 @@
-import type { ColumnType, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -24,6 +24,39 @@ export interface HelpArticlesTable {
   search: ColumnType<string, never, never>;
 }
 
+/** A blog post; `published` with a future publish_at is scheduled. */
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  summary: string;
+  body_md: string;
+  body_html: string;
+  body_text: string;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** The tags as one text, for the search vector. */
+  tags_text: string;
+  cover_image: string | null;
+  status: 'draft' | 'published' | 'archived';
+  publish_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Listed in the public Atom feed. */
+  public: ColumnType<boolean, boolean | undefined, boolean>;
+  author_id: string | null;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  search: ColumnType<string, never, never>;
+}
+
+/** A slug a post had before; links with it redirect to the post. */
+export interface BlogSlugHistoryTable {
+  slug: string;
+  post_id: number;
+  replaced_at: Timestamp;
+}
+
 export interface ContentTables {
   help_articles: HelpArticlesTable;
+  blog_posts: BlogPostsTable;
+  blog_slug_history: BlogSlugHistoryTable;
 }

@@ -145,6 +145,8 @@ function adminCalls(ids: {
     },
     'GET /admin/invites': { url: '/admin/invites', admin: 200 },
     'POST /admin/invites': { url: '/admin/invites', payload: { email: 'matrix-newcomer@example.com' }, admin: 201 },
+    'GET /admin/blog/authors': { url: '/admin/blog/authors', admin: 200 },
+    'PUT /admin/blog/authors/:id': { url: `/admin/blog/authors/${ids.featureUserId}`, payload: { author: true }, admin: 204 },
     'GET /admin/maintenance': { url: '/admin/maintenance', admin: 200 },
     'PUT /admin/maintenance': { url: '/admin/maintenance', payload: { maintenanceMode: false }, admin: 200 },
     'POST /admin/upload/:kind': { url: '/admin/upload/treasury', ...treasuryUpload, admin: 200 },

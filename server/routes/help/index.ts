@@ -63,7 +63,7 @@ const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const features = await callerFeatures(request);
-      const scope = { help: features.has('help'), blog: false, now: new Date(app.now()) };
+      const scope = { help: features.has('help'), blog: features.has('blog'), now: new Date(app.now()) };
       return { results: await searchContent(app.db, request.query.q, request.query.limit, scope) };
     },
   );
