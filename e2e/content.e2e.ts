@@ -106,3 +106,28 @@ test.describe('blog', () => {
     }
   });
 });
+
+test.describe('platform commentary', () => {
+  test.setTimeout(120_000);
+
+  test('an admin publishes a note that a user reads on the market summary', async ({ page, context, browser }) => {
+    await loginAsDemoUser(context, undefined, DEMO_ADMIN);
+    await openRoute(page, '/bw/admin/platform-commentary');
+    await page.getByTestId('commentary-headline').fill('Financials lead the rally', { timeout: 30_000 });
+    await page.getByTestId('commentary-markdown').fill('Bank spreads **3bp tighter** on the open.');
+    await page.getByTestId('commentary-save').click();
+    await expect(page.getByTestId('commentary-item').first()).toContainText('Financials lead the rally');
+
+    const userContext = await browser.newContext();
+    try {
+      await loginAsDemoUser(userContext);
+      const userPage = await userContext.newPage();
+      await openRoute(userPage, '/bw/market/summary');
+      const panel = userPage.getByTestId('platform-commentary');
+      await expect(panel.getByTestId('commentary-latest')).toContainText('Financials lead the rally', { timeout: 30_000 });
+      await expect(panel.getByTestId('commentary-body').locator('strong')).toHaveText('3bp tighter');
+    } finally {
+      await userContext.close();
+    }
+  });
+});

@@ -274,7 +274,13 @@ export const ROUTES: readonly RouteDef[] = [
     page: () => import('./pages/admin/deal/AdminDealsPage'),
   },
   { path: '/bw/admin/deal/:dealId', title: 'Admin: deal', access: 'admin', page: () => import('./pages/admin/deal/AdminDealPage') },
-  { path: '/bw/admin/platform-commentary', title: 'Admin: platform commentary', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/platform-commentary',
+    title: 'Admin: platform commentary',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/AdminCommentaryPage'),
+  },
   { path: '/bw/admin/media', title: 'Admin: media', access: 'admin', menu: 'admin' },
   {
     path: '/bw/admin/maintenance',

@@ -24,6 +24,7 @@ import userRoutes from './user';
 import helpRoutes from './help';
 import blogRoutes from './blog';
 import adminBlogAuthorRoutes from './admin/blogAuthors';
+import commentaryRoutes from './commentary';
 
 /** Every route module of the API, in one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -52,4 +53,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(helpRoutes);
   await app.register(blogRoutes);
   await app.register(adminBlogAuthorRoutes);
+  await app.register(commentaryRoutes);
 }

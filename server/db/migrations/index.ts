@@ -22,6 +22,7 @@ import * as onboarding from './20261127120000_onboarding';
 import * as trialAdmin from './20261127130000_trial_admin';
 import * as help from './20261129100000_help';
 import * as blog from './20261129110000_blog';
+import * as commentary from './20261129120000_commentary';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261127130000_trial_admin': trialAdmin,
   '20261129100000_help': help,
   '20261129110000_blog': blog,
+  '20261129120000_commentary': commentary,
 };

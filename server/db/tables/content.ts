@@ -55,7 +55,22 @@ export interface BlogSlugHistoryTable {
   replaced_at: Timestamp;
 }
 
+/** A dated market note by an administrator; visible from publish_at, until deleted. */
+export interface PlatformCommentaryTable {
+  id: Generated<number>;
+  headline: string;
+  body_md: string;
+  body_html: string;
+  publish_at: Timestamp;
+  author_id: string | null;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface ContentTables {
+  platform_commentary: PlatformCommentaryTable;
   help_articles: HelpArticlesTable;
   blog_posts: BlogPostsTable;
   blog_slug_history: BlogSlugHistoryTable;
