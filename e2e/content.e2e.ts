@@ -131,3 +131,53 @@ test.describe('platform commentary', () => {
     }
   });
 });
+
+test.describe('media', () => {
+  test.setTimeout(120_000);
+
+  test('an uploaded image shows in a post through its signed link; the link tampered or for another file does not open', async ({
+    page,
+    context,
+  }) => {
+    const admin = await loginAsDemoUser(context, undefined, DEMO_ADMIN);
+    // A real 1×1 PNG, so the browser decodes it.
+    const pngBytes = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await openRoute(page, '/bw/admin/media');
+    await expect(page.getByTestId('admin-media-page')).toBeVisible({ timeout: 30_000 });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('media-upload').click();
+    await (await chooser).setFiles({ name: 'spread-chart.png', mimeType: 'image/png', buffer: pngBytes });
+    await expect(page.getByTestId('media-item').first()).toContainText('spread-chart.png');
+    await expect(page.getByTestId('media-item').first()).toContainText('1×1px');
+
+    const { items } = await apiGet<{ items: Array<{ name: string; path: string; link: string; publicLink: string }> }>(
+      admin,
+      '/admin/media',
+    );
+    const image = items.find((i) => i.name === 'spread-chart.png')!;
+    const post = await apiSend<{ slug: string }>(admin, 'POST', '/v2/blog/posts', {
+      title: 'Chart of the week',
+      markdown: `The spread chart:\n\n![spread chart](${image.publicLink})`,
+      coverImage: image.publicLink,
+      status: 'published',
+    });
+    await openRoute(page, `/bw/blog/post/${post.slug}`);
+    const img = page.getByTestId('blog-post-body').getByRole('img', { name: 'spread chart' });
+    await expect(img).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
+
+    const ok = await page.request.get(image.link);
+    expect(ok.status()).toBe(200);
+    expect(ok.headers()['content-type']).toBe('image/png');
+    const token = image.link.split('jwt=')[1]!;
+    const tampered = await page.request.get(
+      image.link.replace(token, token.slice(0, -2) + (token.at(-2) === 'A' ? 'B' : 'A') + token.at(-1)),
+    );
+    expect(tampered.status()).toBe(403);
+    const otherFile = items.find((i) => i.path !== image.path);
+    if (otherFile) expect((await page.request.get(otherFile.link.replace(otherFile.link.split('jwt=')[1]!, token))).status()).toBe(403);
+  });
+});

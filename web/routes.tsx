@@ -281,7 +281,7 @@ export const ROUTES: readonly RouteDef[] = [
     menu: 'admin',
     page: () => import('./pages/admin/AdminCommentaryPage'),
   },
-  { path: '/bw/admin/media', title: 'Admin: media', access: 'admin', menu: 'admin' },
+  { path: '/bw/admin/media', title: 'Admin: media', access: 'admin', menu: 'admin', page: () => import('./pages/admin/AdminMediaPage') },
   {
     path: '/bw/admin/maintenance',
     title: 'Admin: maintenance',

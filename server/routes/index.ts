@@ -25,6 +25,7 @@ import helpRoutes from './help';
 import blogRoutes from './blog';
 import adminBlogAuthorRoutes from './admin/blogAuthors';
 import commentaryRoutes from './commentary';
+import mediaRoutes from './media';
 
 /** Every route module of the API, in one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -54,4 +55,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(blogRoutes);
   await app.register(adminBlogAuthorRoutes);
   await app.register(commentaryRoutes);
+  await app.register(mediaRoutes);
 }

@@ -23,6 +23,7 @@ import * as trialAdmin from './20261127130000_trial_admin';
 import * as help from './20261129100000_help';
 import * as blog from './20261129110000_blog';
 import * as commentary from './20261129120000_commentary';
+import * as media from './20261129130000_media';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261129100000_help': help,
   '20261129110000_blog': blog,
   '20261129120000_commentary': commentary,
+  '20261129130000_media': media,
 };

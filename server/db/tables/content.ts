@@ -69,7 +69,24 @@ export interface PlatformCommentaryTable {
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** An uploaded image or PDF; its bytes are in the media store under `path`. */
+export interface MediaTable {
+  id: Generated<number>;
+  path: string;
+  name: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  version: ColumnType<number, number | undefined, number>;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ContentTables {
+  media: MediaTable;
   platform_commentary: PlatformCommentaryTable;
   help_articles: HelpArticlesTable;
   blog_posts: BlogPostsTable;

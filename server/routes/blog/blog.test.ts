@@ -198,6 +198,7 @@ describe('bad and hostile input', () => {
       [{ title: '', markdown: 'x' }, 'title'],
       [{ title: 'x', markdown: 'x', slug: '../etc' }, 'slug'],
       [{ title: 'x', markdown: 'x', coverImage: 'javascript:alert(1)' }, 'coverImage'],
+      [{ title: 'x', markdown: 'x', coverImage: 'https://elsewhere.example/cover.png' }, 'coverImage'],
       [{ title: 'x', markdown: 'x', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags'],
       [{ title: 'x', markdown: 'x', status: 'live' }, 'status'],
       [{ title: 'x', markdown: 'x', publishAt: 'tomorrow' }, 'publishAt'],

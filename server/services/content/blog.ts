@@ -21,6 +21,7 @@ import { forbidden } from '../../plugins/errors';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
 import { htmlToText, renderMarkdown } from './markdown';
+import { mediaHost } from './media/links';
 
 export interface Caller {
   userId: string;
@@ -179,6 +180,16 @@ async function slugTaken(db: Kysely<Database>, slug: string, exceptPostId?: numb
   return old !== undefined && old.post_id !== exceptPostId;
 }
 
+/**
+ * A cover image must be a link of our media library: the app's content security policy loads
+ * images from its own origin only, and a post should not depend on someone else's server.
+ */
+function checkCoverImage(coverImage: string | null | undefined, ctx: BlogContext): void {
+  if (coverImage && !coverImage.startsWith(`${mediaHost(ctx.publicUrl)}/`)) {
+    throw new ServiceRefusal('invalid', 'coverImage: choose an image from the media library (its public link)');
+  }
+}
+
 /** When a post becomes visible: a published post without a time is published now. */
 function publishTime(status: BlogStatus, publishAt: string | null, now: Date): Date | null {
   if (publishAt) return new Date(publishAt);
@@ -188,6 +199,7 @@ function publishTime(status: BlogStatus, publishAt: string | null, now: Date): D
 export async function createPost(db: Kysely<Database>, caller: Caller, input: BlogPostCreateBody, ctx: BlogContext): Promise<BlogPost> {
   await assertAuthor(db, caller);
   const body = blogPostCreateBodySchema.parse(input);
+  checkCoverImage(body.coverImage, ctx);
   const id = await db.transaction().execute(async (trx) => {
     let slug = body.slug ?? slugify(body.title);
     if (body.slug && (await slugTaken(trx, slug))) throw new ServiceRefusal('conflict', `slug: "${slug}" is already used by another post`);
@@ -234,6 +246,7 @@ export async function updatePost(
   ctx: BlogContext,
 ): Promise<BlogPost> {
   await assertAuthor(db, caller);
+  checkCoverImage(body.coverImage, ctx);
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('blog_posts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw new ServiceRefusal('not found', 'No such blog post');

@@ -97,7 +97,13 @@ export function BlogEditor({ post, onSaved, onCancel }: { post?: BlogPost; onSav
         onChange={(e) => setSummary(e.currentTarget.value)}
       />
       <TagsInput label="Tags" maxTags={BLOG_TAGS_MAX} value={tags} onChange={setTags} data-testid="blog-tags" />
-      <TextInput label="Cover image" placeholder="https://…" value={coverImage} onChange={(e) => setCoverImage(e.currentTarget.value)} />
+      <TextInput
+        label="Cover image"
+        description="The public link of an image in the media library (Admin → media)"
+        placeholder="https://…/media/…"
+        value={coverImage}
+        onChange={(e) => setCoverImage(e.currentTarget.value)}
+      />
       <Textarea
         label="Text (Markdown)"
         description="CommonMark: headings, lists, links, images, tables. HTML is shown as text."
