@@ -32,8 +32,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       setweight(to_tsvector('english', title), 'A') ||
       setweight(to_tsvector('english', summary || ' ' || tags_text), 'B') ||
       setweight(to_tsvector('english', body_text), 'C')) stored)`.execute(db);
-  await sql`create index blog_posts_search_idx on blog_posts using gin (search)`.execute(db);
-  await sql`create index blog_posts_tags_idx on blog_posts using gin (tags)`.execute(db);
+  await sql`create index blog_posts_search_idx on blog_posts using gin (search) with (fastupdate = off)`.execute(db);
+  await sql`create index blog_posts_tags_idx on blog_posts using gin (tags) with (fastupdate = off)`.execute(db);
   await sql`create index blog_posts_published_idx on blog_posts (status, publish_at desc)`.execute(db);
   await sql`create table blog_slug_history (
     slug text primary key,
