@@ -7,6 +7,7 @@ import { logDestination } from './logging';
 import { progressReporter, runSeeds } from './seed';
 import { bondTableSnapshot } from './services/market/queries/bondTableSnapshot';
 import { ensureWebBuild } from './webBuild';
+import { indexHelpContent } from './services/content/helpIndex';
 
 /**
  * `npm start`: validate configuration, open the database (embedded PGlite unless DATABASE_URL),
@@ -35,6 +36,9 @@ async function main(): Promise<void> {
     });
     const applied = await migrateToLatest(handle.db);
     log.info(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date');
+    // The help centre's Markdown files are the source; the index is rebuilt from them (unchanged files skipped).
+    const help = await indexHelpContent(handle.db);
+    log.info(`Help centre indexed: ${help.indexed} updated, ${help.unchanged} unchanged, ${help.removed} removed`);
   } catch (err) {
     log.fatal(`Bondwise cannot start: ${err instanceof Error ? err.message : String(err)}`);
     await handle?.close().catch(() => {});

@@ -64,12 +64,12 @@ describe('app shell', () => {
 
   it('logged in, a page not built yet shows its title and the panel inside the real layout', async () => {
     login();
-    start('/bw/blog');
+    start('/bw/share/manage');
     expect(await screen.findByTestId('not-available', {}, slow)).toBeTruthy();
-    expect(screen.getByTestId('page-title').textContent).toBe('Blog');
+    expect(screen.getByTestId('page-title').textContent).toBe('Shared items');
     expect(screen.getByTestId('app-header')).toBeTruthy();
     expect(screen.queryByTestId('nav-admin')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Bondwise | Blog'), slow);
+    await waitFor(() => expect(document.title).toBe('Bondwise | Shared items'), slow);
   });
 
   it('admins get the admin menu', async () => {

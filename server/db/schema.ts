@@ -6,10 +6,20 @@ import type { PricingSheetTables } from './tables/pricingSheets';
 import type { EdgarTables } from './tables/edgar';
 import type { AnalyticsTables } from './tables/analytics';
 import type { AccuracyTables } from './tables/accuracy';
+import type { ContentTables } from './tables/content';
 
 /**
  * The whole database as Kysely sees it: one interface per domain in tables/, joined here.
  * Add a domain by extending this interface.
  */
 export interface Database
-  extends CoreTables, MarketTables, AccountTables, BondTableTables, PricingSheetTables, EdgarTables, AnalyticsTables, AccuracyTables {}
+  extends
+    CoreTables,
+    MarketTables,
+    AccountTables,
+    BondTableTables,
+    PricingSheetTables,
+    EdgarTables,
+    AnalyticsTables,
+    AccuracyTables,
+    ContentTables {}

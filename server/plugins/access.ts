@@ -43,6 +43,8 @@ export const PROTECTED_PREFIXES = ['/v2/', '/admin/'] as const;
 export const PUBLIC_ROUTES: readonly string[] = [
   // The web app reports its errors before sign-in too (rate limited, text only).
   'POST /v2/client-errors',
+  // Feed readers fetch the blog's public posts without signing in (posts marked public only).
+  'GET /v2/blog/feed.atom',
 ];
 
 const isProtected = (url: string) => PROTECTED_PREFIXES.some((p) => url.startsWith(p));

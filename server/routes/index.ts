@@ -30,6 +30,11 @@ import adminCurveRoutes from './admin/curve';
 import adminRecentRoutes from './admin/recent';
 import authRoutes from './auth';
 import userRoutes from './user';
+import helpRoutes from './help';
+import blogRoutes from './blog';
+import adminBlogAuthorRoutes from './admin/blogAuthors';
+import commentaryRoutes from './commentary';
+import mediaRoutes from './media';
 
 /** Every route module of the API, in one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -64,4 +69,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminBondRoutes);
   await app.register(adminCurveRoutes);
   await app.register(adminRecentRoutes);
+  await app.register(helpRoutes);
+  await app.register(blogRoutes);
+  await app.register(adminBlogAuthorRoutes);
+  await app.register(commentaryRoutes);
+  await app.register(mediaRoutes);
 }

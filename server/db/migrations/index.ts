@@ -20,6 +20,10 @@ import * as userAdmin from './20261127100000_user_admin';
 import * as domainEmployees from './20261127110000_domain_employees';
 import * as onboarding from './20261127120000_onboarding';
 import * as trialAdmin from './20261127130000_trial_admin';
+import * as help from './20261129100000_help';
+import * as blog from './20261129110000_blog';
+import * as commentary from './20261129120000_commentary';
+import * as media from './20261129130000_media';
 import * as tradeAccuracy from './20261202100000_trade_accuracy';
 import * as floaterCoupon from './20261203100000_floater_coupon';
 import * as analyticsEvents from './20261205100000_analytics_events';
@@ -52,6 +56,10 @@ export const migrations: Record<string, Migration> = {
   '20261127110000_domain_employees': domainEmployees,
   '20261127120000_onboarding': onboarding,
   '20261127130000_trial_admin': trialAdmin,
+  '20261129100000_help': help,
+  '20261129110000_blog': blog,
+  '20261129120000_commentary': commentary,
+  '20261129130000_media': media,
   '20261202100000_trade_accuracy': tradeAccuracy,
   '20261203100000_floater_coupon': floaterCoupon,
   '20261205100000_analytics_events': analyticsEvents,

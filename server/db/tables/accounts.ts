@@ -63,6 +63,8 @@ export interface UsersTable {
   onboarding: string | null;
   onboarded_at: NullableTimestamp;
   onboarded_by: string | null;
+  /** May write blog posts (admins always may); set by an administrator. */
+  blog_author: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** One row per login session; the refresh token is stored as a SHA-256 hash and rotated on use. */

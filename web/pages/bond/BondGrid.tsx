@@ -25,7 +25,8 @@ import { api } from '../../api/client';
 import { handleError } from '../../api/errors';
 import { notifications } from '@mantine/notifications';
 import { DataTable } from '../../components/DataTable';
-import { BOND_COLUMNS, formatBondCell } from './columns';
+import { BOND_COLUMNS, columnTooltip, formatBondCell } from './columns';
+import { useFeature } from '../../features/useFeature';
 import { listQuery, type BondSort, type BondView } from './bondView';
 import { SparklineCell } from './SparklineCell';
 import { changeTone } from '../../components/tone';
@@ -79,6 +80,7 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
   const columnsKey = [...visibleColumns].sort().join(',');
   const filtersKey = JSON.stringify(view.filters);
 
+  const glossaryTips = useFeature('tooltips');
   const columnDefs = useMemo<ColDef<BondListRow>[]>(() => {
     const sortOf = (c: BondTableColumn) =>
       view.primary?.column === c
@@ -94,7 +96,7 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
           colId: c,
           field: c,
           headerName: meta.header,
-          headerTooltip: `${meta.header}: ${meta.help}`,
+          headerTooltip: columnTooltip(c, glossaryTips),
           initialWidth: meta.width,
           hide: !view.visible.includes(c),
           ...(sortOf(c) as Pick<ColDef, 'sort' | 'sortIndex'>),
@@ -125,7 +127,7 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
       });
     }
     return defs;
-  }, [view.order, view.visible, view.primary, view.secondary, available, sparklines]);
+  }, [view.order, view.visible, view.primary, view.secondary, available, sparklines, glossaryTips]);
 
   // A new datasource (filters or fetched columns changed) makes the grid start over at the top.
   const datasource = useMemo<IDatasource>(

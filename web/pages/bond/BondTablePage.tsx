@@ -7,6 +7,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BondTableFilters } from '@common/api/bondTables';
 import { PageTitle } from '../../components/PageTitle';
+import { HelpBanner } from '../../components/content/HelpBanner';
 import { usePreferences } from '../../preferences/usePreferences';
 import { BondTableView } from './BondTableView';
 import { filtersFromSearch, preferencesFromView, searchFromFilters, viewFromPreferences, type BondView } from './bondView';
@@ -28,6 +29,9 @@ export default function BondTablePage() {
   return (
     <Stack gap={4} data-testid="bond-table-page">
       <PageTitle />
+      <HelpBanner id="bond-table" guide="guides/bond-table">
+        Hover a column header for its definition, unit and formula; choose columns under Columns.
+      </HelpBanner>
       {waiting ? (
         <Center py="xl">
           <Loader size="sm" type="dots" />

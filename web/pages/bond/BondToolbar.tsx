@@ -27,7 +27,7 @@ import { BOND_SENIORITIES, RATING_BUCKETS, RATING_CLASSES, SECTORS, TENOR_BUCKET
 import { api } from '../../api/client';
 import { useFeature } from '../../features/useFeature';
 import { handleError } from '../../api/errors';
-import { BOND_COLUMNS, DEFAULT_VISIBLE_COLUMNS } from './columns';
+import { BOND_COLUMNS, columnTooltip, DEFAULT_VISIBLE_COLUMNS } from './columns';
 import { listQuery, type BondView } from './bondView';
 import { IssuerFilterPills } from './IssuerFilterPills';
 import { trackEvent } from '../../analytics';
@@ -149,6 +149,7 @@ export function ColumnChooser({
   available: readonly BondTableColumn[];
   onChange: (view: BondView) => void;
 }) {
+  const glossaryTips = useFeature('tooltips');
   const ordered = view.order.filter((c) => available.includes(c));
   const visible = view.visible.filter((c) => available.includes(c));
   const set = (columns: BondTableColumn[]) => onChange({ ...view, visible: columns });
@@ -177,7 +178,7 @@ export function ColumnChooser({
           <ScrollArea.Autosize mah={380}>
             <SimpleGrid cols={3} spacing={4} verticalSpacing={4}>
               {ordered.map((c) => (
-                <Tooltip key={c} label={BOND_COLUMNS[c].help} openDelay={500} withinPortal>
+                <Tooltip key={c} label={columnTooltip(c, glossaryTips)} openDelay={500} multiline w={320} withinPortal>
                   <Checkbox
                     size="xs"
                     label={BOND_COLUMNS[c].header}

@@ -6,6 +6,7 @@ import { BOND_TABLE_COLUMNS, type BondTableColumn } from '@common/enums';
 import type { FeatureName } from '@common/features';
 import { formatDay, formatNumber, formatValue, MISSING, type ValueKind } from '@common/format';
 import { DEFAULT_BOND_TABLE_COLUMNS } from '@common/api/bondTables';
+import { GLOSSARY, glossaryTooltip } from '@common/glossary';
 
 export interface BondColumnMeta {
   header: string;
@@ -41,47 +42,47 @@ const m = (
 });
 
 export const BOND_COLUMNS: Record<BondTableColumn, BondColumnMeta> = {
-  description: m('Description', 'text', 'Ticker, coupon (%) and maturity', 170),
-  bondIdentifier: m('CUSIP', 'text', 'CUSIP identifier', 100),
-  ticker: m('Ticker', 'text', 'Issuer ticker', 70),
-  issuer: m('Issuer', 'text', 'Issuer group (parent issuer)', 160),
-  entityName: m('Entity', 'text', 'Legal issuing entity', 200),
-  displayName: m('Name', 'text', "Issuing entity's short name", 150),
-  ratingSP: m('S&P', 'text', 'S&P long-term rating', 64, { flag: 's_and_p_ratings' }),
-  ratingMoody: m("Moody's", 'text', "Moody's long-term rating", 72),
-  seniority: m('Seniority', 'text', 'Rank in the capital structure', 130),
-  corpStruct: m('Corp struct', 'text', 'Corporate structure of the issuer (OpCo / HoldCo)', 90),
-  countryOfRisk: m('Country', 'text', 'Country of risk', 70),
-  coupon: m('Coupon', 'yield', 'Annual coupon rate, % (floaters: the quoted margin is in the terms)', 76),
-  issueDate: m('Issued', 'day', 'Issue date', 100),
-  maturityDate: m('Maturity', 'day', 'Maturity date', 100),
-  nextCallDate: m('Next call', 'day', 'Next call date', 100),
-  tenor: m('Tenor', 'years', 'Remaining years to maturity (years)', 70),
-  isBenchmark: m('Bmk', 'bool', 'Benchmark bond of its issuer', 56),
-  treasury: m('Treasury', 'text', 'Benchmark Treasury point the T-spread is measured against', 80),
-  amountIssued: m('Amt issued', 'size', 'Amount issued, USD par (MM = millions, K = thousands)', 90),
-  price: m('Price', 'price', 'Evaluated clean price, per 100 face', 84),
-  changePrice: m('Δ Price', 'price', 'Price change vs previous close, points per 100 face', 80, { signed: 'price' }),
-  yieldToMaturity: m('YTM', 'yield', 'Yield to maturity, %', 78),
-  changeYTM: m('Δ YTM', 'yieldChange', 'Yield-to-maturity change vs previous close, bp', 86, { signed: 'rate' }),
-  yieldToCall: m('YTC', 'yield', 'Yield to next call, %', 78),
-  changeYTC: m('Δ YTC', 'yieldChange', 'Yield-to-call change vs previous close, bp', 86, { signed: 'rate' }),
-  yieldToWorst: m('YTW', 'yield', 'Yield to worst, %', 78),
-  changeYTW: m('Δ YTW', 'yieldChange', 'Yield-to-worst change vs previous close, bp', 86, { signed: 'rate' }),
-  currentYield: m('Cur yld', 'yield', 'Current yield: annual coupon / clean price, %', 78),
-  moneyMarketYield360: m('MMY 360', 'yield', 'Money-market yield on a 360-day basis, %', 82),
-  gSpread: m('G-Sprd', 'spread', 'G-spread: yield over the interpolated Treasury curve, bp', 96),
-  changeGSpread: m('Δ G-Sprd', 'spread', 'G-spread change vs previous close, bp', 90, { signed: 'rate' }),
-  tSpread: m('T-Sprd', 'spread', 'T-spread: yield over the benchmark Treasury, bp', 96),
-  changeTSpread: m('Δ T-Sprd', 'spread', 'T-spread change vs previous close, bp', 90, { signed: 'rate' }),
-  discountMargin: m('DM', 'spread', 'Discount margin of a floater over its index, bp', 80, { flag: 'bond_table_discount_margin' }),
-  duration: m('Dur', 'years', 'Modified duration, years', 64),
-  dv01: m('DV01', 'dv01', 'Price change for a 1 bp yield move, per 100 face', 70),
-  volume: m('Volume', 'size', "Today's traded par volume, USD (MM = millions, K = thousands)", 84),
-  volumePercentChange: m('Vol Δ%', 'percent', "Today's volume vs the 20-day average, %", 78, { signed: 'price' }),
-  confidence: m('Conf', 'confidence', 'Confidence in the evaluated price, 0–100', 60),
-  changeConfidence: m('Δ Conf', 'confidence', 'Confidence change vs previous close, points (0–100 scale)', 66, { signed: 'price' }),
-  startConfidence: m('Start conf', 'confidence', 'Confidence at the previous close, 0–100', 76),
+  description: m('Description', 'text', GLOSSARY.description.short, 170),
+  bondIdentifier: m('CUSIP', 'text', GLOSSARY.bondIdentifier.short, 100),
+  ticker: m('Ticker', 'text', GLOSSARY.ticker.short, 70),
+  issuer: m('Issuer', 'text', GLOSSARY.issuer.short, 160),
+  entityName: m('Entity', 'text', GLOSSARY.entityName.short, 200),
+  displayName: m('Name', 'text', GLOSSARY.displayName.short, 150),
+  ratingSP: m('S&P', 'text', GLOSSARY.ratingSP.short, 64, { flag: 's_and_p_ratings' }),
+  ratingMoody: m("Moody's", 'text', GLOSSARY.ratingMoody.short, 72),
+  seniority: m('Seniority', 'text', GLOSSARY.seniority.short, 130),
+  corpStruct: m('Corp struct', 'text', GLOSSARY.corpStruct.short, 90),
+  countryOfRisk: m('Country', 'text', GLOSSARY.countryOfRisk.short, 70),
+  coupon: m('Coupon', 'yield', GLOSSARY.coupon.short, 76),
+  issueDate: m('Issued', 'day', GLOSSARY.issueDate.short, 100),
+  maturityDate: m('Maturity', 'day', GLOSSARY.maturityDate.short, 100),
+  nextCallDate: m('Next call', 'day', GLOSSARY.nextCallDate.short, 100),
+  tenor: m('Tenor', 'years', GLOSSARY.tenor.short, 70),
+  isBenchmark: m('Bmk', 'bool', GLOSSARY.isBenchmark.short, 56),
+  treasury: m('Treasury', 'text', GLOSSARY.treasury.short, 80),
+  amountIssued: m('Amt issued', 'size', GLOSSARY.amountIssued.short, 90),
+  price: m('Price', 'price', GLOSSARY.price.short, 84),
+  changePrice: m('Δ Price', 'price', GLOSSARY.changePrice.short, 80, { signed: 'price' }),
+  yieldToMaturity: m('YTM', 'yield', GLOSSARY.yieldToMaturity.short, 78),
+  changeYTM: m('Δ YTM', 'yieldChange', GLOSSARY.changeYTM.short, 86, { signed: 'rate' }),
+  yieldToCall: m('YTC', 'yield', GLOSSARY.yieldToCall.short, 78),
+  changeYTC: m('Δ YTC', 'yieldChange', GLOSSARY.changeYTC.short, 86, { signed: 'rate' }),
+  yieldToWorst: m('YTW', 'yield', GLOSSARY.yieldToWorst.short, 78),
+  changeYTW: m('Δ YTW', 'yieldChange', GLOSSARY.changeYTW.short, 86, { signed: 'rate' }),
+  currentYield: m('Cur yld', 'yield', GLOSSARY.currentYield.short, 78),
+  moneyMarketYield360: m('MMY 360', 'yield', GLOSSARY.moneyMarketYield360.short, 82),
+  gSpread: m('G-Sprd', 'spread', GLOSSARY.gSpread.short, 96),
+  changeGSpread: m('Δ G-Sprd', 'spread', GLOSSARY.changeGSpread.short, 90, { signed: 'rate' }),
+  tSpread: m('T-Sprd', 'spread', GLOSSARY.tSpread.short, 96),
+  changeTSpread: m('Δ T-Sprd', 'spread', GLOSSARY.changeTSpread.short, 90, { signed: 'rate' }),
+  discountMargin: m('DM', 'spread', GLOSSARY.discountMargin.short, 80, { flag: 'bond_table_discount_margin' }),
+  duration: m('Dur', 'years', GLOSSARY.duration.short, 64),
+  dv01: m('DV01', 'dv01', GLOSSARY.dv01.short, 70),
+  volume: m('Volume', 'size', GLOSSARY.volume.short, 84),
+  volumePercentChange: m('Vol Δ%', 'percent', GLOSSARY.volumePercentChange.short, 78, { signed: 'price' }),
+  confidence: m('Conf', 'confidence', GLOSSARY.confidence.short, 60),
+  changeConfidence: m('Δ Conf', 'confidence', GLOSSARY.changeConfidence.short, 66, { signed: 'price' }),
+  startConfidence: m('Start conf', 'confidence', GLOSSARY.startConfidence.short, 76),
 };
 
 /** Formats a column value for display (grid cells, CSV preview) through common/format. */
@@ -127,4 +128,13 @@ export function completeOrder(order: readonly string[] | undefined): BondTableCo
   const known = (order ?? []).filter((c): c is BondTableColumn => (BOND_TABLE_COLUMNS as readonly string[]).includes(c));
   const seen = new Set(known);
   return [...new Set(known), ...CANONICAL_ORDER.filter((c) => !seen.has(c))];
+}
+
+/**
+ * A column's tooltip: with the `tooltips` feature the glossary's definition, unit and formula in
+ * words (common/glossary.ts); without it the one line naming the unit.
+ */
+export function columnTooltip(column: BondTableColumn, glossary: boolean): string {
+  const meta = BOND_COLUMNS[column];
+  return `${meta.header}: ${glossary ? glossaryTooltip(GLOSSARY[column]) : meta.help}`;
 }

@@ -226,17 +226,3 @@ export function MostActivePanel({ bonds }: { bonds: MarketSummaryResponse['mostA
     </Card>
   );
 }
-
-/** Platform commentary: the slot the content issue fills (empty state until then). */
-export function CommentaryPanel() {
-  return (
-    <Card withBorder padding="sm" data-testid="platform-commentary">
-      <Text fw={600} size="sm" mb={4}>
-        Platform commentary
-      </Text>
-      <Text size="xs" c="dimmed" data-testid="commentary-empty">
-        No commentary has been published today.
-      </Text>
-    </Card>
-  );
-}

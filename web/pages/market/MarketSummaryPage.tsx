@@ -27,9 +27,11 @@ import { TENOR_BUCKET_IDS, type TenorBucket } from '@common/market';
 import { useApiQuery } from '../../api/queries';
 import { MarketAsOf } from '../../components/MarketAsOf';
 import { PageTitle } from '../../components/PageTitle';
+import { WelcomePanel } from '../../components/content/HelpBanner';
 import { useFeature } from '../../features/useFeature';
 import { usePreferences } from '../../preferences/usePreferences';
-import { CommentaryPanel, MarketIndexPanel, MostActivePanel, TreasuryCurvePanel } from './MarketPanels';
+import { MarketIndexPanel, MostActivePanel, TreasuryCurvePanel } from './MarketPanels';
+import { CommentaryPanel } from './CommentaryPanel';
 import { isMetric, METRIC_OPTIONS, SLOPE_OPTIONS, visibleSlopes, visibleTenors } from './marketView';
 import { SummaryGrid } from './SummaryGrid';
 import { useMetricKeys } from './useMetricKeys';
@@ -118,6 +120,7 @@ export default function MarketSummaryPage() {
           {data && <MarketAsOf asOf={data.asOf} />}
         </Box>
       </Group>
+      <WelcomePanel />
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="sm">

@@ -1,0 +1,95 @@
+/**
+ * /bw/blog/post/{postSlug}: one post by slug, former slug (the address is replaced with the
+ * current slug) or id (the form share links use, spec §2). The body is the server's sanitised
+ * HTML; the share button copies the hash-route link; its author or an admin can edit it here.
+ */
+import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BLOG_PATHS, type BlogPost } from '@common/api/blog';
+import { formatDate } from '@common/format';
+import { ApiError } from '../../api/client';
+import { apiErrorText } from '../../api/errorText';
+import { apiKey, useApiQuery } from '../../api/queries';
+import { SafeHtml } from '../../components/content/SafeHtml';
+import { useFeature } from '../../features/useFeature';
+import { FeatureUnavailable } from '../help/HelpUnavailable';
+import { BlogEditor } from './BlogEditor';
+
+export default function BlogPostPage() {
+  const enabled = useFeature('blog');
+  const ref = useParams().postSlug ?? '';
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const post = useApiQuery<BlogPost>(enabled ? BLOG_PATHS.post(ref) : null, { retry: false });
+  const p = post.data;
+  // A former slug answers with the current one: show the post at its current address.
+  useEffect(() => {
+    if (p && p.slug !== ref && !/^\d+$/.test(ref)) void navigate(`/bw/blog/post/${p.slug}`, { replace: true });
+  }, [p, ref, navigate]);
+  if (!enabled) return <FeatureUnavailable what="The blog" />;
+  const notFound = post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
+  return (
+    <Stack gap="sm" maw={860} data-testid="blog-post-page">
+      <Anchor component={Link} to="/bw/blog" size="sm">
+        ← All posts
+      </Anchor>
+      {notFound && (
+        <Alert color="yellow" data-testid="blog-not-found">
+          This post does not exist or is not published.
+        </Alert>
+      )}
+      {post.isError && !notFound && <Alert color="red">{apiErrorText(post.error)}</Alert>}
+      {p && editing && (
+        <Card withBorder padding="md">
+          <BlogEditor
+            post={p}
+            onCancel={() => setEditing(false)}
+            onSaved={(saved) => {
+              setEditing(false);
+              client.setQueryData(apiKey(BLOG_PATHS.post(saved.slug)), saved);
+              void client.invalidateQueries({ queryKey: ['api'] });
+              if (saved.slug !== ref) void navigate(`/bw/blog/post/${saved.slug}`, { replace: true });
+            }}
+          />
+        </Card>
+      )}
+      {p && !editing && (
+        <article>
+          {p.coverImage && <Image src={p.coverImage} alt="" mah={320} fit="cover" radius="sm" mb="sm" />}
+          <Title order={1} size="h2" data-testid="blog-post-title">
+            {p.title}
+          </Title>
+          <Group gap="xs" my={6}>
+            <Text size="sm" c="dimmed">
+              {p.author?.name ?? 'Bondwise'} · {p.publishAt ? formatDate(p.publishAt) : 'not scheduled'}
+            </Text>
+            {p.status !== 'published' && <Badge variant="light">{p.status}</Badge>}
+            {p.tags.map((t) => (
+              <Badge key={t} size="sm" variant="outline" component={Link} to={`/bw/blog?tag=${encodeURIComponent(t)}`}>
+                {t}
+              </Badge>
+            ))}
+          </Group>
+          <SafeHtml html={p.html} testId="blog-post-body" />
+          <Group mt="md">
+            <CopyButton value={p.shareUrl}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy} data-testid="blog-share" data-share-url={p.shareUrl}>
+                  {copied ? 'Link copied' : 'Share'}
+                </Button>
+              )}
+            </CopyButton>
+            {p.canEdit && (
+              <Button size="xs" variant="default" onClick={() => setEditing(true)} data-testid="blog-edit">
+                Edit
+              </Button>
+            )}
+          </Group>
+        </article>
+      )}
+    </Stack>
+  );
+}
