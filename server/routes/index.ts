@@ -19,6 +19,10 @@ import adminTradesMissingBondsRoutes from './admin/tradesMissingBonds';
 import adminUserRoutes from './admin/users';
 import adminDomainRoutes from './admin/domains';
 import adminOnboardingRoutes from './admin/onboarding';
+import adminIssuerRoutes from './admin/issuers';
+import adminSectorRoutes from './admin/sectors';
+import adminDisplayNameRoutes from './admin/displayNames';
+import adminReviewRoutes from './admin/review';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -46,4 +50,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminUserRoutes);
   await app.register(adminDomainRoutes);
   await app.register(adminOnboardingRoutes);
+  await app.register(adminIssuerRoutes);
+  await app.register(adminSectorRoutes);
+  await app.register(adminDisplayNameRoutes);
+  await app.register(adminReviewRoutes);
 }
