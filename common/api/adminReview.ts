@@ -109,12 +109,15 @@ export const reviewDecisionSchema = z
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.decision === 'correct' && b.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'the corrected price is required to correct' });
-    if (b.decision !== 'correct' && b.price !== undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'a price is given only to correct' });
+    if (b.decision === 'correct' && b.price === undefined)
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'the corrected price is required to correct' });
+    if (b.decision !== 'correct' && b.price !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'a price is given only to correct' });
     if (b.decision === 'correct' && b.queue === 'stale')
       ctx.addIssue({ code: 'custom', path: ['decision'], message: 'a stale bond has no figure to correct: accept or dismiss it' });
     const kind = b.queue === 'stale' ? 'stale' : b.queue === 'tradeFar' ? 'trade' : 'price';
-    if (!b.key.startsWith(`${kind}:`)) ctx.addIssue({ code: 'custom', path: ['key'], message: `a ${b.queue} item's key starts with ${kind}:` });
+    if (!b.key.startsWith(`${kind}:`))
+      ctx.addIssue({ code: 'custom', path: ['key'], message: `a ${b.queue} item's key starts with ${kind}:` });
   });
 export type ReviewDecisionBody = z.input<typeof reviewDecisionSchema>;
 

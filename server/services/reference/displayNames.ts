@@ -67,7 +67,11 @@ export async function listDisplayNames(
 }
 
 /** Issuers (by ticker or name) or bonds (by CUSIP prefix or description) to give a name, with any override. */
-export async function displayNameSubjects(db: Kysely<Database>, type: DisplayNameSubject, text: string): Promise<DisplayNameSubjectsResponse> {
+export async function displayNameSubjects(
+  db: Kysely<Database>,
+  type: DisplayNameSubject,
+  text: string,
+): Promise<DisplayNameSubjectsResponse> {
   const upper = text.toUpperCase();
   const contains = `%${likeEscape(upper)}%`;
   const prefix = `${likeEscape(upper)}%`;
@@ -190,7 +194,9 @@ export async function setDisplayName(
       .insertInto('display_name_overrides')
       .values({ subject_type: type, subject_id: id, display_name: body.displayName, version, updated_by: actor.userId })
       .onConflict((oc) =>
-        oc.columns(['subject_type', 'subject_id']).doUpdateSet({ display_name: body.displayName, version, updated_by: actor.userId, updated_at: sql`now()` }),
+        oc
+          .columns(['subject_type', 'subject_id'])
+          .doUpdateSet({ display_name: body.displayName, version, updated_by: actor.userId, updated_at: sql`now()` }),
       )
       .execute();
     await touch(trx, type, id);
@@ -199,15 +205,25 @@ export async function setDisplayName(
       action: 'display-name.set',
       targetType: type,
       targetId: String(id),
-      details: { before: { displayName: current?.display_name ?? null }, after: { displayName: body.displayName }, referenceName, version, ip: actor.ip },
+      details: {
+        before: { displayName: current?.display_name ?? null },
+        after: { displayName: body.displayName },
+        referenceName,
+        version,
+        ip: actor.ip,
+      },
     });
   });
-  return present(
-    await overrideRows(db).where('o.subject_type', '=', type).where('o.subject_id', '=', id).executeTakeFirstOrThrow(),
-  );
+  return present(await overrideRows(db).where('o.subject_type', '=', type).where('o.subject_id', '=', id).executeTakeFirstOrThrow());
 }
 
-export async function removeDisplayName(db: Kysely<Database>, actor: AdminActor, type: DisplayNameSubject, id: number, version: number): Promise<void> {
+export async function removeDisplayName(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  type: DisplayNameSubject,
+  id: number,
+  version: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('display_name_overrides')
@@ -218,7 +234,10 @@ export async function removeDisplayName(db: Kysely<Database>, actor: AdminActor,
       .executeTakeFirst();
     if (!row) throw new ServiceRefusal('not found', `${type}Id: ${type} ${id} has no display-name override`);
     if (row.version !== version)
-      throw new ServiceRefusal('conflict', `version: this name was changed by someone else since you read it (now version ${row.version}); reload and try again`);
+      throw new ServiceRefusal(
+        'conflict',
+        `version: this name was changed by someone else since you read it (now version ${row.version}); reload and try again`,
+      );
     await trx.deleteFrom('display_name_overrides').where('subject_type', '=', type).where('subject_id', '=', id).execute();
     await touch(trx, type, id);
     await writeAudit(trx, {

@@ -89,11 +89,20 @@ export async function listAdminIssuers(db: Kysely<Database>, q: ListQuery): Prom
   if (q.sectorId !== undefined) {
     const sectorId = q.sectorId;
     base = base.where((eb) =>
-      eb.or([eb('i.sector_id', '=', sectorId), eb('i.sector_id', 'in', eb.selectFrom('sectors').select('id').where('parent_id', '=', sectorId))]),
+      eb.or([
+        eb('i.sector_id', '=', sectorId),
+        eb('i.sector_id', 'in', eb.selectFrom('sectors').select('id').where('parent_id', '=', sectorId)),
+      ]),
     );
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  const ids = await base.select('i.id').orderBy(sql`i.display_name collate "C"`).orderBy('i.id').offset(q.offset).limit(q.limit).execute();
+  const ids = await base
+    .select('i.id')
+    .orderBy(sql`i.display_name collate "C"`)
+    .orderBy('i.id')
+    .offset(q.offset)
+    .limit(q.limit)
+    .execute();
   const rows = ids.length
     ? await issuerRows(db)
         .where(
@@ -121,7 +130,14 @@ export async function adminIssuerDetail(db: Kysely<Database>, id: number): Promi
     db
       .selectFrom('bonds as b')
       .leftJoin('display_name_overrides as o', (j) => j.onRef('o.subject_id', '=', 'b.id').on('o.subject_type', '=', 'bond'))
-      .select(['b.id', 'b.cusip', 'b.coupon', 'b.maturity_date', 'b.amount_outstanding', sql<string>`coalesce(o.display_name, b.description)`.as('description')])
+      .select([
+        'b.id',
+        'b.cusip',
+        'b.coupon',
+        'b.maturity_date',
+        'b.amount_outstanding',
+        sql<string>`coalesce(o.display_name, b.description)`.as('description'),
+      ])
       .where('b.issuer_id', '=', id)
       .orderBy('b.maturity_date')
       .orderBy('b.id')

@@ -30,7 +30,12 @@ interface DecisionBody {
 
 type Values = Record<string, unknown>;
 
-async function correctPrice(trx: Kysely<Database>, id: string, price: number, actor: AdminActor): Promise<{ before: Values; after: Values }> {
+async function correctPrice(
+  trx: Kysely<Database>,
+  id: string,
+  price: number,
+  actor: AdminActor,
+): Promise<{ before: Values; after: Values }> {
   const row = await trx.selectFrom('evaluated_prices').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
   const old = Number(row.clean_price);
   await trx
@@ -66,7 +71,10 @@ export async function decideReviewItem(
   if (!item) {
     const decided = await db.selectFrom('review_decisions').selectAll().where('item_key', '=', body.key).executeTakeFirst();
     if (decided)
-      throw new ServiceRefusal('conflict', `key: ${body.key} was already decided (${decided.decision} by ${decided.decided_by ?? 'someone'})`);
+      throw new ServiceRefusal(
+        'conflict',
+        `key: ${body.key} was already decided (${decided.decision} by ${decided.decided_by ?? 'someone'})`,
+      );
     throw new ServiceRefusal('not found', `key: ${body.key} is not in the ${body.queue} queue`);
   }
   const id = body.key.split(':')[1]!;
@@ -74,7 +82,10 @@ export async function decideReviewItem(
     let change: { before: Values; after: Values } | null = null;
     if (body.decision === 'correct')
       change = body.queue === 'tradeFar' ? await correctTrade(trx, id, body.price!) : await correctPrice(trx, id, body.price!, actor);
-    const details = { ...(change ?? {}), item: { at: item.at, price: item.price, tradePrice: item.trade_price, confidence: item.confidence } };
+    const details = {
+      ...(change ?? {}),
+      item: { at: item.at, price: item.price, tradePrice: item.trade_price, confidence: item.confidence },
+    };
     const inserted = await trx
       .insertInto('review_decisions')
       .values({

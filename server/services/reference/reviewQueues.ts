@@ -10,7 +10,14 @@
  * An item decided once (any queue: a price flagged twice is decided once) leaves the queues.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { REVIEW, REVIEW_QUEUES, type ReviewDecisionRow, type ReviewItem, type ReviewQueue, type ReviewResponse } from '../../../common/api/adminReview';
+import {
+  REVIEW,
+  REVIEW_QUEUES,
+  type ReviewDecisionRow,
+  type ReviewItem,
+  type ReviewQueue,
+  type ReviewResponse,
+} from '../../../common/api/adminReview';
 import type { Database } from '../../db/schema';
 import { iso } from './common';
 
@@ -177,6 +184,6 @@ export async function reviewQueues(
 export async function openItem(db: Kysely<Database>, queue: ReviewQueue, key: string): Promise<QueueRow | null> {
   const asOf = await reviewAsOf(db);
   if (asOf === null) return null;
-  const r = await sql<QueueRow>`select * from (${queueSql(queue, { asOf })}) q where q.key = ${key}`.execute(db);
+  const r = await sql<QueueRow>`select * from ${open(queue, { asOf })} q where q.key = ${key}`.execute(db);
   return r.rows[0] ?? null;
 }

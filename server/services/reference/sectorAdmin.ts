@@ -30,7 +30,14 @@ export async function listSectors(db: Kysely<Database>): Promise<AdminSectorsRes
   return { sectors: rows.map(present) };
 }
 
-function present(r: { id: number; code: string; name: string; parent_id: number | null; version: number; issuers: string | number }): AdminSector {
+function present(r: {
+  id: number;
+  code: string;
+  name: string;
+  parent_id: number | null;
+  version: number;
+  issuers: string | number;
+}): AdminSector {
   return { id: r.id, code: r.code, name: r.name, parentId: r.parent_id, issuerCount: Number(r.issuers), version: r.version };
 }
 
@@ -44,7 +51,8 @@ async function sectorOr404(db: Kysely<Database>, id: number) {
 async function topLevelOrRefuse(db: Kysely<Database>, id: number): Promise<void> {
   const parent = await db.selectFrom('sectors').select(['code', 'parent_id']).where('id', '=', id).executeTakeFirst();
   if (!parent) throw new ServiceRefusal('invalid', `parentId: no such sector (${id})`);
-  if (parent.parent_id !== null) throw new ServiceRefusal('invalid', `parentId: ${parent.code} is an industry; the taxonomy has two levels`);
+  if (parent.parent_id !== null)
+    throw new ServiceRefusal('invalid', `parentId: ${parent.code} is an industry; the taxonomy has two levels`);
 }
 
 /** Moves the issuers of these sectors (and of their industries) forward, for the snapshot. */
@@ -94,7 +102,8 @@ export async function updateSector(
       after.name = body.name;
     }
     if (body.parentId !== undefined && body.parentId !== row.parent_id) {
-      if (row.parent_id === null) throw new ServiceRefusal('invalid', `parentId: ${row.code} is a sector; only industries move between sectors`);
+      if (row.parent_id === null)
+        throw new ServiceRefusal('invalid', `parentId: ${row.code} is a sector; only industries move between sectors`);
       await topLevelOrRefuse(trx, body.parentId);
       before.parentId = row.parent_id;
       after.parentId = body.parentId;

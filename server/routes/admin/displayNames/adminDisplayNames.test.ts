@@ -48,12 +48,25 @@ describe('admin: display names', () => {
   afterAll(() => ctx.close());
 
   it('previews an issuer override on the rows it touches, its subsidiaries’ included, saving nothing', async () => {
-    const res = await call('POST', '/admin/display-names/preview', { subjectType: 'issuer', subjectId: parent, displayName: 'Parent Group' });
+    const res = await call('POST', '/admin/display-names/preview', {
+      subjectType: 'issuer',
+      subjectId: parent,
+      displayName: 'Parent Group',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const preview = res.json() as DisplayNamePreview;
-    expect(preview).toMatchObject({ referenceName: 'PRNT Corporation', currentName: 'PRNT Corporation', proposedName: 'Parent Group', bondCount: 2 });
+    expect(preview).toMatchObject({
+      referenceName: 'PRNT Corporation',
+      currentName: 'PRNT Corporation',
+      proposedName: 'Parent Group',
+      bondCount: 2,
+    });
     const byBond = new Map(preview.rows.map((r) => [r.bondId, r]));
-    expect(byBond.get(bondIds[0]!)!.after).toEqual({ issuer: 'Parent Group', displayName: 'Parent Group', description: expect.any(String) });
+    expect(byBond.get(bondIds[0]!)!.after).toEqual({
+      issuer: 'Parent Group',
+      displayName: 'Parent Group',
+      description: expect.any(String),
+    });
     // The subsidiary's bond: the Issuer column is the parent's name; its own display name stays.
     expect(byBond.get(bondIds[1]!)!.before).toMatchObject({ issuer: 'PRNT Corporation', displayName: 'CHLD Corporation' });
     expect(byBond.get(bondIds[1]!)!.after).toMatchObject({ issuer: 'Parent Group', displayName: 'CHLD Corporation' });
@@ -64,18 +77,32 @@ describe('admin: display names', () => {
     await bondTable(); // a snapshot exists before the change
     const issuer = await call('PUT', `/admin/display-names/issuer/${parent}`, { displayName: 'Parent Group', version: null });
     expect(issuer.statusCode, issuer.body).toBe(200);
-    expect(issuer.json() as DisplayNameOverride).toMatchObject({ label: 'PRNT', referenceName: 'PRNT Corporation', displayName: 'Parent Group', version: 0 });
+    expect(issuer.json() as DisplayNameOverride).toMatchObject({
+      label: 'PRNT',
+      referenceName: 'PRNT Corporation',
+      displayName: 'Parent Group',
+      version: 0,
+    });
     const bond = await call('PUT', `/admin/display-names/bond/${bondIds[1]}`, { displayName: 'Child 2030 notes', version: null });
     expect(bond.statusCode, bond.body).toBe(200);
     const rows = new Map((await bondTable()).map((r) => [r.id, r]));
     expect(rows.get(bondIds[0]!)).toMatchObject({ issuer: 'Parent Group', displayName: 'Parent Group' });
-    expect(rows.get(bondIds[1]!)).toMatchObject({ issuer: 'Parent Group', displayName: 'CHLD Corporation', description: 'Child 2030 notes' });
+    expect(rows.get(bondIds[1]!)).toMatchObject({
+      issuer: 'Parent Group',
+      displayName: 'CHLD Corporation',
+      description: 'Child 2030 notes',
+    });
     const search = await call('GET', '/v2/issuer?q=parent group');
     expect(search.json().issuers.map((i: { displayName: string }) => i.displayName)).toEqual(['Parent Group']);
     // The SQL path (a sort the snapshot serves too) and the text search read the override as well.
     const found = await call('GET', '/v2/bond?q=child 2030&columns=description');
     expect(found.json().rows.map((r: Row) => r.id)).toEqual([bondIds[1]]);
-    const entries = await ctx.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'display-name.set').orderBy('id').execute();
+    const entries = await ctx.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'display-name.set')
+      .orderBy('id')
+      .execute();
     expect(entries.map((e) => [e.target_type, e.target_id])).toEqual([
       ['issuer', String(parent)],
       ['bond', String(bondIds[1])],
@@ -90,7 +117,11 @@ describe('admin: display names', () => {
     const empty = await call('PUT', `/admin/display-names/issuer/${parent}`, { displayName: '  ', version: 0 });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/displayName/);
-    const long = await call('POST', '/admin/display-names/preview', { subjectType: 'bond', subjectId: bondIds[0], displayName: 'x'.repeat(121) });
+    const long = await call('POST', '/admin/display-names/preview', {
+      subjectType: 'bond',
+      subjectId: bondIds[0],
+      displayName: 'x'.repeat(121),
+    });
     expect(long.json().error).toMatch(/displayName/);
     const unknown = await call('PUT', '/admin/display-names/issuer/999999', { displayName: 'Nobody', version: null });
     expect(unknown.statusCode).toBe(404);
@@ -103,7 +134,9 @@ describe('admin: display names', () => {
     const list = (await call('GET', '/admin/display-names?type=issuer')).json() as DisplayNamesResponse;
     expect(list.overrides.map((o) => o.displayName)).toEqual(['Parent Group']);
     const subjects = await call('GET', '/admin/display-names/subjects?type=issuer&q=prnt');
-    expect(subjects.json().subjects).toEqual([{ subjectId: parent, label: 'PRNT', referenceName: 'PRNT Corporation', override: 'Parent Group', version: 0 }]);
+    expect(subjects.json().subjects).toEqual([
+      { subjectId: parent, label: 'PRNT', referenceName: 'PRNT Corporation', override: 'Parent Group', version: 0 },
+    ]);
     expect((await call('DELETE', `/admin/display-names/issuer/${parent}?version=3`)).statusCode).toBe(409);
     expect((await call('DELETE', `/admin/display-names/issuer/${parent}?version=0`)).statusCode).toBe(204);
     const rows = new Map((await bondTable()).map((r) => [r.id, r]));

@@ -133,12 +133,26 @@ describe('admin: issuers', () => {
 
   it('merges a duplicate: asks for confirmation, moves its bonds in one step, audits, deletes it', async () => {
     const survivor = (await call('GET', `/admin/issuers/${acme}`)).json() as AdminIssuerDetail;
-    const unconfirmed = await call('POST', `/admin/issuers/${acme}/merge`, { duplicateId: acmeDuplicate, version: survivor.version, duplicateVersion: 0 });
+    const unconfirmed = await call('POST', `/admin/issuers/${acme}/merge`, {
+      duplicateId: acmeDuplicate,
+      version: survivor.version,
+      duplicateVersion: 0,
+    });
     expect(unconfirmed.statusCode).toBe(400);
     expect(unconfirmed.json().error).toMatch(/confirm/);
-    const self = await call('POST', `/admin/issuers/${acme}/merge`, { duplicateId: acme, version: survivor.version, duplicateVersion: 0, confirm: true });
+    const self = await call('POST', `/admin/issuers/${acme}/merge`, {
+      duplicateId: acme,
+      version: survivor.version,
+      duplicateVersion: 0,
+      confirm: true,
+    });
     expect(self.statusCode).toBe(400);
-    const stale = await call('POST', `/admin/issuers/${acme}/merge`, { duplicateId: acmeDuplicate, version: 0, duplicateVersion: 0, confirm: true });
+    const stale = await call('POST', `/admin/issuers/${acme}/merge`, {
+      duplicateId: acmeDuplicate,
+      version: 0,
+      duplicateVersion: 0,
+      confirm: true,
+    });
     expect(stale.statusCode).toBe(409);
     const res = await call('POST', `/admin/issuers/${acme}/merge`, {
       duplicateId: acmeDuplicate,
@@ -147,7 +161,12 @@ describe('admin: issuers', () => {
       confirm: true,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json() as AdminIssuerMergeResponse).toMatchObject({ survivorId: acme, mergedId: acmeDuplicate, bondsMoved: 2, version: survivor.version + 1 });
+    expect(res.json() as AdminIssuerMergeResponse).toMatchObject({
+      survivorId: acme,
+      mergedId: acmeDuplicate,
+      bondsMoved: 2,
+      version: survivor.version + 1,
+    });
     const after = (await call('GET', `/admin/issuers/${acme}`)).json() as AdminIssuerDetail;
     expect(after.bonds).toHaveLength(3);
     expect((await call('GET', `/admin/issuers/${acmeDuplicate}`)).statusCode).toBe(404);

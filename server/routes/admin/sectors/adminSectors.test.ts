@@ -66,7 +66,10 @@ describe('admin: sectors', () => {
     const sectorMove = await call('PUT', `/admin/sectors/${finl.sectorId}`, { version: 0, parentId: enrg.sectorId });
     expect(sectorMove.statusCode).toBe(400);
     expect(sectorMove.json().error).toMatch(/^parentId:/);
-    expect((await audit('sector.update'))[0]!.details).toMatchObject({ before: { parentId: finl.sectorId }, after: { parentId: enrg.sectorId } });
+    expect((await audit('sector.update'))[0]!.details).toMatchObject({
+      before: { parentId: finl.sectorId },
+      after: { parentId: enrg.sectorId },
+    });
   });
 
   it('moves issuers between industries, each audited with where it was', async () => {
@@ -85,7 +88,9 @@ describe('admin: sectors', () => {
     const unknown = await call('POST', '/admin/sectors/move-issuers', { issuerIds: [999999], sectorId: enrg.industryId });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatch(/^issuerIds:/);
-    expect((await call('POST', '/admin/sectors/move-issuers', { issuerIds: [], sectorId: enrg.industryId })).json().error).toMatch(/issuerIds/);
+    expect((await call('POST', '/admin/sectors/move-issuers', { issuerIds: [], sectorId: enrg.industryId })).json().error).toMatch(
+      /issuerIds/,
+    );
   });
 
   it('refuses to delete a sector or industry that still has issuers or industries (no orphans); deletes an empty one', async () => {

@@ -42,7 +42,14 @@ async function readDirectory(db: Kysely<Database>, snapshot: Snapshot): Promise<
     .selectFrom('issuers as i')
     .innerJoin('sectors as s', 's.id', 'i.sector_id')
     .leftJoin('display_name_overrides as o', (j) => j.onRef('o.subject_id', '=', 'i.id').on('o.subject_type', '=', 'issuer'))
-    .select(['i.id', 'i.name', 'i.ticker', 'i.sector_id', 's.code', sql<string>`coalesce(o.display_name, i.display_name)`.as('display_name')])
+    .select([
+      'i.id',
+      'i.name',
+      'i.ticker',
+      'i.sector_id',
+      's.code',
+      sql<string>`coalesce(o.display_name, i.display_name)`.as('display_name'),
+    ])
     .execute();
   const bondsOf = new Map<number, number[]>();
   snapshot.records.forEach((rec, k) => {
