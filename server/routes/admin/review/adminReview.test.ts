@@ -47,7 +47,7 @@ describe('admin: review queues', () => {
     await eod(bond.traded, '2026-05-28', 101, 70);
     await eod(bond.traded, '2026-05-29', 101, 70);
     await eod(bond.old, '2026-05-15', 98, 60);
-    [tradeId] = await createTrades(db, [
+    const trades = await createTrades(db, [
       {
         bondId: bond.traded,
         time: new Date('2026-05-29T15:30:00Z'),
@@ -56,6 +56,7 @@ describe('admin: review queues', () => {
         side: 'customer_buy',
       },
     ]);
+    tradeId = trades[0]!;
     await sql`insert into daily_bond_stats (bond_id, trade_date, volume, trade_count) values (${bond.traded}, '2026-05-29', 1000000, 1)`.execute(
       db,
     );
