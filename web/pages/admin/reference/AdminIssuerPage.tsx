@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ADMIN_ISSUER_PATHS, type AdminIssuerDetail } from '@common/api/adminIssuers';
 import { ADMIN_SECTOR_PATHS, type AdminSectorsResponse } from '@common/api/adminSectors';
-import { formatDate, formatNumber, formatSize, formatSpreadLevel } from '@common/format';
+import { formatDate, formatDay, formatNumber, formatSize, formatSpreadLevel } from '@common/format';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey, useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
@@ -138,7 +138,7 @@ export default function AdminIssuerPage() {
                       <Table.Td ff="monospace">{b.cusip}</Table.Td>
                       <Table.Td>{b.description}</Table.Td>
                       <Table.Td>
-                        {formatDate(b.maturityDate)}{' '}
+                        {formatDay(b.maturityDate)}{' '}
                         {b.matured && (
                           <Badge size="xs" variant="light">
                             matured

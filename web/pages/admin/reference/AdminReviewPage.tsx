@@ -16,7 +16,7 @@ import {
   type ReviewQueue,
   type ReviewResponse,
 } from '@common/api/adminReview';
-import { formatDate, formatPrice, formatTime } from '@common/format';
+import { formatDate, formatDay, formatPrice } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { useApiQuery } from '../../../api/queries';
@@ -49,7 +49,7 @@ function ItemRow({ item, onDecided }: { item: ReviewItem; onDecided: (d: ReviewD
           {item.description}
         </Text>
       </Table.Td>
-      <Table.Td>{item.at === null ? '—' : item.queue === 'tradeFar' ? formatTime(item.at) : formatDate(item.at)}</Table.Td>
+      <Table.Td>{item.at === null ? '—' : item.queue === 'tradeFar' ? formatDate(item.at) : formatDay(item.at)}</Table.Td>
       <Table.Td ta="right">{formatPrice(item.price)}</Table.Td>
       <Table.Td>
         <Text size="sm">{item.reason}</Text>
@@ -130,7 +130,7 @@ export default function AdminReviewPage() {
     <Stack gap="sm" data-testid="admin-review-page">
       <PageTitle />
       <Text size="sm" c="dimmed">
-        Computed from the end-of-day prices and trades of the week before the latest close{data?.asOf ? ` (${formatDate(data.asOf)})` : ''}.
+        Computed from the end-of-day prices and trades of the week before the latest close{data?.asOf ? ` (${formatDay(data.asOf)})` : ''}.
         Accept a figure that is right, correct one that is not, or dismiss what needs nothing; each decision is recorded and audited.
       </Text>
       <SegmentedControl
@@ -187,7 +187,7 @@ export default function AdminReviewPage() {
         </Title>
         {data?.recent.map((d) => (
           <Text key={d.id} size="xs" data-testid="review-recent">
-            {formatTime(d.decidedAt)} · {d.decidedBy} · <Badge size="xs">{d.decision}</Badge> {REVIEW_QUEUE_LABELS[d.queue]} · {d.key}
+            {formatDate(d.decidedAt)} · {d.decidedBy} · <Badge size="xs">{d.decision}</Badge> {REVIEW_QUEUE_LABELS[d.queue]} · {d.key}
             {d.note ? ` — ${d.note}` : ''}
           </Text>
         ))}
