@@ -11,6 +11,8 @@ import { type Kysely, sql } from 'kysely';
  * - review_decisions: what a person decided about an item of a review queue (accept, correct,
  *   dismiss), one per item (a price flagged in two queues is decided once); the queues themselves
  *   are computed by SQL over prices and trades.
+ * - audit_log.client_address: the address each audited change came from (the audit log's "from
+ *   which address"), written by writeAudit from the request being handled.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table issuers
@@ -38,9 +40,11 @@ export async function up(db: Kysely<any>): Promise<void> {
      decided_by text,
      decided_at timestamptz not null default now())`.execute(db);
   await sql`create index review_decisions_decided_idx on review_decisions (decided_at desc)`.execute(db);
+  await sql`alter table audit_log add column if not exists client_address text`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`alter table audit_log drop column if exists client_address`.execute(db);
   await sql`drop table if exists review_decisions`.execute(db);
   await sql`drop table if exists display_name_overrides`.execute(db);
   await sql`alter table sectors drop column if exists version`.execute(db);
