@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { AdminIssuerDetail, AdminIssuersResponse } from '../common/api/adminIssuers';
 import { REVIEW_QUEUE_LABELS, REVIEW_QUEUES, type ReviewResponse } from '../common/api/adminReview';
-import { apiGet, DEMO_ADMIN, loginAsDemoUser, openRoute, screenshot } from './support/login';
+import type { AdminFeatureList, Organization } from '../common/api/admin';
+import { createAccount } from './support/accounts';
+import { apiGet, apiSend, DEMO_ADMIN, loginAsDemoUser, openRoute, screenshot } from './support/login';
 
 /**
  * The reference-data admin pages in a real browser as an admin: edit an issuer (saved with its
@@ -66,5 +68,25 @@ test.describe('admin: issuers, sectors, display names, review', () => {
     await expect(page.getByTestId('review-recent').first()).toContainText(key!);
     await expect(page.locator(`[data-testid="review-item"][data-key="${key}"]`)).toHaveCount(0);
     await screenshot(page, 'admin-review');
+  });
+
+  test('an organisation shows its members and takes a feature level of its own', async ({ page, context }) => {
+    const login = await loginAsDemoUser(context, undefined, DEMO_ADMIN);
+    const stamp = Date.now();
+    const domain = `members-${stamp}.example`;
+    const org = await apiSend<Organization>(login, 'POST', '/admin/organizations', { name: `Members Co ${stamp}`, domains: [domain] });
+    const member = await createAccount(`someone-${stamp}@${domain}`);
+    await openRoute(page, '/bw/admin/organizations');
+    const row = page.getByTestId(`organization-${org.name}`);
+    await row.getByTestId('organization-open').click();
+    await expect(page.getByTestId('organization-members')).toContainText(member.email);
+    await page.getByTestId('organization-feature-intercom').click();
+    await page.getByRole('option', { name: '2 everywhere' }).click();
+    await expect
+      .poll(async () => {
+        const features = await apiGet<AdminFeatureList>(login, '/admin/features');
+        return features.features.find((f) => f.name === 'intercom')!.organizations.find((o) => o.organizationId === org.id)?.level;
+      })
+      .toBe(2);
   });
 });
