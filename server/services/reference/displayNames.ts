@@ -62,8 +62,18 @@ export async function listDisplayNames(
         or upper(coalesce(i.ticker, b.cusip, '')) like ${pattern})`,
     );
   }
-  const rows = await query.orderBy('o.updated_at', 'desc').orderBy('o.subject_type').orderBy('o.subject_id').execute();
-  return { overrides: rows.slice(q.offset, q.offset + q.limit).map(present), total: rows.length };
+  const total = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await query
+    .orderBy('o.updated_at', 'desc')
+    .orderBy('o.subject_type')
+    .orderBy('o.subject_id')
+    .offset(q.offset)
+    .limit(q.limit)
+    .execute();
+  return { overrides: rows.map(present), total: Number(total.n) };
 }
 
 /** Issuers (by ticker or name) or bonds (by CUSIP prefix or description) to give a name, with any override. */

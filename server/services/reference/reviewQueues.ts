@@ -139,6 +139,70 @@ export function presentDecision(r: {
   };
 }
 
+/** Every queue's open items, presented, newest first. */
+async function computeQueues(db: Kysely<Database>, w: Window): Promise<Map<ReviewQueue, ReviewItem[]>> {
+  const queues = new Map<ReviewQueue, ReviewItem[]>();
+  for (const queue of REVIEW_QUEUES) {
+    const rows = await sql<QueueRow & { cusip: string; description: string; issuer: string }>`
+      select x.*, trim(b.cusip) as cusip, coalesce(bo.display_name, b.description) as description,
+        coalesce(io.display_name, i.display_name) as issuer
+      from ${open(queue, w)} x
+      join bonds b on b.id = x.bond_id
+      join issuers i on i.id = b.issuer_id
+      left join display_name_overrides io on io.subject_type = 'issuer' and io.subject_id = i.id
+      left join display_name_overrides bo on bo.subject_type = 'bond' and bo.subject_id = b.id
+      order by x.at desc nulls first, x.key`.execute(db);
+    queues.set(
+      queue,
+      rows.rows.map((r) => ({
+        queue,
+        key: r.key,
+        bondId: r.bond_id,
+        cusip: r.cusip,
+        description: r.description,
+        issuer: r.issuer,
+        at: r.at,
+        price: num(r.price),
+        previousPrice: num(r.previous),
+        tradePrice: num(r.trade_price),
+        confidence: r.confidence,
+        reason: reason(queue, r),
+      })),
+    );
+  }
+  return queues;
+}
+
+/**
+ * The queues cost a pass over a week of prices and trades (seconds at 30,000 bonds on PGlite:
+ * docs/admin.md), so they are computed once per state of the data and kept: the key is the latest
+ * close, the newest price, trade and decision ids, the last reprice (a re-priced close keeps its
+ * id) and the last bond and issuer edits (names) — index lookups. Switching queues, paging and
+ * re-reading after a decision elsewhere then cost only those lookups until something changes;
+ * at most a minute old whatever happens.
+ */
+const CACHE_MS = 60_000;
+const computed = new WeakMap<object, { version: string; at: number; queues: Promise<Map<ReviewQueue, ReviewItem[]>> }>();
+
+async function dataVersion(db: Kysely<Database>, asOf: string): Promise<string> {
+  const r = await sql<Record<string, unknown>>`select (select max(id) from evaluated_prices)::text as p,
+      (select max(as_of) from bond_market_state)::text as s, (select max(id) from trades)::text as t,
+      (select max(id) from review_decisions)::text as d, (select max(updated_at) from bonds)::text as b,
+      (select max(updated_at) from issuers)::text as i`.execute(db);
+  return JSON.stringify([asOf, r.rows[0]]);
+}
+
+async function openQueues(db: Kysely<Database>, asOf: string): Promise<Map<ReviewQueue, ReviewItem[]>> {
+  const version = await dataVersion(db, asOf);
+  const held = computed.get(db);
+  if (held && held.version === version && Date.now() - held.at < CACHE_MS) return held.queues;
+  const queues = computeQueues(db, { asOf });
+  computed.set(db, { version, at: Date.now(), queues });
+  // A failed computation is not kept: the next request tries again.
+  queues.catch(() => computed.delete(db));
+  return queues;
+}
+
 /** One queue's page (newest first), every queue's count and the latest decisions. */
 export async function reviewQueues(
   db: Kysely<Database>,
@@ -148,35 +212,9 @@ export async function reviewQueues(
   const recent = (await db.selectFrom('review_decisions').selectAll().orderBy('id', 'desc').limit(20).execute()).map(presentDecision);
   const counts = Object.fromEntries(REVIEW_QUEUES.map((k) => [k, 0])) as Record<ReviewQueue, number>;
   if (asOf === null) return { asOf, counts, queue: q.queue, items: [], total: 0, recent };
-  const w = { asOf };
-  for (const queue of REVIEW_QUEUES) {
-    const r = await sql<{ n: string }>`select count(*) as n from ${open(queue, w)} x`.execute(db);
-    counts[queue] = Number(r.rows[0]!.n);
-  }
-  const rows = await sql<QueueRow & { cusip: string; description: string; issuer: string }>`
-    select x.*, trim(b.cusip) as cusip, coalesce(bo.display_name, b.description) as description,
-      coalesce(io.display_name, i.display_name) as issuer
-    from ${open(q.queue, w)} x
-    join bonds b on b.id = x.bond_id
-    join issuers i on i.id = b.issuer_id
-    left join display_name_overrides io on io.subject_type = 'issuer' and io.subject_id = i.id
-    left join display_name_overrides bo on bo.subject_type = 'bond' and bo.subject_id = b.id
-    order by x.at desc nulls first, x.key
-    offset ${q.offset} limit ${q.limit}`.execute(db);
-  const items: ReviewItem[] = rows.rows.map((r) => ({
-    queue: q.queue,
-    key: r.key,
-    bondId: r.bond_id,
-    cusip: r.cusip,
-    description: r.description,
-    issuer: r.issuer,
-    at: r.at,
-    price: num(r.price),
-    previousPrice: num(r.previous),
-    tradePrice: num(r.trade_price),
-    confidence: r.confidence,
-    reason: reason(q.queue, r),
-  }));
+  const queues = await openQueues(db, asOf);
+  for (const queue of REVIEW_QUEUES) counts[queue] = queues.get(queue)!.length;
+  const items = queues.get(q.queue)!.slice(q.offset, q.offset + q.limit);
   return { asOf, counts, queue: q.queue, items, total: counts[q.queue], recent };
 }
 
