@@ -176,31 +176,45 @@ async function computeQueues(db: Kysely<Database>, w: Window): Promise<Map<Revie
 /**
  * The queues cost a pass over a week of prices and trades (seconds at 30,000 bonds on PGlite:
  * docs/admin.md), so they are computed once per state of the data and kept: the key is the latest
- * close, the newest price, trade and decision ids, the last reprice (a re-priced close keeps its
- * id) and the last bond and issuer edits (names) — index lookups. Switching queues, paging and
- * re-reading after a decision elsewhere then cost only those lookups until something changes;
- * at most a minute old whatever happens.
+ * close, the newest price and trade ids, the last reprice (a re-priced close keeps its id) and the
+ * last bond and issuer edits (names) — index lookups. Decisions made since are read by id and their
+ * items left out, so deciding does not recompute (a correction that moves data — a trade's
+ * reprice, the bond table's latest price — moves the key anyway). At most a minute old.
  */
 const CACHE_MS = 60_000;
-const computed = new WeakMap<object, { version: string; at: number; queues: Promise<Map<ReviewQueue, ReviewItem[]>> }>();
+interface Kept {
+  version: string;
+  at: number;
+  /** The newest decision the computation saw. */
+  decisionsUpTo: string;
+  queues: Promise<Map<ReviewQueue, ReviewItem[]>>;
+}
+const computed = new WeakMap<object, Kept>();
 
-async function dataVersion(db: Kysely<Database>, asOf: string): Promise<string> {
-  const r = await sql<Record<string, unknown>>`select (select max(id) from evaluated_prices)::text as p,
+async function dataVersion(db: Kysely<Database>, asOf: string): Promise<{ version: string; decisionsUpTo: string }> {
+  const r = await sql<Record<string, string | null>>`select (select max(id) from evaluated_prices)::text as p,
       (select max(as_of) from bond_market_state)::text as s, (select max(id) from trades)::text as t,
-      (select max(id) from review_decisions)::text as d, (select max(updated_at) from bonds)::text as b,
-      (select max(updated_at) from issuers)::text as i`.execute(db);
-  return JSON.stringify([asOf, r.rows[0]]);
+      (select max(updated_at) from bonds)::text as b, (select max(updated_at) from issuers)::text as i,
+      (select coalesce(max(id), 0) from review_decisions)::text as d`.execute(db);
+  const { d, ...data } = r.rows[0]!;
+  return { version: JSON.stringify([asOf, data]), decisionsUpTo: d ?? '0' };
 }
 
 async function openQueues(db: Kysely<Database>, asOf: string): Promise<Map<ReviewQueue, ReviewItem[]>> {
-  const version = await dataVersion(db, asOf);
-  const held = computed.get(db);
-  if (held && held.version === version && Date.now() - held.at < CACHE_MS) return held.queues;
-  const queues = computeQueues(db, { asOf });
-  computed.set(db, { version, at: Date.now(), queues });
-  // A failed computation is not kept: the next request tries again.
-  queues.catch(() => computed.delete(db));
-  return queues;
+  const { version, decisionsUpTo } = await dataVersion(db, asOf);
+  let held = computed.get(db);
+  if (!held || held.version !== version || Date.now() - held.at >= CACHE_MS) {
+    held = { version, at: Date.now(), decisionsUpTo, queues: computeQueues(db, { asOf }) };
+    computed.set(db, held);
+    const failed = held;
+    // A failed computation is not kept: the next request tries again.
+    held.queues.catch(() => computed.get(db) === failed && computed.delete(db));
+  }
+  const queues = await held.queues;
+  const since = await db.selectFrom('review_decisions').select('item_key').where('id', '>', held.decisionsUpTo).execute();
+  if (since.length === 0) return queues;
+  const decided = new Set(since.map((r) => r.item_key));
+  return new Map([...queues].map(([queue, items]) => [queue, items.filter((item) => !decided.has(item.key))]));
 }
 
 /** One queue's page (newest first), every queue's count and the latest decisions. */
