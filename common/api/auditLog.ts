@@ -41,6 +41,8 @@ export const auditLogEntrySchema = z.object({
   targetType: z.string(),
   targetId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
+  /** The address the change came from (null: a background job, or an entry older than the column). */
+  clientAddress: z.string().nullable(),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 

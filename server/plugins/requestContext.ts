@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { withClientAddress } from '../services/clientAddress';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -30,4 +31,7 @@ export function registerRequestContext(app: FastifyInstance): void {
       request.log.debug('client context');
     }
   });
+  // The client's address (behind the trusted proxies, request.ip) for the audit log: bound just
+  // before the handler — after the body is read, whose stream events would lose an earlier binding.
+  app.addHook('preHandler', (request, _reply, done) => withClientAddress(request.ip, done));
 }

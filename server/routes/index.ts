@@ -28,6 +28,10 @@ import supportRoutes from './support';
 import adminBondRoutes from './admin/bonds';
 import adminCurveRoutes from './admin/curve';
 import adminRecentRoutes from './admin/recent';
+import adminIssuerRoutes from './admin/issuers';
+import adminSectorRoutes from './admin/sectors';
+import adminDisplayNameRoutes from './admin/displayNames';
+import adminReviewRoutes from './admin/review';
 import authRoutes from './auth';
 import userRoutes from './user';
 import helpRoutes from './help';
@@ -74,4 +78,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminBlogAuthorRoutes);
   await app.register(commentaryRoutes);
   await app.register(mediaRoutes);
+  await app.register(adminIssuerRoutes);
+  await app.register(adminSectorRoutes);
+  await app.register(adminDisplayNameRoutes);
+  await app.register(adminReviewRoutes);
 }

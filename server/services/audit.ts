@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { currentClientAddress } from './clientAddress';
 
 export interface AuditEntry {
   actorUserId: string | null;
@@ -7,9 +8,14 @@ export interface AuditEntry {
   targetType: string;
   targetId?: string | null;
   details?: Record<string, unknown>;
+  /** The client's address; by default the address of the request being handled (none in a job). */
+  clientAddress?: string | null;
 }
 
-/** Writes one audit row; pass the transaction that makes the change so both land or neither. */
+/**
+ * Writes one audit row; pass the transaction that makes the change so both land or neither. The
+ * row records the address of the request being handled (clientAddress.ts).
+ */
 export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -19,6 +25,7 @@ export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promi
       target_type: entry.targetType,
       target_id: entry.targetId ?? null,
       details: JSON.stringify(entry.details ?? {}),
+      client_address: entry.clientAddress === undefined ? currentClientAddress() : entry.clientAddress,
     })
     .execute();
 }

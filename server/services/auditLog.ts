@@ -29,7 +29,17 @@ export async function auditLogPage(
   let query = db
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.actor_user_id')
-    .select(['a.id', 'a.created_at', 'a.actor_user_id', 'u.email', 'a.action', 'a.target_type', 'a.target_id', 'a.details'])
+    .select([
+      'a.id',
+      'a.created_at',
+      'a.actor_user_id',
+      'u.email',
+      'a.action',
+      'a.target_type',
+      'a.target_id',
+      'a.details',
+      'a.client_address',
+    ])
     .orderBy('a.id', 'desc')
     .limit(f.limit + 1);
   if (f.actor) {
@@ -66,6 +76,7 @@ export async function auditLogPage(
       targetType: r.target_type,
       targetId: r.target_id,
       details: r.details,
+      clientAddress: r.client_address,
     })),
     nextCursor: rows.length > f.limit ? String(page.at(-1)!.id) : null,
   };
@@ -88,7 +99,17 @@ async function idBounds(db: Kysely<Database>, from: string | undefined, to: stri
   return { empty: (from !== undefined && lowId === null) || (to !== undefined && highId === null), low: lowId, high: highId };
 }
 
-export const AUDIT_LOG_CSV_HEADER = ['id', 'at', 'actor_id', 'actor_email', 'action', 'target_type', 'target_id', 'details'];
+export const AUDIT_LOG_CSV_HEADER = [
+  'id',
+  'at',
+  'actor_id',
+  'actor_email',
+  'action',
+  'target_type',
+  'target_id',
+  'details',
+  'client_address',
+];
 
 /** The filtered log as CSV lines (header first), newest first, at most AUDIT_LOG_CSV_MAX rows. */
 export async function* auditLogCsv(db: Kysely<Database>, f: AuditLogFilters): AsyncGenerator<string> {
@@ -106,6 +127,7 @@ export async function* auditLogCsv(db: Kysely<Database>, f: AuditLogFilters): As
         e.targetType,
         e.targetId ?? '',
         JSON.stringify(e.details),
+        e.clientAddress ?? '',
       ]);
     sent += page.entries.length;
     if (!page.nextCursor) return;

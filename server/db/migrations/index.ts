@@ -24,6 +24,7 @@ import * as help from './20261129100000_help';
 import * as blog from './20261129110000_blog';
 import * as commentary from './20261129120000_commentary';
 import * as media from './20261129130000_media';
+import * as referenceAdmin from './20261201100000_reference_admin';
 import * as tradeAccuracy from './20261202100000_trade_accuracy';
 import * as floaterCoupon from './20261203100000_floater_coupon';
 import * as analyticsEvents from './20261205100000_analytics_events';
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '20261129110000_blog': blog,
   '20261129120000_commentary': commentary,
   '20261129130000_media': media,
+  '20261201100000_reference_admin': referenceAdmin,
   '20261202100000_trade_accuracy': tradeAccuracy,
   '20261203100000_floater_coupon': floaterCoupon,
   '20261205100000_analytics_events': analyticsEvents,

@@ -17,6 +17,8 @@ export interface AuditLogTable {
   target_id: string | null;
   details: JSONColumnType<Record<string, unknown>>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** The client's address of the request that made the change (null: a background job, or before it was kept). */
+  client_address: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface SectorsTable {
   code: string;
   name: string;
   parent_id: number | null;
+  /** Bumped by each admin change (stale edits are refused). */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface IssuersTable {
@@ -32,6 +34,33 @@ export interface IssuersTable {
   parent_issuer_id: number | null;
   sec_cik: string | null;
   created_at: Timestamp;
+  /** Bumped by each admin change (stale edits are refused). */
+  version: ColumnType<number, number | undefined, number>;
+  /** Last admin change: the bond-table snapshot re-reads the issuer's bonds after it. */
+  updated_at: Timestamp;
+}
+
+/** How an issuer or a bond is named in tables, over its reference value (docs/admin.md). */
+export interface DisplayNameOverridesTable {
+  subject_type: 'issuer' | 'bond';
+  subject_id: number;
+  display_name: string;
+  version: ColumnType<number, number | undefined, number>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+/** A person's decision on one review-queue item (the queues are computed; docs/admin.md). */
+export interface ReviewDecisionsTable {
+  id: Generated<string>;
+  queue: string;
+  item_key: string;
+  bond_id: number | null;
+  decision: 'accept' | 'correct' | 'dismiss';
+  note: string | null;
+  details: JSONColumnType<Record<string, unknown>>;
+  decided_by: string | null;
+  decided_at: Timestamp;
 }
 
 export interface CallScheduleEntry {
@@ -254,4 +283,6 @@ export interface MarketTables {
   deals: DealsTable;
   deal_tranches: DealTranchesTable;
   deal_status_history: DealStatusHistoryTable;
+  display_name_overrides: DisplayNameOverridesTable;
+  review_decisions: ReviewDecisionsTable;
 }

@@ -78,6 +78,10 @@ function adminCalls(ids: {
   mergeIds: [number, number];
   versions: Record<string, string>;
   curvePointUpdatedAt: string;
+  industryId: number;
+  emptyIndustryId: number;
+  survivorId: number;
+  duplicateId: number;
 }): Record<string, AdminCall> {
   return {
     'GET /admin/features': { url: '/admin/features', admin: 200 },
@@ -211,6 +215,51 @@ function adminCalls(ids: {
       payload: { bondId: 1 },
       admin: 404,
     },
+    'GET /admin/issuers': { url: '/admin/issuers?q=mtrx', admin: 200 },
+    'GET /admin/issuers/:issuerId': { url: `/admin/issuers/${ids.issuerId}`, admin: 200 },
+    'PUT /admin/issuers/:issuerId': {
+      url: `/admin/issuers/${ids.survivorId}`,
+      payload: { version: 0, displayName: 'Matrix Survivor' },
+      admin: 200,
+    },
+    'POST /admin/issuers/:issuerId/merge': {
+      url: `/admin/issuers/${ids.survivorId}/merge`,
+      payload: { duplicateId: ids.duplicateId, version: 1, duplicateVersion: 0, confirm: true },
+      admin: 200,
+    },
+    'GET /admin/sectors': { url: '/admin/sectors', admin: 200 },
+    'POST /admin/sectors': { url: '/admin/sectors', payload: { code: 'MATRIX', name: 'Matrix' }, admin: 201 },
+    'POST /admin/sectors/move-issuers': {
+      url: '/admin/sectors/move-issuers',
+      payload: { issuerIds: [ids.issuerId], sectorId: ids.industryId },
+      admin: 200,
+    },
+    'PUT /admin/sectors/:sectorId': {
+      url: `/admin/sectors/${ids.emptyIndustryId}`,
+      payload: { version: 0, name: 'Matrix empty' },
+      admin: 200,
+    },
+    'DELETE /admin/sectors/:sectorId': { url: `/admin/sectors/${ids.emptyIndustryId}?version=1`, admin: 204 },
+    'GET /admin/display-names': { url: '/admin/display-names?type=issuer', admin: 200 },
+    'GET /admin/display-names/subjects': { url: '/admin/display-names/subjects?type=issuer&q=MTRX', admin: 200 },
+    'POST /admin/display-names/preview': {
+      url: '/admin/display-names/preview',
+      payload: { subjectType: 'issuer', subjectId: ids.issuerId, displayName: 'Matrix Co' },
+      admin: 200,
+    },
+    'PUT /admin/display-names/:subjectType/:subjectId': {
+      url: `/admin/display-names/issuer/${ids.issuerId}`,
+      payload: { displayName: 'Matrix Co', version: null },
+      admin: 200,
+    },
+    'DELETE /admin/display-names/:subjectType/:subjectId': { url: `/admin/display-names/issuer/${ids.issuerId}?version=0`, admin: 204 },
+    'GET /admin/review': { url: '/admin/review?queue=stale', admin: 200 },
+    // Nothing is priced in this database: the item is in no queue.
+    'POST /admin/review/decisions': {
+      url: '/admin/review/decisions',
+      payload: { queue: 'stale', key: 'stale:1:never', decision: 'accept' },
+      admin: 404,
+    },
     'POST /admin/trades-missing-bonds/bond': {
       url: '/admin/trades-missing-bonds/bond',
       payload: { cusip: 'ZQ9999ZZ4', coupon_pct: 'not a number' },
@@ -257,6 +306,9 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
     expect(org.statusCode).toBe(201);
     const { industryId } = await createSector(ctx.database.db);
     const issuerId = await createIssuer(ctx.database.db, industryId, 'MTRX');
+    const survivorId = await createIssuer(ctx.database.db, industryId, 'MSRV');
+    const duplicateId = await createIssuer(ctx.database.db, industryId, 'MDUP');
+    const { industryId: emptyIndustryId } = await createSector(ctx.database.db, 'MTXE', 'Matrix sector');
     const deal = await ctx.app.inject({
       method: 'POST',
       url: '/admin/deal',
@@ -350,6 +402,10 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
       inviteId: invite.json().id,
       organizationId: org.json().id,
       issuerId,
+      industryId,
+      emptyIndustryId,
+      survivorId,
+      duplicateId,
       dealId: deal.json().id,
       trancheId: detail.json().tranches[1].id,
     });

@@ -1,7 +1,7 @@
 /**
  * /bw/admin/organizations: the organisations — name, type, e-mail domains (who joins at sign-up),
  * subscription (a subscribed organisation's users have no trial), members — created and edited
- * over /admin/organizations. A domain another organisation holds is refused by the server (409),
+ * over /admin/organizations; a row opens its members and per-organisation features. A domain another organisation holds is refused by the server (409),
  * shown with its reason.
  */
 import { Alert, Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -14,6 +14,7 @@ import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
+import { OrganizationDetail } from './OrganizationDetail';
 
 interface Draft {
   name: string;
@@ -70,6 +71,7 @@ export default function AdminOrganizationsPage() {
   const list = useQuery({ queryKey: key, queryFn: () => api.get<OrganizationListResponse>(ADMIN_PATHS.adminOrganizations) });
   const [created, setCreated] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = async (work: () => Promise<unknown>, after: () => void) => {
     setError(null);
@@ -144,19 +146,38 @@ export default function AdminOrganizationsPage() {
                 </Table.Td>
               </Table.Tr>
             ) : (
-              <Table.Tr key={o.id} data-testid={`organization-${o.name}`}>
-                <Table.Td>{o.name}</Table.Td>
-                <Table.Td>{o.type ?? '—'}</Table.Td>
-                <Table.Td>{o.domains.join(', ') || '—'}</Table.Td>
-                <Table.Td>{o.subscribed ? 'yes' : 'no'}</Table.Td>
-                <Table.Td ta="right">{o.userCount}</Table.Td>
-                <Table.Td>{formatDate(o.created)}</Table.Td>
-                <Table.Td>
-                  <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ id: o.id, draft: draftOf(o) })}>
-                    Edit
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
+              [
+                <Table.Tr key={o.id} data-testid={`organization-${o.name}`}>
+                  <Table.Td>{o.name}</Table.Td>
+                  <Table.Td>{o.type ?? '—'}</Table.Td>
+                  <Table.Td>{o.domains.join(', ') || '—'}</Table.Td>
+                  <Table.Td>{o.subscribed ? 'yes' : 'no'}</Table.Td>
+                  <Table.Td ta="right">{o.userCount}</Table.Td>
+                  <Table.Td>{formatDate(o.created)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ id: o.id, draft: draftOf(o) })}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => setOpened(opened === o.id ? null : o.id)}
+                        data-testid="organization-open"
+                      >
+                        {opened === o.id ? 'Close' : 'Members & features'}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>,
+                opened === o.id && (
+                  <Table.Tr key={`${o.id}-detail`}>
+                    <Table.Td colSpan={7}>
+                      <OrganizationDetail organization={o} />
+                    </Table.Td>
+                  </Table.Tr>
+                ),
+              ]
             ),
           )}
         </Table.Tbody>

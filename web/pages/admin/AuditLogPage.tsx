@@ -100,6 +100,7 @@ export default function AuditLogPage() {
             <Table.Th>Action</Table.Th>
             <Table.Th>Subject</Table.Th>
             <Table.Th>Details</Table.Th>
+            <Table.Th>From</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -117,6 +118,7 @@ export default function AuditLogPage() {
                   {JSON.stringify(e.details)}
                 </Text>
               </Table.Td>
+              <Table.Td ff="monospace">{e.clientAddress ?? '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

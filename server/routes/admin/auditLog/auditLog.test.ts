@@ -79,9 +79,24 @@ describe('the audit log: every audited change, filtered, paged and exported', ()
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,at,actor_id,actor_email,action,target_type,target_id,details');
+    expect(lines[0]).toBe('id,at,actor_id,actor_email,action,target_type,target_id,details,client_address');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`log-admin,log-admin@bondwise.com,issuer.rename,issuer,"'=HYPERLINK(""x"")",{}`);
+  });
+
+  it('records the address each change came from: the request’s for an admin action, none outside a request', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/admin/maintenance',
+      headers: admin,
+      payload: { maintenanceMode: false },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = (await page('limit=1&actor=log-admin&action=maintenance.')).entries;
+    expect(entry).toMatchObject({ clientAddress: '203.0.113.9' });
+    // Entries written by a job (no request) have no address.
+    expect((await page('limit=200&action=deal.')).entries.every((e) => e.clientAddress === null)).toBe(true);
   });
 
   it('answers bad filters with an error naming them', async () => {

@@ -71,7 +71,8 @@ export function bondFilterConditions(f: BondFilters, asOfDay: string): RawBuilde
     const q = f.q.toUpperCase();
     const prefix = `${likeEscape(q)}%`;
     c.push(sql<boolean>`(b.cusip like ${prefix} or b.isin like ${prefix} or upper(i.ticker) like ${prefix}
-      or upper(b.description) like ${`%${likeEscape(q)}%`})`);
+      or upper(coalesce((select o.display_name from display_name_overrides o
+        where o.subject_type = 'bond' and o.subject_id = b.id), b.description)) like ${`%${likeEscape(q)}%`})`);
   }
   return c;
 }

@@ -32,16 +32,16 @@ export const SORT_EXPRESSIONS: Record<BondTableColumn, () => RawBuilder<unknown>
   // Floaters show their current coupon (fixing at the last reset + margin, from pricing).
   coupon: () => sql`coalesce(s.current_coupon, b.coupon)`,
   currentYield: () => sql.ref('s.current_yield'),
-  description: () => text('b.description'),
+  description: () => sql`coalesce(bo.display_name, b.description) collate "C"`,
   discountMargin: () => sql.ref('s.discount_margin'),
-  displayName: () => text('i.display_name'),
+  displayName: () => sql`coalesce(io.display_name, i.display_name) collate "C"`,
   duration: () => sql.ref('s.duration'),
   dv01: () => sql.ref('s.dv01'),
   entityName: () => text('i.name'),
   gSpread: () => sql.ref('s.g_spread'),
   isBenchmark: () => sql.ref('b.is_benchmark'),
   issueDate: () => sql.ref('b.issue_date'),
-  issuer: () => sql`coalesce(p.display_name, i.display_name) collate "C"`,
+  issuer: () => sql`coalesce(po.display_name, p.display_name, io.display_name, i.display_name) collate "C"`,
   maturityDate: () => sql.ref('b.maturity_date'),
   moneyMarketYield360: () => sql.ref('s.money_market_yield_360'),
   nextCallDate: () => sql.ref('s.next_call_date'),
@@ -61,13 +61,20 @@ export const SORT_EXPRESSIONS: Record<BondTableColumn, () => RawBuilder<unknown>
   yieldToWorst: () => sql.ref('s.yield_to_worst'),
 };
 
-/** The joined row source; `s` is a LEFT join so never-priced bonds still list (nulls last). */
+/**
+ * The joined row source; `s` is a LEFT join so never-priced bonds still list (nulls last). The
+ * admins' display-name overrides (`io` issuer, `po` parent issuer, `bo` bond) win over the
+ * reference names wherever a row presents or sorts by them.
+ */
 export function bondRowSource(db: Kysely<Database>) {
   return db
     .selectFrom('bonds as b')
     .innerJoin('issuers as i', 'i.id', 'b.issuer_id')
     .leftJoin('issuers as p', 'p.id', 'i.parent_issuer_id')
-    .leftJoin('bond_market_state as s', 's.bond_id', 'b.id');
+    .leftJoin('bond_market_state as s', 's.bond_id', 'b.id')
+    .leftJoin('display_name_overrides as io', (j) => j.onRef('io.subject_id', '=', 'i.id').on('io.subject_type', '=', 'issuer'))
+    .leftJoin('display_name_overrides as po', (j) => j.onRef('po.subject_id', '=', 'p.id').on('po.subject_type', '=', 'issuer'))
+    .leftJoin('display_name_overrides as bo', (j) => j.onRef('bo.subject_id', '=', 'b.id').on('bo.subject_type', '=', 'bond'));
 }
 
 /** Columns selected for a bond-table row (raw, converted by {@link presentBondRow}). */
@@ -77,7 +84,6 @@ const BOND_ROW_SELECTION = [
   'b.amount_outstanding',
   'b.cusip',
   'b.coupon',
-  'b.description',
   'b.is_benchmark',
   'b.issue_date',
   'b.maturity_date',
@@ -87,10 +93,8 @@ const BOND_ROW_SELECTION = [
   'b.issuer_id',
   'i.corporate_structure',
   'i.country_of_risk',
-  'i.display_name',
   'i.name as entity_name',
   'i.ticker',
-  'p.display_name as parent_display_name',
   's.current_coupon',
   's.change_confidence',
   's.change_g_spread',
@@ -123,7 +127,12 @@ const BOND_ROW_SELECTION = [
  * Callers add their where/order/limit, or more columns with another `.select`.
  */
 export function selectBondRows(db: Kysely<Database>) {
-  return bondRowSource(db).select([...BOND_ROW_SELECTION]);
+  return bondRowSource(db).select([
+    ...BOND_ROW_SELECTION,
+    sql<string>`coalesce(bo.display_name, b.description)`.as('description'),
+    sql<string>`coalesce(io.display_name, i.display_name)`.as('display_name'),
+    sql<string | null>`coalesce(po.display_name, p.display_name)`.as('parent_display_name'),
+  ]);
 }
 
 /**

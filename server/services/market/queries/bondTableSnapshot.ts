@@ -14,8 +14,9 @@ import { presentBondRow, selectBondRows } from './bondRows';
  * under a millisecond — where the SQL path sorts 30,000 joined rows on every request (tens to
  * hundreds of ms on PGlite, which also serialises all queries on one connection).
  *
- * Freshness: at most once a second a request checks max(bond_market_state.as_of), max(bonds.id)
- * and max(bonds.updated_at) (index lookups); anything newer is re-read (only the changed rows)
+ * Freshness: at most once a second a request checks max(bond_market_state.as_of), max(bonds.id),
+ * max(bonds.updated_at) and max(issuers.updated_at) (index lookups; an admin's issuer edit or
+ * display-name override moves the last); anything newer is re-read (only the changed rows)
  * while requests keep using the previous snapshot. Every snapshot is at most MAX_AGE_MS old.
  */
 export interface SnapshotRecord {
@@ -67,10 +68,12 @@ interface Version {
   updated: string | null;
   /** The last full reprice (app_settings UNIVERSE_AS_OF_KEY). */
   universeAsOf: string | null;
+  /** The latest issuer edit (admin pages): bonds of issuers edited after it are re-read. */
+  issuersUpdated: string | null;
 }
 
 const CHECK_MS = 1000;
-/** Issuer edits carry no timestamp: a full reload at least this often picks them up. */
+/** A full reload at least this often (issuer edits outside the admin pages carry no timestamp). */
 const MAX_AGE_MS = 600_000;
 
 interface Holder {
@@ -102,12 +105,13 @@ export async function settledBondTableSnapshot(db: Kysely<Database>): Promise<Sn
 const marketAsOfOf = (v: Version) => v.universeAsOf ?? v.asOf;
 
 async function readVersion(db: Kysely<Database>): Promise<Version> {
-  const r = await sql<{ a: Date | string | null; m: number | null; u: Date | string | null; f: string | null }>`
+  const r = await sql<{ a: Date | string | null; m: number | null; u: Date | string | null; f: string | null; i: Date | string | null }>`
     select (select max(as_of) from bond_market_state) as a, (select max(id) from bonds) as m,
            (select max(updated_at) from bonds) as u,
-           (select value #>> '{}' from app_settings where key = ${UNIVERSE_AS_OF_KEY}) as f`.execute(db);
+           (select value #>> '{}' from app_settings where key = ${UNIVERSE_AS_OF_KEY}) as f,
+           (select max(updated_at) from issuers) as i`.execute(db);
   const row = r.rows[0]!;
-  return { asOf: isoTime(row.a), maxId: row.m ?? 0, updated: isoTime(row.u), universeAsOf: row.f };
+  return { asOf: isoTime(row.a), maxId: row.m ?? 0, updated: isoTime(row.u), universeAsOf: row.f, issuersUpdated: isoTime(row.i) };
 }
 
 /** The bond-table rows plus what the snapshot's filters need. */
@@ -163,6 +167,19 @@ async function changedIds(db: Kysely<Database>, p: Version): Promise<number[]> {
       .limit(INCREMENTAL_LIMIT + 1)
       .execute();
     for (const r of edited) ids.add(r.id);
+  }
+  if (p.issuersUpdated) {
+    // An issuer's names show on its own bonds and, as the parent's name, on its subsidiaries'.
+    const since = new Date(p.issuersUpdated);
+    const renamed = await db
+      .selectFrom('bonds as b')
+      .innerJoin('issuers as i', 'i.id', 'b.issuer_id')
+      .leftJoin('issuers as p', 'p.id', 'i.parent_issuer_id')
+      .select('b.id')
+      .where((eb) => eb.or([eb('i.updated_at', '>', since), eb('p.updated_at', '>', since)]))
+      .limit(INCREMENTAL_LIMIT + 1)
+      .execute();
+    for (const r of renamed) ids.add(r.id);
   }
   return [...ids];
 }
@@ -220,6 +237,7 @@ export async function bondTableSnapshot(db: Kysely<Database>): Promise<Snapshot>
           current.version.maxId === version.maxId &&
           current.version.updated === version.updated &&
           current.version.universeAsOf === version.universeAsOf &&
+          current.version.issuersUpdated === version.issuersUpdated &&
           clock() - current.builtAt < MAX_AGE_MS;
         const next = same ? { ...current, checkedAt: clock() } : await build(db, version, current, clock());
         holder.snapshot = next;

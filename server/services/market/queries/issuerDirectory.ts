@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { IssuerCurveResponse, IssuerSearchResponse } from '../../../../common/api/issuer';
 import type { Database } from '../../../db/schema';
 import { type Snapshot, bondTableSnapshot } from './bondTableSnapshot';
@@ -11,8 +11,9 @@ import { type Snapshot, bondTableSnapshot } from './bondTableSnapshot';
  * on its one backend; a few thousand issuers searched here cost microseconds.
  *
  * Freshness follows the bond-table snapshot: the directory is re-read whenever the snapshot
- * sees data move (new or edited bonds, repricing; checked at most once a second), and at least
- * every ten minutes (issuer edits carry no timestamp) — the same as the bond table's issuer names.
+ * sees data move (new or edited bonds, repricing, an admin's issuer edit or display-name override;
+ * checked at most once a second), and at least every ten minutes — the same as the bond table's
+ * issuer names. Display names are the admins' overrides where there is one.
  */
 interface DirectoryEntry {
   id: number;
@@ -40,7 +41,15 @@ async function readDirectory(db: Kysely<Database>, snapshot: Snapshot): Promise<
   const rows = await db
     .selectFrom('issuers as i')
     .innerJoin('sectors as s', 's.id', 'i.sector_id')
-    .select(['i.id', 'i.name', 'i.display_name', 'i.ticker', 'i.sector_id', 's.code'])
+    .leftJoin('display_name_overrides as o', (j) => j.onRef('o.subject_id', '=', 'i.id').on('o.subject_type', '=', 'issuer'))
+    .select([
+      'i.id',
+      'i.name',
+      'i.ticker',
+      'i.sector_id',
+      's.code',
+      sql<string>`coalesce(o.display_name, i.display_name)`.as('display_name'),
+    ])
     .execute();
   const bondsOf = new Map<number, number[]>();
   snapshot.records.forEach((rec, k) => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { IssuerDetailResponse } from '../../../../common/api/issuer';
 import type { Database } from '../../../db/schema';
 import { marketAsOf, n } from './common';
@@ -11,10 +11,13 @@ export async function issuerDetail(db: Kysely<Database>, id: number): Promise<Is
     .innerJoin('sectors as ind', 'ind.id', 'i.sector_id')
     .leftJoin('sectors as sec', 'sec.id', 'ind.parent_id')
     .leftJoin('issuers as p', 'p.id', 'i.parent_issuer_id')
+    .leftJoin('display_name_overrides as io', (j) => j.onRef('io.subject_id', '=', 'i.id').on('io.subject_type', '=', 'issuer'))
+    .leftJoin('display_name_overrides as po', (j) => j.onRef('po.subject_id', '=', 'p.id').on('po.subject_type', '=', 'issuer'))
     .select([
+      sql<string>`coalesce(io.display_name, i.display_name)`.as('display_name'),
+      sql<string | null>`coalesce(po.display_name, p.display_name)`.as('p_display_name'),
       'i.id',
       'i.name',
-      'i.display_name',
       'i.ticker',
       'i.country_of_risk',
       'i.corporate_structure',
@@ -27,7 +30,6 @@ export async function issuerDetail(db: Kysely<Database>, id: number): Promise<Is
       'sec.name as sec_name',
       'p.id as p_id',
       'p.name as p_name',
-      'p.display_name as p_display_name',
       'p.ticker as p_ticker',
     ])
     .where('i.id', '=', id)

@@ -1,0 +1,37 @@
+import {
+  ADMIN_REVIEW_PATHS,
+  reviewDecisionResponseSchema,
+  reviewDecisionSchema,
+  reviewQuerySchema,
+  reviewResponseSchema,
+} from '@common/api/adminReview';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decideReviewItem } from '../../../services/reference/reviewDecisions';
+import { reviewQueues } from '../../../services/reference/reviewQueues';
+import { adminErrors as errors, adminRoute } from '../adminRoute';
+
+/** The review queues (flagged prices, far trades, stale bonds) and the decisions on their items. */
+const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    ADMIN_REVIEW_PATHS.queues,
+    adminRoute("The review queues' counts and one queue's items", {
+      querystring: reviewQuerySchema,
+      response: { 200: reviewResponseSchema, ...errors },
+    }),
+    async (request) => reviewQueues(app.db, request.query),
+  );
+
+  app.post(
+    ADMIN_REVIEW_PATHS.decisions,
+    adminRoute('Accept, correct or dismiss a review item; recorded and audited', {
+      body: reviewDecisionSchema,
+      response: { 201: reviewDecisionResponseSchema, ...errors },
+    }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await decideReviewItem(app.db, { userId: request.user.userId, ip: request.ip ?? null }, request.body, new Date(app.now()))),
+  );
+};
+
+export default adminReviewRoutes;

@@ -1,0 +1,122 @@
+/**
+ * Deciding a review item: accept (the figure is right), dismiss (not worth acting on) or correct
+ * (the right clean price given). Each is recorded once per item (a second decision is a 409) and
+ * audited as `review.<decision>` in the same transaction.
+ *
+ * A correction changes the data:
+ * - a price (outlier, low confidence, big move): that end-of-day evaluated price takes the given
+ *   clean price (its lineage keeps the model's figure under `corrected`); when it is the bond's
+ *   latest, the bond table's price and price change follow. Yields and spreads are the model's
+ *   until the next reprice of that day recomputes them;
+ * - a trade: its price is corrected (the original kept in the audit entry) and the bond is
+ *   repriced, as after an import (a failed reprice leaves the correction and says why).
+ */
+import { type Kysely, sql } from 'kysely';
+import type { ReviewDecisionResponse, ReviewQueue } from '../../../common/api/adminReview';
+import type { Database } from '../../db/schema';
+import { writeAudit } from '../audit';
+import { repriceAfterImport } from '../importers/reprice';
+import { ServiceRefusal } from '../refusal';
+import type { AdminActor } from './common';
+import { openItem, presentDecision } from './reviewQueues';
+
+interface DecisionBody {
+  queue: ReviewQueue;
+  key: string;
+  decision: 'accept' | 'correct' | 'dismiss';
+  price?: number | undefined;
+  note?: string | undefined;
+}
+
+type Values = Record<string, unknown>;
+
+async function correctPrice(
+  trx: Kysely<Database>,
+  id: string,
+  price: number,
+  actor: AdminActor,
+): Promise<{ before: Values; after: Values }> {
+  const row = await trx.selectFrom('evaluated_prices').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+  const old = Number(row.clean_price);
+  await trx
+    .updateTable('evaluated_prices')
+    .set({
+      clean_price: price,
+      inputs: sql`inputs || jsonb_build_object('corrected', jsonb_build_object('from', ${old}::numeric, 'by', ${actor.userId}::text))`,
+    })
+    .where('id', '=', id)
+    .execute();
+  const latest = await sql<{ l: boolean }>`select max(price_date) = (select price_date from evaluated_prices where id = ${id}) as l
+    from evaluated_prices where bond_id = ${row.bond_id} and kind = 'eod'`.execute(trx);
+  const isLatest = latest.rows[0]?.l === true;
+  if (isLatest)
+    await sql`update bond_market_state set price = ${price}, change_price = change_price + (${price}::numeric - price), as_of = now()
+      where bond_id = ${row.bond_id}`.execute(trx);
+  return { before: { cleanPrice: old }, after: { cleanPrice: price, bondTable: isLatest } };
+}
+
+async function correctTrade(trx: Kysely<Database>, id: string, price: number): Promise<{ before: Values; after: Values }> {
+  const row = await trx.selectFrom('trades').select(['price', 'bond_id']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+  await trx.updateTable('trades').set({ price }).where('id', '=', id).execute();
+  return { before: { price: Number(row.price) }, after: { price } };
+}
+
+export async function decideReviewItem(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  body: DecisionBody,
+  now: Date,
+): Promise<ReviewDecisionResponse> {
+  const item = await openItem(db, body.queue, body.key);
+  if (!item) {
+    const decided = await db.selectFrom('review_decisions').selectAll().where('item_key', '=', body.key).executeTakeFirst();
+    if (decided)
+      throw new ServiceRefusal(
+        'conflict',
+        `key: ${body.key} was already decided (${decided.decision} by ${decided.decided_by ?? 'someone'})`,
+      );
+    throw new ServiceRefusal('not found', `key: ${body.key} is not in the ${body.queue} queue`);
+  }
+  const id = body.key.split(':')[1]!;
+  const decision = await db.transaction().execute(async (trx) => {
+    let change: { before: Values; after: Values } | null = null;
+    if (body.decision === 'correct')
+      change = body.queue === 'tradeFar' ? await correctTrade(trx, id, body.price!) : await correctPrice(trx, id, body.price!, actor);
+    const details = {
+      ...(change ?? {}),
+      item: { at: item.at, price: item.price, tradePrice: item.trade_price, confidence: item.confidence },
+    };
+    const inserted = await trx
+      .insertInto('review_decisions')
+      .values({
+        queue: body.queue,
+        item_key: body.key,
+        bond_id: item.bond_id,
+        decision: body.decision,
+        note: body.note ?? null,
+        details: JSON.stringify(details),
+        decided_by: actor.userId,
+      })
+      .onConflict((oc) => oc.column('item_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    // Two admins deciding the same item at once: the second is told, and its correction undone.
+    if (!inserted) throw new ServiceRefusal('conflict', `key: ${body.key} was decided by someone else just now`);
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      action: `review.${body.decision}`,
+      targetType: 'bond',
+      targetId: String(item.bond_id),
+      details: { queue: body.queue, key: body.key, note: body.note ?? null, ...details, ip: actor.ip },
+    });
+    return presentDecision(inserted);
+  });
+  if (body.decision === 'correct' && body.queue === 'tradeFar') {
+    const reprice = await repriceAfterImport(db, [item.bond_id], now).then(
+      (r) => (r.repriceFailed ? JSON.stringify(r.repriceFailed) : null),
+      (err: unknown) => (err instanceof Error ? err.message : String(err)),
+    );
+    if (reprice) return { ...decision, repriceError: reprice };
+  }
+  return decision;
+}
