@@ -354,7 +354,7 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
     for (const email of ['wait-1@nowhere.example', 'wait-2@nowhere.example', 'wait-3@nowhere.example'])
       waiting.push((await createAccount(ctx, email)).id);
     // Bonds to edit and merge, and a curve day of their own (the matrix's upload rewrites the sample's days).
-    const [bondId, survivorId, mergedId] = await createBonds(
+    const [bondId, survivingBondId, mergedId] = await createBonds(
       ctx.database.db,
       [0, 1, 2].map(() => ({ issuerId, issueDate: '2024-01-15', maturityDate: '2034-01-15' })),
     );
@@ -387,8 +387,8 @@ describe('every /admin route: anonymous 401, user 403, admin as listed', () => {
       returning to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as v`.execute(ctx.database.db);
     calls = adminCalls({
       bond: { id: bondId!, terms },
-      mergeIds: [survivorId!, mergedId!],
-      versions: { [survivorId!]: await version(survivorId!), [mergedId!]: await version(mergedId!) },
+      mergeIds: [survivingBondId!, mergedId!],
+      versions: { [survivingBondId!]: await version(survivingBondId!), [mergedId!]: await version(mergedId!) },
       curvePointUpdatedAt: curvePoint.rows[0]!.v,
       waiting,
       domainUpdatedAt: held.domains.find((d: { domain: string }) => d.domain === 'partners.example').updatedAt,
