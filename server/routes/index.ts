@@ -9,6 +9,7 @@ import marketRoutes from './market';
 import primaryRoutes from './primary';
 import pricingSheetRoutes from './pricingSheets';
 import bondTableRoutes from './bondTables';
+import hawkRoutes from './hawk';
 import adminAccountRoutes from './admin/accounts';
 import adminUploadRoutes from './admin/upload';
 import adminDealRoutes from './admin/deals';
@@ -34,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(primaryRoutes);
   await app.register(pricingSheetRoutes);
   await app.register(bondTableRoutes);
+  await app.register(hawkRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(adminAccountRoutes);
