@@ -6,6 +6,8 @@ import { type Kysely, sql } from 'kysely';
  * the e-mails' one-click disable codes and the evaluator's durable cursor.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  // Every write takes a new revision: evaluators reload their index when count or max(revision) moves.
+  await sql`create sequence hawk_revision_seq`.execute(db);
   await sql`create table hawk_subscriptions (
     id integer generated always as identity primary key,
     user_id text not null references users(id) on delete cascade,
@@ -21,6 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     paused boolean not null default false,
     disabled_at timestamptz,
     last_fired_at timestamptz,
+    revision bigint not null default nextval('hawk_revision_seq'),
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now())`.execute(db);
   await sql`create index hawk_subscriptions_user_idx on hawk_subscriptions (user_id, created_at desc)`.execute(db);
@@ -74,4 +77,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table hawk_firings`.execute(db);
   await sql`drop table hawk_deliveries`.execute(db);
   await sql`drop table hawk_subscriptions`.execute(db);
+  await sql`drop sequence hawk_revision_seq`.execute(db);
 }

@@ -21,6 +21,8 @@ export interface HawkSubscriptionsTable {
   paused: Generated<boolean>;
   disabled_at: NullableTimestamp;
   last_fired_at: NullableTimestamp;
+  /** From hawk_revision_seq on every write (set `revision: sql\`nextval('hawk_revision_seq')\``). */
+  revision: ColumnType<string, never, unknown>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -24,6 +24,8 @@ import type { HawkSubscriptionsTable } from '../../db/tables/hawk';
 import { ServiceRefusal } from '../refusal';
 
 type Row = Selectable<HawkSubscriptionsTable>;
+/** A write's new revision (the evaluators' index reloads when it moves). */
+export const NEXT_REVISION = sql<string>`nextval('hawk_revision_seq')`;
 type Parsed = ReturnType<typeof hawkSubscriptionCreateBodySchema.parse>;
 
 /** The key the evaluator indexes a subscription by (a dealStatus rule on one deal: that deal). */
@@ -212,6 +214,7 @@ export async function updateSubscription(
       ...(body.channels ? { channels: JSON.stringify(body.channels) } : {}),
       ...(body.paused !== undefined ? { paused: body.paused } : {}),
       ...(changesRule ? { disabled_at: null } : {}),
+      revision: NEXT_REVISION,
       updated_at: now,
     })
     .where('id', '=', id)
