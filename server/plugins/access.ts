@@ -43,6 +43,9 @@ export const PROTECTED_PREFIXES = ['/v2/', '/admin/'] as const;
 export const PUBLIC_ROUTES: readonly string[] = [
   // The web app reports its errors before sign-in too (rate limited, text only).
   'POST /v2/client-errors',
+  // Market hawk e-mails' one-click disable (and its undo): the unguessable, single-purpose code is the key.
+  'POST /v2/hawk/disable/:disableCode',
+  'POST /v2/hawk/disable/:disableCode/undo',
 ];
 
 const isProtected = (url: string) => PROTECTED_PREFIXES.some((p) => url.startsWith(p));

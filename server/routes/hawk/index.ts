@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../../common/api/shared';
 import {
   HAWK_PATHS,
+  hawkBacktestBodySchema,
+  hawkBacktestResultSchema,
+  hawkDisableParamsSchema,
+  hawkDisableResultSchema,
+  hawkFiringListSchema,
+  hawkFiringsQuerySchema,
   hawkIdParamsSchema,
   hawkSubscriptionCreateBodySchema,
   hawkSubscriptionListSchema,
@@ -16,6 +22,8 @@ import {
   listSubscriptions,
   updateSubscription,
 } from '../../services/hawk/subscriptions';
+import { backtestRule } from '../../services/hawk/backtest';
+import { disableByCode, listFirings, undoDisableByCode } from '../../services/hawk/history';
 
 const tags = ['hawk'];
 const security = [{ bearer: [] }];
@@ -102,6 +110,65 @@ const hawkRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteSubscription(app.db, request.user.userId, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    HAWK_PATHS.firings,
+    {
+      config: access,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's alert firings, newest first, with the values that triggered them",
+        querystring: hawkFiringsQuerySchema,
+        response: { 200: hawkFiringListSchema, ...errors },
+      },
+    },
+    async (request) => ({ firings: await listFirings(app.db, request.user.userId, request.query) }),
+  );
+
+  app.post(
+    HAWK_PATHS.backtest,
+    {
+      config: { ...access, subscription: true },
+      schema: {
+        tags,
+        security,
+        summary: 'How often a rule would have fired over the last 30 days, on stored history',
+        body: hawkBacktestBodySchema,
+        response: { 200: hawkBacktestResultSchema, 402: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => backtestRule(app.db, request.user.userId, request.body, now()),
+  );
+
+  // The e-mail's one-click disable: public (the link works without signing in), the code is the key.
+  app.post(
+    '/v2/hawk/disable/:disableCode',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "Disable the alert an e-mail's link names (single use)",
+        params: hawkDisableParamsSchema,
+        response: { 200: hawkDisableResultSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => disableByCode(app.db, request.params.disableCode, now()),
+  );
+
+  app.post(
+    '/v2/hawk/disable/:disableCode/undo',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Turn back on the alert a disable link turned off (once)',
+        params: hawkDisableParamsSchema,
+        response: { 200: hawkDisableResultSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => undoDisableByCode(app.db, request.params.disableCode, now()),
   );
 };
 

@@ -47,7 +47,7 @@ function push<K>(map: Map<K, IndexedSubscription[]>, key: K, sub: IndexedSubscri
 }
 
 /** Bonds matching a custom table's filters (as the bond list would show them on `day`). */
-async function tableBonds(db: Kysely<Database>, tableIds: string[], day: string): Promise<Map<string, number[]>> {
+export async function tableBonds(db: Kysely<Database>, tableIds: string[], day: string): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
   if (tableIds.length === 0) return out;
   const tables = await db.selectFrom('bond_tables').select(['id', 'config']).where('id', 'in', tableIds).execute();
