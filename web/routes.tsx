@@ -76,7 +76,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/bw/unlock', title: 'Unlock account', access: 'public', authPage: true, page: () => import('./pages/auth/UnlockPage') },
   { path: '/bw/unlock/:uuid', title: 'Unlock account', access: 'public', authPage: true, page: () => import('./pages/auth/UnlockPage') },
-  { path: '/bw/alerts/disable/:disableCode', title: 'Disable alerts', access: 'public' },
+  { path: '/bw/alerts/disable/:disableCode', title: 'Disable alerts', access: 'public', page: () => import('./pages/alerts/DisablePage') },
   { path: '/welcome', title: 'Welcome', access: 'public', page: () => import('./pages/auth/WelcomePage') },
 
   // ---- special -------------------------------------------------------------------------
@@ -180,8 +180,14 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/bw/help/*', title: 'Help', access: 'user' },
   { path: '/bw/blog', title: 'Blog', access: 'user', menu: 'blog' },
   { path: '/bw/blog/post/:postSlug', title: 'Blog post', access: 'user' },
-  { path: '/bw/alerts/subscriptions', title: 'Alert subscriptions', access: 'user', menu: 'alerts' },
-  { path: '/bw/alerts/history', title: 'Alert history', access: 'user', menu: 'alerts' },
+  {
+    path: '/bw/alerts/subscriptions',
+    title: 'Alert subscriptions',
+    access: 'user',
+    menu: 'alerts',
+    page: () => import('./pages/alerts/SubscriptionsPage'),
+  },
+  { path: '/bw/alerts/history', title: 'Alert history', access: 'user', menu: 'alerts', page: () => import('./pages/alerts/HistoryPage') },
   { path: '/bw/share/accept/:uuid', title: 'Accept share', access: 'user' },
   { path: '/bw/share/manage', title: 'Shared items', access: 'user', menu: 'account' },
 

@@ -24,6 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     disabled_at timestamptz,
     last_fired_at timestamptz,
     revision bigint not null default nextval('hawk_revision_seq'),
+    primed boolean not null default false,
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now())`.execute(db);
   await sql`create index hawk_subscriptions_user_idx on hawk_subscriptions (user_id, created_at desc)`.execute(db);

@@ -23,6 +23,8 @@ export interface HawkSubscriptionsTable {
   last_fired_at: NullableTimestamp;
   /** From hawk_revision_seq on every write (set `revision: sql\`nextval('hawk_revision_seq')\``). */
   revision: ColumnType<string, never, unknown>;
+  /** False until the evaluator has checked a state rule on the bonds' current state once. */
+  primed: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

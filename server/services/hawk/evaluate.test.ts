@@ -327,6 +327,25 @@ describe('market hawk evaluation: every rule kind firing and not firing', () => 
     expect(await firings(once)).toHaveLength(1);
   });
 
+  it('a new state rule is checked once on the current state: it fires without waiting for a reprice, and not again', async () => {
+    await setState(bond(6), 45, { price: 103 });
+    await pass(45);
+    const id = await subscribe({
+      rule: { kind: 'level', metric: 'price', direction: 'above', level: 102 },
+      target: { kind: 'bond', bondId: bond(6) },
+      frequency: { type: 'daily' },
+    });
+    const quiet = await subscribe({
+      rule: { kind: 'level', metric: 'price', direction: 'above', level: 104 },
+      target: { kind: 'bond', bondId: bond(6) },
+    });
+    await pass(45.5);
+    expect((await firings(id)).map((f) => f.vals.value)).toEqual([103]);
+    expect(await firings(quiet)).toHaveLength(0);
+    await pass(45.7);
+    expect(await firings(id)).toHaveLength(1);
+  });
+
   it('market move: the average G-spread change of the segment beyond the threshold', async () => {
     const id = await subscribe({ rule: { kind: 'marketMove', segment: 'all', thresholdBp: 5 }, target: { kind: 'market' } });
     await sql`update bond_market_state set change_g_spread = 2, as_of = ${at(46)}`.execute(db());

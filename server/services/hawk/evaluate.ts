@@ -221,6 +221,7 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
     : [];
   result.states = states.length;
   if (index.hasStateRules && states.length > 0) await evaluateStates(db, index, states, add);
+  const primed = await primeNewRules(db, index, add);
   if (states.length > 0) {
     const at = Math.max(...states.map((s) => new Date(s.as_of).getTime()));
     for (const sub of index.market) {
@@ -285,6 +286,7 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
         last_rating_id = greatest(last_rating_id, ${lastRating ?? 0}::bigint),
         state_as_of = greatest(state_as_of, ${lastState ?? new Date(0)}::timestamptz)
       where name = 'evaluator'`.execute(trx);
+    if (primed.length > 0) await trx.updateTable('hawk_subscriptions').set({ primed: true }).where('id', 'in', primed).execute();
     if (!needsState) {
       await sql`update hawk_cursor set state_as_of = greatest(state_as_of, coalesce((select max(as_of) from bond_market_state), state_as_of))
         where name = 'evaluator'`.execute(trx);
@@ -405,11 +407,69 @@ export function bondStateOf(s: StateRow): BondState {
   };
 }
 
+const STATE_COLUMNS = [
+  'bond_id',
+  'as_of',
+  'price',
+  'yield_to_worst',
+  'g_spread',
+  't_spread',
+  'change_price',
+  'change_ytw',
+  'change_g_spread',
+  'change_t_spread',
+  'confidence',
+  'volume_percent_change',
+] as const;
+
+/**
+ * A new (or re-stated) state rule is checked once on its bonds' current state, so "price above
+ * 101" on a bond already at 102 fires at the next pass rather than at the bond's next reprice.
+ * Returns the subscriptions checked (marked primed in the pass's transaction).
+ */
+async function primeNewRules(
+  db: Kysely<Database>,
+  index: HawkIndex,
+  add: (sub: IndexedSubscription, c: Omit<Candidate, 'sub'>) => void,
+): Promise<number[]> {
+  if (!index.hasStateRules) return [];
+  const rows = await db
+    .selectFrom('hawk_subscriptions')
+    .select(['id'])
+    .where('primed', '=', false)
+    .where('paused', '=', false)
+    .where('disabled_at', 'is', null)
+    .where('kind', 'in', [...STATE_KINDS])
+    .execute();
+  const subs = rows.map((r) => index.byId.get(r.id)).filter((s): s is IndexedSubscription => s !== undefined);
+  if (subs.length === 0) return [];
+  const bondIds = new Set<number>();
+  const issuers: number[] = [];
+  for (const s of subs) {
+    if (s.target.kind === 'bond') bondIds.add(s.target.bondId);
+    else if (s.target.kind === 'issuer') issuers.push(s.target.issuerId);
+    else if (s.target.kind === 'table') for (const id of index.tableBonds.get(s.target.tableId) ?? []) bondIds.add(id);
+  }
+  if (issuers.length > 0)
+    for (const b of await db.selectFrom('bonds').select('id').where('issuer_id', 'in', issuers).execute()) bondIds.add(b.id);
+  const states =
+    bondIds.size === 0
+      ? []
+      : await db
+          .selectFrom('bond_market_state')
+          .select([...STATE_COLUMNS])
+          .where('bond_id', 'in', [...bondIds])
+          .execute();
+  if (states.length > 0) await evaluateStates(db, index, states, add, new Set(subs.map((s) => s.id)));
+  return subs.map((s) => s.id);
+}
+
 async function evaluateStates(
   db: Kysely<Database>,
   index: HawkIndex,
   states: StateRow[],
   add: (sub: IndexedSubscription, c: Omit<Candidate, 'sub'>) => void,
+  only?: Set<number>,
 ): Promise<void> {
   const bonds = await bondInfo(
     db,
@@ -420,7 +480,7 @@ async function evaluateStates(
   for (const s of states) {
     const info = bonds.get(s.bond_id);
     if (!info) continue;
-    const subs = rulesOnBond(index, s.bond_id, info.issuerId).filter((x) => STATE_KINDS.has(x.rule.kind));
+    const subs = rulesOnBond(index, s.bond_id, info.issuerId).filter((x) => STATE_KINDS.has(x.rule.kind) && (!only || only.has(x.id)));
     if (subs.length === 0) continue;
     work.push({ s, info, subs });
     for (const x of subs) if (x.rule.kind === 'move' && x.rule.window !== '1d') needRefs[x.rule.window].add(s.bond_id);

@@ -29,6 +29,9 @@ export interface HawkIndex {
   byIssuer: Map<number, IndexedSubscription[]>;
   byDeal: Map<number, IndexedSubscription[]>;
   market: IndexedSubscription[];
+  byId: Map<number, IndexedSubscription>;
+  /** Custom table id → its bonds (as resolved when the index was built). */
+  tableBonds: Map<string, number[]>;
   /** Whether any rule reads the bonds' evaluated state (level, move, confidence, volume). */
   hasStateRules: boolean;
   builtAt: number;
@@ -103,6 +106,8 @@ async function buildIndex(db: Kysely<Database>, now: Date, stamp: string): Promi
   const index: HawkIndex = {
     size: rows.length,
     byBond: new Map(),
+    byId: new Map(),
+    tableBonds: new Map(),
     byIssuer: new Map(),
     byDeal: new Map(),
     market: [],
@@ -115,6 +120,7 @@ async function buildIndex(db: Kysely<Database>, now: Date, stamp: string): Promi
     [...new Set(rows.filter((r) => r.target.kind === 'table').map((r) => (r.target as { tableId: string }).tableId))],
     isoDate(now),
   );
+  index.tableBonds = tables;
   for (const r of rows) {
     const sub: IndexedSubscription = {
       id: r.id,
@@ -125,6 +131,7 @@ async function buildIndex(db: Kysely<Database>, now: Date, stamp: string): Promi
       expiresAt: r.expires_at ? new Date(r.expires_at).getTime() : null,
       channels: r.channels,
     };
+    index.byId.set(sub.id, sub);
     if (STATE_KINDS.has(r.rule.kind)) index.hasStateRules = true;
     if (r.target_key.startsWith('deal:')) push(index.byDeal, Number(r.target_key.slice(5)), sub);
     else if (r.target.kind === 'bond') push(index.byBond, r.target.bondId, sub);

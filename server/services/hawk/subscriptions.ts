@@ -213,7 +213,7 @@ export async function updateSubscription(
       ...(body.expiresAt !== undefined ? { expires_at: body.expiresAt } : {}),
       ...(body.channels ? { channels: JSON.stringify(body.channels) } : {}),
       ...(body.paused !== undefined ? { paused: body.paused } : {}),
-      ...(changesRule ? { disabled_at: null } : {}),
+      ...(changesRule ? { disabled_at: null, primed: false } : {}),
       revision: NEXT_REVISION,
       updated_at: now,
     })
