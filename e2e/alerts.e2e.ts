@@ -36,6 +36,19 @@ test.describe('market hawk alerts', () => {
     const { link, message } = await waitForLink(DEMO_USER.email, /\/bw\/alerts\/disable\//, { after: before, timeout: 60_000 });
     expect(message.subject).toContain('Market hawk');
 
+    // The firing is marked on the bond's history chart, and the bondHistory.hideMarketHawk switch hides it.
+    const signedIn = await browser.newContext();
+    await loginAsDemoUser(signedIn);
+    const chart = await signedIn.newPage();
+    await openRoute(chart, `/bw/bond/${bondId}/history`);
+    await expect(chart.getByTestId('hawk-markers')).toContainText('market-hawk alert', { timeout: 30_000 });
+    await chart.getByText('Market hawk alerts', { exact: true }).click();
+    await expect(chart.getByTestId('hawk-markers')).toHaveCount(0);
+    await expect(chart.getByTestId('hawk-empty')).toHaveCount(0);
+    await chart.getByText('Market hawk alerts', { exact: true }).click();
+    await expect(chart.getByTestId('hawk-markers')).toBeVisible();
+    await signedIn.close();
+
     const anonymous = await browser.newContext();
     const page = await anonymous.newPage();
     await page.goto(link);

@@ -8,6 +8,7 @@
 import { Alert, Card, Center, Group, Loader, SegmentedControl, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { BOND_PATHS, type PriceHistoryResponse } from '@common/api/bond';
 import { MARKET_PATHS, type MarketIndexResponse } from '@common/api/market';
 import { type Trade, type TradeListResponse } from '@common/api/trade';
@@ -223,6 +224,9 @@ export function BondHistoryView({
                 onChange={(e) => update({ bondHistory: { hideDefaultIndex: !e.currentTarget.checked } })}
               />
             </Tooltip>
+            <Link to={`/bw/alerts/subscriptions?bondId=${bond.id}`} data-testid="create-alert">
+              <Text size="xs">Create alert</Text>
+            </Link>
             <Switch
               size="xs"
               label="Market hawk alerts"
@@ -283,6 +287,12 @@ export function BondHistoryView({
         {showHawk && hawk.markers.length === 0 && (
           <Text size="xs" c="dimmed" mb={4} data-testid="hawk-empty">
             No market-hawk alerts on this bond in the range.
+          </Text>
+        )}
+        {showHawk && hawk.markers.length > 0 && (
+          <Text size="xs" c="red" mb={4} data-testid="hawk-markers">
+            ▼ {hawk.markers.length} market-hawk {hawk.markers.length === 1 ? 'alert' : 'alerts'} on this bond in the range (
+            <Link to={`/bw/alerts/history?bondId=${bond.id}`}>history</Link>)
           </Text>
         )}
         {history.isPending && (
