@@ -32,7 +32,12 @@ const ms = (x: number) => Math.round(x);
 async function main(): Promise<void> {
   const handle = await openScratchDatabase(engine, 'hawk');
   const db = handle.db;
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/bench-hawk', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '.tmp/bench-hawk',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    LOG_LEVEL: 'silent',
+  });
   const load0 = loadavg()[0]!;
   try {
     await migrateToLatest(db);
@@ -67,7 +72,9 @@ async function main(): Promise<void> {
           then jsonb_build_object('kind', 'bond', 'bondId', 1 + abs(hashtext('b' || g)) % ${BONDS})
           else jsonb_build_object('kind', 'issuer', 'issuerId', 1 + abs(hashtext('i' || g)) % ${issuers}) end as target) t0
       cross join lateral (select t0.target as target,
-          case when t0.target->>'kind' = 'bond' then 'bond:' || (t0.target->>'bondId') else 'issuer:' || (t0.target->>'issuerId') end as key) t`.execute(db);
+          case when t0.target->>'kind' = 'bond' then 'bond:' || (t0.target->>'bondId') else 'issuer:' || (t0.target->>'issuerId') end as key) t`.execute(
+      db,
+    );
     await sql`analyze`.execute(db);
     console.log(JSON.stringify({ setupMs: ms(performance.now() - t), bonds: BONDS, issuers, users, subscriptions: SUBS }));
 
@@ -89,10 +96,31 @@ async function main(): Promise<void> {
       const r = await evaluateHawk(db, config, asOf);
       const wall = performance.now() - t;
       const cpu = process.cpuUsage(cpu0);
-      console.log(JSON.stringify({ run: `tick ${k}: every bond repriced`, ms: ms(wall), processCpuMs: ms((cpu.user + cpu.system) / 1000), ...r }));
+      console.log(
+        JSON.stringify({ run: `tick ${k}: every bond repriced`, ms: ms(wall), processCpuMs: ms((cpu.user + cpu.system) / 1000), ...r }),
+      );
+    }
+    for (let k = 1; k <= TICKS; k++) {
+      const asOf = new Date(base + (TICKS + k) * 5_000);
+      // A quiet tick: every bond repriced, no rule tripped (the evaluation alone, no delivery).
+      await sql`update bond_market_state set as_of = ${asOf}, price = 100 + (bond_id % 7) * 0.01 + ${k} * 0.001,
+          change_g_spread = 0.5, confidence = 80, volume_percent_change = 10`.execute(db);
+      const cpu0 = process.cpuUsage();
+      t = performance.now();
+      const r = await evaluateHawk(db, config, asOf);
+      const wall = performance.now() - t;
+      const cpu = process.cpuUsage(cpu0);
+      console.log(
+        JSON.stringify({
+          run: `quiet tick ${k}: every bond repriced, nothing tripped`,
+          ms: ms(wall),
+          processCpuMs: ms((cpu.user + cpu.system) / 1000),
+          ...r,
+        }),
+      );
     }
     t = performance.now();
-    const idle = await evaluateHawk(db, config, new Date(base + (TICKS + 1) * 5_000));
+    const idle = await evaluateHawk(db, config, new Date(base + (2 * TICKS + 1) * 5_000));
     console.log(JSON.stringify({ run: 'pass with nothing new', ms: ms(performance.now() - t), ...idle }));
     console.log(JSON.stringify({ engine, loadAverageAtStart: load0, loadAverageAtEnd: loadavg()[0] }));
   } finally {

@@ -42,10 +42,10 @@ test.describe('market hawk alerts', () => {
     const chart = await signedIn.newPage();
     await openRoute(chart, `/bw/bond/${bondId}/history`);
     await expect(chart.getByTestId('hawk-markers')).toContainText('market-hawk alert', { timeout: 30_000 });
-    await chart.getByText('Market hawk alerts', { exact: true }).click();
+    await chart.getByTestId('toggle-hawk').click();
     await expect(chart.getByTestId('hawk-markers')).toHaveCount(0);
     await expect(chart.getByTestId('hawk-empty')).toHaveCount(0);
-    await chart.getByText('Market hawk alerts', { exact: true }).click();
+    await chart.getByTestId('toggle-hawk').click();
     await expect(chart.getByTestId('hawk-markers')).toBeVisible();
     await signedIn.close();
 

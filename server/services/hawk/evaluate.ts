@@ -256,22 +256,20 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
       if (g) g.firings.push(f);
       else groups.set(key, { sub: f.c.sub, firings: [f] });
     }
-    for (const g of groups.values()) {
-      await deliverFirings(
-        trx,
-        config,
-        {
-          subscriptionId: g.sub.id,
-          userId: g.sub.userId,
-          rule: g.sub.rule,
-          target: g.sub.target,
-          frequency: g.sub.frequency,
-          channels: g.sub.channels as HawkChannel[],
-          firings: g.firings.map((f) => ({ id: f.id, message: f.c.trigger.message, label: f.c.label })),
-        },
-        now,
-      );
-    }
+    await deliverFirings(
+      trx,
+      config,
+      [...groups.values()].map((g) => ({
+        subscriptionId: g.sub.id,
+        userId: g.sub.userId,
+        rule: g.sub.rule,
+        target: g.sub.target,
+        frequency: g.sub.frequency,
+        channels: g.sub.channels as HawkChannel[],
+        firings: g.firings.map((f) => ({ id: f.id, message: f.c.trigger.message, label: f.c.label })),
+      })),
+      now,
+    );
     result.deliveries = groups.size;
     const firedSubs = [...new Set(fired.map((f) => f.c.sub.id))];
     if (firedSubs.length > 0) {
