@@ -20,6 +20,7 @@ import adminTradesMissingBondsRoutes from './admin/tradesMissingBonds';
 import adminUserRoutes from './admin/users';
 import adminDomainRoutes from './admin/domains';
 import adminOnboardingRoutes from './admin/onboarding';
+import adminHawkRoutes from './admin/hawk';
 import authRoutes from './auth';
 import userRoutes from './user';
 
@@ -48,4 +49,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminUserRoutes);
   await app.register(adminDomainRoutes);
   await app.register(adminOnboardingRoutes);
+  await app.register(adminHawkRoutes);
 }

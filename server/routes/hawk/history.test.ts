@@ -135,6 +135,35 @@ describe('market hawk history, backtest and the e-mail disable link', () => {
     expect(Number(expected.rows[0]!.n)).toBeGreaterThan(0);
   });
 
+  it('gives administrators per-user rules by kind, firings per day, delivery channels and templates', async () => {
+    await inject('POST', '/v2/hawk/subscriptions', dave, {
+      template: 'rating-change',
+      rule: { kind: 'rating' },
+      target: { kind: 'issuer', issuerId: u.issuerIds[1] },
+    });
+    const admin = await signedIn(ctx, 'hawk-admin', { admin: true });
+    expect((await inject('GET', '/admin/hawk/user-stats', carol)).statusCode).toBe(403);
+    const res = await inject('GET', '/admin/hawk/user-stats', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const stats = res.json();
+    const fired = (await inject('GET', '/v2/hawk/firings', carol)).json().firings.length as number;
+    expect(stats.users.find((x: { userId: string }) => x.userId === 'hawk-carol')).toMatchObject({
+      rulesByKind: { confidence: 1 },
+      firings: fired,
+    });
+    expect(stats.users.find((x: { userId: string }) => x.userId === 'hawk-dave')).toMatchObject({
+      rulesByKind: { rating: 1 },
+      firings: 0,
+      active: 1,
+    });
+    expect(stats.firingsByDay).toEqual([{ day: '2026-11-20', firings: fired }]);
+    expect(stats.channels).toEqual([
+      { channel: 'email', state: 'queued', deliveries: 1 },
+      { channel: 'in_app', state: 'pending', deliveries: 1 },
+    ]);
+    expect(stats.templates).toEqual([{ template: 'rating-change', subscriptions: 1 }]);
+  });
+
   it('refuses a backtest on a target the caller cannot see, and bad rules', async () => {
     expect(
       (await inject('POST', '/v2/hawk/backtest', carol, { rule: { kind: 'rating' }, target: { kind: 'bond', bondId: 999_999 } }))
