@@ -289,7 +289,13 @@ export const ROUTES: readonly RouteDef[] = [
     menu: 'admin',
     page: () => import('./pages/admin/AdminMaintenancePage'),
   },
-  { path: '/bw/admin/hawk/user-stats', title: 'Admin: market hawk user stats', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/hawk/user-stats',
+    title: 'Admin: market hawk user stats',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/hawk/HawkUserStatsPage'),
+  },
   {
     path: '/bw/admin/audit-log',
     title: 'Admin: audit log',
