@@ -76,7 +76,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/bw/unlock', title: 'Unlock account', access: 'public', authPage: true, page: () => import('./pages/auth/UnlockPage') },
   { path: '/bw/unlock/:uuid', title: 'Unlock account', access: 'public', authPage: true, page: () => import('./pages/auth/UnlockPage') },
-  { path: '/bw/alerts/disable/:disableCode', title: 'Disable alerts', access: 'public' },
+  { path: '/bw/alerts/disable/:disableCode', title: 'Disable alerts', access: 'public', page: () => import('./pages/alerts/DisablePage') },
   { path: '/welcome', title: 'Welcome', access: 'public', page: () => import('./pages/auth/WelcomePage') },
 
   // ---- special -------------------------------------------------------------------------
@@ -187,8 +187,14 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/bw/help/*', title: 'Help', access: 'user', page: () => import('./pages/help/HelpArticlePage') },
   { path: '/bw/blog', title: 'Blog', access: 'user', menu: 'blog', page: () => import('./pages/blog/BlogPage') },
   { path: '/bw/blog/post/:postSlug', title: 'Blog post', access: 'user', page: () => import('./pages/blog/BlogPostPage') },
-  { path: '/bw/alerts/subscriptions', title: 'Alert subscriptions', access: 'user', menu: 'alerts' },
-  { path: '/bw/alerts/history', title: 'Alert history', access: 'user', menu: 'alerts' },
+  {
+    path: '/bw/alerts/subscriptions',
+    title: 'Alert subscriptions',
+    access: 'user',
+    menu: 'alerts',
+    page: () => import('./pages/alerts/SubscriptionsPage'),
+  },
+  { path: '/bw/alerts/history', title: 'Alert history', access: 'user', menu: 'alerts', page: () => import('./pages/alerts/HistoryPage') },
   { path: '/bw/share/accept/:uuid', title: 'Accept share', access: 'user' },
   { path: '/bw/share/manage', title: 'Shared items', access: 'user', menu: 'account' },
 
@@ -348,7 +354,13 @@ export const ROUTES: readonly RouteDef[] = [
     menu: 'admin',
     page: () => import('./pages/admin/AdminMaintenancePage'),
   },
-  { path: '/bw/admin/hawk/user-stats', title: 'Admin: market hawk user stats', access: 'admin', menu: 'admin' },
+  {
+    path: '/bw/admin/hawk/user-stats',
+    title: 'Admin: market hawk user stats',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/hawk/HawkUserStatsPage'),
+  },
   {
     path: '/bw/admin/usage',
     title: 'Admin: usage',

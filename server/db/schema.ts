@@ -7,6 +7,7 @@ import type { EdgarTables } from './tables/edgar';
 import type { AnalyticsTables } from './tables/analytics';
 import type { AccuracyTables } from './tables/accuracy';
 import type { ContentTables } from './tables/content';
+import type { HawkTables } from './tables/hawk';
 
 /**
  * The whole database as Kysely sees it: one interface per domain in tables/, joined here.
@@ -22,4 +23,5 @@ export interface Database
     EdgarTables,
     AnalyticsTables,
     AccuracyTables,
-    ContentTables {}
+    ContentTables,
+    HawkTables {}

@@ -6,6 +6,7 @@ import { liveMarketJob } from './liveMarket';
 import { priceBackfillJob } from './priceBackfill';
 import { analyticsJobs } from './analytics';
 import { accuracyBacktestJob } from './accuracyBacktest';
+import { hawkJob } from './hawk';
 
 /** The recurring background jobs this configuration runs (live market ticks, outbox, alerts…). */
 export function recurringJobs(config: Config): RecurringJob[] {
@@ -16,5 +17,6 @@ export function recurringJobs(config: Config): RecurringJob[] {
     priceBackfillJob(),
     ...analyticsJobs(config),
     accuracyBacktestJob(),
+    hawkJob(config),
   ];
 }

@@ -45,6 +45,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /v2/client-errors',
   // Feed readers fetch the blog's public posts without signing in (posts marked public only).
   'GET /v2/blog/feed.atom',
+  // Market hawk e-mails' one-click disable (and its undo): the unguessable, single-purpose code is the key.
+  'POST /v2/hawk/disable/:disableCode',
+  'POST /v2/hawk/disable/:disableCode/undo',
 ];
 
 const isProtected = (url: string) => PROTECTED_PREFIXES.some((p) => url.startsWith(p));

@@ -11,6 +11,7 @@ import accuracyRoutes from './accuracy';
 import primaryRoutes from './primary';
 import pricingSheetRoutes from './pricingSheets';
 import bondTableRoutes from './bondTables';
+import hawkRoutes from './hawk';
 import adminAccountRoutes from './admin/accounts';
 import adminUploadRoutes from './admin/upload';
 import adminDealRoutes from './admin/deals';
@@ -32,6 +33,7 @@ import adminIssuerRoutes from './admin/issuers';
 import adminSectorRoutes from './admin/sectors';
 import adminDisplayNameRoutes from './admin/displayNames';
 import adminReviewRoutes from './admin/review';
+import adminHawkRoutes from './admin/hawk';
 import authRoutes from './auth';
 import userRoutes from './user';
 import helpRoutes from './help';
@@ -54,6 +56,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(primaryRoutes);
   await app.register(pricingSheetRoutes);
   await app.register(bondTableRoutes);
+  await app.register(hawkRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(adminAccountRoutes);
@@ -82,4 +85,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminSectorRoutes);
   await app.register(adminDisplayNameRoutes);
   await app.register(adminReviewRoutes);
+  await app.register(adminHawkRoutes);
 }

@@ -27,6 +27,7 @@ import * as media from './20261129130000_media';
 import * as referenceAdmin from './20261201100000_reference_admin';
 import * as tradeAccuracy from './20261202100000_trade_accuracy';
 import * as floaterCoupon from './20261203100000_floater_coupon';
+import * as hawk from './20261204100000_hawk';
 import * as analyticsEvents from './20261205100000_analytics_events';
 import * as errorStore from './20261205110000_error_store';
 import * as supportRequests from './20261205120000_support_requests';
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '20261201100000_reference_admin': referenceAdmin,
   '20261202100000_trade_accuracy': tradeAccuracy,
   '20261203100000_floater_coupon': floaterCoupon,
+  '20261204100000_hawk': hawk,
   '20261205100000_analytics_events': analyticsEvents,
   '20261205110000_error_store': errorStore,
   '20261205120000_support_requests': supportRequests,

@@ -140,6 +140,7 @@ function adminCalls(ids: {
       admin: 200,
     },
     'GET /admin/onboarding': { url: '/admin/onboarding', admin: 200 },
+    'GET /admin/hawk/user-stats': { url: '/admin/hawk/user-stats', admin: 200 },
     'POST /admin/onboarding/:userId/approve': { url: `/admin/onboarding/${ids.waiting[0]}/approve`, payload: { version: 0 }, admin: 200 },
     'POST /admin/onboarding/:userId/assign': {
       url: `/admin/onboarding/${ids.waiting[1]}/assign`,

@@ -8,11 +8,14 @@
 import { Alert, Card, Center, Group, Loader, SegmentedControl, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { BOND_PATHS, type PriceHistoryResponse } from '@common/api/bond';
 import { MARKET_PATHS, type MarketIndexResponse } from '@common/api/market';
 import { type Trade, type TradeListResponse } from '@common/api/trade';
 import { formatDate, formatNumber, formatPrice, formatYield } from '@common/format';
 import { useApiQuery } from '../../api/queries';
+import { useFeature } from '../../features/useFeature';
+import { HAWK_FIRINGS_PAGE_MAX, HAWK_PATHS, type HawkFiring } from '@common/api/hawk';
 import { DataTable } from '../../components/DataTable';
 import { TimeSeriesChart, type ChartMarker, type ChartSeries } from '../../components/TimeSeriesChart';
 import { usePreferences } from '../../preferences/usePreferences';
@@ -39,9 +42,33 @@ export interface HistoryBond {
   ratingMoody: string | null;
 }
 
-/** Market-hawk alerts of a bond as chart markers. Alerts arrive with the alerts issue; until then none. */
-export function useHawkAlertMarkers(_bondId: number, enabled: boolean): { markers: ChartMarker[]; ready: boolean } {
-  return { markers: [], ready: enabled };
+/**
+ * Market-hawk firings of a bond in the range as chart markers (GET /v2/hawk/firings?bondId=), placed
+ * at the metric's close on the firing's day; none without the market_hawk_basic feature.
+ */
+export function useHawkAlertMarkers(
+  bondId: number,
+  enabled: boolean,
+  from: string,
+  points: PriceHistoryResponse['points'],
+  metric: HistoryMetric,
+): { markers: ChartMarker[]; ready: boolean } {
+  const feature = useFeature('market_hawk_basic');
+  const firings = useApiQuery<{ firings: HawkFiring[] }>(enabled && feature ? HAWK_PATHS.firings : null, {
+    query: { bondId, from, limit: HAWK_FIRINGS_PAGE_MAX },
+  });
+  const markers = useMemo(() => {
+    const byDay = new Map(points.map((p) => [p.date, metricValue(metric, p)]));
+    const out: ChartMarker[] = [];
+    for (const f of firings.data?.firings ?? []) {
+      const day = f.firedAt.slice(0, 10);
+      const value = byDay.get(day) ?? [...byDay.entries()].filter(([d]) => d <= day).pop()?.[1] ?? null;
+      if (value === null || value === undefined) continue;
+      out.push({ time: day, value, color: '#fa5252', shape: 'arrowDown', text: 'hawk' });
+    }
+    return out;
+  }, [firings.data, points, metric]);
+  return { markers: enabled && feature ? markers : [], ready: !enabled || !feature || !firings.isPending };
 }
 
 /** Numeric cells: right-aligned (a cellClass replaces the numericColumn type's) and monospaced. */
@@ -130,7 +157,7 @@ export function BondHistoryView({
     query: { from },
     meta: { errorToast: 'Loading the index failed:' },
   });
-  const hawk = useHawkAlertMarkers(bond.id, showHawk);
+  const hawk = useHawkAlertMarkers(bond.id, showHawk, from, history.data?.points ?? [], metric);
 
   const points = history.data?.points ?? [];
   const values = points.map((p) => metricValue(metric, p));
@@ -197,6 +224,9 @@ export function BondHistoryView({
                 onChange={(e) => update({ bondHistory: { hideDefaultIndex: !e.currentTarget.checked } })}
               />
             </Tooltip>
+            <Link to={`/bw/alerts/subscriptions?bondId=${bond.id}`} data-testid="create-alert">
+              <Text size="xs">Create alert</Text>
+            </Link>
             <Switch
               size="xs"
               label="Market hawk alerts"
@@ -257,6 +287,12 @@ export function BondHistoryView({
         {showHawk && hawk.markers.length === 0 && (
           <Text size="xs" c="dimmed" mb={4} data-testid="hawk-empty">
             No market-hawk alerts on this bond in the range.
+          </Text>
+        )}
+        {showHawk && hawk.markers.length > 0 && (
+          <Text size="xs" c="red" mb={4} data-testid="hawk-markers">
+            ▼ {hawk.markers.length} market-hawk {hawk.markers.length === 1 ? 'alert' : 'alerts'} on this bond in the range (
+            <Link to={`/bw/alerts/history?bondId=${bond.id}`}>history</Link>)
           </Text>
         )}
         {history.isPending && (

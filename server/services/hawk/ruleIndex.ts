@@ -1,0 +1,157 @@
+/**
+ * The evaluator's index of active subscriptions by target, so an event or a repriced bond looks up
+ * only the rules on it (its bond, its issuer, the custom tables it is in, the market, a deal) and
+ * never loops over every rule. Cached per database; reloaded when the subscriptions' count or
+ * highest revision moves (every write takes a new revision) or after INDEX_TTL_MS (custom tables'
+ * filters and maturities change underneath).
+ */
+import { type Kysely, sql } from 'kysely';
+import { isoDate } from '../../../common/calendar';
+import type { HawkFrequency, HawkRule, HawkTarget } from '../../../common/api/hawk';
+import { bondTableFiltersSchema } from '../../../common/api/bondTables';
+import type { Database } from '../../db/schema';
+import { bondFilterConditions } from '../market/queries/bondList';
+
+export interface IndexedSubscription {
+  id: number;
+  userId: string;
+  rule: HawkRule;
+  target: HawkTarget;
+  frequency: HawkFrequency;
+  expiresAt: number | null;
+  channels: string[];
+}
+
+export interface HawkIndex {
+  size: number;
+  /** bond id → rules on that bond, directly or through a custom table containing it. */
+  byBond: Map<number, IndexedSubscription[]>;
+  byIssuer: Map<number, IndexedSubscription[]>;
+  byDeal: Map<number, IndexedSubscription[]>;
+  market: IndexedSubscription[];
+  byId: Map<number, IndexedSubscription>;
+  /** Custom table id → its bonds (as resolved when the index was built). */
+  tableBonds: Map<string, number[]>;
+  /** Whether any rule reads the bonds' evaluated state (level, move, confidence, volume). */
+  hasStateRules: boolean;
+  builtAt: number;
+  stamp: string;
+}
+
+export const INDEX_TTL_MS = 60_000;
+export const STATE_KINDS = new Set<HawkRule['kind']>(['level', 'move', 'confidence', 'volume']);
+
+const caches = new WeakMap<object, HawkIndex>();
+
+function push<K>(map: Map<K, IndexedSubscription[]>, key: K, sub: IndexedSubscription): void {
+  const list = map.get(key);
+  if (list) list.push(sub);
+  else map.set(key, [sub]);
+}
+
+/** Bonds matching a custom table's filters (as the bond list would show them on `day`). */
+export async function tableBonds(db: Kysely<Database>, tableIds: string[], day: string): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (tableIds.length === 0) return out;
+  const tables = await db.selectFrom('bond_tables').select(['id', 'config']).where('id', 'in', tableIds).execute();
+  for (const t of tables) {
+    const f = bondTableFiltersSchema.parse(t.config.filters ?? {});
+    const where = bondFilterConditions(
+      {
+        sector: f.sector,
+        rating: f.rating,
+        seniority: f.seniority,
+        tenor: f.tenor,
+        issuerId: f.issuerId.map(String),
+        callable: f.callable ?? undefined,
+        q: f.q ?? undefined,
+      },
+      day,
+    );
+    const rows = await sql<{
+      id: number;
+    }>`select b.id from bonds b join issuers i on i.id = b.issuer_id where ${sql.join(where, sql` and `)}`.execute(db);
+    out.set(
+      t.id,
+      rows.rows.map((r) => r.id),
+    );
+  }
+  return out;
+}
+
+/** The index, reloaded when subscriptions changed (or after the TTL). */
+export async function hawkIndex(db: Kysely<Database>, now: Date): Promise<HawkIndex> {
+  const stampRow = await sql<{ n: string; r: string | null }>`select count(*) as n, max(revision) as r from hawk_subscriptions`.execute(db);
+  const stamp = `${stampRow.rows[0]!.n}:${stampRow.rows[0]!.r ?? 0}`;
+  const cached = caches.get(db);
+  if (cached && cached.stamp === stamp && now.getTime() - cached.builtAt < INDEX_TTL_MS && now.getTime() >= cached.builtAt) return cached;
+  const index = await buildIndex(db, now, stamp);
+  caches.set(db, index);
+  return index;
+}
+
+/** Forgets the cached index (tests that rewrite subscriptions behind the service's back). */
+export function invalidateHawkIndex(db: Kysely<Database>): void {
+  caches.delete(db);
+}
+
+async function buildIndex(db: Kysely<Database>, now: Date, stamp: string): Promise<HawkIndex> {
+  const rows = await db
+    .selectFrom('hawk_subscriptions')
+    .select(['id', 'user_id', 'rule', 'target', 'target_key', 'frequency', 'expires_at', 'channels'])
+    .where('paused', '=', false)
+    .where('disabled_at', 'is', null)
+    .where((e) => e.or([e('expires_at', 'is', null), e('expires_at', '>', now)]))
+    .execute();
+  const index: HawkIndex = {
+    size: rows.length,
+    byBond: new Map(),
+    byId: new Map(),
+    tableBonds: new Map(),
+    byIssuer: new Map(),
+    byDeal: new Map(),
+    market: [],
+    hasStateRules: false,
+    builtAt: now.getTime(),
+    stamp,
+  };
+  const tables = await tableBonds(
+    db,
+    [...new Set(rows.filter((r) => r.target.kind === 'table').map((r) => (r.target as { tableId: string }).tableId))],
+    isoDate(now),
+  );
+  index.tableBonds = tables;
+  for (const r of rows) {
+    const sub: IndexedSubscription = {
+      id: r.id,
+      userId: r.user_id,
+      rule: r.rule,
+      target: r.target,
+      frequency: r.frequency,
+      expiresAt: r.expires_at ? new Date(r.expires_at).getTime() : null,
+      channels: r.channels,
+    };
+    index.byId.set(sub.id, sub);
+    if (STATE_KINDS.has(r.rule.kind)) index.hasStateRules = true;
+    if (r.target_key.startsWith('deal:')) push(index.byDeal, Number(r.target_key.slice(5)), sub);
+    else if (r.target.kind === 'bond') push(index.byBond, r.target.bondId, sub);
+    else if (r.target.kind === 'issuer') push(index.byIssuer, r.target.issuerId, sub);
+    else if (r.target.kind === 'table') for (const bondId of tables.get(r.target.tableId) ?? []) push(index.byBond, bondId, sub);
+    else index.market.push(sub);
+  }
+  return index;
+}
+
+/** The rules on one bond: its own, its tables', its issuer's. */
+export function rulesOnBond(index: HawkIndex, bondId: number, issuerId: number): IndexedSubscription[] {
+  const a = index.byBond.get(bondId);
+  const b = index.byIssuer.get(issuerId);
+  if (!a) return b ?? [];
+  if (!b) return a;
+  return [...a, ...b];
+}
+
+/** Whether a subscription may fire at `now` (the index is a cache: expiry is checked per firing). */
+export function activeAt(sub: IndexedSubscription, nowMs: number): boolean {
+  return sub.expiresAt === null || sub.expiresAt > nowMs;
+}

@@ -1,0 +1,230 @@
+/**
+ * Market-hawk subscriptions: a user's alert rules. Owner-only — another user's id answers 404 like
+ * an unknown one (an id is not a secret, but whether it exists is nobody else's business). Targets
+ * are checked against what the user may see: an existing bond or issuer, one of their own custom
+ * tables, a deal visible to them. Writes are single statements or one transaction: a refusal
+ * stores nothing.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import {
+  HAWK_LIMITS,
+  HAWK_SUBSCRIPTIONS_PER_USER_MAX,
+  hawkRuleProblems,
+  summarizeRule,
+  type HawkRule,
+  type HawkSubscription,
+  type HawkSubscriptionCreateBody,
+  type HawkSubscriptionUpdateBody,
+  type HawkTarget,
+  hawkSubscriptionCreateBodySchema,
+} from '../../../common/api/hawk';
+import type { Database } from '../../db/schema';
+import type { HawkSubscriptionsTable } from '../../db/tables/hawk';
+import { ServiceRefusal } from '../refusal';
+
+type Row = Selectable<HawkSubscriptionsTable>;
+/** A write's new revision (the evaluators' index reloads when it moves). */
+export const NEXT_REVISION = sql<string>`nextval('hawk_revision_seq')`;
+type Parsed = ReturnType<typeof hawkSubscriptionCreateBodySchema.parse>;
+
+/** The key the evaluator indexes a subscription by (a dealStatus rule on one deal: that deal). */
+export function targetKeyOf(rule: HawkRule, target: HawkTarget): string {
+  if (rule.kind === 'dealStatus' && rule.dealId !== null && target.kind === 'market') return `deal:${rule.dealId}`;
+  switch (target.kind) {
+    case 'bond':
+      return `bond:${target.bondId}`;
+    case 'issuer':
+      return `issuer:${target.issuerId}`;
+    case 'table':
+      return `table:${target.tableId}`;
+    case 'market':
+      return 'market';
+  }
+}
+
+/** A readable name of a target, or a refusal naming the field when the user cannot see it. */
+export async function targetLabel(db: Kysely<Database>, userId: string, target: HawkTarget, rule?: HawkRule): Promise<string> {
+  if (rule?.kind === 'dealStatus' && rule.dealId !== null) {
+    const deal = await sql<{ ticker: string }>`
+      select i.ticker from deals d join issuers i on i.id = d.issuer_id
+      left join users u on u.id = ${userId}
+      where d.id = ${rule.dealId} and (d.created_by is null or d.created_by = ${userId}
+        or (d.organization_id is not null and d.organization_id = u.organization_id))`.execute(db);
+    if (!deal.rows[0]) throw new ServiceRefusal('invalid', 'rule.dealId: no such deal');
+    if (target.kind === 'market') return `${deal.rows[0].ticker} deal #${rule.dealId}`;
+  }
+  switch (target.kind) {
+    case 'bond': {
+      const bond = await db.selectFrom('bonds').select(['description', 'cusip']).where('id', '=', target.bondId).executeTakeFirst();
+      if (!bond) throw new ServiceRefusal('invalid', 'target.bondId: no such bond');
+      return bond.description;
+    }
+    case 'issuer': {
+      const issuer = await db.selectFrom('issuers').select(['display_name']).where('id', '=', target.issuerId).executeTakeFirst();
+      if (!issuer) throw new ServiceRefusal('invalid', 'target.issuerId: no such issuer');
+      return issuer.display_name;
+    }
+    case 'table': {
+      const table = await db
+        .selectFrom('bond_tables')
+        .select(['name'])
+        .where('id', '=', target.tableId)
+        .where('owner_id', '=', userId)
+        .executeTakeFirst();
+      if (!table) throw new ServiceRefusal('invalid', 'target.tableId: no such custom table of yours');
+      return table.name;
+    }
+    case 'market':
+      return 'the market';
+  }
+}
+
+function iso(d: Date | string | null): string | null {
+  return d === null ? null : new Date(d).toISOString();
+}
+
+async function present(db: Kysely<Database>, row: Row): Promise<HawkSubscription> {
+  let label: string;
+  try {
+    label = await targetLabel(db, row.user_id, row.target, row.rule);
+  } catch {
+    label = 'a target no longer available';
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    template: row.template,
+    rule: row.rule,
+    target: row.target,
+    targetLabel: label,
+    summary: summarizeRule(row.rule, label, row.frequency),
+    frequency: row.frequency,
+    expiresAt: iso(row.expires_at),
+    channels: row.channels,
+    paused: row.paused,
+    disabledAt: iso(row.disabled_at),
+    lastFiredAt: iso(row.last_fired_at),
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+  };
+}
+
+function checkExpiry(expiresAt: string | null, now: Date): void {
+  if (expiresAt === null) return;
+  const at = Date.parse(expiresAt);
+  if (at <= now.getTime()) throw new ServiceRefusal('invalid', 'expiresAt: must be in the future');
+  if (at > now.getTime() + HAWK_LIMITS.expiryDays * 86_400_000) {
+    throw new ServiceRefusal('invalid', `expiresAt: at most ${HAWK_LIMITS.expiryDays} days ahead`);
+  }
+}
+
+async function ownRow(db: Kysely<Database>, userId: string, id: number): Promise<Row> {
+  const row = await db.selectFrom('hawk_subscriptions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new ServiceRefusal('not found', 'No such subscription');
+  return row;
+}
+
+export async function listSubscriptions(db: Kysely<Database>, userId: string): Promise<HawkSubscription[]> {
+  const rows = await db
+    .selectFrom('hawk_subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return Promise.all(rows.map((r) => present(db, r)));
+}
+
+export async function getSubscription(db: Kysely<Database>, userId: string, id: number): Promise<HawkSubscription> {
+  return present(db, await ownRow(db, userId, id));
+}
+
+/** Creates a subscription; refuses past the per-user limit (counted under a lock on the user's row). */
+export async function createSubscription(
+  db: Kysely<Database>,
+  userId: string,
+  body: HawkSubscriptionCreateBody,
+  now: Date,
+): Promise<HawkSubscription> {
+  const b: Parsed = hawkSubscriptionCreateBodySchema.parse(body);
+  checkExpiry(b.expiresAt, now);
+  await targetLabel(db, userId, b.target, b.rule);
+  const row = await db.transaction().execute(async (trx) => {
+    await sql`select id from users where id = ${userId} for update`.execute(trx);
+    const count = await trx
+      .selectFrom('hawk_subscriptions')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= HAWK_SUBSCRIPTIONS_PER_USER_MAX) {
+      throw new ServiceRefusal(
+        'conflict',
+        `You have ${HAWK_SUBSCRIPTIONS_PER_USER_MAX} alert subscriptions, the most one user may keep: delete one first`,
+      );
+    }
+    return trx
+      .insertInto('hawk_subscriptions')
+      .values({
+        user_id: userId,
+        name: b.name,
+        template: b.template,
+        kind: b.rule.kind,
+        rule: JSON.stringify(b.rule),
+        target: JSON.stringify(b.target),
+        target_key: targetKeyOf(b.rule, b.target),
+        frequency: JSON.stringify(b.frequency),
+        expires_at: b.expiresAt,
+        channels: JSON.stringify(b.channels),
+        paused: b.paused,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return present(db, row);
+}
+
+/** Edits any subset; a changed rule or target is checked against the other as stored. Editing re-arms a disabled rule. */
+export async function updateSubscription(
+  db: Kysely<Database>,
+  userId: string,
+  id: number,
+  body: HawkSubscriptionUpdateBody,
+  now: Date,
+): Promise<HawkSubscription> {
+  const row = await ownRow(db, userId, id);
+  const rule = (body.rule ?? row.rule) as HawkRule;
+  const target = body.target ?? row.target;
+  const problems = hawkRuleProblems(rule, target);
+  if (problems.length > 0) throw new ServiceRefusal('invalid', `${problems[0]![0]}: ${problems[0]![1]}`);
+  if (body.expiresAt !== undefined) checkExpiry(body.expiresAt, now);
+  if (body.rule || body.target) await targetLabel(db, userId, target, rule);
+  const changesRule = body.rule !== undefined || body.target !== undefined || body.frequency !== undefined;
+  const updated = await db
+    .updateTable('hawk_subscriptions')
+    .set({
+      ...(body.name !== undefined ? { name: body.name?.trim() || null } : {}),
+      ...(body.rule ? { rule: JSON.stringify(rule), kind: rule.kind } : {}),
+      ...(body.target ? { target: JSON.stringify(target) } : {}),
+      ...(body.rule || body.target ? { target_key: targetKeyOf(rule, target) } : {}),
+      ...(body.frequency ? { frequency: JSON.stringify(body.frequency) } : {}),
+      ...(body.expiresAt !== undefined ? { expires_at: body.expiresAt } : {}),
+      ...(body.channels ? { channels: JSON.stringify(body.channels) } : {}),
+      ...(body.paused !== undefined ? { paused: body.paused } : {}),
+      ...(changesRule ? { disabled_at: null, primed: false } : {}),
+      revision: NEXT_REVISION,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return present(db, updated);
+}
+
+export async function deleteSubscription(db: Kysely<Database>, userId: string, id: number): Promise<void> {
+  const result = await db.deleteFrom('hawk_subscriptions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw new ServiceRefusal('not found', 'No such subscription');
+}

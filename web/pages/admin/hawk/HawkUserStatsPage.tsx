@@ -1,0 +1,105 @@
+/**
+ * /bw/admin/hawk/user-stats: market hawk per user and organisation over the last 30 days — rules
+ * by kind, firings (per day), delivery channels' states, most used templates
+ * (GET /admin/hawk/user-stats).
+ */
+import { Alert, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { ColDef } from 'ag-grid-community';
+import { HAWK_ADMIN_PATHS, HAWK_RULE_KINDS, type HawkUserStats } from '@common/api/hawk';
+import { apiErrorText } from '../../../api/errorText';
+import { useApiQuery } from '../../../api/queries';
+import { DataTable } from '../../../components/DataTable';
+import { PageTitle } from '../../../components/PageTitle';
+
+type UserRow = HawkUserStats['users'][number];
+
+const USER_COLUMNS: ColDef<UserRow>[] = [
+  { field: 'email', headerName: 'User', width: 240 },
+  { field: 'organization', headerName: 'Organisation', width: 180 },
+  { field: 'active', headerName: 'Active', width: 90 },
+  { field: 'paused', headerName: 'Paused', width: 90 },
+  ...HAWK_RULE_KINDS.map((k): ColDef<UserRow> => ({ headerName: k, width: 100, valueGetter: (p) => p.data?.rulesByKind[k] ?? 0 })),
+  { field: 'firings', headerName: 'Firings', width: 100, sort: 'desc' },
+  { field: 'firingsPerDay', headerName: 'Per day', width: 100 },
+];
+
+function Small({ title, head, rows, testId }: { title: string; head: string[]; rows: (string | number | null)[][]; testId: string }) {
+  return (
+    <Card withBorder data-testid={testId}>
+      <Text fw={500} mb="xs">
+        {title}
+      </Text>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None yet.
+        </Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              {head.map((h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, k) => (
+              <Table.Tr key={k}>
+                {r.map((c, j) => (
+                  <Table.Td key={j}>{c ?? '—'}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+export default function HawkUserStatsPage() {
+  const stats = useApiQuery<HawkUserStats>(HAWK_ADMIN_PATHS.userStats);
+  if (stats.isPending)
+    return (
+      <Center p="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  if (stats.isError) return <Alert color="red">{apiErrorText(stats.error)}</Alert>;
+  const s = stats.data;
+  return (
+    <Stack gap="md" p="md" data-testid="hawk-user-stats">
+      <PageTitle title="Market hawk user stats" />
+      <Title order={4}>
+        Market hawk, {s.from} to {s.to}
+      </Title>
+      <DataTable rows={s.users} columns={USER_COLUMNS} rowId={(r) => r.userId} height={360} testId="hawk-stats-users" />
+      <Group align="flex-start" grow>
+        <Small
+          title="Organisations"
+          head={['Organisation', 'Users', 'Rules', 'Firings']}
+          rows={s.organizations.map((o) => [o.organization ?? 'none', o.users, o.rules, o.firings])}
+          testId="hawk-stats-orgs"
+        />
+        <Small
+          title="Firings per day"
+          head={['Day', 'Firings']}
+          rows={s.firingsByDay.map((d) => [d.day, d.firings])}
+          testId="hawk-stats-days"
+        />
+        <Small
+          title="Delivery channels"
+          head={['Channel', 'State', 'Deliveries']}
+          rows={s.channels.map((c) => [c.channel, c.state, c.deliveries])}
+          testId="hawk-stats-channels"
+        />
+        <Small
+          title="Most used templates"
+          head={['Template', 'Subscriptions']}
+          rows={s.templates.map((t) => [t.template, t.subscriptions])}
+          testId="hawk-stats-templates"
+        />
+      </Group>
+    </Stack>
+  );
+}
