@@ -57,6 +57,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  NOTIFICATION_POLL_HOLD_MS: z.coerce.number().int().min(100).max(60_000).default(25_000),
 });
 
 export type Config = {
@@ -102,6 +103,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** Requests per minute per client address, over the whole API. */
   apiRateLimitPerMinute: number;
+  /** How long a notification long-poll is held with nothing to say (keep under the proxy's read timeout). */
+  notificationPollHoldMs: number;
 };
 
 /**
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trialDays: e.TRIAL_DAYS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    notificationPollHoldMs: e.NOTIFICATION_POLL_HOLD_MS,
   };
 }
 

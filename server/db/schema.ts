@@ -4,9 +4,11 @@ import type { AccountTables } from './tables/accounts';
 import type { BondTableTables } from './tables/bondTables';
 import type { PricingSheetTables } from './tables/pricingSheets';
 import type { EdgarTables } from './tables/edgar';
+import type { NotificationTables } from './tables/notifications';
 
 /**
  * The whole database as Kysely sees it: one interface per domain in tables/, joined here.
  * Add a domain by extending this interface.
  */
-export interface Database extends CoreTables, MarketTables, AccountTables, BondTableTables, PricingSheetTables, EdgarTables {}
+export interface Database
+  extends CoreTables, MarketTables, AccountTables, BondTableTables, PricingSheetTables, EdgarTables, NotificationTables {}

@@ -21,6 +21,7 @@ import adminDomainRoutes from './admin/domains';
 import adminOnboardingRoutes from './admin/onboarding';
 import authRoutes from './auth';
 import userRoutes from './user';
+import notificationRoutes from './notifications';
 
 /** Every route module of the API, in one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -36,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(bondTableRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(notificationRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminUploadRoutes);
   await app.register(adminDealRoutes);
