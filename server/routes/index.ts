@@ -22,6 +22,7 @@ import adminOnboardingRoutes from './admin/onboarding';
 import authRoutes from './auth';
 import userRoutes from './user';
 import notificationRoutes from './notifications';
+import messageRoutes from './messages';
 
 /** Every route module of the API, in one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(notificationRoutes);
+  await app.register(messageRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminUploadRoutes);
   await app.register(adminDealRoutes);
