@@ -96,7 +96,11 @@ export const dealMessageSchema = z.object({
 });
 export type DealMessage = z.infer<typeof dealMessageSchema>;
 
-export const messageListResponseSchema = z.object({ messages: z.array(dealMessageSchema) });
+export const messageListResponseSchema = z.object({
+  messages: z.array(dealMessageSchema),
+  /** The caller may send messages (the server decides; the page shows the form accordingly). */
+  canSend: z.boolean(),
+});
 export const markReadResponseSchema = z.object({ marked: z.number().int() });
 export const recipientCountResponseSchema = z.object({ count: z.number().int() });
 export const followResponseSchema = z.object({ dealId: z.number().int(), following: z.boolean() });

@@ -51,7 +51,7 @@ export type NotificationDto = z.infer<typeof notificationSchema>;
 /** Oldest first; `cursor` is what to send next (the newest id delivered, or the caller's own). */
 export const pollResponseSchema = z.object({
   notifications: z.array(notificationSchema),
-  cursor: z.string().nullable(),
+  cursor: z.string(),
 });
 export type PollResponse = z.infer<typeof pollResponseSchema>;
 

@@ -26,6 +26,7 @@ import {
   setFollowing,
   updateMessage,
 } from '../../services/messaging/messages';
+import { maySend } from '../../services/messaging/access';
 
 const tags = ['primary-messages'];
 const security = [{ bearer: [] }];
@@ -54,7 +55,10 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ messages: await queryMessages(app.db, caller(request), request.body.did) }),
+    async (request) => ({
+      messages: await queryMessages(app.db, caller(request), request.body.did),
+      canSend: await maySend(app.db, caller(request)),
+    }),
   );
 
   app.post(

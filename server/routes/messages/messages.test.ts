@@ -135,6 +135,9 @@ describe('primary deal messaging: /v2/primary/message…', () => {
     ]);
     expect((await query('pm1', { did: [marketDeal] })).map((m) => m.dealId)).toEqual([marketDeal]);
     expect(await query('selltrader')).toEqual([]);
+    expect((await call('POST', '/v2/primary/message/query', h.selltrader!)).json().canSend).toBe(false);
+    expect((await call('POST', '/v2/primary/message/query', h.dcm!)).json().canSend).toBe(true);
+    expect((await call('POST', '/v2/primary/message/query', h.admin!)).json().canSend).toBe(true);
     expect(await query('cfo')).toEqual([]);
     expect((await query('syn')).map((m) => [m.dealId, m.mine])).toEqual([[marketDeal, true]]);
     expect((await query('admin')).length).toBe(2);
