@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DealMessage } from '@common/api/messages';
-import { checkRecipients, deleteMessage, fetchMessages, markRead, queuedReads, sendMessage, useMessageStore } from './messages';
+import {
+  checkRecipients,
+  deleteMessage,
+  fetchMessages,
+  markRead,
+  markReadNow,
+  queuedReads,
+  sendMessage,
+  useMessageStore,
+} from './messages';
 import { runLogoutHooks } from './logout';
 
 const msg = (id: string, dealId: number, created: string, readDate: string | null = null): DealMessage => ({
@@ -106,7 +115,7 @@ describe('the deal message store (spec §3, §4 Messages)', () => {
   it('marks read at once when asked', async () => {
     vi.useFakeTimers();
     markRead(['3']);
-    await markRead(['1'], { immediate: true });
+    await markReadNow(['1']);
     expect(requests()[0]).toBe('POST /v2/primary/message/mark-read');
     expect(bodyOf(0)).toEqual({ ids: ['3', '1'] });
   });

@@ -125,13 +125,18 @@ export async function checkRecipients(dealId: number, recipients: RecipientsInpu
 const queued = new Set<string>();
 let readTimer: ReturnType<typeof setTimeout> | null = null;
 
-/** Queues messages to mark read; they go MARK_READ_DELAY_MS after the first queued, or now with `immediate`. */
-export function markRead(ids: readonly string[], options: { immediate?: boolean } = {}): Promise<void> | void {
+/** Queues messages to mark read; they go MARK_READ_DELAY_MS after the first queued. */
+export function markRead(ids: readonly string[]): void {
   for (const id of ids) queued.add(id);
-  if (options.immediate) return flushMarkRead();
   if (!readTimer && queued.size > 0) {
     readTimer = setTimeout(() => void flushMarkRead(), MARK_READ_DELAY_MS);
   }
+}
+
+/** Marks read at once (with whatever else was queued). */
+export function markReadNow(ids: readonly string[]): Promise<void> {
+  for (const id of ids) queued.add(id);
+  return flushMarkRead();
 }
 
 /** Sends the queued ids in one request, then reloads messages and refreshes badges. */
