@@ -9,6 +9,8 @@ import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from '../enums';
 export const NOTIFICATION_PATHS = {
   /** GET ?cursor=<id>: notifications newer than the cursor, at once or when one arrives (long-poll). */
   poll: '/v2/user/notification/poll',
+  /** GET: the VAPID public key browsers subscribe to push with. */
+  pushKey: '/v2/user/notification/push-key',
   /** POST { section }: the user opened a menu section; its "new since last visit" badges clear. */
   visit: (userId: string) => `/v2/user/${encodeURIComponent(userId)}/status-badges/visit`,
 } as const;
@@ -54,6 +56,8 @@ export const pollResponseSchema = z.object({
   cursor: z.string(),
 });
 export type PollResponse = z.infer<typeof pollResponseSchema>;
+
+export const pushKeyResponseSchema = z.object({ publicKey: z.string() });
 
 export const visitBodySchema = z.object({ section: z.enum(BADGE_SECTIONS) });
 export type VisitBody = z.input<typeof visitBodySchema>;

@@ -4,8 +4,15 @@ import { accountsCleanupJob } from '../services/accounts/cleanup';
 import { outboxJob } from '../services/accounts/outboxKick';
 import { liveMarketJob } from './liveMarket';
 import { priceBackfillJob } from './priceBackfill';
+import { pushDeliveryJob } from '../services/notifications/push';
 
 /** The recurring background jobs this configuration runs (live market ticks, outbox, alerts…). */
 export function recurringJobs(config: Config): RecurringJob[] {
-  return [outboxJob(config), accountsCleanupJob, ...(config.liveMarket ? [liveMarketJob(config)] : []), priceBackfillJob()];
+  return [
+    outboxJob(config),
+    accountsCleanupJob,
+    ...(config.liveMarket ? [liveMarketJob(config)] : []),
+    priceBackfillJob(),
+    pushDeliveryJob(config),
+  ];
 }

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, messageResponseSchema } from '../../../common/api/shared';
-import { NOTIFICATION_PATHS, pollQuerySchema, pollResponseSchema, visitBodySchema } from '../../../common/api/notifications';
+import {
+  NOTIFICATION_PATHS,
+  pollQuerySchema,
+  pollResponseSchema,
+  pushKeyResponseSchema,
+  visitBodySchema,
+} from '../../../common/api/notifications';
+import { vapidKeys } from '../../services/notifications/push';
 import { unauthorized } from '../../plugins/errors';
 import { registerStatusBadgeProvider } from '../../services/accounts';
 import { notificationBadges, recordSectionVisit } from '../../services/notifications/badges';
@@ -41,6 +48,20 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'expired') throw unauthorized('Your session expired; sign in again');
       return { notifications: outcome.notifications, cursor: outcome.cursor };
     },
+  );
+
+  app.get(
+    NOTIFICATION_PATHS.pushKey,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'The VAPID public key for browser push subscriptions',
+        response: { 200: pushKeyResponseSchema, ...errors },
+      },
+    },
+    async () => ({ publicKey: vapidKeys(app.config).publicKey }),
   );
 
   app.post(
