@@ -1,9 +1,10 @@
+/* global self */
 /*
  * Bondwise service worker: shows browser push notifications (sent by the server's browser-push
  * job, encrypted with the VAPID keys) and opens the deal when one is clicked.
  */
 self.addEventListener('push', (event) => {
-  let data = {};
+  let data;
   try {
     data = event.data ? event.data.json() : {};
   } catch {
