@@ -58,6 +58,12 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   NOTIFICATION_POLL_HOLD_MS: z.coerce.number().int().min(100).max(60_000).default(25_000),
+  DIGEST_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
   VAPID_PUBLIC_KEY: z.string().min(20).max(200).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).max(200).optional(),
 });
@@ -107,6 +113,8 @@ export type Config = {
   apiRateLimitPerMinute: number;
   /** How long a notification long-poll is held with nothing to say (keep under the proxy's read timeout). */
   notificationPollHoldMs: number;
+  /** How often at most a user is e-mailed a digest of unread messages and notifications. */
+  digestIntervalMs: number;
   /** Browser push (VAPID) keys; generated into DATA_DIR/vapid.json on first use when not configured. */
   vapidPublicKey: string | undefined;
   vapidPrivateKey: string | undefined;
@@ -178,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     notificationPollHoldMs: e.NOTIFICATION_POLL_HOLD_MS,
+    digestIntervalMs: e.DIGEST_INTERVAL_MS,
     vapidPublicKey: e.VAPID_PUBLIC_KEY,
     vapidPrivateKey: e.VAPID_PRIVATE_KEY,
   };

@@ -5,6 +5,7 @@ import { outboxJob } from '../services/accounts/outboxKick';
 import { liveMarketJob } from './liveMarket';
 import { priceBackfillJob } from './priceBackfill';
 import { pushDeliveryJob } from '../services/notifications/push';
+import { digestJob } from '../services/notifications/digest';
 
 /** The recurring background jobs this configuration runs (live market ticks, outbox, alerts…). */
 export function recurringJobs(config: Config): RecurringJob[] {

@@ -21,6 +21,7 @@ import * as domainEmployees from './20261127110000_domain_employees';
 import * as onboarding from './20261127120000_onboarding';
 import * as trialAdmin from './20261127130000_trial_admin';
 import * as notifications from './20261128100000_notifications';
+import * as digests from './20261128110000_digests';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261127120000_onboarding': onboarding,
   '20261127130000_trial_admin': trialAdmin,
   '20261128100000_notifications': notifications,
+  '20261128110000_digests': digests,
 };

@@ -45,7 +45,14 @@ export interface UserSectionVisitsTable {
   visited_at: Timestamp;
 }
 
+/** The last e-mail digest sent to a user. */
+export interface NotificationDigestsTable {
+  user_id: string;
+  last_sent_at: Timestamp;
+}
+
 export interface NotificationTables {
+  notification_digests: NotificationDigestsTable;
   notifications: NotificationsTable;
   deal_follows: DealFollowsTable;
   deal_messages: DealMessagesTable;
