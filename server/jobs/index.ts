@@ -15,5 +15,6 @@ export function recurringJobs(config: Config): RecurringJob[] {
     ...(config.liveMarket ? [liveMarketJob(config)] : []),
     priceBackfillJob(),
     pushDeliveryJob(config),
+    digestJob(config),
   ];
 }

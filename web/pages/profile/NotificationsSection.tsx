@@ -24,7 +24,8 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
       void queryClient.invalidateQueries({ queryKey: userInfoKey(info.id) });
     },
   });
-  const toggle = (key: 'browserNotificationsOn' | 'appNotificationsOn' | 'emailDigestOn', value: boolean) => save.mutate({ ...prefs, [key]: value });
+  const toggle = (key: 'browserNotificationsOn' | 'appNotificationsOn' | 'emailDigestOn', value: boolean) =>
+    save.mutate({ ...prefs, [key]: value });
   return (
     <Section title="Notifications" testId="profile-notifications">
       <Stack gap="xs">
