@@ -23,6 +23,7 @@ import { useBondTableSnapshotClock } from './services/market/queries/bondTableSn
 import { registerFloodLimit } from './plugins/floodLimit';
 import { recurringJobs } from './jobs';
 import { realTime, type RecurringJob, Scheduler } from './jobs/scheduler';
+import { NotificationHub, type PollTimers, realPollTimers } from './services/notifications/hub';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,10 @@ declare module 'fastify' {
     /** The background jobs this configuration runs, and the scheduler that runs them (started by index.ts). */
     recurringJobs: readonly RecurringJob[];
     scheduler: Scheduler;
+    /** Holds this instance's notification long-polls and wakes them (services/notifications/hub.ts). */
+    notificationHub: NotificationHub;
+    /** The timers long-polls are held on (injected: tests fire them by hand). */
+    pollTimers: PollTimers;
   }
 }
 
@@ -45,6 +50,8 @@ export interface BuildAppOptions {
   serveWebApp?: boolean;
   /** The clock (ms since the epoch); defaults to Date.now. */
   now?: () => number;
+  /** Timers of the notification long-poll's hold; real timers by default. */
+  pollTimers?: PollTimers;
 }
 
 /** Answers a connection-level error in the API's `{ "error" }` shape and closes the socket. */
@@ -111,6 +118,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('scheduler', new Scheduler(options.db, app.log, { ...realTime, now: app.now }));
   app.addHook('onClose', () => app.scheduler.stop());
   useBondTableSnapshotClock(options.db, app.now);
+  const pollTimers = options.pollTimers ?? realPollTimers;
+  const hub = new NotificationHub(options.db, pollTimers, (err) => app.log.warn({ err }, 'notification hub: reading events failed'));
+  app.decorate('notificationHub', hub);
+  app.decorate('pollTimers', pollTimers);
+  // Held polls answer (empty) before the server waits for in-flight requests to finish.
+  app.addHook('preClose', () => hub.close());
   await initErrorReporting(config);
 
   registerRouteInventory(app);

@@ -60,6 +60,15 @@ const envSchema = z.object({
   ANALYTICS_FORWARD: z.enum(['posthog', 'mixpanel']).optional(),
   ANALYTICS_FORWARD_URL: z.string().url().optional(),
   ANALYTICS_FORWARD_KEY: z.string().min(1).max(200).optional(),
+  NOTIFICATION_POLL_HOLD_MS: z.coerce.number().int().min(100).max(60_000).default(25_000),
+  DIGEST_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
+  VAPID_PUBLIC_KEY: z.string().min(20).max(200).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).max(200).optional(),
 });
 
 /** Where stored product-analytics events are forwarded (feature `mixpanel`), when configured. */
@@ -116,6 +125,13 @@ export type Config = {
   apiRateLimitPerMinute: number;
   /** Analytics forwarding to a vendor; undefined: events stay first-party only. */
   analyticsForward: AnalyticsForwardConfig | undefined;
+  /** How long a notification long-poll is held with nothing to say (keep under the proxy's read timeout). */
+  notificationPollHoldMs: number;
+  /** How often at most a user is e-mailed a digest of unread messages and notifications. */
+  digestIntervalMs: number;
+  /** Browser push (VAPID) keys; generated into DATA_DIR/vapid.json on first use when not configured. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
 };
 
 /**
@@ -192,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ANALYTICS_FORWARD && e.ANALYTICS_FORWARD_URL && e.ANALYTICS_FORWARD_KEY
         ? { vendor: e.ANALYTICS_FORWARD, url: e.ANALYTICS_FORWARD_URL, key: e.ANALYTICS_FORWARD_KEY }
         : undefined,
+    notificationPollHoldMs: e.NOTIFICATION_POLL_HOLD_MS,
+    digestIntervalMs: e.DIGEST_INTERVAL_MS,
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
   };
 }
 

@@ -175,6 +175,13 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/bw/primary/pricing/:dealId', title: 'Deal', access: 'user', page: () => import('./pages/primary/DealPage') },
   {
+    path: '/bw/primary/messages',
+    title: 'Messages',
+    access: 'user',
+    menu: 'primary',
+    page: () => import('./pages/primary/messages/InboxPage'),
+  },
+  {
     path: '/bw/primary/pricing-sheet/:id?',
     title: 'Pricing sheet',
     access: 'user',

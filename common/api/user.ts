@@ -99,6 +99,8 @@ export const notificationPreferencesSchema = z.object({
   browserNotifications: z.array(pushSubscriptionSchema).max(20),
   browserNotificationsOn: z.boolean(),
   appNotificationsOn: z.boolean(),
+  /** A periodic e-mail digest of unread messages and notifications (off: never e-mailed). */
+  emailDigestOn: z.boolean().default(true),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 

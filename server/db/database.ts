@@ -5,6 +5,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PgliteWorker, kyselyOverWorker } from './pgliteWorker';
+import { pgliteListen, postgresListen, setListener } from './channels';
 import type { Database } from './schema';
 
 export type Engine = 'pglite' | 'postgres';
@@ -12,6 +13,8 @@ export type Engine = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** PostgreSQL: the connection string (a second instance in a test opens its own pool on it). */
+  url?: string;
   /** Closes the pool and, for PGlite, the embedded database. */
   close(): Promise<void>;
 }
@@ -48,8 +51,9 @@ export async function openPgliteWorker(source: { dataDir: string } | { loadDataD
     await worker.close();
     throw err;
   }
-  const { db } = kyselyOverWorker(worker);
+  const { db, heard } = kyselyOverWorker(worker);
   engines.set(db, 'pglite');
+  setListener(db, pgliteListen(db, heard));
   return {
     db,
     engine: 'pglite',
@@ -111,7 +115,8 @@ export function openPostgres(url: string, poolSize = 20, options: PostgresOption
   pool.on('connect', (client) => client.on('error', (err) => report(err)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   engines.set(db, 'postgres');
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  setListener(db, postgresListen(url));
+  return { db, engine: 'postgres', url, close: () => db.destroy() };
 }
 
 /** The configured database: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise. */

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
@@ -151,7 +152,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 export const PGLITE_SESSIONS = 4;
 
 /** Kysely over a pool of node-postgres connections whose PGlite lives in the worker. */
-export function kyselyOverWorker(worker: PgliteWorker): { db: Kysely<Database>; pool: pg.Pool } {
+export function kyselyOverWorker(worker: PgliteWorker): { db: Kysely<Database>; pool: pg.Pool; heard: EventEmitter } {
   // The adapter's connection only needs waitReady and execProtocolStream from its "PGlite"; each
   // pooled client gets its own (pg.Client takes a ready-made connection in its config).
   class SessionClient extends pg.Client {
@@ -164,5 +165,9 @@ export function kyselyOverWorker(worker: PgliteWorker): { db: Kysely<Database>; 
   // rather than an unhandled 'error' event ending the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+  // A NOTIFY comes back to the session that committed it (one backend): gather them in one place.
+  const heard = new EventEmitter();
+  heard.setMaxListeners(0);
+  pool.on('connect', (client) => client.on('notification', (n) => heard.emit('notification', n)));
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool, heard };
 }

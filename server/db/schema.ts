@@ -8,6 +8,7 @@ import type { AnalyticsTables } from './tables/analytics';
 import type { AccuracyTables } from './tables/accuracy';
 import type { ContentTables } from './tables/content';
 import type { HawkTables } from './tables/hawk';
+import type { NotificationTables } from './tables/notifications';
 
 /**
  * The whole database as Kysely sees it: one interface per domain in tables/, joined here.
@@ -24,4 +25,5 @@ export interface Database
     AnalyticsTables,
     AccuracyTables,
     ContentTables,
-    HawkTables {}
+    HawkTables,
+    NotificationTables {}

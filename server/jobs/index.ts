@@ -7,6 +7,8 @@ import { priceBackfillJob } from './priceBackfill';
 import { analyticsJobs } from './analytics';
 import { accuracyBacktestJob } from './accuracyBacktest';
 import { hawkJob } from './hawk';
+import { pushDeliveryJob } from '../services/notifications/push';
+import { digestJob } from '../services/notifications/digest';
 
 /** The recurring background jobs this configuration runs (live market ticks, outbox, alerts…). */
 export function recurringJobs(config: Config): RecurringJob[] {
@@ -18,5 +20,7 @@ export function recurringJobs(config: Config): RecurringJob[] {
     ...analyticsJobs(config),
     accuracyBacktestJob(),
     hawkJob(config),
+    pushDeliveryJob(config),
+    digestJob(config),
   ];
 }

@@ -10,6 +10,8 @@ export interface AuthContext {
   isAdmin: boolean;
   /** Login session the token belongs to (sid claim), when issued by a login. */
   sessionId?: string;
+  /** When the token expires (ms since the epoch; exp claim), when it has one: a held long-poll ends then. */
+  expiresAt?: number;
 }
 
 declare module 'fastify' {
@@ -72,7 +74,13 @@ export async function verifyAccessToken(secret: string, token: string, now: () =
     if (typeof payload.sub !== 'string') return null;
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
     const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
-    return { userId: payload.sub, scopes, isAdmin: scopes.includes('admin'), ...(sessionId ? { sessionId } : {}) };
+    return {
+      userId: payload.sub,
+      scopes,
+      isAdmin: scopes.includes('admin'),
+      ...(sessionId ? { sessionId } : {}),
+      ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp * 1000 } : {}),
+    };
   } catch {
     return null;
   }

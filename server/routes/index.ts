@@ -41,6 +41,8 @@ import blogRoutes from './blog';
 import adminBlogAuthorRoutes from './admin/blogAuthors';
 import commentaryRoutes from './commentary';
 import mediaRoutes from './media';
+import notificationRoutes from './notifications';
+import messageRoutes from './messages';
 
 /** Every route module of the API, in one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -59,6 +61,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(hawkRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(notificationRoutes);
+  await app.register(messageRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminUploadRoutes);
   await app.register(adminDealRoutes);

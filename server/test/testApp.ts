@@ -5,6 +5,7 @@ import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { signAccessToken } from '../plugins/auth';
 import { createTestDatabase } from './testDatabase';
+import type { PollTimers } from '../services/notifications/hub';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -16,7 +17,10 @@ export interface TestContext {
 }
 
 /** The real app on a fresh real database (the engine under test), quiet logs, no web bundle. */
-export async function createTestApp(env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => number; pollTimers?: PollTimers; database?: DatabaseHandle } = {},
+): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '.tmp/test-data',
@@ -24,8 +28,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const database = await createTestDatabase();
-  const app = await buildApp({ config, db: database.db, logger: false, ...(options.now ? { now: options.now } : {}) });
+  const database = options.database ?? (await createTestDatabase());
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.pollTimers ? { pollTimers: options.pollTimers } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -33,7 +43,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     config,
     async close() {
       await app.close();
-      await database.close();
+      // A database handed in belongs to the caller (a second instance on the same database).
+      if (!options.database) await database.close();
     },
   };
 }

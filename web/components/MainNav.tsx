@@ -3,8 +3,10 @@
  * blog and, for admins, admin). Mantine menus are keyboard-usable: Tab to a menu, Enter/ArrowDown
  * opens it, arrows move, Enter follows, Escape closes.
  */
-import { Button, Group, Menu } from '@mantine/core';
+import { Button, Group, Indicator, Menu } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { isBadgeSection, recordSectionVisit, useBadgeStore } from '../notifications/badges';
 import { MENU_AREAS, menuPath, menuRoutes, type MenuArea } from '../routes';
 import { useSession } from '../stores/session';
 
@@ -22,10 +24,25 @@ function areaOf(pathname: string): MenuArea | null {
   return null;
 }
 
+/** A red dot on a menu area with active status badges (spec §3 Status badges). */
+function Badged({ badges, children }: { badges: string[]; children: ReactNode }) {
+  return (
+    <Indicator disabled={badges.length === 0} color="red" size={8} offset={3} processing={false}>
+      {children}
+    </Indicator>
+  );
+}
+
 export function MainNav() {
   const isAdmin = useSession((s) => s.isAdmin);
   const { pathname } = useLocation();
   const active = areaOf(pathname);
+  const badgeItems = useBadgeStore((s) => s.items);
+  const badgesOf = (area: MenuArea) => badgeItems.find((i) => i.section === area)?.activeBadges ?? [];
+  // Opening a section clears its "new since the last visit" badges (the server records the visit).
+  useEffect(() => {
+    if (isBadgeSection(active)) void recordSectionVisit(active);
+  }, [active]);
   return (
     <Group gap={2} component="nav" aria-label="Main" data-testid="main-nav" wrap="nowrap">
       {MENU_AREAS.filter((a) => !a.adminOnly || isAdmin).map(({ area, label }) => {
@@ -33,17 +50,20 @@ export function MainNav() {
         if (routes.length === 1 && area !== 'admin') {
           const only = routes[0]!;
           return (
-            <Button
-              key={area}
-              component={Link}
-              to={menuPath(only)}
-              variant={active === area ? 'light' : 'subtle'}
-              color={active === area ? 'orange' : 'gray'}
-              size="compact-sm"
-              data-testid={`nav-${area}`}
-            >
-              {label}
-            </Button>
+            <Badged key={area} badges={badgesOf(area)}>
+              <Button
+                key={area}
+                component={Link}
+                to={menuPath(only)}
+                variant={active === area ? 'light' : 'subtle'}
+                color={active === area ? 'orange' : 'gray'}
+                size="compact-sm"
+                data-testid={`nav-${area}`}
+                data-badges={badgesOf(area).join(' ') || undefined}
+              >
+                {label}
+              </Button>
+            </Badged>
           );
         }
         return (
@@ -63,6 +83,8 @@ export function MainNav() {
                 color={active === area ? 'orange' : 'gray'}
                 size="compact-sm"
                 data-testid={`nav-${area}`}
+                data-badges={badgesOf(area).join(' ') || undefined}
+                rightSection={badgesOf(area).length > 0 ? <Indicator color="red" size={8} position="middle-center" inline /> : undefined}
               >
                 {label}
               </Button>

@@ -23,7 +23,7 @@ export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     },
     features: ['blog', 'help'],
     featureLevels: { blog: 2, help: 1, sparklines: 0 },
-    notificationPreferences: { browserNotifications: [], browserNotificationsOn: false, appNotificationsOn: true },
+    notificationPreferences: { browserNotifications: [], browserNotificationsOn: false, appNotificationsOn: true, emailDigestOn: true },
     isAdmin: false,
     isEmployee: false,
     organization: null,

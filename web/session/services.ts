@@ -13,7 +13,7 @@ export function startSessionServices(userId: string): void {
   if (startedFor === userId) return;
   startedFor = userId;
   startNotificationPolling();
-  refreshStatusBadges();
+  refreshStatusBadges(userId);
   schedulePushRegistration();
 }
 

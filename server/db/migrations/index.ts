@@ -20,6 +20,8 @@ import * as userAdmin from './20261127100000_user_admin';
 import * as domainEmployees from './20261127110000_domain_employees';
 import * as onboarding from './20261127120000_onboarding';
 import * as trialAdmin from './20261127130000_trial_admin';
+import * as notifications from './20261128100000_notifications';
+import * as digests from './20261128110000_digests';
 import * as help from './20261129100000_help';
 import * as blog from './20261129110000_blog';
 import * as commentary from './20261129120000_commentary';
@@ -58,6 +60,8 @@ export const migrations: Record<string, Migration> = {
   '20261127110000_domain_employees': domainEmployees,
   '20261127120000_onboarding': onboarding,
   '20261127130000_trial_admin': trialAdmin,
+  '20261128100000_notifications': notifications,
+  '20261128110000_digests': digests,
   '20261129100000_help': help,
   '20261129110000_blog': blog,
   '20261129120000_commentary': commentary,

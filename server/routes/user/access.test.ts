@@ -11,7 +11,8 @@ const ENDPOINTS: { method: Method; path: string; body?: unknown; adminMay: boole
   { method: 'PUT', path: '', body: { name: 'A B' }, adminMay: true },
   { method: 'GET', path: '/tos', adminMay: true },
   { method: 'PUT', path: '/tos', body: { version: 'x' }, adminMay: false },
-  { method: 'GET', path: '/status-badges', adminMay: true },
+  { method: 'GET', path: '/status-badges', adminMay: false },
+  { method: 'POST', path: '/status-badges/visit', body: { section: 'primary' }, adminMay: false },
   { method: 'GET', path: '/preferences', adminMay: true },
   { method: 'PUT', path: '/preferences', body: { preferences: {} }, adminMay: true },
   {

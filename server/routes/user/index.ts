@@ -103,7 +103,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v2/user/:id/status-badges',
-    opts('Status badges by section', { response: { 200: statusBadgesSchema, ...errors } }),
+    opts('Status badges by section', { response: { 200: statusBadgesSchema, ...errors } }, 'own'),
     async (request) => getStatusBadges(app.db, app.config, request.params.id),
   );
 

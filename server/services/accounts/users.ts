@@ -42,6 +42,7 @@ const DEFAULT_NOTIFICATIONS: NotificationPreferences = {
   browserNotifications: [],
   browserNotificationsOn: false,
   appNotificationsOn: true,
+  emailDigestOn: true,
 };
 
 /** Defaults returned beside stored preferences (spec §3: bonds sort by volume, descending). */

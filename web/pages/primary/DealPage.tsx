@@ -17,6 +17,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
 import { STATUS_LABELS } from './dealView';
 import { fmt, NUM, trancheColumns } from './trancheColumns';
+import { DealMessagesPanel } from './messages/DealMessagesPanel';
 
 const LIVE_REFRESH_MS = 15_000;
 
@@ -199,6 +200,7 @@ export default function DealPage() {
           />
         </>
       )}
+      <DealMessagesPanel dealId={deal.id} />
       <Text fw={600}>Comparable deals (same sector and credit, 90 days before)</Text>
       <DataTable
         rows={d.comparables}

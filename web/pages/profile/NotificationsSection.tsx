@@ -24,7 +24,8 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
       void queryClient.invalidateQueries({ queryKey: userInfoKey(info.id) });
     },
   });
-  const toggle = (key: 'browserNotificationsOn' | 'appNotificationsOn', value: boolean) => save.mutate({ ...prefs, [key]: value });
+  const toggle = (key: 'browserNotificationsOn' | 'appNotificationsOn' | 'emailDigestOn', value: boolean) =>
+    save.mutate({ ...prefs, [key]: value });
   return (
     <Section title="Notifications" testId="profile-notifications">
       <Stack gap="xs">
@@ -41,6 +42,13 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
           checked={prefs.browserNotificationsOn}
           onChange={(e) => toggle('browserNotificationsOn', e.currentTarget.checked)}
           data-testid="notifications-browser"
+        />
+        <Switch
+          label="E-mail digest"
+          description="Unread deal messages and notifications by e-mail while you are away"
+          checked={prefs.emailDigestOn}
+          onChange={(e) => toggle('emailDigestOn', e.currentTarget.checked)}
+          data-testid="notifications-email-digest"
         />
       </Stack>
     </Section>

@@ -1,0 +1,56 @@
+/**
+ * The notification benchmark's client process (forked by bench/notifyPoll.bench.ts, so the
+ * clients' own work is not charged to the server): holds one long-poll per user against the
+ * given ports, re-polls with the answer's cursor, and reports when each notification arrived.
+ */
+import http from 'node:http';
+
+export interface PollPlan {
+  ports: number[];
+  /** One bearer token per poller (user). */
+  tokens: string[];
+}
+
+export type PollClientMessage = { kind: 'arrivals'; arrivals: { id: string; at: number }[] } | { kind: 'error'; message: string };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+let stopping = false;
+const arrivals: { id: string; at: number }[] = [];
+let errors = 0;
+
+function poll(port: number, token: string, cursor: string): void {
+  if (stopping) return;
+  const req = http.get(
+    { host: '127.0.0.1', port, path: `/v2/user/notification/poll?cursor=${cursor}`, agent, headers: { authorization: `Bearer ${token}` } },
+    (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const at = Date.now();
+        if (res.statusCode !== 200) {
+          errors++;
+          setTimeout(() => poll(port, token, cursor), 1000);
+          return;
+        }
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { notifications: { id: string }[]; cursor: string };
+        for (const n of body.notifications) arrivals.push({ id: n.id, at });
+        poll(port, token, body.cursor);
+      });
+    },
+  );
+  req.on('error', () => {
+    if (!stopping) errors++;
+  });
+}
+
+process.on('message', (msg: PollPlan | 'report' | 'stop') => {
+  if (msg === 'report') {
+    process.send!({ kind: 'arrivals', arrivals: arrivals.splice(0), errors } as PollClientMessage);
+  } else if (msg === 'stop') {
+    stopping = true;
+    agent.destroy();
+    process.exit(0);
+  } else {
+    msg.tokens.forEach((token, k) => poll(msg.ports[k % msg.ports.length]!, token, '0'));
+  }
+});
