@@ -523,7 +523,7 @@ export const hawkUserStatsSchema = z.object({
     z.object({ organization: z.string().nullable(), users: z.number().int(), rules: z.number().int(), firings: z.number().int() }),
   ),
   firingsByDay: z.array(z.object({ day: z.string(), firings: z.number().int() })),
-  /** Deliveries by channel and state (email queued / no_address, in_app and push pending until notifications are wired). */
+  /** Deliveries by channel and state (email queued / no_address, in_app sent, push queued for the push job). */
   channels: z.array(z.object({ channel: z.string(), state: z.string(), deliveries: z.number().int() })),
   templates: z.array(z.object({ template: z.string(), subscriptions: z.number().int() })),
 });

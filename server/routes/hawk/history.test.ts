@@ -159,7 +159,7 @@ describe('market hawk history, backtest and the e-mail disable link', () => {
     expect(stats.firingsByDay).toEqual([{ day: '2026-11-20', firings: fired }]);
     expect(stats.channels).toEqual([
       { channel: 'email', state: 'queued', deliveries: 1 },
-      { channel: 'in_app', state: 'pending', deliveries: 1 },
+      { channel: 'in_app', state: 'sent', deliveries: 1 },
     ]);
     expect(stats.templates).toEqual([{ template: 'rating-change', subscriptions: 1 }]);
   });

@@ -1,12 +1,12 @@
 /**
  * The one place firings leave market hawk: `deliverFirings(trx, config, groups, now)`, called once
- * per evaluation pass with every group (one subscription's firings of one issuer). E-mail is real:
+ * per evaluation pass with every group (one subscription's firings of one issuer). E-mail is
  * queued in the outbox in the evaluator's transaction, with a one-click disable link. In-app and
- * push are recorded 'pending' on the delivery row: the notifications room
- * (server/services/notifications/, built in parallel) is wired in at the marked spot below with
- *   await createNotifications(trx, [group.userId], { type: 'markethawkalert', category: 'markethawk', payload })
- * and marks them sent (docs/market-hawk.md, "Delivery"). Everything is batched: a pass that fires
- * thousands of alerts costs a handful of statements, not a handful per alert.
+ * push are one `markethawkalert` notification per group (server/services/notifications/), made in
+ * the same transaction: the long-poll delivers it to open tabs (a toast that opens the bond or the
+ * alert history) and the push job to the user's browsers when they turned browser notifications
+ * on (docs/market-hawk.md, "Delivery"). E-mail is batched: a pass that fires thousands of alerts
+ * costs a handful of statements for it, plus one notification insert per group with in-app or push.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
@@ -15,6 +15,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { HawkChannelStates } from '../../db/tables/hawk';
 import { appLink, renderEmail } from '../accounts/mail';
+import { createNotifications } from '../notifications/notifications';
 
 export interface FiringGroup {
   subscriptionId: number;
@@ -99,12 +100,27 @@ export async function deliverFirings(trx: Kysely<Database>, config: Config, grou
   for (const g of groups) {
     const summary = summarizeRule(g.rule, labels.get(g.subscriptionId)!, g.frequency);
     const state: HawkChannelStates = {};
+    const inApp = g.channels.filter((c) => c !== 'email');
+    if (inApp.length > 0) {
+      const first = g.firings[0];
+      const bondId = (g.target as { bondId?: number }).bondId;
+      await createNotifications(trx, [g.userId], {
+        type: 'markethawkalert',
+        category: 'markethawk',
+        at: now,
+        payload: {
+          subscriptionId: g.subscriptionId,
+          title: summary,
+          text: first ? `${first.label ? `${first.label}: ` : ''}${first.message}${g.firings.length > 1 ? ` (+${g.firings.length - 1} more)` : ''}` : summary,
+          firings: g.firings.length,
+          ...(bondId ? { bondId } : {}),
+        },
+      });
+      // The notification is committed with the firings; push follows it for browsers that allow it.
+      for (const c of inApp) state[c] = c === 'in_app' ? 'sent' : 'queued';
+    }
     for (const channel of g.channels) {
-      // In-app and push: the notifications room's createNotifications(...) goes here.
-      if (channel !== 'email') {
-        state[channel] = 'pending';
-        continue;
-      }
+      if (channel !== 'email') continue;
       const to = addresses.get(g.userId);
       if (!to) {
         state.email = 'no_address';

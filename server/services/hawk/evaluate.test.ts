@@ -278,7 +278,7 @@ describe('market hawk evaluation: every rule kind firing and not firing', () => 
     expect((await firings(follow)).map((f) => f.vals.to)).toEqual(['initial_price_talk', 'guidance']);
   });
 
-  it('groups firings of many bonds of one issuer in one pass into one delivery, with e-mail queued and in-app pending', async () => {
+  it('groups firings of many bonds of one issuer in one pass into one delivery: one e-mail queued and one in-app notification', async () => {
     const id = await subscribe({
       rule: { kind: 'move', metric: 'price', threshold: 1, window: '1d' },
       target: { kind: 'issuer', issuerId: issuerOf(1) },
@@ -295,7 +295,13 @@ describe('market hawk evaluation: every rule kind firing and not firing', () => 
       .selectAll()
       .where('id', '=', fired[0]!.delivery_id!)
       .executeTakeFirstOrThrow();
-    expect(delivery).toMatchObject({ firing_count: 2, channels: { in_app: 'pending', push: 'pending', email: 'queued' } });
+    expect(delivery).toMatchObject({ firing_count: 2, channels: { in_app: 'sent', push: 'queued', email: 'queued' } });
+    const notes = (await db().selectFrom('notifications').selectAll().where('user_id', '=', 'hawk-eval').execute()).filter(
+      (n) => (n.payload as { subscriptionId?: number }).subscriptionId === id,
+    );
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: 'markethawkalert', category: 'markethawk' });
+    expect(JSON.stringify(notes[0]!.payload)).toContain('(+1 more)');
     const mail = await db().selectFrom('email_outbox').selectAll().where('to_address', '=', 'hawk-eval@bondwise.com').execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text_body).toContain('/bw/alerts/disable/');
