@@ -10,11 +10,17 @@ import {
 } from '@common/api/hawk';
 import { api } from '../../api/client';
 import { apiKey } from '../../api/queries';
+import { trackEvent } from '../../analytics';
 
 export const hawkSubscriptionsKey = apiKey(HAWK_PATHS.subscriptions);
 
 export const hawkApi = {
-  create: (body: HawkSubscriptionCreateBody) => api.post<HawkSubscription>(HAWK_PATHS.subscriptions, body),
+  create: async (body: HawkSubscriptionCreateBody) => {
+    const created = await api.post<HawkSubscription>(HAWK_PATHS.subscriptions, body);
+    // The sign-up funnel's last step on the usage dashboards.
+    trackEvent('alert.created', { kind: body.rule.kind, target: body.target.kind });
+    return created;
+  },
   update: (id: number, body: HawkSubscriptionUpdateBody) => api.patch<HawkSubscription>(HAWK_PATHS.subscription(id), body),
   remove: (id: number) => api.delete<void>(HAWK_PATHS.subscription(id)),
   backtest: (body: HawkBacktestBody, signal?: AbortSignal) =>
