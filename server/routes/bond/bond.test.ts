@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BondRow, bondListResponseSchema } from '../../../common/api/bond';
 import { BOND_TABLE_COLUMNS, type BondTableColumn } from '../../../common/enums';
-import { MOODY_RATINGS, SP_RATINGS, spRatingsIn } from '../../../common/market';
+import { compositeRating, MOODY_RATINGS, SP_RATINGS, spRatingsIn } from '../../../common/market';
 import { listBondsSql } from '../../services/market/queries/bondList';
 import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
@@ -132,11 +132,13 @@ describe('bond table API', () => {
       return body.rows.map((r: BondRow) => r.id).sort((a: number, b: number) => a - b);
     };
     const expectIds = (rows: BondRow[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+    // Classes, buckets and exact ratings are of the composite rating (the lower of S&P and Moody's).
     const ig = spRatingsIn('IG') as string[];
-    expect(await ids('rating=IG')).toEqual(expectIds(all.filter((r) => r.ratingSP && ig.includes(r.ratingSP))));
-    expect(await ids('rating=HY')).toEqual(expectIds(all.filter((r) => r.ratingSP && !ig.includes(r.ratingSP))));
+    const composite = (r: BondRow) => compositeRating(r.ratingSP, r.ratingMoody);
+    expect(await ids('rating=IG')).toEqual(expectIds(all.filter((r) => composite(r) && ig.includes(composite(r)!))));
+    expect(await ids('rating=HY')).toEqual(expectIds(all.filter((r) => composite(r) && !ig.includes(composite(r)!))));
     expect(await ids('rating=BBB&rating=AA-')).toEqual(
-      expectIds(all.filter((r) => ['BBB+', 'BBB', 'BBB-', 'AA-'].includes(r.ratingSP ?? ''))),
+      expectIds(all.filter((r) => ['BBB+', 'BBB', 'BBB-', 'AA-'].includes(composite(r) ?? ''))),
     );
     expect(await ids('seniority=Subordinated')).toEqual(expectIds(all.filter((r) => r.seniority === 'Subordinated')));
     expect(await ids('tenor=5Y,10Y')).toEqual(
@@ -194,7 +196,7 @@ describe('bond table API', () => {
     const lines = res.body.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(BOND_TABLE_COLUMNS.join(','));
     const ig = spRatingsIn('IG') as string[];
-    expect(lines.length - 1).toBe(all.filter((r) => r.ratingSP && ig.includes(r.ratingSP)).length);
+    expect(lines.length - 1).toBe(all.filter((r) => ig.includes(compositeRating(r.ratingSP, r.ratingMoody) ?? '')).length);
 
     const some = await get('/v2/download/bonds.csv?columns=bondIdentifier,coupon,entityName,price&sort=bondIdentifier');
     const rows = some.body.split('\r\n').filter(Boolean);
