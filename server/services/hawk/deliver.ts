@@ -111,7 +111,9 @@ export async function deliverFirings(trx: Kysely<Database>, config: Config, grou
         payload: {
           subscriptionId: g.subscriptionId,
           title: summary,
-          text: first ? `${first.label ? `${first.label}: ` : ''}${first.message}${g.firings.length > 1 ? ` (+${g.firings.length - 1} more)` : ''}` : summary,
+          text: first
+            ? `${first.label ? `${first.label}: ` : ''}${first.message}${g.firings.length > 1 ? ` (+${g.firings.length - 1} more)` : ''}`
+            : summary,
           firings: g.firings.length,
           ...(bondId ? { bondId } : {}),
         },
