@@ -66,9 +66,9 @@ describe('route table (spec §2)', () => {
     );
   });
 
-  it('has the 28 admin pages of §2, plus the console pages of our own (usage dashboards, errors)', () => {
+  it('has the 28 admin pages of §2, plus the console pages of our own (usage dashboards, errors, support requests)', () => {
     const admin = ROUTES.filter((r) => r.access === 'admin');
-    const ours = ['/bw/admin/usage', '/bw/admin/errors'];
+    const ours = ['/bw/admin/usage', '/bw/admin/errors', '/bw/admin/support'];
     expect(admin.filter((r) => !ours.includes(r.path))).toHaveLength(28);
     expect(admin.map((r) => r.path)).toEqual(expect.arrayContaining(ours));
     expect(admin.every((r) => r.path.startsWith('/bw/admin'))).toBe(true);

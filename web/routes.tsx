@@ -383,6 +383,13 @@ export const ROUTES: readonly RouteDef[] = [
     page: () => import('./pages/admin/errors/AdminErrorsPage'),
   },
   {
+    path: '/bw/admin/support',
+    title: 'Admin: support requests',
+    access: 'admin',
+    menu: 'admin',
+    page: () => import('./pages/admin/support/AdminSupportPage'),
+  },
+  {
     path: '/bw/admin/audit-log',
     title: 'Admin: audit log',
     access: 'admin',

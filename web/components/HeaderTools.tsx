@@ -1,8 +1,10 @@
-/** Right side of the header: colour scheme, fullscreen and the account menu. */
+/** Right side of the header: colour scheme, fullscreen and the account menu (with "Contact support"). */
 import { ActionIcon, Button, Group, Menu, Tooltip, useMantineColorScheme } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toggleFullscreen } from '../shell/shortcuts';
 import { useSession } from '../stores/session';
+import { ContactSupportDialog } from './ContactSupport';
 import { menuPath, menuRoutes } from '../routes';
 
 const iconProps = {
@@ -36,6 +38,7 @@ const FullscreenIcon = () => (
 export function HeaderTools() {
   const { colorScheme, toggleColorScheme } = useMantineColorScheme();
   const username = useSession((s) => s.username);
+  const [supportOpen, setSupportOpen] = useState(false);
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label="Dark mode (Ctrl+D)">
@@ -67,8 +70,12 @@ export function HeaderTools() {
               {route.title}
             </Menu.Item>
           ))}
+          <Menu.Item onClick={() => setSupportOpen(true)} data-testid="contact-support-open">
+            Contact support
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <ContactSupportDialog opened={supportOpen} onClose={() => setSupportOpen(false)} />
     </Group>
   );
 }

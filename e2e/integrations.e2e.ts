@@ -3,10 +3,11 @@ import type { UsageResponse } from '../common/api/analytics';
 import { apiGet, DEMO_ADMIN, loginAsDemoUser, openRoute } from './support/login';
 
 /**
- * First-party analytics end to end: a signed-in person's page views reach the product's proxy
- * path in a batch (spec §9), carry the device cookie's id, and show on the admin usage dashboards.
+ * Integrations end to end: a signed-in person's page views reach the product's analytics proxy
+ * path in a batch (spec §9) with the device cookie's id and show on the admin usage dashboards; a
+ * thrown error reaches the admin error page; a support request reaches the admin support page.
  */
-test.describe('product analytics', () => {
+test.describe('integrations', () => {
   test.setTimeout(120_000);
 
   test("a person's page views arrive at the proxy path in a batch and show on the usage dashboards", async ({ page, context, browser }) => {
@@ -62,6 +63,31 @@ test.describe('product analytics', () => {
       await expect(row).toBeVisible({ timeout: 30_000 });
       await row.click();
       await expect(adminPage.getByTestId('error-occurrences')).toContainText('E2E fault in row 42');
+    } finally {
+      await adminContext.close();
+    }
+  });
+
+  test('a person contacts support from the account menu and an admin finds the request', async ({ page, context, browser }) => {
+    await loginAsDemoUser(context);
+    await openRoute(page, '/bw/market/summary');
+    await expect(page.getByTestId('page-title')).toHaveText('Market summary', { timeout: 30_000 });
+    const subject = `Spreads look wide ${Date.now()}`;
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('contact-support-open').click();
+    await page.getByTestId('contact-support-subject').fill(subject);
+    await page.getByTestId('contact-support-message').fill('The 10Y IG spread on the summary looks wide against my screen.');
+    await page.getByTestId('contact-support-send').click();
+    await expect(page.getByTestId('contact-support-sent')).toContainText('request #');
+
+    const adminContext = await browser.newContext();
+    try {
+      await loginAsDemoUser(adminContext, undefined, DEMO_ADMIN);
+      const adminPage = await adminContext.newPage();
+      await openRoute(adminPage, '/bw/admin/support');
+      const request = adminPage.getByTestId('support-request').filter({ hasText: subject });
+      await expect(request).toContainText('/bw/market/summary', { timeout: 30_000 });
+      await expect(request).toContainText('user@bondwise.local');
     } finally {
       await adminContext.close();
     }
