@@ -21,13 +21,7 @@ import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { PageTitle } from '../../components/PageTitle';
 import { SafeHtml } from '../../components/content/SafeHtml';
 import { useAdminAction } from './useAdminAction';
-
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+import { fromLocalInput, toLocalInput } from '../../components/localDateTime';
 
 export default function AdminCommentaryPage() {
   const client = useQueryClient();

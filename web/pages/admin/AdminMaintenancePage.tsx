@@ -15,14 +15,7 @@ import { apiKey } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { MAINTENANCE_NOTICE } from '../special/MaintenancePage';
 import { useAdminAction } from './useAdminAction';
-
-/** An ISO instant as a datetime-local input's value (the browser's time zone), and back. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+import { fromLocalInput, toLocalInput } from '../../components/localDateTime';
 
 export default function AdminMaintenancePage() {
   const client = useQueryClient();

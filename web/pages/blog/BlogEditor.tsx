@@ -18,14 +18,7 @@ import {
 } from '@common/api/blog';
 import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
-
-/** An ISO instant as a datetime-local value (the browser's time zone), and back. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+import { fromLocalInput, toLocalInput } from '../../components/localDateTime';
 
 export function BlogEditor({ post, onSaved, onCancel }: { post?: BlogPost; onSaved: (post: BlogPost) => void; onCancel: () => void }) {
   const [title, setTitle] = useState(post?.title ?? '');
