@@ -200,20 +200,7 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
   const states = needsState
     ? await db
         .selectFrom('bond_market_state')
-        .select([
-          'bond_id',
-          'as_of',
-          'price',
-          'yield_to_worst',
-          'g_spread',
-          't_spread',
-          'change_price',
-          'change_ytw',
-          'change_g_spread',
-          'change_t_spread',
-          'confidence',
-          'volume_percent_change',
-        ])
+        .select([...STATE_COLUMNS])
         .where('as_of', '>', cursor.state_as_of)
         // No limit: a reprice writes one as-of for up to the whole universe, and the cursor moves by as-of.
         .orderBy('as_of')
