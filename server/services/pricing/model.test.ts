@@ -1,46 +1,16 @@
-import { createBond, parseDate } from '@analytics/index';
 import { describe, expect, it } from 'vitest';
 import { halfSpreadPoints, priorSpreadBp, ratingBucket, curveTenorIndex } from './conventions';
 import { SpreadModel } from './model';
 import { tradeSignal } from './signal';
 import type { BondEntry } from './terms';
-import { fixtureCurves, priceAtSpread } from './testFixtures';
+import { bulletEntry, fixtureCurves, priceAtSpread } from './testFixtures';
 import { SIDE_BUY, SIDE_DEALER, SIDE_SELL, type TradeObs } from './trades';
 
 /** The pure parts of the model, without a database. */
 const DAY = '2026-11-18';
 const curves = fixtureCurves(['2026-11-16', '2026-11-17', DAY]);
 
-function entry(overrides: Partial<BondEntry> = {}): BondEntry {
-  const issueDay = parseDate('2024-03-15');
-  const maturityDay = parseDate('2034-03-15');
-  return {
-    id: 1,
-    issuerId: 1,
-    sectorId: 1,
-    rating: 'A',
-    highYield: false,
-    couponType: 'fixed',
-    coupon: 0.05,
-    issueDay,
-    maturity: '2034-03-15',
-    maturityDay,
-    quotedMargin: 0,
-    calls: [],
-    bond: createBond({
-      issueDate: issueDay,
-      maturityDate: maturityDay,
-      coupon: 0.05,
-      frequency: 2,
-      dayCount: '30/360',
-      endOfMonth: false,
-      redemption: 100,
-    }),
-    error: null,
-    updatedAtMs: 1,
-    ...overrides,
-  };
-}
+const entry = bulletEntry;
 
 let nextId = 1;
 function trade(e: BondEntry, spreadBp: number, side: number, quantity: number, day = DAY): TradeObs {

@@ -1,4 +1,4 @@
-import { analyzeBond, createBond, interpolateCurve, parseDate, yearsBetween } from '@analytics/index';
+import { analyzeBond, interpolateCurve, parseDate, yearsBetween } from '@analytics/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondDetailResponse, CashflowsResponse } from '../../../common/api/bond';
 import { businessDaysBetween } from '../../../common/calendar';
@@ -6,8 +6,7 @@ import { invalidateMarketAsOf } from '../market/queries/common';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 import { measuresAtSpread, spreadFromPrice } from './measures';
 import { repriceUniverse } from './reprice';
-import type { BondEntry } from './terms';
-import { createBonds, createCurves, createIssuer, createSector, fixtureCurves } from './testFixtures';
+import { bulletEntry, createBonds, createCurves, createIssuer, createSector, fixtureCurves } from './testFixtures';
 
 /**
  * One settlement convention: US corporate T+1 on the one calendar (common/calendar) for evaluated
@@ -18,35 +17,7 @@ const FRIDAY = '2026-11-20';
 const DAYS = businessDaysBetween('2026-03-20', FRIDAY);
 const curves = fixtureCurves(DAYS);
 
-function bullet(): BondEntry {
-  const issueDay = parseDate('2024-03-15');
-  const maturityDay = parseDate('2034-03-15');
-  return {
-    id: 1,
-    issuerId: 1,
-    sectorId: 1,
-    rating: 'A',
-    highYield: false,
-    couponType: 'fixed',
-    coupon: 0.05,
-    issueDay,
-    maturity: '2034-03-15',
-    maturityDay,
-    quotedMargin: 0,
-    calls: [],
-    bond: createBond({
-      issueDate: issueDay,
-      maturityDate: maturityDay,
-      coupon: 0.05,
-      frequency: 2,
-      dayCount: '30/360',
-      endOfMonth: false,
-      redemption: 100,
-    }),
-    error: null,
-    updatedAtMs: 1,
-  };
-}
+const bullet = () => bulletEntry();
 
 /** The contract's clean price and accrued of the bullet settling on `settlementDate` at treasury + `spreadBp`. */
 function reference(settlementDate: string, spreadBp: number, day: string) {

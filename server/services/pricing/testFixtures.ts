@@ -4,7 +4,7 @@
  * statements. `seedSyntheticMarket` builds a whole deterministic universe of any size for
  * benchmarks without depending on the simulator.
  */
-import { parseDate } from '@analytics/index';
+import { createBond, parseDate } from '@analytics/index';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { TradeSide } from '../../db/tables/market';
@@ -318,4 +318,36 @@ export async function seedSyntheticMarket(
   }
   await createTrades(db, trades, false);
   return { bondIds, days, trades: trades.length };
+}
+
+/** A fixed 5 % 30/360 bullet, 15 Mar 2024 → 15 Mar 2034, as the pricing code holds a bond (in-memory tests). */
+export function bulletEntry(overrides: Partial<BondEntry> = {}): BondEntry {
+  const issueDay = parseDate('2024-03-15');
+  const maturityDay = parseDate('2034-03-15');
+  return {
+    id: 1,
+    issuerId: 1,
+    sectorId: 1,
+    rating: 'A',
+    highYield: false,
+    couponType: 'fixed',
+    coupon: 0.05,
+    issueDay,
+    maturity: '2034-03-15',
+    maturityDay,
+    quotedMargin: 0,
+    calls: [],
+    bond: createBond({
+      issueDate: issueDay,
+      maturityDate: maturityDay,
+      coupon: 0.05,
+      frequency: 2,
+      dayCount: '30/360',
+      endOfMonth: false,
+      redemption: 100,
+    }),
+    error: null,
+    updatedAtMs: 1,
+    ...overrides,
+  };
 }
