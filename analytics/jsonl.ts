@@ -2,7 +2,8 @@
  * One JSON line in, one JSON line out: the per-line core of the `bondcalc` CLI, kept free of
  * Node APIs so it can be tested directly and reused (e.g. by a worker in the browser).
  */
-import { analyzeBond } from './analyze';
+import { assertFinite, computeAnalysis, toBondAnalysis } from './analyze';
+import { formatAnalysis } from './jsonlFormat';
 
 /** Turns one input line into one output line (without the newline). Never throws. */
 export function processLine(line: string): string {
@@ -16,7 +17,12 @@ export function processLine(line: string): string {
     }
     if (input !== null && typeof input === 'object' && 'id' in input) id = (input as { id: unknown }).id ?? null;
     // Always echo the id (null when the input had none) so callers can pair every line.
-    const result = analyzeBond(input as Record<string, unknown>);
+    const analysis = computeAnalysis(input as Record<string, unknown>);
+    const text = formatAnalysis(analysis);
+    if (text !== null) return text;
+    // A number that is not finite: the object path's check names it in the error line.
+    const result = toBondAnalysis(analysis);
+    assertFinite(result);
     if (result.id === undefined) result.id = null;
     return JSON.stringify(result);
   } catch (err) {
