@@ -11,7 +11,6 @@
  * identical. jsonlFormat.test.ts compares the two on every kind of bond.
  */
 import type { Analysis } from './analyze';
-import type { CallYield } from './callable';
 import type { CurveSpreads } from './curve';
 import { formatDate, type DayNumber } from './dates';
 import type { FrnSettlement } from './frn';
@@ -58,10 +57,20 @@ export function formatAnalysis(a: Analysis): string | null {
   if (a.frn !== null) {
     out += `,"discountMargin":${num(a.discountMargin)},"cashflows":${frnFlows(a.frn)}`;
   } else {
-    out += `,"yieldToMaturity":${num(a.yieldToMaturity)},"modifiedDuration":${num(a.modifiedDuration)},"macaulayDuration":${num(a.macaulayDuration)},"convexity":${num(a.convexity)},"dv01":${num(a.dv01)},"currentYield":${num(a.currentYield)},"moneyMarketYield":${num(a.moneyMarketYield)},"cashflows":${fixedFlows(a.settlement!)}`;
+    const ytm = num(a.yieldToMaturity);
+    out += `,"yieldToMaturity":${ytm},"modifiedDuration":${num(a.modifiedDuration)},"macaulayDuration":${num(a.macaulayDuration)},"convexity":${num(a.convexity)},"dv01":${num(a.dv01)},"currentYield":${num(a.currentYield)},"moneyMarketYield":${num(a.moneyMarketYield)},"cashflows":${fixedFlows(a.settlement!)}`;
     const w = a.worst;
     if (w !== null) {
-      out += `,"yieldToCall":${callYields(w.yieldToCall)},"yieldToWorst":${num(w.yieldToWorst)},"worstDate":"${formatDate(w.worstDate)}"`;
+      // The worst yield is the yield to maturity or one of the call yields: reuse that text.
+      let worst = w.yieldToWorst === a.yieldToMaturity ? ytm : null;
+      let calls = '[';
+      for (let i = 0; i < w.yieldToCall.length; i++) {
+        const c = w.yieldToCall[i]!;
+        const y = num(c.yield);
+        if (worst === null && c.yield === w.yieldToWorst) worst = y;
+        calls += `${i === 0 ? '' : ','}{"date":"${formatDate(c.date)}","price":${num(c.price)},"yield":${y}}`;
+      }
+      out += `,"yieldToCall":${calls}],"yieldToWorst":${worst ?? num(w.yieldToWorst)},"worstDate":"${formatDate(w.worstDate)}"`;
     }
   }
   const c = a.spreads;
@@ -99,15 +108,6 @@ function frnFlows(fs: FrnSettlement): string {
     if (amount === 0) continue;
     out += (first ? '' : ',') + prefixOf(fs.dates[k]!) + num(amount) + '}';
     first = false;
-  }
-  return out + ']';
-}
-
-function callYields(calls: readonly CallYield[]): string {
-  let out = '[';
-  for (let i = 0; i < calls.length; i++) {
-    const c = calls[i]!;
-    out += `${i === 0 ? '' : ','}{"date":"${formatDate(c.date)}","price":${num(c.price)},"yield":${num(c.yield)}}`;
   }
   return out + ']';
 }
