@@ -5,13 +5,13 @@
  */
 import { createBond } from './bond';
 import { AnalyticsInputError } from './errors';
-import { yieldsToCall } from './callable';
+import { yieldsToCall, type WorstYield } from './callable';
 import { formattedCashflows, type Cashflow } from './cashflows';
 import { prepareCurve, spreads, type CurveSpreads } from './curve';
 import { formatDate } from './dates';
-import { discountMarginFromPrice, frnCashflows, frnDirtyPrice, settleFrn } from './frn';
+import { discountMarginFromPrice, frnCashflows, frnDirtyPrice, settleFrn, type FrnSettlement } from './frn';
 import { MAX_PRICE, MIN_PRICE, parseInput, type BondInput, type Instrument } from './input';
-import { currentYield, dirtyPriceFromYield, moneyMarketYield, riskMeasures, settle, yieldFromDirtyPrice } from './pricing';
+import { currentYield, dirtyPriceFromYield, moneyMarketYield, riskMeasures, settle, yieldFromDirtyPrice, type Settlement } from './pricing';
 
 /** Contract output. Fields present depend on the instrument and on whether a curve was given. */
 export interface BondAnalysis extends Partial<CurveSpreads> {
@@ -39,15 +39,44 @@ export interface BondAnalysis extends Partial<CurveSpreads> {
 const formatFlows = (flows: Cashflow[]) => flows.map((c) => ({ date: formatDate(c.date), amount: c.amount }));
 
 /**
- * Analyses one bond given in the contract's input shape. Throws {@link AnalyticsInputError} with
- * a one-line message naming the field for any invalid input; never returns NaN or Infinity.
+ * Everything {@link analyzeBond} computes, before it is shaped into contract objects. The
+ * `bondcalc` command writes its JSON straight from this (no object per cash flow); analyzeBond
+ * turns it into a {@link BondAnalysis}. Numbers are not yet checked for finiteness.
  */
-export function analyzeBond(input: BondInput | Record<string, unknown>): BondAnalysis {
+export interface Analysis {
+  id: unknown;
+  instrument: Instrument;
+  cleanPrice: number;
+  dirtyPrice: number;
+  accruedInterest: number;
+  accruedDays: number;
+  /** Fixed, zero and callable bonds: the settlement whose flows are listed, and the yield measures. */
+  settlement: Settlement | null;
+  yieldToMaturity: number;
+  modifiedDuration: number;
+  macaulayDuration: number;
+  convexity: number;
+  dv01: number;
+  currentYield: number;
+  moneyMarketYield: number;
+  /** FRNs: the projected flows and the discount margin. */
+  frn: FrnSettlement | null;
+  discountMargin: number;
+  /** Callables only. */
+  worst: WorstYield | null;
+  /** Only when a curve was given. */
+  spreads: CurveSpreads | null;
+}
+
+/**
+ * Computes the contract's outputs for one input object, in the same order (and so with the same
+ * first error) as {@link analyzeBond}. Throws {@link AnalyticsInputError} for invalid input.
+ */
+export function computeAnalysis(input: BondInput | Record<string, unknown>): Analysis {
   const p = parseInput(input);
-  // Echo the caller's id first in the output (undefined keys vanish from JSON).
   const id = (input as Record<string, unknown>).id;
   const bond = createBond(p.terms);
-  let out: BondAnalysis;
+  let a: Analysis;
   let yieldForCurve: number;
   if (p.instrument === 'frn') {
     const fs = settleFrn(bond, p.settlementDate, p.frn!);
@@ -56,15 +85,25 @@ export function analyzeBond(input: BondInput | Record<string, unknown>): BondAna
     if (!(dirty - fs.accrued >= MIN_PRICE))
       throw new AnalyticsInputError('discountMargin', `too high: implies a clean price of ${dirty - fs.accrued}`);
     if (!(dirty <= MAX_PRICE)) throw new AnalyticsInputError('discountMargin', `too low: implies a price above ${MAX_PRICE}`);
-    out = {
+    a = {
       id,
       instrument: p.instrument,
       cleanPrice: p.cleanPrice ?? dirty - fs.accrued,
       dirtyPrice: dirty,
       accruedInterest: fs.accrued,
       accruedDays: fs.accruedDays,
+      settlement: null,
+      yieldToMaturity: 0,
+      modifiedDuration: 0,
+      macaulayDuration: 0,
+      convexity: 0,
+      dv01: 0,
+      currentYield: 0,
+      moneyMarketYield: 0,
+      frn: fs,
       discountMargin: dm,
-      cashflows: formatFlows(frnCashflows(fs)),
+      worst: null,
+      spreads: null,
     };
     // An FRN has no street yield; its curve spreads use its discount rate, index + DM.
     yieldForCurve = fs.indexRate + dm;
@@ -76,13 +115,14 @@ export function analyzeBond(input: BondInput | Record<string, unknown>): BondAna
     const clean = p.cleanPrice ?? dirty - s.accrued;
     if (!(clean >= MIN_PRICE)) throw new AnalyticsInputError('yield', `too high: implies a clean price of ${clean}`);
     if (!(dirty <= MAX_PRICE)) throw new AnalyticsInputError('yield', `too low: implies a price above ${MAX_PRICE}`);
-    out = {
+    a = {
       id,
       instrument: p.instrument,
       cleanPrice: clean,
       dirtyPrice: dirty,
       accruedInterest: s.accrued,
       accruedDays: s.accruedDays,
+      settlement: s,
       yieldToMaturity: ytm,
       modifiedDuration: risk.modifiedDuration,
       macaulayDuration: risk.macaulayDuration,
@@ -90,23 +130,71 @@ export function analyzeBond(input: BondInput | Record<string, unknown>): BondAna
       dv01: (risk.modifiedDuration * dirty) / 10000,
       currentYield: currentYield(bond, clean),
       moneyMarketYield: moneyMarketYield(s, ytm, dirty),
-      cashflows: formattedCashflows(s),
+      frn: null,
+      discountMargin: 0,
+      worst: p.instrument === 'callable' ? yieldsToCall(s, dirty, ytm, p.calls) : null,
+      spreads: null,
     };
-    if (p.instrument === 'callable') {
-      const w = yieldsToCall(s, dirty, ytm, p.calls);
+    yieldForCurve = ytm;
+  }
+  if (p.curve !== null) a.spreads = spreads(prepareCurve(p.curve), p.settlementDate, p.terms.maturityDate, yieldForCurve);
+  return a;
+}
+
+/** The contract's output object for a computed analysis (keys in the contract's order). */
+export function toBondAnalysis(a: Analysis): BondAnalysis {
+  let out: BondAnalysis;
+  if (a.frn !== null) {
+    out = {
+      id: a.id,
+      instrument: a.instrument,
+      cleanPrice: a.cleanPrice,
+      dirtyPrice: a.dirtyPrice,
+      accruedInterest: a.accruedInterest,
+      accruedDays: a.accruedDays,
+      discountMargin: a.discountMargin,
+      cashflows: formatFlows(frnCashflows(a.frn)),
+    };
+  } else {
+    out = {
+      id: a.id,
+      instrument: a.instrument,
+      cleanPrice: a.cleanPrice,
+      dirtyPrice: a.dirtyPrice,
+      accruedInterest: a.accruedInterest,
+      accruedDays: a.accruedDays,
+      yieldToMaturity: a.yieldToMaturity,
+      modifiedDuration: a.modifiedDuration,
+      macaulayDuration: a.macaulayDuration,
+      convexity: a.convexity,
+      dv01: a.dv01,
+      currentYield: a.currentYield,
+      moneyMarketYield: a.moneyMarketYield,
+      cashflows: formattedCashflows(a.settlement!),
+    };
+    const w = a.worst;
+    if (w !== null) {
       out.yieldToCall = w.yieldToCall.map((c) => ({ date: formatDate(c.date), price: c.price, yield: c.yield }));
       out.yieldToWorst = w.yieldToWorst;
       out.worstDate = formatDate(w.worstDate);
     }
-    yieldForCurve = ytm;
   }
-  if (p.curve !== null) Object.assign(out, spreads(prepareCurve(p.curve), p.settlementDate, p.terms.maturityDate, yieldForCurve));
+  if (a.spreads !== null) Object.assign(out, a.spreads);
+  return out;
+}
+
+/**
+ * Analyses one bond given in the contract's input shape. Throws {@link AnalyticsInputError} with
+ * a one-line message naming the field for any invalid input; never returns NaN or Infinity.
+ */
+export function analyzeBond(input: BondInput | Record<string, unknown>): BondAnalysis {
+  const out = toBondAnalysis(computeAnalysis(input));
   assertFinite(out);
   return out;
 }
 
 /** Last line of defence for "never NaN or Infinity in an output". */
-function assertFinite(out: BondAnalysis): void {
+export function assertFinite(out: BondAnalysis): void {
   const record = out as unknown as Record<string, unknown>;
   for (const key in record) {
     const value = record[key];

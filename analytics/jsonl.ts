@@ -2,7 +2,8 @@
  * One JSON line in, one JSON line out: the per-line core of the `bondcalc` CLI, kept free of
  * Node APIs so it can be tested directly and reused (e.g. by a worker in the browser).
  */
-import { analyzeBond } from './analyze';
+import { assertFinite, computeAnalysis, toBondAnalysis } from './analyze';
+import { formatAnalysis } from './jsonlFormat';
 
 /** Turns one input line into one output line (without the newline). Never throws. */
 export function processLine(line: string): string {
@@ -16,7 +17,12 @@ export function processLine(line: string): string {
     }
     if (input !== null && typeof input === 'object' && 'id' in input) id = (input as { id: unknown }).id ?? null;
     // Always echo the id (null when the input had none) so callers can pair every line.
-    const result = analyzeBond(input as Record<string, unknown>);
+    const analysis = computeAnalysis(input as Record<string, unknown>);
+    const text = formatAnalysis(analysis);
+    if (text !== null) return text;
+    // A number that is not finite: the object path's check names it in the error line.
+    const result = toBondAnalysis(analysis);
+    assertFinite(result);
     if (result.id === undefined) result.id = null;
     return JSON.stringify(result);
   } catch (err) {
@@ -38,26 +44,33 @@ let lastCurve: { text: string; value: unknown } | null = null;
  */
 export function parseSharingCurve(line: string): unknown {
   const at = line.indexOf(CURVE_KEY);
-  // A key at the top level: preceded by "{" or "," (inside a string the quote would be escaped),
-  // once only (a second one could be nested), its value an array.
-  if (at <= 0 || (line[at - 1] !== ',' && line[at - 1] !== '{') || line.indexOf(CURVE_KEY, at + 1) >= 0) return JSON.parse(line);
+  // A key: preceded by "{" or "," (inside a string its quotes would be escaped).
+  if (at <= 0 || (line[at - 1] !== ',' && line[at - 1] !== '{')) return JSON.parse(line);
   const start = at + CURVE_KEY.length;
-  const end = line[start] === '[' ? line.indexOf(']', start) : -1;
-  if (end < 0) return JSON.parse(line);
-  const text = line.slice(start, end + 1);
-  if (lastCurve !== null && lastCurve.text === text) {
-    try {
-      const rest = JSON.parse(`${line.slice(0, start)}null${line.slice(end + 1)}`) as Record<string, unknown> | null;
-      if (rest !== null && typeof rest === 'object' && !Array.isArray(rest) && rest.treasuryCurve === null) {
-        rest.treasuryCurve = lastCurve.value;
-        return rest;
+  // slice + === rather than startsWith: V8 compares flat strings with memcmp, startsWith is slower.
+  if (lastCurve !== null && line.slice(start, start + lastCurve.text.length) === lastCurve.text) {
+    // The previous curve's text, a complete JSON array, sits at the value position: swap it for
+    // null, parse the rest, and put the parsed curve back. The key must occur once only (the
+    // stored text holds no other): after the curve is the only place left to look.
+    const end = start + lastCurve.text.length;
+    if (line.indexOf(CURVE_KEY, end) < 0) {
+      try {
+        const rest = JSON.parse(`${line.slice(0, start)}null${line.slice(end)}`) as Record<string, unknown> | null;
+        // null at the top level: the key was not nested (e.g. inside callSchedule).
+        if (rest !== null && typeof rest === 'object' && !Array.isArray(rest) && rest.treasuryCurve === null) {
+          rest.treasuryCurve = lastCurve.value;
+          return rest;
+        }
+      } catch {
+        // Not valid JSON: the plain parse below reports it.
       }
-    } catch {
-      // Not the shape assumed (e.g. a "]" inside a tenor): the plain parse below decides.
     }
     return JSON.parse(line);
   }
   const parsed = JSON.parse(line) as unknown;
+  const end = line[start] === '[' ? line.indexOf(']', start) : -1;
+  if (end < 0 || line.indexOf(CURVE_KEY, at + 1) >= 0) return parsed;
+  const text = line.slice(start, end + 1);
   try {
     // The text up to the first "]" is the whole curve exactly when it parses on its own.
     const value = (parsed as Record<string, unknown> | null)?.treasuryCurve;

@@ -102,7 +102,9 @@ function makeUniverse(n: number): Item[] {
       const s = settle(bond, settleDay);
       clean = Math.round((dirtyPriceFromYield(s, 0.03 + rnd() * 0.05) - s.accrued) * 1000) / 1000;
       if (kind === 'callable') {
-        const future = Array.from(bond.dates).filter((d) => d > settleDay - 400);
+        // Coupon dates only (dates[0] is the accrual start, often the issue date): a call on a
+        // date off the coupon grid is refused, past or future.
+        const future = bond.dates.slice(1).filter((d) => d > settleDay - 400);
         for (let k = 0; k < 4 && future.length > 2; k++)
           calls.push({ date: future[Math.floor((k * future.length) / 5)]!, price: 100 + (3 - k) * 0.5 });
       }

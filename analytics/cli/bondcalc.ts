@@ -19,15 +19,15 @@ async function main(): Promise<void> {
   process.stdin.setEncoding('utf8'); // decodes multi-byte characters split across chunks
   let pending = '';
   let buffer = '';
-  const emit = async (line: string): Promise<void> => {
+  /** Adds one line's result; true when the buffer was written and stdout asked us to wait. */
+  const emit = (line: string): boolean => {
     if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (line.trim() === '') return;
+    if (line.trim() === '') return false;
     buffer += processLine(line) + '\n';
-    if (buffer.length >= FLUSH_BYTES) {
-      const ok = out.write(buffer);
-      buffer = '';
-      if (!ok) await once(out, 'drain');
-    }
+    if (buffer.length < FLUSH_BYTES) return false;
+    const ok = out.write(buffer);
+    buffer = '';
+    return !ok;
   };
   let first = true;
   for await (const chunk of process.stdin as AsyncIterable<string>) {
@@ -36,13 +36,16 @@ async function main(): Promise<void> {
     first = false;
     let start = 0;
     let nl: number;
+    // Synchronous per line: an await per line cost a promise and a microtask turn each; the
+    // loop only yields when stdout's buffer is full.
     while ((nl = pending.indexOf('\n', start)) !== -1) {
-      await emit(pending.slice(start, nl));
+      const full = emit(pending.slice(start, nl));
       start = nl + 1;
+      if (full) await once(out, 'drain');
     }
     pending = pending.slice(start);
   }
-  await emit(pending);
+  if (emit(pending)) await once(out, 'drain');
   if (buffer.length > 0) out.write(buffer);
 }
 
