@@ -84,6 +84,11 @@ export type ReviewDecisionRow = z.infer<typeof reviewDecisionRowSchema>;
 export const reviewResponseSchema = z.object({
   /** The latest end-of-day price date the queues are computed from (null: nothing priced yet). */
   asOf: z.string().nullable(),
+  /**
+   * When these queues were computed: they are kept and refreshed in the background when the data
+   * moves, so they may be a few seconds behind it (null: nothing priced yet).
+   */
+  computedAt: z.string().nullable(),
   counts: z.record(z.enum(REVIEW_QUEUES), z.number().int()),
   queue: z.enum(REVIEW_QUEUES),
   items: z.array(reviewItemSchema),

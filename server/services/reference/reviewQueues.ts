@@ -71,6 +71,8 @@ function queueSql(queue: ReviewQueue, w: Window): RawBuilder<QueueRow> {
         from trades t
         join evaluated_prices e on e.bond_id = t.bond_id and e.kind = 'eod'
           and e.price_date = (t.execution_time at time zone 'America/New_York')::date
+          -- The trades' days, stated so the join reads the window's closes rather than every close.
+          and e.price_date >= ${from(w)} and e.price_date <= ${w.asOf}::date
         where t.status = 'active'
           and t.execution_time >= (${from(w)}::timestamp at time zone 'America/New_York')
           and t.execution_time < ((${w.asOf}::date + 1)::timestamp at time zone 'America/New_York')
@@ -178,18 +180,29 @@ async function computeQueues(db: Kysely<Database>, w: Window): Promise<Map<Revie
  * docs/admin.md), so they are computed once per state of the data and kept: the key is the latest
  * close, the newest price and trade ids, the last reprice (a re-priced close keeps its id) and the
  * last bond and issuer edits (names) — index lookups. Decisions made since are read by id and their
- * items left out, so deciding does not recompute (a correction that moves data — a trade's
- * reprice, the bond table's latest price — moves the key anyway). At most a minute old.
+ * items left out, so deciding does not recompute.
+ *
+ * When the data has moved on (with the live market on, every tick moves the key), the page is
+ * answered at once from the kept queues — saying when they were computed — while one refresh runs
+ * in the background, at most once a minute (REFRESH_MIN_MS: on PGlite a refresh holds the one connection for seconds); only the first page after a start waits for the
+ * computation. A review queue a few seconds behind the prices is still right about what needs a
+ * person, and the page no longer takes seconds each time the market ticks.
  */
-const CACHE_MS = 60_000;
+export const REFRESH_MIN_MS = 60_000;
 interface Kept {
   version: string;
+  asOf: string;
+  /** When the computation started (ms, the caller's clock). */
   at: number;
   /** The newest decision the computation saw. */
   decisionsUpTo: string;
-  queues: Promise<Map<ReviewQueue, ReviewItem[]>>;
+  queues: Map<ReviewQueue, ReviewItem[]>;
 }
-const computed = new WeakMap<object, Kept>();
+interface Held {
+  kept: Kept | null;
+  refreshing: Promise<Kept> | null;
+}
+const held = new WeakMap<object, Held>();
 
 async function dataVersion(db: Kysely<Database>, asOf: string): Promise<{ version: string; decisionsUpTo: string }> {
   const r = await sql<Record<string, string | null>>`select (select max(id) from evaluated_prices)::text as p,
@@ -200,36 +213,56 @@ async function dataVersion(db: Kysely<Database>, asOf: string): Promise<{ versio
   return { version: JSON.stringify([asOf, data]), decisionsUpTo: d ?? '0' };
 }
 
-async function openQueues(db: Kysely<Database>, asOf: string): Promise<Map<ReviewQueue, ReviewItem[]>> {
-  const { version, decisionsUpTo } = await dataVersion(db, asOf);
-  let held = computed.get(db);
-  if (!held || held.version !== version || Date.now() - held.at >= CACHE_MS) {
-    held = { version, at: Date.now(), decisionsUpTo, queues: computeQueues(db, { asOf }) };
-    computed.set(db, held);
-    const failed = held;
-    // A failed computation is not kept: the next request tries again.
-    held.queues.catch(() => computed.get(db) === failed && computed.delete(db));
+function refresh(db: Kysely<Database>, h: Held, asOf: string, data: { version: string; decisionsUpTo: string }, now: number) {
+  const run = computeQueues(db, { asOf }).then((queues): Kept => {
+    const kept = { ...data, asOf, at: now, queues };
+    h.kept = kept;
+    return kept;
+  });
+  h.refreshing = run;
+  // Whatever the outcome, the next refresh may start; a failed one keeps the queues it would have replaced.
+  const done = () => {
+    if (h.refreshing === run) h.refreshing = null;
+  };
+  run.then(done, done);
+  return run;
+}
+
+/** The background refresh under way, if any (tests wait for it). */
+export async function settledReviewQueues(db: Kysely<Database>): Promise<void> {
+  await held.get(db)?.refreshing?.catch(() => undefined);
+}
+
+async function openQueues(db: Kysely<Database>, asOf: string, now: number): Promise<Kept> {
+  const data = await dataVersion(db, asOf);
+  let h = held.get(db);
+  if (!h) held.set(db, (h = { kept: null, refreshing: null }));
+  const kept = h.kept ?? (await (h.refreshing ?? refresh(db, h, asOf, data, now)));
+  const since = await db.selectFrom('review_decisions').select('item_key').where('id', '>', kept.decisionsUpTo).execute();
+  // Started after this answer's last query: on PGlite (one connection) queries run in turn, and the
+  // answer must not wait behind the refresh it started.
+  if (kept.version !== data.version && !h.refreshing && now - kept.at >= REFRESH_MIN_MS) {
+    refresh(db, h, asOf, data, now).catch(() => undefined); // answered from `kept` meanwhile
   }
-  const queues = await held.queues;
-  const since = await db.selectFrom('review_decisions').select('item_key').where('id', '>', held.decisionsUpTo).execute();
-  if (since.length === 0) return queues;
+  if (since.length === 0) return kept;
   const decided = new Set(since.map((r) => r.item_key));
-  return new Map([...queues].map(([queue, items]) => [queue, items.filter((item) => !decided.has(item.key))]));
+  return { ...kept, queues: new Map([...kept.queues].map(([queue, items]) => [queue, items.filter((item) => !decided.has(item.key))])) };
 }
 
 /** One queue's page (newest first), every queue's count and the latest decisions. */
 export async function reviewQueues(
   db: Kysely<Database>,
   q: { queue: ReviewQueue; offset: number; limit: number },
+  now: number = Date.now(),
 ): Promise<ReviewResponse> {
-  const asOf = await reviewAsOf(db);
+  const latest = await reviewAsOf(db);
   const recent = (await db.selectFrom('review_decisions').selectAll().orderBy('id', 'desc').limit(20).execute()).map(presentDecision);
   const counts = Object.fromEntries(REVIEW_QUEUES.map((k) => [k, 0])) as Record<ReviewQueue, number>;
-  if (asOf === null) return { asOf, counts, queue: q.queue, items: [], total: 0, recent };
-  const queues = await openQueues(db, asOf);
+  if (latest === null) return { asOf: latest, computedAt: null, counts, queue: q.queue, items: [], total: 0, recent };
+  const { queues, asOf, at } = await openQueues(db, latest, now);
   for (const queue of REVIEW_QUEUES) counts[queue] = queues.get(queue)!.length;
   const items = queues.get(q.queue)!.slice(q.offset, q.offset + q.limit);
-  return { asOf, counts, queue: q.queue, items, total: counts[q.queue], recent };
+  return { asOf, computedAt: new Date(at).toISOString(), counts, queue: q.queue, items, total: counts[q.queue], recent };
 }
 
 /** The item of this key if it is in the queue now (undecided), else null. */

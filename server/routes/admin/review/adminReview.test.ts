@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW, type ReviewResponse } from '../../../../common/api/adminReview';
 import { createBonds, createIssuer, createSector, createTrades } from '../../../services/pricing/testFixtures';
+import { REFRESH_MIN_MS, settledReviewQueues } from '../../../services/reference/reviewQueues';
 import { createTestApp, signedIn, type TestContext } from '../../../test/testApp';
 
 /**
@@ -177,5 +178,61 @@ describe('admin: review queues', () => {
     expect(
       (await call('POST', '/admin/review/decisions', { queue: 'stale', key: 'stale:1:never', decision: 'accept' }, user)).statusCode,
     ).toBe(403);
+  });
+});
+
+/**
+ * The queues are kept: when the data moves on, the page is answered at once from what was computed
+ * (saying when) while one refresh runs in the background, at most every REFRESH_MIN_MS.
+ */
+describe('admin: review queues kept while the data moves', () => {
+  let ctx: TestContext;
+  let admin: { authorization: string };
+  let clock = Date.parse('2026-06-01T14:00:00Z');
+  let ids: number[];
+  const lowConfidence = async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/admin/review?queue=lowConfidence', headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ReviewResponse;
+  };
+  const unsureClose = (bondId: number) =>
+    sql`insert into evaluated_prices (bond_id, price_date, kind, as_of, clean_price, confidence, inputs)
+      values (${bondId}, '2026-05-29', 'eod', '2026-05-29T21:00:00Z', 99, ${REVIEW.lowConfidence - 5}, '{}'::jsonb)`.execute(
+      ctx.database.db,
+    );
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { now: () => clock });
+    admin = await signedIn(ctx, 'review-kept-admin', { admin: true });
+    const { industryId } = await createSector(ctx.database.db);
+    const issuer = await createIssuer(ctx.database.db, industryId, 'KEPT');
+    ids = await createBonds(
+      ctx.database.db,
+      [0, 1].map(() => ({ issuerId: issuer, issueDate: '2024-01-15', maturityDate: '2034-01-15' })),
+    );
+    await unsureClose(ids[0]!);
+  });
+  afterAll(() => ctx.close());
+
+  it('answers from the kept queues while a refresh runs, then shows the refreshed ones', async () => {
+    const first = await lowConfidence();
+    expect(first.counts.lowConfidence).toBe(1);
+    expect(first.computedAt).toBe('2026-06-01T14:00:00.000Z');
+
+    await unsureClose(ids[1]!);
+    clock += 1_000; // within REFRESH_MIN_MS of the computation: no refresh yet
+    expect((await lowConfidence()).counts.lowConfidence).toBe(1);
+    await settledReviewQueues(ctx.database.db);
+    expect((await lowConfidence()).computedAt).toBe(first.computedAt);
+
+    clock += REFRESH_MIN_MS;
+    const during = await lowConfidence(); // starts the refresh, answered from the kept queues
+    expect(during.counts.lowConfidence).toBe(1);
+    expect(during.computedAt).toBe(first.computedAt);
+    await settledReviewQueues(ctx.database.db);
+    const after = await lowConfidence();
+    expect(after.counts.lowConfidence).toBe(2);
+    expect(after.items.map((i) => i.bondId).sort()).toEqual([...ids].sort());
+    expect(after.computedAt).toBe(new Date(clock).toISOString());
   });
 });

@@ -18,7 +18,7 @@ const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: reviewQuerySchema,
       response: { 200: reviewResponseSchema, ...errors },
     }),
-    async (request) => reviewQueues(app.db, request.query),
+    async (request) => reviewQueues(app.db, request.query, app.now()),
   );
 
   app.post(

@@ -130,7 +130,8 @@ export default function AdminReviewPage() {
     <Stack gap="sm" data-testid="admin-review-page">
       <PageTitle />
       <Text size="sm" c="dimmed">
-        Computed from the end-of-day prices and trades of the week before the latest close{data?.asOf ? ` (${formatDay(data.asOf)})` : ''}.
+        Computed from the end-of-day prices and trades of the week before the latest close{data?.asOf ? ` (${formatDay(data.asOf)})` : ''}
+        {data?.computedAt ? `, at ${new Date(data.computedAt).toLocaleTimeString()} (refreshed in the background as the data moves)` : ''}.
         Accept a figure that is right, correct one that is not, or dismiss what needs nothing; each decision is recorded and audited.
       </Text>
       <SegmentedControl
