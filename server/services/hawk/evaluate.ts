@@ -15,6 +15,7 @@ import { ratingNotch } from '../market/reference';
 import { segmentCondition } from '../market/queries/segments';
 import { tenorCondition } from '../market/queries/common';
 import { deliverFirings } from './deliver';
+import { importedTradeEvents } from './importedTrades';
 import { activeAt, hawkIndex, type HawkIndex, type IndexedSubscription, rulesOnBond, STATE_KINDS } from './ruleIndex';
 import {
   type BondState,
@@ -35,7 +36,7 @@ import { NEXT_REVISION } from './subscriptions';
 
 /** Events, rating rows and state rows read per pass at most (the next pass continues). */
 export const HAWK_BATCH = 5_000;
-const EVENT_TYPES = ['trade.new', 'deal.new', 'deal.status_changed'];
+const EVENT_TYPES = ['trade.new', 'trades.imported', 'deal.new', 'deal.status_changed'];
 
 interface BondInfo {
   issuerId: number;
@@ -104,7 +105,8 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
           .limit(batch)
           .execute();
   result.events = events.length;
-  const trades = events.filter((e) => e.type === 'trade.new');
+  // Live prints, and the prints of TRACE imports (one event per file) on watched bonds.
+  const trades = [...events.filter((e) => e.type === 'trade.new'), ...(await importedTradeEvents(db, index, events, now))];
   const bonds = await bondInfo(
     db,
     trades.map((e) => Number(e.payload.bondId)),
@@ -140,11 +142,14 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
         });
     }
   }
-  for (const e of events.filter((x) => x.type !== 'trade.new')) {
+  for (const e of events.filter((x) => x.type.startsWith('deal.'))) {
     const deal = await dealEvent(db, e.payload);
     const at = new Date(e.created_at).getTime();
     const subs = [...(index.byIssuer.get(deal.issuerId) ?? []), ...(index.byDeal.get(deal.dealId) ?? []), ...index.market];
+    // A private (calculator) deal's events name who may see it (primary/dealEvents.ts): no one else is alerted.
+    const audience = Array.isArray(e.payload.audience) ? new Set(e.payload.audience.map(String)) : null;
     for (const sub of subs) {
+      if (audience && !audience.has(sub.userId)) continue;
       const trigger = e.type === 'deal.new' ? checkNewDeal(sub.rule, deal) : checkDealStep(sub.rule, deal);
       const subject = e.type === 'deal.new' ? `deal:${deal.dealId}` : `deal:${deal.dealId}:${deal.to}`;
       if (trigger) add(sub, { subject, at, bondId: null, issuerId: deal.issuerId, dealId: deal.dealId, label: deal.ticker, trigger });
