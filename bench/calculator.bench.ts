@@ -57,7 +57,7 @@ function answer(): CalculatorResponse {
   return {
     pricingDay: '2026-11-24',
     curveDay: '2026-11-23',
-    issuer: { id: 1, name: 'Acme Holdings Inc', ticker: 'ACME' },
+    issuer: { id: 1, name: 'Acme Holdings Inc', displayName: 'Acme Holdings', ticker: 'ACME' },
     sector: 'INDU',
     rating: 'A-',
     ratingClass: 'IG',

@@ -9,7 +9,8 @@ import { messagesTo, waitForLink } from './support/outbox';
  * Market hawk in a real browser against the real server: an alert fires (the evaluator job checks
  * a new rule on the bond's current state), its e-mail's disable link works in a browser that is
  * not signed in — naming the alert, with undo — and the subscription page creates an alert with
- * its 30-day preview, pauses and deletes it.
+ * its 30-day preview, pauses and deletes it. "Create alert" from the bond table's row menu and the
+ * sector overview's issuer and sector views opens the editor pre-filled for that target.
  */
 test.describe('market hawk alerts', () => {
   test.setTimeout(120_000);
@@ -97,5 +98,49 @@ test.describe('market hawk alerts', () => {
     await row.getByTestId('hawk-delete').click();
     await page.getByTestId('confirm-delete').click();
     await expect(page.getByTestId('hawk-subscriptions').locator('tr', { hasText: 'e2e page alert' })).toHaveCount(0);
+  });
+
+  test('the bond table’s row menu creates an alert on that row’s bond, which the subscription list then shows', async ({ page }) => {
+    await openRoute(page, '/bw/bond');
+    // The description is pinned left, the menu pinned right: each part of the row is its own element.
+    const row0 = page.locator('.ag-row[row-index="0"]');
+    const cell = row0.locator('[col-id="description"]').first();
+    await expect(cell).not.toBeEmpty({ timeout: 30_000 });
+    const rowBondId = Number(await row0.first().getAttribute('row-id'));
+    const description = (await cell.textContent())!.trim();
+    await row0.getByTestId('bond-row-menu').first().click();
+    await page.getByTestId('bond-row-create-alert').click();
+    // The menu opened the editor, not the bond (a click in the menu cell is not a row click).
+    await expect(page).toHaveURL(new RegExp(`/bw/alerts/subscriptions\\?bondId=${rowBondId}&`));
+    await expect(page.getByTestId('hawk-kind')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('hawk-summary')).toContainText(`Price of ${description} above 100`);
+    const name = `e2e row menu ${Date.now()}`;
+    await page.getByTestId('hawk-name').fill(name);
+    await page.getByTestId('hawk-save').click();
+    const row = page.getByTestId('hawk-subscriptions').locator('tr', { hasText: name });
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('hawk-status')).toHaveText('Active');
+    const mine = await apiGet<{ subscriptions: HawkSubscription[] }>(login, '/v2/hawk/subscriptions');
+    const saved = mine.subscriptions.find((s) => s.name === name)!;
+    expect(saved.target).toEqual({ kind: 'bond', bondId: rowBondId });
+    await apiSend(login, 'DELETE', `/v2/hawk/subscriptions/${saved.id}`);
+  });
+
+  test('the sector overview offers an alert on a sector’s new deals and on an issuer’s bonds', async ({ page }) => {
+    const sectors = await apiGet<{ sectors: Array<{ code: string }> }>(login, '/v2/market/sectors');
+    const code = sectors.sectors[0]!.code;
+    await openRoute(page, `/bw/sector/overview?sector=${code}`);
+    await page.getByTestId('sector-create-alert').click();
+    await expect(page.getByTestId('hawk-summary')).toContainText(`A new deal is announced by the market (sector ${code})`, {
+      timeout: 30_000,
+    });
+    await page.goBack();
+    await page.getByTestId('issuer-table').locator('.ag-row[row-index="0"]').first().click();
+    const title = await page.getByTestId('issuer-panel').locator('p').first().textContent();
+    const issuerName = title!.split(' (')[0]!;
+    await page.getByTestId('issuer-create-alert').click();
+    await expect(page).toHaveURL(/\/bw\/alerts\/subscriptions\?issuerId=\d+/);
+    await expect(page.getByTestId('hawk-summary')).toContainText(issuerName, { timeout: 30_000 });
+    await expect(page.getByTestId('hawk-target-kind')).toHaveValue('issuer');
   });
 });

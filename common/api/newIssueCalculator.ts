@@ -110,7 +110,8 @@ export const calculatorResponseSchema = z.object({
   pricingDay: z.string(),
   /** The close the secondary curves are read on. */
   curveDay: z.string(),
-  issuer: z.object({ id: z.number().int(), name: z.string(), ticker: z.string() }).nullable(),
+  /** `displayName` is how screens name it (an admin's display-name override wins); `name` the legal name. */
+  issuer: z.object({ id: z.number().int(), name: z.string(), displayName: z.string(), ticker: z.string() }).nullable(),
   sector: z.string(),
   rating: z.string().nullable(),
   ratingClass: z.enum(['IG', 'HY']),

@@ -69,7 +69,16 @@ export function DataTable<Row>({ rows, columns, rowId, loading, height = 480, on
         defaultColDef={defaultColDef}
         loading={loading}
         getRowId={rowId ? (p: GetRowIdParams<Row>) => rowId(p.data) : undefined}
-        onRowClicked={onRowClick ? (e: RowClickedEvent<Row>) => e.data && onRowClick(e.data) : undefined}
+        // A click inside a cell's own control (marked data-no-row-click, e.g. a row menu) is that control's.
+        onRowClicked={
+          onRowClick
+            ? (e: RowClickedEvent<Row>) => {
+                const target = e.event?.target;
+                if (target instanceof Element && target.closest('[data-no-row-click]')) return;
+                if (e.data) onRowClick(e.data);
+              }
+            : undefined
+        }
         // The grid moves between cells with the arrow keys; Enter opens the focused row as a click does.
         onCellKeyDown={
           onRowClick

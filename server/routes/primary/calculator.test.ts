@@ -384,4 +384,25 @@ describe('the new-issue calculator', () => {
       expect((await ctx.app.inject({ method: 'POST', url: DEAL_URL, payload: newDeal })).statusCode).toBe(401);
     });
   });
+
+  it('names the issuer by an admin’s display-name override, on screen and in the workbook', async () => {
+    const admin = await signedIn(ctx, 'calculator-names-admin', { admin: true });
+    const request = { issuerId, tranches: [{ tenorYears: 10, sizeMm: 1000 }] };
+    const before = await calc(request);
+    expect(before.issuer!.displayName).not.toBe('Desk Name Holdings');
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: `/admin/display-names/issuer/${issuerId}`,
+      headers: admin,
+      payload: { displayName: 'Desk Name Holdings', version: null },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const after = await calc(request);
+    expect(after.issuer).toEqual({ ...before.issuer, displayName: 'Desk Name Holdings' });
+    const res = await ctx.app.inject({ method: 'POST', url: `${URL}/xlsx`, headers: auth, payload: request });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet('New issue')!.getCell('A2').value).toBe(`${before.issuer!.ticker} Desk Name Holdings`);
+    await ctx.app.inject({ method: 'DELETE', url: `/admin/display-names/issuer/${issuerId}?version=0`, headers: admin });
+  });
 });

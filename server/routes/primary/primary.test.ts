@@ -177,4 +177,32 @@ describe('primary markets: the new-issue calendar and deal pages', () => {
     await bad('/v2/primary/volume?by=issuer', /by/);
     await bad('/v2/primary/volume?periods=105', /periods/);
   });
+
+  it('names the issuer by an admin’s display-name override on the calendar and the deal page, and by its own name again once removed', async () => {
+    const admin = await signedIn(ctx, 'primary-names-admin', { admin: true });
+    const deal = all[0]!;
+    const other = all.find((d) => d.issuer.id !== deal.issuer.id)!;
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: `/admin/display-names/issuer/${deal.issuer.id}`,
+      headers: admin,
+      payload: { displayName: 'Renamed Holdings Group', version: null },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const named = (deals: DealSummary[], id: number) => deals.find((d) => d.id === id)!.issuer;
+    const calendar = (await get<DealListResponse>('/v2/primary/deal?from=2026-09-01&to=2026-11-20')).deals;
+    expect(named(calendar, deal.id)).toEqual({ ...deal.issuer, displayName: 'Renamed Holdings Group' });
+    expect(named(calendar, other.id)).toEqual(other.issuer);
+    const page = await get<DealDetailResponse>(`/v2/primary/deal/${deal.id}`);
+    expect(page.deal.issuer.displayName).toBe('Renamed Holdings Group');
+    expect(page.deal.issuer.name).toBe(deal.issuer.name); // the legal name stays
+
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/admin/display-names/issuer/${deal.issuer.id}?version=0`,
+      headers: admin,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await get<DealDetailResponse>(`/v2/primary/deal/${deal.id}`)).deal.issuer).toEqual(deal.issuer);
+  });
 });

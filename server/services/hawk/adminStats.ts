@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { addDays } from '../../../common/calendar';
-import { HAWK_STATS_DAYS, type HawkUserStats } from '../../../common/api/hawk';
+import { HAWK_STATS_DAYS, type HawkUserStats } from '../../../common/api/adminHawk';
 import type { Database } from '../../db/schema';
 import { newYorkDay } from './rules';
 

@@ -11,17 +11,13 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { DomainEvent } from './eventRules';
 import type { HawkIndex } from './ruleIndex';
 
 export const IMPORTED_TRADES_MAX_AGE_MS = 7 * 86_400_000;
 const TRADE_KINDS = new Set(['tradeSize', 'tradeAway']);
 
-interface EventRow {
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  created_at: Date;
-}
+type EventRow = DomainEvent;
 
 /** The bonds and issuers that some trade rule watches. */
 function watched(index: HawkIndex): { bonds: number[]; issuers: number[] } {

@@ -23,6 +23,7 @@ import { cachedResult } from '../market/queries/common';
 import { ServiceRefusal } from '../refusal';
 import { type ConcessionModel, type ConcessionObservation, fitConcessionModel, predictConcession } from './concessionModel';
 import { listDeals } from './deals';
+import { issuerDisplayName } from '../reference/displayNameSql';
 import { fairValueAt } from './fairValue';
 import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
 
@@ -133,6 +134,7 @@ async function issuerFacts(db: Kysely<Database>, input: CalculatorInput, day: st
       'i.id',
       'i.name',
       'i.ticker',
+      issuerDisplayName('i').as('displayName'),
       eb.fn.coalesce('sec.code', 'ind.code').as('sector'),
       eb
         .selectFrom('bonds as b')
@@ -149,7 +151,7 @@ async function issuerFacts(db: Kysely<Database>, input: CalculatorInput, day: st
     .executeTakeFirst();
   if (!row) throw new CalculatorInputError('issuerId', `no issuer ${input.issuerId}`);
   return {
-    issuer: { id: row.id, name: row.name, ticker: row.ticker },
+    issuer: { id: row.id, name: row.name, displayName: row.displayName, ticker: row.ticker },
     sector: input.sector ?? row.sector,
     rating: input.rating ?? row.rating,
   };

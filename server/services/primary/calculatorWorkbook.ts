@@ -44,7 +44,7 @@ export async function calculatorWorkbook(answer: CalculatorResponse): Promise<Bu
   sheet.getColumn(1).width = 34;
   sheet.getCell('A1').value = 'Bondwise new-issue calculator';
   sheet.getCell('A1').font = { bold: true, size: 14 };
-  sheet.getCell('A2').value = answer.issuer ? `${answer.issuer.ticker} ${answer.issuer.name}` : 'Hypothetical issuer';
+  sheet.getCell('A2').value = answer.issuer ? `${answer.issuer.ticker} ${answer.issuer.displayName}` : 'Hypothetical issuer';
   sheet.getCell('A3').value = `${answer.sector} · ${answer.rating ?? 'unrated'} (${answer.ratingClass})`;
   sheet.getCell('A4').value = `Priced ${answer.pricingDay}; spreads on the ${answer.curveDay} close; blue cells are inputs`;
   sheet.getCell('A6').value = 'Inputs';

@@ -1,7 +1,8 @@
 /**
  * The new-issue calendar: deals with their tranches, timeline, ratings and sector, each tranche
  * with reoffer yield and price, tightening, book cover and the product's own fair value and
- * concession (fairValue.ts on secondaryLevels.ts).
+ * concession (fairValue.ts on secondaryLevels.ts). Issuers are named as tables name them (an
+ * admin's display-name override wins).
  */
 import { createBond, type DayCountCode, type Frequency, interpolateCurve, parseDate, priceFromYield, settle } from '@analytics/index';
 import { type Kysely, sql } from 'kysely';
@@ -9,6 +10,7 @@ import type { DealSummary, Tranche } from '../../../common/api/primary';
 import { addDays, newYorkToday } from '../../../common/calendar';
 import { compositeRating, ratingClassOf, type DealStatus, type RatingClass, type SectorCode } from '../../../common/market';
 import type { Database } from '../../db/schema';
+import { issuerDisplayName } from '../reference/displayNameSql';
 import { fairValueAt } from './fairValue';
 import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
 
@@ -81,7 +83,7 @@ const round = (v: number | null, places: number) =>
 /** Deals announced (New York days) in the filter's range, newest first, fully summarised. */
 export async function listDeals(db: Kysely<Database>, filter: DealFilter, now: Date): Promise<DealSummary[]> {
   const { rows } = await sql<DealRow>`
-    select d.id, d.issuer_id, i.name, i.display_name, i.ticker,
+    select d.id, d.issuer_id, i.name, ${issuerDisplayName('i')} as display_name, i.ticker,
            coalesce(sec.code, ind.code) as sector_code, coalesce(sec.name, ind.name) as sector_name,
            r.rating_sp, r.rating_moody, d.status, d.announced_at, d.priced_at, d.bookrunners, d.use_of_proceeds
     from deals d

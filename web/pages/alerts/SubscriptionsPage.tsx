@@ -1,6 +1,6 @@
 /**
- * /bw/alerts/subscriptions: the user's market-hawk alerts. Create from a template (or a bond or
- * issuer handed over in the URL, ?bondId= / ?issuerId=, from other pages), edit, pause, resume,
+ * /bw/alerts/subscriptions: the user's market-hawk alerts. Create from a template (or a bond,
+ * issuer or sector handed over in the URL by other pages' "create alert": ./handoff.ts), edit, pause, resume,
  * delete; the editor previews how often the rule would have fired over the last 30 days.
  */
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
@@ -14,20 +14,7 @@ import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';
 import { bodyOf, type Draft, RuleEditor } from './RuleEditor';
 import { hawkApi, hawkSubscriptionsKey } from './hawkApi';
-
-function draftFromTemplate(id: string, target: Draft['target'] | null): Draft {
-  const t = HAWK_TEMPLATES.find((x) => x.id === id) ?? HAWK_TEMPLATES[0]!;
-  return {
-    name: '',
-    template: t.id,
-    rule: { ...t.rule } as Draft['rule'],
-    target: target && (t.targetKind === 'market' ? false : true) ? target : { kind: t.targetKind },
-    frequency: { ...t.frequency },
-    expiresAt: null,
-    channels: ['in_app'],
-    paused: false,
-  };
-}
+import { draftFromTemplate, handoffDraft, handoffFromParams, handoffTarget } from './handoff';
 
 function draftOf(s: HawkSubscription): Draft {
   return {
@@ -51,17 +38,12 @@ function status(s: HawkSubscription): { label: string; color: string } {
 
 export default function SubscriptionsPage() {
   const [params] = useSearchParams();
-  const handedBond = params.get('bondId');
-  const handedIssuer = params.get('issuerId');
-  const handed: Draft['target'] | null = handedBond
-    ? { kind: 'bond', bondId: Number(handedBond) }
-    : handedIssuer
-      ? { kind: 'issuer', issuerId: Number(handedIssuer) }
-      : null;
+  const handoff = handoffFromParams(params);
+  const handed = handoffTarget(handoff);
   const client = useQueryClient();
   const list = useApiQuery<{ subscriptions: HawkSubscription[] }>(HAWK_PATHS.subscriptions);
-  const [editing, setEditing] = useState<{ draft: Draft; id: number | null; label?: string } | null>(
-    handed ? { draft: draftFromTemplate(handed.kind === 'bond' ? 'price-above' : 'block-trade', handed), id: null } : null,
+  const [editing, setEditing] = useState<{ draft: Draft; id: number | null; label?: string | undefined } | null>(
+    handoff ? { draft: handoffDraft(handoff), id: null, label: handoff.label } : null,
   );
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<HawkSubscription | null>(null);
@@ -104,7 +86,8 @@ export default function SubscriptionsPage() {
               variant="light"
               onClick={() => {
                 setError(null);
-                setEditing({ draft: draftFromTemplate(t.id, handed), id: null });
+                const draft = draftFromTemplate(t.id, handed);
+                setEditing({ draft, id: null, label: draft.target.kind === handed?.kind ? handoff?.label : undefined });
               }}
               data-testid={`hawk-template-${t.id}`}
             >

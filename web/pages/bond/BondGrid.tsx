@@ -3,7 +3,7 @@
  * 30,000-bond universe scrolls without loading it), sort by header click (shift-click adds the
  * secondary sort) mapped to the API's sort/sort2, column order by drag, live refresh of the
  * visible rows every few seconds while the page is visible (changed cells flash), row click or
- * Enter opens the bond. The view (columns, sorts, filters) is controlled by the page.
+ * Enter opens the bond, and each row's menu (RowMenuCell) offers its pages and "create alert". The view (columns, sorts, filters) is controlled by the page.
  */
 import { Group, Text } from '@mantine/core';
 import type {
@@ -29,6 +29,7 @@ import { BOND_COLUMNS, columnTooltip, formatBondCell } from './columns';
 import { useFeature } from '../../features/useFeature';
 import { listQuery, type BondSort, type BondView } from './bondView';
 import { SparklineCell } from './SparklineCell';
+import { ROW_MENU_COLUMN, RowMenuCell } from './RowMenuCell';
 import { changeTone } from '../../components/tone';
 import { trackEvent } from '../../analytics';
 
@@ -126,6 +127,20 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
         suppressMovable: true,
       });
     }
+    defs.push({
+      colId: ROW_MENU_COLUMN,
+      headerName: '',
+      headerTooltip: 'Row menu: pricing, history, create alert',
+      sortable: false,
+      resizable: false,
+      suppressMovable: true,
+      pinned: 'right',
+      lockPinned: true,
+      width: 44,
+      minWidth: 44,
+      maxWidth: 44,
+      cellRenderer: RowMenuCell,
+    });
     return defs;
   }, [view.order, view.visible, view.primary, view.secondary, available, sparklines, glossaryTips]);
 
@@ -232,7 +247,8 @@ export function BondGrid({ view, available, onViewChange, sparklines = false, he
   const onCellKeyDown = useCallback(
     (e: CellKeyDownEvent<BondListRow>) => {
       const key = (e.event as KeyboardEvent | undefined)?.key;
-      if (key === 'Enter' && e.data) void navigate(`/bw/bond/${e.data.id}/pricing`);
+      // Enter on the row menu's button opens the menu, not the bond.
+      if (key === 'Enter' && e.data && e.column.getColId() !== ROW_MENU_COLUMN) void navigate(`/bw/bond/${e.data.id}/pricing`);
     },
     [navigate],
   );

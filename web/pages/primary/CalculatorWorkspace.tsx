@@ -128,7 +128,7 @@ export function CalculatorWorkspace({ worksheet, onChange, fileStem, actions }: 
           <IssuerPicker
             value={issuerId}
             onChange={(v) => set({ issuerId: v })}
-            known={data?.issuer ? { id: data.issuer.id, ticker: data.issuer.ticker, name: data.issuer.name } : null}
+            known={data?.issuer ? { id: data.issuer.id, ticker: data.issuer.ticker, name: data.issuer.displayName } : null}
           />
         ) : (
           <>
@@ -175,8 +175,8 @@ export function CalculatorWorkspace({ worksheet, onChange, fileStem, actions }: 
       )}
       {data && (
         <Text size="sm" c="dimmed" data-testid="calculator-context">
-          {data.issuer ? `${data.issuer.ticker} ${data.issuer.name}` : 'Hypothetical issuer'} · {data.sector} · {data.rating ?? 'unrated'} (
-          {data.ratingClass}) · spreads on the {data.curveDay} close · priced {data.pricingDay}
+          {data.issuer ? `${data.issuer.ticker} ${data.issuer.displayName}` : 'Hypothetical issuer'} · {data.sector} ·{' '}
+          {data.rating ?? 'unrated'} ({data.ratingClass}) · spreads on the {data.curveDay} close · priced {data.pricingDay}
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>

@@ -3,7 +3,9 @@
  * (GET /v2/market/sectors) as a sortable table and a bar chart; drill-down in the URL
  * (?sector=FINL&industry=BANK&issuer=12, so the back button walks back up): a sector's
  * industries and issuers (GET /v2/issuer?sector=), an issuer's curve (GET /v2/issuer/{id}/curve),
- * and links to the bond table filtered by sector (/bw/bond?sector=) or issuer (/bw/bond?issuerId=).
+ * and links to the bond table filtered by sector (/bw/bond?sector=) or issuer (/bw/bond?issuerId=),
+ * and "create alert" on the issuer (its bonds) or the sector (its new deals) for accounts with
+ * market hawk (alerts/handoff.ts).
  */
 import { Alert, Anchor, Box, Button, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
@@ -20,6 +22,9 @@ import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesCh
 import { monthPoints } from '../market/marketView';
 import '../../components/market/market.css';
 import { changeTone, toneClass, TONE_COLOR } from '../../components/tone';
+import { SECTOR_CODES, type SectorCode } from '@common/market';
+import { useFeature } from '../../features/useFeature';
+import { createAlertLink } from '../alerts/handoff';
 
 type SectorStats = MarketSectorsResponse['sectors'][number];
 type Stats = Omit<SectorStats, 'industries'>;
@@ -179,6 +184,7 @@ function IssuerPanel({ issuer, onClose }: { issuer: IssuerRow; onClose: () => vo
     meta: { errorToast: 'Loading the issuer curve failed:' },
   });
   const series = useMemo(() => (curve.data ? curveSeries(curve.data) : []), [curve.data]);
+  const hawk = useFeature('market_hawk_basic');
   return (
     <Card withBorder padding="sm" data-testid="issuer-panel">
       <Group justify="space-between" mb={4}>
@@ -192,6 +198,17 @@ function IssuerPanel({ issuer, onClose }: { issuer: IssuerRow; onClose: () => vo
           <Button component={Link} to={`/bw/term-structure-change?issuer=${issuer.id}`} size="compact-xs" variant="default">
             Term structure change
           </Button>
+          {hawk && (
+            <Button
+              component={Link}
+              to={createAlertLink({ kind: 'issuer', issuerId: issuer.id, label: `${issuer.displayName} (${issuer.ticker})` })}
+              size="compact-xs"
+              variant="default"
+              data-testid="issuer-create-alert"
+            >
+              Create alert
+            </Button>
+          )}
           <Button size="compact-xs" variant="subtle" onClick={onClose}>
             ×
           </Button>
@@ -256,6 +273,7 @@ export default function SectorOverviewPage() {
     meta: { errorToast: 'Loading issuers failed:' },
   });
   const issuer = issuers.data?.issuers.find((i) => String(i.id) === issuerId) ?? null;
+  const hawk = useFeature('market_hawk_basic');
 
   const sectorColumns = useMemo(() => statsColumns('Sector'), []);
   const industryColumns = useMemo(() => statsColumns('Industry'), []);
@@ -361,15 +379,28 @@ export default function SectorOverviewPage() {
                   </Anchor>
                   {industry && <> › {industry.name}</>} · industries
                 </Text>
-                <Button
-                  component={Link}
-                  to={`/bw/bond?sector=${encodeURIComponent(scope!.code)}`}
-                  size="compact-xs"
-                  variant="light"
-                  data-testid="sector-bonds-link"
-                >
-                  Bonds in {scope!.name} →
-                </Button>
+                <Group gap={4}>
+                  <Button
+                    component={Link}
+                    to={`/bw/bond?sector=${encodeURIComponent(scope!.code)}`}
+                    size="compact-xs"
+                    variant="light"
+                    data-testid="sector-bonds-link"
+                  >
+                    Bonds in {scope!.name} →
+                  </Button>
+                  {hawk && (SECTOR_CODES as readonly string[]).includes(sector.code) && (
+                    <Button
+                      component={Link}
+                      to={createAlertLink({ kind: 'sector', sector: sector.code as SectorCode, label: sector.name })}
+                      size="compact-xs"
+                      variant="default"
+                      data-testid="sector-create-alert"
+                    >
+                      Alert on new deals in {sector.name}
+                    </Button>
+                  )}
+                </Group>
               </Group>
               {sector.industries.length === 0 ? (
                 <Text size="xs" c="dimmed">

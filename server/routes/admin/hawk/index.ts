@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HAWK_ADMIN_PATHS, hawkUserStatsSchema } from '@common/api/hawk';
+import { HAWK_ADMIN_PATHS, hawkUserStatsSchema } from '@common/api/adminHawk';
 import { hawkUserStats } from '../../../services/hawk/adminStats';
 import { adminErrors, adminRoute } from '../adminRoute';
 

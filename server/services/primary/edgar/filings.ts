@@ -21,11 +21,22 @@ export class FilingError extends ServiceRefusal {}
 
 type Issuer = { id: number; ticker: string; name: string };
 
+/**
+ * The issuer a sheet names: by legal name, display name, or the admins' display-name override
+ * (a sheet may use the name the desk knows, which an admin set as the override).
+ */
 async function matchIssuer(db: Kysely<Database>, name: string | null): Promise<Issuer | null> {
   if (!name) return null;
   const key = issuerKey(name);
-  const issuers = await db.selectFrom('issuers').select(['id', 'ticker', 'name', 'display_name']).execute();
-  const hit = issuers.find((i) => issuerKey(i.name) === key || issuerKey(i.display_name) === key);
+  const issuers = await db
+    .selectFrom('issuers as i')
+    .leftJoin('display_name_overrides as o', (j) => j.onRef('o.subject_id', '=', 'i.id').on('o.subject_type', '=', 'issuer'))
+    .select(['i.id', 'i.ticker', 'i.name', 'i.display_name', 'o.display_name as override'])
+    .orderBy('i.id')
+    .execute();
+  const hit = issuers.find(
+    (i) => issuerKey(i.name) === key || issuerKey(i.display_name) === key || (i.override !== null && issuerKey(i.override) === key),
+  );
   return hit ? { id: hit.id, ticker: hit.ticker, name: hit.name } : null;
 }
 

@@ -5,7 +5,8 @@
  */
 import { Alert, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
-import { HAWK_ADMIN_PATHS, HAWK_RULE_KINDS, type HawkUserStats } from '@common/api/hawk';
+import { HAWK_ADMIN_PATHS, type HawkUserStats } from '@common/api/adminHawk';
+import { HAWK_RULE_KINDS } from '@common/api/hawk';
 import { apiErrorText } from '../../../api/errorText';
 import { useApiQuery } from '../../../api/queries';
 import { DataTable } from '../../../components/DataTable';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noFutureCallText } from './BondPricingPage';
+import { noFutureCallText } from './BondFacts';
 
 describe('a callable whose call dates have all passed', () => {
   it('says it is callable any time from the last scheduled call, at its price', () => {
