@@ -8,6 +8,8 @@
  * and prints rows/s, the cleaning counts and the peak RSS. PGlite runs file-backed in a temp
  * directory; PostgreSQL uses a fresh database on BENCH_DATABASE_URL (or TEST_DATABASE_URL),
  * dropped afterwards. BENCH_FILES_DIR keeps the generated files. Target: ≥ 50,000 rows/s.
+ * Then BENCH_HAWK_RULES trade-size rules (1,000 by default; 0 skips it) on bonds and issuers of
+ * the file, and the market hawk pass that reads the import's prints of the watched bonds.
  */
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -17,7 +19,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../server/db/database';
 import { openScratchDatabase, type BenchEngine } from './support/scratchDatabase';
+import { loadConfig } from '../server/config';
 import { migrateToLatest } from '../server/db/migrate';
+import { evaluateHawk } from '../server/services/hawk/evaluate';
 import { importFile, summarize } from '../server/services/importers';
 import { cusipCheckDigit } from '../server/services/market/reference';
 import { ensureSectors } from '../server/services/market/simulator/writeReference';
@@ -25,6 +29,7 @@ import { BOND_TEMPLATE_HEADER, rng, TRACE_ENHANCED_HEADER, traceLine, type Sampl
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const BONDS = Number(process.env.BENCH_BONDS ?? 3000);
+const HAWK_RULES = Number(process.env.BENCH_HAWK_RULES ?? 1000);
 const engine = process.argv.includes('--engine') ? process.argv[process.argv.indexOf('--engine') + 1] : 'pglite';
 const SECTORS = ['FINL.BANKS', 'ENRG.MIDSTREAM', 'INFT.SOFTWARE', 'UTIL.ELECTRIC_UTILITIES', 'HLTH.PHARMACEUTICALS', 'COND.RETAIL'];
 const HY = ['BB+', 'BB', 'B+', 'B', 'CCC+'];
@@ -234,11 +239,61 @@ async function main(): Promise<void> {
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     if (!report.committed) throw new Error(`import not committed: ${JSON.stringify(report.rejected.slice(0, 5))}`);
+    if (HAWK_RULES > 0) await hawkPass(handle);
   } finally {
     clearInterval(sampler);
     await cleanup();
     if (!keep) rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Market hawk after the import: HAWK_RULES trade-size rules (2MM+, 70 % on a bond, 30 % on an
+ * issuer, 100 per user), then the passes that read the import's prints of the watched bonds
+ * (hawk/importedTrades.ts), timed. The evaluator's clock is the Monday after the file's week.
+ */
+async function hawkPass(handle: DatabaseHandle): Promise<void> {
+  const db = handle.db;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '.tmp/bench-import-hawk',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    LOG_LEVEL: 'silent',
+  });
+  const users = Math.ceil(HAWK_RULES / 100);
+  await sql`insert into users (id, email, password_hash, support_token)
+    select 'hu' || g, 'hu' || g || '@bench.example', 'x', 'hs' || g from generate_series(1, ${users}) g`.execute(db);
+  await sql`insert into hawk_subscriptions (user_id, kind, rule, target, target_key, frequency, channels, primed)
+    select 'hu' || (1 + (g - 1) / 100), 'tradeSize', '{"kind":"tradeSize","minSize":2000000,"includeCapped":true}'::jsonb,
+      t.target, t.key, '{"type":"every","cooldownMinutes":60}', '["in_app"]', true
+    from generate_series(1, ${HAWK_RULES}) g
+    cross join lateral (select b.id as bond_id, b.issuer_id from bonds b order by b.id offset abs(hashtext('b' || g)) % ${BONDS} limit 1) b
+    cross join lateral (select case when abs(hashtext('t' || g)) % 10 < 7
+        then jsonb_build_object('kind', 'bond', 'bondId', b.bond_id) else jsonb_build_object('kind', 'issuer', 'issuerId', b.issuer_id) end as target) t0
+    cross join lateral (select t0.target as target, case when t0.target->>'kind' = 'bond' then 'bond:' || (t0.target->>'bondId')
+        else 'issuer:' || (t0.target->>'issuerId') end as key) t`.execute(db);
+  const now = new Date('2026-10-26T14:00:00Z');
+  const load = loadavg()[0]!;
+  const cpu0 = process.cpuUsage();
+  const t = performance.now();
+  const passes = [];
+  for (let k = 0; k < 20; k++) {
+    const r = await evaluateHawk(db, config, now);
+    passes.push(r);
+    if (r.events === 0) break;
+  }
+  const cpu = process.cpuUsage(cpu0);
+  process.stdout.write(
+    `${JSON.stringify({
+      run: 'market hawk on the imported prints',
+      rules: HAWK_RULES,
+      ms: Math.round(performance.now() - t),
+      processCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      fired: passes.reduce((s, r) => s + r.fired, 0),
+      passes: passes.length,
+      loadAverage: [Math.round(load * 10) / 10, Math.round(loadavg()[0]! * 10) / 10],
+    })}\n`,
+  );
 }
 
 await main();

@@ -63,3 +63,52 @@ test.describe('notifications and deal messages', () => {
     await screenshot(page, 'deal-messages');
   });
 });
+
+test.describe('deal messages on the new-issue calendar', () => {
+  test.setTimeout(150_000);
+
+  test('the calendar counts unread messages per deal; picking a deal shows its messages and marks them read in one batch', async ({
+    page,
+  }) => {
+    const reader = await createAccount();
+    const readerApi = await apiSession(reader);
+    const admin = await apiSession(DEMO_ADMIN);
+    const from = day(-90);
+    const to = day(0);
+    const { deals } = await apiGet<DealListResponse>(readerApi, `/v2/primary/deal?from=${from}&to=${to}`);
+    const deal = deals[0]!;
+    await apiSend(readerApi, 'PUT', `/v2/primary/message/follow/${deal.id}`);
+    const send = (message: string) =>
+      apiSend<DealMessage>(admin, 'POST', '/v2/primary/message', { dealId: deal.id, message, recipients: { followers: true } });
+    const first = await send('IPT T+140 area');
+    const second = await send('Books above 3bn');
+
+    const markReads: Request[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/v2/primary/message/mark-read')) markReads.push(r);
+    });
+    await loginThroughPage(page, reader.email, reader.password);
+    await page.goto(`/app/#/bw/primary/new-issues?from=${from}&to=${to}`);
+    const panel = page.getByTestId('calendar-messages');
+    await expect(panel.getByTestId('calendar-unread')).toHaveText('2 unread');
+    // Nothing is shown (so nothing is read) until the reader picks a deal.
+    await expect(panel.getByTestId('deal-message')).toHaveCount(0);
+    await panel.getByTestId('calendar-messages-deal').click();
+    const option = page.getByRole('option', { name: new RegExp(`^${deal.issuer.ticker} · .* · 2 unread$`) });
+    await expect(option).toBeVisible();
+    await screenshot(page, 'calendar-messages-picker');
+    await option.click();
+    await expect.poll(() => new URL(page.url()).hash).toContain(`messages=${deal.id}`);
+    await expect(panel.getByTestId('deal-message')).toHaveCount(2);
+    await expect(panel.getByText('Books above 3bn')).toBeVisible();
+
+    await expect.poll(() => markReads.length, { timeout: 20_000 }).toBe(1);
+    expect(markReads[0]!.postDataJSON()).toEqual({ ids: expect.arrayContaining([first.id, second.id]) });
+    await expect(panel.getByTestId('calendar-unread')).toHaveText('nothing unread');
+    await screenshot(page, 'calendar-messages');
+    // The pick is in the URL: a reload shows the same deal's messages.
+    await page.reload();
+    await expect(page.getByTestId('calendar-messages').getByTestId('deal-message')).toHaveCount(2);
+    expect(markReads).toHaveLength(1);
+  });
+});

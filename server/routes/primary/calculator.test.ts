@@ -9,6 +9,7 @@ import { LOOKBACK_DAYS } from '../../services/primary/calculator';
 import { WORKBOOK_ROWS as R } from '../../services/primary/calculatorWorkbook';
 import { issuerWithMostFixedBonds } from '../../test/issuers';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { evaluateHawk } from '../../services/hawk/evaluate';
 
 const END = '2026-11-20'; // a Friday: the last close; "today" is the next Monday
 const NOW = Date.parse('2026-11-23T15:00:00Z');
@@ -263,6 +264,7 @@ describe('the new-issue calculator', () => {
     };
     let colleague: { authorization: string };
     let outsider: { authorization: string };
+    const db = () => ctx.database.db;
     const deals = async (headers: { authorization: string }) =>
       ((await ctx.app.inject({ method: 'GET', url: '/v2/primary/deal', headers })).json() as DealListResponse).deals;
     const dealCount = async () =>
@@ -285,6 +287,14 @@ describe('the new-issue calculator', () => {
     });
 
     it('is announced now with its tranches, and shows to its creator and their organisation only', async () => {
+      // Both follow new deals of the issuer; only the colleague may hear of this one.
+      const rule = { rule: { kind: 'newDeal' }, target: { kind: 'issuer', issuerId }, frequency: { type: 'every', cooldownMinutes: 1 } };
+      const alert = async (headers: { authorization: string }) => {
+        const r = await ctx.app.inject({ method: 'POST', url: '/v2/hawk/subscriptions', headers, payload: rule });
+        expect(r.statusCode, r.body).toBe(201);
+        return r.json().id as number;
+      };
+      const [colleagueAlert, outsiderAlert] = [await alert(colleague), await alert(outsider)];
       const res = await ctx.app.inject({ method: 'POST', url: DEAL_URL, headers: auth, payload: newDeal });
       expect(res.statusCode, res.body).toBe(201);
       const { id } = res.json() as { id: number };
@@ -316,6 +326,23 @@ describe('the new-issue calculator', () => {
         createdBy: 'banker-1',
         tranches: [{ tenorYears: 10 }, { tenorYears: 5 }],
       });
+      // The same deal event as every source, naming who may see it; hawk and the new-deal
+      // notification reach the organisation only (not the banker who made it: they know).
+      const event = await db()
+        .selectFrom('events')
+        .select('payload')
+        .where('type', '=', 'deal.new')
+        .where('subject_id', '=', String(id))
+        .executeTakeFirstOrThrow();
+      expect(event.payload).toMatchObject({ dealId: id, issuerId, source: 'calculator' });
+      expect((event.payload.audience as string[]).sort()).toEqual(['banker-1', 'banker-colleague']);
+      await evaluateHawk(db(), ctx.config, new Date(NOW));
+      const fired = async (sub: number) =>
+        (await db().selectFrom('hawk_firings').select('deal_id').where('subscription_id', '=', sub).execute()).map((f) => f.deal_id);
+      expect(await fired(colleagueAlert)).toEqual([id]);
+      expect(await fired(outsiderAlert)).toEqual([]);
+      const told = await db().selectFrom('notifications').select('user_id').where('category', '=', 'new_primary_deals').execute();
+      expect(told.map((n) => n.user_id)).toEqual(['banker-colleague']);
     });
 
     it('refuses what cannot be a deal, naming the field, and creates nothing', async () => {

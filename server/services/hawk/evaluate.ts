@@ -48,7 +48,7 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
   // 1. Domain events: trades and deals.
   const events = index.size === 0 ? [] : await readEvents(db, cursor.last_event_id, batch);
   result.events = events.length;
-  await evaluateTrades(db, index, events, add);
+  await evaluateTrades(db, index, events, add, now);
   await evaluateDeals(db, index, events, add);
 
   // 2. Rating changes (rows of bond_ratings after the cursor, with the agency's previous rating).

@@ -8,11 +8,12 @@ import type { Database } from '../../db/schema';
 import { ratingNotch } from '../market/reference';
 import { bondInfo, num } from './bondInfo';
 import type { AddCandidate } from './candidates';
+import { importedTradeEvents } from './importedTrades';
 import { type HawkIndex, rulesOnBond } from './ruleIndex';
 import { checkDealStep, checkNewDeal, checkRating, checkTrade, type DealEvent } from './rules';
 
 /** The domain events the evaluator reads (everything else in the events table is not for it). */
-export const EVENT_TYPES = ['trade.new', 'deal.new', 'deal.status_changed'];
+export const EVENT_TYPES = ['trade.new', 'trades.imported', 'deal.new', 'deal.status_changed'];
 
 export interface DomainEvent {
   id: string;
@@ -42,9 +43,19 @@ export async function readEvents(db: Kysely<Database>, afterId: string, batch: n
     .execute();
 }
 
-/** Trade prints: size and distance from the evaluated price just before the print. */
-export async function evaluateTrades(db: Kysely<Database>, index: HawkIndex, events: DomainEvent[], add: AddCandidate): Promise<void> {
-  const trades = events.filter((e) => e.type === 'trade.new');
+/**
+ * Trade prints: size and distance from the evaluated price just before the print. `now` (the
+ * pass's clock) bounds how old an imported print may be to alert (importedTrades.ts).
+ */
+export async function evaluateTrades(
+  db: Kysely<Database>,
+  index: HawkIndex,
+  events: DomainEvent[],
+  add: AddCandidate,
+  now: Date,
+): Promise<void> {
+  // Live prints, and the prints of TRACE imports (one event per file) on watched bonds.
+  const trades = [...events.filter((e) => e.type === 'trade.new'), ...(await importedTradeEvents(db, index, events, now))];
   const bonds = await bondInfo(
     db,
     trades.map((e) => Number(e.payload.bondId)),
@@ -84,11 +95,14 @@ export async function evaluateTrades(db: Kysely<Database>, index: HawkIndex, eve
 
 /** New deals and deal status steps, on issuer, deal and market subscriptions. */
 export async function evaluateDeals(db: Kysely<Database>, index: HawkIndex, events: DomainEvent[], add: AddCandidate): Promise<void> {
-  for (const e of events.filter((x) => x.type !== 'trade.new')) {
+  for (const e of events.filter((x) => x.type.startsWith('deal.'))) {
     const deal = await dealEvent(db, e.payload);
     const at = new Date(e.created_at).getTime();
     const subs = [...(index.byIssuer.get(deal.issuerId) ?? []), ...(index.byDeal.get(deal.dealId) ?? []), ...index.market];
+    // A private (calculator) deal's events name who may see it (primary/dealEvents.ts): no one else is alerted.
+    const audience = Array.isArray(e.payload.audience) ? new Set(e.payload.audience.map(String)) : null;
     for (const sub of subs) {
+      if (audience && !audience.has(sub.userId)) continue;
       const trigger = e.type === 'deal.new' ? checkNewDeal(sub.rule, deal) : checkDealStep(sub.rule, deal);
       const subject = e.type === 'deal.new' ? `deal:${deal.dealId}` : `deal:${deal.dealId}:${deal.to}`;
       if (trigger) add(sub, { subject, at, bondId: null, issuerId: deal.issuerId, dealId: deal.dealId, label: deal.ticker, trigger });

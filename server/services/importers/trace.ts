@@ -193,11 +193,16 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
     lastExecution: maxTime?.toISOString() ?? null,
     timingsMs,
   };
+  // The range of trade ids written: market hawk reads the prints of watched bonds from it (hawk/importedTrades.ts).
+  const range = await sql<{ last: string | null }>`select max(id) as last from trades
+    where id >= ${firstNewTradeId}::bigint and source = ${TRACE_SOURCE}`.execute(trx);
   await recordEvents(trx, [
     {
       type: 'trades.imported',
       payload: {
         source: TRACE_SOURCE,
+        firstTradeId: firstNewTradeId,
+        lastTradeId: range.rows[0]?.last == null ? null : String(range.rows[0].last),
         file: ctx.fileName ?? null,
         sha256,
         trades: details.tradesActive,

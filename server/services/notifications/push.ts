@@ -80,7 +80,7 @@ export async function deliverPushes(db: Kysely<Database>, config: Config, send: 
   if (subscribed.size > 0) {
     const rows = await db
       .selectFrom('notifications')
-      .select(['id', 'user_id', 'type', 'payload'])
+      .select(['id', 'user_id', 'type', 'category', 'payload'])
       .where('id', 'in', ids)
       .where('user_id', 'in', [...subscribed.keys()])
       .orderBy('id')
@@ -91,7 +91,14 @@ export async function deliverPushes(db: Kysely<Database>, config: Config, send: 
       for (const sub of subscribed.get(row.user_id) ?? []) {
         if (!sub.keys || gone.get(row.user_id)?.has(sub.endpoint)) continue;
         const payload = JSON.stringify({
-          title: row.type === 'unreadmessage' ? 'New deal message' : row.type === 'markethawkalert' ? 'Market Hawk alert' : 'Bondwise',
+          title:
+            row.type === 'unreadmessage'
+              ? 'New deal message'
+              : row.type === 'markethawkalert'
+                ? 'Market Hawk alert'
+                : row.category === 'new_primary_deals'
+                  ? 'New primary deal'
+                  : 'Bondwise',
           body: typeof row.payload.text === 'string' ? row.payload.text : '',
           dealId: row.payload.dealId ?? null,
         });

@@ -11,6 +11,7 @@ import { addDays, newYorkTime, newYorkToday } from '../../../common/calendar';
 import type { Database } from '../../db/schema';
 import type { DealTranchesTable } from '../../db/tables/market';
 import { writeAudit } from '../audit';
+import { recordDealAnnounced } from './dealEvents';
 import { ServiceRefusal } from '../refusal';
 import type { z } from 'zod';
 
@@ -195,6 +196,7 @@ export async function createAdminDeal(
       targetId: String(deal.id),
       details: { after: input },
     });
+    await recordDealAnnounced(trx, deal.id, now, actor);
     return { id: deal.id };
   });
 }

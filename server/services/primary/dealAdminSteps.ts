@@ -12,7 +12,9 @@ import type { AdminDeal, AdminDealStatus, adminTrancheInputSchema, adminTrancheU
 import { ADMIN_DEAL_MAX_TRANCHES } from '../../../common/api/adminDeals';
 import { DEAL_STATUSES } from '../../../common/market';
 import type { Database } from '../../db/schema';
+import { recordEvents } from '../events';
 import { writeAudit } from '../audit';
+import { recordDealStep } from './dealEvents';
 import { DealAdminError, adminDeal, presentTranche, trancheColumns } from './dealAdmin';
 
 type Trx = Transaction<Database>;
@@ -174,6 +176,7 @@ export async function addAdminDealStatus(
       before: { status: deal.status },
       after: { status: step.status, at: at.toISOString() },
     });
+    await recordDealStep(trx, dealId, deal.status, step.status, { at: at.toISOString() });
   });
   return adminDeal(db, dealId);
 }
@@ -210,6 +213,10 @@ export async function undoAdminDealStatus(db: Kysely<Database>, dealId: number, 
       before: { status: deal.status, at: new Date(latest.at).toISOString() },
       after: { status: previous.status },
     });
+    // A correction, not a step: its own event type, which market hawk does not alert on.
+    await recordEvents(trx, [
+      { type: 'deal.status_undone', subjectId: String(dealId), payload: { dealId, from: deal.status, to: previous.status } },
+    ]);
   });
   return adminDeal(db, dealId);
 }

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { NewDealResponse, newDealRequestSchema } from '../../../common/api/newIssueCalculator';
 import type { Database } from '../../db/schema';
 import { CalculatorInputError, newIssueCalculation } from './calculator';
+import { recordDealAnnounced } from './dealEvents';
 import type { DealViewer } from './deals';
 
 type NewDealInput = z.output<typeof newDealRequestSchema>;
@@ -76,6 +77,7 @@ export async function createDealFromCalculation(
         }),
       })
       .execute();
+    await recordDealAnnounced(trx, deal.id, now, owner.userId);
     return { id: deal.id };
   });
 }

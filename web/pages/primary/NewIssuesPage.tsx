@@ -3,7 +3,8 @@
  * first), refreshed every 15 s so a deal moving from IPT to guidance to launch to pricing updates
  * in place; filters in the URL (?from=&to=&rating=IG&sector=FINL&status=priced&minSize=1000000000); below,
  * past deals by week with their average concession, tightening and cover. Arrows move, Enter
- * (or a click) opens the deal.
+ * (or a click) opens the deal. Beside the calendar, the deal messages of a picked deal, with
+ * unread counts (messages/CalendarMessages.tsx).
  */
 import { Group, Select, Stack, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
@@ -17,6 +18,7 @@ import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { calendarRows, filterQuery, filtersFromParams, STATUS_LABELS, type CalendarRow } from './dealView';
 import { fmt, NUM, trancheColumns } from './trancheColumns';
+import { CalendarMessages } from './messages/CalendarMessages';
 
 /** How often the calendar asks for news (the notifications work will push instead). */
 const LIVE_REFRESH_MS = 15_000;
@@ -92,6 +94,9 @@ export default function NewIssuesPage() {
   const navigate = useNavigate();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const query = filterQuery(filters);
+  // The deal whose messages are open (not a filter: the API query leaves it out).
+  const picked = Number(params.get('messages'));
+  const messagesDeal = Number.isInteger(picked) && picked > 0 ? picked : null;
   const deals = useApiQuery<DealListResponse>(PRIMARY_PATHS.deals, { query, refetchInterval: LIVE_REFRESH_MS });
   const { from: _from, to: _to, status: _status, ...weekFilters } = query;
   const weeks = useApiQuery<DealWeeksResponse>(PRIMARY_PATHS.dealWeeks, { query: { ...weekFilters, weeks: '12' } });
@@ -163,6 +168,11 @@ export default function NewIssuesPage() {
           testId="new-issues-grid"
         />
       )}
+      <CalendarMessages
+        deals={deals.data?.deals ?? []}
+        selected={messagesDeal}
+        onSelect={(id) => setFilter('messages', id === null ? null : String(id))}
+      />
       <Text fw={600} mt="sm">
         Past deals by week
       </Text>

@@ -8,6 +8,8 @@ import { LAST_IG_NOTCH } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import type { DealStatus } from '../../../db/tables/market';
 import type { DomainEvent } from '../../events';
+import { dealFacts } from '../../primary/dealEvents';
+import { notifyNewDeal } from '../../primary/newDealNotifications';
 import { moodyRating, spRating } from '../reference';
 import type { SimBond } from './bonds';
 import { priceDeal, type PricingDay, stepDetails, type SimTranche } from './deals';
@@ -134,6 +136,7 @@ export async function startLiveDeal(
       bookrunners: deal.bookrunners,
     },
   });
+  await notifyNewDeal(trx, await dealFacts(trx, inserted.id), now, null);
 }
 
 /** Moves one pending deal to its next status. Returns the ids of bonds created at pricing. */

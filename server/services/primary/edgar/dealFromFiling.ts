@@ -15,6 +15,7 @@ import { newYorkTime, yearsBetween } from '../../../../common/calendar';
 import { MOODY_RATINGS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { bondDescription, isinFromCusip } from '../../market/reference';
+import { recordDealAnnounced, recordDealStep } from '../dealEvents';
 
 type Trx = Transaction<Database>;
 type Tranche = TermSheetReading['tranches'][number];
@@ -89,6 +90,8 @@ export async function writeDealFromReading(
   dealId: number | null,
   filingId: number,
   now: Date,
+  /** Who had it made (an admin uploading or reviewing; null for the command line): not told of it. */
+  actor: string | null = null,
 ): Promise<{ dealId: number; bondIds: number[] }> {
   const { announcedAt, pricedAt } = dealTimes(reading, now);
   const deal = {
@@ -101,6 +104,7 @@ export async function writeDealFromReading(
     updated_at: now,
   };
   let id = dealId;
+  const before = id === null ? null : await trx.selectFrom('deals').select('status').where('id', '=', id).executeTakeFirst();
   if (id === null) {
     id = (
       await trx
@@ -131,5 +135,10 @@ export async function writeDealFromReading(
       { deal_id: id, status: 'priced', at: pricedAt, details },
     ])
     .execute();
+  // The events every deal source writes: a new deal is announced and priced at once; a correction
+  // of a priced deal is no step.
+  if (dealId === null) await recordDealAnnounced(trx, id, now, actor);
+  const from = before?.status ?? 'announced';
+  await recordDealStep(trx, id, from, 'priced', { at: pricedAt.toISOString(), bondIds });
   return { dealId: id, bondIds };
 }

@@ -84,7 +84,7 @@ export async function importFiling(
     if (parse.status !== 'parsed' || !issuer) {
       return { id: filing.id, status: parse.status, problems: parse.problems, dealId: null, duplicate: false, bondIds: [] };
     }
-    const made = await writeDealFromReading(trx, complete(reading), issuer, null, filing.id, now);
+    const made = await writeDealFromReading(trx, complete(reading), issuer, null, filing.id, now, uploadedBy);
     await trx.updateTable('edgar_filings').set({ status: 'imported', deal_id: made.dealId }).where('id', '=', filing.id).execute();
     return { id: filing.id, status: 'imported' as const, problems: [], dealId: made.dealId, duplicate: false, bondIds: made.bondIds };
   });
@@ -197,7 +197,7 @@ export async function dealFromFiling(
     const [first] = problemsOf(reading);
     if (first) throw new FilingError('invalid', `${first.field}: ${first.message} (correct the filing first)`);
     const issuer = await issuerFor(trx, choice, reading.issuer!);
-    const made = await writeDealFromReading(trx, complete(reading), issuer, row.deal_id, id, now);
+    const made = await writeDealFromReading(trx, complete(reading), issuer, row.deal_id, id, now, actor);
     await trx
       .updateTable('edgar_filings')
       .set({ status: 'imported', deal_id: made.dealId, updated_at: now })
