@@ -55,7 +55,9 @@ try {
     br += brotliCompressSync(body).length;
   }
   const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`;
-  console.log(`analytics library chunk (${files.join(', ')}): ${kb(raw)} minified, **${kb(gz)} gzipped**, ${kb(br)} Brotli (target < 5 KB gzipped)`);
+  console.log(
+    `analytics library chunk (${files.join(', ')}): ${kb(raw)} minified, **${kb(gz)} gzipped**, ${kb(br)} Brotli (target < 5 KB gzipped)`,
+  );
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }

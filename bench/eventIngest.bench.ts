@@ -42,7 +42,9 @@ async function runEngine(engine: BenchEngine): Promise<void> {
     const db = handle.db;
     await migrateToLatest(db);
     await ensureAnalyticsPartitions(db, Date.now());
-    await sql`insert into organizations (id, token, name) select 'org-' || g, 'org-token-' || g, 'Bench Org ' || g from generate_series(1, 20) g`.execute(db);
+    await sql`insert into organizations (id, token, name) select 'org-' || g, 'org-token-' || g, 'Bench Org ' || g from generate_series(1, 20) g`.execute(
+      db,
+    );
     await sql`insert into users (id, email, password_hash, support_token, organization_id, profile)
       select 'bench-' || g, 'bench-' || g || '@bondwise.com', 'x', 'support-bench-' || g, 'org-' || (g % 20 + 1),
         jsonb_build_object('roleType', (array['Trader','Portfolio manager','Analyst'])[g % 3 + 1], 'roleFunction', 'IG credit')

@@ -40,14 +40,32 @@ export function makeBatch(r: () => number, size: number, deviceId: string, now: 
     if (x < 0.6) return { name: 'page.view', time, deviceId, path: route, properties: { route } };
     if (x < 0.95) {
       const name = FEATURES[Math.floor(r() * FEATURES.length)]!;
-      return { name, time, deviceId, path: route, properties: { column: 'ytw', direction: r() < 0.5 ? 'asc' : 'desc', rows: Math.floor(r() * 500) } };
+      return {
+        name,
+        time,
+        deviceId,
+        path: route,
+        properties: { column: 'ytw', direction: r() < 0.5 ? 'asc' : 'desc', rows: Math.floor(r() * 500) },
+      };
     }
-    return { name: 'memory.usage', time, deviceId, path: route, properties: { usedMb: 80 + Math.floor(r() * 200), totalMb: 400, limitMb: 4096 } };
+    return {
+      name: 'memory.usage',
+      time,
+      deviceId,
+      path: route,
+      properties: { usedMb: 80 + Math.floor(r() * 200), totalMb: 400, limitMb: 4096 },
+    };
   });
   return JSON.stringify({ events });
 }
 
-function post(agent: http.Agent, port: number, body: string, token: string, localAddress: string): Promise<{ status: number; text: string }> {
+function post(
+  agent: http.Agent,
+  port: number,
+  body: string,
+  token: string,
+  localAddress: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
