@@ -56,6 +56,10 @@ export default defineConfig({
       ACCESS_TOKEN_TTL_SECONDS: '60',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       API_RATE_LIMIT_PER_MINUTE: '100000',
+      // The support widget is configured (EU region) but its feature is off by default: only the
+      // people e2e/support-widget.e2e.ts switches it on for load it, from a script the test serves.
+      INTERCOM_APP_ID: 'e2eapp01',
+      INTERCOM_REGION: 'eu',
     },
   },
 });

@@ -24,6 +24,7 @@ import { registerFloodLimit } from './plugins/floodLimit';
 import { recurringJobs } from './jobs';
 import { realTime, type RecurringJob, Scheduler } from './jobs/scheduler';
 import { NotificationHub, type PollTimers, realPollTimers } from './services/notifications/hub';
+import { supportWidgetCsp } from './services/support/widget';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,17 +132,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestContext(app);
   // Security headers from helmet's middleware, built once: @fastify/helmet rebuilt it (and
   // re-parsed the CSP) on every request, ~2 % of the API's CPU under load.
+  // The support widget's hosts are allowed only when it is configured (services/support/widget.ts).
+  const widgetCsp = supportWidgetCsp(config);
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...widgetCsp.scriptSrc],
         // Mantine and the charting libraries set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
+        imgSrc: ["'self'", 'data:', 'blob:', ...widgetCsp.imgSrc],
+        connectSrc: ["'self'", ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : []), ...widgetCsp.connectSrc],
         workerSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:', ...widgetCsp.fontSrc],
+        mediaSrc: ["'self'", ...widgetCsp.mediaSrc],
+        frameSrc: ["'self'", ...widgetCsp.frameSrc],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
       },

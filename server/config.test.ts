@@ -27,6 +27,21 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...base, API_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(/API_RATE_LIMIT_PER_MINUTE: .*\(got "lots"\)/);
   });
 
+  it('the support widget is off without an app id; a bad region or a secret without an app id is refused by name', () => {
+    expect(loadConfig({ ...base }).intercom).toBeUndefined();
+    expect(loadConfig({ ...base, INTERCOM_APP_ID: 'abc123' }).intercom).toEqual({
+      appId: 'abc123',
+      region: 'us',
+      identitySecret: undefined,
+    });
+    expect(loadConfig({ ...base, INTERCOM_APP_ID: 'abc123', INTERCOM_REGION: 'ap' }).intercom?.region).toBe('ap');
+    expect(() => loadConfig({ ...base, INTERCOM_APP_ID: 'abc123', INTERCOM_REGION: 'asia' })).toThrow(/INTERCOM_REGION: .*\(got "asia"\)/);
+    expect(() => loadConfig({ ...base, INTERCOM_APP_ID: '<script>' })).toThrow(/INTERCOM_APP_ID: must be the Intercom app id/);
+    expect(() => loadConfig({ ...base, INTERCOM_IDENTITY_SECRET: 'x'.repeat(20) })).toThrow(
+      /INTERCOM_IDENTITY_SECRET: needs INTERCOM_APP_ID/,
+    );
+  });
+
   it('a DATABASE_URL that is not a postgres URL is refused by name', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
   });

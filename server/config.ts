@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SUPPORT_WIDGET_REGIONS, type SupportWidgetRegion, intercomAppIdSchema } from '@common/api/support';
 import { z } from 'zod';
 
 /** Raised when the environment cannot make a working configuration; the message names the variable. */
@@ -67,6 +68,9 @@ const envSchema = z.object({
     .min(60_000)
     .max(30 * 86_400_000)
     .default(86_400_000),
+  INTERCOM_APP_ID: intercomAppIdSchema.optional(),
+  INTERCOM_REGION: z.enum(SUPPORT_WIDGET_REGIONS).default('us'),
+  INTERCOM_IDENTITY_SECRET: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
   VAPID_PUBLIC_KEY: z.string().min(20).max(200).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).max(200).optional(),
 });
@@ -78,6 +82,15 @@ export interface AnalyticsForwardConfig {
   url: string;
   /** PostHog project API key, or Mixpanel project token. */
   key: string;
+}
+
+/** The vendor support widget (feature `intercom`), when configured. */
+export interface IntercomConfig {
+  appId: string;
+  /** Where the workspace's data is hosted: picks the messenger's API host. */
+  region: SupportWidgetRegion;
+  /** Identity verification secret (Intercom → Messenger security); undefined: not verified. */
+  identitySecret: string | undefined;
 }
 
 export type Config = {
@@ -129,6 +142,8 @@ export type Config = {
   notificationPollHoldMs: number;
   /** How often at most a user is e-mailed a digest of unread messages and notifications. */
   digestIntervalMs: number;
+  /** Intercom's messenger for people with the `intercom` feature; undefined: the built-in support form only. */
+  intercom: IntercomConfig | undefined;
   /** Browser push (VAPID) keys; generated into DATA_DIR/vapid.json on first use when not configured. */
   vapidPublicKey: string | undefined;
   vapidPrivateKey: string | undefined;
@@ -161,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !e.PUBLIC_URL && '  PUBLIC_URL: required in production (used in e-mailed links)',
     ].filter(Boolean);
     if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  }
+  if (e.INTERCOM_IDENTITY_SECRET && !e.INTERCOM_APP_ID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  INTERCOM_IDENTITY_SECRET: needs INTERCOM_APP_ID (the messenger it verifies people for)',
+    );
   }
   if (e.ANALYTICS_FORWARD && (!e.ANALYTICS_FORWARD_URL || !e.ANALYTICS_FORWARD_KEY)) {
     throw new ConfigError(
@@ -210,6 +230,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     notificationPollHoldMs: e.NOTIFICATION_POLL_HOLD_MS,
     digestIntervalMs: e.DIGEST_INTERVAL_MS,
+    intercom: e.INTERCOM_APP_ID
+      ? { appId: e.INTERCOM_APP_ID, region: e.INTERCOM_REGION, identitySecret: e.INTERCOM_IDENTITY_SECRET }
+      : undefined,
     vapidPublicKey: e.VAPID_PUBLIC_KEY,
     vapidPrivateKey: e.VAPID_PRIVATE_KEY,
   };

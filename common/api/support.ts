@@ -42,3 +42,33 @@ export type SupportRequest = z.infer<typeof supportRequestSchema>;
 export const supportRequestListSchema = z.object({ requests: z.array(supportRequestSchema) });
 export type SupportRequestList = z.infer<typeof supportRequestListSchema>;
 export const supportRequestListQuerySchema = z.object({ status: z.enum(['open', 'closed']).optional() }).strict();
+
+/**
+ * The vendor support widget (feature `intercom`, spec §6/§7): Intercom's messenger, configured by
+ * region. Each region has its own messenger API host (Intercom's regional data hosting: the US
+ * default, Europe, Australia); the widget script itself is served from one host for all of them.
+ */
+export const SUPPORT_WIDGET_REGIONS = ['us', 'eu', 'ap'] as const;
+export type SupportWidgetRegion = (typeof SUPPORT_WIDGET_REGIONS)[number];
+export const INTERCOM_API_BASES: Record<SupportWidgetRegion, string> = {
+  us: 'https://api-iam.intercom.io',
+  eu: 'https://api-iam.eu.intercom.io',
+  ap: 'https://api-iam.au.intercom.io',
+};
+/** The messenger script, followed by the app id. */
+export const INTERCOM_WIDGET_URL = 'https://widget.intercom.io/widget/';
+/** An Intercom workspace (app) id: short, letters and digits. */
+export const intercomAppIdSchema = z.string().regex(/^[a-z0-9]{4,32}$/i, 'must be the Intercom app id (4–32 letters and digits)');
+
+/**
+ * In user info: the widget this person gets, decided by the server (configured on the server and
+ * the `intercom` feature usable for them); null means the built-in "Contact support" form.
+ */
+export const supportWidgetSchema = z.object({
+  vendor: z.literal('intercom'),
+  appId: intercomAppIdSchema,
+  region: z.enum(SUPPORT_WIDGET_REGIONS),
+  /** Intercom identity verification: HMAC-SHA256 of the support token; null without a secret. */
+  userHash: z.string().nullable(),
+});
+export type SupportWidget = z.infer<typeof supportWidgetSchema>;

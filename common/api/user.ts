@@ -9,6 +9,7 @@ import { JOB_FUNCTIONS, ORGANIZATION_TYPES, SENIORITIES, TRIAL_STATES, BOND_TABL
 import { emailSchema, fullNameSchema, loginPasswordSchema, passwordSchema, totpCodeSchema } from '../validation/account';
 import { featureLevelSchema, featureNameSchema } from './admin';
 import { webauthnOptionsSchema } from './auth';
+import { supportWidgetSchema } from './support';
 
 // ---- paths -----------------------------------------------------------------------------------
 
@@ -141,6 +142,8 @@ export const userInfoSchema = userSchema.extend({
   trial: trialSchema,
   tos: tosStatusSchema,
   mfa: z.object({ totpEnabled: z.boolean(), passkeyCount: z.number().int() }),
+  /** The vendor support widget to load for this person (feature `intercom`), or null: the built-in form. */
+  supportWidget: supportWidgetSchema.nullable(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -1,9 +1,13 @@
 import type { Config } from '../config';
 import { forwardEvents } from '../services/analytics/forward';
 import { ensureAnalyticsPartitions } from '../services/analytics/partitions';
+import { rollUpAnalytics } from '../services/analytics/rollup';
 import type { RecurringJob } from './scheduler';
 
-/** Product analytics upkeep: daily partitions made ahead, and forwarding when a vendor is configured. */
+/**
+ * Product analytics upkeep: daily partitions made ahead, closed days rolled up for the usage
+ * dashboards, and forwarding when a vendor is configured.
+ */
 export function analyticsJobs(config: Pick<Config, 'analyticsForward'>): RecurringJob[] {
   const partitions: RecurringJob = {
     name: 'analytics-partitions',
@@ -12,10 +16,18 @@ export function analyticsJobs(config: Pick<Config, 'analyticsForward'>): Recurri
       await ensureAnalyticsPartitions(db, Date.now());
     },
   };
+  const rollup: RecurringJob = {
+    name: 'analytics-rollup',
+    intervalMs: 3600_000,
+    async run(db) {
+      await rollUpAnalytics(db, Date.now());
+    },
+  };
   const forward = config.analyticsForward;
-  if (!forward) return [partitions];
+  if (!forward) return [partitions, rollup];
   return [
     partitions,
+    rollup,
     {
       name: 'analytics-forward',
       intervalMs: 5_000,

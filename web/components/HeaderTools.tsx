@@ -1,9 +1,10 @@
-/** Right side of the header: colour scheme, fullscreen and the account menu (with "Contact support"). */
+/** Right side of the header: colour scheme, fullscreen and the account menu (with "Contact support": the vendor widget or the built-in form). */
 import { ActionIcon, Button, Group, Menu, Tooltip, useMantineColorScheme } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toggleFullscreen } from '../shell/shortcuts';
 import { useSession } from '../stores/session';
+import { openSupportWidget, useSupportWidgetStore } from '../support/supportWidget';
 import { ContactSupportDialog } from './ContactSupport';
 import { menuPath, menuRoutes } from '../routes';
 
@@ -39,6 +40,7 @@ export function HeaderTools() {
   const { colorScheme, toggleColorScheme } = useMantineColorScheme();
   const username = useSession((s) => s.username);
   const [supportOpen, setSupportOpen] = useState(false);
+  const widget = useSupportWidgetStore((s) => s.state);
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label="Dark mode (Ctrl+D)">
@@ -70,7 +72,14 @@ export function HeaderTools() {
               {route.title}
             </Menu.Item>
           ))}
-          <Menu.Item onClick={() => setSupportOpen(true)} data-testid="contact-support-open">
+          {/* The vendor's messenger when it is up (feature `intercom`), otherwise the built-in form. */}
+          <Menu.Item
+            onClick={() => {
+              if (!openSupportWidget()) setSupportOpen(true);
+            }}
+            data-testid="contact-support-open"
+            data-widget={widget}
+          >
             Contact support
           </Menu.Item>
         </Menu.Dropdown>

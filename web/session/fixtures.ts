@@ -30,6 +30,7 @@ export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     trial: { state: null, startedAt: null, endsAt: null, extendedUntil: null, daysLeft: null },
     tos: makeTosStatus(),
     mfa: { totpEnabled: false, passkeyCount: 0 },
+    supportWidget: null,
     ...overrides,
   };
 }

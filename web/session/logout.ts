@@ -1,5 +1,5 @@
 /**
- * Logout (spec §4): tell the server, stop polling, push and tracking, cancel the refresh timer,
+ * Logout (spec §4): tell the server, stop polling, push, tracking and the support widget, cancel the refresh timer,
  * forget features; the shell's runLogoutHooks then clears cookies, stored notifications and the
  * session store. `logoutAndReload` is the forced variant (§8: failed refresh or ToS check).
  */
@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { cancelPushRegistration } from '../notifications/push';
 import { stopNotificationPolling } from '../notifications/polling';
 import { stopTracking } from '../notifications/tracking';
+import { stopSupportWidget } from '../support/supportWidget';
 import { useFeatureStore } from '../features/store';
 import { useAppStore } from '../stores/app';
 import { onLogout, runLogoutHooks } from '../stores/logout';
@@ -32,6 +33,7 @@ async function runAccountsLogout(): Promise<void> {
   notifications.clean(); // toasts on screen and queued (spec §4: logout clears notifications)
   cancelPushRegistration();
   stopTracking();
+  stopSupportWidget();
   useFeatureStore.getState().reset();
   // A 402 met by this account says nothing about the next one to sign in in this tab.
   useAppStore.getState().leaveTrialEnded();

@@ -6,6 +6,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { UserInfo } from '@common/api/user';
 import { useFeatureStore } from '../features/store';
 import { startTracking } from '../notifications/tracking';
+import { applySupportWidget } from '../support/supportWidget';
 import { authApi } from './authApi';
 import { useUserId } from './tokens';
 
@@ -34,7 +35,8 @@ export function setUserInfo(queryClient: QueryClient, info: UserInfo): void {
 
 /**
  * Applies user info: feature levels from `featureLevels`, then the features usable on this host
- * (`features`) enabled at level 2; tracking starts with the user's role (spec §6).
+ * (`features`) enabled at level 2; tracking starts with the user's role (spec §6), and so does the
+ * support widget when the server gives this person one.
  */
 export function applyUserInfo(info: UserInfo): void {
   const features = useFeatureStore.getState();
@@ -46,4 +48,5 @@ export function applyUserInfo(info: UserInfo): void {
     roleType: info.profile.roleType,
     roleFunction: info.profile.roleFunction,
   });
+  applySupportWidget(info);
 }

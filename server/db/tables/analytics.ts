@@ -32,7 +32,29 @@ export interface SupportRequestsTable {
   closed_by: ColumnType<string | null, never, string | null>;
 }
 
+/** A person's events of one arrival day (roll-up for the usage dashboards). */
+export interface AnalyticsUserDaysTable {
+  day: ColumnType<string, string, never>;
+  user_id: string;
+  organization_id: string | null;
+  role_type: string | null;
+  role_function: string | null;
+  events: number;
+}
+
+/** A person's use of one page (route) or feature (name) on one arrival day (roll-up). */
+export interface AnalyticsUsageDaysTable {
+  day: ColumnType<string, string, never>;
+  name: string;
+  /** The route, for page views; null for other events. */
+  route: string | null;
+  user_id: string;
+  events: number;
+}
+
 export interface AnalyticsTables {
   analytics_events: AnalyticsEventsTable;
+  analytics_user_days: AnalyticsUserDaysTable;
+  analytics_usage_days: AnalyticsUsageDaysTable;
   support_requests: SupportRequestsTable;
 }

@@ -24,6 +24,7 @@ import { writeAudit } from '../audit';
 import { recordEvents } from '../events';
 import { hashPassword, newId, verifyPassword } from './crypto';
 import { effectiveFeatureLevels, isProductionHost, usableFeatures } from './features';
+import { supportWidgetFor } from '../support/widget';
 import { sessionsChanged } from './liveSessions';
 import { revokeAllSessions } from './sessions';
 import { employeeDomains, isEmployeeEmail, trialOf } from './trial';
@@ -177,9 +178,10 @@ export async function getUserInfo(db: Kysely<Database>, config: Config, userId: 
     .executeTakeFirstOrThrow();
   const isEmployee = isEmployeeEmail(row.email, await employeeDomains(db, config));
   const notifications = notificationPreferencesSchema.safeParse({ ...DEFAULT_NOTIFICATIONS, ...row.notification_preferences });
+  const features = usableFeatures(levels, isProductionHost(config));
   return {
     ...presentUser(row, org?.token ?? null),
-    features: usableFeatures(levels, isProductionHost(config)),
+    features,
     featureLevels: levels,
     notificationPreferences: notifications.success ? notifications.data : DEFAULT_NOTIFICATIONS,
     isAdmin: row.is_admin,
@@ -195,6 +197,7 @@ export async function getUserInfo(db: Kysely<Database>, config: Config, userId: 
     }),
     tos: tosOf(row),
     mfa: { totpEnabled: row.totp_secret !== null, passkeyCount: Number(passkeys.n) },
+    supportWidget: supportWidgetFor(config, features, row.support_token),
   };
 }
 

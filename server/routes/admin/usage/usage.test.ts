@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UsageResponse } from '../../../../common/api/analytics';
+import { rolledThrough, rollUpAnalytics } from '../../../services/analytics/rollup';
 import { createTestApp, signedIn, type TestContext } from '../../../test/testApp';
 
 /**
@@ -69,7 +71,30 @@ describe('admin usage dashboards', () => {
   it('counts active users, organisations, roles, pages, features, the funnel and retention over the range', async () => {
     const res = await get('?from=2026-11-01&to=2026-11-30');
     expect(res.statusCode).toBe(200);
-    const u = res.json();
+    expectNovemberFigures(res.json());
+  });
+
+  it('gives the same figures from the daily roll-ups once the days are closed, and reads the days after them raw', async () => {
+    const db = ctx.database.db;
+    // On 1 December the roll-up job summarises 2–30 November (the first event's day onwards).
+    const rolled = await rollUpAnalytics(db, Date.parse('2026-12-01T12:00:00Z'));
+    expect(rolled[0]).toBe('2026-11-02');
+    expect(rolled.at(-1)).toBe('2026-11-30');
+    expect(await rolledThrough(db)).toBe('2026-12-01');
+    expect(await rollUpAnalytics(db, Date.parse('2026-12-01T18:00:00Z'))).toEqual([]);
+    // The November events are gone from the raw table here (the product keeps them), so these
+    // figures can only come from the roll-ups.
+    await sql`delete from analytics_events where received_at < '2026-12-01'`.execute(db);
+    expectNovemberFigures((await get('?from=2026-11-01&to=2026-11-30')).json());
+    // A range over both: November rolled up, 1 December (p2's page view) raw.
+    const both = (await get('?from=2026-11-01&to=2026-12-01')).json();
+    expect(both.events).toBe(8);
+    expect(both.daily.at(-1)).toEqual({ day: '2026-12-01', activeUsers: 1, events: 1 });
+    expect(both.pages[0]).toEqual({ route: '/bw/bond', views: 4, users: 3 });
+    expect(both.byOrganization[0]).toEqual({ organizationId: 'org-a', name: 'Alpha Capital', activeUsers: 2, events: 6 });
+  });
+
+  function expectNovemberFigures(u: UsageResponse) {
     expect(u.events).toBe(7);
     expect(u.daily).toEqual([
       { day: '2026-11-02', activeUsers: 1, events: 3 },
@@ -98,9 +123,9 @@ describe('admin usage dashboards', () => {
     expect(u.funnel).toEqual({ signedUp: 3, loggedIn: 2, createdAlert: 1 });
     // Cohort of 2 Nov: p1 and p2; p1 came back the next week. Cohort of 9 Nov: p3.
     expect(u.retention[0]).toMatchObject({ cohort: '2026-11-02', users: 2 });
-    expect(u.retention[0].active.slice(0, 2)).toEqual([1, 0.5]);
+    expect(u.retention[0]!.active.slice(0, 2)).toEqual([1, 0.5]);
     expect(u.retention[1]).toMatchObject({ cohort: '2026-11-09', users: 1 });
-  });
+  }
 
   it('refuses a backwards or over-long range naming the field, and non-admins', async () => {
     const backwards = await get('?from=2026-11-30&to=2026-11-01');

@@ -1,0 +1,118 @@
+/**
+ * Usage dashboards benchmark (issue 17 target: under 1 s over 10 million events on PostgreSQL):
+ * `npm run bench:usage-dashboards [-- --engine postgres|pglite] [--events 10000000] [--days 90]`.
+ *
+ * Fills a scratch database's analytics table with BENCH events over the last `--days` arrival
+ * days (daily partitions, as the partition job makes them): 5,000 users in 100 organisations and
+ * six roles, 60 % page views over 12 routes, 35 % feature events, 5 % memory pings, with a
+ * realistic skew (a few people do most of it). Then times the whole dashboards call
+ * (`usageDashboards`, what GET /admin/usage runs) over the default 30 days and over every day
+ * (all the events), cold after the fill and warm (median), first on the raw events (once; skip with
+ * --skip-raw) and then after the roll-up job has summarised the closed days (median of 5). Prints
+ * the load average with each figure.
+ */
+import { loadavg } from 'node:os';
+import { sql } from 'kysely';
+import { addDays, isoDate } from '../common/calendar';
+import { migrateToLatest } from '../server/db/migrate';
+import { ensureAnalyticsPartitions } from '../server/services/analytics/partitions';
+import { rollUpAnalytics } from '../server/services/analytics/rollup';
+import { usageDashboards } from '../server/services/analytics/usage';
+import { benchPostgresUrl, type BenchEngine, openScratchDatabase } from './support/scratchDatabase';
+
+const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const ENGINE = (arg('--engine') ?? (benchPostgresUrl ? 'postgres' : 'pglite')) as BenchEngine;
+const EVENTS = Number(arg('--events') ?? 10_000_000);
+const DAYS = Number(arg('--days') ?? 90);
+const USERS = 5_000;
+const CHUNK = 1_000_000;
+
+const now = Date.now();
+const today = isoDate(new Date(now));
+const first = addDays(today, -(DAYS - 1));
+const la = () => loadavg()[0]!.toFixed(1);
+
+async function time<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const t = performance.now();
+  const result = await work();
+  return { ms: performance.now() - t, result };
+}
+
+const handle = await openScratchDatabase(ENGINE, 'usage', 10);
+try {
+  const db = handle.db;
+  await migrateToLatest(db);
+  // Past days' partitions, as the partition job would have made them on each of those days.
+  for (let d = -DAYS; d <= 0; d++) await ensureAnalyticsPartitions(db, now + d * 86_400_000);
+  await sql`insert into organizations (id, token, name) select 'org-' || g, 'org-token-' || g, 'Org ' || g from generate_series(1, 100) g`.execute(
+    db,
+  );
+  await sql`insert into users (id, email, password_hash, support_token, organization_id, created_at)
+    select 'u-' || g, 'u-' || g || '@example.com', 'x', 'support-' || g, 'org-' || (g % 100 + 1),
+      ${first}::timestamptz + (g % ${DAYS}) * interval '1 day'
+    from generate_series(1, ${USERS}) g`.execute(db);
+
+  const fill = await time(async () => {
+    for (let done = 0; done < EVENTS; done += CHUNK) {
+      const n = Math.min(CHUNK, EVENTS - done);
+      // power(random(), 3) skews activity to the low user numbers, as real usage is skewed.
+      await sql`
+        insert into analytics_events (received_at, occurred_at, user_id, organization_id, role_type, role_function, device_id, name, path, properties)
+        select t, t - interval '2 seconds', 'u-' || u, 'org-' || (u % 100 + 1),
+          (array['Trader','Portfolio manager','Analyst'])[u % 3 + 1], (array['IG credit','HY credit'])[u % 2 + 1],
+          'device-' || u, e.name, e.route,
+          case when e.name = 'page.view' then jsonb_build_object('route', e.route) else '{"column":"ytw"}'::jsonb end
+        from (
+          select ${first}::timestamptz + random() * (${now}::double precision / 1000 - extract(epoch from ${first}::timestamptz)) * interval '1 second' as t,
+            1 + floor(power(random(), 3) * ${USERS})::int as u, random() as x, floor(random() * 12)::int as r
+          from generate_series(1, ${n})
+        ) g
+        cross join lateral (
+          select case when g.x < 0.6 then 'page.view' when g.x < 0.95 then (array['bond_table.sort','bond_table.filter','bond_table.export','calculator.export','alert.created'])[1 + floor(g.x * 1000)::int % 5] else 'memory.usage' end as name,
+            (array['/bw/bond','/bw/market/summary','/bw/bond/:id/pricing','/bw/primary/new-issues','/bw/history','/bw/alerts','/bw/sector/overview','/bw/term-structure-change','/bw/market/moves','/bw/help','/bw/blog','/bw/account'])[g.r + 1] as route
+        ) e`.execute(db);
+      console.log(`  filled ${(done + n).toLocaleString('en-US')} events (load average ${la()})`);
+    }
+    await sql`vacuum analyze`.execute(db);
+  });
+  const total = Number((await sql<{ n: string }>`select count(*) as n from analytics_events`.execute(db)).rows[0]!.n);
+  console.log(
+    `\n## ${ENGINE}: ${total.toLocaleString('en-US')} events over ${DAYS} days, ${USERS} users (filled in ${(fill.ms / 1000).toFixed(0)} s)`,
+  );
+
+  const ranges: Array<[string, string, string]> = [
+    ['default 30 days', addDays(today, -29), today],
+    [`every day (${DAYS})`, first, today],
+  ];
+  const measure = async (label: string, runs: number) => {
+    console.log(`\n### ${label}`);
+    console.log(`| range | events in range | cold ms | warm median ms (${runs}) | load average |`);
+    console.log('|---|---:|---:|---:|---:|');
+    for (const [name, from, to] of ranges) {
+      const cold = await time(() => usageDashboards(db, from, to));
+      const warm: number[] = [];
+      for (let k = 0; k < runs; k++) warm.push((await time(() => usageDashboards(db, from, to))).ms);
+      warm.sort((a, b) => a - b);
+      console.log(
+        `| ${name} | ${cold.result.events.toLocaleString('en-US')} | ${cold.ms.toFixed(0)} | ${warm[Math.floor(runs / 2)]!.toFixed(0)} | ${la()} |`,
+      );
+    }
+  };
+  if (!process.argv.includes('--skip-raw')) await measure('raw events (no roll-up yet)', 1);
+  // The roll-up job's work: every closed day (all but today), as its runs would over the days.
+  const rollup = await time(async () => {
+    let days = 0;
+    for (let n = 1; n > 0; days += n) n = (await rollUpAnalytics(db, now)).length;
+    await sql`analyze analytics_user_days, analytics_usage_days`.execute(db);
+    return days;
+  });
+  const rows = async (table: string) =>
+    Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
+  console.log(
+    `\n  rolled up ${rollup.result} days in ${(rollup.ms / 1000).toFixed(0)} s (load average ${la()}): ` +
+      `${(await rows('analytics_user_days')).toLocaleString('en-US')} person-days, ${(await rows('analytics_usage_days')).toLocaleString('en-US')} person-day-uses`,
+  );
+  await measure('after the roll-up (today read raw)', 5);
+} finally {
+  await handle.cleanup();
+}
