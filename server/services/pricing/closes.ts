@@ -7,6 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { VOLUME_AVERAGE_DAYS } from './conventions';
 import { addDays, businessDaysBetween, isBusinessDay } from '../../../common/calendar';
+import type { CarriedBasis } from './basis';
 import type { Evaluation } from './evaluate';
 import { fetchPacked, numOrNull, packFields } from './packed';
 
@@ -19,6 +20,8 @@ export interface CloseSnapshot {
   gSpread: number | null;
   tSpread: number | null;
   confidence: number;
+  /** The basis filter's state at the close (absent on rows written before it existed). */
+  basis?: CarriedBasis;
 }
 
 /** The latest end-of-day price date strictly before `day`, or null. */
@@ -32,7 +35,7 @@ export async function previousCloseDate(db: Kysely<Database>, day: string): Prom
 export async function loadClose(db: Kysely<Database>, date: string): Promise<Map<number, CloseSnapshot>> {
   const records = await fetchPacked(
     db,
-    sql`select ${packFields(['bond_id', 'clean_price', 'yield', 'g_spread_bp', 'confidence', "inputs->'m'"])}
+    sql`select ${packFields(['bond_id', 'clean_price', 'yield', 'g_spread_bp', 'confidence', "inputs->'m'", "inputs->'kf'", 'round(extract(epoch from as_of) * 1000)'])}
         from evaluated_prices where kind = 'eod' and price_date = ${date}::date`,
   );
   const out = new Map<number, CloseSnapshot>();
@@ -51,9 +54,29 @@ export async function loadClose(db: Kysely<Database>, date: string): Promise<Map
       gSpread: numOrNull(f[3]),
       tSpread: typeof m[2] === 'number' ? m[2] : null,
       confidence: Number(f[4]),
+      basis: basisOf(f[6], Number(f[7])),
     });
   }
   return out;
+}
+
+function basisOf(kf: string | undefined, asOfMs: number): CarriedBasis | undefined {
+  if (!kf) return undefined;
+  try {
+    const v = JSON.parse(kf) as unknown;
+    if (Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'number' && Number.isFinite(asOfMs))
+      return {
+        basisBp: v[0],
+        varBp2: v[1],
+        asOfMs,
+        modelBp: typeof v[2] === 'number' ? v[2] : undefined,
+        modelCode: typeof v[3] === 'number' ? v[3] : undefined,
+        known: typeof v[4] === 'number' ? v[4] : undefined,
+      };
+  } catch {
+    // A malformed lineage only costs the carried basis.
+  }
+  return undefined;
 }
 
 /** The close snapshot of freshly computed evaluations (so a process need not re-read what it wrote). */
@@ -69,6 +92,7 @@ export function closeFromEvaluations(evaluations: readonly Evaluation[]): Map<nu
       gSpread: Math.round(m.gSpread * 1000) / 1000,
       tSpread: Math.round(m.tSpread * 1000) / 1000,
       confidence: e.confidence,
+      basis: e.basis,
     });
   }
   return out;

@@ -65,9 +65,14 @@ function trade(e: BondEntry, spreadBp: number, side: number, quantity: number, d
   };
 }
 
-/** Confidence of bond 1 (a 2027 bullet of an issuer with three well-traded bonds) given its own trades. */
-function confidenceWith(own: (e: BondEntry) => TradeObs[], highYield = false): number {
-  const target = bullet(1, '2027-08-08', highYield);
+/**
+ * Confidence of bond 1 (a 2033 bullet, or `maturity`, of an issuer with three well-traded bonds)
+ * given its own trades. Confidence measures the uncertainty of the *price* (issue 10 item 3: it
+ * must rank price errors), so a bond a few months from maturity is near-certain whatever its
+ * trades: the scenarios use a seven-year bond, where trade evidence matters.
+ */
+function confidenceWith(own: (e: BondEntry) => TradeObs[], highYield = false, maturity = '2033-08-08'): number {
+  const target = bullet(1, maturity, highYield);
   const peers = [bullet(2, '2029-08-08', highYield), bullet(3, '2031-08-08', highYield), bullet(4, '2034-08-08', highYield)];
   const trades = new Map<number, TradeObs[]>();
   peers.forEach((p, i) =>
@@ -110,6 +115,10 @@ describe('confidence rises with a bond’s own trade evidence', () => {
       ];
       for (let i = 1; i < scores.length; i++) expect(scores[i], `${scores.join(' → ')}`).toBeGreaterThanOrEqual(scores[i - 1]!);
       expect(scores[scores.length - 1]).toBeGreaterThan(scores[0]! + 20);
+    });
+
+    it(`${label}: a short bond's price is surer than a long one's on the same evidence`, () => {
+      expect(confidenceWith(() => [], highYield, '2027-08-08')).toBeGreaterThan(confidenceWith(() => [], highYield, '2033-08-08') + 10);
     });
   }
 });

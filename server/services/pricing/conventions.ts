@@ -103,11 +103,13 @@ export function curveTenorIndex(years: number): number {
  * Prior spread (bp over treasuries) by rating and tenor bucket, the last resort of the model when
  * the universe has no trades in a rating: roughly today's index levels, wider with tenor.
  */
-const PRIOR_BASE_BP: Record<RatingBucket, number> = { AAA: 35, AA: 50, A: 75, BBB: 120, BB: 220, B: 350, CCC: 750 };
-const PRIOR_TENOR_FACTOR = [0.6, 0.8, 1, 1.15, 1.25];
+const PRIOR_BASE_BP: Record<RatingBucket, number> = { AAA: 35, AA: 50, A: 75, BBB: 120, BB: 220, B: 350, CCC: 1000 };
+/** Term structure of the prior: investment grade steep, high yield flat, distressed (CCC) inverted. */
+const PRIOR_TENOR_FACTOR = { ig: [0.6, 0.8, 1, 1.15, 1.25], hy: [0.9, 0.95, 1, 1.02, 1.03], ccc: [1.15, 1.08, 1, 0.97, 0.95] } as const;
 
 export function priorSpreadBp(bucket: RatingBucket, tenorIndex: number): number {
-  return PRIOR_BASE_BP[bucket] * PRIOR_TENOR_FACTOR[tenorIndex]!;
+  const shape = bucket === 'CCC' ? PRIOR_TENOR_FACTOR.ccc : isHighYield(bucket) ? PRIOR_TENOR_FACTOR.hy : PRIOR_TENOR_FACTOR.ig;
+  return PRIOR_BASE_BP[bucket] * shape[tenorIndex]!;
 }
 
 /** 'YYYY-MM-DD' of a Date in UTC: the market day a time belongs to (US trading hours fit one UTC day). */

@@ -23,7 +23,17 @@ export interface CurveBook {
   curves: Map<string, Curve>;
   /** The curve in force on `day` (latest curve date ≤ day), or null when none is that old. */
   on(day: string): DatedCurve | null;
+  /**
+   * The curve at a moment of `day`'s session: `step` of {@link INTRADAY_STEPS} (1 = early, the
+   * last = the close) along the straight line from the previous curve date's yields to the day's.
+   * Only closes are published, and between them the line is the best guess of where the curve
+   * was when a trade printed. The day's own curve when there is no earlier one, or `day` has none.
+   */
+  at(day: string, step: number): DatedCurve | null;
 }
+
+/** Steps of a session the intraday curve is interpolated at (trades are bucketed to them). */
+export const INTRADAY_STEPS = 8;
 
 /** Builds a {@link CurveBook} from raw points (also used by callers holding curves in memory). */
 export function curveBook(points: { curve_date: string; tenor: string; years: number; yield: number }[]): CurveBook {
@@ -37,6 +47,7 @@ export function curveBook(points: { curve_date: string; tenor: string; years: nu
   for (const [date, list] of byDate) curves.set(date, prepareCurve(list));
   const dates = [...curves.keys()].sort();
   const memo = new Map<string, DatedCurve | null>();
+  const intraday = new Map<string, { close: string; curve: DatedCurve }>();
   return {
     dates,
     curves,
@@ -61,6 +72,26 @@ export function curveBook(points: { curve_date: string; tenor: string; years: nu
         out = { date, curve, key: `${date}:${curve.tenors.join(',')}:${curve.yields.join(',')}` };
       }
       memo.set(day, out);
+      return out;
+    },
+    at(day, step) {
+      const close = this.on(day);
+      if (!close || close.date !== day || step >= INTRADAY_STEPS) return close;
+      const key = `${day}|${step}`;
+      const hit = intraday.get(key);
+      if (hit && hit.close === close.key) return hit.curve;
+      const i = dates.indexOf(day);
+      const prev = i > 0 ? curves.get(dates[i - 1]!)! : null;
+      if (!prev || prev.years.join() !== close.curve.years.join()) return close;
+      const w = Math.max(0, step) / INTRADAY_STEPS;
+      const points = close.curve.tenors.map((tenor, k) => ({
+        tenor,
+        years: close.curve.years[k]!,
+        yield: prev.yields[k]! + w * (close.curve.yields[k]! - prev.yields[k]!),
+      }));
+      const curve = prepareCurve(points);
+      const out = { date: day, curve, key: `${close.key}|${step}|${prev.yields.join(',')}` };
+      intraday.set(key, { close: close.key, curve: out });
       return out;
     },
   };

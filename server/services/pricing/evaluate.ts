@@ -1,21 +1,17 @@
 /**
  * One pricing pass over the universe, in memory: trade signals for every bond, the universe
- * spread model fitted on them, the blend, confidence and every §3 measure. Pure: both the live
+ * spread model fitted on them, each bond's basis to the model (basis.ts: carried from its previous
+ * close, updated by its trades since), confidence and every §3 measure. Pure: both the live
  * reprice and the history backfill call it with data they loaded.
  *
- * Confidence (0–100):
- *   tradeScore = (1 − e^(−n/3)) · 0.5^(lastAge/2d) · 1/(1 + (σ/σ₀)²)  (count · recency · dispersion;
- *                σ₀ 8 bp IG / 25 bp HY; a single trade scores dispersion 0.7)
- *   modelScore = cap · 1/(1 + (fit/f₀)²)  (cap 0.6 issuer curve, 0.45 sector curve, 0.25 rating prior;
- *                fit = the curve's weighted RMS residual, f₀ 25 bp IG / 75 bp HY)
- *   confidence = round(100 · (modelScore + (0.95 − modelScore) · tradeScore))
- * A bond's own trades are evidence on top of what the model knows: the score starts from the
- * model's and closes the gap to the 0.95 ceiling by the trades' score, so it can only rise with
- * trade evidence. (It used to be the α-weighted mean of the two, under which one fresh round lot —
- * α ≈ 0.5, tradeScore ≈ 0.2 — scored a bond well below the same bond priced by the model alone.)
+ * Spread = model spread + basis. Confidence (0–100) is the price uncertainty the estimate implies
+ * (basis.ts confidenceFromVariance): the basis variance plus a day's drift, through the bond's
+ * spread duration — so it ranks price errors. Trades only ever shrink the variance, so a bond's own
+ * trades can only raise its confidence.
  */
 import { parseDate, yearsBetween } from '@analytics/index';
-import { AGE_STEP_MS, CONFIDENCE_CEILING, MS_PER_DAY, TRADE_WINDOW_DAYS, isoDay } from './conventions';
+import { type CarriedBasis, confidenceFromVariance, estimateBasis } from './basis';
+import { AGE_STEP_MS, MODEL_FIT_SCALE_BP, MS_PER_DAY, RATING_BUCKETS, TRADE_WINDOW_DAYS, isoDay } from './conventions';
 import { indexFixings, type CurveBook } from './curves';
 import { measuresAtSpread, priceable, settlementDay, spaceOf, type Measures, type SpaceKind } from './measures';
 import { SpreadModel, type ModelKind, type ModelObservation, type ModelSpread } from './model';
@@ -49,6 +45,8 @@ export interface Lineage {
   conf?: [number, number, number, number];
   /** Yield to call, yield to worst and T-spread at this price, for tomorrow's changes. */
   m: [number | null, number, number];
+  /** The basis filter's state (basis.ts): basis over the model (bp) and its variance (bp²), carried to the next close. */
+  kf?: [number, number, number, number, number];
 }
 
 export interface Evaluation {
@@ -59,6 +57,8 @@ export interface Evaluation {
   lineage: Lineage;
   /** Id of the newest trade used (0 for none): decides when an intraday snapshot is due. */
   lastTradeId: number;
+  /** The basis filter's state after this pricing, for the next one. */
+  basis: CarriedBasis;
 }
 
 export interface UniverseEvaluation {
@@ -82,6 +82,7 @@ export function evaluateUniverse(
   asOf: Date,
   only?: ReadonlySet<number>,
   lean = false,
+  carried?: (bondId: number) => CarriedBasis | undefined,
 ): UniverseEvaluation {
   const day = isoDay(asOf);
   const dayNum = parseDate(day);
@@ -120,8 +121,21 @@ export function evaluateUniverse(
   for (const { entry, signal, years } of live) {
     if (only && !only.has(entry.id)) continue;
     const ms = model.spreadFor(entry.issuerId, entry.sectorId, entry.rating, years, entry.highYield);
-    const alpha = signal?.alpha ?? 0;
-    const spreadBp = signal ? alpha * signal.spreadBp + (1 - alpha) * ms.spreadBp : ms.spreadBp;
+    // The bond's basis to the model, carried from its previous close and updated by its trades since.
+    const est = estimateBasis({
+      modelBp: ms.spreadBp,
+      fitBp: ms.fitBp,
+      modelCode: modelCode(ms.kind, entry.rating),
+      fitScaleBp: entry.highYield ? MODEL_FIT_SCALE_BP.hy : MODEL_FIT_SCALE_BP.ig,
+      years,
+      highYield: entry.highYield,
+      carried: carried?.(entry.id),
+      trades: signal?.used ?? [],
+      asOfMs,
+    });
+    const spreadBp = ms.spreadBp + est.basisBp;
+    // The share of the estimate the bond's own trades (today's or carried) account for.
+    const alpha = est.known ?? 0;
     let measures: Measures;
     try {
       measures = measuresAtSpread(entry, spreadBp, dayNum, dated.curve, !lean, indexFixings(curves));
@@ -130,24 +144,29 @@ export function evaluateUniverse(
       continue;
     }
     const ts = signal ? tradeScores(signal, entry.highYield) : { count: 0, recency: 0, dispersion: 0 };
-    const tradeScore = ts.count * ts.recency * ts.dispersion;
-    const confidence = confidenceScore(ms.score, tradeScore);
+    const confidence = confidenceFromVariance(est.varBp2, ms.spreadBp, years, measures.price);
+    const lineage = lineageOf(dated.date, spaceOf(entry, dayNum), spreadBp, alpha, signal, ms, ts, measures, lean);
+    lineage.kf = [round(est.basisBp, 2), round(est.varBp2, 2), round(ms.spreadBp, 2), est.modelCode!, round(alpha, 3)];
+    if (est.gated.length > 0)
+      lineage.rejected = [...(lineage.rejected ?? []), ...est.gated.map((id): [number, number | null, string] => [id, null, 'off-market'])];
     evaluations.push({
       bondId: entry.id,
       spreadBp,
       measures,
       confidence,
       lastTradeId: signal ? Math.max(...signal.used.map((u) => u.id)) : 0,
-      lineage: lineageOf(dated.date, spaceOf(entry, dayNum), spreadBp, alpha, signal, ms, ts, measures, lean),
+      lineage,
+      basis: { basisBp: est.basisBp, varBp2: est.varBp2, asOfMs, modelBp: ms.spreadBp, modelCode: est.modelCode, known: alpha },
     });
   }
   return { day, curveDate: dated.date, evaluations, excluded, failed };
 }
 
-/** Confidence 0–100 from the model's score and the bond's own trades' score (both in [0, 1]). */
-export function confidenceScore(modelScore: number, tradeScore: number): number {
-  const m = Math.min(modelScore, CONFIDENCE_CEILING);
-  return Math.max(0, Math.min(100, Math.round(100 * (m + (CONFIDENCE_CEILING - m) * Math.max(0, Math.min(1, tradeScore))))));
+const MODEL_KINDS: ModelKind[] = ['issuer', 'sector', 'rating'];
+
+/** A small number naming the model curve a spread came from: its kind and the rating bucket. */
+function modelCode(kind: ModelKind, rating: string): number {
+  return MODEL_KINDS.indexOf(kind) * 10 + RATING_BUCKETS.indexOf(rating as (typeof RATING_BUCKETS)[number]);
 }
 
 /** The lineage of one evaluation; empty parts are left out. */

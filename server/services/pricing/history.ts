@@ -11,6 +11,8 @@ import type { Database } from '../../db/schema';
 import { MS_PER_DAY, TRADE_WINDOW_DAYS } from './conventions';
 import { addDays, businessDaysBetween, closeInstant, dayStartMs } from '../../../common/calendar';
 import { FIXING_LOOKBACK_DAYS, loadCurves } from './curves';
+import type { CarriedBasis } from './basis';
+import { loadClose, previousCloseDate } from './closes';
 import { evaluateUniverse } from './evaluate';
 import { forgetPastDays } from './reprice';
 import { loadTerms } from './terms';
@@ -64,6 +66,11 @@ export async function priceHistory(
   const curves = await loadCurves(db, addDays(days[0]!, -TRADE_WINDOW_DAYS - 1 - FIXING_LOOKBACK_DAYS), days[days.length - 1]!);
   lap('read');
 
+  // Each bond's basis filter runs from close to close (basis.ts): seeded from the stored close
+  // before the range when there is one, then carried in memory.
+  const carried = new Map<number, CarriedBasis>();
+  const before = await previousCloseDate(db, days[0]!);
+  if (before) for (const [id, close] of await loadClose(db, before)) if (close.basis) carried.set(id, close.basis);
   const book = new TradeBook();
   let loadedToMs = dayStartMs(days[0]!) - TRADE_WINDOW_DAYS * MS_PER_DAY;
   let pending: Promise<void> = Promise.resolve();
@@ -93,7 +100,8 @@ export async function priceHistory(
       lap('read');
     }
     book.prune(asOf.getTime() - (TRADE_WINDOW_DAYS + 1) * MS_PER_DAY);
-    const result = evaluateUniverse(entries, (id, from, to) => book.window(id, from, to), curves, asOf, undefined, true);
+    const result = evaluateUniverse(entries, (id, from, to) => book.window(id, from, to), curves, asOf, undefined, true, (id) => carried.get(id));
+    for (const e of result.evaluations) carried.set(e.bondId, e.basis);
     failed += result.failed.length;
     for (const f of result.failed) if (failures.length < 20) failures.push({ ...f, day });
     for (const e of result.evaluations) items.push({ day, asOf, evaluation: e });

@@ -177,8 +177,10 @@ describe('evaluated pricing', () => {
     const explained = await explainPrice(db, ids.acme3!, DAY);
     expect(explained!.method).toBe('model');
     expect(explained!.model.kind).toBe('issuer');
-    // ACME's curve runs through its traded bonds (≈85–100 bp), not the universe prior.
-    expect(explained!.spreadBp).toBeGreaterThan(60);
+    // ACME's curve runs through its traded bonds (≈85 bp at 4.5 years, 100 bp at 7.3), not the
+    // universe prior; at 3 years it extends the curve's slope (trades are read against the curve
+    // moving through their day, so a few bp either way of where they were placed).
+    expect(explained!.spreadBp).toBeGreaterThan(45);
     expect(explained!.spreadBp).toBeLessThan(120);
     const zero = await explainPrice(db, ids.zero!, DAY);
     expect(['issuer', 'sector']).toContain(zero!.model.kind);
@@ -205,8 +207,10 @@ describe('evaluated pricing', () => {
     const shown = spreadFromPrice(entry, Number(row!.price), parseDate(DAY), curves.on(DAY)!.curve);
     expect(lineage.pricingSpace).toMatch(/spread to worst/);
     expect(Math.abs(shown - lineage.spreadBp)).toBeLessThan(0.01);
-    // The trades were placed at 60 bp in the pricing space; their mid spreads say 60 back.
-    for (const t of lineage.trades) expect(t.midSpreadBp!).toBeCloseTo(60, 0);
+    // The trades were placed at 60 bp on their day's closing curve; pricing reads each against the
+    // curve moving from the previous close to that close through the session (curves.at), so they
+    // say 60 back within the curve's move that day (at most 6 bp in this market).
+    for (const t of lineage.trades) expect(Math.abs(t.midSpreadBp! - 60)).toBeLessThanOrEqual(6);
   });
 
   it('an FRN gets a discount margin', async () => {

@@ -114,7 +114,16 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
 
   const only = opts.bondIds ? new Set(opts.bondIds) : undefined;
   const book = state.trades.book;
-  const universe = evaluateUniverse(state.terms.bonds.values(), (id, from, to) => book.window(id, from, to), curves, asOf, only);
+  const closes = prev ?? new Map<number, CloseSnapshot>();
+  const universe = evaluateUniverse(
+    state.terms.bonds.values(),
+    (id, from, to) => book.window(id, from, to),
+    curves,
+    asOf,
+    only,
+    false,
+    (id) => closes.get(id)?.basis,
+  );
   const dayFromMs = dayStartMs(day) - 1;
   const rows: MarketStateRow[] = [];
   const snapshots: Evaluation[] = [];

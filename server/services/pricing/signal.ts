@@ -17,7 +17,8 @@ import {
   tradeEvidence,
   tradeWeight,
 } from './conventions';
-import { indexFixings, type CurveBook } from './curves';
+import { closeHourOf, newYorkTime } from '../../../common/calendar';
+import { indexFixings, INTRADAY_STEPS, type CurveBook } from './curves';
 import { priceable, spreadFromPrice } from './measures';
 import type { BondEntry } from './terms';
 import { SIDE_BUY, SIDE_SELL, type TradeObs } from './trades';
@@ -27,6 +28,10 @@ export interface UsedTrade {
   id: number;
   midSpreadBp: number;
   weight: number;
+  /** What the basis filter reads (basis.ts); not stored in the lineage. */
+  timeMs: number;
+  quantity: number;
+  side: number;
 }
 
 /** A trade left out, and why (with its mid spread when it had one). */
@@ -62,8 +67,9 @@ function dayNumber(day: string): number {
  * The trade's mid spread (bp) against its own day's curve, cached on the trade; NaN when the
  * price gives no sensible spread (a bad print, a bond in its last days).
  */
-export function tradeSpread(entry: BondEntry, t: TradeObs, curves: CurveBook): number {
-  const dated = curves.on(t.day);
+export function tradeSpread(entry: BondEntry, t: TradeObs, curves: CurveBook, asOfMs = Infinity): number {
+  // The curve when the trade printed, not at the close: interpolated along the day (curves.at).
+  const dated = curves.at(t.day, sessionStep(t.day, t.timeMs, asOfMs));
   if (!dated) return NaN;
   const c = t.cache;
   // The half-spread depends on the bond's rating class on the pricing day (point in time), so it keys the cache too.
@@ -85,6 +91,21 @@ export function tradeSpread(entry: BondEntry, t: TradeObs, curves: CurveBook): n
   return spreadBp;
 }
 
+/**
+ * The intraday curve step (1 … INTRADAY_STEPS) of a trade: where its time falls between 08:00 New
+ * York and the day's curve — a quarter past the close, or `asOfMs` during the session (a live
+ * day's curve is the latest, not the close).
+ */
+export function sessionStep(day: string, timeMs: number, asOfMs = Infinity): number {
+  let s = sessionBounds.get(day);
+  if (!s) sessionBounds.set(day, (s = [newYorkTime(day, 8).getTime(), newYorkTime(day, closeHourOf(day) + 0.25).getTime()]));
+  const end = Math.min(s[1], asOfMs);
+  if (end <= s[0]) return INTRADAY_STEPS;
+  const f = (timeMs - s[0]) / (end - s[0]);
+  return Math.min(INTRADAY_STEPS, Math.max(1, Math.ceil(f * INTRADAY_STEPS)));
+}
+const sessionBounds = new Map<string, [number, number]>();
+
 function median(values: number[]): number {
   const v = [...values].sort((a, b) => a - b);
   const m = v.length >> 1;
@@ -98,7 +119,7 @@ export function tradeSignal(entry: BondEntry, trades: readonly TradeObs[], curve
   const rejected: RejectedTrade[] = [];
   const cand: { t: TradeObs; mid: number }[] = [];
   for (const t of recent) {
-    const mid = tradeSpread(entry, t, curves);
+    const mid = tradeSpread(entry, t, curves, asOfMs);
     if (Number.isNaN(mid)) rejected.push({ id: t.id, spreadBp: null, reason: 'unpriceable' });
     else cand.push({ t, mid });
   }
@@ -140,7 +161,14 @@ export function tradeSignal(entry: BondEntry, trades: readonly TradeObs[], curve
     evidence,
     alpha: blendWeight(evidence),
     lastAgeDays: lastAge,
-    used: kept.map((c, i) => ({ id: c.t.id, midSpreadBp: round(c.mid, 3), weight: round(weights[i]! / sw, 5) })),
+    used: kept.map((c, i) => ({
+      id: c.t.id,
+      midSpreadBp: round(c.mid, 3),
+      weight: round(weights[i]! / sw, 5),
+      timeMs: c.t.timeMs,
+      quantity: c.t.quantity,
+      side: c.t.side,
+    })),
     rejected,
   };
 }

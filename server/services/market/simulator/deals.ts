@@ -8,7 +8,7 @@ import { type DealStatus, LAST_IG_NOTCH } from '../../../../common/market';
 import { bondDescription, isinFromCusip } from '../reference';
 import { addYears, bondCusip, callSchedule, pickSeniority, pickSize, type SimBond } from './bonds';
 import { addDays, businessDayOnOrBefore, newYorkTime, nextBusinessDay } from '../../../../common/calendar';
-import { issuerNotchOn, type SimIssuer } from './issuers';
+import { issuerNotchOn, issuerSpreadNotchOn, type SimIssuer } from './issuers';
 import { bondNoise, spreadBp, type SpreadFactors } from './model';
 import type { Rng } from './random';
 
@@ -107,8 +107,10 @@ export function priceDeal(
   for (const tenor of tenors) {
     const { seniority, offset } = pickSeniority(rng, issuer, notch);
     const cusip = bondCusip(issuer.cusipBase, nextIssue[issuer.index]!++);
+    // Priced off where the issuer trades, which leads a coming rating change.
+    const spreadNotch = Math.max(0, Math.min(18, issuerSpreadNotchOn(issuer, day.date) + offset));
     const fair = spreadBp(
-      { notch: notch + offset, sector: issuer.sector, seniority, issuerKey: String(issuer.index), noise: bondNoise(seed, cusip) },
+      { notch: spreadNotch, sector: issuer.sector, seniority, issuerKey: String(issuer.index), noise: bondNoise(seed, cusip) },
       tenor,
       day.spreads,
     );

@@ -9,16 +9,21 @@ import type { Database } from '../../../db/schema';
 import { disseminationCap } from '../reference';
 import type { SimBond } from './bonds';
 import { addDays, settlementDayAfter, yearsBetween } from '../../../../common/calendar';
-import { issuerNotchOn, type SimIssuer } from './issuers';
+import { issuerNotchOn, issuerSpreadNotchOn, type SimIssuer } from './issuers';
 import { BATCH_ROWS, bulkInsertJson } from './load';
-import { bondNoise, hiddenMid, type PriceableBond, priceable, spreadBp } from './model';
+import { bondNoise, CURVE_VOL, type CurveFactors, curveYields, hiddenMid, type PriceableBond, priceable, spreadBp, toCurve } from './model';
 import type { DayState } from './paths';
 import { Rng } from './random';
-import { activityWeight, generateBondTrades, type SimTrade, tradeCount, tradeProbability } from './trades';
+import { activityWeight, generateBondTrades, isStaleBond, type SimTrade, tradeCount, tradeProbability } from './trades';
 
 /** A bond's notch from its issuer's on a date, kept on the scale (AAA … CCC-). */
 export function bondNotch(issuer: SimIssuer, bond: SimBond, date: string): number {
   return Math.max(0, Math.min(18, issuerNotchOn(issuer, date) + bond.notchOffset));
+}
+
+/** The (possibly fractional) notch a bond's spread is set by on a date: leads rating changes. */
+export function bondSpreadNotch(issuer: SimIssuer, bond: SimBond, date: string): number {
+  return Math.max(0, Math.min(18, issuerSpreadNotchOn(issuer, date) + bond.notchOffset));
 }
 
 /** Column buffers of trades waiting to be written. */
@@ -168,6 +173,8 @@ export interface TradableBond {
   maturityDate: string;
   amountIssued: number;
   noise: number;
+  /** One of the bonds that trade about once a month (isStaleBond). */
+  stale: boolean;
   priceable: PriceableBond;
 }
 
@@ -181,9 +188,46 @@ export function tradeYield(p: PriceableBond, settleDay: number, price: number): 
   }
 }
 
+/** Treasury curve snapshots per day between two closes (intraday moves). */
+export const INTRADAY_STEPS = 8;
+
+/**
+ * The treasury curve through a day: `INTRADAY_STEPS` snapshots on a Brownian bridge of the
+ * Nelson–Siegel factors from the previous close to this close (daily volatility spread over the
+ * session), so a morning trade is priced off a curve nobody publishes. The last one is the
+ * published close.
+ */
+export function intradayCurves(seed: number, prev: DayState, day: DayState): DayState['curveObj'][] {
+  const rng = new Rng(seed, `intraday:${day.date}`);
+  const keys = ['b1', 'b2', 'b3'] as const;
+  const walk = keys.map(() => {
+    const steps = [0];
+    for (let k = 1; k <= INTRADAY_STEPS; k++) steps.push(steps[k - 1]! + rng.normal() / Math.sqrt(INTRADAY_STEPS));
+    return steps.map((b, k) => b - (k / INTRADAY_STEPS) * steps[INTRADAY_STEPS]!);
+  });
+  const out: DayState['curveObj'][] = [];
+  for (let k = 1; k < INTRADAY_STEPS; k++) {
+    const w = k / INTRADAY_STEPS;
+    const f = {} as CurveFactors;
+    keys.forEach((key, j) => (f[key] = prev.curve[key] + w * (day.curve[key] - prev.curve[key]) + CURVE_VOL[key] * walk[j]![k]!));
+    out.push(toCurve(curveYields(f, 4)));
+  }
+  out.push(day.curveObj);
+  return out;
+}
+
+export interface SimulateDayOptions {
+  /** The previous business day: trades then move with the curve and spreads through the day. */
+  prev?: DayState;
+  /** The (fractional) notch a bond's spread is set by, when it differs from its rating's. */
+  spreadNotchOf?: (b: TradableBond) => number;
+}
+
 /**
  * Simulates the trades of one day for the given bonds. `notchOf` gives a bond's rating notch
- * on the day; `dayIndex` keys the random stream so each day is reproducible on its own.
+ * on the day; `dayIndex` keys the random stream so each day is reproducible on its own. With
+ * `prev`, each trade's mid is at its moment of the session: the curve on its intraday snapshot,
+ * the spread between yesterday's and today's (geometric in the fraction of the session).
  */
 export function simulateDay(
   seed: number,
@@ -191,8 +235,11 @@ export function simulateDay(
   bonds: readonly TradableBond[],
   notchOf: (b: TradableBond) => number,
   emit: (b: TradableBond, trades: SimTrade[], settleDay: number) => void,
+  options: SimulateDayOptions = {},
 ): void {
   const rng = new Rng(seed, `trades:${day.date}`);
+  const { prev } = options;
+  const curves = prev ? intradayCurves(seed, prev, day) : null;
   // US corporate T+1 on the one calendar, as pricing settles (common/pricingConventions).
   const settleIso = settlementDayAfter(day.date);
   const lastTradeable = addDays(day.date, 7);
@@ -200,18 +247,30 @@ export function simulateDay(
     if (b.issueDate > day.date || b.maturityDate <= lastTradeable) continue;
     const notch = notchOf(b);
     const hy = notch > LAST_IG_NOTCH;
-    const w = activityWeight({ amountIssued: b.amountIssued, issueDate: b.issueDate, hy, notch }, day.date);
+    const w = activityWeight({ amountIssued: b.amountIssued, issueDate: b.issueDate, hy, notch, stale: b.stale }, day.date);
     if (!rng.chance(tradeProbability(w))) continue;
     const count = tradeCount(rng, w);
     const settleDay = parseDate(settleIso > b.issueDate ? settleIso : b.issueDate);
     const years = yearsBetween(day.date, b.maturityDate);
-    const spread = spreadBp(
-      { notch, sector: b.sector as never, seniority: b.seniority, issuerKey: b.issuerKey, noise: b.noise },
-      years,
-      day.spreads,
-    );
-    const mid = hiddenMid(b.priceable, settleDay, day.curveObj, spread).price;
-    const trades = generateBondTrades(rng, b.id, day.date, count, mid, hy, years, disseminationCap(hy ? 'HY' : 'IG'));
+    const inputs = {
+      notch: options.spreadNotchOf ? options.spreadNotchOf(b) : notch,
+      sector: b.sector as never,
+      seniority: b.seniority,
+      issuerKey: b.issuerKey,
+      noise: b.noise,
+    };
+    const spread = spreadBp(inputs, years, day.spreads);
+    let mid: number | ((f: number) => number);
+    if (curves && prev) {
+      const logOpen = Math.log(spreadBp(inputs, years, prev.spreads));
+      const logClose = Math.log(spread);
+      mid = (f) => {
+        const curve = curves[Math.min(INTRADAY_STEPS - 1, Math.ceil(f * INTRADAY_STEPS) - 1)]!;
+        return hiddenMid(b.priceable, settleDay, curve, Math.exp(logOpen + f * (logClose - logOpen))).price;
+      };
+    } else mid = hiddenMid(b.priceable, settleDay, day.curveObj, spread).price;
+    const context = { hy, years, distressed: notch >= 16, stale: b.stale };
+    const trades = generateBondTrades(rng, b.id, day.date, count, mid, context, disseminationCap(hy ? 'HY' : 'IG'));
     emit(b, trades, settleDay);
   }
 }
@@ -234,6 +293,7 @@ export function tradableBonds(
     maturityDate: b.maturityDate,
     amountIssued: b.amountIssued,
     noise: bondNoise(seed, b.cusip),
+    stale: isStaleBond(seed, b.cusip),
     priceable: priceable({
       couponType: b.couponType,
       coupon: b.coupon,
@@ -272,6 +332,10 @@ export async function writeTradeHistory(
       (b, trades, settleDay) => {
         for (const t of trades) tradesBuf.push(t, b.id, tradeYield(b.priceable, settleDay, t.price));
         statsBuf.add(b.id, day.date, trades);
+      },
+      {
+        prev: d > 0 ? days[d - 1] : undefined,
+        spreadNotchOf: (b) => bondSpreadNotch(issuers[Number(b.issuerKey)]!, bonds[b.index!]!, day.date),
       },
     );
     if (tradesBuf.size >= BATCH_ROWS * 2) await tradesBuf.flush();

@@ -339,3 +339,22 @@ export function generateIssuers(rng: Rng, count: number, windowDays: string[]): 
 export function issuerNotchOn(issuer: SimIssuer, date: string): number {
   return issuer.ratingChange && date >= issuer.ratingChange.date ? issuer.ratingChange.notch : issuer.notch;
 }
+
+/**
+ * Calendar days before a rating change over which the market moves the issuer's spread to the
+ * new rating's level: the agencies confirm what trades already show (about six weeks).
+ */
+export const MIGRATION_LEAD_DAYS = 45;
+
+/**
+ * The notch an issuer's spreads are set by on a date: its rating's, except in the lead-up to a
+ * rating change, when it moves linearly from the old notch to the new one (fractional in between)
+ * and is there on the day the rating changes. Ratings themselves (issuerNotchOn) change on the day.
+ */
+export function issuerSpreadNotchOn(issuer: SimIssuer, date: string): number {
+  const change = issuer.ratingChange;
+  if (!change || date >= change.date) return issuerNotchOn(issuer, date);
+  const daysBefore = (Date.parse(`${change.date}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000;
+  if (daysBefore >= MIGRATION_LEAD_DAYS) return issuer.notch;
+  return issuer.notch + (change.notch - issuer.notch) * (1 - daysBefore / MIGRATION_LEAD_DAYS);
+}

@@ -154,6 +154,8 @@ async function fillMissedDays(
   const stats = new StatsBuffer(db);
   for (const date of days) {
     const rng = new Rng(state.seed, `gap:${date}`);
+    const prevYields = curveYields(state.curve);
+    const prev = { date: '', curve: state.curve, yields: prevYields, curveObj: toCurve(prevYields), spreads: state.spreads };
     state.curve = stepCurve(state.curve, rng);
     state.spreads = stepSpreads(state.spreads, rng);
     const yields = curveYields(state.curve);
@@ -168,6 +170,7 @@ async function fillMissedDays(
         for (const t of ts) trades.push(t, b.id, tradeYield(b.priceable, settleDay, t.price));
         stats.add(b.id, date, ts);
       },
+      { prev },
     );
     await trades.flush();
     await stats.flush();
@@ -193,7 +196,7 @@ async function liveTrades(
   const alive = bonds.filter((b) => b.issueDate <= today && b.maturityDate > addDays(today, 7));
   if (alive.length === 0) return [];
   const weights = alive.map((b) =>
-    activityWeight({ amountIssued: b.amountIssued, issueDate: b.issueDate, hy: b.notch > LAST_IG_NOTCH, notch: b.notch }, today),
+    activityWeight({ amountIssued: b.amountIssued, issueDate: b.issueDate, hy: b.notch > LAST_IG_NOTCH, notch: b.notch, stale: b.stale }, today),
   );
   const count = rng.poisson(TRADES_PER_TICK * Math.max(0.34, alive.length / 3000));
   const curve = toCurve(yields);
@@ -212,7 +215,8 @@ async function liveTrades(
     );
     const mid = hiddenMid(b.priceable, settleDay, curve, spread).price;
     const at = new Date(now.getTime() - Math.floor(rng.next() * Math.min(tickMs, 60_000)));
-    const [t] = generateBondTrades(rng, b.id, today, 1, mid, hy, years, disseminationCap(hy ? 'HY' : 'IG'), at);
+    const context = { hy, years, distressed: b.notch >= 16, stale: b.stale };
+    const [t] = generateBondTrades(rng, b.id, today, 1, mid, context, disseminationCap(hy ? 'HY' : 'IG'), at);
     const y = tradeYield(b.priceable, settleDay, t!.price);
     const row = await db
       .insertInto('trades')

@@ -9,6 +9,7 @@ import type { Database } from '../../../db/schema';
 import { ratingNotch } from '../reference';
 import type { TradableBond } from './history';
 import { bondNoise, priceable } from './model';
+import { isStaleBond } from './trades';
 
 export interface LiveBond extends TradableBond {
   issuerId: number;
@@ -69,6 +70,7 @@ export async function loadLiveBonds(db: Kysely<Database>, seed: number): Promise
       amountIssued: Number(r.amount_issued),
       notch: ratingNotch(r.rating_sp) ?? 9,
       noise: bondNoise(seed, r.cusip),
+      stale: isStaleBond(seed, r.cusip),
       priceable: priceable({
         couponType: r.coupon_type,
         coupon: Number(r.coupon),

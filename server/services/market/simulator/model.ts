@@ -29,7 +29,7 @@ export interface CurveFactors {
 export const CURVE_MEAN: CurveFactors = { b1: 4.85, b2: -0.54, b3: -2.2 };
 const LAMBDA = 0.55;
 /** Daily standard deviations (percent) and mean reversion of the three factors. */
-const CURVE_VOL: CurveFactors = { b1: 0.035, b2: 0.04, b3: 0.06 };
+export const CURVE_VOL: CurveFactors = { b1: 0.035, b2: 0.04, b3: 0.06 };
 const CURVE_PHI = 0.995;
 
 /** A curve yield in percent at `years` from NS factors. */
@@ -74,22 +74,50 @@ export interface SpreadFactors {
 const MARKET = { phi: 0.997, vol: 0.012 };
 const SECTOR = { phi: 0.99, vol: 0.007 };
 const ISSUER = { phi: 0.98, vol: 0.01 };
+/**
+ * Issuer news: a jump in the issuer's log spread factor, on average once per issuer every
+ * `perYear` trading years, of size `scale` × a Student-t(3) draw (fat tails: most jumps move the
+ * spread 5–20 %, a few double it), wider more often than tighter. Ratings do not follow a jump:
+ * only the issuer's next trades reveal it.
+ */
+export const ISSUER_JUMP = { perYear: 1, scale: 0.12, widenShare: 0.6 } as const;
+const TRADING_DAYS_PER_YEAR = 252;
 
 function ar(x: number, p: { phi: number; vol: number }, rng: Rng, dt: number): number {
   return Math.pow(p.phi, dt) * x + p.vol * Math.sqrt(dt) * rng.normal();
 }
 
-/** One step of the spread factors (same `dt` convention as stepCurve). */
+/** A Student-t draw with 3 degrees of freedom scaled to unit variance (fat-tailed noise). */
+export function studentT3(rng: Rng): number {
+  const z = rng.normal();
+  const chi = rng.normal() ** 2 + rng.normal() ** 2 + rng.normal() ** 2;
+  return (z / Math.sqrt(Math.max(chi, 1e-9) / 3)) / Math.sqrt(3);
+}
+
+function issuerStep(x: number, rng: Rng, dt: number): number {
+  let next = ar(x, ISSUER, rng, dt);
+  if (rng.chance((ISSUER_JUMP.perYear * dt) / TRADING_DAYS_PER_YEAR)) {
+    const size = Math.abs(ISSUER_JUMP.scale * studentT3(rng) * Math.sqrt(3));
+    next += (rng.chance(ISSUER_JUMP.widenShare) ? 1 : -1) * Math.min(size, 0.9);
+  }
+  return next;
+}
+
+/** One step of the spread factors (same `dt` convention as stepCurve), with issuer news jumps. */
 export function stepSpreads(f: SpreadFactors, rng: Rng, dt = 1): SpreadFactors {
   const sectors: Record<string, number> = {};
   for (const [k, v] of Object.entries(f.sectors)) sectors[k] = ar(v, SECTOR, rng, dt);
   const issuers: Record<string, number> = {};
-  for (const [k, v] of Object.entries(f.issuers)) issuers[k] = ar(v, ISSUER, rng, dt);
+  for (const [k, v] of Object.entries(f.issuers)) issuers[k] = issuerStep(v, rng, dt);
   return { market: ar(f.market, MARKET, rng, dt), sectors, issuers };
 }
 
-/** Spread at 10 years (bp) of each notch, AAA … D. */
-const BASE_SPREAD = [38, 45, 50, 58, 68, 78, 90, 105, 122, 145, 230, 260, 295, 330, 380, 450, 580, 720, 860, 1000, 1100, 1150];
+/**
+ * Spread at 10 years (bp) of each notch, AAA … D. CCC and below are distressed: 700–1,400 bp at
+ * CCC+ … CCC− at 10 years, more at the short end (prices in the 60s–80s for typical coupons),
+ * as such names trade.
+ */
+const BASE_SPREAD = [38, 45, 50, 58, 68, 78, 90, 105, 122, 145, 230, 260, 295, 330, 380, 450, 700, 1000, 1400, 1800, 2000, 2200];
 const SECTOR_MULT: Record<SectorCode, number> = {
   COMM: 1.1,
   COND: 1.05,
@@ -110,17 +138,23 @@ const SENIORITY_MULT: Record<string, number> = {
   Subordinated: 1.3,
   'Junior Subordinated': 1.55,
 };
+/** First distressed notch (CCC+). */
+const DISTRESSED_NOTCH = 16;
 
 /** Shape of the spread curve by remaining years: IG steep, HY flat, distressed inverted. */
 function tenorShape(notch: number, years: number): number {
   const t = Math.max(0.1, years);
   if (notch <= LAST_IG_NOTCH) return 0.45 + (0.55 * (1 - Math.exp(-t / 6))) / (1 - Math.exp(-10 / 6));
   const g = (1 - Math.exp(-t / 4)) / (1 - Math.exp(-10 / 4));
-  return notch >= 16 ? 1.15 - 0.15 * g : 0.85 + 0.15 * g;
+  return notch >= DISTRESSED_NOTCH ? 1.15 - 0.15 * g : 0.85 + 0.15 * g;
 }
 
 /** What a spread depends on, for one bond (or a tranche being priced). */
 export interface SpreadInputs {
+  /**
+   * Notch the spread is set by. Usually the rating's; between two notches (fractional) while the
+   * market moves an issuer toward a rating change before the agencies act (see migrationNotch).
+   */
   notch: number;
   sector: SectorCode;
   seniority: string;
@@ -129,16 +163,28 @@ export interface SpreadInputs {
   noise: number;
 }
 
-/** The hidden spread (bp) of a bond at a remaining maturity, kept inside realistic IG/HY ranges. */
-export function spreadBp(inputs: SpreadInputs, years: number, f: SpreadFactors): number {
-  const base = BASE_SPREAD[Math.min(BASE_SPREAD.length - 1, Math.max(0, inputs.notch))]!;
+function spreadAtNotch(inputs: SpreadInputs, notch: number, years: number, f: SpreadFactors): number {
+  const base = BASE_SPREAD[Math.min(BASE_SPREAD.length - 1, Math.max(0, notch))]!;
   const mult =
     SECTOR_MULT[inputs.sector] *
     (SENIORITY_MULT[inputs.seniority] ?? 1) *
     inputs.noise *
     Math.exp(f.market + (f.sectors[inputs.sector] ?? 0) + (f.issuers[inputs.issuerKey] ?? 0));
-  const s = base * tenorShape(inputs.notch, years) * mult;
-  return inputs.notch <= LAST_IG_NOTCH ? clamp(s, 20, 250) : clamp(s, 200, 1200);
+  const s = base * tenorShape(notch, years) * mult;
+  if (notch <= LAST_IG_NOTCH) return clamp(s, 20, 250);
+  return notch >= DISTRESSED_NOTCH ? clamp(s, 500, 3000) : clamp(s, 200, 1200);
+}
+
+/**
+ * The hidden spread (bp) of a bond at a remaining maturity, kept inside realistic ranges (IG
+ * 20–250 bp, HY 200–1,200 bp, distressed 500–3,000 bp). A fractional notch is geometric
+ * between its two neighbours.
+ */
+export function spreadBp(inputs: SpreadInputs, years: number, f: SpreadFactors): number {
+  const lo = Math.floor(inputs.notch);
+  const w = inputs.notch - lo;
+  const a = spreadAtNotch(inputs, lo, years, f);
+  return w < 1e-9 ? a : Math.exp((1 - w) * Math.log(a) + w * Math.log(spreadAtNotch(inputs, lo + 1, years, f)));
 }
 
 /** A bond's static idiosyncratic multiplier, from the seed and its CUSIP (stable across runs). */

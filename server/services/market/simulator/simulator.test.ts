@@ -79,7 +79,7 @@ describe('simulated universe', () => {
     }
   });
 
-  it('puts IG spreads in 20–250 bp and HY in 200–1200 bp, wider for lower ratings', () => {
+  it('puts IG spreads in 20–250 bp, HY in 200–1200 bp and distressed (CCC) in 500–3000 bp, wider for lower ratings', () => {
     const end = universe.days[universe.days.length - 1]!;
     const tradable = tradableBonds(
       OPTIONS.seed,
@@ -89,6 +89,7 @@ describe('simulated universe', () => {
     );
     const ig: number[] = [];
     const hy: number[] = [];
+    const ccc: number[] = [];
     tradable.forEach((t, i) => {
       const notch = bondNotch(universe.issuers[universe.bonds[i]!.issuer]!, universe.bonds[i]!, end.date);
       const s = spreadBp(
@@ -96,16 +97,21 @@ describe('simulated universe', () => {
         7,
         end.spreads,
       );
-      (notch > LAST_IG_NOTCH ? hy : ig).push(s);
+      (notch >= 16 ? ccc : notch > LAST_IG_NOTCH ? hy : ig).push(s);
     });
     expect(Math.min(...ig)).toBeGreaterThanOrEqual(20);
     expect(Math.max(...ig)).toBeLessThanOrEqual(250);
     expect(Math.min(...hy)).toBeGreaterThanOrEqual(200);
     expect(Math.max(...hy)).toBeLessThanOrEqual(1200);
+    // Issue 10: distressed names trade at distressed spreads (before, CCC was capped at 1,200 bp with HY).
+    expect(ccc.length).toBeGreaterThan(0);
+    expect(Math.min(...ccc)).toBeGreaterThanOrEqual(500);
+    expect(Math.max(...ccc)).toBeLessThanOrEqual(3000);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     expect(mean(ig)).toBeGreaterThan(60);
     expect(mean(ig)).toBeLessThan(170);
     expect(mean(hy)).toBeGreaterThan(mean(ig) * 2.5);
+    expect(mean(ccc)).toBeGreaterThan(mean(hy) * 1.5);
   });
 
   it('has only a minority of bonds trading each day, with dissemination caps applied', () => {
@@ -142,7 +148,7 @@ describe('simulated universe', () => {
 
   it('prints customer buys above the mid and sells below it, blocks tighter than odd lots', () => {
     const rng = new Rng(1, 'sides');
-    const trades = generateBondTrades(rng, 1, '2026-11-20', 4000, 100, false, 7, 5_000_000);
+    const trades = generateBondTrades(rng, 1, '2026-11-20', 4000, 100, { hy: false, years: 7 }, 5_000_000);
     const avg = (side: string, f: (q: number) => boolean) => {
       const xs = trades.filter((t) => t.side === side && f(t.quantity)).map((t) => t.price);
       return xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -1,0 +1,174 @@
+/**
+ * A bond's basis to the model: how far its own trades put it from the universe model's spread
+ * (issuer, sector or rating curve), estimated by a small Kalman filter and carried from one close
+ * to the next.
+ *
+ * Why: a bond sits persistently off its issuer's curve (its own liquidity, covenants, seniority
+ * quirks), and the curve moves with the issuer's and the market's other trades. Carrying the
+ * basis, rather than blending the bond's trades of the last fortnight with the model by their
+ * count, prices a bond that traded a month ago at today's curve plus its basis then — the "last
+ * trade plus the curve, sector and issuer moves since" — and lets each trade count by how much it
+ * says: a block more than an odd lot (its half-spread is less uncertain), a fresh trade more than
+ * an old one (the bond has drifted since), nothing when it is far off everything else known (an
+ * off-market print).
+ *
+ * Point in time: the prior is the state stored with the bond's previous close (or, without one,
+ * no basis and the model's own uncertainty); only trades after that close update it.
+ */
+import { halfSpreadPoints, MS_PER_DAY } from './conventions';
+import { SIDE_DEALER } from './trades';
+
+/** The filter's state after a pricing: basis (bp) over the model spread, its variance (bp²), when. */
+export interface CarriedBasis {
+  basisBp: number;
+  varBp2: number;
+  asOfMs: number;
+  /** The model spread the basis was over, and a code of the model curve (kind and rating) it came from. */
+  modelBp?: number;
+  modelCode?: number;
+  /** The share (0–1) of the state the bond's own trades stood for: 1 − variance / the model-only variance then. */
+  known?: number;
+}
+
+/** A trade as the filter reads it: its mid spread in the bond's pricing space, size, side, time. */
+export interface BasisTrade {
+  id: number;
+  midSpreadBp: number;
+  quantity: number;
+  side: number;
+  timeMs: number;
+}
+
+/**
+ * The filter's parameters, in one place (docs/market-data.md quotes them):
+ * - DRIFT: how fast a bond's spread wanders from its model, relative to the spread, per √day;
+ * - REVERSION: daily decay of a carried basis toward the model (a basis is mostly persistent);
+ * - PRIOR_SHARE: without history, the basis is unknown to this share of the spread (at least
+ *   the model's own RMS fit, and 3 bp);
+ * - HALF_SPREAD_UNCERTAINTY: the share of the conventional half-spread a dealer's actual one may
+ *   differ by (dealers and trades differ); PRINT_NOISE_PT adds a price-noise floor;
+ * - GATE_SIGMAS: a trade further than this many standard deviations from everything else known
+ *   about the bond is left out (off-market and erroneous prints).
+ */
+export const BASIS = {
+  DRIFT: 0.012,
+  REVERSION: 0.995,
+  PRIOR_SHARE: 0.06,
+  HALF_SPREAD_UNCERTAINTY: 0.4,
+  PRINT_NOISE_PT: { ig: 0.05, hy: 0.1 },
+  GATE_SIGMAS: 4,
+} as const;
+
+/** Variance (bp²) of a bond's basis with nothing known of it but the model: its fit, a share of the spread, 3 bp. */
+export function priorVariance(fitBp: number, modelBp: number): number {
+  return Math.max(fitBp, BASIS.PRIOR_SHARE * Math.max(Math.abs(modelBp), 10), 3) ** 2;
+}
+
+/** Business days in a span of calendar milliseconds (weekends do not move spreads). */
+function businessDays(ms: number): number {
+  return (Math.max(0, ms) / MS_PER_DAY) * (5 / 7);
+}
+
+/**
+ * Price sensitivity to the spread: modified duration (years) of a bond priced near par with
+ * `years` left at a yield of ~4.2 % + the spread. Enough to turn price noise into spread noise
+ * and spread uncertainty into price uncertainty.
+ */
+export function spreadDuration(years: number, spreadBp: number): number {
+  const y = Math.max(0.005, 0.042 + spreadBp / 1e4);
+  const n = Math.max(years, 0.02);
+  return (1 - Math.pow(1 + y / 2, -2 * n)) / y;
+}
+
+export interface BasisEstimate extends CarriedBasis {
+  /** Trades the filter used, and those it left out as far off everything else known. */
+  used: number;
+  gated: number[];
+}
+
+/**
+ * Today's basis of one bond: the carried state aged to `asOfMs` (or a fresh prior), updated by
+ * each of its trades after that state, oldest first.
+ */
+export function estimateBasis(input: {
+  modelBp: number;
+  fitBp: number;
+  /** Which model curve (kind and rating) `modelBp` comes from; a carried basis over another one is re-based. */
+  modelCode: number;
+  /** Scale of a good fit (bp): the share of the model's move a carried spread follows is 1/(1 + (fit/scale)²). */
+  fitScaleBp: number;
+  years: number;
+  highYield: boolean;
+  carried: CarriedBasis | undefined;
+  trades: readonly BasisTrade[];
+  asOfMs: number;
+}): BasisEstimate {
+  const { modelBp, years, highYield, asOfMs } = input;
+  const level = Math.max(Math.abs(modelBp), 10);
+  const drift2 = (BASIS.DRIFT * level) ** 2;
+  const duration = spreadDuration(years, modelBp);
+  let b: number;
+  let p: number;
+  let sinceMs: number;
+  const carried = input.carried && input.carried.asOfMs <= asOfMs && Number.isFinite(input.carried.basisBp) ? input.carried : undefined;
+  if (carried) {
+    const days = businessDays(asOfMs - carried.asOfMs);
+    let b0 = carried.basisBp;
+    if (carried.modelBp !== undefined) {
+      // The carried spread follows the model's move since only as far as the model is worth
+      // following: all of it for a tight issuer curve, little for a loose rating curve, none when
+      // the bond now sits on another curve (its rating class or the kind of curve changed) —
+      // else a model that jumps would drag a stale bond's price with it.
+      // Only the part of the basis the bond's trades stand for is held this way: a bond priced by
+      // the model alone has nothing of its own to hold and moves with the model.
+      const follow = carried.modelCode === input.modelCode ? 1 / (1 + (input.fitBp / input.fitScaleBp) ** 2) : 0;
+      const known = Math.max(0, Math.min(1, carried.known ?? 0));
+      const held = carried.modelBp + carried.basisBp + follow * (modelBp - carried.modelBp) - modelBp;
+      b0 = known * held + (1 - known) * carried.basisBp;
+    }
+    b = b0 * Math.pow(BASIS.REVERSION, days);
+    // Never less sure than knowing nothing of the bond but the model.
+    p = Math.min(carried.varBp2 + drift2 * days, Math.max(carried.varBp2, priorVariance(input.fitBp, modelBp)));
+    sinceMs = carried.asOfMs;
+  } else {
+    b = 0;
+    p = priorVariance(input.fitBp, modelBp);
+    sinceMs = -Infinity;
+  }
+  const gated: number[] = [];
+  let used = 0;
+  const noisePt = highYield ? BASIS.PRINT_NOISE_PT.hy : BASIS.PRINT_NOISE_PT.ig;
+  for (const t of input.trades) {
+    if (t.timeMs <= sinceMs || t.timeMs > asOfMs || !Number.isFinite(t.midSpreadBp)) continue;
+    const hs = halfSpreadPoints(t.quantity, highYield, years) * (t.side === SIDE_DEALER ? 0.3 : 1);
+    const pricePt = Math.hypot(BASIS.HALF_SPREAD_UNCERTAINTY * hs, noisePt);
+    const r = (100 * pricePt) / Math.max(duration, 0.05);
+    const ageDays = businessDays(asOfMs - t.timeMs);
+    const rv = r * r + drift2 * ageDays;
+    const resid = t.midSpreadBp - modelBp - b;
+    if (Math.abs(resid) > BASIS.GATE_SIGMAS * Math.sqrt(p + rv) && (carried || used > 0)) {
+      gated.push(t.id);
+      continue;
+    }
+    const k = p / (p + rv);
+    b += k * resid;
+    p *= 1 - k;
+    used++;
+  }
+  const known = Math.max(0, Math.min(1, 1 - p / priorVariance(input.fitBp, modelBp)));
+  return { basisBp: b, varBp2: p, asOfMs, modelBp, modelCode: input.modelCode, known, used, gated };
+}
+
+/** Confidence 0–100 from the standard deviation of the price (points) the estimate implies. */
+export const CONFIDENCE_PRICE_SCALE_PT = 0.4;
+
+/**
+ * Confidence from the estimate's uncertainty in price: the basis variance plus a day's drift (the
+ * next trade comes later), through the bond's spread duration. 95 at certainty, 48 at ±0.4 pt.
+ */
+export function confidenceFromVariance(varBp2: number, modelBp: number, years: number, price: number): number {
+  const level = Math.max(Math.abs(modelBp), 10);
+  const sdBp = Math.sqrt(varBp2 + (BASIS.DRIFT * level) ** 2);
+  const sdPt = (sdBp * spreadDuration(years, modelBp) * Math.max(price, 1)) / 1e4;
+  return Math.round((100 * 0.95) / (1 + (sdPt / CONFIDENCE_PRICE_SCALE_PT) ** 2));
+}
