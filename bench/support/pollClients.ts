@@ -51,6 +51,12 @@ process.on('message', (msg: PollPlan | 'report' | 'stop') => {
     agent.destroy();
     process.exit(0);
   } else {
-    msg.tokens.forEach((token, k) => poll(msg.ports[k % msg.ports.length]!, token, '0'));
+    // Clients start over RAMP_MS, as real ones do (each waits a random < 1 s after login): ten
+    // thousand connections opened in one instant overflow the listen backlog, and the dropped
+    // SYNs come back seconds later, which measures the kernel, not the server.
+    const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? Math.max(1_000, msg.tokens.length));
+    msg.tokens.forEach((token, k) =>
+      setTimeout(() => poll(msg.ports[k % msg.ports.length]!, token, '0'), (k * RAMP_MS) / msg.tokens.length),
+    );
   }
 });
