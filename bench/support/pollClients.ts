@@ -39,7 +39,10 @@ function poll(port: number, token: string, cursor: string): void {
     },
   );
   req.on('error', () => {
-    if (!stopping) errors++;
+    if (stopping) return;
+    errors++;
+    // A refused or reset connection is retried like a failed poll (the web client backs off too).
+    setTimeout(() => poll(port, token, cursor), 1000);
   });
 }
 
