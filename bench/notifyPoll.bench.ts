@@ -23,6 +23,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { signAccessToken } from '../server/plugins/auth';
 import { createMessage } from '../server/services/messaging/messages';
 import { createNotifications } from '../server/services/notifications/notifications';
+import { databaseCpuMs } from './support/databaseCpu';
 import { openScratchDatabase, type BenchEngine } from './support/scratchDatabase';
 import type { PollClientMessage, PollPlan } from './support/pollClients';
 
@@ -105,13 +106,20 @@ async function main(): Promise<void> {
     child.send({ ports, tokens } satisfies PollPlan);
     const held = () => apps.reduce((n, a) => n + a.notificationHub.heldPolls, 0);
     const started = Date.now();
-    await waitFor(() => held() >= POLLERS, `${POLLERS} held polls`);
+    await waitFor(() => held() >= POLLERS, `${POLLERS} held polls`, 900_000).catch((err: unknown) => {
+      console.log(`  only ${held()} of ${POLLERS} polls held when the wait ended`);
+      throw err;
+    });
     const holdAllMs = Date.now() - started;
     // A poll counts as held once registered, before its first read: let those reads drain.
     await new Promise((res) => setTimeout(res, 3000));
     const rssHeld = process.memoryUsage().rss;
 
     const committed = new Map<string, number>();
+    const cpu0 = process.cpuUsage();
+    const dbCpu0 = ENGINE === 'postgres' ? await databaseCpuMs(db) : null;
+    const reads0 = apps.reduce((n, a) => n + a.notificationHub.cursorReads.queries, 0);
+    const rounds0 = performance.now();
     for (let r = 0; r < ROUNDS; r++) {
       const users = Array.from({ length: PER_ROUND }, () => `u${1 + Math.floor(Math.random() * POLLERS)}`);
       const ids = await db
@@ -122,6 +130,10 @@ async function main(): Promise<void> {
       await new Promise((res) => setTimeout(res, 500));
     }
     await new Promise((res) => setTimeout(res, 1000));
+    const roundsMs = performance.now() - rounds0;
+    const cpuRounds = process.cpuUsage(cpu0);
+    const dbCpuRounds = dbCpu0 === null ? null : (await databaseCpuMs(db))! - dbCpu0;
+    const cursorQueries = apps.reduce((n, a) => n + a.notificationHub.cursorReads.queries, 0) - reads0;
     const { arrivals, errors } = await report();
     const latencies = arrivals
       .filter((a) => committed.has(a.id))
@@ -156,6 +168,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `  commit → handed to the socket by the server over ${serverSide.length}: p50 ${pct(serverSide, 50)} ms, p99 ${pct(serverSide, 99)} ms, max ${serverSide.at(-1)} ms`,
+    );
+    console.log(
+      `  during the ${ROUNDS} rounds (${(roundsMs / 1000).toFixed(1)} s, every held poll's timeouts and re-polls included): server process CPU ${((cpuRounds.user + cpuRounds.system) / 1000).toFixed(0)} ms${dbCpuRounds === null ? '' : `, database backends CPU ${dbCpuRounds.toFixed(0)} ms`}, ${cursorQueries} cursor-read queries; per notification ${((cpuRounds.user + cpuRounds.system) / 1000 / Math.max(1, committed.size)).toFixed(2)} ms of server CPU`,
     );
     console.log(
       `  one message to ${msg.recipientCount} recipients (message, recipients, notifications) committed in ${messageMs.toFixed(0)} ms`,

@@ -39,7 +39,10 @@ function poll(port: number, token: string, cursor: string): void {
     },
   );
   req.on('error', () => {
-    if (!stopping) errors++;
+    if (stopping) return;
+    errors++;
+    // A refused or reset connection is retried like a failed poll (the web client backs off too).
+    setTimeout(() => poll(port, token, cursor), 1000);
   });
 }
 
@@ -51,6 +54,12 @@ process.on('message', (msg: PollPlan | 'report' | 'stop') => {
     agent.destroy();
     process.exit(0);
   } else {
-    msg.tokens.forEach((token, k) => poll(msg.ports[k % msg.ports.length]!, token, '0'));
+    // Clients start over RAMP_MS, as real ones do (each waits a random < 1 s after login): ten
+    // thousand connections opened in one instant overflow the listen backlog, and the dropped
+    // SYNs come back seconds later, which measures the kernel, not the server.
+    const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? Math.max(1_000, msg.tokens.length));
+    msg.tokens.forEach((token, k) =>
+      setTimeout(() => poll(msg.ports[k % msg.ports.length]!, token, '0'), (k * RAMP_MS) / msg.tokens.length),
+    );
   }
 });

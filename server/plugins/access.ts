@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { FeatureName } from '@common/features';
-import { assertActiveSubscription, callerFeatures, withoutGatedFields } from './entitlements';
+import { assertActiveSubscription, callerFeatures, holdsGatedFields, withoutGatedFields } from './entitlements';
 import { forbidden, unauthorized } from './errors';
 
 /** Who may call a route: anyone, a signed-in user, or an administrator. */
@@ -133,6 +133,8 @@ export function registerAccess(app: FastifyInstance): void {
     // Refusals carry no data (and must not depend on a database that may be what failed).
     if (reply.statusCode >= 400 || !request.auth || typeof payload !== 'object' || payload === null) return payload;
     if (!request.routeOptions.url?.startsWith('/v2/')) return payload;
+    // Nothing gated in it (most answers, every notification poll): the same for every caller.
+    if (!holdsGatedFields(payload)) return payload;
     return withoutGatedFields(payload, await callerFeatures(request));
   });
 }

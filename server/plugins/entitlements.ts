@@ -81,6 +81,30 @@ export function withoutGatedFields(value: unknown, features: ReadonlySet<Feature
   return strip(value, hidden, hidden.has('ratingSP'), 0);
 }
 
+/**
+ * Whether a response has anything {@link withoutGatedFields} could withhold (a gated field, a
+ * `sp` rating beside a `moody` one, an S&P history entry). When it has none the answer is the
+ * same for every caller, so the caller's features need not be read: a notification poll answers
+ * thousands of held requests at once, and each would otherwise re-read them.
+ */
+export function holdsGatedFields(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object' || depth > 12) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (item && typeof item === 'object' && (item as { agency?: unknown }).agency === 'sp') return true;
+      if (holdsGatedFields(item, depth + 1)) return true;
+    }
+    return false;
+  }
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (GATED_KEYS.has(key) || (key === 'sp' && 'moody' in (value as object))) return true;
+    if (holdsGatedFields(item, depth + 1)) return true;
+  }
+  return false;
+}
+
+const GATED_KEYS = new Set(GATED_FIELDS.map((g) => g.key));
+
 function strip(value: unknown, hidden: ReadonlySet<string>, noSp: boolean, depth: number): unknown {
   if (value === null || typeof value !== 'object' || depth > 12) return value;
   if (Array.isArray(value)) {

@@ -34,6 +34,7 @@ import * as analyticsEvents from './20261205100000_analytics_events';
 import * as errorStore from './20261205110000_error_store';
 import * as supportRequests from './20261205120000_support_requests';
 import * as analyticsRollups from './20261209100000_analytics_rollups';
+import * as hawkUnprimed from './20261211100000_hawk_unprimed';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '20261205110000_error_store': errorStore,
   '20261205120000_support_requests': supportRequests,
   '20261209100000_analytics_rollups': analyticsRollups,
+  '20261211100000_hawk_unprimed': hawkUnprimed,
 };

@@ -5,8 +5,9 @@
  * are grouped per subscription and issuer, so many bonds of one issuer moving together make one
  * delivery.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { jsonRecordset } from '../pricing/packed';
 import type { IndexedSubscription } from './ruleIndex';
 import { subjectKeyOf, type Trigger, windowKeyOf } from './rules';
 
@@ -37,38 +38,46 @@ export async function insertFirings(trx: Kysely<Database>, candidates: Candidate
     const key = `${c.sub.id}|${subjectKeyOf(c.sub.frequency, c.subject)}|${windowKeyOf(c.sub.frequency, c.at)}`;
     if (!byKey.has(key)) byKey.set(key, c);
   }
-  const out: Fired[] = [];
   const list = [...byKey.entries()];
-  for (let i = 0; i < list.length; i += 1000) {
-    const chunk = list.slice(i, i + 1000);
-    const rows = await trx
-      .insertInto('hawk_firings')
-      .values(
-        chunk.map(([key, c]) => {
-          const [, subject, window] = key.split('|');
-          return {
-            subscription_id: c.sub.id,
-            user_id: c.sub.userId,
-            kind: c.sub.rule.kind,
-            subject_key: subject!,
-            window_key: window!,
-            bond_id: c.bondId,
-            issuer_id: c.issuerId,
-            deal_id: c.dealId,
-            message: c.trigger.message,
-            vals: JSON.stringify(c.trigger.vals),
-            fired_at: new Date(c.at),
-          };
-        }),
-      )
-      .onConflict((oc) => oc.columns(['subscription_id', 'subject_key', 'window_key']).doNothing())
-      .returning(['id', 'subscription_id', 'subject_key', 'window_key'])
-      .execute();
-    const chunkMap = new Map(chunk);
-    for (const r of rows) out.push({ id: r.id, c: chunkMap.get(`${r.subscription_id}|${r.subject_key}|${r.window_key}`)! });
-  }
-  return out;
+  const records = list.map(([key, c]) => {
+    const [, subject, window] = key.split('|');
+    return {
+      subscription_id: c.sub.id,
+      user_id: c.sub.userId,
+      kind: c.sub.rule.kind,
+      subject_key: subject!,
+      window_key: window!,
+      bond_id: c.bondId,
+      issuer_id: c.issuerId,
+      deal_id: c.dealId,
+      message: c.trigger.message,
+      vals: c.trigger.vals,
+      fired_at: new Date(c.at).toISOString(),
+    };
+  });
+  // One JSON parameter for every candidate (pricing/packed.ts): thousands of rows of eleven
+  // columns as bound parameters cost more to build and send than the insert itself.
+  const { rows } = await sql<{ id: string; subscription_id: number; subject_key: string; window_key: string }>`
+    insert into hawk_firings (subscription_id, user_id, kind, subject_key, window_key, bond_id, issuer_id, deal_id, message, vals, fired_at)
+    select ${sql.raw(FIRING_COLUMNS.map(([name]) => `x.${name}`).join(', '))} from ${jsonRecordset(records, FIRING_COLUMNS)}
+    on conflict (subscription_id, subject_key, window_key) do nothing
+    returning id, subscription_id, subject_key, window_key`.execute(trx);
+  return rows.map((r) => ({ id: String(r.id), c: byKey.get(`${r.subscription_id}|${r.subject_key}|${r.window_key}`)! }));
 }
+
+const FIRING_COLUMNS = [
+  ['subscription_id', 'int4'],
+  ['user_id', 'text'],
+  ['kind', 'text'],
+  ['subject_key', 'text'],
+  ['window_key', 'text'],
+  ['bond_id', 'int4'],
+  ['issuer_id', 'int4'],
+  ['deal_id', 'int4'],
+  ['message', 'text'],
+  ['vals', 'jsonb'],
+  ['fired_at', 'timestamptz'],
+] as const;
 
 /** One group per subscription and issuer: what one notification or e-mail line block reports. */
 export function groupFirings(fired: Fired[]): { sub: IndexedSubscription; firings: Fired[] }[] {

@@ -6,7 +6,8 @@
  * the same transaction: the long-poll delivers it to open tabs (a toast that opens the bond or the
  * alert history) and the push job to the user's browsers when they turned browser notifications
  * on (docs/market-hawk.md, "Delivery"). E-mail is batched: a pass that fires thousands of alerts
- * costs a handful of statements for it, plus one notification insert per group with in-app or push.
+ * costs a handful of statements for it, and the notifications of every group with in-app or push
+ * one more (per thousand).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
@@ -15,7 +16,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { HawkChannelStates } from '../../db/tables/hawk';
 import { appLink, renderEmail } from '../accounts/mail';
-import { createNotifications } from '../notifications/notifications';
+import { createNotificationBatch, type NotificationItem } from '../notifications/notifications';
 
 export interface FiringGroup {
   subscriptionId: number;
@@ -97,6 +98,7 @@ export async function deliverFirings(trx: Kysely<Database>, config: Config, grou
   const codes: { code_hash: string; subscription_id: number; created_at: Date }[] = [];
   const emails: { kind: string; to_address: string; subject: string; text_body: string; html_body: string }[] = [];
   const states: HawkChannelStates[] = [];
+  const notifications: NotificationItem[] = [];
   for (const g of groups) {
     const summary = summarizeRule(g.rule, labels.get(g.subscriptionId)!, g.frequency);
     const state: HawkChannelStates = {};
@@ -104,7 +106,8 @@ export async function deliverFirings(trx: Kysely<Database>, config: Config, grou
     if (inApp.length > 0) {
       const first = g.firings[0];
       const bondId = (g.target as { bondId?: number }).bondId;
-      await createNotifications(trx, [g.userId], {
+      notifications.push({
+        userId: g.userId,
         type: 'markethawkalert',
         category: 'markethawk',
         at: now,
@@ -149,6 +152,8 @@ export async function deliverFirings(trx: Kysely<Database>, config: Config, grou
     }
     states.push(state);
   }
+  // One notification per group with in-app or push, all in one statement and one event.
+  await createNotificationBatch(trx, notifications);
   for (const c of chunks(codes)) await trx.insertInto('hawk_disable_codes').values(c).execute();
   // The outbox (server/services/accounts/mail.ts): the outbox job sends what this transaction commits.
   for (const c of chunks(emails)) await trx.insertInto('email_outbox').values(c).execute();

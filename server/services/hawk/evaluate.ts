@@ -58,12 +58,13 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
 
   // 3. Bond state rewritten since the last pass (reprices): level, move, confidence, volume; market moves.
   const needsState = index.hasStateRules || hasMarketMoveRules(index);
-  const states = needsState ? await readRepricedStates(db, cursor.state_as_of) : [];
+  const { rows: states, newest: lastState } = needsState ? await readRepricedStates(db, cursor.state_as_of) : { rows: [], newest: null };
   result.states = states.length;
   if (index.hasStateRules && states.length > 0) await evaluateStates(db, index, states, add);
   const primed = await primeNewRules(db, index, add);
   if (states.length > 0) {
-    const at = Math.max(...states.map((s) => new Date(s.as_of).getTime()));
+    let at = -Infinity;
+    for (const s of states) if (s.at > at) at = s.at;
     await evaluateMarketMoves(db, index, at, add);
   }
   result.candidates = candidates.length;
@@ -71,7 +72,6 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
   // 4. Fire (exactly once per key), group, deliver, move the cursor — one transaction.
   const lastEvent = events.length > 0 ? events[events.length - 1]!.id : null;
   const lastRating = ratings.length > 0 ? ratings[ratings.length - 1]!.id : null;
-  const lastState = states.length > 0 ? states[states.length - 1]!.as_of : null;
   await db.transaction().execute(async (trx) => {
     const fired = await insertFirings(trx, candidates);
     result.fired = fired.length;
@@ -93,7 +93,7 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
     result.deliveries = groups.length;
     const firedSubs = [...new Set(fired.map((f) => f.c.sub.id))];
     if (firedSubs.length > 0) {
-      await trx.updateTable('hawk_subscriptions').set({ last_fired_at: now }).where('id', 'in', firedSubs).execute();
+      await sql`update hawk_subscriptions set last_fired_at = ${now} where id = any(${firedSubs}::int[])`.execute(trx);
       const once = [...new Set(fired.filter((f) => f.c.sub.frequency.type === 'once').map((f) => f.c.sub.id))];
       if (once.length > 0) {
         await trx.updateTable('hawk_subscriptions').set({ disabled_at: now, revision: NEXT_REVISION }).where('id', 'in', once).execute();
@@ -102,7 +102,7 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
     await sql`update hawk_cursor set
         last_event_id = greatest(last_event_id, ${lastEvent ?? 0}::bigint),
         last_rating_id = greatest(last_rating_id, ${lastRating ?? 0}::bigint),
-        state_as_of = greatest(state_as_of, ${lastState ?? new Date(0)}::timestamptz)
+        state_as_of = greatest(state_as_of, coalesce(${lastState}::timestamptz, state_as_of))
       where name = 'evaluator'`.execute(trx);
     if (primed.length > 0) await trx.updateTable('hawk_subscriptions').set({ primed: true }).where('id', 'in', primed).execute();
     if (!needsState) {

@@ -34,8 +34,24 @@ export interface HawkIndex {
   tableBonds: Map<string, number[]>;
   /** Whether any rule reads the bonds' evaluated state (level, move, confidence, volume). */
   hasStateRules: boolean;
+  /** Each bond's state rules (its own, its tables', its issuer's), filled as bonds are first seen. */
+  stateRulesByBond: Map<number, BondStateRules>;
   builtAt: number;
   stamp: string;
+  /** The subscriptions as loaded (kept when only the custom tables need resolving again). */
+  loaded: LoadedSubscription[];
+}
+
+interface LoadedSubscription {
+  sub: IndexedSubscription;
+  targetKey: string;
+}
+
+/** The state rules on one bond, and which move windows need reference prices read. */
+export interface BondStateRules {
+  subs: IndexedSubscription[];
+  intraday: boolean;
+  week: boolean;
 }
 
 export const INDEX_TTL_MS = 60_000;
@@ -79,13 +95,20 @@ export async function tableBonds(db: Kysely<Database>, tableIds: string[], day: 
   return out;
 }
 
-/** The index, reloaded when subscriptions changed (or after the TTL). */
+/**
+ * The index, reloaded when subscriptions changed. After the TTL with nothing changed, the loaded
+ * subscriptions are kept and only the custom tables are resolved again: reloading 100,000 rules
+ * every minute made one pass a minute seconds late.
+ */
 export async function hawkIndex(db: Kysely<Database>, now: Date): Promise<HawkIndex> {
   const stampRow = await sql<{ n: string; r: string | null }>`select count(*) as n, max(revision) as r from hawk_subscriptions`.execute(db);
   const stamp = `${stampRow.rows[0]!.n}:${stampRow.rows[0]!.r ?? 0}`;
   const cached = caches.get(db);
-  if (cached && cached.stamp === stamp && now.getTime() - cached.builtAt < INDEX_TTL_MS && now.getTime() >= cached.builtAt) return cached;
-  const index = await buildIndex(db, now, stamp);
+  const forward = cached !== undefined && now.getTime() >= cached.builtAt;
+  if (cached && forward && cached.stamp === stamp && now.getTime() - cached.builtAt < INDEX_TTL_MS) return cached;
+  // Time only moved forward, so what was expired at the last load still is (expiry is also checked per firing).
+  const loaded = cached && forward && cached.stamp === stamp ? cached.loaded : await loadSubscriptions(db, now);
+  const index = await placeSubscriptions(db, loaded, now, stamp);
   caches.set(db, index);
   return index;
 }
@@ -95,7 +118,8 @@ export function invalidateHawkIndex(db: Kysely<Database>): void {
   caches.delete(db);
 }
 
-async function buildIndex(db: Kysely<Database>, now: Date, stamp: string): Promise<HawkIndex> {
+/** The active subscriptions (not paused, disabled or expired at `now`). */
+async function loadSubscriptions(db: Kysely<Database>, now: Date): Promise<LoadedSubscription[]> {
   const rows = await db
     .selectFrom('hawk_subscriptions')
     .select(['id', 'user_id', 'rule', 'target', 'target_key', 'frequency', 'expires_at', 'channels'])
@@ -103,26 +127,9 @@ async function buildIndex(db: Kysely<Database>, now: Date, stamp: string): Promi
     .where('disabled_at', 'is', null)
     .where((e) => e.or([e('expires_at', 'is', null), e('expires_at', '>', now)]))
     .execute();
-  const index: HawkIndex = {
-    size: rows.length,
-    byBond: new Map(),
-    byId: new Map(),
-    tableBonds: new Map(),
-    byIssuer: new Map(),
-    byDeal: new Map(),
-    market: [],
-    hasStateRules: false,
-    builtAt: now.getTime(),
-    stamp,
-  };
-  const tables = await tableBonds(
-    db,
-    [...new Set(rows.filter((r) => r.target.kind === 'table').map((r) => (r.target as { tableId: string }).tableId))],
-    isoDate(now),
-  );
-  index.tableBonds = tables;
-  for (const r of rows) {
-    const sub: IndexedSubscription = {
+  return rows.map((r) => ({
+    targetKey: r.target_key,
+    sub: {
       id: r.id,
       userId: r.user_id,
       rule: r.rule,
@@ -130,13 +137,39 @@ async function buildIndex(db: Kysely<Database>, now: Date, stamp: string): Promi
       frequency: r.frequency,
       expiresAt: r.expires_at ? new Date(r.expires_at).getTime() : null,
       channels: r.channels,
-    };
+    },
+  }));
+}
+
+/** Files each subscription under its target; custom tables are resolved to their bonds as of `now`. */
+async function placeSubscriptions(db: Kysely<Database>, loaded: LoadedSubscription[], now: Date, stamp: string): Promise<HawkIndex> {
+  const index: HawkIndex = {
+    size: loaded.length,
+    byBond: new Map(),
+    byId: new Map(),
+    tableBonds: new Map(),
+    byIssuer: new Map(),
+    byDeal: new Map(),
+    market: [],
+    hasStateRules: false,
+    stateRulesByBond: new Map(),
+    builtAt: now.getTime(),
+    stamp,
+    loaded,
+  };
+  const tables = await tableBonds(
+    db,
+    [...new Set(loaded.flatMap(({ sub }) => (sub.target.kind === 'table' ? [sub.target.tableId] : [])))],
+    isoDate(now),
+  );
+  index.tableBonds = tables;
+  for (const { sub, targetKey } of loaded) {
     index.byId.set(sub.id, sub);
-    if (STATE_KINDS.has(r.rule.kind)) index.hasStateRules = true;
-    if (r.target_key.startsWith('deal:')) push(index.byDeal, Number(r.target_key.slice(5)), sub);
-    else if (r.target.kind === 'bond') push(index.byBond, r.target.bondId, sub);
-    else if (r.target.kind === 'issuer') push(index.byIssuer, r.target.issuerId, sub);
-    else if (r.target.kind === 'table') for (const bondId of tables.get(r.target.tableId) ?? []) push(index.byBond, bondId, sub);
+    if (STATE_KINDS.has(sub.rule.kind)) index.hasStateRules = true;
+    if (targetKey.startsWith('deal:')) push(index.byDeal, Number(targetKey.slice(5)), sub);
+    else if (sub.target.kind === 'bond') push(index.byBond, sub.target.bondId, sub);
+    else if (sub.target.kind === 'issuer') push(index.byIssuer, sub.target.issuerId, sub);
+    else if (sub.target.kind === 'table') for (const bondId of tables.get(sub.target.tableId) ?? []) push(index.byBond, bondId, sub);
     else index.market.push(sub);
   }
   return index;
@@ -149,6 +182,21 @@ export function rulesOnBond(index: HawkIndex, bondId: number, issuerId: number):
   if (!a) return b ?? [];
   if (!b) return a;
   return [...a, ...b];
+}
+
+/**
+ * The state rules on one bond, worked out once per index: a live tick reprices every bond, so
+ * the same lists are wanted every pass.
+ */
+export function stateRulesOnBond(index: HawkIndex, bondId: number, issuerId: number): BondStateRules {
+  let entry = index.stateRulesByBond.get(bondId);
+  if (!entry) {
+    const subs = rulesOnBond(index, bondId, issuerId).filter((x) => STATE_KINDS.has(x.rule.kind));
+    const window = (w: string) => subs.some((x) => x.rule.kind === 'move' && x.rule.window === w);
+    entry = { subs, intraday: window('intraday'), week: window('1w') };
+    index.stateRulesByBond.set(bondId, entry);
+  }
+  return entry;
 }
 
 /** Whether a subscription may fire at `now` (the index is a cache: expiry is checked per firing). */

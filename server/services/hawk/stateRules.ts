@@ -8,27 +8,26 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { bondInfo, type BondInfo, num } from './bondInfo';
 import type { AddCandidate } from './candidates';
-import { type HawkIndex, type IndexedSubscription, rulesOnBond, STATE_KINDS } from './ruleIndex';
+import { FIELD_SEP, numOrNull, packFields, RECORD_SEP } from '../pricing/packed';
+import { type HawkIndex, type IndexedSubscription, STATE_KINDS, stateRulesOnBond } from './ruleIndex';
 import { type BondState, checkState, type MoveReferences, newYorkDay } from './rules';
 
-export type StateRow = {
-  bond_id: number;
-  as_of: Date;
-  price: string | null;
-  yield_to_worst: string | null;
-  g_spread: string | null;
-  t_spread: string | null;
-  change_price: string | null;
-  change_ytw: string | null;
-  change_g_spread: string | null;
-  change_t_spread: string | null;
-  confidence: number | null;
-  volume_percent_change: string | null;
-};
+/** One bond's evaluated state row, parsed: when it was written and the state in the rules' units. */
+export interface StateRow {
+  bondId: number;
+  /** as_of, epoch ms. */
+  at: number;
+  state: BondState;
+}
 
-const STATE_COLUMNS = [
+/**
+ * The state columns packed into one text field per row, read as one string_agg value
+ * (pricing/packed.ts): a tick rewrites every bond, and 30,000 rows of twelve columns cost far
+ * more to receive and parse as rows than as one string split in JavaScript.
+ */
+const PACKED_STATE = packFields([
   'bond_id',
-  'as_of',
+  'floor(extract(epoch from as_of) * 1000)',
   'price',
   'yield_to_worst',
   'g_spread',
@@ -39,40 +38,54 @@ const STATE_COLUMNS = [
   'change_t_spread',
   'confidence',
   'volume_percent_change',
-] as const;
+]);
 
-/** A state row in the rules' units (yields in percent, their changes in bp, volume as a ratio). */
-export function bondStateOf(s: StateRow): BondState {
-  const ytw = num(s.yield_to_worst);
-  const dYtw = num(s.change_ytw);
-  const vol = num(s.volume_percent_change);
+/** A packed state record in the rules' units (yields in percent, their changes in bp, volume as a ratio). */
+function stateRowOf(f: string[]): StateRow {
+  const ytw = numOrNull(f[3]);
+  const dYtw = numOrNull(f[7]);
+  const vol = numOrNull(f[11]);
   return {
-    price: num(s.price),
-    yieldPct: ytw === null ? null : ytw * 100,
-    gSpread: num(s.g_spread),
-    tSpread: num(s.t_spread),
-    change: {
-      price: num(s.change_price),
-      yield: dYtw === null ? null : dYtw * 10_000,
-      gSpread: num(s.change_g_spread),
-      tSpread: num(s.change_t_spread),
+    bondId: Number(f[0]),
+    at: Number(f[1]),
+    state: {
+      price: numOrNull(f[2]),
+      yieldPct: ytw === null ? null : ytw * 100,
+      gSpread: numOrNull(f[4]),
+      tSpread: numOrNull(f[5]),
+      change: { price: numOrNull(f[6]), yield: dYtw === null ? null : dYtw * 10_000, gSpread: numOrNull(f[8]), tSpread: numOrNull(f[9]) },
+      confidence: numOrNull(f[10]),
+      volumeRatio: vol === null ? null : 1 + vol / 100,
     },
-    confidence: s.confidence,
-    volumeRatio: vol === null ? null : 1 + vol / 100,
   };
 }
 
-/** State rows rewritten after the cursor, oldest first. */
-export async function readRepricedStates(db: Kysely<Database>, after: Date): Promise<StateRow[]> {
-  return (
-    db
-      .selectFrom('bond_market_state')
-      .select([...STATE_COLUMNS])
-      .where('as_of', '>', after)
-      // No limit: a reprice writes one as-of for up to the whole universe, and the cursor moves by as-of.
-      .orderBy('as_of')
-      .execute()
-  );
+/**
+ * State rows rewritten after the cursor, and the newest as-of among them as the database's own
+ * text (the cursor moves to exactly it, whatever its precision). No limit: a reprice writes one
+ * as-of for up to the whole universe, and the cursor moves by as-of.
+ */
+export async function readRepricedStates(db: Kysely<Database>, after: Date): Promise<{ rows: StateRow[]; newest: string | null }> {
+  const { rows } = await sql<{ s: string | null; newest: string | null }>`
+    select string_agg(r, ${RECORD_SEP}) as s, max(as_of)::text as newest
+    from (select ${PACKED_STATE}, as_of from bond_market_state where as_of > ${after}) q`.execute(db);
+  return { rows: unpack(rows[0]?.s ?? null), newest: rows[0]?.newest ?? null };
+}
+
+/** The current state rows of the given bonds (priming). */
+async function readStatesOf(db: Kysely<Database>, bondIds: number[]): Promise<StateRow[]> {
+  const { rows } = await sql<{ s: string | null }>`
+    select string_agg(r, ${RECORD_SEP}) as s
+    from (select ${PACKED_STATE} from bond_market_state where bond_id = any(${bondIds}::int[])) q`.execute(db);
+  return unpack(rows[0]?.s ?? null);
+}
+
+function unpack(s: string | null): StateRow[] {
+  if (!s) return [];
+  const records = s.split(RECORD_SEP);
+  const out = new Array<StateRow>(records.length);
+  for (let i = 0; i < records.length; i++) out[i] = stateRowOf(records[i]!.split(FIELD_SEP));
+  return out;
 }
 
 /**
@@ -82,10 +95,11 @@ export async function readRepricedStates(db: Kysely<Database>, after: Date): Pro
  */
 export async function primeNewRules(db: Kysely<Database>, index: HawkIndex, add: AddCandidate): Promise<number[]> {
   if (!index.hasStateRules) return [];
+  // `not primed` as the partial index states it, so the planner uses it (almost always empty).
   const rows = await db
     .selectFrom('hawk_subscriptions')
     .select(['id'])
-    .where('primed', '=', false)
+    .where(sql<boolean>`not primed`)
     .where('paused', '=', false)
     .where('disabled_at', 'is', null)
     .where('kind', 'in', [...STATE_KINDS])
@@ -101,14 +115,7 @@ export async function primeNewRules(db: Kysely<Database>, index: HawkIndex, add:
   }
   if (issuers.length > 0)
     for (const b of await db.selectFrom('bonds').select('id').where('issuer_id', 'in', issuers).execute()) bondIds.add(b.id);
-  const states =
-    bondIds.size === 0
-      ? []
-      : await db
-          .selectFrom('bond_market_state')
-          .select([...STATE_COLUMNS])
-          .where('bond_id', 'in', [...bondIds])
-          .execute();
+  const states = bondIds.size === 0 ? [] : await readStatesOf(db, [...bondIds]);
   if (states.length > 0) await evaluateStates(db, index, states, add, new Set(subs.map((s) => s.id)));
   return subs.map((s) => s.id);
 }
@@ -123,32 +130,32 @@ export async function evaluateStates(
 ): Promise<void> {
   const bonds = await bondInfo(
     db,
-    states.map((s) => s.bond_id),
+    states.map((s) => s.bondId),
   );
   const work: { s: StateRow; info: BondInfo; subs: IndexedSubscription[] }[] = [];
   const needRefs = { intraday: new Set<number>(), '1w': new Set<number>() };
   for (const s of states) {
-    const info = bonds.get(s.bond_id);
+    const info = bonds.get(s.bondId);
     if (!info) continue;
-    const subs = rulesOnBond(index, s.bond_id, info.issuerId).filter((x) => STATE_KINDS.has(x.rule.kind) && (!only || only.has(x.id)));
+    const rules = stateRulesOnBond(index, s.bondId, info.issuerId);
+    const subs = only ? rules.subs.filter((x) => only.has(x.id)) : rules.subs;
     if (subs.length === 0) continue;
     work.push({ s, info, subs });
-    for (const x of subs) if (x.rule.kind === 'move' && x.rule.window !== '1d') needRefs[x.rule.window].add(s.bond_id);
+    if (rules.intraday && subs.some((x) => x.rule.kind === 'move' && x.rule.window === 'intraday')) needRefs.intraday.add(s.bondId);
+    if (rules.week && subs.some((x) => x.rule.kind === 'move' && x.rule.window === '1w')) needRefs['1w'].add(s.bondId);
   }
   if (work.length === 0) return;
-  const day = newYorkDay(new Date(work[0]!.s.as_of).getTime());
+  const day = newYorkDay(work[0]!.s.at);
   const refs = await moveReferences(db, needRefs, day);
   for (const { s, info, subs } of work) {
-    const state = bondStateOf(s);
-    const r: MoveReferences = { intraday: refs.intraday.get(s.bond_id), '1w': refs['1w'].get(s.bond_id) };
-    const at = new Date(s.as_of).getTime();
+    const r: MoveReferences = { intraday: refs.intraday.get(s.bondId), '1w': refs['1w'].get(s.bondId) };
     for (const sub of subs) {
-      const trigger = checkState(sub.rule, state, r);
+      const trigger = checkState(sub.rule, s.state, r);
       if (trigger)
         add(sub, {
-          subject: `bond:${s.bond_id}`,
-          at,
-          bondId: s.bond_id,
+          subject: `bond:${s.bondId}`,
+          at: s.at,
+          bondId: s.bondId,
           issuerId: info.issuerId,
           dealId: null,
           label: info.description,

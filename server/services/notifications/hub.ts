@@ -3,6 +3,7 @@ import type { NotificationDto } from '../../../common/api/notifications';
 import { type ChannelListener, listenerOf } from '../../db/channels';
 import type { Database } from '../../db/schema';
 import { EVENTS_CHANNEL, parseEventsNotice } from '../events';
+import { CursorReads } from './cursorReads';
 import { NOTIFICATION_EVENT, type NotificationEventPayload, notificationsByIds, presentNotification } from './notifications';
 
 /** Timers the hub and the poll hold run on: injected so tests fire them by hand. */
@@ -54,12 +55,16 @@ export class NotificationHub {
   private closed = false;
   /** Notices handled (tests and the benchmark read it). */
   wakeReads = 0;
+  /** The polls' own reads after their cursors, coalesced into one query per turn. */
+  readonly cursorReads: CursorReads;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly timers: PollTimers = realPollTimers,
     private readonly onError: (err: unknown) => void = () => {},
-  ) {}
+  ) {
+    this.cursorReads = new CursorReads(db);
+  }
 
   private starting: Promise<void> | undefined;
 

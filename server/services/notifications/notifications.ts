@@ -3,6 +3,7 @@ import type { NotificationCategory, NotificationType } from '../../../common/enu
 import { NOTIFICATION_POLL_BATCH, NOTIFICATION_REPLAY_DAYS, type NotificationDto } from '../../../common/api/notifications';
 import type { Database } from '../../db/schema';
 import { recordEvents } from '../events';
+import { jsonRecordset } from '../pricing/packed';
 
 /** The domain event that tells every instance's hub which users have something new. */
 export const NOTIFICATION_EVENT = 'notification.created';
@@ -25,31 +26,62 @@ export interface NotificationEventPayload {
 /**
  * Creates one notification per user — inside the caller's transaction when given one, so they
  * exist exactly when what they announce does — and records the event whose NOTIFY (on commit)
- * wakes the pollers of those users on every instance. Answers the new rows' ids.
+ * wakes the pollers of those users on every instance. Answers the new rows' ids. One statement
+ * for all the users (a message to thousands of recipients), then the one event.
  */
 export async function createNotifications(db: Kysely<Database>, userIds: readonly string[], input: NotificationInput): Promise<string[]> {
   const users = [...new Set(userIds)];
   if (users.length === 0) return [];
-  const payload = JSON.stringify(input.payload ?? {});
-  const rows = await db
-    .insertInto('notifications')
-    .values(
-      users.map((userId) => ({
-        user_id: userId,
-        type: input.type,
-        category: input.category,
-        payload,
-        ...(input.at ? { created_at: input.at } : {}),
-      })),
-    )
-    .returning(['id', 'user_id'])
-    .execute();
+  const { rows } = await sql<{ id: string; user_id: string }>`
+    insert into notifications (user_id, type, category, payload, created_at)
+    select u, ${input.type}, ${input.category}, ${JSON.stringify(input.payload ?? {})}::jsonb, coalesce(${input.at ?? null}::timestamptz, now())
+    from unnest(${users}::text[]) as u
+    returning id, user_id`.execute(db);
+  return announce(db, rows);
+}
+
+/** One notification to create: its user and what it says. */
+export interface NotificationItem extends NotificationInput {
+  userId: string;
+}
+
+/**
+ * Creates notifications that each say something of their own (a market-hawk pass's deliveries)
+ * in one statement and one event, inside the caller's transaction. Answers the new rows' ids.
+ */
+export async function createNotificationBatch(db: Kysely<Database>, items: readonly NotificationItem[]): Promise<string[]> {
+  if (items.length === 0) return [];
+  const records = items.map((i) => ({
+    user_id: i.userId,
+    type: i.type,
+    category: i.category,
+    payload: i.payload ?? {},
+    created_at: i.at ? i.at.toISOString() : null,
+  }));
+  const { rows } = await sql<{ id: string; user_id: string }>`
+    insert into notifications (user_id, type, category, payload, created_at)
+    select x.user_id, x.type, x.category, x.payload, coalesce(x.created_at, now())
+    from ${jsonRecordset(records, BATCH_COLUMNS)}
+    returning id, user_id`.execute(db);
+  return announce(db, rows);
+}
+
+const BATCH_COLUMNS = [
+  ['user_id', 'text'],
+  ['type', 'text'],
+  ['category', 'text'],
+  ['payload', 'jsonb'],
+  ['created_at', 'timestamptz'],
+] as const;
+
+/** The one event naming the new rows and their users (its NOTIFY wakes the hubs on commit). */
+async function announce(db: Kysely<Database>, rows: { id: string; user_id: string }[]): Promise<string[]> {
   const event: NotificationEventPayload = { userIds: rows.map((r) => r.user_id), ids: rows.map((r) => String(r.id)) };
   await recordEvents(db, [{ type: NOTIFICATION_EVENT, payload: { ...event } }]);
   return event.ids;
 }
 
-interface NotificationRow {
+export interface NotificationRow {
   id: string;
   user_id: string;
   type: string;

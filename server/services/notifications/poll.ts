@@ -40,7 +40,7 @@ export async function pollNotifications(
   const ticket = hub.register(userId, cursor);
   let cancelTimer: (() => void) | undefined;
   try {
-    const waiting = await notificationsAfter(db, userId, cursor, new Date(now()));
+    const waiting = await hub.cursorReads.after(userId, cursor, new Date(now()));
     if (waiting.length > 0) return { kind: 'answer', notifications: waiting, cursor: waiting.at(-1)!.id };
     const untilExpiry = request.expiresAt === undefined ? Infinity : request.expiresAt - now();
     if (untilExpiry <= 0) return { kind: 'expired' };
