@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { DEAL_STATUSES, RATING_CLASSES, SECTOR_CODES, TENOR_BUCKET_IDS } from '../market';
 import { calendarDateSchema } from './dates';
+import { sharedWithCallerSchema } from './shares';
 
 export const HAWK_PATHS = {
   subscriptions: '/v2/hawk/subscriptions',
@@ -296,6 +297,8 @@ export const hawkSubscriptionSchema = z.object({
   lastFiredAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Present when the subscription is someone else's, shared with the caller (common/api/shares.ts). */
+  shared: sharedWithCallerSchema.optional(),
 });
 export type HawkSubscription = z.infer<typeof hawkSubscriptionSchema>;
 export const hawkSubscriptionListSchema = z.object({ subscriptions: z.array(hawkSubscriptionSchema) });

@@ -33,6 +33,7 @@ import * as hawk from './20261204100000_hawk';
 import * as analyticsEvents from './20261205100000_analytics_events';
 import * as errorStore from './20261205110000_error_store';
 import * as supportRequests from './20261205120000_support_requests';
+import * as shares from './20261206100000_shares';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '20261205100000_analytics_events': analyticsEvents,
   '20261205110000_error_store': errorStore,
   '20261205120000_support_requests': supportRequests,
+  '20261206100000_shares': shares,
 };
