@@ -30,6 +30,8 @@ test.describe('sharing and collaboration', () => {
     const recipients = page.getByTestId('share-recipients');
     await recipients.fill(colleague.email);
     await recipients.press('Enter');
+    await recipients.press('Escape');
+    await expect(page.getByTestId('share-item-dialog')).toContainText(colleague.email);
     await page.getByTestId('share-permission').getByText('Can edit').click();
     const before = messagesTo(colleague.email).length;
     await page.getByTestId('share-send').click();

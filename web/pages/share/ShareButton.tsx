@@ -35,7 +35,7 @@ function ShareDialog({ kind, itemId, itemName, onClose }: { kind: ShareKind; ite
           send.mutate();
         }}
       >
-        <Stack gap="sm">
+        <Stack gap="sm" data-testid="share-item-dialog">
           <TagsInput
             label="Colleagues"
             description="People of your organisation, by e-mail address"
