@@ -34,6 +34,7 @@ import * as analyticsEvents from './20261205100000_analytics_events';
 import * as errorStore from './20261205110000_error_store';
 import * as supportRequests from './20261205120000_support_requests';
 import * as shares from './20261206100000_shares';
+import * as searchHead from './20261206110000_search_head';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '20261205110000_error_store': errorStore,
   '20261205120000_support_requests': supportRequests,
   '20261206100000_shares': shares,
+  '20261206110000_search_head': searchHead,
 };
