@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table help_articles add column search_head tsvector generated always as (
       setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', summary), 'B')) stored`.execute(db);
   await sql`alter table blog_posts add column search_head tsvector generated always as (
-      setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', summary || ' ' || tags_text), 'B')) stored`.execute(db);
+      setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', summary || ' ' || tags_text), 'B')) stored`.execute(
+    db,
+  );
   await sql`create index help_articles_search_head_idx on help_articles using gin (search_head) with (fastupdate = off)`.execute(db);
   await sql`create index blog_posts_search_head_idx on blog_posts using gin (search_head) with (fastupdate = off)`.execute(db);
 }
