@@ -202,8 +202,14 @@ export const ROUTES: readonly RouteDef[] = [
     page: () => import('./pages/alerts/SubscriptionsPage'),
   },
   { path: '/bw/alerts/history', title: 'Alert history', access: 'user', menu: 'alerts', page: () => import('./pages/alerts/HistoryPage') },
-  { path: '/bw/share/accept/:uuid', title: 'Accept share', access: 'user' },
-  { path: '/bw/share/manage', title: 'Shared items', access: 'user', menu: 'account' },
+  { path: '/bw/share/accept/:uuid', title: 'Accept share', access: 'user', page: () => import('./pages/share/ShareAcceptPage') },
+  {
+    path: '/bw/share/manage',
+    title: 'Shared items',
+    access: 'user',
+    menu: 'account',
+    page: () => import('./pages/share/ShareManagePage'),
+  },
 
   // ---- admin (28 pages: the index plus the 27 of §2) -----------------------------------
   { path: '/bw/admin', title: 'Admin', access: 'admin', page: () => import('./pages/admin/AdminIndexPage') },

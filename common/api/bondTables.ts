@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { BOND_TABLE_COLUMNS } from '../enums';
 import { RATING_FILTER_VALUES } from './bond';
 import { TENOR_BUCKET_IDS } from '../market';
+import { sharedWithCallerSchema } from './shares';
 
 export const BOND_TABLE_NAME_MAX_LENGTH = 80;
 /** Custom tables one user may keep. */
@@ -85,6 +86,8 @@ export const bondTableSchema = bondTableConfigSchema.extend({
   name: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Present when the table is someone else's, shared with the caller (common/api/shares.ts). */
+  shared: sharedWithCallerSchema.optional(),
 });
 export type BondTable = z.infer<typeof bondTableSchema>;
 export type BondTableConfig = z.infer<typeof bondTableConfigSchema>;

@@ -29,6 +29,7 @@ import {
   type HawkRule,
   type HawkTarget,
 } from './hawkRules';
+import { sharedWithCallerSchema } from './shares';
 
 // The rule vocabulary and the words are their own modules; callers import the one resource module.
 export * from './hawkRules';
@@ -108,6 +109,8 @@ export const hawkSubscriptionSchema = z.object({
   lastFiredAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Present when the subscription is someone else's, shared with the caller (common/api/shares.ts). */
+  shared: sharedWithCallerSchema.optional(),
 });
 export type HawkSubscription = z.infer<typeof hawkSubscriptionSchema>;
 export const hawkSubscriptionListSchema = z.object({ subscriptions: z.array(hawkSubscriptionSchema) });

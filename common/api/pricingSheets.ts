@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { SECTOR_CODES, SP_RATINGS } from '../market';
 import { MAX_CALCULATOR_TRANCHES, calculatorTrancheInputSchema } from './newIssueCalculator';
 import { positiveId } from './shared';
+import { sharedWithCallerSchema } from './shares';
 
 export const PRICING_SHEET_PATHS = {
   sheets: '/v2/primary/pricing-sheet',
@@ -68,12 +69,21 @@ export const pricingSheetSchema = z.object({
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Present when the sheet is someone else's, shared with the caller (common/api/shares.ts). */
+  shared: sharedWithCallerSchema.optional(),
 });
 export type PricingSheet = z.infer<typeof pricingSheetSchema>;
 
 export const pricingSheetListSchema = z.object({
   sheets: z.array(
-    z.object({ id: z.number().int(), name: z.string(), version: z.number().int(), tranches: z.number().int(), updatedAt: z.string() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      version: z.number().int(),
+      tranches: z.number().int(),
+      updatedAt: z.string(),
+      shared: sharedWithCallerSchema.optional(),
+    }),
   ),
 });
 export type PricingSheetList = z.infer<typeof pricingSheetListSchema>;

@@ -9,6 +9,7 @@ import type { AccuracyTables } from './tables/accuracy';
 import type { ContentTables } from './tables/content';
 import type { HawkTables } from './tables/hawk';
 import type { NotificationTables } from './tables/notifications';
+import type { ShareTables } from './tables/shares';
 
 /**
  * The whole database as Kysely sees it: one interface per domain in tables/, joined here.
@@ -26,4 +27,5 @@ export interface Database
     AccuracyTables,
     ContentTables,
     HawkTables,
-    NotificationTables {}
+    NotificationTables,
+    ShareTables {}

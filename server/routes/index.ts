@@ -43,6 +43,7 @@ import commentaryRoutes from './commentary';
 import mediaRoutes from './media';
 import notificationRoutes from './notifications';
 import messageRoutes from './messages';
+import shareRoutes from './shares';
 
 /** Every route module of the API, in one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -63,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(notificationRoutes);
   await app.register(messageRoutes);
+  await app.register(shareRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminUploadRoutes);
   await app.register(adminDealRoutes);

@@ -1,9 +1,10 @@
 /**
  * A service's refusal of a request, without HTTP: what is unknown (or not the caller's), what
- * conflicts with the current state, and what is invalid. The error handler
- * (server/plugins/errors.ts) answers them 404, 409 and 400 with the message, which names the field.
+ * conflicts with the current state, what is invalid, what exists but is not the caller's to
+ * touch, and what has expired. The error handler (server/plugins/errors.ts) answers them 404, 409,
+ * 400, 403 and 410 with the message, which names the field.
  */
-export type RefusalKind = 'not found' | 'conflict' | 'invalid';
+export type RefusalKind = 'not found' | 'conflict' | 'invalid' | 'forbidden' | 'gone';
 
 export class ServiceRefusal extends Error {
   constructor(
@@ -14,4 +15,4 @@ export class ServiceRefusal extends Error {
   }
 }
 
-export const REFUSAL_STATUS: Record<RefusalKind, number> = { 'not found': 404, conflict: 409, invalid: 400 };
+export const REFUSAL_STATUS: Record<RefusalKind, number> = { 'not found': 404, conflict: 409, invalid: 400, forbidden: 403, gone: 410 };

@@ -20,6 +20,8 @@ export function notificationTarget(n: NotificationDto): string | undefined {
   const bondId = id(n.payload.bondId);
   if (bondId) return `/bw/bond/${bondId}/history`;
   if (n.category === 'markethawk') return '/bw/alerts/history';
+  const shareId = text(n.payload.shareId);
+  if (shareId && /^[0-9a-f-]{36}$/i.test(shareId)) return `/bw/share/accept/${shareId}`;
   return undefined;
 }
 

@@ -33,6 +33,8 @@ import * as hawk from './20261204100000_hawk';
 import * as analyticsEvents from './20261205100000_analytics_events';
 import * as errorStore from './20261205110000_error_store';
 import * as supportRequests from './20261205120000_support_requests';
+import * as shares from './20261206100000_shares';
+import * as searchHead from './20261206110000_search_head';
 import * as analyticsRollups from './20261209100000_analytics_rollups';
 import * as hawkUnprimed from './20261211100000_hawk_unprimed';
 
@@ -75,6 +77,8 @@ export const migrations: Record<string, Migration> = {
   '20261205100000_analytics_events': analyticsEvents,
   '20261205110000_error_store': errorStore,
   '20261205120000_support_requests': supportRequests,
+  '20261206100000_shares': shares,
+  '20261206110000_search_head': searchHead,
   '20261209100000_analytics_rollups': analyticsRollups,
   '20261211100000_hawk_unprimed': hawkUnprimed,
 };

@@ -22,6 +22,8 @@ export interface HelpArticlesTable {
   indexed_at: Timestamp;
   /** Generated tsvector; never written. */
   search: ColumnType<string, never, never>;
+  /** Title and summary (and tags) only: where search takes its first candidates. */
+  search_head: ColumnType<string, never, never>;
 }
 
 /** A blog post; `published` with a future publish_at is scheduled. */
@@ -46,6 +48,8 @@ export interface BlogPostsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   search: ColumnType<string, never, never>;
+  /** Title and summary (and tags) only: where search takes its first candidates. */
+  search_head: ColumnType<string, never, never>;
 }
 
 /** A slug a post had before; links with it redirect to the post. */

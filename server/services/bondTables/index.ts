@@ -1,6 +1,7 @@
 /**
- * Custom bond tables: a user's saved bond-table views. Owner-only: every read and write checks
- * the owner, so another user's uuid answers 403 (it exists, but is not yours) and an unknown one 404.
+ * Custom bond tables: a user's saved bond-table views. Every read and write checks the owner or a
+ * live share (services/shares/access.ts: read for `view`, write for `edit`), so another user's uuid
+ * answers 403 (it exists, but is not yours) and an unknown one 404. Deleting stays with the owner.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
@@ -17,14 +18,17 @@ import { BOND_TABLE_NAME_MAX_LENGTH } from '../../../common/api/bondTables';
 import { DEFAULT_BOND_SORT } from '../../../common/enums';
 import type { Database } from '../../db/schema';
 import type { BondTablesTable } from '../../db/tables/bondTables';
+import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { auditSharedEdit, deleteSharesOf, requirePermission, shareGrant, sharedWithUser } from '../shares/access';
 
 type Row = Selectable<BondTablesTable>;
 
 /** Presenter: exactly the fields the API promises, camelCase. */
-function present(row: Row): BondTable {
+function present(row: Row, shared?: SharedWithCaller): BondTable {
   const config = row.config;
   return {
+    ...(shared ? { shared } : {}),
     id: row.id,
     name: row.name,
     columns: config.columns,
@@ -49,16 +53,33 @@ function configOf(body: Partial<BondTableConfig>, base?: BondTableConfig): BondT
   };
 }
 
-/** The caller's tables, most recently updated first. */
+/** The caller's tables and those shared with them, most recently updated first. */
 export async function listBondTables(db: Kysely<Database>, ownerId: string): Promise<BondTable[]> {
+  const shared = await sharedWithUser(db, 'bond_table', ownerId);
+  const grants = new Map(shared.map((s) => [s.itemId, s]));
   const rows = await db
     .selectFrom('bond_tables')
     .selectAll()
-    .where('owner_id', '=', ownerId)
+    .where((eb) =>
+      eb.or([
+        eb('owner_id', '=', ownerId),
+        ...(shared.length
+          ? [
+              eb(
+                'id',
+                'in',
+                shared.map((s) => s.itemId),
+              ),
+            ]
+          : []),
+      ]),
+    )
     .orderBy('updated_at', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map(present);
+  return rows
+    .filter((row) => row.owner_id === ownerId || grants.get(row.id)?.ownerId === row.owner_id)
+    .map((row) => present(row, row.owner_id === ownerId ? undefined : grants.get(row.id)?.grant));
 }
 
 /** A table the caller owns; 404 unknown, 403 someone else's. */
@@ -69,8 +90,23 @@ async function owned(db: Kysely<Database>, ownerId: string, id: string): Promise
   return row;
 }
 
+/** A table the caller owns or holds a live share of allowing `need`; 404 unknown, 403 otherwise. */
+async function accessible(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  need: SharePermission,
+): Promise<{ row: Row; shared?: SharedWithCaller }> {
+  const row = await db.selectFrom('bond_tables').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`Bond table ${id} not found`);
+  if (row.owner_id === userId) return { row };
+  const grant = await shareGrant(db, 'bond_table', id, row.owner_id, userId);
+  return { row, shared: requirePermission(grant, need, 'bond_table', () => forbidden('This bond table belongs to another user')) };
+}
+
 export async function getBondTable(db: Kysely<Database>, ownerId: string, id: string): Promise<BondTable> {
-  return present(await owned(db, ownerId, id));
+  const { row, shared } = await accessible(db, ownerId, id, 'view');
+  return present(row, shared);
 }
 
 async function insert(db: Kysely<Database>, ownerId: string, name: string, config: BondTableConfig): Promise<BondTable> {
@@ -103,30 +139,45 @@ export async function createBondTable(
   return insert(db, ownerId, name, configOf(config as Partial<BondTableConfig>));
 }
 
-export async function updateBondTable(db: Kysely<Database>, ownerId: string, id: string, body: BondTableUpdateBody): Promise<BondTable> {
-  const row = await owned(db, ownerId, id);
+/** Saves a change by the owner or an editor; an editor's change is audited. Everyone sees it on their next read. */
+export async function updateBondTable(db: Kysely<Database>, userId: string, id: string, body: BondTableUpdateBody): Promise<BondTable> {
+  const { row, shared } = await accessible(db, userId, id, 'edit');
   const { name, ...config } = body;
-  const updated = await db
-    .updateTable('bond_tables')
-    .set({
-      name: name ?? row.name,
-      config: JSON.stringify(configOf(config as Partial<BondTableConfig>, row.config)),
-      updated_at: new Date(),
-    })
-    .where('id', '=', id)
-    .where('owner_id', '=', ownerId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return present(updated);
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('bond_tables')
+      .set({
+        name: name ?? row.name,
+        config: JSON.stringify(configOf(config as Partial<BondTableConfig>, row.config)),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .where('owner_id', '=', row.owner_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (shared)
+      await auditSharedEdit(trx, {
+        actorUserId: userId,
+        kind: 'bond_table',
+        itemId: id,
+        ownerId: row.owner_id,
+        changed: Object.keys(body),
+      });
+    return present(updated, shared);
+  });
 }
 
+/** A copy of a table the caller may see becomes the caller's own. */
 export async function duplicateBondTable(db: Kysely<Database>, ownerId: string, id: string): Promise<BondTable> {
-  const row = await owned(db, ownerId, id);
+  const { row } = await accessible(db, ownerId, id, 'view');
   const name = `${row.name} (copy)`.slice(0, BOND_TABLE_NAME_MAX_LENGTH);
   return insert(db, ownerId, name, row.config);
 }
 
 export async function deleteBondTable(db: Kysely<Database>, ownerId: string, id: string): Promise<void> {
   await owned(db, ownerId, id);
-  await db.deleteFrom('bond_tables').where('id', '=', id).where('owner_id', '=', ownerId).execute();
+  await db.transaction().execute(async (trx) => {
+    await deleteSharesOf(trx, 'bond_table', id);
+    await trx.deleteFrom('bond_tables').where('id', '=', id).where('owner_id', '=', ownerId).execute();
+  });
 }

@@ -20,6 +20,7 @@ import type { Database } from '../../db/schema';
 import { forbidden } from '../../plugins/errors';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
+import { shareGrant } from '../shares/access';
 import { htmlToText, renderMarkdown } from './markdown';
 import { mediaHost } from './media/links';
 
@@ -155,8 +156,12 @@ export async function getPost(db: Kysely<Database>, ref: string, caller: Caller,
     const old = await db.selectFrom('blog_slug_history').select('post_id').where('slug', '=', ref).executeTakeFirst();
     if (old) row = await baseSelect(db).where('p.id', '=', old.post_id).executeTakeFirst();
   }
-  const canEdit = row !== undefined && canEditRow(row, caller) && (await isBlogAuthor(db, caller));
-  if (!row || (!isLive(row, ctx.now) && !canEdit)) throw new ServiceRefusal('not found', 'No such blog post');
+  if (!row) throw new ServiceRefusal('not found', 'No such blog post');
+  const authorCanEdit = canEditRow(row, caller) && (await isBlogAuthor(db, caller));
+  // A colleague the author shared the post with (a draft to review, or to co-write) reads it too.
+  const grant = authorCanEdit || !row.author_id ? undefined : await shareGrant(db, 'blog_post', row.id, row.author_id, caller.userId);
+  const canEdit = authorCanEdit || grant?.permission === 'edit';
+  if (!isLive(row, ctx.now) && !authorCanEdit && !grant) throw new ServiceRefusal('not found', 'No such blog post');
   return presentPost(row, ctx, canEdit);
 }
 
@@ -245,12 +250,26 @@ export async function updatePost(
   body: BlogPostUpdateBody,
   ctx: BlogContext,
 ): Promise<BlogPost> {
-  await assertAuthor(db, caller);
   checkCoverImage(body.coverImage, ctx);
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('blog_posts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw new ServiceRefusal('not found', 'No such blog post');
-    if (!canEditRow(current, caller)) throw forbidden('Only its author or an administrator may edit this post');
+    // An editor the author shared the post with may change its words, not when or where it is published.
+    const grant =
+      canEditRow(current, caller) || !current.author_id
+        ? undefined
+        : await shareGrant(trx, 'blog_post', id, current.author_id, caller.userId);
+    if (grant?.permission === 'edit') {
+      const reserved = (['status', 'publishAt', 'slug', 'public'] as const).filter((k) => body[k] !== undefined);
+      if (reserved.length > 0) throw forbidden(`${reserved.join(', ')}: only the author publishes; as an editor you may change the text`);
+    } else {
+      await assertAuthor(trx, caller);
+      if (!canEditRow(current, caller)) {
+        throw grant
+          ? forbidden('This post is shared with you to view; only its author or an editor may change it')
+          : forbidden('Only its author or an administrator may edit this post');
+      }
+    }
     if (body.version !== undefined && body.version !== current.version) {
       throw new ServiceRefusal('conflict', 'The post was changed meanwhile; reload it and apply your change again');
     }
@@ -289,6 +308,7 @@ export async function updatePost(
       targetId: String(id),
       details: {
         changed: Object.keys(fields),
+        ...(grant ? { sharedEdit: true, author: current.author_id } : {}),
         before: { slug: current.slug, title: current.title, status: current.status },
         after: { slug: changes.slug ?? current.slug, title: changes.title ?? current.title, status },
       },

@@ -1,6 +1,8 @@
 /**
- * Market-hawk subscriptions: a user's alert rules. Owner-only — another user's id answers 404 like
- * an unknown one (an id is not a secret, but whether it exists is nobody else's business). Targets
+ * Market-hawk subscriptions: a user's alert rules. The owner's, and readable (`view`) or editable
+ * (`edit`) by a colleague holding a live share (services/shares/access.ts), checked on every
+ * request; the alerts still go to the owner. Anyone else's id answers 404 like an unknown one (an
+ * id is not a secret, but whether it exists is nobody else's business). Targets
  * are checked against what the user may see: an existing bond or issuer, one of their own custom
  * tables, a deal visible to them. Writes are single statements or one transaction: a refusal
  * stores nothing.
@@ -22,6 +24,8 @@ import {
 import type { Database } from '../../db/schema';
 import type { HawkSubscriptionsTable } from '../../db/tables/hawk';
 import { ServiceRefusal } from '../refusal';
+import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
+import { auditSharedEdit, deleteSharesOf, requirePermission, shareGrant, sharedWithUser } from '../shares/access';
 
 type Row = Selectable<HawkSubscriptionsTable>;
 /** A write's new revision (the evaluators' index reloads when it moves). */
@@ -84,7 +88,7 @@ function iso(d: Date | string | null): string | null {
   return d === null ? null : new Date(d).toISOString();
 }
 
-async function present(db: Kysely<Database>, row: Row): Promise<HawkSubscription> {
+async function present(db: Kysely<Database>, row: Row, shared?: SharedWithCaller): Promise<HawkSubscription> {
   let label: string;
   try {
     label = await targetLabel(db, row.user_id, row.target, row.rule);
@@ -92,6 +96,7 @@ async function present(db: Kysely<Database>, row: Row): Promise<HawkSubscription
     label = 'a target no longer available';
   }
   return {
+    ...(shared ? { shared } : {}),
     id: row.id,
     name: row.name,
     template: row.template,
@@ -119,25 +124,59 @@ function checkExpiry(expiresAt: string | null, now: Date): void {
   }
 }
 
-async function ownRow(db: Kysely<Database>, userId: string, id: number): Promise<Row> {
-  const row = await db.selectFrom('hawk_subscriptions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (!row) throw new ServiceRefusal('not found', 'No such subscription');
-  return row;
+/** A subscription the caller owns or holds a live share of allowing `need`; 404 otherwise (403 a viewer editing). */
+async function accessibleRow(
+  db: Kysely<Database>,
+  userId: string,
+  id: number,
+  need: SharePermission,
+): Promise<{ row: Row; shared?: SharedWithCaller }> {
+  const row = await db.selectFrom('hawk_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  const missing = () => new ServiceRefusal('not found', 'No such subscription');
+  if (!row) throw missing();
+  if (row.user_id === userId) return { row };
+  return {
+    row,
+    shared: requirePermission(await shareGrant(db, 'hawk_subscription', id, row.user_id, userId), need, 'hawk_subscription', missing),
+  };
 }
 
+/** The caller's subscriptions and those shared with them, newest first. */
 export async function listSubscriptions(db: Kysely<Database>, userId: string): Promise<HawkSubscription[]> {
+  const shared = await sharedWithUser(db, 'hawk_subscription', userId);
+  const grants = new Map(shared.map((s) => [s.itemId, s]));
+  const grantOf = (r: Row) => {
+    const g = grants.get(String(r.id));
+    return g && g.ownerId === r.user_id ? g.grant : undefined;
+  };
   const rows = await db
     .selectFrom('hawk_subscriptions')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        ...(shared.length
+          ? [
+              eb(
+                'id',
+                'in',
+                shared.map((s) => Number(s.itemId)),
+              ),
+            ]
+          : []),
+      ]),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return Promise.all(rows.map((r) => present(db, r)));
+  return Promise.all(
+    rows.filter((r) => r.user_id === userId || grantOf(r)).map((r) => present(db, r, r.user_id === userId ? undefined : grantOf(r))),
+  );
 }
 
 export async function getSubscription(db: Kysely<Database>, userId: string, id: number): Promise<HawkSubscription> {
-  return present(db, await ownRow(db, userId, id));
+  const { row, shared } = await accessibleRow(db, userId, id, 'view');
+  return present(db, row, shared);
 }
 
 /** Creates a subscription; refuses past the per-user limit (counted under a lock on the user's row). */
@@ -194,37 +233,47 @@ export async function updateSubscription(
   body: HawkSubscriptionUpdateBody,
   now: Date,
 ): Promise<HawkSubscription> {
-  const row = await ownRow(db, userId, id);
+  const { row, shared } = await accessibleRow(db, userId, id, 'edit');
+  // Targets are checked against what the owner may see: the alerts are theirs.
+  const ownerId = row.user_id;
   const rule = (body.rule ?? row.rule) as HawkRule;
   const target = body.target ?? row.target;
   const problems = hawkRuleProblems(rule, target);
   if (problems.length > 0) throw new ServiceRefusal('invalid', `${problems[0]![0]}: ${problems[0]![1]}`);
   if (body.expiresAt !== undefined) checkExpiry(body.expiresAt, now);
-  if (body.rule || body.target) await targetLabel(db, userId, target, rule);
+  if (body.rule || body.target) await targetLabel(db, ownerId, target, rule);
   const changesRule = body.rule !== undefined || body.target !== undefined || body.frequency !== undefined;
-  const updated = await db
-    .updateTable('hawk_subscriptions')
-    .set({
-      ...(body.name !== undefined ? { name: body.name?.trim() || null } : {}),
-      ...(body.rule ? { rule: JSON.stringify(rule), kind: rule.kind } : {}),
-      ...(body.target ? { target: JSON.stringify(target) } : {}),
-      ...(body.rule || body.target ? { target_key: targetKeyOf(rule, target) } : {}),
-      ...(body.frequency ? { frequency: JSON.stringify(body.frequency) } : {}),
-      ...(body.expiresAt !== undefined ? { expires_at: body.expiresAt } : {}),
-      ...(body.channels ? { channels: JSON.stringify(body.channels) } : {}),
-      ...(body.paused !== undefined ? { paused: body.paused } : {}),
-      ...(changesRule ? { disabled_at: null, primed: false } : {}),
-      revision: NEXT_REVISION,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return present(db, updated);
+  const updated = await db.transaction().execute(async (trx) => {
+    const saved = await trx
+      .updateTable('hawk_subscriptions')
+      .set({
+        ...(body.name !== undefined ? { name: body.name?.trim() || null } : {}),
+        ...(body.rule ? { rule: JSON.stringify(rule), kind: rule.kind } : {}),
+        ...(body.target ? { target: JSON.stringify(target) } : {}),
+        ...(body.rule || body.target ? { target_key: targetKeyOf(rule, target) } : {}),
+        ...(body.frequency ? { frequency: JSON.stringify(body.frequency) } : {}),
+        ...(body.expiresAt !== undefined ? { expires_at: body.expiresAt } : {}),
+        ...(body.channels ? { channels: JSON.stringify(body.channels) } : {}),
+        ...(body.paused !== undefined ? { paused: body.paused } : {}),
+        ...(changesRule ? { disabled_at: null, primed: false } : {}),
+        revision: NEXT_REVISION,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('user_id', '=', ownerId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (shared)
+      await auditSharedEdit(trx, { actorUserId: userId, kind: 'hawk_subscription', itemId: id, ownerId, changed: Object.keys(body) });
+    return saved;
+  });
+  return present(db, updated, shared);
 }
 
 export async function deleteSubscription(db: Kysely<Database>, userId: string, id: number): Promise<void> {
-  const result = await db.deleteFrom('hawk_subscriptions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new ServiceRefusal('not found', 'No such subscription');
+  await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('hawk_subscriptions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new ServiceRefusal('not found', 'No such subscription');
+    await deleteSharesOf(trx, 'hawk_subscription', id);
+  });
 }

@@ -1,6 +1,8 @@
 /**
- * Pricing sheets: a banker's saved calculator worksheets. Owner-only — another user's sheet reads
- * as not found, so its existence is not disclosed. Every save moves the state it replaces into
+ * Pricing sheets: a banker's saved calculator worksheets. The owner's, and readable (`view`) or
+ * writable (`edit`) by a colleague holding a live share (services/shares/access.ts) — checked on
+ * every request. Anyone else reads another user's sheet as not found, so its existence is not
+ * disclosed; deleting stays with the owner. Every save moves the state it replaces into
  * pricing_sheet_versions (the newest PRICING_SHEET_VERSIONS_KEPT are kept) inside one
  * transaction; a save names the version it was made on and is refused when the sheet has moved on.
  */
@@ -17,6 +19,8 @@ import {
 import type { Database } from '../../db/schema';
 import { ServiceRefusal } from '../refusal';
 import type { PricingSheetsTable } from '../../db/tables/pricingSheets';
+import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
+import { auditSharedEdit, deleteSharesOf, requirePermission, shareGrant, sharedWithUser } from '../shares/access';
 
 type Row = Selectable<PricingSheetsTable>;
 
@@ -25,8 +29,9 @@ export class PricingSheetError extends ServiceRefusal {}
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-function present(row: Row): PricingSheet {
+function present(row: Row, shared?: SharedWithCaller): PricingSheet {
   return {
+    ...(shared ? { shared } : {}),
     id: row.id,
     name: row.name,
     notes: row.notes,
@@ -38,34 +43,69 @@ function present(row: Row): PricingSheet {
 }
 
 export async function listPricingSheets(db: Kysely<Database>, ownerId: string): Promise<PricingSheetList> {
+  const shared = await sharedWithUser(db, 'pricing_sheet', ownerId);
+  const grants = new Map(shared.map((s) => [s.itemId, s]));
   const rows = await db
     .selectFrom('pricing_sheets')
-    .select(['id', 'name', 'version', 'content', 'updated_at'])
-    .where('owner_id', '=', ownerId)
+    .select(['id', 'owner_id', 'name', 'version', 'content', 'updated_at'])
+    .where((eb) =>
+      eb.or([
+        eb('owner_id', '=', ownerId),
+        ...(shared.length
+          ? [
+              eb(
+                'id',
+                'in',
+                shared.map((s) => Number(s.itemId)),
+              ),
+            ]
+          : []),
+      ]),
+    )
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  const grantOf = (r: { id: number; owner_id: string }) => {
+    const g = grants.get(String(r.id));
+    return g && g.ownerId === r.owner_id ? g.grant : undefined;
+  };
   return {
-    sheets: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      version: r.version,
-      tranches: r.content.tranches.length,
-      updatedAt: iso(r.updated_at),
-    })),
+    sheets: rows
+      .filter((r) => r.owner_id === ownerId || grantOf(r))
+      .map((r) => ({
+        ...(r.owner_id === ownerId ? {} : { shared: grantOf(r)! }),
+        id: r.id,
+        name: r.name,
+        version: r.version,
+        tranches: r.content.tranches.length,
+        updatedAt: iso(r.updated_at),
+      })),
   };
 }
 
-async function owned(db: Kysely<Database>, ownerId: string, id: number, lock = false): Promise<Row> {
-  let query = db.selectFrom('pricing_sheets').selectAll().where('id', '=', id).where('owner_id', '=', ownerId);
+/** A sheet the caller owns or holds a live share of allowing `need`; 404 otherwise (403 a viewer writing). */
+async function accessible(
+  db: Kysely<Database>,
+  userId: string,
+  id: number,
+  need: SharePermission,
+  lock = false,
+): Promise<{ row: Row; shared?: SharedWithCaller }> {
+  let query = db.selectFrom('pricing_sheets').selectAll().where('id', '=', id);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  if (!row) throw new PricingSheetError('not found', `Pricing sheet ${id} not found`);
-  return row;
+  const missing = () => new PricingSheetError('not found', `Pricing sheet ${id} not found`);
+  if (!row) throw missing();
+  if (row.owner_id === userId) return { row };
+  return {
+    row,
+    shared: requirePermission(await shareGrant(db, 'pricing_sheet', id, row.owner_id, userId), need, 'pricing_sheet', missing),
+  };
 }
 
-export async function getPricingSheet(db: Kysely<Database>, ownerId: string, id: number): Promise<PricingSheet> {
-  return present(await owned(db, ownerId, id));
+export async function getPricingSheet(db: Kysely<Database>, userId: string, id: number): Promise<PricingSheet> {
+  const { row, shared } = await accessible(db, userId, id, 'view');
+  return present(row, shared);
 }
 
 export async function createPricingSheet(
@@ -113,7 +153,7 @@ export async function updatePricingSheet(
   now: Date,
 ): Promise<PricingSheet> {
   return db.transaction().execute(async (trx) => {
-    const current = await owned(trx, ownerId, id, true);
+    const { row: current, shared } = await accessible(trx, ownerId, id, 'edit', true);
     if (current.version !== change.baseVersion) {
       throw new PricingSheetError(
         'conflict',
@@ -148,12 +188,16 @@ export async function updatePricingSheet(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return present(row);
+    if (shared) {
+      const changed = (['name', 'notes', 'content'] as const).filter((k) => change[k] !== undefined);
+      await auditSharedEdit(trx, { actorUserId: ownerId, kind: 'pricing_sheet', itemId: id, ownerId: current.owner_id, changed });
+    }
+    return present(row, shared);
   });
 }
 
 export async function pricingSheetVersions(db: Kysely<Database>, ownerId: string, id: number): Promise<PricingSheetVersions> {
-  await owned(db, ownerId, id);
+  await accessible(db, ownerId, id, 'view');
   const rows = await db
     .selectFrom('pricing_sheet_versions')
     .select(['version', 'name', 'content', 'saved_at'])
@@ -173,7 +217,7 @@ export async function restorePricingSheet(
   restore: { version: number; baseVersion: number },
   now: Date,
 ): Promise<PricingSheet> {
-  await owned(db, ownerId, id);
+  await accessible(db, ownerId, id, 'edit');
   const old = await db
     .selectFrom('pricing_sheet_versions')
     .selectAll()
@@ -190,13 +234,17 @@ export async function restorePricingSheet(
   );
 }
 
+/** A copy of a sheet the caller may see becomes the caller's own. */
 export async function duplicatePricingSheet(db: Kysely<Database>, ownerId: string, id: number, now: Date): Promise<PricingSheet> {
-  const source = await owned(db, ownerId, id);
+  const { row: source } = await accessible(db, ownerId, id, 'view');
   const name = `Copy of ${source.name}`.slice(0, PRICING_SHEET_NAME_MAX);
   return createPricingSheet(db, ownerId, { name, notes: source.notes, content: source.content }, now);
 }
 
 export async function deletePricingSheet(db: Kysely<Database>, ownerId: string, id: number): Promise<void> {
-  const deleted = await db.deleteFrom('pricing_sheets').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw new PricingSheetError('not found', `Pricing sheet ${id} not found`);
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('pricing_sheets').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw new PricingSheetError('not found', `Pricing sheet ${id} not found`);
+    await deleteSharesOf(trx, 'pricing_sheet', id);
+  });
 }

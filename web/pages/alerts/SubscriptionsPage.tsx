@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { HAWK_PATHS, HAWK_TEMPLATES, type HawkSubscription } from '@common/api/hawk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { ShareButton } from '../share/ShareButton';
 import { PageTitle } from '../../components/PageTitle';
 import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';
@@ -159,9 +160,18 @@ export default function SubscriptionsPage() {
                       >
                         {s.paused ? 'Resume' : 'Pause'}
                       </Button>
-                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(s)} data-testid="hawk-delete">
-                        Delete
-                      </Button>
+                      {s.shared ? (
+                        <Text size="xs" c="dimmed">
+                          Shared by {s.shared.owner.name ?? s.shared.owner.email}
+                        </Text>
+                      ) : (
+                        <>
+                          <ShareButton kind="hawk_subscription" itemId={String(s.id)} itemName={s.name ?? s.summary} />
+                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(s)} data-testid="hawk-delete">
+                            Delete
+                          </Button>
+                        </>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -13,6 +13,7 @@ import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
 import { useFeature } from '../../features/useFeature';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { ShareButton } from '../share/ShareButton';
 import { PageTitle } from '../../components/PageTitle';
 import { saveBlob } from '../bond/BondToolbar';
 import { pricingSheetsApi, pricingSheetsKey } from './pricingSheetsApi';
@@ -99,6 +100,11 @@ export function PricingSheetList() {
                   <Anchor component={Link} to={`/bw/primary/pricing-sheet/${s.id}`} size="sm">
                     {s.name}
                   </Anchor>
+                  {s.shared && (
+                    <Text size="xs" c="dimmed">
+                      Shared by {s.shared.owner.name ?? s.shared.owner.email} · {s.shared.permission === 'edit' ? 'can edit' : 'view only'}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right">{s.tranches}</Table.Td>
                 <Table.Td ta="right">{s.version}</Table.Td>
@@ -118,9 +124,12 @@ export function PricingSheetList() {
                         xlsx
                       </Button>
                     )}
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(s)}>
-                      Delete
-                    </Button>
+                    {!s.shared && <ShareButton kind="pricing_sheet" itemId={String(s.id)} itemName={s.name} />}
+                    {!s.shared && (
+                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(s)}>
+                        Delete
+                      </Button>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>

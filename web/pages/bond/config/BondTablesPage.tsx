@@ -16,6 +16,7 @@ import { usePreferences } from '../../../preferences/usePreferences';
 import { apiErrorText } from '../../../api/errorText';
 import { BOND_COLUMNS } from '../columns';
 import { configFromView, EMPTY_FILTERS, viewFromPreferences } from '../bondView';
+import { ShareButton } from '../../share/ShareButton';
 import { bondTablesApi, bondTablesKey } from './bondTablesApi';
 
 /** One line describing a table's sorts and filters. */
@@ -187,6 +188,12 @@ export default function BondTablesPage() {
                     <Link to={`/bw/bond/config/${t.id}`} style={{ color: 'inherit', fontWeight: 600 }}>
                       {t.name}
                     </Link>
+                    {t.shared && (
+                      <Text size="xs" c="dimmed" data-testid="bond-table-shared">
+                        Shared by {t.shared.owner.name ?? t.shared.owner.email} ·{' '}
+                        {t.shared.permission === 'edit' ? 'can edit' : 'view only'}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{t.columns.length}</Table.Td>
                   <Table.Td>
@@ -202,9 +209,12 @@ export default function BondTablesPage() {
                       <Button size="compact-xs" onClick={() => navigate(`/bw/bond/config/${t.id}`)} data-testid="open-table">
                         Open
                       </Button>
-                      <Button size="compact-xs" variant="default" onClick={() => setRenaming(t)} data-testid="rename-table">
-                        Rename
-                      </Button>
+                      {t.shared?.permission !== 'view' && (
+                        <Button size="compact-xs" variant="default" onClick={() => setRenaming(t)} data-testid="rename-table">
+                          Rename
+                        </Button>
+                      )}
+                      {!t.shared && <ShareButton kind="bond_table" itemId={t.id} itemName={t.name} />}
                       <Button
                         size="compact-xs"
                         variant="default"
@@ -214,9 +224,11 @@ export default function BondTablesPage() {
                       >
                         Duplicate
                       </Button>
-                      <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(t)} data-testid="delete-table">
-                        Delete
-                      </Button>
+                      {!t.shared && (
+                        <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(t)} data-testid="delete-table">
+                          Delete
+                        </Button>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

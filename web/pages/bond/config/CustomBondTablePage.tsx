@@ -15,9 +15,10 @@ import { PageTitle } from '../../../components/PageTitle';
 import { apiErrorText } from '../../../api/errorText';
 import { BondTableView } from '../BondTableView';
 import { configFromView, viewFromConfig, type BondView } from '../bondView';
+import { ShareButton } from '../../share/ShareButton';
 import { bondTableKey, bondTablesApi, bondTablesKey } from './bondTablesApi';
 
-function OpenedTable({ table }: { table: BondTable }) {
+function OpenedTable({ table, readOnly }: { table: BondTable; readOnly: boolean }) {
   const client = useQueryClient();
   const [view, setView] = useState<BondView>(() => viewFromConfig(table));
   const [saving, setSaving] = useState<'idle' | 'pending' | 'saved'>('idle');
@@ -52,11 +53,13 @@ function OpenedTable({ table }: { table: BondTable }) {
     (next: BondView) => {
       latest.current = next;
       setView(next);
+      // Shared to view: the changes are this screen's only; the server would refuse them.
+      if (readOnly) return;
       setSaving('pending');
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void save(), PREFERENCES_SAVE_DEBOUNCE_MS);
     },
-    [save],
+    [save, readOnly],
   );
 
   return (
@@ -65,9 +68,15 @@ function OpenedTable({ table }: { table: BondTable }) {
       onViewChange={onViewChange}
       csvName={`${table.name.replace(/[^\w.-]+/g, '_')}.csv`}
       actions={
-        <Badge size="sm" variant="light" color={saving === 'pending' ? 'yellow' : 'teal'} data-testid="table-save-state">
-          {saving === 'pending' ? 'Saving…' : 'Saved'}
-        </Badge>
+        readOnly ? (
+          <Badge size="sm" variant="light" color="gray" data-testid="table-save-state">
+            View only
+          </Badge>
+        ) : (
+          <Badge size="sm" variant="light" color={saving === 'pending' ? 'yellow' : 'teal'} data-testid="table-save-state">
+            {saving === 'pending' ? 'Saving…' : 'Saved'}
+          </Badge>
+        )
       }
     />
   );
@@ -103,11 +112,21 @@ export default function CustomBondTablePage() {
             <Title order={1} size="h2" data-testid="page-title">
               {table.data.name}
             </Title>
-            <Button component={Link} to="/bw/bond/config" size="compact-xs" variant="subtle">
-              All custom tables
-            </Button>
+            <Group gap="xs">
+              {table.data.shared ? (
+                <Text size="xs" c="dimmed" data-testid="table-shared-by">
+                  Shared by {table.data.shared.owner.name ?? table.data.shared.owner.email} ·{' '}
+                  {table.data.shared.permission === 'edit' ? 'you can edit' : 'view only'}
+                </Text>
+              ) : (
+                <ShareButton kind="bond_table" itemId={table.data.id} itemName={table.data.name} />
+              )}
+              <Button component={Link} to="/bw/bond/config" size="compact-xs" variant="subtle">
+                All custom tables
+              </Button>
+            </Group>
           </Group>
-          <OpenedTable key={table.data.id} table={table.data} />
+          <OpenedTable key={table.data.id} table={table.data} readOnly={table.data.shared?.permission === 'view'} />
         </>
       )}
     </Stack>

@@ -1,0 +1,99 @@
+/**
+ * "Share" on an item the caller owns: a dialog naming colleagues (suggested from the caller's
+ * organisation, any address on its domains accepted by the server) with view or edit permission.
+ * Hidden without the sharing_collaboration feature; the server decides who may be named.
+ */
+import { Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { SHARE_KIND_LABELS, SHARE_MESSAGE_MAX, SHARE_RECIPIENTS_MAX, type ShareKind, type SharePermission } from '@common/api/shares';
+import { apiErrorText } from '../../api/errorText';
+import { useFeature } from '../../features/useFeature';
+import { colleaguesKey, shareApi, sharesKey } from './shareApi';
+
+function ShareDialog({ kind, itemId, itemName, onClose }: { kind: ShareKind; itemId: string; itemName: string; onClose: () => void }) {
+  const client = useQueryClient();
+  const colleagues = useQuery({ queryKey: colleaguesKey, queryFn: shareApi.colleagues, staleTime: 60_000 });
+  const [recipients, setRecipients] = useState<string[]>([]);
+  const [permission, setPermission] = useState<SharePermission>('view');
+  const [message, setMessage] = useState('');
+  const send = useMutation({
+    mutationFn: () => shareApi.create({ kind, itemId, recipients, permission, ...(message.trim() ? { message } : {}) }),
+    onSuccess: ({ shares }) => {
+      void client.invalidateQueries({ queryKey: sharesKey });
+      notifications.show({ message: `Shared “${itemName}” with ${shares.map((s) => s.recipient.email).join(', ')}` });
+      onClose();
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} title={`Share ${SHARE_KIND_LABELS[kind]} “${itemName}”`} size="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          send.mutate();
+        }}
+      >
+        <Stack gap="sm" data-testid="share-item-dialog">
+          <TagsInput
+            label="Colleagues"
+            description="People of your organisation, by e-mail address"
+            placeholder="name@yourfirm.com, then Enter"
+            data={(colleagues.data?.colleagues ?? []).map((c) => ({ value: c.email, label: c.name ? `${c.name} <${c.email}>` : c.email }))}
+            value={recipients}
+            onChange={(v) => setRecipients(v.map((s) => s.trim().toLowerCase()).filter(Boolean))}
+            maxTags={SHARE_RECIPIENTS_MAX}
+            splitChars={[',', ' ', ';']}
+            acceptValueOnBlur
+            data-testid="share-recipients"
+          />
+          <SegmentedControl
+            value={permission}
+            onChange={(v) => setPermission(v as SharePermission)}
+            data={[
+              { value: 'view', label: 'Can view' },
+              { value: 'edit', label: 'Can edit' },
+            ]}
+            data-testid="share-permission"
+          />
+          <Textarea
+            label="Message (optional)"
+            value={message}
+            maxLength={SHARE_MESSAGE_MAX}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+          {send.isError && (
+            <Text size="sm" c="red" data-testid="share-error">
+              {apiErrorText(send.error)}
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              Each person gets a notification and an e-mail with a link to accept. <Link to="/bw/share/manage">Manage shares</Link>
+            </Text>
+            <Button type="submit" size="xs" loading={send.isPending} disabled={recipients.length === 0} data-testid="share-send">
+              Share
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function ShareButton({ kind, itemId, itemName }: { kind: ShareKind; itemId: string; itemName: string }) {
+  const enabled = useFeature('sharing_collaboration');
+  const [open, setOpen] = useState(false);
+  if (!enabled) return null;
+  return (
+    <>
+      <Button size="compact-xs" variant="default" onClick={() => setOpen(true)} data-testid="share-item">
+        Share
+      </Button>
+      {open && <ShareDialog kind={kind} itemId={itemId} itemName={itemName} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
