@@ -34,12 +34,30 @@ describe('a bond’s basis to the model', () => {
   });
 
   it('does not follow a loose model, nor one the bond has moved off (a new rating class)', () => {
-    const then = estimateBasis({ ...base, modelBp: 700, fitBp: 400, fitScaleBp: 75, highYield: true, carried: undefined, trades: [trade(1, 1500, 1.2)], asOfMs: NOW - DAY_MS });
+    const then = estimateBasis({
+      ...base,
+      modelBp: 700,
+      fitBp: 400,
+      fitScaleBp: 75,
+      highYield: true,
+      carried: undefined,
+      trades: [trade(1, 1500, 1.2)],
+      asOfMs: NOW - DAY_MS,
+    });
     const loose = estimateBasis({ ...base, modelBp: 950, fitBp: 400, fitScaleBp: 75, highYield: true, carried: then, trades: [] });
     // A 400 bp fit on a 75 bp scale is followed at 1/(1 + 28) ≈ 3 %: the bond stays near 1,500.
     expect(950 + loose.basisBp).toBeGreaterThan(1480);
     expect(950 + loose.basisBp).toBeLessThan(1520);
-    const moved = estimateBasis({ ...base, modelBp: 950, fitBp: 10, fitScaleBp: 75, modelCode: 26, highYield: true, carried: then, trades: [] });
+    const moved = estimateBasis({
+      ...base,
+      modelBp: 950,
+      fitBp: 10,
+      fitScaleBp: 75,
+      modelCode: 26,
+      highYield: true,
+      carried: then,
+      trades: [],
+    });
     expect(950 + moved.basisBp).toBeGreaterThan(1480);
   });
 

@@ -100,7 +100,15 @@ export async function priceHistory(
       lap('read');
     }
     book.prune(asOf.getTime() - (TRADE_WINDOW_DAYS + 1) * MS_PER_DAY);
-    const result = evaluateUniverse(entries, (id, from, to) => book.window(id, from, to), curves, asOf, undefined, true, (id) => carried.get(id));
+    const result = evaluateUniverse(
+      entries,
+      (id, from, to) => book.window(id, from, to),
+      curves,
+      asOf,
+      undefined,
+      true,
+      (id) => carried.get(id),
+    );
     for (const e of result.evaluations) carried.set(e.bondId, e.basis);
     failed += result.failed.length;
     for (const f of result.failed) if (failures.length < 20) failures.push({ ...f, day });

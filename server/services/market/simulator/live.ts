@@ -196,7 +196,10 @@ async function liveTrades(
   const alive = bonds.filter((b) => b.issueDate <= today && b.maturityDate > addDays(today, 7));
   if (alive.length === 0) return [];
   const weights = alive.map((b) =>
-    activityWeight({ amountIssued: b.amountIssued, issueDate: b.issueDate, hy: b.notch > LAST_IG_NOTCH, notch: b.notch, stale: b.stale }, today),
+    activityWeight(
+      { amountIssued: b.amountIssued, issueDate: b.issueDate, hy: b.notch > LAST_IG_NOTCH, notch: b.notch, stale: b.stale },
+      today,
+    ),
   );
   const count = rng.poisson(TRADES_PER_TICK * Math.max(0.34, alive.length / 3000));
   const curve = toCurve(yields);

@@ -91,7 +91,7 @@ function ar(x: number, p: { phi: number; vol: number }, rng: Rng, dt: number): n
 export function studentT3(rng: Rng): number {
   const z = rng.normal();
   const chi = rng.normal() ** 2 + rng.normal() ** 2 + rng.normal() ** 2;
-  return (z / Math.sqrt(Math.max(chi, 1e-9) / 3)) / Math.sqrt(3);
+  return z / Math.sqrt(Math.max(chi, 1e-9) / 3) / Math.sqrt(3);
 }
 
 function issuerStep(x: number, rng: Rng, dt: number): number {
