@@ -62,10 +62,10 @@ describe('app shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/bw/market/summary'), slow);
   });
 
-  it('logged in, a page not built yet shows its title and the panel inside the real layout', async () => {
+  it('logged in, a page shows its title and its panel inside the real layout', async () => {
     login();
     start('/bw/share/manage');
-    expect(await screen.findByTestId('not-available', {}, slow)).toBeTruthy();
+    expect(await screen.findByTestId('share-manage-page', {}, slow)).toBeTruthy();
     expect(screen.getByTestId('page-title').textContent).toBe('Shared items');
     expect(screen.getByTestId('app-header')).toBeTruthy();
     expect(screen.queryByTestId('nav-admin')).toBeNull();
