@@ -7,7 +7,7 @@ import type { DealListResponse } from '../common/api/primary';
 import type { NotificationPreferences } from '../common/api/user';
 import { createAccount, expect, loginThroughPage } from './support/accounts';
 import { E2E_BASE_URL } from './support/environment';
-import { apiGet, apiSend, apiSession, DEMO_ADMIN } from './support/login';
+import { apiGet, apiSend, apiSession, DEMO_ADMIN, openRoute } from './support/login';
 
 /**
  * Browser push end to end: the server's push job encrypts a notification with the VAPID keys and
@@ -121,5 +121,39 @@ test.describe('browser push', () => {
     } finally {
       service.server.close();
     }
+  });
+
+  test('turning browser notifications on asks the browser: granted it is saved on, refused it stays off and says why', async ({
+    page,
+    context,
+  }) => {
+    const user = await createAccount();
+    const userApi = await apiSession(user);
+    const saved = async () =>
+      (await apiGet<{ notificationPreferences: NotificationPreferences }>(userApi, `/v2/user/${userApi.userId}`)).notificationPreferences
+        .browserNotificationsOn;
+    await apiSend(userApi, 'PUT', `/v2/user/${userApi.userId}/notification-preferences`, {
+      browserNotificationsOn: false,
+      appNotificationsOn: true,
+      emailDigestOn: false,
+      browserNotifications: [],
+    } satisfies NotificationPreferences);
+    await loginThroughPage(page, user.email, user.password);
+    await openRoute(page, '/bw/profile');
+    const browserSwitch = page.getByTestId('notifications-browser');
+
+    // Not granted: Chromium refuses the prompt of a context without the permission; the switch
+    // stays off and the server keeps it off.
+    await context.clearPermissions();
+    await browserSwitch.click();
+    await expect(page.getByTestId('notifications-browser-blocked')).toBeVisible();
+    await expect(browserSwitch).not.toBeChecked();
+    expect(await saved()).toBe(false);
+
+    // Granted: the switch turns on and the preference is saved on the server.
+    await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
+    await browserSwitch.click();
+    await expect(browserSwitch).toBeChecked();
+    await expect.poll(saved).toBe(true);
   });
 });

@@ -2,7 +2,8 @@
  * Browser push (spec §4 Login: "registered after 1 s"; §8: service-worker errors are only
  * logged). After login the service worker is registered; when the user has browser
  * notifications on and the browser already granted permission, this device's subscription is
- * added to the notification preferences — saved only if app notifications are on (§4).
+ * added to the notification preferences — saved only if app notifications are on (§4). The
+ * permission itself is asked when the user turns browser notifications on in the profile.
  */
 import { APP_BASE_PATH, PUSH_REGISTRATION_DELAY_MS } from '@common/constants';
 import { NOTIFICATION_PATHS } from '@common/api/notifications';
@@ -61,6 +62,18 @@ export async function registerPush(): Promise<void> {
   };
   if (prefs.browserNotifications.some((s) => s.endpoint === sub.endpoint)) return;
   await api.put(USER_PATHS.notificationPreferences(userId), withSubscription(prefs, sub));
+}
+
+export type BrowserPermission = NotificationPermission | 'unsupported';
+
+/**
+ * Asks the browser's permission to show notifications. Must run inside the user's gesture (the
+ * profile's switch): browsers ignore or block a prompt that no click asked for.
+ */
+export async function askNotificationPermission(): Promise<BrowserPermission> {
+  if (typeof Notification === 'undefined' || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return 'unsupported';
+  if (Notification.permission !== 'default') return Notification.permission;
+  return Notification.requestPermission();
 }
 
 /** Registers push after PUSH_REGISTRATION_DELAY_MS (1 s); a second call restarts the delay. */

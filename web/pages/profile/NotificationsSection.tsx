@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreferences, UserInfo } from '@common/api/user';
 import { handleError } from '../../api/errors';
+import { askNotificationPermission, registerPush } from '../../notifications/push';
 import { userInfoKey } from '../../session/userInfo';
 import { profileApi } from './profileApi';
 import { Section } from './Section';
@@ -16,8 +17,12 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
     onMutate: (next) => {
       queryClient.setQueryData<UserInfo>(userInfoKey(info.id), (old) => old && { ...old, notificationPreferences: next });
     },
-    onSuccess: (saved) => {
+    onSuccess: (saved, sent) => {
       queryClient.setQueryData<UserInfo>(userInfoKey(info.id), (old) => old && { ...old, notificationPreferences: saved });
+      // Turned on just now: add this device's push subscription without waiting for the next login.
+      if (sent.browserNotificationsOn && !prefs.browserNotificationsOn) {
+        registerPush().catch((error: unknown) => console.warn('Push registration failed', error));
+      }
     },
     onError: (error) => {
       handleError(error, { notifier: notifications.show, prefix: 'Could not save notification settings:' });
@@ -26,6 +31,22 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
   });
   const toggle = (key: 'browserNotificationsOn' | 'appNotificationsOn' | 'emailDigestOn', value: boolean) =>
     save.mutate({ ...prefs, [key]: value });
+  /** Browser notifications need the browser's permission first; refused, the switch stays off and says why. */
+  const toggleBrowser = async (value: boolean) => {
+    if (!value) return toggle('browserNotificationsOn', false);
+    const permission = await askNotificationPermission();
+    if (permission === 'granted') return toggle('browserNotificationsOn', true);
+    notifications.show({
+      color: 'red',
+      title: 'Browser notifications are blocked',
+      message:
+        permission === 'unsupported'
+          ? 'This browser cannot show notifications from Bondwise.'
+          : "Allow notifications for Bondwise in the browser's site settings, then turn this on again.",
+      withBorder: true,
+      'data-testid': 'notifications-browser-blocked',
+    });
+  };
   return (
     <Section title="Notifications" testId="profile-notifications">
       <Stack gap="xs">
@@ -40,7 +61,7 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
           label="Browser notifications"
           description="Desktop notifications, also when Bondwise is in the background"
           checked={prefs.browserNotificationsOn}
-          onChange={(e) => toggle('browserNotificationsOn', e.currentTarget.checked)}
+          onChange={(e) => void toggleBrowser(e.currentTarget.checked)}
           data-testid="notifications-browser"
         />
         <Switch
