@@ -1,9 +1,12 @@
 /**
  * /bw/blog/post/{postSlug}: one post by slug, former slug (the address is replaced with the
  * current slug) or id (the form share links use, spec §2). The body is the server's sanitised
- * HTML; the share button copies the hash-route link; its author or an admin can edit it here.
+ * HTML; the share button copies the hash-route link and, for the post's author with the
+ * sharing_collaboration feature, opens the share dialog to name colleagues (the server decides who
+ * may share: the author only); its author or an admin can edit it here.
  */
-import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,8 +17,39 @@ import { apiErrorText } from '../../api/errorText';
 import { apiKey, useApiQuery } from '../../api/queries';
 import { SafeHtml } from '../../components/content/SafeHtml';
 import { useFeature } from '../../features/useFeature';
+import { userIdFromToken } from '../../session/tokens';
+import { useSession } from '../../stores/session';
 import { FeatureUnavailable } from '../help/HelpUnavailable';
+import { ShareDialog } from '../share/ShareButton';
 import { BlogEditor } from './BlogEditor';
+
+/** Copies the post's §2 link; its author (with sharing_collaboration) also gets the share dialog. */
+function PostShareButton({ post }: { post: BlogPost }) {
+  const collaborate = useFeature('sharing_collaboration');
+  const userId = useSession((s) => userIdFromToken(s.accessToken));
+  const clipboard = useClipboard({ timeout: 2000 });
+  const [open, setOpen] = useState(false);
+  const withColleagues = collaborate && post.author !== null && post.author.id === userId;
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => {
+          clipboard.copy(post.shareUrl);
+          if (withColleagues) setOpen(true);
+        }}
+        data-testid="blog-share"
+        data-share-url={post.shareUrl}
+      >
+        {clipboard.copied ? 'Link copied' : 'Share'}
+      </Button>
+      {open && (
+        <ShareDialog kind="blog_post" itemId={String(post.id)} itemName={post.title} link={post.shareUrl} onClose={() => setOpen(false)} />
+      )}
+    </>
+  );
+}
 
 export default function BlogPostPage() {
   const enabled = useFeature('blog');
@@ -75,13 +109,7 @@ export default function BlogPostPage() {
           </Group>
           <SafeHtml html={p.html} testId="blog-post-body" />
           <Group mt="md">
-            <CopyButton value={p.shareUrl}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy} data-testid="blog-share" data-share-url={p.shareUrl}>
-                  {copied ? 'Link copied' : 'Share'}
-                </Button>
-              )}
-            </CopyButton>
+            <PostShareButton post={p} />
             {p.canEdit && (
               <Button size="xs" variant="default" onClick={() => setEditing(true)} data-testid="blog-edit">
                 Edit

@@ -5,6 +5,8 @@
  * (POST /v2/primary/calculator); every override recomputes at once in the browser with the same
  * pricing function (calculatorLevels.ts). The model's method and fit are shown under the tranches.
  * The worksheet itself is the caller's state, so a pricing sheet can save it as it changes.
+ * `readOnly` (a sheet shared to view) disables every control that changes the worksheet; the
+ * answers, the workbook and the model stay.
  */
 import { Alert, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -55,9 +57,24 @@ interface Props {
   fileStem: string;
   /** More buttons beside the calculator's own, given the latest answer. */
   actions?: (answer: CalculatorResponse | undefined) => ReactNode;
+  /** Nothing in the worksheet can be changed (a pricing sheet shared to view). */
+  readOnly?: boolean;
 }
 
-export function CalculatorWorkspace({ worksheet, onChange, fileStem, actions }: Props) {
+/**
+ * A disabled fieldset disables every native control inside it (inputs, radios, buttons), the
+ * issuer picker's and the tranche cards' included, without a prop on each; `display: contents`
+ * keeps it out of the layout.
+ */
+function Editable({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={readOnly} style={{ display: 'contents' }} data-testid={readOnly ? 'worksheet-read-only' : undefined}>
+      {children}
+    </fieldset>
+  );
+}
+
+export function CalculatorWorkspace({ worksheet, onChange, fileStem, actions, readOnly = false }: Props) {
   const { mode, issuerId, sector, rating, tranches, overrides } = worksheet;
   const set = (patch: Partial<Worksheet>) => onChange({ ...worksheet, ...patch });
 
@@ -116,35 +133,37 @@ export function CalculatorWorkspace({ worksheet, onChange, fileStem, actions }: 
   return (
     <Stack gap="sm">
       <Group align="end">
-        <SegmentedControl
-          value={mode}
-          onChange={(v) => set({ mode: v as WorksheetMode })}
-          data={[
-            { value: 'issuer', label: 'Issuer' },
-            { value: 'hypothetical', label: 'Sector and rating' },
-          ]}
-        />
-        {mode === 'issuer' ? (
-          <IssuerPicker
-            value={issuerId}
-            onChange={(v) => set({ issuerId: v })}
-            known={data?.issuer ? { id: data.issuer.id, ticker: data.issuer.ticker, name: data.issuer.displayName } : null}
+        <Editable readOnly={readOnly}>
+          <SegmentedControl
+            value={mode}
+            onChange={(v) => set({ mode: v as WorksheetMode })}
+            data={[
+              { value: 'issuer', label: 'Issuer' },
+              { value: 'hypothetical', label: 'Sector and rating' },
+            ]}
           />
-        ) : (
-          <>
-            <Select
-              label="Sector"
-              value={sector}
-              onChange={(v) => set({ sector: v })}
-              data={SECTORS.map((s) => ({ value: s.code, label: s.name }))}
-              w={240}
+          {mode === 'issuer' ? (
+            <IssuerPicker
+              value={issuerId}
+              onChange={(v) => set({ issuerId: v })}
+              known={data?.issuer ? { id: data.issuer.id, ticker: data.issuer.ticker, name: data.issuer.displayName } : null}
             />
-            <Select label="Rating (S&P)" value={rating} onChange={(v) => set({ rating: v })} data={[...SP_RATINGS]} w={120} />
-          </>
-        )}
-        <Button variant="light" onClick={addTranche} disabled={tranches.length >= MAX_CALCULATOR_TRANCHES}>
-          Add tranche
-        </Button>
+          ) : (
+            <>
+              <Select
+                label="Sector"
+                value={sector}
+                onChange={(v) => set({ sector: v })}
+                data={SECTORS.map((s) => ({ value: s.code, label: s.name }))}
+                w={240}
+              />
+              <Select label="Rating (S&P)" value={rating} onChange={(v) => set({ rating: v })} data={[...SP_RATINGS]} w={120} />
+            </>
+          )}
+          <Button variant="light" onClick={addTranche} disabled={tranches.length >= MAX_CALCULATOR_TRANCHES}>
+            Add tranche
+          </Button>
+        </Editable>
         {canExport && (
           <Button variant="default" onClick={() => void exportXlsx()} loading={exporting} disabled={!request} data-testid="calculator-xlsx">
             Download xlsx
@@ -179,26 +198,28 @@ export function CalculatorWorkspace({ worksheet, onChange, fileStem, actions }: 
           {data.rating ?? 'unrated'} ({data.ratingClass}) · spreads on the {data.curveDay} close · priced {data.pricingDay}
         </Text>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
-        {tranches.map((t, k) => {
-          const base = data && data.tranches.length === tranches.length ? data.tranches[k] : undefined;
-          const sameInput = base && base.tenorYears === t.tenorYears && base.sizeMm === t.sizeMm;
-          const own = overrides[k] ?? {};
-          return (
-            <TrancheCard
-              key={k}
-              index={k}
-              input={t}
-              onInput={(next) => setTranche(k, next)}
-              onRemove={tranches.length > 1 ? () => removeTranche(k) : null}
-              base={sameInput ? base : undefined}
-              overrides={own}
-              onOverrides={(next) => set({ overrides: overrides.map((o, i) => (i === k ? next : o)) })}
-              result={sameInput && base ? trancheLevels(base, own) : undefined}
-            />
-          );
-        })}
-      </SimpleGrid>
+      <Editable readOnly={readOnly}>
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+          {tranches.map((t, k) => {
+            const base = data && data.tranches.length === tranches.length ? data.tranches[k] : undefined;
+            const sameInput = base && base.tenorYears === t.tenorYears && base.sizeMm === t.sizeMm;
+            const own = overrides[k] ?? {};
+            return (
+              <TrancheCard
+                key={k}
+                index={k}
+                input={t}
+                onInput={(next) => setTranche(k, next)}
+                onRemove={tranches.length > 1 ? () => removeTranche(k) : null}
+                base={sameInput ? base : undefined}
+                overrides={own}
+                onOverrides={(next) => set({ overrides: overrides.map((o, i) => (i === k ? next : o)) })}
+                result={sameInput && base ? trancheLevels(base, own) : undefined}
+              />
+            );
+          })}
+        </SimpleGrid>
+      </Editable>
       {data && <ModelCard model={data.model} />}
     </Stack>
   );

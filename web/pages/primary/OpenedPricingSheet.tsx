@@ -2,6 +2,9 @@
  * /bw/primary/pricing-sheet/{id}: one pricing sheet opened — its name, notes and the calculator
  * on its worksheet. Every change is saved a moment after the last one (useSheetAutosave); History
  * lists the states earlier saves replaced, and restoring one undoes an overwrite.
+ * A sheet shared with the caller to view opens read-only: marked "View only", every control that
+ * would change it disabled, no restore, and nothing ever sent to be saved (the server refuses a
+ * viewer's save anyway; the page no longer lets one be attempted).
  */
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,6 +40,15 @@ function SaveBadge({ state }: { state: SaveState }) {
   );
 }
 
+/** The owner and what this shared sheet lets the caller do, in place of the save state. */
+function ViewOnlyBadge({ owner }: { owner: { email: string; name: string | null } }) {
+  return (
+    <Badge size="sm" variant="light" color="gray" data-testid="sheet-view-only">
+      View only · shared by {owner.name ?? owner.email}
+    </Badge>
+  );
+}
+
 function History({
   sheetId,
   opened,
@@ -46,7 +58,8 @@ function History({
   sheetId: number;
   opened: boolean;
   onClose: () => void;
-  onRestore: (version: number) => Promise<void>;
+  /** Absent when the caller may only view the sheet. */
+  onRestore: ((version: number) => Promise<void>) | null;
 }) {
   const versions = useQuery({
     queryKey: pricingSheetVersionsKey(sheetId),
@@ -80,18 +93,20 @@ function History({
                 <Table.Td ta="right">{v.tranches}</Table.Td>
                 <Table.Td>{formatDate(v.savedAt)}</Table.Td>
                 <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    loading={restoring === v.version}
-                    onClick={() => {
-                      setRestoring(v.version);
-                      void onRestore(v.version).finally(() => setRestoring(null));
-                    }}
-                    data-testid={`sheet-restore-${v.version}`}
-                  >
-                    Restore
-                  </Button>
+                  {onRestore && (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      loading={restoring === v.version}
+                      onClick={() => {
+                        setRestoring(v.version);
+                        void onRestore(v.version).finally(() => setRestoring(null));
+                      }}
+                      data-testid={`sheet-restore-${v.version}`}
+                    >
+                      Restore
+                    </Button>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -118,8 +133,11 @@ function SheetEditor({ sheet }: { sheet: PricingSheet }) {
     [client],
   );
   const autosave = useSheetAutosave(sheet, draftProblem, remember);
+  const readOnly = sheet.shared?.permission === 'view';
 
   const edit = (next: { name?: string; notes?: string; worksheet?: Worksheet }) => {
+    // The controls are disabled; this keeps any other path from queueing a save for a viewer.
+    if (readOnly) return;
     const merged = { name, notes, worksheet, ...next };
     setName(merged.name);
     setNotes(merged.notes);
@@ -155,9 +173,11 @@ function SheetEditor({ sheet }: { sheet: PricingSheet }) {
           onChange={(e) => edit({ name: e.currentTarget.value })}
           maxLength={PRICING_SHEET_NAME_MAX}
           w={360}
+          readOnly={readOnly}
+          disabled={readOnly}
           data-testid="sheet-name"
         />
-        <SaveBadge state={autosave.state} />
+        {readOnly && sheet.shared ? <ViewOnlyBadge owner={sheet.shared.owner} /> : <SaveBadge state={autosave.state} />}
         <Button size="xs" variant="default" onClick={() => setHistoryOpen(true)} data-testid="sheet-history">
           History
         </Button>
@@ -165,6 +185,17 @@ function SheetEditor({ sheet }: { sheet: PricingSheet }) {
           All pricing sheets
         </Anchor>
       </Group>
+      {readOnly && (
+        <Alert color="gray" data-testid="sheet-view-only-note">
+          <Text size="sm">
+            This sheet is shared with you to view: changes are not possible here. Duplicate it from{' '}
+            <Anchor component={Link} to="/bw/primary/pricing-sheet">
+              All pricing sheets
+            </Anchor>{' '}
+            to work on your own copy.
+          </Text>
+        </Alert>
+      )}
       {autosave.state.kind === 'conflict' && (
         <Alert color="red" title="Changed elsewhere" data-testid="sheet-conflict">
           <Text size="sm">{autosave.state.message}. Your changes here are kept on this page until you choose.</Text>
@@ -196,14 +227,17 @@ function SheetEditor({ sheet }: { sheet: PricingSheet }) {
         autosize
         minRows={2}
         maxRows={8}
+        readOnly={readOnly}
+        disabled={readOnly}
         data-testid="sheet-notes"
       />
       <CalculatorWorkspace
         worksheet={worksheet}
         onChange={(next) => edit({ worksheet: next })}
         fileStem={name.replace(/[^\w.-]+/g, '_') || 'pricing-sheet'}
+        readOnly={readOnly}
       />
-      <History sheetId={sheet.id} opened={historyOpen} onClose={() => setHistoryOpen(false)} onRestore={restore} />
+      <History sheetId={sheet.id} opened={historyOpen} onClose={() => setHistoryOpen(false)} onRestore={readOnly ? null : restore} />
     </Stack>
   );
 }

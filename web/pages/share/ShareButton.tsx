@@ -2,8 +2,10 @@
  * "Share" on an item the caller owns: a dialog naming colleagues (suggested from the caller's
  * organisation, any address on its domains accepted by the server) with view or edit permission.
  * Hidden without the sharing_collaboration feature; the server decides who may be named.
+ * The dialog also serves pages with their own Share button (the blog post page), showing the
+ * item's link beside the colleagues.
  */
-import { Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +15,20 @@ import { apiErrorText } from '../../api/errorText';
 import { useFeature } from '../../features/useFeature';
 import { colleaguesKey, shareApi, sharesKey } from './shareApi';
 
-function ShareDialog({ kind, itemId, itemName, onClose }: { kind: ShareKind; itemId: string; itemName: string; onClose: () => void }) {
+export function ShareDialog({
+  kind,
+  itemId,
+  itemName,
+  link,
+  onClose,
+}: {
+  kind: ShareKind;
+  itemId: string;
+  itemName: string;
+  /** The item's link, shown to copy (already copied by the button that opened the dialog). */
+  link?: string;
+  onClose: () => void;
+}) {
   const client = useQueryClient();
   const colleagues = useQuery({ queryKey: colleaguesKey, queryFn: shareApi.colleagues, staleTime: 60_000 });
   const [recipients, setRecipients] = useState<string[]>([]);
@@ -36,6 +51,16 @@ function ShareDialog({ kind, itemId, itemName, onClose }: { kind: ShareKind; ite
         }}
       >
         <Stack gap="sm" data-testid="share-item-dialog">
+          {link && (
+            <TextInput
+              label="Link"
+              description="Copied: anyone with access to Bondwise can open it"
+              value={link}
+              readOnly
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="share-link"
+            />
+          )}
           <TagsInput
             label="Colleagues"
             description="People of your organisation, by e-mail address"
