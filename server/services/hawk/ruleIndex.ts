@@ -49,6 +49,8 @@ interface LoadedSubscription {
 
 /** The state rules on one bond, and which move windows need reference prices read. */
 export interface BondStateRules {
+  /** The issuer they were worked out for (an issuer merge moves a bond to another). */
+  issuerId: number;
   subs: IndexedSubscription[];
   intraday: boolean;
   week: boolean;
@@ -190,10 +192,10 @@ export function rulesOnBond(index: HawkIndex, bondId: number, issuerId: number):
  */
 export function stateRulesOnBond(index: HawkIndex, bondId: number, issuerId: number): BondStateRules {
   let entry = index.stateRulesByBond.get(bondId);
-  if (!entry) {
+  if (entry?.issuerId !== issuerId) {
     const subs = rulesOnBond(index, bondId, issuerId).filter((x) => STATE_KINDS.has(x.rule.kind));
     const window = (w: string) => subs.some((x) => x.rule.kind === 'move' && x.rule.window === w);
-    entry = { subs, intraday: window('intraday'), week: window('1w') };
+    entry = { issuerId, subs, intraday: window('intraday'), week: window('1w') };
     index.stateRulesByBond.set(bondId, entry);
   }
   return entry;
