@@ -11,6 +11,7 @@ import type { HawkFrequency, HawkRule, HawkTarget } from '../../../common/api/ha
 import { bondTableFiltersSchema } from '../../../common/api/bondTables';
 import type { Database } from '../../db/schema';
 import { bondFilterConditions } from '../market/queries/bondList';
+import { type StateBounds, stateBounds } from './stateBounds';
 
 export interface IndexedSubscription {
   id: number;
@@ -52,6 +53,8 @@ export interface BondStateRules {
   /** The issuer they were worked out for (an issuer merge moves a bond to another). */
   issuerId: number;
   subs: IndexedSubscription[];
+  /** The loosest thresholds of `subs` (a row crossing none of them cannot fire any). */
+  bounds: StateBounds;
   intraday: boolean;
   week: boolean;
 }
@@ -195,7 +198,7 @@ export function stateRulesOnBond(index: HawkIndex, bondId: number, issuerId: num
   if (entry?.issuerId !== issuerId) {
     const subs = rulesOnBond(index, bondId, issuerId).filter((x) => STATE_KINDS.has(x.rule.kind));
     const window = (w: string) => subs.some((x) => x.rule.kind === 'move' && x.rule.window === w);
-    entry = { issuerId, subs, intraday: window('intraday'), week: window('1w') };
+    entry = { issuerId, subs, bounds: stateBounds(subs.map((x) => x.rule)), intraday: window('intraday'), week: window('1w') };
     index.stateRulesByBond.set(bondId, entry);
   }
   return entry;
