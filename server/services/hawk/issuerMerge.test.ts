@@ -50,7 +50,7 @@ describe('market hawk after an issuer merge', () => {
   });
   afterAll(() => ctx.close());
 
-  it('a bond moved to the surviving issuer answers to the survivor’s rules at the next pass', async () => {
+  it('a bond moved to the surviving issuer answers to the survivor’s rules at the next pass; rules on the duplicate move to the survivor', async () => {
     const bondId = u.bondIds[3]!;
     const [moved] = await db().selectFrom('bonds').select('issuer_id').where('id', '=', bondId).execute();
     const duplicate = moved!.issuer_id;
@@ -60,6 +60,11 @@ describe('market hawk after an issuer merge', () => {
       rule: { kind: 'level', metric: 'price', direction: 'above', level: 150 },
       target: { kind: 'issuer', issuerId: survivor },
     });
+    // A rule on the duplicate itself: it follows the bonds to the survivor.
+    const onDuplicate = await subscribe({
+      rule: { kind: 'tradeSize', minSize: 5_000_000 },
+      target: { kind: 'issuer', issuerId: duplicate },
+    });
     await pass(1); // primes the level rule on the survivor's bonds as they are
     // Before the merge the bond is the duplicate's: the survivor's rules do not fire on it (and
     // the evaluator has now looked the bond up).
@@ -68,6 +73,7 @@ describe('market hawk after an issuer merge', () => {
     await pass(3);
     expect(await firings(blocks)).toHaveLength(0);
     expect(await firings(level)).toHaveLength(0);
+    expect(await firings(onDuplicate)).toMatchObject([{ bond_id: bondId, issuer_id: duplicate }]);
 
     const versions = await db().selectFrom('issuers').select(['id', 'version']).where('id', 'in', [survivor, duplicate]).execute();
     const version = (id: number) => versions.find((v) => v.id === id)!.version;
@@ -82,5 +88,8 @@ describe('market hawk after an issuer merge', () => {
     await pass(6);
     expect(await firings(blocks)).toMatchObject([{ bond_id: bondId, issuer_id: survivor, message: 'Trade of 5MM+ at 100.000' }]);
     expect(await firings(level)).toMatchObject([{ bond_id: bondId, issuer_id: survivor, message: 'price 152.000 above 150.000' }]);
+    expect(await firings(onDuplicate)).toMatchObject([{ issuer_id: duplicate }, { bond_id: bondId, issuer_id: survivor }]);
+    const res = await ctx.app.inject({ method: 'GET', url: `/v2/hawk/subscriptions/${onDuplicate}`, headers: alice });
+    expect(res.json()).toMatchObject({ target: { kind: 'issuer', issuerId: survivor } });
   });
 });
