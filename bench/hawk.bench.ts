@@ -17,20 +17,26 @@
  * the database backends serving it: on a loaded machine the CPU figures are the steady ones.
  *
  * Then: event → notification committed (target p99 < 250 ms): a trade print is committed as its
- * `trade.new` event on a bond whose issuer has a block-trade rule, and a pass runs at once; the
- * time from the event's commit to the pass's commit (firing, delivery, `markethawkalert`
- * notification) is one sample. The job runs a pass every HAWK_INTERVAL_MS, which adds up to that
- * much in production (printed with the figures). And the backtest (target < 500 ms): 30 days of
- * one rule on one issuer over 40 days of end-of-day prices stored for 3,000 bonds.
+ * `trade.new` event on a bond whose issuer has a block-trade rule. First with a pass run by hand
+ * at once (the pass alone); then end to end as the server runs it: the scheduler listening on the
+ * events channel wakes the `market-hawk` job (its timer never fires here), which takes its lease,
+ * runs the pass and commits the `markethawkalert` notification, whose own NOTIFY a second listener
+ * hears — one sample is from before the event's transaction to that notice. And the backtest
+ * (target < 500 ms): 30 days of one rule on one issuer over 40 days of end-of-day prices stored
+ * for 3,000 bonds.
  */
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { loadConfig } from '../server/config';
 import { migrateToLatest } from '../server/db/migrate';
-import { HAWK_INTERVAL_MS } from '../server/jobs/hawk';
+import pino from 'pino';
+import { listenerOf } from '../server/db/channels';
+import { HAWK_INTERVAL_MS, hawkJob } from '../server/jobs/hawk';
+import { Scheduler } from '../server/jobs/scheduler';
+import { NOTIFICATION_EVENT } from '../server/services/notifications/notifications';
 import { backtestRule } from '../server/services/hawk/backtest';
 import { evaluateHawk } from '../server/services/hawk/evaluate';
-import { recordEvents } from '../server/services/events';
+import { EVENTS_CHANNEL, parseEventsNotice, recordEvents } from '../server/services/events';
 import type { Database } from '../server/db/schema';
 import type { Config } from '../server/config';
 import type { Kysely } from 'kysely';
@@ -133,6 +139,7 @@ async function main(): Promise<void> {
     const idle = await timedPass(db, config, new Date(base + (2 * TICKS + 1) * 5_000));
     console.log(JSON.stringify({ run: 'pass with nothing new', ...idle }));
     await eventToNotification(db, config, base + (2 * TICKS + 2) * 5_000, issuers);
+    await eventToNotificationWoken(db, config, base + (2 * TICKS + 2) * 5_000 + (EVENTS + 1) * 1_000, issuers);
     await backtestTiming(db, base + (2 * TICKS + 2) * 5_000);
     console.log(JSON.stringify({ engine, loadAverageAtStart: load0, loadAverageAtEnd: loadavg()[0] }));
   } finally {
@@ -154,24 +161,7 @@ async function eventToNotification(db: Kysely<Database>, config: Config, at0: nu
   let notified = 0;
   for (let k = 1; k <= EVENTS; k++) {
     const at = new Date(at0 + k * 1_000); // a print a second, each on another issuer's bond: every one fires
-    const issuer = 1 + (k % Math.min(100, issuers));
-    const bondId = (issuer - 1) * 10 + 1;
-    await db.transaction().execute((trx) =>
-      recordEvents(trx, [
-        {
-          type: 'trade.new',
-          subjectId: String(bondId),
-          payload: {
-            bondId,
-            tradeId: `bench-${k}`,
-            price: 100,
-            quantity: 5_000_000,
-            quantityCapped: true,
-            executionTime: at.toISOString(),
-          },
-        },
-      ]),
-    );
+    await commitPrint(db, k, at, issuers);
     const t = performance.now();
     const r = await evaluateHawk(db, config, at);
     samples.push(performance.now() - t);
@@ -186,6 +176,62 @@ async function eventToNotification(db: Kysely<Database>, config: Config, at0: nu
       max: ms(samples.at(-1)!),
       notified,
       jobIntervalMs: HAWK_INTERVAL_MS,
+    }),
+  );
+}
+
+/** One 5MM print as its committed `trade.new` event, on the first bond of issuer k (mod 100). */
+async function commitPrint(db: Kysely<Database>, k: number, at: Date, issuers: number): Promise<void> {
+  const issuer = 1 + (k % Math.min(100, issuers));
+  const bondId = (issuer - 1) * 10 + 1;
+  await db.transaction().execute((trx) =>
+    recordEvents(trx, [
+      {
+        type: 'trade.new',
+        subjectId: String(bondId),
+        payload: { bondId, tradeId: `bench-${k}`, price: 100, quantity: 5_000_000, quantityCapped: true, executionTime: at.toISOString() },
+      },
+    ]),
+  );
+}
+
+/**
+ * Event → notification committed, end to end: the scheduler wakes the job on the event's NOTIFY
+ * (no timer), the job takes its lease and runs the pass; a sample ends when the notification's
+ * own NOTIFY arrives. The prints are a second apart in time (each fires: one-minute cool-down on
+ * another issuer) and sent one after another.
+ */
+async function eventToNotificationWoken(db: Kysely<Database>, config: Config, at0: number, issuers: number): Promise<void> {
+  const listen = listenerOf(db)!;
+  let arrived: (() => void) | undefined;
+  const notices = await listen(EVENTS_CHANNEL, (payload) => {
+    if (parseEventsNotice(payload).types.includes(NOTIFICATION_EVENT)) arrived?.();
+  });
+  const scheduler = new Scheduler(db, pino({ level: 'silent' }));
+  const job = hawkJob(config);
+  await scheduler.listen([job]);
+  const samples: number[] = [];
+  try {
+    for (let k = 1; k <= EVENTS; k++) {
+      const notified = new Promise<void>((resolve) => (arrived = resolve));
+      const t = performance.now();
+      await commitPrint(db, 1_000 + k, new Date(at0 + k * 60_000), issuers);
+      await notified;
+      samples.push(performance.now() - t);
+      await scheduler.runInProgress(job.name); // the run ends (lease and run recorded) before the next print
+    }
+  } finally {
+    await scheduler.stop();
+    await notices.close();
+  }
+  samples.sort((a, b) => a - b);
+  console.log(
+    JSON.stringify({
+      run: `event → notification committed end to end: job woken by the event's NOTIFY (${EVENTS} prints)`,
+      p50: ms(pct(samples, 50)),
+      p99: ms(pct(samples, 99)),
+      max: ms(samples.at(-1)!),
+      load: loadavg()[0],
     }),
   );
 }

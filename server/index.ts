@@ -57,6 +57,10 @@ async function main(): Promise<void> {
   });
   const scheduler = app.scheduler;
   for (const job of app.recurringJobs) scheduler.start(job);
+  // Jobs that wait on events (market hawk) run when they are committed, not at their next interval.
+  await scheduler
+    .listen(app.recurringJobs)
+    .catch((err: unknown) => app.log.warn({ err }, 'jobs will run on their intervals only: cannot listen for events'));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
+import { recordEvents } from '../services/events';
 import { createTestDatabase } from '../test/testDatabase';
 import { listJobRuns, Scheduler, type RecurringJob, type SchedulerTime } from './scheduler';
 
@@ -20,13 +21,14 @@ function manualTime() {
 }
 
 /** A job whose runs the test finishes (or fails) one at a time. */
-function heldJob(name: string) {
+function heldJob(name: string, wakeOn?: string[]) {
   const pending: Array<{ finish: () => void; fail: (e: Error) => void }> = [];
   let started = 0;
   let onStart: (() => void) | null = null;
   const job: RecurringJob = {
     name,
     intervalMs: 3000,
+    ...(wakeOn ? { wakeOn } : {}),
     run: () => {
       started++;
       onStart?.();
@@ -103,6 +105,62 @@ describe('the job scheduler', () => {
     await second;
     [run] = (await listJobRuns(handle.db)).filter((r) => r.name === 'flaky-import');
     expect(run).toMatchObject({ lastError: null, runs: 2, failures: 1 });
+    await scheduler.stop();
+  });
+
+  it('an event it waits on runs a job at once, with no timer firing; a burst during the run adds one run', async () => {
+    const t = manualTime();
+    const scheduler = new Scheduler(handle.db, log, t.time);
+    const evaluator = heldJob('wake-evaluator', ['test.trade']);
+    // A second woken job: its start proves every notice committed before its event was handled.
+    const sentinel = heldJob('wake-sentinel', ['test.sentinel']);
+    scheduler.start(evaluator.job);
+    scheduler.start(sentinel.job);
+    await scheduler.listen([evaluator.job, sentinel.job]);
+    await recordEvents(handle.db, [{ type: 'test.other', payload: {} }]);
+    let began = evaluator.nextStart();
+    await recordEvents(handle.db, [{ type: 'test.trade', payload: {} }]);
+    await began; // the timer never fired: the event's NOTIFY started the run
+    expect(evaluator.started()).toBe(1);
+    // Five more events, each its own commit and NOTIFY, while the run is held.
+    for (let i = 0; i < 5; i++) await recordEvents(handle.db, [{ type: 'test.trade', payload: { i } }]);
+    const heard = sentinel.nextStart();
+    await recordEvents(handle.db, [{ type: 'test.sentinel', payload: {} }]);
+    await heard;
+    sentinel.finishNext();
+    expect(evaluator.started()).toBe(1);
+    // The run ends: exactly one more follows (the held run may have read before the burst committed).
+    began = evaluator.nextStart();
+    evaluator.finishNext();
+    await began;
+    const ended = scheduler.nextRunEnd('wake-evaluator');
+    evaluator.finishNext();
+    await ended;
+    await settle();
+    expect(evaluator.started()).toBe(2);
+    expect(scheduler.runInProgress('wake-evaluator')).toBeUndefined();
+    // An event of another type woke nothing.
+    expect((await listJobRuns(handle.db)).find((r) => r.name === 'wake-evaluator')).toMatchObject({ runs: 2 });
+    await scheduler.stop();
+  });
+
+  it('a woken job still runs only under its lease: another instance holding it runs it instead', async () => {
+    const t = manualTime();
+    const scheduler = new Scheduler(handle.db, log, t.time);
+    const evaluator = heldJob('wake-leased', ['test.leased']);
+    const sentinel = heldJob('wake-leased-sentinel', ['test.leased-sentinel']);
+    await scheduler.listen([evaluator.job, sentinel.job]);
+    await handle.db
+      .insertInto('job_leases')
+      .values({ name: 'wake-leased', owner: 'another-instance', expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
+    await recordEvents(handle.db, [{ type: 'test.leased', payload: {} }]);
+    const heard = sentinel.nextStart();
+    await recordEvents(handle.db, [{ type: 'test.leased-sentinel', payload: {} }]);
+    await heard;
+    sentinel.finishNext();
+    await scheduler.runInProgress('wake-leased'); // the woken tick, refused its lease
+    expect(evaluator.started()).toBe(0);
     await scheduler.stop();
   });
 });

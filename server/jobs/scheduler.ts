@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { type ChannelListener, listenerOf } from '../db/channels';
 import type { Database } from '../db/schema';
+import { EVENTS_CHANNEL, parseEventsNotice } from '../services/events';
 
 export interface RecurringJob {
   /** Unique name; the lease row is keyed by it. */
   name: string;
   intervalMs: number;
   run(db: Kysely<Database>): Promise<void>;
+  /**
+   * Event types (services/events.ts) whose commit runs the job at once rather than at its next
+   * interval (see Scheduler.listen): work that waits on events need not wait for the timer.
+   */
+  wakeOn?: readonly string[];
 }
 
 /** This process's identity in job leases. */
@@ -97,6 +104,10 @@ export async function listJobRuns(db: Kysely<Database>): Promise<JobRunRecord[]>
 export class Scheduler {
   private stops = new Map<string, () => void>();
   private running = new Map<string, Promise<void>>();
+  /** Jobs woken while running here: each runs once more when its run ends (however many wakes came). */
+  private followUps = new Set<string>();
+  private finished = new Map<string, Array<() => void>>();
+  private listener: ChannelListener | undefined;
   private stopped = false;
 
   constructor(
@@ -120,7 +131,59 @@ export class Scheduler {
     if (this.stopped) return Promise.resolve();
     const inFlight = this.running.get(job.name);
     if (inFlight) return inFlight;
-    const run = this.runOnce(job).finally(() => this.running.delete(job.name));
+    return this.launch(job, false);
+  }
+
+  /**
+   * Runs a job now because something it waits on happened (an event's NOTIFY). Under the lease
+   * like a tick, so with several instances listening only the holder runs it. A wake during a run
+   * here asks for one more run after it (the running pass may have read before the event
+   * committed); any number of wakes during one run coalesce into that one.
+   */
+  wake(job: RecurringJob): void {
+    if (this.stopped) return;
+    if (this.running.has(job.name)) this.followUps.add(job.name);
+    else void this.tick(job);
+  }
+
+  /**
+   * Listens on the events channel and wakes each job whose `wakeOn` names one of a notice's
+   * types (a notice too large to name them wakes every such job; so does a reconnection, which
+   * may have missed some). Without a listener on this database handle, the intervals alone run
+   * the jobs.
+   */
+  async listen(jobs: readonly RecurringJob[]): Promise<void> {
+    const waking = jobs.filter((j) => (j.wakeOn?.length ?? 0) > 0);
+    const listen = listenerOf(this.db);
+    if (waking.length === 0 || !listen || this.stopped || this.listener) return;
+    this.listener = await listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        const { types } = parseEventsNotice(payload);
+        for (const job of waking) if (types.length === 0 || types.some((t) => job.wakeOn!.includes(t))) this.wake(job);
+      },
+      () => waking.forEach((job) => this.wake(job)),
+    );
+    if (this.stopped) await this.listener.close();
+  }
+
+  /** Resolves when the next run of the job in this process ends (whatever started it). */
+  nextRunEnd(name: string): Promise<void> {
+    return new Promise((resolve) => {
+      const list = this.finished.get(name) ?? [];
+      list.push(resolve);
+      this.finished.set(name, list);
+    });
+  }
+
+  private launch(job: RecurringJob, leaseTaken: boolean): Promise<void> {
+    const run = this.runOnce(job, leaseTaken).finally(() => {
+      this.running.delete(job.name);
+      const waiting = this.finished.get(job.name);
+      this.finished.delete(job.name);
+      waiting?.forEach((resolve) => resolve());
+      if (this.followUps.delete(job.name)) void this.tick(job);
+    });
     this.running.set(job.name, run);
     return run;
   }
@@ -133,8 +196,7 @@ export class Scheduler {
     if (this.running.has(job.name)) return 'running';
     if (!(await seizeLease(this.db, job.name, job.intervalMs * 3))) return 'running';
     if (this.running.has(job.name)) return 'running';
-    const run = this.runOnce(job, true).finally(() => this.running.delete(job.name));
-    this.running.set(job.name, run);
+    void this.launch(job, true);
     return 'started';
   }
 
@@ -180,6 +242,8 @@ export class Scheduler {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.followUps.clear();
+    await this.listener?.close().catch(() => {});
     for (const stop of this.stops.values()) stop();
     this.stops.clear();
     await Promise.allSettled([...this.running.values()]);

@@ -1,7 +1,10 @@
 /**
  * Issuer and identifiers of bonds for the evaluator (what a firing names and which issuer's rules
- * a bond answers to), cached per database: they do not change once a bond is issued, and a pass
- * looks up every repriced bond.
+ * a bond answers to), cached per database: a pass looks up every repriced bond. They change only
+ * by an admin's hand — an issuer merge moves the duplicate's bonds to the survivor, a bond edit
+ * may change its issuer — and both move the bond's `updated_at`: refreshBondInfo, once per pass,
+ * forgets the bonds updated since it last looked, and everything every few minutes (a long
+ * transaction can commit an `updated_at` older than the newest already seen).
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -12,12 +15,43 @@ export interface BondInfo {
   description: string;
 }
 
-const bondCaches = new WeakMap<object, Map<number, BondInfo>>();
+interface BondCache {
+  rows: Map<number, BondInfo>;
+  /** max(bonds.updated_at) as the database's text when last looked (null: not yet). */
+  stamp: string | null;
+  /** When the rows were last all forgotten (Date.now()). */
+  clearedAt: number;
+}
+
+/** How long a cached bond is trusted without its `updated_at` having moved. */
+export const BOND_INFO_TTL_MS = 5 * 60_000;
+
+const bondCaches = new WeakMap<object, BondCache>();
+
+function cacheOf(db: Kysely<Database>): BondCache {
+  let cache = bondCaches.get(db);
+  if (!cache) bondCaches.set(db, (cache = { rows: new Map(), stamp: null, clearedAt: Date.now() }));
+  return cache;
+}
+
+/** Forgets the bonds an admin changed since the last look (one index lookup when none did). */
+export async function refreshBondInfo(db: Kysely<Database>): Promise<void> {
+  const cache = cacheOf(db);
+  const { rows } = await sql<{ m: string | null }>`select max(updated_at)::text as m from bonds`.execute(db);
+  const stamp = rows[0]?.m ?? null;
+  if (cache.stamp === null || Date.now() - cache.clearedAt >= BOND_INFO_TTL_MS) {
+    cache.rows.clear();
+    cache.clearedAt = Date.now();
+  } else if (stamp !== cache.stamp && cache.rows.size > 0) {
+    const changed = await sql<{ id: number }>`select id from bonds where updated_at >= ${cache.stamp}::timestamptz`.execute(db);
+    for (const r of changed.rows) cache.rows.delete(r.id);
+  }
+  cache.stamp = stamp;
+}
 
 /** The cache for `db`, filled with any of `ids` it lacked. */
 export async function bondInfo(db: Kysely<Database>, ids: number[]): Promise<Map<number, BondInfo>> {
-  let cache = bondCaches.get(db);
-  if (!cache) bondCaches.set(db, (cache = new Map()));
+  const cache = cacheOf(db).rows;
   const missing = [...new Set(ids)].filter((id) => !cache.has(id));
   if (missing.length > 0) {
     const rows = await sql<{ id: number; issuer_id: number; cusip: string; description: string }>`

@@ -14,6 +14,7 @@ import { type Kysely, sql } from 'kysely';
 import type { HawkChannel } from '../../../common/api/hawk';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import { refreshBondInfo } from './bondInfo';
 import { type AddCandidate, type Candidate, groupFirings, insertFirings } from './candidates';
 import { deliverFirings } from './deliver';
 import { evaluateDeals, evaluateRatings, evaluateTrades, readEvents, readRatingChanges } from './eventRules';
@@ -38,6 +39,7 @@ export interface HawkPassResult {
 export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Date, batch = HAWK_BATCH): Promise<HawkPassResult> {
   const cursor = await db.selectFrom('hawk_cursor').selectAll().where('name', '=', 'evaluator').executeTakeFirstOrThrow();
   const index = await hawkIndex(db, now);
+  await refreshBondInfo(db);
   const result: HawkPassResult = { events: 0, ratings: 0, states: 0, candidates: 0, fired: 0, deliveries: 0 };
   const candidates: Candidate[] = [];
   const nowMs = now.getTime();

@@ -60,11 +60,19 @@ export async function evaluateTrades(
     db,
     trades.map((e) => Number(e.payload.bondId)),
   );
-  const evaluatedBefore = await evaluatedPricesBefore(
+  // The evaluated price before a print is only for tradeAway rules: looked up for the prints of
+  // bonds one watches (a large import's prints mostly meet only size rules).
+  const away = trades.filter((e) => {
+    const bondId = Number(e.payload.bondId);
+    const info = bonds.get(bondId);
+    return info !== undefined && rulesOnBond(index, bondId, info.issuerId).some((sub) => sub.rule.kind === 'tradeAway');
+  });
+  const prices = await evaluatedPricesBefore(
     db,
-    trades.map((e) => ({ bondId: Number(e.payload.bondId), at: String(e.payload.executionTime ?? new Date(e.created_at).toISOString()) })),
+    away.map((e) => ({ bondId: Number(e.payload.bondId), at: String(e.payload.executionTime ?? new Date(e.created_at).toISOString()) })),
   );
-  for (const [k, e] of trades.entries()) {
+  const evaluatedBefore = new Map(away.map((e, k) => [e, prices[k] ?? null]));
+  for (const e of trades) {
     const bondId = Number(e.payload.bondId);
     const info = bonds.get(bondId);
     if (!info) continue;
@@ -76,7 +84,7 @@ export async function evaluateTrades(
       executionTime: String(e.payload.executionTime ?? ''),
     };
     for (const sub of rulesOnBond(index, bondId, info.issuerId)) {
-      const trigger = checkTrade(sub.rule, print, evaluatedBefore[k] ?? null);
+      const trigger = checkTrade(sub.rule, print, evaluatedBefore.get(e) ?? null);
       // The print's own time: every evaluator (and a re-run) puts it in the same window.
       const when = Date.parse(print.executionTime);
       if (trigger)

@@ -11,6 +11,7 @@ import type { HawkFrequency, HawkRule, HawkTarget } from '../../../common/api/ha
 import { bondTableFiltersSchema } from '../../../common/api/bondTables';
 import type { Database } from '../../db/schema';
 import { bondFilterConditions } from '../market/queries/bondList';
+import { type StateBounds, stateBounds } from './stateBounds';
 
 export interface IndexedSubscription {
   id: number;
@@ -49,7 +50,11 @@ interface LoadedSubscription {
 
 /** The state rules on one bond, and which move windows need reference prices read. */
 export interface BondStateRules {
+  /** The issuer they were worked out for (an issuer merge moves a bond to another). */
+  issuerId: number;
   subs: IndexedSubscription[];
+  /** The loosest thresholds of `subs` (a row crossing none of them cannot fire any). */
+  bounds: StateBounds;
   intraday: boolean;
   week: boolean;
 }
@@ -190,10 +195,10 @@ export function rulesOnBond(index: HawkIndex, bondId: number, issuerId: number):
  */
 export function stateRulesOnBond(index: HawkIndex, bondId: number, issuerId: number): BondStateRules {
   let entry = index.stateRulesByBond.get(bondId);
-  if (!entry) {
+  if (entry?.issuerId !== issuerId) {
     const subs = rulesOnBond(index, bondId, issuerId).filter((x) => STATE_KINDS.has(x.rule.kind));
     const window = (w: string) => subs.some((x) => x.rule.kind === 'move' && x.rule.window === w);
-    entry = { subs, intraday: window('intraday'), week: window('1w') };
+    entry = { issuerId, subs, bounds: stateBounds(subs.map((x) => x.rule)), intraday: window('intraday'), week: window('1w') };
     index.stateRulesByBond.set(bondId, entry);
   }
   return entry;

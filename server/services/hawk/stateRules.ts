@@ -10,6 +10,7 @@ import { bondInfo, type BondInfo, num } from './bondInfo';
 import type { AddCandidate } from './candidates';
 import { FIELD_SEP, numOrNull, packFields, RECORD_SEP } from '../pricing/packed';
 import { type HawkIndex, type IndexedSubscription, STATE_KINDS, stateRulesOnBond } from './ruleIndex';
+import { mayTrip } from './stateBounds';
 import { type BondState, checkState, type MoveReferences, newYorkDay } from './rules';
 
 /** One bond's evaluated state row, parsed: when it was written and the state in the rules' units. */
@@ -21,13 +22,14 @@ export interface StateRow {
 }
 
 /**
- * The state columns packed into one text field per row, read as one string_agg value
- * (pricing/packed.ts): a tick rewrites every bond, and 30,000 rows of twelve columns cost far
- * more to receive and parse as rows than as one string split in JavaScript.
+ * The state columns packed into one text field per row, read as one string_agg value per as-of
+ * (pricing/packed.ts): a tick rewrites every bond, and 30,000 rows of eleven columns cost far
+ * more to receive and parse as rows than as one string split in JavaScript. The as-of is read
+ * once per group, not per row (a reprice writes one as-of for all its bonds; converting it to
+ * epoch milliseconds per row was a quarter of the query).
  */
 const PACKED_STATE = packFields([
   'bond_id',
-  'floor(extract(epoch from as_of) * 1000)',
   'price',
   'yield_to_worst',
   'g_spread',
@@ -40,25 +42,28 @@ const PACKED_STATE = packFields([
   'volume_percent_change',
 ]);
 
-/** A packed state record in the rules' units (yields in percent, their changes in bp, volume as a ratio). */
-function stateRowOf(f: string[]): StateRow {
-  const ytw = numOrNull(f[3]);
-  const dYtw = numOrNull(f[7]);
-  const vol = numOrNull(f[11]);
+/** A packed state record, written at `at`, in the rules' units (yields in percent, their changes in bp, volume as a ratio). */
+function stateRowOf(f: string[], at: number): StateRow {
+  const ytw = numOrNull(f[2]);
+  const dYtw = numOrNull(f[6]);
+  const vol = numOrNull(f[10]);
   return {
     bondId: Number(f[0]),
-    at: Number(f[1]),
+    at,
     state: {
-      price: numOrNull(f[2]),
+      price: numOrNull(f[1]),
       yieldPct: ytw === null ? null : ytw * 100,
-      gSpread: numOrNull(f[4]),
-      tSpread: numOrNull(f[5]),
-      change: { price: numOrNull(f[6]), yield: dYtw === null ? null : dYtw * 10_000, gSpread: numOrNull(f[8]), tSpread: numOrNull(f[9]) },
-      confidence: numOrNull(f[10]),
+      gSpread: numOrNull(f[3]),
+      tSpread: numOrNull(f[4]),
+      change: { price: numOrNull(f[5]), yield: dYtw === null ? null : dYtw * 10_000, gSpread: numOrNull(f[7]), tSpread: numOrNull(f[8]) },
+      confidence: numOrNull(f[9]),
       volumeRatio: vol === null ? null : 1 + vol / 100,
     },
   };
 }
+
+/** One string_agg per as-of, newest first. */
+type PackedGroup = { at: number; t: string; s: string };
 
 /**
  * State rows rewritten after the cursor, and the newest as-of among them as the database's own
@@ -66,25 +71,28 @@ function stateRowOf(f: string[]): StateRow {
  * as-of for up to the whole universe, and the cursor moves by as-of.
  */
 export async function readRepricedStates(db: Kysely<Database>, after: Date): Promise<{ rows: StateRow[]; newest: string | null }> {
-  const { rows } = await sql<{ s: string | null; newest: string | null }>`
-    select string_agg(r, ${RECORD_SEP}) as s, max(as_of)::text as newest
-    from (select ${PACKED_STATE}, as_of from bond_market_state where as_of > ${after}) q`.execute(db);
-  return { rows: unpack(rows[0]?.s ?? null), newest: rows[0]?.newest ?? null };
+  const { rows } = await sql<PackedGroup>`
+    select floor(extract(epoch from as_of) * 1000)::float8 as at, as_of::text as t, string_agg(r, ${RECORD_SEP}) as s
+    from (select ${PACKED_STATE}, as_of from bond_market_state where as_of > ${after}) q
+    group by as_of order by as_of desc`.execute(db);
+  return { rows: unpack(rows), newest: rows[0]?.t ?? null };
 }
 
 /** The current state rows of the given bonds (priming). */
 async function readStatesOf(db: Kysely<Database>, bondIds: number[]): Promise<StateRow[]> {
-  const { rows } = await sql<{ s: string | null }>`
-    select string_agg(r, ${RECORD_SEP}) as s
-    from (select ${PACKED_STATE} from bond_market_state where bond_id = any(${bondIds}::int[])) q`.execute(db);
-  return unpack(rows[0]?.s ?? null);
+  const { rows } = await sql<PackedGroup>`
+    select floor(extract(epoch from as_of) * 1000)::float8 as at, '' as t, string_agg(r, ${RECORD_SEP}) as s
+    from (select ${PACKED_STATE}, as_of from bond_market_state where bond_id = any(${bondIds}::int[])) q
+    group by as_of`.execute(db);
+  return unpack(rows);
 }
 
-function unpack(s: string | null): StateRow[] {
-  if (!s) return [];
-  const records = s.split(RECORD_SEP);
-  const out = new Array<StateRow>(records.length);
-  for (let i = 0; i < records.length; i++) out[i] = stateRowOf(records[i]!.split(FIELD_SEP));
+function unpack(groups: PackedGroup[]): StateRow[] {
+  const out: StateRow[] = [];
+  for (const g of groups) {
+    const at = Number(g.at);
+    for (const record of g.s.split(RECORD_SEP)) out.push(stateRowOf(record.split(FIELD_SEP), at));
+  }
   return out;
 }
 
@@ -138,7 +146,15 @@ export async function evaluateStates(
     const info = bonds.get(s.bondId);
     if (!info) continue;
     const rules = stateRulesOnBond(index, s.bondId, info.issuerId);
-    const subs = only ? rules.subs.filter((x) => only.has(x.id)) : rules.subs;
+    if (!only) {
+      // The common case (a tick): the bond's bounds say whether any of its rules can fire.
+      if (rules.subs.length === 0 || !mayTrip(rules.bounds, s.state)) continue;
+      work.push({ s, info, subs: rules.subs });
+      if (rules.intraday) needRefs.intraday.add(s.bondId);
+      if (rules.week) needRefs['1w'].add(s.bondId);
+      continue;
+    }
+    const subs = rules.subs.filter((x) => only.has(x.id));
     if (subs.length === 0) continue;
     work.push({ s, info, subs });
     if (rules.intraday && subs.some((x) => x.rule.kind === 'move' && x.rule.window === 'intraday')) needRefs.intraday.add(s.bondId);

@@ -33,6 +33,25 @@ export const NEXT_REVISION = sql<string>`nextval('hawk_revision_seq')`;
 type Parsed = ReturnType<typeof hawkSubscriptionCreateBodySchema.parse>;
 
 /** The key the evaluator indexes a subscription by (a dealStatus rule on one deal: that deal). */
+/**
+ * An issuer merge (reference/issuerMerge.ts, in its transaction): rules that target the duplicate
+ * issuer follow its bonds to the survivor, with a new revision so every evaluator reloads them.
+ * Returns how many moved.
+ */
+export async function moveIssuerSubscriptions(trx: Kysely<Database>, fromIssuerId: number, toIssuerId: number): Promise<number> {
+  const moved = await trx
+    .updateTable('hawk_subscriptions')
+    .set({
+      target: sql`jsonb_set(target, '{issuerId}', to_jsonb(${toIssuerId}::int))`,
+      target_key: `issuer:${toIssuerId}`,
+      revision: NEXT_REVISION,
+    })
+    .where('target_key', '=', `issuer:${fromIssuerId}`)
+    .returning('id')
+    .execute();
+  return moved.length;
+}
+
 export function targetKeyOf(rule: HawkRule, target: HawkTarget): string {
   if (rule.kind === 'dealStatus' && rule.dealId !== null && target.kind === 'market') return `deal:${rule.dealId}`;
   switch (target.kind) {

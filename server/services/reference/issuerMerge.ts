@@ -2,13 +2,14 @@
  * Merging a duplicate issuer into the one that stays: in one transaction, with both versions
  * checked, the duplicate's bonds and deals move to the survivor, its subsidiaries take the
  * survivor as parent, its display-name override goes, and it is deleted; audited with the
- * duplicate's row as it was and what moved. The moved bonds' `updated_at` moves too, so the
+ * duplicate's row as it was and what moved. Market hawk rules on the duplicate move to the survivor. The moved bonds' `updated_at` moves too, so the
  * bond-table snapshot and the pricing service's term cache re-read them.
  */
 import { type Kysely, sql } from 'kysely';
 import type { AdminIssuerMergeResponse } from '../../../common/api/adminIssuers';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
+import { moveIssuerSubscriptions } from '../hawk/subscriptions';
 import { ServiceRefusal } from '../refusal';
 import { type AdminActor, checkVersion } from './common';
 
@@ -51,6 +52,8 @@ export async function mergeIssuers(
       .where('issuer_id', '=', duplicateId)
       .returning('id')
       .execute();
+    // Market hawk rules on the duplicate follow its bonds.
+    const hawkRules = await moveIssuerSubscriptions(trx, duplicateId, survivorId);
     // The survivor was the duplicate's subsidiary: it takes the duplicate's own parent.
     const survivorParent = survivor.parent_issuer_id === duplicateId ? duplicate.parent_issuer_id : survivor.parent_issuer_id;
     const subsidiaries = await trx
@@ -72,7 +75,7 @@ export async function mergeIssuers(
       .set({ parent_issuer_id: survivorParent, version: survivor.version + 1, updated_at: sql`now()` })
       .where('id', '=', survivorId)
       .execute();
-    const moved = { bonds: bonds.map((b) => b.id), deals: deals.map((d) => d.id), subsidiaries: subsidiaries.map((s) => s.id) };
+    const moved = { bonds: bonds.map((b) => b.id), deals: deals.map((d) => d.id), subsidiaries: subsidiaries.map((s) => s.id), hawkRules };
     await writeAudit(trx, {
       actorUserId: actor.userId,
       action: 'issuer.merge',

@@ -19,7 +19,12 @@ const USER_COLUMNS: ColDef<UserRow>[] = [
   { field: 'organization', headerName: 'Organisation', width: 180 },
   { field: 'active', headerName: 'Active', width: 90 },
   { field: 'paused', headerName: 'Paused', width: 90 },
-  ...HAWK_RULE_KINDS.map((k): ColDef<UserRow> => ({ headerName: k, width: 100, valueGetter: (p) => p.data?.rulesByKind[k] ?? 0 })),
+  ...HAWK_RULE_KINDS.map((k): ColDef<UserRow> => ({
+    colId: k,
+    headerName: k,
+    width: 100,
+    valueGetter: (p) => p.data?.rulesByKind[k] ?? 0,
+  })),
   { field: 'firings', headerName: 'Firings', width: 100, sort: 'desc' },
   { field: 'firingsPerDay', headerName: 'Per day', width: 100 },
 ];
