@@ -3,9 +3,9 @@
  * current slug) or id (the form share links use, spec §2). The body is the server's sanitised
  * HTML; the share button copies the hash-route link; its author or an admin can edit it here.
  */
-import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BLOG_PATHS, type BlogPost } from '@common/api/blog';
 import { formatDate } from '@common/format';
@@ -15,7 +15,9 @@ import { apiKey, useApiQuery } from '../../api/queries';
 import { SafeHtml } from '../../components/content/SafeHtml';
 import { useFeature } from '../../features/useFeature';
 import { FeatureUnavailable } from '../help/HelpUnavailable';
-import { BlogEditor } from './BlogEditor';
+
+// Only authors editing need the form (and its inputs): readers opening a link do not download it.
+const BlogEditor = lazy(() => import('./BlogEditor').then((m) => ({ default: m.BlogEditor })));
 
 export default function BlogPostPage() {
   const enabled = useFeature('blog');
@@ -44,16 +46,18 @@ export default function BlogPostPage() {
       {post.isError && !notFound && <Alert color="red">{apiErrorText(post.error)}</Alert>}
       {p && editing && (
         <Card withBorder padding="md">
-          <BlogEditor
-            post={p}
-            onCancel={() => setEditing(false)}
-            onSaved={(saved) => {
-              setEditing(false);
-              client.setQueryData(apiKey(BLOG_PATHS.post(saved.slug)), saved);
-              void client.invalidateQueries({ queryKey: ['api'] });
-              if (saved.slug !== ref) void navigate(`/bw/blog/post/${saved.slug}`, { replace: true });
-            }}
-          />
+          <Suspense fallback={<Loader size="sm" type="dots" />}>
+            <BlogEditor
+              post={p}
+              onCancel={() => setEditing(false)}
+              onSaved={(saved) => {
+                setEditing(false);
+                client.setQueryData(apiKey(BLOG_PATHS.post(saved.slug)), saved);
+                void client.invalidateQueries({ queryKey: ['api'] });
+                if (saved.slug !== ref) void navigate(`/bw/blog/post/${saved.slug}`, { replace: true });
+              }}
+            />
+          </Suspense>
         </Card>
       )}
       {p && !editing && (
