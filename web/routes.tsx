@@ -7,7 +7,7 @@
  * inside the real layout.
  */
 import type { ComponentType } from 'react';
-import { BLOG_PATHS } from '@common/api/blog';
+import { BLOG_PATHS } from '@common/api/blogPaths';
 
 /** public: no login; special: redirects/logout/maintenance/error; user: login; admin: login + admin menu. */
 export type RouteAccess = 'public' | 'special' | 'user' | 'admin';
