@@ -1,5 +1,6 @@
 /**
- * Blog post page benchmark (not a test): `npm run bench:post-page [-- --runs 5] [--fresh]`.
+ * Blog post page benchmark (not a test):
+ * `npm run bench:post-page [-- --runs 5] [--fresh] [--profile] [--compare <build dir>]`.
  *
  * Target (issue #15): a post page renders in under 1 s cold. Starts the real server as `npm start`
  * does (build if stale, migrate, seed a small market: the post page reads no market data), writes
@@ -9,6 +10,11 @@
  * post, as a first visit from a link does. The figure is the page's own performance.now() (from
  * the navigation's start) when the post's body is in the page, polled every animation frame.
  *
+ * `--profile` prints each run's waterfall (scripts, API requests, long tasks: postPageProfile.ts).
+ * `--compare DIR` times another web build (a copy of dist/web taken before a change: `cp -r
+ * dist/web .tmp/web-before`) against the current one, runs interleaved A B B A …, so both see the
+ * same machine load; both are served by this server, so only web changes are compared.
+ *
  * The server listens on 127.0.0.1:BENCH_POST_PORT (8098), data in .tmp/bench-post (reused unless
  * --fresh), log in .tmp/bench-post-server.log.
  */
@@ -17,10 +23,13 @@ import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { type Browser, chromium } from '@playwright/test';
 import { apiSend, apiSession, DEMO_ADMIN, loginAsDemoUser } from '../e2e/support/login';
+import { installBuildA, profileLines, recordLongTasks } from './postPageProfile';
 
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const RUNS = Math.min(20, Math.max(1, Number(arg('--runs') ?? 5)));
 const FRESH = process.argv.includes('--fresh');
+const PROFILE = process.argv.includes('--profile');
+const COMPARE = arg('--compare');
 const PORT = Number(process.env.BENCH_POST_PORT ?? 8098);
 const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = '.tmp/bench-post';
@@ -64,6 +73,8 @@ async function startServer(): Promise<ChildProcess> {
       SIM_HISTORY_DAYS: '5',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Each cold run fetches ~60 files and ~10 API calls from one address: interleaved runs passed the default 1,200 a minute.
+      API_RATE_LIMIT_PER_MINUTE: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,6 +113,7 @@ async function main() {
   mkdirSync('.tmp', { recursive: true });
   const server = await startServer();
   let browser: Browser | undefined;
+  const cleanups: (() => void)[] = [];
   const loadStart = load();
   try {
     const admin = await apiSession(DEMO_ADMIN, BASE);
@@ -130,28 +142,53 @@ async function main() {
         '--disable-sync',
       ],
     });
-    const times: number[] = [];
+    const buildA = COMPARE ? installBuildA(COMPARE) : undefined;
+    cleanups.push(() => buildA?.cleanup());
+    const arms = buildA
+      ? [
+          { label: `A (${COMPARE})`, entry: buildA.path },
+          { label: 'B (dist/web)', entry: '/app/' },
+        ]
+      : [{ label: 'dist/web', entry: '/app/' }];
+    const times = arms.map(() => [] as number[]);
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
-      await loginAsDemoUser(context, BASE);
-      const page = await context.newPage();
-      await page.goto(`/app/#/bw/blog/post/${post.slug}`, { timeout: STEP_TIMEOUT_MS });
-      const handle = await page.waitForFunction(
-        () => {
-          const body = document.querySelector('[data-testid="blog-post-body"]');
-          return body && (body.textContent ?? '').includes('Section 8') ? performance.now() : false;
-        },
-        null,
-        { polling: 'raf', timeout: STEP_TIMEOUT_MS },
-      );
-      times.push((await handle.jsonValue()) as number);
-      await context.close();
+      // A B, then B A: neither build always runs first in a pair.
+      const order = i % 2 === 0 ? arms.map((_, k) => k) : arms.map((_, k) => arms.length - 1 - k);
+      for (const k of order) {
+        const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
+        await loginAsDemoUser(context, BASE);
+        if (PROFILE) await recordLongTasks(context);
+        const page = await context.newPage();
+        await page.goto(`${arms[k]!.entry}#/bw/blog/post/${post.slug}`, { timeout: STEP_TIMEOUT_MS });
+        const handle = await page
+          .waitForFunction(
+            () => {
+              const body = document.querySelector('[data-testid="blog-post-body"]');
+              return body && (body.textContent ?? '').includes('Section 8') ? performance.now() : false;
+            },
+            null,
+            { polling: 'raf', timeout: STEP_TIMEOUT_MS },
+          )
+          .catch(async (error: unknown) => {
+            throw new Error(`run ${i + 1} ${arms[k]!.label}: no post body at ${page.url()} (${await page.title()})`, { cause: error });
+          });
+        const doneAt = (await handle.jsonValue()) as number;
+        times[k]!.push(doneAt);
+        if (PROFILE)
+          console.log([`run ${i + 1} ${arms[k]!.label}: ${doneAt.toFixed(0)} ms`, ...(await profileLines(page, doneAt))].join('\n'));
+        await context.close();
+      }
     }
-    const sorted = [...times].sort((a, b) => a - b);
-    console.log(`post page, cold (new context, empty cache), ${RUNS} runs: ${sorted.map((t) => t.toFixed(0)).join(', ')} ms`);
-    console.log(`median ${median(times).toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms (target < ${TARGET_MS} ms)`);
+    arms.forEach((arm, k) => {
+      const sorted = [...times[k]!].sort((a, b) => a - b);
+      console.log(
+        `post page ${arm.label}, cold (new context, empty cache), ${RUNS} runs: ${sorted.map((t) => t.toFixed(0)).join(', ')} ms`,
+      );
+      console.log(`  median ${median(sorted).toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms (target < ${TARGET_MS} ms)`);
+    });
     console.log(`load average at start ${loadStart}, at end ${load()}`);
   } finally {
+    cleanups.forEach((c) => c());
     await browser?.close();
     server.kill('SIGTERM');
   }

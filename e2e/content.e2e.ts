@@ -88,6 +88,12 @@ test.describe('blog', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     const shareUrl = await page.getByTestId('blog-share').getAttribute('data-share-url');
     expect(shareUrl).toMatch(/\/app\/#\/bw\/blog\/post\/\d+$/);
+    // The post page loads its editor only when the author edits: it opens there and saves.
+    await page.getByTestId('blog-edit').click();
+    await page.getByTestId('blog-editor').getByLabel('Summary').fill('Why banks steepen now.');
+    await page.getByTestId('blog-save').click();
+    await expect(page.getByTestId('blog-editor')).toHaveCount(0);
+    await expect(page.getByTestId('blog-post-title')).toHaveText('Curve steepeners in financials');
 
     const readerContext = await browser.newContext();
     try {

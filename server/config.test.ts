@@ -42,6 +42,53 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('media stay on disk without MEDIA_S3_BUCKET; with it the bucket settings are read, the prefix ending in a slash', () => {
+    expect(loadConfig({ ...base }).mediaS3).toBeUndefined();
+    expect(
+      loadConfig({
+        ...base,
+        MEDIA_S3_BUCKET: 'bondwise-media',
+        MEDIA_S3_REGION: 'eu-west-1',
+        MEDIA_S3_ENDPOINT: 'https://s3.example.com/',
+        MEDIA_S3_PREFIX: 'prod/media',
+        MEDIA_S3_FORCE_PATH_STYLE: 'true',
+      }).mediaS3,
+    ).toEqual({
+      bucket: 'bondwise-media',
+      region: 'eu-west-1',
+      endpoint: 'https://s3.example.com',
+      prefix: 'prod/media/',
+      forcePathStyle: true,
+    });
+    // AWS S3 itself: no endpoint, the region from the SDK's own variable, keys at the bucket's root.
+    expect(loadConfig({ ...base, MEDIA_S3_BUCKET: 'bondwise-media', AWS_REGION: 'us-east-2' }).mediaS3).toEqual({
+      bucket: 'bondwise-media',
+      region: 'us-east-2',
+      endpoint: undefined,
+      prefix: '',
+      forcePathStyle: false,
+    });
+  });
+
+  it('S3 settings without a bucket, a bucket without a region, or bad values are refused by name', () => {
+    expect(() => loadConfig({ ...base, MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000', MEDIA_S3_FORCE_PATH_STYLE: 'true' })).toThrow(
+      /MEDIA_S3_ENDPOINT: needs MEDIA_S3_BUCKET[\s\S]*MEDIA_S3_FORCE_PATH_STYLE: needs MEDIA_S3_BUCKET/,
+    );
+    expect(() => loadConfig({ ...base, MEDIA_S3_BUCKET: 'bondwise-media' })).toThrow(
+      /MEDIA_S3_BUCKET: needs MEDIA_S3_REGION \(or AWS_REGION\)/,
+    );
+    const s3 = { ...base, MEDIA_S3_BUCKET: 'bondwise-media', MEDIA_S3_REGION: 'us-east-1' };
+    expect(() => loadConfig({ ...s3, MEDIA_S3_BUCKET: 'Bondwise_Media' })).toThrow(
+      /MEDIA_S3_BUCKET: must be a bucket name.*\(got "Bondwise_Media"\)/,
+    );
+    expect(() => loadConfig({ ...s3, MEDIA_S3_ENDPOINT: 'ftp://s3.example.com' })).toThrow(/MEDIA_S3_ENDPOINT: .*\(got "ftp:/);
+    expect(() => loadConfig({ ...s3, MEDIA_S3_ENDPOINT: 'https://s3.example.com/bucket' })).toThrow(/MEDIA_S3_ENDPOINT: must be an http/);
+    for (const prefix of ['/media', '../media', 'media/../../x', 'media//x', 'media ']) {
+      expect(() => loadConfig({ ...s3, MEDIA_S3_PREFIX: prefix })).toThrow(/MEDIA_S3_PREFIX: must be a key prefix/);
+    }
+    expect(() => loadConfig({ ...s3, MEDIA_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/MEDIA_S3_FORCE_PATH_STYLE: .*\(got "maybe"\)/);
+  });
+
   it('a DATABASE_URL that is not a postgres URL is refused by name', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
   });

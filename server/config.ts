@@ -73,7 +73,31 @@ const envSchema = z.object({
   INTERCOM_IDENTITY_SECRET: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
   VAPID_PUBLIC_KEY: z.string().min(20).max(200).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).max(200).optional(),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  MEDIA_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name like eu-west-1 (S3-compatible services often take us-east-1 or auto)')
+    .optional(),
+  MEDIA_S3_ENDPOINT: z
+    .string()
+    .url()
+    .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an http:// or https:// address with no path, like https://s3.example.com')
+    .optional(),
+  MEDIA_S3_PREFIX: z
+    .string()
+    .regex(
+      /^(?!\/)(?!.*\/\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._/-]{1,200}$/,
+      'must be a key prefix like bondwise/media/ (letters, digits, . _ - /; no leading slash, no . or .. segments)',
+    )
+    .optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
 });
+
+/** The variables that only mean something with MEDIA_S3_BUCKET. */
+const MEDIA_S3_DEPENDENTS = ['MEDIA_S3_REGION', 'MEDIA_S3_ENDPOINT', 'MEDIA_S3_PREFIX', 'MEDIA_S3_FORCE_PATH_STYLE'] as const;
 
 /** Where stored product-analytics events are forwarded (feature `mixpanel`), when configured. */
 export interface AnalyticsForwardConfig {
@@ -82,6 +106,22 @@ export interface AnalyticsForwardConfig {
   url: string;
   /** PostHog project API key, or Mixpanel project token. */
   key: string;
+}
+
+/**
+ * Media in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…) instead of DATA_DIR/media.
+ * Credentials are not configured here: the AWS SDK's default chain finds them (AWS_ACCESS_KEY_ID /
+ * AWS_SECRET_ACCESS_KEY, AWS_PROFILE and ~/.aws, web identity, the instance or task role).
+ */
+export interface MediaS3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's address; undefined: AWS S3 itself. */
+  endpoint: string | undefined;
+  /** Prepended to every media path ('' or ending in '/'), so one bucket can hold other things too. */
+  prefix: string;
+  /** `{endpoint}/{bucket}/{key}` instead of `{bucket}.{endpoint}/{key}` (MinIO and most self-hosted services). */
+  forcePathStyle: boolean;
 }
 
 /** The vendor support widget (feature `intercom`), when configured. */
@@ -147,6 +187,8 @@ export type Config = {
   /** Browser push (VAPID) keys; generated into DATA_DIR/vapid.json on first use when not configured. */
   vapidPublicKey: string | undefined;
   vapidPrivateKey: string | undefined;
+  /** Where media bytes go: an S3-compatible bucket when configured; undefined: DATA_DIR/media. */
+  mediaS3: MediaS3Config | undefined;
 };
 
 /**
@@ -187,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  ANALYTICS_FORWARD: needs ANALYTICS_FORWARD_URL (the vendor endpoint) and ANALYTICS_FORWARD_KEY (its project key)',
     );
   }
+  const mediaS3 = mediaS3Config(e, env);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -235,6 +278,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     vapidPublicKey: e.VAPID_PUBLIC_KEY,
     vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    mediaS3,
+  };
+}
+
+/**
+ * The S3 media store's settings, or undefined for the disk store. A setting without the bucket is
+ * refused rather than ignored: someone who set MEDIA_S3_ENDPOINT expects media to leave the disk.
+ */
+function mediaS3Config(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): MediaS3Config | undefined {
+  if (!e.MEDIA_S3_BUCKET) {
+    const orphans = MEDIA_S3_DEPENDENTS.filter((key) => e[key] !== undefined);
+    if (orphans.length === 0) return undefined;
+    throw new ConfigError(
+      `Invalid configuration:\n${orphans.map((key) => `  ${key}: needs MEDIA_S3_BUCKET (the bucket media go to); without it media stay under DATA_DIR/media`).join('\n')}`,
+    );
+  }
+  // The SDK itself would read AWS_REGION; asking for it here turns its late "Region is missing"
+  // on the first upload into a start-up message.
+  const region = e.MEDIA_S3_REGION ?? (env.AWS_REGION || undefined);
+  if (!region) {
+    throw new ConfigError(
+      "Invalid configuration:\n  MEDIA_S3_BUCKET: needs MEDIA_S3_REGION (or AWS_REGION): the bucket's region; S3-compatible services usually take us-east-1 or auto",
+    );
+  }
+  const prefix = e.MEDIA_S3_PREFIX ? e.MEDIA_S3_PREFIX.replace(/\/*$/, '/') : '';
+  return {
+    bucket: e.MEDIA_S3_BUCKET,
+    region,
+    endpoint: e.MEDIA_S3_ENDPOINT?.replace(/\/$/, ''),
+    prefix,
+    forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE ?? false,
   };
 }
 

@@ -9,7 +9,9 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { startHealthChecks } from './api/health';
 import { createQueryClient } from './api/queryClient';
+import { prefetchInitialRoute } from './routing/prefetch';
 import { createAppRouter, type AppRouter } from './routing/router';
+import { isSessionInstalled } from './session/install';
 import { darkModeManager, theme } from './theme';
 import { PATHS } from './routes';
 import { onLogout } from './stores/logout';
@@ -29,6 +31,8 @@ export function App({ router: given, queryClient: givenClient, healthChecks = tr
   // Server state is the logged-in user's: logout forgets it, so nothing of theirs stays in memory
   // and the next login (same or another user) reads fresh data instead of 30 s old answers.
   useEffect(() => onLogout(() => queryClient.clear()), [queryClient]);
+  // The opening page's first reads go out with the session's start-up requests (the real app only).
+  useEffect(() => (isSessionInstalled() ? prefetchInitialRoute(router, queryClient) : undefined), [router, queryClient]);
   useEffect(() => {
     if (!healthChecks) return;
     return startHealthChecks({

@@ -7,6 +7,7 @@
  * inside the real layout.
  */
 import type { ComponentType } from 'react';
+import { BLOG_PATHS } from '@common/api/blogPaths';
 
 /** public: no login; special: redirects/logout/maintenance/error; user: login; admin: login + admin menu. */
 export type RouteAccess = 'public' | 'special' | 'user' | 'admin';
@@ -30,6 +31,12 @@ export interface RouteDef {
   page?: () => Promise<PageModule>;
   /** Header menu where this route is listed (parameterless routes only). */
   menu?: MenuArea;
+  /**
+   * API paths the page reads first. When the app opens on this route they are requested with the
+   * session's start-up requests instead of after them (routing/prefetch.ts): for pages opened
+   * from a shared link, where that round trip is on the way to the first paint.
+   */
+  prefetch?: (params: Record<string, string>) => string[];
 }
 
 /** Paths the shell itself relies on. */
@@ -193,7 +200,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/bw/help/workflows', title: 'Workflows', access: 'user', menu: 'help', page: () => import('./pages/help/WorkflowsPage') },
   { path: '/bw/help/*', title: 'Help', access: 'user', page: () => import('./pages/help/HelpArticlePage') },
   { path: '/bw/blog', title: 'Blog', access: 'user', menu: 'blog', page: () => import('./pages/blog/BlogPage') },
-  { path: '/bw/blog/post/:postSlug', title: 'Blog post', access: 'user', page: () => import('./pages/blog/BlogPostPage') },
+  {
+    path: '/bw/blog/post/:postSlug',
+    title: 'Blog post',
+    access: 'user',
+    page: () => import('./pages/blog/BlogPostPage'),
+    prefetch: (p) => [BLOG_PATHS.post(p.postSlug ?? '')],
+  },
   {
     path: '/bw/alerts/subscriptions',
     title: 'Alert subscriptions',

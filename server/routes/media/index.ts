@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../common/api/shared';
@@ -15,7 +14,7 @@ import {
 import { badRequest, HttpError } from '../../plugins/errors';
 import { deleteMedia, listMedia, readMedia, replaceMedia, uploadMedia } from '../../services/content/media';
 import { mediaTokenRefusal } from '../../services/content/media/links';
-import { DiskMediaStore } from '../../services/content/media/store';
+import { createMediaStore } from '../../services/content/media/store';
 import { adminErrors, adminRoute } from '../admin/adminRoute';
 
 /**
@@ -23,7 +22,8 @@ import { adminErrors, adminRoute } from '../admin/adminRoute';
  * Uploads are the file's bytes as the body (application/octet-stream), the name in the query.
  */
 const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = new DiskMediaStore(join(app.config.dataDir, 'media'));
+  const store = await createMediaStore(app.config);
+  app.addHook('onClose', () => store.close?.());
   const ctx = () => ({ store, secret: app.config.jwtSecret, publicUrl: app.config.publicUrl, now: app.now() });
   // Raw bytes only in this plugin's routes, up to the media limit (Fastify answers 413 above it).
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MEDIA_MAX_BYTES }, (_req, body, done) =>

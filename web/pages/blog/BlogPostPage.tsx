@@ -5,10 +5,10 @@
  * sharing_collaboration feature, opens the share dialog to name colleagues (the server decides who
  * may share: the author only); its author or an admin can edit it here.
  */
-import { Alert, Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BLOG_PATHS, type BlogPost } from '@common/api/blog';
 import { formatDate } from '@common/format';
@@ -21,7 +21,9 @@ import { userIdFromToken } from '../../session/tokens';
 import { useSession } from '../../stores/session';
 import { FeatureUnavailable } from '../help/HelpUnavailable';
 import { ShareDialog } from '../share/ShareButton';
-import { BlogEditor } from './BlogEditor';
+
+// Only authors editing need the form (and its inputs): readers opening a link do not download it.
+const BlogEditor = lazy(() => import('./BlogEditor').then((m) => ({ default: m.BlogEditor })));
 
 /** Copies the post's §2 link; its author (with sharing_collaboration) also gets the share dialog. */
 function PostShareButton({ post }: { post: BlogPost }) {
@@ -78,16 +80,18 @@ export default function BlogPostPage() {
       {post.isError && !notFound && <Alert color="red">{apiErrorText(post.error)}</Alert>}
       {p && editing && (
         <Card withBorder padding="md">
-          <BlogEditor
-            post={p}
-            onCancel={() => setEditing(false)}
-            onSaved={(saved) => {
-              setEditing(false);
-              client.setQueryData(apiKey(BLOG_PATHS.post(saved.slug)), saved);
-              void client.invalidateQueries({ queryKey: ['api'] });
-              if (saved.slug !== ref) void navigate(`/bw/blog/post/${saved.slug}`, { replace: true });
-            }}
-          />
+          <Suspense fallback={<Loader size="sm" type="dots" />}>
+            <BlogEditor
+              post={p}
+              onCancel={() => setEditing(false)}
+              onSaved={(saved) => {
+                setEditing(false);
+                client.setQueryData(apiKey(BLOG_PATHS.post(saved.slug)), saved);
+                void client.invalidateQueries({ queryKey: ['api'] });
+                if (saved.slug !== ref) void navigate(`/bw/blog/post/${saved.slug}`, { replace: true });
+              }}
+            />
+          </Suspense>
         </Card>
       )}
       {p && !editing && (
