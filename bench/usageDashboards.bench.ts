@@ -11,13 +11,14 @@
  * --skip-raw) and then after the roll-up job has summarised the closed days (median of 5). Prints
  * the load average with each figure.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { addDays, isoDate } from '../common/calendar';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureAnalyticsPartitions } from '../server/services/analytics/partitions';
-import { rollUpAnalytics } from '../server/services/analytics/rollup';
-import { usageDashboards } from '../server/services/analytics/usage';
+import { rolledThrough, rollUpAnalytics } from '../server/services/analytics/rollup';
+import { figuresQuery, usageDashboards } from '../server/services/analytics/usage';
 import { benchPostgresUrl, type BenchEngine, openScratchDatabase } from './support/scratchDatabase';
 
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -31,6 +32,10 @@ const now = Date.now();
 const today = isoDate(new Date(now));
 const first = addDays(today, -(DAYS - 1));
 const la = () => loadavg()[0]!.toFixed(1);
+const ranges: Array<[string, string, string]> = [
+  ['default 30 days', addDays(today, -29), today],
+  [`every day (${DAYS})`, first, today],
+];
 
 async function time<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const t = performance.now();
@@ -38,10 +43,54 @@ async function time<T>(work: () => Promise<T>): Promise<{ ms: number; result: T 
   return { ms: performance.now() - t, result };
 }
 
+/**
+ * The database server's own CPU time for the dashboards' statement (what usageDashboards runs),
+ * read from /proc for its backend when the server is on this machine: on a loaded machine the wall
+ * clock also counts the time spent waiting for a core.
+ */
+async function measureCpu(runs: number) {
+  const cpuMs = (pid: number) => {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * (1000 / 100);
+  };
+  console.log(`\n### PostgreSQL backend CPU for the statement, median of ${runs} (needs the server on this machine)`);
+  console.log('| range | wall ms | server CPU ms | load average |');
+  console.log('|---|---:|---:|---:|');
+  for (const [name, from, to] of ranges) {
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (let k = 0; k < runs; k++) {
+      const ok = await handle.db.transaction().execute(async (trx) => {
+        const pid = (await sql<{ p: number }>`select pg_backend_pid() as p`.execute(trx)).rows[0]!.p;
+        if (!existsSync(`/proc/${pid}/stat`)) return false;
+        await sql`set local work_mem = '64MB'`.execute(trx);
+        await sql`set local jit = off`.execute(trx);
+        const mark = (await rolledThrough(trx)) ?? '1970-01-01';
+        const c = cpuMs(pid);
+        const t = performance.now();
+        await figuresQuery(from, to, mark).execute(trx);
+        wall.push(performance.now() - t);
+        cpu.push(cpuMs(pid) - c);
+        return true;
+      });
+      if (!ok) return console.log('(the server is not on this machine)');
+    }
+    const median = (v: number[]) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)]!.toFixed(0);
+    console.log(`| ${name} | ${median(wall)} | ${median(cpu)} | ${la()} |`);
+  }
+}
+
 const handle = await openScratchDatabase(ENGINE, 'usage', 10);
 try {
   const db = handle.db;
   await migrateToLatest(db);
+  // The events' secondary indexes are built once after the fill rather than kept up row by row
+  // (the fill is several times faster); the primary key stays, as on a live table.
+  const indexes = (
+    await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes
+      where tablename = 'analytics_events' and indexname <> 'analytics_events_pkey'`.execute(db)
+  ).rows;
+  for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db);
   // Past days' partitions, as the partition job would have made them on each of those days.
   for (let d = -DAYS; d <= 0; d++) await ensureAnalyticsPartitions(db, now + d * 86_400_000);
   await sql`insert into organizations (id, token, name) select 'org-' || g, 'org-token-' || g, 'Org ' || g from generate_series(1, 100) g`.execute(
@@ -73,6 +122,7 @@ try {
         ) e`.execute(db);
       console.log(`  filled ${(done + n).toLocaleString('en-US')} events (load average ${la()})`);
     }
+    for (const index of indexes) await sql.raw(index.def.replace(' ON ONLY ', ' ON ')).execute(db);
     await sql`vacuum analyze`.execute(db);
   });
   const total = Number((await sql<{ n: string }>`select count(*) as n from analytics_events`.execute(db)).rows[0]!.n);
@@ -80,10 +130,6 @@ try {
     `\n## ${ENGINE}: ${total.toLocaleString('en-US')} events over ${DAYS} days, ${USERS} users (filled in ${(fill.ms / 1000).toFixed(0)} s)`,
   );
 
-  const ranges: Array<[string, string, string]> = [
-    ['default 30 days', addDays(today, -29), today],
-    [`every day (${DAYS})`, first, today],
-  ];
   const measure = async (label: string, runs: number) => {
     console.log(`\n### ${label}`);
     console.log(`| range | events in range | cold ms | warm median ms (${runs}) | load average |`);
@@ -103,16 +149,19 @@ try {
   const rollup = await time(async () => {
     let days = 0;
     for (let n = 1; n > 0; days += n) n = (await rollUpAnalytics(db, now)).length;
-    await sql`analyze analytics_user_days, analytics_usage_days`.execute(db);
+    await sql`analyze analytics_days, analytics_group_days, analytics_use_days, analytics_member_months, analytics_use_months`.execute(db);
     return days;
   });
   const rows = async (table: string) =>
     Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
   console.log(
     `\n  rolled up ${rollup.result} days in ${(rollup.ms / 1000).toFixed(0)} s (load average ${la()}): ` +
-      `${(await rows('analytics_user_days')).toLocaleString('en-US')} person-days, ${(await rows('analytics_usage_days')).toLocaleString('en-US')} person-day-uses`,
+      `${(await rows('analytics_member_months')).toLocaleString('en-US')} person-months, ${(await rows('analytics_use_months')).toLocaleString('en-US')} person-month-uses`,
   );
   await measure('after the roll-up (today read raw)', 5);
+  if (ENGINE === 'postgres') await measureCpu(5);
 } finally {
-  await handle.cleanup();
+  // --keep leaves the filled database for a look with psql (PostgreSQL: bw_usage_bench_<pid>).
+  if (process.argv.includes('--keep')) await handle.close();
+  else await handle.cleanup();
 }

@@ -37,6 +37,7 @@ import * as shares from './20261206100000_shares';
 import * as searchHead from './20261206110000_search_head';
 import * as analyticsRollups from './20261209100000_analytics_rollups';
 import * as hawkUnprimed from './20261211100000_hawk_unprimed';
+import * as analyticsReadModel from './20261215100000_analytics_read_model';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '20261206110000_search_head': searchHead,
   '20261209100000_analytics_rollups': analyticsRollups,
   '20261211100000_hawk_unprimed': hawkUnprimed,
+  '20261215100000_analytics_read_model': analyticsReadModel,
 };

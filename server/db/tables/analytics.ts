@@ -32,29 +32,56 @@ export interface SupportRequestsTable {
   closed_by: ColumnType<string | null, never, string | null>;
 }
 
-/** A person's events of one arrival day (roll-up for the usage dashboards). */
-export interface AnalyticsUserDaysTable {
+/** One closed arrival day's distinct active people and events (usage dashboards' read model). */
+export interface AnalyticsDaysTable {
   day: ColumnType<string, string, never>;
-  user_id: string;
+  users: number;
+  events: ColumnType<string, number, number>;
+}
+
+/** Events of one closed arrival day per organisation and role. */
+export interface AnalyticsGroupDaysTable {
+  day: ColumnType<string, string, never>;
   organization_id: string | null;
   role_type: string | null;
   role_function: string | null;
-  events: number;
+  events: ColumnType<string, number, number>;
 }
 
-/** A person's use of one page (route) or feature (name) on one arrival day (roll-up). */
-export interface AnalyticsUsageDaysTable {
+/** Events of one closed arrival day per page (route) or feature (name). */
+export interface AnalyticsUseDaysTable {
   day: ColumnType<string, string, never>;
   name: string;
   /** The route, for page views; null for other events. */
   route: string | null;
+  events: ColumnType<string, number, number>;
+}
+
+/** The days of a month (bit d-1 for day d) a person was active with an organisation and role. */
+export interface AnalyticsMemberMonthsTable {
+  month: ColumnType<string, string, never>;
   user_id: string;
-  events: number;
+  organization_id: string | null;
+  role_type: string | null;
+  role_function: string | null;
+  days: number;
+}
+
+/** The days of a month (bit d-1 for day d) a person used a page (route) or feature (name). */
+export interface AnalyticsUseMonthsTable {
+  month: ColumnType<string, string, never>;
+  name: string;
+  route: string | null;
+  user_id: string;
+  days: number;
 }
 
 export interface AnalyticsTables {
   analytics_events: AnalyticsEventsTable;
-  analytics_user_days: AnalyticsUserDaysTable;
-  analytics_usage_days: AnalyticsUsageDaysTable;
+  analytics_days: AnalyticsDaysTable;
+  analytics_group_days: AnalyticsGroupDaysTable;
+  analytics_use_days: AnalyticsUseDaysTable;
+  analytics_member_months: AnalyticsMemberMonthsTable;
+  analytics_use_months: AnalyticsUseMonthsTable;
   support_requests: SupportRequestsTable;
 }

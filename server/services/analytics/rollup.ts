@@ -13,6 +13,42 @@ const DAYS_PER_RUN = 31;
  */
 export const ROUTE_OF_EVENT = sql`case when name = 'page.view' then coalesce(properties->>'route', path, '(unknown)') end`;
 
+/** A day's bit in its month's mask of days (bit d-1 for day d of the month), for a date column `day`. */
+export const DAY_BIT = sql`(1 << (extract(day from day)::int - 1))`;
+
+/**
+ * Summarises one closed arrival day into the read model (migration 20261215100000): its events are
+ * read once, grouped per person, organisation, role and page or feature, and every table is filled
+ * from that (data-modifying CTEs, one statement); the day's bit is or-ed into each person's month
+ * rows, so a person is one row a month however many days they came.
+ */
+async function rollUpDay(db: Kysely<Database>, day: string): Promise<void> {
+  const start = `${day}T00:00:00Z`;
+  const end = `${addDays(day, 1)}T00:00:00Z`;
+  await sql`
+    with e as (
+      select ${day}::date as day, date_trunc('month', ${day}::date)::date as month, user_id, organization_id, role_type, role_function,
+        name, ${ROUTE_OF_EVENT} as route, count(*) as events
+      from analytics_events where received_at >= ${start}::timestamptz and received_at < ${end}::timestamptz
+      group by user_id, organization_id, role_type, role_function, name, route),
+    days as (
+      insert into analytics_days (day, users, events)
+      select ${day}::date, count(distinct user_id), sum(events) from e having count(*) > 0),
+    group_days as (
+      insert into analytics_group_days (day, organization_id, role_type, role_function, events)
+      select ${day}::date, organization_id, role_type, role_function, sum(events) from e group by 2, 3, 4),
+    use_days as (
+      insert into analytics_use_days (day, name, route, events)
+      select ${day}::date, name, route, sum(events) from e group by 2, 3),
+    member_months as (
+      insert into analytics_member_months as m (month, user_id, organization_id, role_type, role_function, days)
+      select distinct month, user_id, organization_id, role_type, role_function, ${DAY_BIT} from e
+      on conflict (month, user_id, organization_id, role_type, role_function) do update set days = m.days | excluded.days)
+    insert into analytics_use_months as u (month, name, route, user_id, days)
+    select distinct month, name, route, user_id, ${DAY_BIT} from e
+    on conflict (month, name, route, user_id) do update set days = u.days | excluded.days`.execute(db);
+}
+
 /** The first day not rolled up, or null before the first roll-up. */
 export async function rolledThrough(db: Kysely<Database>): Promise<string | null> {
   const row = await db.selectFrom('app_settings').select('value').where('key', '=', ROLLED_THROUGH_KEY).executeTakeFirst();
@@ -50,18 +86,7 @@ export async function rollUpAnalytics(db: Kysely<Database>, nowMs: number): Prom
         );
         return null;
       }
-      const start = `${next}T00:00:00Z`;
-      const end = `${addDays(next, 1)}T00:00:00Z`;
-      await sql`
-        insert into analytics_user_days (day, user_id, organization_id, role_type, role_function, events)
-        select ${next}::date, user_id, organization_id, role_type, role_function, count(*)
-        from analytics_events where received_at >= ${start}::timestamptz and received_at < ${end}::timestamptz
-        group by user_id, organization_id, role_type, role_function`.execute(trx);
-      await sql`
-        insert into analytics_usage_days (day, name, route, user_id, events)
-        select ${next}::date, name, ${ROUTE_OF_EVENT}, user_id, count(*)
-        from analytics_events where received_at >= ${start}::timestamptz and received_at < ${end}::timestamptz
-        group by 2, 3, 4`.execute(trx);
+      await rollUpDay(trx, next);
       await sql`update app_settings set value = ${JSON.stringify(addDays(next, 1))}::jsonb, updated_at = now() where key = ${ROLLED_THROUGH_KEY}`.execute(
         trx,
       );
