@@ -87,6 +87,24 @@ describe('a bond’s basis to the model', () => {
     expect(est.basisBp).toBeLessThan(6.5);
   });
 
+  it('takes news when a second far print confirms the first, even one left out at an earlier close', () => {
+    const carried = { basisBp: 5, varBp2: 9, asOfMs: NOW - DAY_MS, modelBp: 100, modelCode: 5, known: 0.9 };
+    // The issuer jumped ~50 bp: two blocks print at 150 and 152 bp against a basis of 105 known to ±3 bp.
+    const both = estimateBasis({ ...base, modelBp: 100, carried, trades: [trade(7, 150, 0.3), trade(8, 152, 0.1)] });
+    expect(both.gated).toEqual([]);
+    expect(100 + both.basisBp).toBeGreaterThan(140);
+    expect(both.reading!.innovationBp).toBeGreaterThan(40);
+    // The first print came yesterday, before the close that left it out; today's confirms it.
+    const later = { ...carried, asOfMs: NOW - 0.5 * DAY_MS };
+    const next = estimateBasis({ ...base, modelBp: 100, carried: later, trades: [trade(7, 150, 0.8), trade(8, 152, 0.1)] });
+    expect(next.gated).toEqual([]);
+    expect(100 + next.basisBp).toBeGreaterThan(140);
+    // Two far prints on opposite sides confirm nothing.
+    const split = estimateBasis({ ...base, modelBp: 100, carried, trades: [trade(7, 150, 0.3), trade(8, 60, 0.1)] });
+    expect(split.gated).toEqual([7, 8]);
+    expect(split.far).toBeDefined();
+  });
+
   it('scores confidence by the uncertainty of the price: short bonds and well-known bases score higher', () => {
     expect(spreadDuration(1, 100)).toBeGreaterThan(0.9);
     expect(spreadDuration(10, 100)).toBeGreaterThan(7.5);

@@ -84,6 +84,18 @@ export interface BasisEstimate extends CarriedBasis {
   /** Trades the filter used, and those it left out as far off everything else known. */
   used: number;
   gated: number[];
+  /** The basis (bp) and its variance (bp²) before this pricing's trades: the carried state aged, or the fresh prior. */
+  priorBasisBp: number;
+  priorVarBp2: number;
+  /** Whether the prior was carried from an earlier close (a fresh prior says nothing of a move). */
+  carriedPrior: boolean;
+  /**
+   * What this pricing's trades said against the prior: the precision-weighted mean of their
+   * readings (mid spread − model) minus the prior basis, and its variance; `far` for the prints
+   * left out as far off (unconfirmed). For the issuer's other bonds (issuerMoves.ts).
+   */
+  reading?: { innovationBp: number; varBp2: number };
+  far?: { innovationBp: number; varBp2: number };
 }
 
 /**
@@ -102,8 +114,14 @@ export function estimateBasis(input: {
   carried: CarriedBasis | undefined;
   trades: readonly BasisTrade[];
   asOfMs: number;
+  /**
+   * The instant ages are measured from (asOf rounded down to 15 minutes in pricing, as the trade
+   * weights are): ticks seconds apart with nothing new then give identical prices. Default asOf.
+   */
+  ageRefMs?: number;
 }): BasisEstimate {
   const { modelBp, years, highYield, asOfMs } = input;
+  const ageRefMs = Math.min(input.ageRefMs ?? asOfMs, asOfMs);
   const level = Math.max(Math.abs(modelBp), 10);
   const drift2 = (BASIS.DRIFT * level) ** 2;
   const duration = spreadDuration(years, modelBp);
@@ -112,7 +130,7 @@ export function estimateBasis(input: {
   let sinceMs: number;
   const carried = input.carried && input.carried.asOfMs <= asOfMs && Number.isFinite(input.carried.basisBp) ? input.carried : undefined;
   if (carried) {
-    const days = businessDays(asOfMs - carried.asOfMs);
+    const days = businessDays(ageRefMs - carried.asOfMs);
     let b0 = carried.basisBp;
     if (carried.modelBp !== undefined) {
       // The carried spread follows the model's move since only as far as the model is worth
@@ -135,28 +153,81 @@ export function estimateBasis(input: {
     p = priorVariance(input.fitBp, modelBp);
     sinceMs = -Infinity;
   }
+  const priorBasisBp = b;
+  const priorVarBp2 = p;
   const gated: number[] = [];
   let used = 0;
   const noisePt = highYield ? BASIS.PRINT_NOISE_PT.hy : BASIS.PRINT_NOISE_PT.ig;
-  for (const t of input.trades) {
-    if (t.timeMs <= sinceMs || t.timeMs > asOfMs || !Number.isFinite(t.midSpreadBp)) continue;
+  const varianceOf = (t: BasisTrade) => {
     const hs = halfSpreadPoints(t.quantity, highYield, years) * (t.side === SIDE_DEALER ? 0.3 : 1);
-    const pricePt = Math.hypot(BASIS.HALF_SPREAD_UNCERTAINTY * hs, noisePt);
-    const r = (100 * pricePt) / Math.max(duration, 0.05);
-    const ageDays = businessDays(asOfMs - t.timeMs);
-    const rv = r * r + drift2 * ageDays;
-    const resid = t.midSpreadBp - modelBp - b;
-    if (Math.abs(resid) > BASIS.GATE_SIGMAS * Math.sqrt(p + rv) && (carried || used > 0)) {
-      gated.push(t.id);
-      continue;
-    }
+    const r = (100 * Math.hypot(BASIS.HALF_SPREAD_UNCERTAINTY * hs, noisePt)) / Math.max(duration, 0.05);
+    return r * r + drift2 * businessDays(ageRefMs - t.timeMs);
+  };
+  // Prints far off everything known, not yet used: an off-market print, or the first sign of news.
+  // A second far print agreeing with one of them (same side, close to it) confirms the move: the
+  // prior is widened to admit it and both are used — else a bond whose issuer jumped would refuse
+  // every print at its new level. Earlier prints of the window count as the first sign too.
+  const far: { t: BasisTrade; rv: number }[] = [];
+  const isFar = (resid: number, rv: number) => Math.abs(resid) > BASIS.GATE_SIGMAS * Math.sqrt(p + rv);
+  const sums = { used: [0, 0], far: [0, 0] };
+  const read = (into: number[], t: BasisTrade, rv: number) => {
+    into[0]! += 1 / rv;
+    into[1]! += (t.midSpreadBp - modelBp - priorBasisBp) / rv;
+  };
+  const update = (resid: number, rv: number) => {
     const k = p / (p + rv);
     b += k * resid;
     p *= 1 - k;
     used++;
+  };
+  for (const t of input.trades) {
+    if (t.timeMs > asOfMs || !Number.isFinite(t.midSpreadBp)) continue;
+    const rv = varianceOf(t);
+    const resid = t.midSpreadBp - modelBp - b;
+    if (t.timeMs <= sinceMs) {
+      if (isFar(resid, rv)) far.push({ t, rv });
+      continue;
+    }
+    if (isFar(resid, rv) && (carried || used > 0)) {
+      const i = far.findIndex((f) => {
+        const r0 = f.t.midSpreadBp - modelBp - b;
+        return Math.sign(r0) === Math.sign(resid) && Math.abs(f.t.midSpreadBp - t.midSpreadBp) < BASIS.GATE_SIGMAS * Math.sqrt(f.rv + rv);
+      });
+      if (i < 0) {
+        far.push({ t, rv });
+        gated.push(t.id);
+        continue;
+      }
+      const first = far.splice(i, 1)[0]!;
+      p += resid * resid;
+      if (first.t.timeMs > sinceMs) gated.splice(gated.indexOf(first.t.id), 1);
+      update(first.t.midSpreadBp - modelBp - b, first.rv);
+      update(t.midSpreadBp - modelBp - b, rv);
+      read(sums.used, first.t, first.rv);
+      read(sums.used, t, rv);
+      continue;
+    }
+    update(resid, rv);
+    read(sums.used, t, rv);
   }
+  for (const f of far) if (f.t.timeMs > sinceMs) read(sums.far, f.t, f.rv);
+  const reading = (v: number[]) => (v[0]! > 0 ? { innovationBp: v[1]! / v[0]!, varBp2: 1 / v[0]! } : undefined);
   const known = Math.max(0, Math.min(1, 1 - p / priorVariance(input.fitBp, modelBp)));
-  return { basisBp: b, varBp2: p, asOfMs, modelBp, modelCode: input.modelCode, known, used, gated };
+  return {
+    basisBp: b,
+    varBp2: p,
+    asOfMs,
+    modelBp,
+    modelCode: input.modelCode,
+    known,
+    used,
+    gated,
+    priorBasisBp,
+    priorVarBp2,
+    carriedPrior: carried !== undefined,
+    reading: reading(sums.used),
+    far: reading(sums.far),
+  };
 }
 
 /** Confidence 0–100 from the standard deviation of the price (points) the estimate implies. */

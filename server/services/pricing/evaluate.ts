@@ -13,6 +13,7 @@ import { parseDate, yearsBetween } from '@analytics/index';
 import { type CarriedBasis, confidenceFromVariance, estimateBasis } from './basis';
 import { AGE_STEP_MS, MODEL_FIT_SCALE_BP, MS_PER_DAY, RATING_BUCKETS, TRADE_WINDOW_DAYS, isoDay } from './conventions';
 import { indexFixings, type CurveBook } from './curves';
+import { issuerMoves } from './issuerMoves';
 import { measuresAtSpread, priceable, settlementDay, spaceOf, type Measures, type SpaceKind } from './measures';
 import { SpreadModel, type ModelKind, type ModelObservation, type ModelSpread } from './model';
 import { round, tradeScores, tradeSignal, type TradeSignal } from './signal';
@@ -118,9 +119,11 @@ export function evaluateUniverse(
   const model = new SpreadModel(observations);
   const evaluations: Evaluation[] = [];
   const failed: { bondId: number; error: string }[] = [];
-  for (const { entry, signal, years } of live) {
-    if (only && !only.has(entry.id)) continue;
+  // Every bond's basis first (siblings of a measured bond count too), then the issuer moves its
+  // traded bonds reveal, taken on by the bonds that did not trade since the close (issuerMoves.ts).
+  const estimated = live.map(({ entry, signal, years }) => {
     const ms = model.spreadFor(entry.issuerId, entry.sectorId, entry.rating, years, entry.highYield);
+    const prior = carried?.(entry.id);
     // The bond's basis to the model, carried from its previous close and updated by its trades since.
     const est = estimateBasis({
       modelBp: ms.spreadBp,
@@ -129,10 +132,21 @@ export function evaluateUniverse(
       fitScaleBp: entry.highYield ? MODEL_FIT_SCALE_BP.hy : MODEL_FIT_SCALE_BP.ig,
       years,
       highYield: entry.highYield,
-      carried: carried?.(entry.id),
+      carried: prior,
       trades: signal?.used ?? [],
       asOfMs,
+      ageRefMs,
     });
+    const days = prior ? (Math.max(0, ageRefMs - prior.asOfMs) / MS_PER_DAY) * (5 / 7) : 0;
+    return { entry, signal, years, ms, est, days };
+  });
+  const moves = issuerMoves(
+    estimated.map(({ entry, ms, est, days }) => ({ issuerId: entry.issuerId, levelBp: ms.spreadBp + est.priorBasisBp, est, days })),
+  );
+  for (const { entry, signal, years, ms, est } of estimated) {
+    if (only && !only.has(entry.id)) continue;
+    const move = moves.get(entry.issuerId);
+    if (move !== undefined && est.carriedPrior && est.used === 0) est.basisBp += move * Math.max(ms.spreadBp + est.basisBp, 10);
     const spreadBp = ms.spreadBp + est.basisBp;
     // The share of the estimate the bond's own trades (today's or carried) account for.
     const alpha = est.known ?? 0;

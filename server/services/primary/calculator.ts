@@ -25,7 +25,7 @@ import { type ConcessionModel, type ConcessionObservation, fitConcessionModel, p
 import { listDeals } from './deals';
 import { issuerDisplayName } from '../reference/displayNameSql';
 import { fairValueAt } from './fairValue';
-import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
+import { closeBefore, dealBucket, issuerPoints, pointsOfRank, referenceCurve, treasuryCurveOn } from './secondaryLevels';
 
 type CalculatorInput = z.output<typeof calculatorRequestSchema>;
 
@@ -178,7 +178,9 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
   const tranches = input.tranches.map((t, i): CalculatorTranche => {
     const field = `tranches[${i}]`;
     const fair =
-      t.fairValueBp !== undefined ? { spreadBp: t.fairValueBp, method: 'entered' } : fairValueAt(t.tenorYears, points, reference);
+      t.fairValueBp !== undefined
+        ? { spreadBp: t.fairValueBp, method: 'entered' }
+        : fairValueAt(t.tenorYears, pointsOfRank(points, null), reference);
     if (!fair) throw new CalculatorInputError(`${field}.fairValueBp`, 'no issuer or sector curve to read a fair value from; enter one');
     const predicted = predictConcession(model, {
       hy,

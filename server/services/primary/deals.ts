@@ -12,7 +12,7 @@ import { compositeRating, ratingClassOf, type DealStatus, type RatingClass, type
 import type { Database } from '../../db/schema';
 import { issuerDisplayName } from '../reference/displayNameSql';
 import { fairValueAt } from './fairValue';
-import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
+import { closeBefore, dealBucket, issuerPoints, pointsOfRank, referenceCurve, treasuryCurveOn } from './secondaryLevels';
 
 export interface DealFilter {
   from: string;
@@ -73,6 +73,8 @@ interface TrancheRow {
   maturity_date: string | null;
   frequency: number | null;
   day_count: string | null;
+  /** The tranche's rank once it is a bond (null while in the market). */
+  seniority: string | null;
 }
 
 const num = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
@@ -110,7 +112,7 @@ export async function listDeals(db: Kysely<Database>, filter: DealFilter, now: D
   const tranches = await sql<TrancheRow>`
     select t.id, t.deal_id, t.tenor_years, t.size, t.coupon, t.ipt_spread_bp, t.guidance_spread_bp, t.launch_spread_bp,
            t.priced_spread_bp, t.order_book, t.bond_id, b.cusip, to_char(b.issue_date, 'YYYY-MM-DD') as issue_date,
-           to_char(b.maturity_date, 'YYYY-MM-DD') as maturity_date, b.frequency, b.day_count
+           to_char(b.maturity_date, 'YYYY-MM-DD') as maturity_date, b.frequency, b.day_count, b.seniority
     from deal_tranches t left join bonds b on b.id = t.bond_id
     where t.deal_id = any(${ids}::int4[]) order by t.deal_id, t.tenor_years, t.id`.execute(db);
   const timeline = await db
@@ -161,7 +163,8 @@ async function summariseTranches(db: Kysely<Database>, deal: DealRow, rows: Tran
     const latest = num(t.priced_spread_bp) ?? num(t.launch_spread_bp) ?? num(t.guidance_spread_bp) ?? ipt;
     const size = Number(t.size);
     const book = num(t.order_book);
-    const fair = fairValueAt(t.tenor_years, points, reference);
+    // Against the issuer's bonds of the tranche's rank (senior unsecured until it is a bond).
+    const fair = fairValueAt(t.tenor_years, pointsOfRank(points, t.seniority), reference);
     const priced = num(t.priced_spread_bp);
     const reofferYield = curve && priced !== null ? interpolateCurve(curve, t.tenor_years) + priced / 1e4 : null;
     return {

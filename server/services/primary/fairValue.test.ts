@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { curveAt, fairValueAt, fitLogCurve } from './fairValue';
+import { pointsOfRank } from './secondaryLevels';
 
 describe('fair value of a new tranche on the issuer curve', () => {
   it('fits spread = a + b·ln(t) exactly through points that lie on such a curve', () => {
@@ -55,5 +56,37 @@ describe('fair value of a new tranche on the issuer curve', () => {
       method: 'sector and rating curve',
     });
     expect(fairValueAt(10, [], null)).toBeNull();
+  });
+});
+
+describe("a tranche is priced against the issuer's bonds of its own rank", () => {
+  // A bank: senior bonds at 80 bp, subordinated ones at 1.4× (112 bp), the same 2–10y tenors.
+  const bond = (id: number, tenor: number, spreadBp: number, seniority: string) => ({
+    bondId: id,
+    cusip: `C${id}`,
+    description: `BANK ${id}`,
+    seniority,
+    tenor,
+    spreadBp,
+    weight: 1,
+  });
+  const points = [
+    bond(1, 2, 80, 'Senior Unsecured'),
+    bond(2, 10, 80, 'Senior Unsecured'),
+    bond(3, 2, 112, 'Subordinated'),
+    bond(4, 10, 112, 'Subordinated'),
+    bond(5, 6, 112, 'Subordinated'),
+  ];
+
+  it('reads a senior tranche (or one not yet a bond) off the senior bonds, a subordinated one off the subordinated', () => {
+    expect(fairValueAt(5, pointsOfRank(points, 'Senior Unsecured'), null)!.spreadBp).toBeCloseTo(80, 9);
+    expect(fairValueAt(5, pointsOfRank(points, null), null)!.spreadBp).toBeCloseTo(80, 9);
+    expect(fairValueAt(5, pointsOfRank(points, 'Subordinated'), null)!.spreadBp).toBeCloseTo(112, 9);
+    // All five together, as before: 99.2 bp for both — 19 bp wide of the senior, 13 tight of the subordinated.
+    expect(fairValueAt(5, points, null)!.spreadBp).toBeGreaterThan(95);
+  });
+
+  it('falls back to all the issuer’s bonds when none has the tranche’s rank', () => {
+    expect(pointsOfRank(points, 'Junior Subordinated')).toHaveLength(5);
   });
 });

@@ -17,6 +17,20 @@ export interface IssuerPoint extends CurvePointInput {
   bondId: number;
   cusip: string;
   description: string;
+  seniority: string;
+}
+
+/**
+ * The issuer's bonds a tranche of `seniority` is priced against: those of the same rank (a new
+ * issue of unknown rank is senior unsecured, as most are), or all of them when it has none.
+ * Why: a subordinated bond trades 1.3–1.6× its issuer's senior spread (and a notch or more
+ * lower); one curve through both put a bank's senior tranche 100+ bp wide of fair and its
+ * subordinated one 80–240 bp tight (docs/primary-markets.md, "Concession accuracy").
+ */
+export function pointsOfRank(points: readonly IssuerPoint[], seniority: string | null): IssuerPoint[] {
+  const rank = seniority ?? 'Senior Unsecured';
+  const same = points.filter((p) => p.seniority === rank);
+  return same.length > 0 ? same : [...points];
 }
 
 /** The last close strictly before `day` (a day with a Treasury curve), or null. */
@@ -31,8 +45,16 @@ export async function closeBefore(db: Kysely<Database>, day: string): Promise<st
  * deal's own new bonds are not yet there), with remaining tenor in years.
  */
 export async function issuerPoints(db: Kysely<Database>, issuerId: number, close: string): Promise<IssuerPoint[]> {
-  const { rows } = await sql<{ id: number; cusip: string; description: string; maturity: string; amount: string; spread: string }>`
-    select b.id, b.cusip, b.description, to_char(b.maturity_date, 'YYYY-MM-DD') as maturity,
+  const { rows } = await sql<{
+    id: number;
+    cusip: string;
+    description: string;
+    seniority: string;
+    maturity: string;
+    amount: string;
+    spread: string;
+  }>`
+    select b.id, b.cusip, b.description, b.seniority, to_char(b.maturity_date, 'YYYY-MM-DD') as maturity,
            b.amount_outstanding as amount, e.g_spread_bp as spread
     from bonds b
     join evaluated_prices e on e.bond_id = b.id and e.kind = 'eod' and e.price_date = ${close}::date
@@ -44,6 +66,7 @@ export async function issuerPoints(db: Kysely<Database>, issuerId: number, close
     bondId: r.id,
     cusip: r.cusip,
     description: r.description,
+    seniority: r.seniority,
     tenor: (Date.parse(`${r.maturity}T00:00:00Z`) - closeMs) / (365.25 * DAY_MS),
     spreadBp: Number(r.spread),
     weight: Number(r.amount),
