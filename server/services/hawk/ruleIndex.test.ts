@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOND_TABLE_PATHS } from '../../../common/api/bondTables';
+import { insertTestUniverse, type TestUniverse } from '../market/queries/testUniverse';
+import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { hawkIndex, INDEX_TTL_MS, invalidateHawkIndex, stateRulesOnBond } from './ruleIndex';
+
+const T0 = Date.parse('2026-11-20T21:10:00Z');
+
+describe('market hawk rule index: kept across its refresh while the custom tables hold the same bonds', () => {
+  let ctx: TestContext;
+  let u: TestUniverse;
+  let alice: { authorization: string };
+  let tableId: string;
+  const db = () => ctx.database.db;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { now: () => T0 });
+    u = await insertTestUniverse(ctx.database.db, { bonds: 12, historyDays: 2, asOfDay: '2026-11-20' });
+    alice = await signedIn(ctx, 'hawk-index');
+    const table = await ctx.app.inject({
+      method: 'POST',
+      url: BOND_TABLE_PATHS.list,
+      headers: alice,
+      payload: { name: 'One issuer', filters: { issuerId: [u.issuerIds[0]!] } },
+    });
+    expect(table.statusCode, table.body).toBe(201);
+    tableId = table.json().id as string;
+    for (const target of [
+      { kind: 'table', tableId },
+      { kind: 'bond', bondId: u.bondIds[1]! },
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/v2/hawk/subscriptions',
+        headers: alice,
+        payload: { rule: { kind: 'confidence', below: 40 }, target, frequency: { type: 'every', cooldownMinutes: 1 } },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it('after the TTL the same index (with its worked-out state rules) serves on; a table that gains a bond rebuilds it', async () => {
+    invalidateHawkIndex(db());
+    const first = await hawkIndex(db(), new Date(T0));
+    const inTable = first.tableBonds.get(tableId)!;
+    expect(inTable.length).toBeGreaterThan(0);
+    const worked = stateRulesOnBond(first, inTable[0]!, u.issuerIds[0]!);
+    expect(worked.subs).toHaveLength(1);
+
+    const refreshed = await hawkIndex(db(), new Date(T0 + INDEX_TTL_MS + 1));
+    expect(refreshed).toBe(first);
+    expect(refreshed.builtAt).toBe(T0 + INDEX_TTL_MS + 1);
+    expect(refreshed.stateRulesByBond.get(inTable[0]!)).toBe(worked);
+
+    // A bond of another issuer moves into the table's issuer: the table holds one more bond.
+    const outsider = u.bondIds.find((id) => !inTable.includes(id) && id !== u.maturedBondId && id !== u.bondIds[1])!;
+    await db().updateTable('bonds').set({ issuer_id: u.issuerIds[0]! }).where('id', '=', outsider).execute();
+    const rebuilt = await hawkIndex(db(), new Date(T0 + 2 * INDEX_TTL_MS + 2));
+    expect(rebuilt).not.toBe(first);
+    expect(rebuilt.tableBonds.get(tableId)).toEqual([...inTable, outsider].sort((a, b) => a - b));
+    expect(stateRulesOnBond(rebuilt, outsider, u.issuerIds[0]!).subs).toHaveLength(1);
+  });
+});
