@@ -226,7 +226,7 @@ export class SpreadModel {
 }
 
 /** Typical log-spread step per notch within a bucket (e.g. CCC+ ~800 bp, CCC− ~1,500: ~0.3 a notch). */
-const NOTCH_SLOPE_PRIOR: Record<RatingBucket, number> = { AAA: 0, AA: 0.08, A: 0.1, BBB: 0.12, BB: 0.15, B: 0.18, CCC: 0.3 };
+const NOTCH_SLOPE_PRIOR: Record<RatingBucket, number> = { AAA: 0, AA: 0.08, A: 0.1, BBB: 0.12, BB: 0.15, B: 0.18, CCC: 0.35 };
 
 function fitScore(fitBp: number, scale: number): number {
   return 1 / (1 + (fitBp / scale) ** 2);
