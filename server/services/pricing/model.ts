@@ -188,7 +188,7 @@ export class SpreadModel {
     const m = this.spreadAtMiddle(issuerId, sectorId, rating, years, highYield);
     if (!notch) return m;
     const f = this.notchFactor(rating, notch);
-    return { ...m, spreadBp: m.spreadBp * f, fitBp: m.fitBp * f };
+    return { ...m, spreadBp: m.spreadBp * f };
   }
 
   private spreadAtMiddle(issuerId: number, sectorId: number, rating: RatingBucket, years: number, highYield: boolean): ModelSpread {
