@@ -29,7 +29,7 @@ export const CONFIDENCE_CEILING = 0.95;
 /** The highest confidence each model kind can give a bond without trades of its own. */
 export const MODEL_CONFIDENCE_CAP = { issuer: 0.6, sector: 0.45, rating: 0.25 } as const;
 /** Shrinkage strengths (pseudo-observations) of the hierarchical spread curves. */
-export const SHRINK = { ratingCell: 2, sectorCell: 2, issuerLevel: 0.5, issuerSlope: 4 } as const;
+export const SHRINK = { ratingCell: 2, sectorCell: 2, issuerLevel: 0.5, issuerSlope: 4, notchSlope: 10 } as const;
 /** Volume % change compares today with the average of this many previous business days. */
 export const VOLUME_AVERAGE_DAYS = 20;
 
@@ -74,6 +74,18 @@ export function blendWeight(evidence: number): number {
 export function ratingBucket(sp: string | null, moody: string | null): RatingBucket {
   const usable = sp && sp.trim() !== 'NR' ? sp.trim().toUpperCase() : spEquivalentOfMoody(moody);
   return ratingBucketOf(usable) ?? (usable ? 'CCC' : 'BBB');
+}
+
+/**
+ * A bond's notch within its letter bucket, from the same rating `ratingBucket` reads: −1 for '+',
+ * 0 for the flat letter, +1 for '−'; below CCC− (CC, C, D) +2 … +4. 0 when unrated.
+ */
+export function ratingNotch(sp: string | null, moody: string | null): number {
+  const usable = sp && sp.trim() !== 'NR' ? sp.trim().toUpperCase() : spEquivalentOfMoody(moody);
+  if (!usable) return 0;
+  const below = ['CC', 'C', 'D'].indexOf(usable);
+  if (below >= 0) return 2 + below;
+  return usable.endsWith('+') ? -1 : usable.endsWith('-') ? 1 : 0;
 }
 
 export function isHighYield(bucket: RatingBucket): boolean {

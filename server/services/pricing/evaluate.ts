@@ -110,6 +110,7 @@ export function evaluateUniverse(
         issuerId: entry.issuerId,
         sectorId: entry.sectorId,
         rating: entry.rating,
+        notch: entry.notch ?? 0,
         years,
         spreadBp: signal.spreadBp,
         weight: signal.alpha,
@@ -122,7 +123,7 @@ export function evaluateUniverse(
   // Every bond's basis first (siblings of a measured bond count too), then the issuer moves its
   // traded bonds reveal, taken on by the bonds that did not trade since the close (issuerMoves.ts).
   const estimated = live.map(({ entry, signal, years }) => {
-    const ms = model.spreadFor(entry.issuerId, entry.sectorId, entry.rating, years, entry.highYield);
+    const ms = model.spreadFor(entry.issuerId, entry.sectorId, entry.rating, years, entry.highYield, entry.notch ?? 0);
     const prior = carried?.(entry.id);
     // The bond's basis to the model, carried from its previous close and updated by its trades since.
     const est = estimateBasis({

@@ -89,4 +89,30 @@ describe('spread model', () => {
     expect(other.kind).toBe('rating');
     expect(other.score).toBeLessThan(0.1);
   });
+
+  it('a distressed bond is priced at its notch: CCC− wider than CCC+ of the same sector and tenor', () => {
+    // Six CCC issuers in one sector: three CCC+ near 800 bp, three CCC− near 1,600 bp (5 years).
+    const obs = [1, 2, 3, 4, 5, 6].map((issuerId) => ({
+      issuerId,
+      sectorId: 7,
+      rating: 'CCC' as const,
+      notch: issuerId <= 3 ? -1 : 1,
+      years: 5,
+      spreadBp: issuerId <= 3 ? 790 + issuerId * 5 : 1590 + issuerId * 5,
+      weight: 0.9,
+    }));
+    const model = new SpreadModel(obs);
+    // Bonds of issuers that have not traded: the sector curve at their own notch.
+    const plus = model.spreadFor(20, 7, 'CCC', 5, true, -1);
+    const minus = model.spreadFor(21, 7, 'CCC', 5, true, 1);
+    expect(plus.kind).toBe('sector');
+    expect(plus.spreadBp).toBeGreaterThan(700);
+    expect(plus.spreadBp).toBeLessThan(950);
+    expect(minus.spreadBp).toBeGreaterThan(1350);
+    expect(minus.spreadBp).toBeLessThan(1800);
+    // The flat notch sits between them, and the bucket's curve alone (notch 0) is what it was.
+    const flat = model.spreadFor(22, 7, 'CCC', 5, true);
+    expect(flat.spreadBp).toBeGreaterThan(plus.spreadBp);
+    expect(flat.spreadBp).toBeLessThan(minus.spreadBp);
+  });
 });

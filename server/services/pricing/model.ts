@@ -29,6 +29,8 @@ export interface ModelObservation {
   years: number;
   spreadBp: number;
   weight: number;
+  /** Notch within the rating bucket ({@link ratingNotch}: −1 for '+', 0 flat, +1 for '−', more below CCC−). */
+  notch?: number;
 }
 
 export interface ModelSpread {
@@ -73,8 +75,15 @@ export class SpreadModel {
   private readonly ratingFit = new Map<RatingBucket, number>();
   private readonly sectors = new Map<string, SectorFit>();
   private readonly issuers = new Map<number, IssuerFit>();
+  /** Log-spread step per notch within each bucket (CCC+ ~800 bp and CCC− ~1,600 share a bucket). */
+  private readonly notchSlope = new Map<RatingBucket, number>();
 
-  constructor(observations: readonly ModelObservation[]) {
+  constructor(raw: readonly ModelObservation[]) {
+    // The curves are fitted on spreads brought to the middle notch of their bucket, and a bond's
+    // notch is put back in spreadFor: each bucket's step per notch is fitted on the universe's
+    // trades (log spread against notch, around the bucket's curve), shrunk toward a typical one.
+    this.fitNotchSlopes(raw);
+    const observations = raw.map((o) => (o.notch ? { ...o, spreadBp: o.spreadBp / this.notchFactor(o.rating, o.notch) } : o));
     const byRating = new Map<RatingBucket, Cell[]>();
     const bySector = new Map<string, Cell[]>();
     for (const o of observations) {
@@ -133,8 +142,56 @@ export class SpreadModel {
     for (const [issuerId, pts] of byIssuer) this.issuers.set(issuerId, fitIssuer(pts));
   }
 
-  /** The model spread of a bond (by issuer, sector, rating and years to maturity). */
-  spreadFor(issuerId: number, sectorId: number, rating: RatingBucket, years: number, highYield: boolean): ModelSpread {
+  private notchFactor(rating: RatingBucket, notch: number): number {
+    return Math.exp((this.notchSlope.get(rating) ?? 0) * notch);
+  }
+
+  private fitNotchSlopes(observations: readonly ModelObservation[]): void {
+    const byRating = new Map<RatingBucket, Cell[]>();
+    for (const o of observations) {
+      let rc = byRating.get(o.rating);
+      if (!rc) byRating.set(o.rating, (rc = emptyCells()));
+      add(rc[curveTenorIndex(o.years)]!, o);
+    }
+    const sums = new Map<RatingBucket, { sw: number; swn: number; swr: number; swnn: number; swnr: number }>();
+    for (const o of observations) {
+      const cells = byRating.get(o.rating)!;
+      const curve = cells.map((c, b) => (c.sws + SHRINK.ratingCell * priorSpreadBp(o.rating, b)) / (c.sw + SHRINK.ratingCell));
+      const level = interpolate(curve, o.years);
+      if (!(o.spreadBp > 1 && level > 1)) continue;
+      const n = o.notch ?? 0;
+      const r = Math.log(o.spreadBp / level);
+      let v = sums.get(o.rating);
+      if (!v) sums.set(o.rating, (v = { sw: 0, swn: 0, swr: 0, swnn: 0, swnr: 0 }));
+      v.sw += o.weight;
+      v.swn += o.weight * n;
+      v.swr += o.weight * r;
+      v.swnn += o.weight * n * n;
+      v.swnr += o.weight * n * r;
+    }
+    for (const r of RATING_BUCKETS) {
+      const v = sums.get(r);
+      const prior = NOTCH_SLOPE_PRIOR[r];
+      if (!v || v.sw <= 0) {
+        this.notchSlope.set(r, prior);
+        continue;
+      }
+      const mn = v.swn / v.sw;
+      const varN = v.swnn - v.sw * mn * mn;
+      const cov = v.swnr - v.swn * (v.swr / v.sw);
+      this.notchSlope.set(r, (cov + SHRINK.notchSlope * prior) / (varN + SHRINK.notchSlope));
+    }
+  }
+
+  /** The model spread of a bond (by issuer, sector, rating, its notch in the bucket and years to maturity). */
+  spreadFor(issuerId: number, sectorId: number, rating: RatingBucket, years: number, highYield: boolean, notch = 0): ModelSpread {
+    const m = this.spreadAtMiddle(issuerId, sectorId, rating, years, highYield);
+    if (!notch) return m;
+    const f = this.notchFactor(rating, notch);
+    return { ...m, spreadBp: m.spreadBp * f };
+  }
+
+  private spreadAtMiddle(issuerId: number, sectorId: number, rating: RatingBucket, years: number, highYield: boolean): ModelSpread {
     const scale = highYield ? MODEL_FIT_SCALE_BP.hy : MODEL_FIT_SCALE_BP.ig;
     const sector = this.sectors.get(`${sectorId}:${rating}`);
     const ratingCurve = this.ratingCurves.get(rating)!;
@@ -167,6 +224,9 @@ export class SpreadModel {
     };
   }
 }
+
+/** Typical log-spread step per notch within a bucket (e.g. CCC+ ~800 bp, CCC− ~1,500: ~0.3 a notch). */
+const NOTCH_SLOPE_PRIOR: Record<RatingBucket, number> = { AAA: 0, AA: 0.08, A: 0.1, BBB: 0.12, BB: 0.15, B: 0.18, CCC: 0.35 };
 
 function fitScore(fitBp: number, scale: number): number {
   return 1 / (1 + (fitBp / scale) ** 2);

@@ -6,9 +6,9 @@ import { createTestDatabase } from '../../test/testDatabase';
 import { businessDaysBetween } from '../../../common/calendar';
 import { priceHistory } from './history';
 import { repriceUniverse } from './reprice';
-import { ratingStepsOf } from './terms';
+import { onDay, ratingStepsOf } from './terms';
 import { marketDetail } from '../market/queries/marketHistory';
-import { createBonds, createCurves, createIssuer, createSector } from './testFixtures';
+import { bulletEntry, createBonds, createCurves, createIssuer, createSector } from './testFixtures';
 
 /**
  * Ratings are point in time: a bond downgraded from A to BB on CHANGE is priced as an A bond on
@@ -94,12 +94,23 @@ describe('point-in-time ratings in pricing and market history', () => {
 
   it('the steps merge agencies day by day: S&P first, Moody’s where S&P has no rating', () => {
     expect(ratingStepsOf('sp A 2024-01-02;moody A2 2024-01-02;sp BB+ 2026-05-01', 'BB+', 'A2')).toEqual([
-      { from: '2024-01-02', rating: 'A' },
-      { from: '2026-05-01', rating: 'BB' },
+      { from: '2024-01-02', rating: 'A', notch: 0 },
+      { from: '2026-05-01', rating: 'BB', notch: -1 },
     ]);
     expect(ratingStepsOf('moody Baa1 2024-01-02;moody Ba1 2026-05-01', null, 'Ba1')).toEqual([
-      { from: '2024-01-02', rating: 'BBB' },
-      { from: '2026-05-01', rating: 'BB' },
+      { from: '2024-01-02', rating: 'BBB', notch: -1 },
+      { from: '2026-05-01', rating: 'BB', notch: -1 },
     ]);
+  });
+
+  it('a downgrade within a bucket is a step of its own: CCC+ to CCC− changes the notch the pricing uses that day', () => {
+    const steps = ratingStepsOf('sp CCC+ 2024-01-02;sp CCC- 2026-05-01', 'CCC-', null);
+    expect(steps).toEqual([
+      { from: '2024-01-02', rating: 'CCC', notch: -1 },
+      { from: '2026-05-01', rating: 'CCC', notch: 1 },
+    ]);
+    const entry = bulletEntry({ rating: 'CCC', notch: 1, highYield: true, ratingSteps: steps });
+    expect(onDay(entry, '2026-04-30').notch).toBe(-1);
+    expect(onDay(entry, '2026-05-01')).toBe(entry);
   });
 });

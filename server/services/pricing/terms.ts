@@ -8,7 +8,7 @@ import { parseDate, type Bond, type Call, type DayNumber } from '@analytics/inde
 import { bondFromTerms, snapCalls } from '../../../common/pricingConventions';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { isHighYield, ratingBucket, type RatingBucket } from './conventions';
+import { isHighYield, ratingBucket, ratingNotch, type RatingBucket } from './conventions';
 import { fetchPacked, numOrNull, packFields } from './packed';
 import type { CouponType } from '../../../common/market';
 
@@ -25,13 +25,15 @@ export interface BondEntry {
   sectorId: number;
   /** Today's rating bucket (the bond's current ratings; the last step of `ratingSteps`). */
   rating: RatingBucket;
+  /** Today's notch within the bucket (conventions.ratingNotch; the last step's when there is history). */
+  notch?: number;
   highYield: boolean;
   /**
    * Point-in-time ratings from the rating history (bond_ratings), oldest first: `from` is the
    * first day (ISO) a bucket applies. Null when the bond has no history (its current ratings apply
    * on every day). See {@link onDay}.
    */
-  ratingSteps?: { from: string; rating: RatingBucket }[] | null;
+  ratingSteps?: { from: string; rating: RatingBucket; notch?: number }[] | null;
   couponType: CouponType;
   coupon: number;
   issueDay: DayNumber;
@@ -126,10 +128,10 @@ export function ratingStepsOf(
   history: string,
   currentSp: string | null,
   currentMoody: string | null,
-): { from: string; rating: RatingBucket }[] | null {
+): { from: string; rating: RatingBucket; notch: number }[] | null {
   if (!history) return null;
   const rows = history.split(';').map((row) => row.split(' ') as [string, string, string]);
-  const steps: { from: string; rating: RatingBucket }[] = [];
+  const steps: { from: string; rating: RatingBucket; notch: number }[] = [];
   let sp: string | null = null;
   let moody: string | null = null;
   const hasSp = rows.some((r) => r[0] === 'sp');
@@ -139,8 +141,12 @@ export function ratingStepsOf(
     if (agency === 'sp') sp = rating;
     else moody = rating;
     if (i + 1 < rows.length && rows[i + 1]![2] === day) continue;
-    const bucket = ratingBucket(sp ?? (hasSp ? null : currentSp), moody ?? (hasMoody ? null : currentMoody));
-    if (steps.length === 0 || steps[steps.length - 1]!.rating !== bucket) steps.push({ from: day, rating: bucket });
+    const spNow = sp ?? (hasSp ? null : currentSp);
+    const moodyNow = moody ?? (hasMoody ? null : currentMoody);
+    const bucket = ratingBucket(spNow, moodyNow);
+    const notch = ratingNotch(spNow, moodyNow);
+    const last = steps[steps.length - 1];
+    if (!last || last.rating !== bucket || last.notch !== notch) steps.push({ from: day, rating: bucket, notch });
   }
   return steps;
 }
@@ -154,11 +160,13 @@ export function onDay(entry: BondEntry, day: string): BondEntry {
   const steps = entry.ratingSteps;
   if (!steps) return entry;
   let rating = steps[0]!.rating;
+  let notch = steps[0]!.notch ?? 0;
   for (const s of steps) {
     if (s.from > day) break;
     rating = s.rating;
+    notch = s.notch ?? 0;
   }
-  return rating === entry.rating ? entry : { ...entry, rating, highYield: isHighYield(rating) };
+  return rating === entry.rating && notch === (entry.notch ?? 0) ? entry : { ...entry, rating, notch, highYield: isHighYield(rating) };
 }
 
 function toEntry(f: string[]): BondEntry {
@@ -166,11 +174,13 @@ function toEntry(f: string[]): BondEntry {
   const ratingSteps = ratingStepsOf(f[16] ?? '', f[13] || null, f[14] || null);
   // History decides today's bucket too when present (its last step), else the current columns.
   const rating = ratingSteps ? ratingSteps[ratingSteps.length - 1]!.rating : ratingBucket(f[13] || null, f[14] || null);
+  const notch = ratingSteps ? ratingSteps[ratingSteps.length - 1]!.notch : ratingNotch(f[13] || null, f[14] || null);
   const entry: BondEntry = {
     id: Number(f[0]),
     issuerId: Number(f[1]),
     sectorId: Number(f[2]),
     rating,
+    notch,
     highYield: isHighYield(rating),
     ratingSteps: ratingSteps && ratingSteps.length > 1 ? ratingSteps : null,
     couponType,
