@@ -17,12 +17,8 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
     onMutate: (next) => {
       queryClient.setQueryData<UserInfo>(userInfoKey(info.id), (old) => old && { ...old, notificationPreferences: next });
     },
-    onSuccess: (saved, sent) => {
+    onSuccess: (saved) => {
       queryClient.setQueryData<UserInfo>(userInfoKey(info.id), (old) => old && { ...old, notificationPreferences: saved });
-      // Turned on just now: add this device's push subscription without waiting for the next login.
-      if (sent.browserNotificationsOn && !prefs.browserNotificationsOn) {
-        registerPush().catch((error: unknown) => console.warn('Push registration failed', error));
-      }
     },
     onError: (error) => {
       handleError(error, { notifier: notifications.show, prefix: 'Could not save notification settings:' });
@@ -35,7 +31,15 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
   const toggleBrowser = async (value: boolean) => {
     if (!value) return toggle('browserNotificationsOn', false);
     const permission = await askNotificationPermission();
-    if (permission === 'granted') return toggle('browserNotificationsOn', true);
+    if (permission === 'granted') {
+      // Per-call callback: the hook's own callbacks see the optimistic value, so "was off" is decided here.
+      // Turned on just now: add this device's push subscription without waiting for the next login.
+      save.mutate(
+        { ...prefs, browserNotificationsOn: true },
+        { onSuccess: () => void registerPush().catch((error: unknown) => console.warn('Push registration failed', error)) },
+      );
+      return;
+    }
     notifications.show({
       color: 'red',
       title: 'Browser notifications are blocked',
