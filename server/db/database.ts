@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PgliteWorker, kyselyOverWorker } from './pgliteWorker';
 import { pgliteListen, postgresListen, setListener } from './channels';
 import type { Database } from './schema';
+import { usePreparedStatements } from './prepared';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -113,6 +114,7 @@ export function openPostgres(url: string, poolSize = 20, options: PostgresOption
   pool.on('error', (err) => report(err));
   // A checked-out client has no pool listener; one of its own keeps its late 'error' handled.
   pool.on('connect', (client) => client.on('error', (err) => report(err)));
+  usePreparedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   engines.set(db, 'postgres');
   setListener(db, postgresListen(url));

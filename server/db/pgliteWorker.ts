@@ -7,6 +7,7 @@ import pg from 'pg';
 import { Parser } from 'pg-protocol/dist/parser';
 import type { BackendMessage } from 'pg-protocol/dist/messages';
 import type { Database } from './schema';
+import { usePreparedStatements } from './prepared';
 
 /**
  * PGlite in a worker thread. PGlite runs PostgreSQL as WebAssembly on the thread that calls it:
@@ -160,7 +161,10 @@ export function kyselyOverWorker(worker: PgliteWorker): { db: Kysely<Database>; 
       super({ ...config, connection: new PglitePgConnection({ pglite: worker.session() as unknown as PGlite }) } as pg.ClientConfig);
     }
   }
-  const pool = new pg.Pool({ max: PGLITE_SESSIONS, Client: SessionClient });
+  // Sessions are kept open (no idle timeout): PGlite's one backend keeps a session's prepared
+  // statements (prepared.ts) after the session's client is gone, so recycling would leak them.
+  const pool = new pg.Pool({ max: PGLITE_SESSIONS, Client: SessionClient, idleTimeoutMillis: 0 });
+  usePreparedStatements(pool);
   // If the worker dies its connections error; queries then reject (and /health reads down)
   // rather than an unhandled 'error' event ending the process.
   pool.on('error', () => {});

@@ -6,6 +6,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { preparedStatement } from '../../db/prepared';
 
 export const FIELD_SEP = '\x1f';
 export const RECORD_SEP = '\x1e';
@@ -14,8 +15,16 @@ export const RECORD_SEP = '\x1e';
  * Runs `inner`, which must select one text column named `r` (fields joined with
  * {@link FIELD_SEP}, e.g. by {@link packFields}), and returns its rows split into fields.
  */
-export async function fetchPacked(db: Kysely<Database>, inner: RawBuilder<unknown>): Promise<string[][]> {
-  const { rows } = await sql<{ s: string | null }>`select string_agg(q.r, ${RECORD_SEP}) as s from (${inner}) q`.execute(db);
+export async function fetchPacked(
+  db: Kysely<Database>,
+  inner: RawBuilder<unknown>,
+  options: { prepared?: boolean } = {},
+): Promise<string[][]> {
+  // Prepared only where the caller says so: a request-path read of a fixed shape (prepared.ts).
+  // The pricing engine's bulk reads keep per-execution plans, which see their ranges' sizes.
+  const { rows } = await sql<{
+    s: string | null;
+  }>`select ${options.prepared ? preparedStatement : sql``} string_agg(q.r, ${RECORD_SEP}) as s from (${inner}) q`.execute(db);
   const s = rows[0]?.s;
   if (!s) return [];
   const records = s.split(RECORD_SEP);

@@ -135,6 +135,7 @@ export async function explainEvaluatedPrice(db: Kysely<Database>, row: Evaluated
       db,
       sql`select ${packFields(['id', `to_char(execution_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`, 'reported_quantity', 'price', 'side'])}
           from trades where id = any(${ids}::int8[])`,
+      { prepared: true },
     );
     for (const f of records) trades.set(Number(f[0]), { execution_time: f[1]!, quantity: Number(f[2]), price: Number(f[3]), side: f[4]! });
   }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Trade } from '../../../../common/api/trade';
 import type { Database } from '../../../db/schema';
+import { preparedStatement } from '../../../db/prepared';
 import { addDays, and, isoTime, n } from './common';
 
 /** Disseminated size text: the cap with "+" when capped (5MM+, 1MM+), else the par amount. */
@@ -25,6 +26,7 @@ export async function listTrades(
   const rows = await db
     .selectFrom('trades as t')
     .innerJoin('bonds as b', 'b.id', 't.bond_id')
+    .modifyFront(preparedStatement)
     .select([
       't.id',
       't.bond_id',
