@@ -20,6 +20,8 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { BOND_TABLE_COLUMNS } from '../common/enums';
@@ -30,6 +32,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { signAccessToken } from '../server/plugins/auth';
 import { seedUniverse } from '../server/services/market/simulator/index';
 import { mulberry32 } from '@common/random';
+import { databaseCpuMs } from './support/databaseCpu';
 import { get, type LoadPlan, type LoadResult } from './support/loadClients';
 import { bondTableUrl, nextRequest, type Universe } from './support/requestMix';
 
@@ -44,6 +47,8 @@ const MIX = process.env.BENCH_MIX ?? 'mixed';
 const IPS_PER_CLIENT = 8;
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const REUSE = process.argv.includes('--reuse');
+/** `--profile FILE`: a CPU profile of the server's main thread over the timed load only (Chrome DevTools format). */
+const PROFILE_FILE = arg('--profile');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ENGINES = (arg('--engine') ?? (PG_URL ? 'both' : 'pglite')) === 'both' ? ['pglite', 'postgres'] : [arg('--engine')!];
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
@@ -130,14 +135,14 @@ function pct(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 }
 
-function report(samples: Map<string, { ms: number[]; errors: number }>): void {
-  console.log('  | endpoint | n | p50 ms | p95 ms | p99 ms | max ms | errors |');
-  console.log('  |---|---:|---:|---:|---:|---:|---:|');
+function report(samples: Map<string, { ms: number[]; errors: number; bytes?: number }>): void {
+  console.log('  | endpoint | n | p50 ms | p95 ms | p99 ms | max ms | errors | mean body KB |');
+  console.log('  |---|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, s] of [...samples.entries()].sort((a, b) => b[1].ms.length - a[1].ms.length)) {
     const ms = [...s.ms].sort((a, b) => a - b);
     const f = (v: number) => v.toFixed(1);
     console.log(
-      `  | ${name} | ${ms.length} | ${f(pct(ms, 50))} | ${f(pct(ms, 95))} | ${f(pct(ms, 99))} | ${f(ms.at(-1) ?? NaN)} | ${s.errors} |`,
+      `  | ${name} | ${ms.length} | ${f(pct(ms, 50))} | ${f(pct(ms, 95))} | ${f(pct(ms, 99))} | ${f(ms.at(-1) ?? NaN)} | ${s.errors} | ${s.bytes === undefined ? '—' : f(s.bytes / 1024 / Math.max(1, ms.length + s.errors))} |`,
     );
   }
 }
@@ -174,8 +179,15 @@ async function runEngine(engine: string): Promise<void> {
   // on first use per snapshot; see docs/market-data.md §D on what a live tick costs).
   for (const column of BOND_TABLE_COLUMNS) await get(warm, port, `/v2/bond?sort=${column}&limit=1`, token);
 
+  const profiler = PROFILE_FILE ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const load0 = loadavg()[0]!;
   const cpu0 = process.cpuUsage();
+  const dbCpu0 = engine === 'postgres' ? await databaseCpuMs(handle.db) : null;
   const plan: LoadPlan = {
     port,
     token,
@@ -188,7 +200,13 @@ async function runEngine(engine: string): Promise<void> {
     ipsPerClient: IPS_PER_CLIENT,
   };
   const result = await new Promise<LoadResult>((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./support/loadClients.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+    const child = fork(fileURLToPath(new URL('./support/loadClients.ts', import.meta.url)), [], {
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_CLIENT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CLIENT_PROFILE}`] : []),
+      ],
+    });
     child.once('message', (m) => resolve(m as LoadResult));
     child.once('error', reject);
     child.once('exit', (code) => (code ? reject(new Error(`load clients exited with ${code}`)) : undefined));
@@ -196,6 +214,11 @@ async function runEngine(engine: string): Promise<void> {
   });
   const { issued, seconds } = result;
   const cpu = process.cpuUsage(cpu0);
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(`${PROFILE_FILE}.${engine}.cpuprofile`, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   const cpuMs = (cpu.user + cpu.system) / 1000;
   console.log(
     `\n### ${CLIENTS} concurrent clients (${MIX} mix): ${issued} requests in ${seconds.toFixed(1)} s (${(issued / seconds).toFixed(0)} req/s), load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}, think time ${THINK_MS} ms`,
@@ -206,6 +229,11 @@ async function runEngine(engine: string): Promise<void> {
   console.log(
     `  load clients' process CPU ${(result.clientCpuMs / 1000).toFixed(1)} s = ${(result.clientCpuMs / Math.max(1, issued)).toFixed(2)} ms per request (of the machine's ${availableParallelism()} cores)`,
   );
+  const dbCpu1 = dbCpu0 === null ? null : await databaseCpuMs(handle.db);
+  if (dbCpu0 !== null && dbCpu1 !== null)
+    console.log(
+      `  PostgreSQL backends' CPU ${((dbCpu1 - dbCpu0) / 1000).toFixed(1)} s = ${((dbCpu1 - dbCpu0) / Math.max(1, issued)).toFixed(2)} ms per request`,
+    );
   report(new Map(Object.entries(result.samples)));
 
   // Single client: the intrinsic latency of each call without queueing behind 49 others.

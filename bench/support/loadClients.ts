@@ -8,6 +8,7 @@
 import http from 'node:http';
 import { mulberry32 } from '../../common/random';
 import { nextRequest, type Universe } from './requestMix';
+import { RawHttpConnection, requestHeaders } from './rawHttp';
 
 export interface LoadPlan {
   port: number;
@@ -24,7 +25,7 @@ export interface LoadPlan {
 export interface LoadResult {
   issued: number;
   seconds: number;
-  samples: Record<string, { ms: number[]; errors: number }>;
+  samples: Record<string, { ms: number[]; errors: number; bytes?: number }>;
   /** CPU time the clients' process used while loading (it shares the machine with the server). */
   clientCpuMs: number;
 }
@@ -52,8 +53,9 @@ export function get(
 
 async function run(plan: LoadPlan): Promise<LoadResult> {
   const samples: LoadResult['samples'] = {};
-  const record = (name: string, ms: number, ok: boolean) => {
-    const s = (samples[name] ??= { ms: [], errors: 0 });
+  const record = (name: string, ms: number, ok: boolean, bytes: number) => {
+    const s = (samples[name] ??= { ms: [], errors: 0, bytes: 0 });
+    s.bytes! += bytes;
     if (ok) s.ms.push(ms);
     else s.errors++;
   };
@@ -61,23 +63,26 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
   const deadline = performance.now() + plan.seconds * 1000;
   const started = performance.now();
   const cpu0 = process.cpuUsage();
+  const headers = requestHeaders(plan.port, plan.token);
   await Promise.all(
     Array.from({ length: plan.clients }, async (_, c) => {
       const r = mulberry32(1000 + c);
       // Each client rotates over its own loopback source addresses (127.10.c.k): the server's
       // per-IP rate limit models one user per address, and a saturating loop would otherwise
       // measure 429s rather than the API.
-      const ips = Array.from({ length: plan.ipsPerClient }, (_, k) => `127.10.${c + 1}.${k + 1}`);
-      const agents = ips.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+      const connections = Array.from(
+        { length: plan.ipsPerClient },
+        (_, k) => new RawHttpConnection(plan.port, headers, `127.10.${c + 1}.${k + 1}`),
+      );
       for (let k = 0; issued < plan.requests && performance.now() < deadline; k++) {
         issued++;
         const { name, url } = nextRequest(r, plan.universe, plan.mix);
         const t = performance.now();
-        const res = await get(agents[k % ips.length]!, plan.port, url, plan.token, ips[k % ips.length]);
-        record(name, performance.now() - t, res.status === 200);
+        const res = await connections[k % connections.length]!.get(url);
+        record(name, performance.now() - t, res.status === 200, res.bytes);
         if (plan.thinkMs) await new Promise((ok) => setTimeout(ok, plan.thinkMs * (0.5 + r())));
       }
-      for (const a of agents) a.destroy();
+      for (const connection of connections) connection.close();
     }),
   );
   const cpu = process.cpuUsage(cpu0);

@@ -41,6 +41,13 @@ export function bondTableUrl(r: () => number, u: Universe): string {
 
 /** The request mix: 70 % bond-table pages, the rest spread over the other read endpoints. */
 export function nextRequest(r: () => number, u: Universe, mix: string): { name: string; url: string } {
+  // `only:<endpoint name>` draws from the mixed mix until that endpoint comes up: one endpoint's cost alone.
+  if (mix.startsWith('only:')) {
+    for (;;) {
+      const next = nextRequest(r, u, 'mixed');
+      if (next.name === mix.slice(5)) return next;
+    }
+  }
   const x = r();
   const bond = u.bondIds[Math.floor(r() * u.bondIds.length)]!;
   if (x < 0.7 || mix === 'table') return { name: 'bond table page', url: bondTableUrl(r, u) };
