@@ -3,6 +3,7 @@ import type { FeatureName } from '@common/features';
 import { effectiveFeatureLevels, isProductionHost, usableFeatures } from '../services/accounts/features';
 import { trialOfUser, trialEndedMessage } from '../services/accounts/trial';
 import { HttpError, unauthorized } from './errors';
+import { flightsOf, sharedRead } from '../services/sharedRead';
 
 /**
  * What a signed-in caller is entitled to — usable features, an active trial or subscription —
@@ -19,6 +20,8 @@ interface Entry<T> {
 const featureCache = new WeakMap<object, Map<string, Entry<ReadonlySet<FeatureName>>>>();
 const subscriptionCache = new WeakMap<object, Map<string, Entry<true>>>();
 const CACHE_MAX = 10_000;
+const featureFlights = new WeakMap<object, Map<unknown, Promise<ReadonlySet<FeatureName>>>>();
+const trialFlights = new WeakMap<object, Map<unknown, Promise<Awaited<ReturnType<typeof trialOfUser>>>>>();
 
 function cacheOf<T>(holder: WeakMap<object, Map<string, Entry<T>>>, key: object): Map<string, Entry<T>> {
   let map = holder.get(key);
@@ -30,10 +33,16 @@ function cacheOf<T>(holder: WeakMap<object, Map<string, Entry<T>>>, key: object)
 /** The features usable by the caller on this deployment (401 without a signed-in caller). */
 export async function callerFeatures(request: FastifyRequest): Promise<ReadonlySet<FeatureName>> {
   const { userId } = request.user;
-  const { db, config, now } = request.server;
+  const { db, now } = request.server;
   const cache = cacheOf(featureCache, db);
   const hit = cache.get(userId);
   if (hit && now() - hit.at < ENTITLEMENT_TTL_MS) return hit.value;
+  return sharedRead(flightsOf(featureFlights, db), userId, () => readFeatures(request, userId));
+}
+
+async function readFeatures(request: FastifyRequest, userId: string): Promise<ReadonlySet<FeatureName>> {
+  const { db, config, now } = request.server;
+  const cache = cacheOf(featureCache, db);
   const user = await db.selectFrom('users').select(['id', 'organization_id']).where('id', '=', userId).executeTakeFirst();
   // A token outliving its account is entitled to nothing (routes that need the account say so).
   if (!user) return new Set();
@@ -55,7 +64,7 @@ export async function assertActiveSubscription(request: FastifyRequest): Promise
   const cache = cacheOf(subscriptionCache, db);
   const hit = cache.get(userId);
   if (hit && now() - hit.at < ENTITLEMENT_TTL_MS) return;
-  const trial = await trialOfUser(db, config, userId, new Date(now()));
+  const trial = await sharedRead(flightsOf(trialFlights, db), userId, () => trialOfUser(db, config, userId, new Date(now())));
   if (!trial) throw unauthorized('Your account no longer exists; please sign in again');
   if (trial.state === 'trialEnded') throw new HttpError(402, trialEndedMessage(config.supportEmail));
   cache.set(userId, { value: true, at: now() });

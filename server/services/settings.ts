@@ -3,6 +3,7 @@ import type { MaintenanceBody, MaintenanceState } from '../../common/api/admin';
 import type { Database } from '../db/schema';
 import { writeAudit } from './audit';
 import { ServiceRefusal } from './refusal';
+import { flightsOf, sharedRead } from './sharedRead';
 
 const MAINTENANCE_KEY = 'maintenance_mode';
 /** The admin's message and scheduled window, beside the switch (older databases have only the switch). */
@@ -44,6 +45,7 @@ export async function getMaintenanceMode(db: Kysely<Database>, now: number = Dat
 /** How long one instance trusts its last read of the shared maintenance settings. */
 const MAINTENANCE_CACHE_MS = 2000;
 const maintenanceCache = new WeakMap<Kysely<Database>, { value: MaintenanceState; readAt: number }>();
+const maintenanceFlights = new WeakMap<object, Map<unknown, Promise<MaintenanceState>>>();
 
 /**
  * Maintenance as the request gate sees it: re-read from the database at most every 2 s (other
@@ -52,7 +54,10 @@ const maintenanceCache = new WeakMap<Kysely<Database>, { value: MaintenanceState
  */
 export async function getMaintenanceCached(db: Kysely<Database>, now: () => number = Date.now): Promise<MaintenanceState> {
   const cached = maintenanceCache.get(db);
-  const value = cached && now() - cached.readAt <= MAINTENANCE_CACHE_MS ? cached.value : await getMaintenance(db, now());
+  const value =
+    cached && now() - cached.readAt <= MAINTENANCE_CACHE_MS
+      ? cached.value
+      : await sharedRead(flightsOf(maintenanceFlights, db), db, () => getMaintenance(db, now()));
   if (value !== cached?.value) maintenanceCache.set(db, { value, readAt: now() });
   return { ...value, active: isActive(value.maintenanceMode, value, now()) };
 }

@@ -3,6 +3,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { MOODY_RATINGS, SP_RATINGS, TENOR_BUCKETS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
+import { flightsOf, sharedRead } from '../../sharedRead';
 
 /** numeric/bigint columns arrive as strings: null-preserving conversion to number. */
 export function n(value: string | number | null | undefined): number | null {
@@ -90,6 +91,12 @@ const AS_OF_TTL_MS = 1000;
 export async function marketAsOf(db: Kysely<Database>): Promise<{ asOf: string | null; day: string }> {
   const cached = asOfCache.get(db);
   if (cached && Date.now() - cached.at < AS_OF_TTL_MS) return cached.value;
+  return sharedRead(flightsOf(asOfFlights, db), db, () => readMarketAsOf(db));
+}
+
+const asOfFlights = new WeakMap<object, Map<unknown, Promise<AsOfCache['value']>>>();
+
+async function readMarketAsOf(db: Kysely<Database>): Promise<AsOfCache['value']> {
   const { rows } = await sql<{ latest: Date | string | null; universe: string | null }>`
     select (select max(as_of) from bond_market_state) as latest,
            (select value #>> '{}' from app_settings where key = ${UNIVERSE_AS_OF_KEY}) as universe`.execute(db);
