@@ -204,4 +204,29 @@ describe("access decided on the server from each route's declaration", () => {
     expect((await call('GET', `/v2/bond/${floater.bond_id}`, kim.headers)).json().analytics.discountMargin).toBe(120);
     expect((await call('GET', '/v2/market/moves?rating=IG', kim.headers)).statusCode).toBe(200);
   });
+
+  it('one memoised market answer (the moves, kept per snapshot) served in turn to callers with and without S&P: each gets its own variant, byte for byte stable', async () => {
+    const sam = await createAccount(ctx, 'sam@fund.com');
+    const samHeaders = authHeader(await login(ctx, 'sam@fund.com'));
+    await call('PUT', `/admin/features/s_and_p_ratings/users/${sam.id}`, admin, { level: 0 });
+    later();
+    const bodies: Record<string, string[]> = { kim: [], sam: [] };
+    for (let round = 0; round < 3; round++) {
+      for (const [who, headers] of [
+        ['kim', kim.headers],
+        ['sam', samHeaders],
+      ] as const) {
+        const res = await call('GET', '/v2/market/moves?limit=10', headers);
+        expect(res.statusCode).toBe(200);
+        bodies[who]!.push(res.body);
+      }
+    }
+    expect(new Set(bodies.kim).size).toBe(1);
+    expect(new Set(bodies.sam).size).toBe(1);
+    const full = JSON.parse(bodies.kim[0]!) as { moves: { ratingSP: string | null }[] };
+    const gated = JSON.parse(bodies.sam[0]!) as { moves: { ratingSP: string | null }[] };
+    expect(full.moves.some((r) => typeof r.ratingSP === 'string')).toBe(true);
+    expect(gated.moves.every((r) => r.ratingSP === null)).toBe(true);
+    expect(gated.moves.length).toBe(full.moves.length);
+  });
 });

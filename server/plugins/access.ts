@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { FeatureName } from '@common/features';
-import { assertActiveSubscription, callerFeatures, holdsGatedFields, withoutGatedFields } from './entitlements';
+import { assertActiveSubscription, callerFeatures, gatedVariant, holdsGatedFields, withoutGatedFields } from './entitlements';
 import { forbidden, unauthorized } from './errors';
 
 /** Who may call a route: anyone, a signed-in user, or an administrator. */
@@ -133,8 +133,44 @@ export function registerAccess(app: FastifyInstance): void {
     // Refusals carry no data (and must not depend on a database that may be what failed).
     if (reply.statusCode >= 400 || !request.auth || typeof payload !== 'object' || payload === null) return payload;
     if (!request.routeOptions.url?.startsWith('/v2/')) return payload;
+    let gated = gatedPayloads.get(payload);
+    if (gated === undefined) gatedPayloads.set(payload, (gated = holdsGatedFields(payload)));
     // Nothing gated in it (most answers, every notification poll): the same for every caller.
-    if (!holdsGatedFields(payload)) return payload;
-    return withoutGatedFields(payload, await callerFeatures(request));
+    const features = gated ? await callerFeatures(request) : undefined;
+    const variant = features ? gatedVariant(features) : '';
+    if (reply.statusCode === 200 && request.method === 'GET' && reuseSerialised(reply, payload, variant)) return payload;
+    return features ? withoutGatedFields(payload, features) : payload;
   });
+}
+
+/** Whether a result object holds gated fields, remembered with the object (see reuseSerialised). */
+const gatedPayloads = new WeakMap<object, boolean>();
+/** The JSON text of result objects served before, per gated-field variant. */
+const serialisedAnswers = new WeakMap<object, Map<string, string>>();
+
+/**
+ * Several market answers are memoised with the market's state (the summary, sectors and moves
+ * per bond-table snapshot, the history endpoints per market day): every caller gets the same
+ * object until the market moves. Serialising it — the response schema's parse, gating, JSON —
+ * was then most of such a request's cost, repeated for an unchanged object. The text is kept
+ * with the object (a WeakMap: it goes when the object goes) per variant of the gated fields, and
+ * a request answered with an object served before sends that text. Answers built per request are
+ * new objects: their first serialisation is their only one, as before.
+ */
+function reuseSerialised(reply: FastifyReply, payload: object, variant: string): boolean {
+  const known = serialisedAnswers.get(payload)?.get(variant);
+  if (known !== undefined) {
+    void reply.serializer(() => known);
+    return true;
+  }
+  const serialize = reply.getSerializationFunction('200');
+  if (!serialize) return false;
+  void reply.serializer((data: unknown) => {
+    const text = serialize(data as Record<string, unknown>);
+    let texts = serialisedAnswers.get(payload);
+    if (!texts) serialisedAnswers.set(payload, (texts = new Map()));
+    texts.set(variant, text);
+    return text;
+  });
+  return false;
 }

@@ -90,6 +90,11 @@ export function withoutGatedFields(value: unknown, features: ReadonlySet<Feature
   return strip(value, hidden, hidden.has('ratingSP'), 0);
 }
 
+/** A name for what a caller with these features may see of gated fields (equal for equal answers). */
+export function gatedVariant(features: ReadonlySet<FeatureName>): string {
+  return GATED_FIELDS.map((g) => (features.has(g.feature) ? '1' : '0')).join('');
+}
+
 /**
  * Whether a response has anything {@link withoutGatedFields} could withhold (a gated field, a
  * `sp` rating beside a `moody` one, an S&P history entry). When it has none the answer is the
