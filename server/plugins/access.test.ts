@@ -210,7 +210,7 @@ describe("access decided on the server from each route's declaration", () => {
     const samHeaders = authHeader(await login(ctx, 'sam@fund.com'));
     await call('PUT', `/admin/features/s_and_p_ratings/users/${sam.id}`, admin, { level: 0 });
     later();
-    const bodies: Record<string, string[]> = { kim: [], sam: [] };
+    const bodies = { kim: [] as string[], sam: [] as string[] };
     for (let round = 0; round < 3; round++) {
       for (const [who, headers] of [
         ['kim', kim.headers],
@@ -218,7 +218,7 @@ describe("access decided on the server from each route's declaration", () => {
       ] as const) {
         const res = await call('GET', '/v2/market/moves?limit=10', headers);
         expect(res.statusCode).toBe(200);
-        bodies[who]!.push(res.body);
+        bodies[who].push(res.body);
       }
     }
     expect(new Set(bodies.kim).size).toBe(1);

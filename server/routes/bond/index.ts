@@ -15,7 +15,8 @@ import {
 import { idParamsSchema } from '../../../common/api/shared';
 import { bondTradesQuerySchema, tradeListResponseSchema } from '../../../common/api/trade';
 import { notFound } from '../../plugins/errors';
-import { bondCashflows, bondDetail, bondExists, priceHistory } from '../../services/market/queries/bondDetail';
+import { bondCashflows, bondDetail, bondExists } from '../../services/market/queries/bondDetail';
+import { priceHistory } from '../../services/market/queries/priceHistory';
 import { bondListCsv, listBondsJson } from '../../services/market/queries/bondList';
 import { sparklineSeries } from '../../services/pricing';
 import { listTrades } from '../../services/market/queries/trades';

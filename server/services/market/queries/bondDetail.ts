@@ -4,10 +4,10 @@ import type { BondsTable } from '../../../db/tables/market';
 import { HttpError } from '../../../plugins/errors';
 import { type EvaluatedPriceRow, explainEvaluatedPrice, floaterPeriod, indexFixingOn } from '../../pricing/index';
 import { bondFromTerms, floaterRates, pricingSettlementDay } from '../../../../common/pricingConventions';
-import type { BondDetailResponse, CashflowsResponse, PriceHistoryResponse } from '../../../../common/api/bond';
+import type { BondDetailResponse, CashflowsResponse } from '../../../../common/api/bond';
 import type { Database } from '../../../db/schema';
 import { preparedStatement } from '../../../db/prepared';
-import { addDays, isoDay, isoTime, marketAsOf, n } from './common';
+import { isoDay, isoTime, marketAsOf, n } from './common';
 import { presentBondRow, selectBondRows } from './bondRows';
 import { bondSegment, disseminationCap } from '../reference';
 
@@ -193,45 +193,6 @@ async function currentFloaterPeriod(
 /** True when the bond exists (routes answer 404 otherwise). */
 export async function bondExists(db: Kysely<Database>, id: number): Promise<boolean> {
   return Boolean(await db.selectFrom('bonds').modifyFront(preparedStatement).select('id').where('id', '=', id).executeTakeFirst());
-}
-
-/**
- * End-of-day evaluated prices with the day's volume, oldest first. Served by the
- * (bond_id, price_date, kind) index; default range one year back from the market day.
- */
-export async function priceHistory(
-  db: Kysely<Database>,
-  id: number,
-  range: { from?: string | undefined; to?: string | undefined },
-): Promise<PriceHistoryResponse> {
-  const to = range.to ?? (await marketAsOf(db)).day;
-  const from = range.from ?? addDays(to, -365);
-  const rows = await sql<{
-    price_date: string | Date;
-    clean_price: string;
-    yield: string | null;
-    g_spread_bp: string | null;
-    confidence: number;
-    volume: string | null;
-    trade_count: number | null;
-  }>`
-    select ${preparedStatement} ep.price_date, ep.clean_price, ep.yield, ep.g_spread_bp, ep.confidence, d.volume, d.trade_count
-    from evaluated_prices ep
-    left join daily_bond_stats d on d.bond_id = ep.bond_id and d.trade_date = ep.price_date
-    where ep.bond_id = ${id} and ep.kind = 'eod' and ep.price_date between ${from}::date and ${to}::date
-    order by ep.price_date`.execute(db);
-  return {
-    bondId: id,
-    points: rows.rows.map((r) => ({
-      date: isoDay(r.price_date)!,
-      price: Number(r.clean_price),
-      yield: n(r.yield),
-      gSpread: n(r.g_spread_bp),
-      confidence: r.confidence,
-      volume: n(r.volume) ?? 0,
-      tradeCount: r.trade_count ?? 0,
-    })),
-  };
 }
 
 /**
