@@ -8,8 +8,9 @@ import { useAppStore } from './stores/app';
 import { useSession } from './stores/session';
 import { makeJwt } from './test/jwt';
 
-// Lazy pages load slowly on a busy machine.
-const slow = { timeout: 5000 };
+// The first render imports lazy pages, which Vitest transforms on first use: seconds on a loaded
+// 2-core machine (one run took over 5 s). Generous, within the web project's 20 s test timeout.
+const slow = { timeout: 15_000 };
 
 function start(path: string) {
   const router = createTestRouter(path);
