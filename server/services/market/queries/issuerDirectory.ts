@@ -109,6 +109,28 @@ export async function searchIssuers(
   q: { q?: string | undefined; sector?: string | undefined; limit: number },
 ): Promise<IssuerSearchResponse> {
   const { directory, snapshot } = await directoryOf(db);
+  // A pure function of the directory and the query, kept with the directory: typeahead sends the
+  // same few prefixes from every desk, and the same object is then serialised once (access.ts).
+  let kept = searches.get(directory);
+  if (!kept) searches.set(directory, (kept = new Map()));
+  const key = `${q.q ?? ''}|${q.sector ?? ''}|${q.limit}`;
+  const hit = kept.get(key);
+  if (hit) return hit;
+  if (kept.size >= SEARCHES_KEPT) kept.delete(kept.keys().next().value!);
+  const answer = searchDirectory(directory, snapshot, q);
+  kept.set(key, answer);
+  return answer;
+}
+
+/** Searches kept per directory (the oldest goes first). */
+const SEARCHES_KEPT = 1000;
+const searches = new WeakMap<Directory, Map<string, IssuerSearchResponse>>();
+
+function searchDirectory(
+  directory: Directory,
+  snapshot: Snapshot,
+  q: { q?: string | undefined; sector?: string | undefined; limit: number },
+): IssuerSearchResponse {
   const text = (q.q ?? '').toUpperCase();
   const sectorIds = q.sector === undefined ? null : sectorIdsOf(snapshot, q.sector);
   const matches: { entry: DirectoryEntry; tickerFirst: number }[] = [];
