@@ -149,9 +149,10 @@ const gatedPayloads = new WeakMap<object, boolean>();
 const serialisedAnswers = new WeakMap<object, Map<string, string>>();
 
 /**
- * Several market answers are memoised with the market's state (the summary, sectors and moves
- * per bond-table snapshot, the history endpoints per market day): every caller gets the same
- * object until the market moves. Serialising it — the response schema's parse, gating, JSON —
+ * Several market answers are memoised with the market's state (the sectors and moves per
+ * bond-table snapshot, issuer searches per issuer directory, the market history endpoints per
+ * market day, a bond's price history for a minute): every caller gets the same object until the
+ * market moves. Serialising it — the response schema's parse, gating, JSON —
  * was then most of such a request's cost, repeated for an unchanged object. The text is kept
  * with the object (a WeakMap: it goes when the object goes) per variant of the gated fields, and
  * a request answered with an object served before sends that text. Answers built per request are
