@@ -14,9 +14,14 @@
  * PGlite runs file-backed in BENCH_PGLITE_DIR (.tmp/bench-api); PostgreSQL uses the database
  * bw_bench_api on BENCH_DATABASE_URL (or TEST_DATABASE_URL). `--reuse` keeps a universe built by
  * an earlier run. Targets: bond-table page p95 < 30 ms at 50 concurrent; price history < 20 ms.
+ *
+ * Diagnostics: `--profile FILE` writes a CPU profile of the server's main thread over the timed
+ * load only (FILE.<engine>.cpuprofile, Chrome DevTools format); BENCH_CLIENT_PROFILE=DIR profiles
+ * the load clients' process; BENCH_MIX=only:<endpoint name> loads one endpoint of the mix alone.
+ * The report gives each endpoint's mean body size and, on PostgreSQL, the backends' CPU.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg } from 'node:os';
@@ -32,9 +37,19 @@ import { migrateToLatest } from '../server/db/migrate';
 import { signAccessToken } from '../server/plugins/auth';
 import { seedUniverse } from '../server/services/market/simulator/index';
 import { mulberry32 } from '@common/random';
+import { withServerNodeOptions } from '../scripts/nodeOptions.mjs';
 import { databaseCpuMs } from './support/databaseCpu';
 import { get, type LoadPlan, type LoadResult } from './support/loadClients';
 import { bondTableUrl, nextRequest, type Universe } from './support/requestMix';
+
+// The server runs in this process: run it with the Node options `npm start` gives the server.
+if (process.env.NODE_OPTIONS !== withServerNodeOptions(process.env.NODE_OPTIONS)) {
+  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: withServerNodeOptions(process.env.NODE_OPTIONS) },
+  });
+  process.exit(again.status ?? 1);
+}
 
 const BONDS = Number(process.env.BENCH_BONDS ?? 30_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 5);
