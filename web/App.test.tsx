@@ -13,7 +13,7 @@ const slow = { timeout: 5000 };
 
 function start(path: string) {
   const router = createTestRouter(path);
-  render(<App router={router} healthChecks={false} env="test" />);
+  render(<App router={router} env="test" />);
   return router;
 }
 
@@ -128,7 +128,7 @@ describe('app shell', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['user', 'u1', 'mfa'], { totpEnabled: true, passkeys: [] });
     const router = createTestRouter('/bw/logout');
-    render(<App router={router} queryClient={queryClient} healthChecks={false} env="test" />);
+    render(<App router={router} queryClient={queryClient} env="test" />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/bw/login'), slow);
     expect(queryClient.getQueryData(['user', 'u1', 'mfa'])).toBeUndefined();
   });
