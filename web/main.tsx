@@ -1,4 +1,6 @@
 /** Entry point: styles, session, start-up requests (web/startup.ts), global error reporting, loading class, render. */
+// First: starts the opening page's requests before the rest of the bundle evaluates (boot.ts).
+import './boot';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';

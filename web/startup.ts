@@ -1,18 +1,18 @@
 /**
- * What the real app starts before React's first render (web/main.tsx): the first health check,
- * the opening page's own reads (routing/prefetch.ts), then the router, whose first act is to load
- * the opening route's page chunk. Started from an effect after the first render they went out a
- * React render later (100–200 ms of a cold post page at load); and in this order /health and the
- * page's read are not queued behind the chunk's files (a browser opens six connections per host
- * over HTTP/1.1). docs/content.md, "Post page: cold render". Tests render the App with their own
- * router and drive the app store instead.
+ * What the real app starts before React's first render (web/main.tsx), once the start-up bundle is
+ * evaluated: the health checks (the first adopts the request web/boot.ts sent at the start of the
+ * evaluation), the opening page's own reads (routing/prefetch.ts, adopting boot's), then the
+ * router, whose first act is to load the opening route's page chunk (boot started that too).
+ * Started from an effect after the first render, they went out a React render later (100–200 ms
+ * of a cold post page at load). docs/content.md, "Post page: cold render". Tests render the App
+ * with their own router and drive the app store instead.
  */
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import { parsePath } from 'react-router';
 import { startHealthChecks, type HealthDeps } from './api/health';
 import { createQueryClient } from './api/queryClient';
 import { PATHS } from './routes';
+import { hashPathname } from './routing/earlyStart';
 import { prefetchInitialRoute } from './routing/prefetch';
 import { createAppRouter, type AppRouter } from './routing/router';
 
@@ -32,8 +32,7 @@ export function startApp(): { router: AppRouter; queryClient: QueryClient } {
   // Health answers come back after this function returned: the router exists by then.
   const created: { router?: AppRouter } = {};
   startHealthChecks(shellHealthDeps(() => created.router));
-  // The hash router's path (`/app/#/bw/blog/post/x?y` → `/bw/blog/post/x`).
-  prefetchInitialRoute(parsePath(window.location.hash.slice(1) || '/').pathname ?? '/', queryClient);
+  prefetchInitialRoute(hashPathname(window.location.hash), queryClient);
   const router = createAppRouter();
   created.router = router;
   return { router, queryClient };

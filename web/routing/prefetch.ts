@@ -2,7 +2,8 @@
  * Start-up reads when the app opens with a session (web/startup.ts calls this before the first
  * render, right after starting the first health check):
  * - the opening page's own reads (`prefetch` in routes.tsx) go out at once, beside that health
- *   check, into the page's query (same key as useApiQuery, 30 s fresh). They are GETs; if the check
+ *   check — or were already sent by routing/earlyStart.ts, whose answers are adopted — into the
+ *   page's query (same key as useApiQuery, 30 s fresh). They are GETs; if the check
  *   fails or reports maintenance their answers are dropped from the cache unused (the page, once
  *   shown, asks again), and during maintenance the API's 503 puts the tab in maintenance just as
  *   the check does. This takes the page's read off the way to the first paint: it no longer waits
@@ -15,29 +16,20 @@
  * still decides what to show (feature, not found); nothing shows before SessionGate allows it.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes } from 'react-router';
 import { api } from '../api/client';
 import { apiKey } from '../api/queries';
-import type { RouteDef } from '../routes';
 import { prefetchSessionReads } from '../session/startupReads';
 import { userIdFromToken } from '../session/tokens';
 import { useAppStore } from '../stores/app';
 import { useSession } from '../stores/session';
-import { routeObjects } from './router';
-
-/** What the routes matching `pathname` read first (the same matches the router makes). */
-function routeReads(pathname: string): string[] {
-  return (matchRoutes(routeObjects(), pathname) ?? []).flatMap((match) => {
-    const route = (match.route.handle as { route?: RouteDef } | undefined)?.route;
-    return route?.prefetch?.(match.params as Record<string, string>) ?? [];
-  });
-}
+import { routeReads, takeEarlyRead } from './earlyStart';
 
 /** Starts the opening route's reads now and the session's at the first good health check; returns the unsubscribe. */
 export function prefetchInitialRoute(pathname: string, queryClient: QueryClient): () => void {
   if (!useSession.getState().accessToken) return () => undefined;
   const keys = routeReads(pathname).map((path) => {
-    void queryClient.prefetchQuery({ queryKey: apiKey(path), queryFn: ({ signal }) => api.get(path, { signal }) });
+    const early = takeEarlyRead(path);
+    void queryClient.prefetchQuery({ queryKey: apiKey(path), queryFn: ({ signal }) => early ?? api.get(path, { signal }) });
     return apiKey(path);
   });
   const settle = () => {
