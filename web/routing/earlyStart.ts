@@ -25,14 +25,19 @@ export function hashPathname(hash: string): string {
   return parsePath(hash.slice(1) || '/').pathname || '/';
 }
 
-/** The route the router will match for `pathname` (the same table, the same matching). */
-export function openingRoute(pathname: string): { route: RouteDef; params: Record<string, string> } | null {
-  const matches = matchRoutes(
-    ROUTES.map((route) => ({ path: route.path, handle: route })),
-    pathname,
-  );
-  const last = matches?.at(-1);
-  return last ? { route: last.route.handle, params: last.params as Record<string, string> } : null;
+type Opening = { route: RouteDef; params: Record<string, string> } | null;
+let lastOpening: { pathname: string; opening: Opening } | null = null;
+
+/** The route the router will match for `pathname` (the same table, the same matching; the last answer kept). */
+export function openingRoute(pathname: string): Opening {
+  if (lastOpening?.pathname !== pathname) {
+    const last = matchRoutes(
+      ROUTES.map((route) => ({ path: route.path, handle: route })),
+      pathname,
+    )?.at(-1);
+    lastOpening = { pathname, opening: last ? { route: last.route.handle, params: last.params as Record<string, string> } : null };
+  }
+  return lastOpening.opening;
 }
 
 /** The API paths the page at `pathname` reads first (none when it declares no `prefetch`). */
