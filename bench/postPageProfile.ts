@@ -46,6 +46,7 @@ export async function profileLines(page: Page, doneAt: number): Promise<string[]
     return {
       html: { start: nav.requestStart, end: nav.responseEnd },
       domContentLoaded: nav.domContentLoadedEventEnd,
+      marks: performance.getEntriesByType('mark').map((e) => ({ name: e.name, start: e.startTime })),
       resources,
       longTasks: w.__bwLongTasks ?? [],
     };
@@ -64,6 +65,7 @@ export async function profileLines(page: Page, doneAt: number): Promise<string[]
   for (const e of lazy) lines.push(row(`lazy ${e.name.replace('/app/assets/', '')}`, e, ` ${(e.bytes / 1024).toFixed(0)} KB`));
   for (const e of api) lines.push(row(e.name, e));
   lines.push(`  ${ms(data.domContentLoaded)}          DOMContentLoaded`);
+  for (const m of data.marks) lines.push(`  ${ms(m.start)}          mark ${m.name}`);
   const tasks = data.longTasks;
   lines.push(
     `  long tasks: ${tasks.length}, ${tasks.reduce((s, t) => s + t.duration, 0).toFixed(0)} ms in all: ` +

@@ -14,7 +14,7 @@ const slow = { timeout: 15_000 };
 
 function start(path: string) {
   const router = createTestRouter(path);
-  render(<App router={router} healthChecks={false} env="test" />);
+  render(<App router={router} env="test" />);
   return router;
 }
 
@@ -129,7 +129,7 @@ describe('app shell', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['user', 'u1', 'mfa'], { totpEnabled: true, passkeys: [] });
     const router = createTestRouter('/bw/logout');
-    render(<App router={router} queryClient={queryClient} healthChecks={false} env="test" />);
+    render(<App router={router} queryClient={queryClient} env="test" />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/bw/login'), slow);
     expect(queryClient.getQueryData(['user', 'u1', 'mfa'])).toBeUndefined();
   });

@@ -1,4 +1,6 @@
-/** Entry point: styles, global error reporting, loading class, render. */
+/** Entry point: styles, session, start-up requests (web/startup.ts), global error reporting, loading class, render. */
+// First: starts the opening page's requests before the rest of the bundle evaluates (boot.ts).
+import './boot';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
@@ -8,9 +10,11 @@ import { App } from './App';
 import { handleError } from './api/errors';
 import { installLoadingClass } from './shell/loadingClass';
 import { installSession } from './session/install';
+import { startApp } from './startup';
 import { useAppStore } from './stores/app';
 
 installSession();
+const { router, queryClient } = startApp();
 
 const ready = installLoadingClass(() => useAppStore.getState().ready);
 if (useAppStore.getState().ready) ready();
@@ -30,6 +34,6 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App router={router} queryClient={queryClient} />
   </StrictMode>,
 );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../stores/app';
 import { ApiError } from './client';
-import { checkHealth } from './health';
+import { checkHealth, requestHealthEarly } from './health';
 
 const reset = () => useAppStore.setState({ health: 'unknown', ready: false, maintenanceMode: false });
 afterEach(reset);
@@ -11,6 +11,30 @@ function deps(request: (path: string) => Promise<unknown>, online = true) {
 }
 
 describe('health check (spec §4, §8)', () => {
+  it('sent early at start-up: the first check adopts that answer (one /health request), later checks ask again', async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        fetched.push(new URL(String(input), 'http://localhost').pathname);
+        return new Response(JSON.stringify({ status: 'ok', maintenanceMode: true }), { status: 200 });
+      }),
+    );
+    try {
+      requestHealthEarly();
+      expect(fetched).toEqual(['/health']);
+      const d = deps(async () => ({ status: 'ok', maintenanceMode: false }));
+      await checkHealth(d);
+      expect(d.request).not.toHaveBeenCalled();
+      expect(useAppStore.getState()).toMatchObject({ ready: true, health: 'ok', maintenanceMode: true });
+      await checkHealth(d);
+      expect(d.request).toHaveBeenCalledTimes(1);
+      expect(useAppStore.getState().maintenanceMode).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('ok: stores the maintenance flag and marks the app ready, no toast', async () => {
     const d = deps(async () => ({ status: 'ok', maintenanceMode: true }));
     await checkHealth(d);

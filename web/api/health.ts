@@ -44,6 +44,16 @@ export interface HealthResult {
 const defaultRequest = (path: string) => apiRequest(path, { timeoutMs: HEALTH_TIMEOUT_MS });
 
 let inFlight: Promise<HealthResult> | null = null;
+let early: Promise<unknown> | null = null;
+
+/**
+ * Sends the first health request now, before the shell can act on it (web/boot.ts, while the
+ * start-up bundle is still being evaluated); the next check adopts its answer instead of asking again.
+ */
+export function requestHealthEarly(): void {
+  early ??= defaultRequest(API_PATHS.health);
+  early.catch(() => undefined); // handled by the adopting check
+}
 
 /**
  * Runs one health check and applies it to the app store; returns what it concluded.
@@ -61,7 +71,9 @@ async function runCheck(deps: HealthDeps): Promise<HealthResult> {
   const { request = defaultRequest, isOnline = () => navigator.onLine } = deps;
   let result: HealthResult;
   try {
-    const body = (await request(API_PATHS.health)) as Partial<HealthResponse> | undefined;
+    const pending = early ?? request(API_PATHS.health);
+    early = null;
+    const body = (await pending) as Partial<HealthResponse> | undefined;
     if (!body || body.status !== 'ok') throw new ApiError(200, 'OK', 'Unexpected health response', body);
     result = {
       health: 'ok',

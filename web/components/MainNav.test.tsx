@@ -25,7 +25,7 @@ describe('main navigation', () => {
   it('menus are focusable buttons whose items are real links (keyboard: Tab, Enter, arrows via Mantine Menu)', async () => {
     useSession.getState().setSession({ accessToken: makeJwt({ scope: 'user' }) });
     const router = createTestRouter('/bw/market/summary');
-    render(<App router={router} healthChecks={false} env="test" />);
+    render(<App router={router} env="test" />);
     const secondary = await screen.findByTestId('nav-secondary', {}, slow);
     expect(secondary.tagName).toBe('BUTTON');
     fireEvent.click(secondary);
@@ -37,7 +37,7 @@ describe('main navigation', () => {
 
   it('lists market, secondary, primary, alerts, help and blog; admin only for admins', async () => {
     useSession.getState().setSession({ accessToken: makeJwt({ scope: 'user' }) });
-    render(<App router={createTestRouter('/bw/blog')} healthChecks={false} env="test" />);
+    render(<App router={createTestRouter('/bw/blog')} env="test" />);
     for (const area of ['market', 'secondary', 'primary', 'alerts', 'help', 'blog']) {
       expect(await screen.findByTestId(`nav-${area}`, {}, slow)).toBeTruthy();
     }

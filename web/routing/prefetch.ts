@@ -1,43 +1,57 @@
 /**
- * Starts the first API reads of the page the app opens on together with the session's own
- * start-up requests (ToS check, user info, preferences), instead of after them: the page's
- * queries find the answer in flight or cached (same key as useApiQuery, 30 s fresh). Like
- * everything under the router it waits for the first good health check (no requests during
- * maintenance), and it runs only with a session — a visitor is sent to the login page anyway.
- * Routes declare what to read with `prefetch` (routes.tsx); the page still decides what to show.
+ * Start-up reads when the app opens with a session (web/startup.ts calls this before the first
+ * render, right after starting the first health check):
+ * - the opening page's own reads (`prefetch` in routes.tsx) go out at once, beside that health
+ *   check — or were already sent by routing/earlyStart.ts, whose answers are adopted — into the
+ *   page's query (same key as useApiQuery, 30 s fresh). They are GETs; if the check
+ *   fails or reports maintenance their answers are dropped from the cache unused (the page, once
+ *   shown, asks again), and during maintenance the API's 503 puts the tab in maintenance just as
+ *   the check does. This takes the page's read off the way to the first paint: it no longer waits
+ *   for /health's round trip;
+ * - the session's start-up requests (ToS check, user info, preferences: session/startupReads.ts)
+ *   wait for the first good health check as before — nothing of the session is asked during
+ *   maintenance — but go out then, instead of when the logged-in layout mounts, which is after
+ *   the opening page's chunk has loaded.
+ * Without a session nothing is requested: a visitor is sent to the login page anyway. The page
+ * still decides what to show (feature, not found); nothing shows before SessionGate allows it.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { apiKey } from '../api/queries';
-import type { RouteDef } from '../routes';
+import { prefetchSessionReads } from '../session/startupReads';
+import { userIdFromToken } from '../session/tokens';
 import { useAppStore } from '../stores/app';
 import { useSession } from '../stores/session';
-import type { AppRouter } from './router';
+import { routeReads, takeEarlyRead } from './earlyStart';
 
-function start(router: AppRouter, queryClient: QueryClient): void {
-  if (!useSession.getState().accessToken) return;
-  for (const match of router.state.matches) {
-    const route = (match.route.handle as { route?: RouteDef } | undefined)?.route;
-    for (const path of route?.prefetch?.(match.params as Record<string, string>) ?? []) {
-      void queryClient.prefetchQuery({ queryKey: apiKey(path), queryFn: ({ signal }) => api.get(path, { signal }) });
+/** Starts the opening route's reads now and the session's at the first good health check; returns the unsubscribe. */
+export function prefetchInitialRoute(pathname: string, queryClient: QueryClient): () => void {
+  if (!useSession.getState().accessToken) return () => undefined;
+  const keys = routeReads(pathname).map((path) => {
+    const early = takeEarlyRead(path);
+    void queryClient.prefetchQuery({ queryKey: apiKey(path), queryFn: ({ signal }) => early ?? api.get(path, { signal }) });
+    return apiKey(path);
+  });
+  const settle = () => {
+    const { health, maintenanceMode } = useAppStore.getState();
+    if (health === 'ok' && !maintenanceMode) {
+      const userId = userIdFromToken(useSession.getState().accessToken);
+      if (userId) prefetchSessionReads(queryClient, userId);
+      return;
     }
-  }
-}
-
-/** Prefetches once, at the first good health check; returns the unsubscribe. */
-export function prefetchInitialRoute(router: AppRouter, queryClient: QueryClient): () => void {
-  const ready = () => {
-    const { ready, health, maintenanceMode } = useAppStore.getState();
-    return ready && health === 'ok' && !maintenanceMode;
+    for (const queryKey of keys) {
+      void queryClient.cancelQueries({ queryKey, exact: true });
+      queryClient.removeQueries({ queryKey, exact: true });
+    }
   };
-  if (ready()) {
-    start(router, queryClient);
+  if (useAppStore.getState().ready) {
+    settle();
     return () => undefined;
   }
   const unsubscribe = useAppStore.subscribe((state) => {
     if (!state.ready) return;
     unsubscribe();
-    if (ready()) start(router, queryClient);
+    settle();
   });
   return unsubscribe;
 }

@@ -14,13 +14,13 @@
  * out one round trip after the ToS check instead of three. Rendering is still gated exactly as
  * above — nothing of the page shows before consent is known. They wait for the first health check
  * like everything under the router: during maintenance the API answers 503, and a failed ToS
- * check logs out.
+ * check logs out. When the app opens with a session they are already requested at that first good
+ * health check (session/startupReads.ts, routing/prefetch.ts), before the page's chunk is in.
  */
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { usePreferencesStore } from '../preferences/store';
 import { handleError } from '../api/errors';
 import { TosText, useTosText } from '../pages/auth/TosText';
 import { authApi } from './authApi';
@@ -29,7 +29,8 @@ import { logout, logoutAndReload } from './logout';
 import { startSessionServices } from './services';
 import { useUserId } from './tokens';
 import { TrialBanner } from './TrialBanner';
-import { applyUserInfo, tosStatusKey, useUserInfo, userInfoKey, userInfoQuery } from './userInfo';
+import { prefetchSessionReads, tosStatusQuery } from './startupReads';
+import { applyUserInfo, tosStatusKey, useUserInfo, userInfoKey } from './userInfo';
 import { useLocation } from 'react-router';
 import { useAppStore } from '../stores/app';
 import { isMarketDataPath, TrialEndedPage } from './TrialEndedPage';
@@ -115,10 +116,8 @@ export function SessionGate({ children, enabled = isSessionInstalled() }: { chil
 function usePrefetchAfterLogin(userId: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!userId) return;
     // Errors are left to the components that read these (Services, usePreferences) to report.
-    void queryClient.prefetchQuery(userInfoQuery(userId));
-    void usePreferencesStore.getState().load(userId);
+    if (userId) prefetchSessionReads(queryClient, userId);
   }, [queryClient, userId]);
 }
 
@@ -126,12 +125,10 @@ function ActiveSessionGate({ children }: { children: ReactNode }) {
   const userId = useUserId();
   usePrefetchAfterLogin(userId);
   const tos = useQuery({
-    queryKey: tosStatusKey(userId),
-    queryFn: () => authApi.tosStatus(userId as string),
+    ...tosStatusQuery(userId),
     enabled: userId !== null,
-    retry: false,
-    staleTime: Infinity,
-    // Forgotten as soon as the gate unmounts (logout), so the next login checks again.
+    // Forgotten as soon as the gate unmounts (logout; App also clears the query cache then), so
+    // the next login checks again.
     gcTime: 0,
   });
   useEffect(() => {

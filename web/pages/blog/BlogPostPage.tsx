@@ -20,10 +20,11 @@ import { useFeature } from '../../features/useFeature';
 import { userIdFromToken } from '../../session/tokens';
 import { useSession } from '../../stores/session';
 import { FeatureUnavailable } from '../help/HelpUnavailable';
-import { ShareDialog } from '../share/ShareButton';
 
 // Only authors editing need the form (and its inputs): readers opening a link do not download it.
 const BlogEditor = lazy(() => import('./BlogEditor').then((m) => ({ default: m.BlogEditor })));
+// Likewise the share dialog (its colleague picker: six files), opened only by the post's author.
+const ShareDialog = lazy(() => import('../share/ShareButton').then((m) => ({ default: m.ShareDialog })));
 
 /** Copies the post's §2 link; its author (with sharing_collaboration) also gets the share dialog. */
 function PostShareButton({ post }: { post: BlogPost }) {
@@ -47,7 +48,15 @@ function PostShareButton({ post }: { post: BlogPost }) {
         {clipboard.copied ? 'Link copied' : 'Share'}
       </Button>
       {open && (
-        <ShareDialog kind="blog_post" itemId={String(post.id)} itemName={post.title} link={post.shareUrl} onClose={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <ShareDialog
+            kind="blog_post"
+            itemId={String(post.id)}
+            itemName={post.title}
+            link={post.shareUrl}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );

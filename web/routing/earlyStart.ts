@@ -1,0 +1,79 @@
+/**
+ * What the opening page waits for, started by the first module the entry evaluates (web/boot.ts),
+ * while the rest of the start-up bundle — React, Mantine, the router, the API schemas: ~800 KB,
+ * 300–400 ms of evaluation on a loaded machine — is still being evaluated:
+ * - the first health check (api/health.ts: the first check adopts the request);
+ * - the opening route's page chunk (the router's `lazy` later gets the same module);
+ * - with a session whose access token is still fresh, the page's own reads (`prefetch` in
+ *   routes.tsx; routing/prefetch.ts puts their answers into the page's queries, or drops them if
+ *   the health check fails or reports maintenance). An expired token waits for the session's
+ *   refresh as usual (prefetch.ts asks later, through the refreshing client).
+ * Only light modules are imported here, so that all this runs before the heavy ones evaluate.
+ * docs/content.md, "Post page: cold render".
+ */
+import { matchRoutes, parsePath } from 'react-router';
+import { api } from '../api/client';
+import { requestHealthEarly } from '../api/health';
+import { decodeJwt, isExpired } from '../api/jwt';
+import { ROUTES, type RouteDef } from '../routes';
+import { useSession } from '../stores/session';
+
+const early = new Map<string, Promise<unknown>>();
+
+/** The hash router's path: `#/bw/blog/post/x?y` → `/bw/blog/post/x`. */
+export function hashPathname(hash: string): string {
+  return parsePath(hash.slice(1) || '/').pathname || '/';
+}
+
+type Opening = { route: RouteDef; params: Record<string, string> } | null;
+let lastOpening: { pathname: string; opening: Opening } | null = null;
+
+/** The route the router will match for `pathname` (the same table, the same matching; the last answer kept). */
+export function openingRoute(pathname: string): Opening {
+  if (lastOpening?.pathname !== pathname) {
+    const last = matchRoutes(
+      ROUTES.map((route) => ({ path: route.path, handle: route })),
+      pathname,
+    )?.at(-1);
+    lastOpening = { pathname, opening: last ? { route: last.route.handle, params: last.params as Record<string, string> } : null };
+  }
+  return lastOpening.opening;
+}
+
+/** The API paths the page at `pathname` reads first (none when it declares no `prefetch`). */
+export function routeReads(pathname: string): string[] {
+  const opening = openingRoute(pathname);
+  return opening?.route.prefetch?.(opening.params) ?? [];
+}
+
+function freshSession(): boolean {
+  const { accessToken } = useSession.getState();
+  if (!accessToken) return false;
+  try {
+    return !isExpired(decodeJwt(accessToken));
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the health check, the page chunk and (fresh session) the page's reads for the app opening at `pathname`. */
+export function startEarly(pathname: string): void {
+  requestHealthEarly();
+  const opening = openingRoute(pathname);
+  const loggedIn = useSession.getState().accessToken !== null;
+  // A visitor on a logged-in page is sent to login: its chunk would be loaded for nothing.
+  if (opening?.route.page && (loggedIn || opening.route.access === 'public')) void opening.route.page().catch(() => undefined);
+  if (!freshSession()) return;
+  for (const path of routeReads(pathname)) {
+    const answer = api.get(path);
+    answer.catch(() => undefined); // read (and reported) by whoever adopts it
+    early.set(path, answer);
+  }
+}
+
+/** The early request for `path`, once: the caller owns its answer from now on. */
+export function takeEarlyRead(path: string): Promise<unknown> | undefined {
+  const answer = early.get(path);
+  early.delete(path);
+  return answer;
+}
