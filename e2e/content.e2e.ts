@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, apiSend, DEMO_ADMIN, loginAsDemoUser, openRoute } from './support/login';
+import { apiGet, apiSend, apiSession, DEMO_ADMIN, loginAsDemoUser, openRoute } from './support/login';
 
 /**
  * The help centre and the blog in a real browser: guides indexed from content/help at start, an
@@ -109,6 +109,63 @@ test.describe('blog', () => {
       await expect(reader.getByTestId('blog-post-body')).toContainText('10s30s');
     } finally {
       await readerContext.close();
+    }
+  });
+});
+
+test.describe('blog post page', () => {
+  test.setTimeout(120_000);
+
+  test("the post shows before the session's user info answers; with the blog switched off the server's refusal is shown", async ({
+    browser,
+  }) => {
+    const admin = await apiSession(DEMO_ADMIN);
+    const post = await apiSend<{ slug: string }>(admin, 'POST', '/v2/blog/posts', {
+      title: `Read early ${Date.now()}`,
+      summary: 'Shown as soon as the server answers it.',
+      markdown: '## Early\n\nRead before the user info came back.',
+      tags: ['e2e'],
+      status: 'published',
+    });
+    const context = await browser.newContext();
+    const reader = await loginAsDemoUser(context);
+    try {
+      const page = await context.newPage();
+      // The user info (features) is held back until the post is on screen: the server has
+      // already decided the feature by answering the post, so the page need not wait for it.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/v2/user/${reader.userId}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await openRoute(page, `/bw/blog/post/${post.slug}`);
+      await expect(page.getByTestId('blog-post-body')).toContainText('Read before the user info came back.', { timeout: 30_000 });
+      release();
+
+      await apiSend(admin, 'PUT', `/admin/features/blog/users/${reader.userId}`, { level: 0 });
+      // The server applies a feature change within its entitlement cache's 5 s: reopen until it does.
+      const fresh = await context.newPage();
+      await expect
+        .poll(
+          async () => {
+            await openRoute(fresh, `/bw/blog/post/${post.slug}`);
+            await fresh.reload();
+            return (
+              (await fresh
+                .getByTestId('feature-unavailable')
+                .or(fresh.getByTestId('blog-post-body'))
+                .first()
+                .getAttribute('data-testid', { timeout: 30_000 })) ?? ''
+            );
+          },
+          { timeout: 60_000 },
+        )
+        .toBe('feature-unavailable');
+      await expect(fresh.getByTestId('blog-post-body')).toHaveCount(0);
+    } finally {
+      await apiSend(admin, 'PUT', `/admin/features/blog/users/${reader.userId}`, { level: null });
+      await context.close();
     }
   });
 });

@@ -37,6 +37,13 @@ export interface RouteDef {
    * from a shared link, where that round trip is on the way to the first paint.
    */
   prefetch?: (params: Record<string, string>) => string[];
+  /**
+   * The page may render before the session's user info (features) is in: it asks the server,
+   * which decides the feature by answering or refusing, and shows "not available" only once the
+   * features are known or the server refused (session/SessionGate.tsx). Consent to the terms is
+   * still checked first.
+   */
+  beforeUserInfo?: boolean;
 }
 
 /** Paths the shell itself relies on. */
@@ -206,6 +213,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'user',
     page: () => import('./pages/blog/BlogPostPage'),
     prefetch: (p) => [BLOG_PATHS.post(p.postSlug ?? '')],
+    beforeUserInfo: true,
   },
   {
     path: '/bw/alerts/subscriptions',

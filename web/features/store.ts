@@ -12,6 +12,8 @@ export type FeatureEntry = string | { name: string; level?: number | null };
 
 export interface FeatureState {
   levels: FeatureLevels;
+  /** Whether the levels come from this session's user info (false until it answers, and after logout). */
+  known: boolean;
   /** Sets the named features to level 2 (spec §4 Features). Unknown names are ignored. */
   enableFeatures: (names: readonly string[]) => void;
   /** Replaces all levels from a user-info features list. */
@@ -42,12 +44,13 @@ export function levelsFromEntries(entries: readonly FeatureEntry[] | null | unde
 
 export const useFeatureStore = create<FeatureState>()((set) => ({
   levels: {},
+  known: false,
   enableFeatures: (names) =>
     set((state) => {
       const levels = { ...state.levels };
       for (const name of names) if (isFeatureName(name)) levels[name] = FEATURE_LEVEL_ENABLED;
       return { levels };
     }),
-  setFromUserInfo: (entries) => set({ levels: levelsFromEntries(entries) }),
-  reset: () => set({ levels: {} }),
+  setFromUserInfo: (entries) => set({ levels: levelsFromEntries(entries), known: true }),
+  reset: () => set({ levels: {}, known: false }),
 }));

@@ -40,6 +40,11 @@ export function openingRoute(pathname: string): Opening {
   return lastOpening.opening;
 }
 
+/** Whether the page at `pathname` may render before the session's user info is in (routes.tsx). */
+export function rendersBeforeUserInfo(pathname: string): boolean {
+  return openingRoute(pathname)?.route.beforeUserInfo === true;
+}
+
 /** The API paths the page at `pathname` reads first (none when it declares no `prefetch`). */
 export function routeReads(pathname: string): string[] {
   const opening = openingRoute(pathname);

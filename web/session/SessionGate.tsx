@@ -3,7 +3,8 @@
  * 1. terms-of-service check (GET /v2/user/{id}/tos): missing or outdated consent must be given
  *    before anything else — the current text and a consent button are shown instead of the page;
  *    a failed check logs out and reloads (§8);
- * 2. user info loaded, features enabled, tracking started;
+ * 2. user info loaded, features enabled, tracking started (a route marked `beforeUserInfo` renders
+ *    meanwhile: it asks the server, which decides);
  * 3. notification polling, status badges and (after 1 s) push registration started;
  * 4. the trial banner above the page.
  * The token refresh is scheduled by the session itself (refresh.ts), not here.
@@ -34,6 +35,7 @@ import { applyUserInfo, tosStatusKey, useUserInfo, userInfoKey } from './userInf
 import { useLocation } from 'react-router';
 import { useAppStore } from '../stores/app';
 import { isMarketDataPath, TrialEndedPage } from './TrialEndedPage';
+import { rendersBeforeUserInfo } from '../routing/earlyStart';
 
 function Waiting({ testId }: { testId: string }) {
   return (
@@ -95,7 +97,8 @@ function Services({ userId, children }: { userId: string; children: ReactNode })
   useEffect(() => {
     if (info.isError) handleError(info.error, { notifier: notifications.show, prefix: 'Could not load your account:' });
   }, [info.isError, info.error]);
-  if (info.isPending) return <Waiting testId="user-info-loading" />;
+  // A page that asks the server itself (routes.tsx `beforeUserInfo`) renders at once.
+  if (info.isPending && !rendersBeforeUserInfo(location.pathname)) return <Waiting testId="user-info-loading" />;
   return (
     <>
       <TrialBanner />

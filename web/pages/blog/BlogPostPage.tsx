@@ -16,7 +16,7 @@ import { ApiError } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey, useApiQuery } from '../../api/queries';
 import { SafeHtml } from '../../components/content/SafeHtml';
-import { useFeature } from '../../features/useFeature';
+import { useFeature, useFeatureStore } from '../../features/useFeature';
 import { userIdFromToken } from '../../session/tokens';
 import { useSession } from '../../stores/session';
 import { FeatureUnavailable } from '../help/HelpUnavailable';
@@ -64,17 +64,22 @@ function PostShareButton({ post }: { post: BlogPost }) {
 
 export default function BlogPostPage() {
   const enabled = useFeature('blog');
+  const featuresKnown = useFeatureStore((s) => s.known);
   const ref = useParams().postSlug ?? '';
   const navigate = useNavigate();
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const post = useApiQuery<BlogPost>(enabled ? BLOG_PATHS.post(ref) : null, { retry: false });
+  // The server decides the feature (it refuses the read without it): until the session's user
+  // info says, the post is asked for (often already fetched at start-up) and shown when it comes,
+  // rather than waiting on the user info for the answer the server has just given.
+  const post = useApiQuery<BlogPost>(enabled || !featuresKnown ? BLOG_PATHS.post(ref) : null, { retry: false });
   const p = post.data;
   // A former slug answers with the current one: show the post at its current address.
   useEffect(() => {
     if (p && p.slug !== ref && !/^\d+$/.test(ref)) void navigate(`/bw/blog/post/${p.slug}`, { replace: true });
   }, [p, ref, navigate]);
-  if (!enabled) return <FeatureUnavailable what="The blog" />;
+  const refused = post.error instanceof ApiError && post.error.status === 403;
+  if ((!enabled && featuresKnown) || refused) return <FeatureUnavailable what="The blog" />;
   const notFound = post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
   return (
     <Stack gap="sm" maw={860} data-testid="blog-post-page">
