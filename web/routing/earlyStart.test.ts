@@ -36,7 +36,8 @@ describe('early start of the opening page', () => {
   it('with a fresh session: health and the post are requested at once, the post answer is handed over once', async () => {
     useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u1', scope: 'user' }), username: 'jane' });
     startEarly('/bw/blog/post/a');
-    expect(fetched).toEqual(['/health', '/v2/blog/posts/a']);
+    // The post page renders before the user info, so its one gate, the consent check, goes too.
+    expect(fetched).toEqual(['/health', '/v2/blog/posts/a', '/v2/user/u1/tos']);
     await expect(takeEarlyRead('/v2/blog/posts/a')).resolves.toEqual({ status: 'ok', maintenanceMode: false });
     expect(takeEarlyRead('/v2/blog/posts/a')).toBeUndefined();
   });

@@ -17,6 +17,7 @@ import { requestHealthEarly } from '../api/health';
 import { decodeJwt, isExpired } from '../api/jwt';
 import { ROUTES, type RouteDef } from '../routes';
 import { useSession } from '../stores/session';
+import { USER_PATHS } from '@common/api/user';
 
 const early = new Map<string, Promise<unknown>>();
 
@@ -69,7 +70,11 @@ export function startEarly(pathname: string): void {
   // A visitor on a logged-in page is sent to login: its chunk would be loaded for nothing.
   if (opening?.route.page && (loggedIn || opening.route.access === 'public')) void opening.route.page().catch(() => undefined);
   if (!freshSession()) return;
-  for (const path of routeReads(pathname)) {
+  const paths = routeReads(pathname);
+  // A page that renders before the user info waits only for the consent check: send it too.
+  const userId = opening?.route.beforeUserInfo ? decodeJwt(useSession.getState().accessToken!).sub : undefined;
+  if (userId) paths.push(USER_PATHS.tos(userId));
+  for (const path of paths) {
     const answer = api.get(path);
     answer.catch(() => undefined); // read (and reported) by whoever adopts it
     early.set(path, answer);

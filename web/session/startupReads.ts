@@ -8,13 +8,28 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { usePreferencesStore } from '../preferences/store';
 import { authApi } from './authApi';
+import { USER_PATHS, tosStatusSchema } from '@common/api/user';
+import { takeEarlyRead } from '../routing/earlyStart';
 import { tosStatusKey, userInfoQuery } from './userInfo';
 
 /** The ToS check as a query (SessionGate reads it; a failure logs out there). */
 export function tosStatusQuery(userId: string | null) {
   return {
     queryKey: tosStatusKey(userId),
-    queryFn: () => authApi.tosStatus(userId as string),
+    queryFn: async () => {
+      // Sent at start-up for a page that renders before the user info (routing/earlyStart.ts).
+      // Adopted only when it succeeded: a refusal sent before the health check (maintenance, a
+      // lapse) is asked again now, after it, so it never logs anyone out by itself.
+      const early = takeEarlyRead(USER_PATHS.tos(userId as string));
+      if (early) {
+        try {
+          return tosStatusSchema.parse(await early);
+        } catch {
+          // asked again below
+        }
+      }
+      return authApi.tosStatus(userId as string);
+    },
     retry: false,
     staleTime: Infinity,
   } as const;
