@@ -2,19 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../stores/session';
 import { makeJwt } from '../test/jwt';
+import { recordFetches } from '../test/recordingFetch';
 import { hashPathname, openingRoute, routeReads, startEarly, takeEarlyRead } from './earlyStart';
 
 let fetched: string[];
 
 beforeEach(() => {
-  fetched = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      fetched.push(new URL(String(input), 'http://localhost').pathname);
-      return new Response(JSON.stringify({ status: 'ok', maintenanceMode: false }), { status: 200 });
-    }),
-  );
+  fetched = recordFetches();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

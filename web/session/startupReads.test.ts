@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEarly } from '../routing/earlyStart';
 import { useSession } from '../stores/session';
 import { makeJwt } from '../test/jwt';
+import { recordFetches } from '../test/recordingFetch';
 import { tosStatusQuery } from './startupReads';
 
 /** Answers per path, in order; anything else answers a healthy /health. */
@@ -10,15 +11,7 @@ let answers: Record<string, Response[]>;
 let fetched: string[];
 
 beforeEach(() => {
-  fetched = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      fetched.push(path);
-      return answers[path]?.shift() ?? new Response(JSON.stringify({ status: 'ok', maintenanceMode: false }), { status: 200 });
-    }),
-  );
+  fetched = recordFetches((path) => answers[path]?.shift());
   useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u1', scope: 'user' }), username: 'jane' });
 });
 afterEach(() => {
