@@ -38,6 +38,7 @@ import * as searchHead from './20261206110000_search_head';
 import * as analyticsRollups from './20261209100000_analytics_rollups';
 import * as hawkUnprimed from './20261211100000_hawk_unprimed';
 import * as analyticsReadModel from './20261215100000_analytics_read_model';
+import * as treasuryUpdatedIdx from './20261219100000_treasury_updated_idx';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '20261209100000_analytics_rollups': analyticsRollups,
   '20261211100000_hawk_unprimed': hawkUnprimed,
   '20261215100000_analytics_read_model': analyticsReadModel,
+  '20261219100000_treasury_updated_idx': treasuryUpdatedIdx,
 };

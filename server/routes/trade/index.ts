@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TRADE_PATHS, tradeListQuerySchema, tradeListResponseSchema } from '../../../common/api/trade';
 import { notFound } from '../../plugins/errors';
 import { bondExists } from '../../services/market/queries/bondDetail';
-import { listTrades } from '../../services/market/queries/trades';
+import { tradeTape } from '../../services/market/queries/trades';
 
 /** Recent trades market-wide or for one bond (TRACE-style, disseminated sizes). */
 const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +21,7 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { bondId } = request.query;
       if (bondId !== undefined && !(await bondExists(app.db, bondId))) throw notFound(`Bond ${bondId} not found`);
-      return { trades: await listTrades(app.db, request.query) };
+      return tradeTape(app.db, request.query);
     },
   );
 };

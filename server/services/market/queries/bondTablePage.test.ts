@@ -58,7 +58,7 @@ function universe(n: number): Snapshot {
     orders: new Map(),
     checkedAt: 0,
     builtAt: 0,
-    version: { asOf: null, maxId: n, updated: null, universeAsOf: null, issuersUpdated: null },
+    version: { asOf: null, maxId: n, updated: null, universeAsOf: null, issuersUpdated: null, tradesMaxId: null, treasuryUpdated: null },
     sectors: [
       { id: 1, code: 'FIN', name: 'Financial', parentId: null },
       { id: 2, code: 'BNK', name: 'Banks', parentId: 1 },

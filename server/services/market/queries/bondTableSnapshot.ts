@@ -3,8 +3,7 @@ import type { BondRow } from '../../../../common/api/bond';
 import type { BondTableColumn } from '../../../../common/enums';
 import { compositeRating, MOODY_RATINGS, SP_RATINGS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
-import { isoTime } from './common';
-import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
+import { invalidateMarketVersion, MARKET_VERSION_CHECK_MS, type MarketVersion, marketVersion, useMarketClock } from './marketVersion';
 import { presentBondRow, selectBondRows } from './bondRows';
 
 /**
@@ -14,10 +13,11 @@ import { presentBondRow, selectBondRows } from './bondRows';
  * under a millisecond — where the SQL path sorts 30,000 joined rows on every request (tens to
  * hundreds of ms on PGlite, which also serialises all queries on one connection).
  *
- * Freshness: at most once a second a request checks max(bond_market_state.as_of), max(bonds.id),
- * max(bonds.updated_at) and max(issuers.updated_at) (index lookups; an admin's issuer edit or
- * display-name override moves the last); anything newer is re-read (only the changed rows)
- * while requests keep using the previous snapshot. Every snapshot is at most MAX_AGE_MS old.
+ * Freshness: at most once a second a request checks the market's version (marketVersion.ts:
+ * max(bond_market_state.as_of), max(bonds.id), max(bonds.updated_at), max(issuers.updated_at) —
+ * an admin's issuer edit or display-name override moves the last — and the trade and Treasury
+ * writes); when it moved, changed rows are re-read while requests keep using the previous
+ * snapshot. Every snapshot is at most MAX_AGE_MS old.
  */
 export interface SnapshotRecord {
   row: BondRow;
@@ -43,7 +43,7 @@ export interface Snapshot {
   sectors: { id: number; code: string; name: string; parentId: number | null }[];
   /** Per sort column, built on first use: see {@link ColumnOrder}. */
   orders: Map<BondTableColumn, ColumnOrder>;
-  version: Version;
+  version: MarketVersion;
   checkedAt: number;
   builtAt: number;
 }
@@ -61,18 +61,7 @@ export interface ColumnOrder {
   nonNull: number;
 }
 
-interface Version {
-  /** The latest figure's time: rows newer than it are what changed. */
-  asOf: string | null;
-  maxId: number;
-  updated: string | null;
-  /** The last full reprice (app_settings UNIVERSE_AS_OF_KEY). */
-  universeAsOf: string | null;
-  /** The latest issuer edit (admin pages): bonds of issuers edited after it are re-read. */
-  issuersUpdated: string | null;
-}
-
-const CHECK_MS = 1000;
+const CHECK_MS = MARKET_VERSION_CHECK_MS;
 /** A full reload at least this often (issuer edits outside the admin pages carry no timestamp). */
 const MAX_AGE_MS = 600_000;
 
@@ -93,6 +82,7 @@ function holderOf(db: Kysely<Database>): Holder {
 /** Gives the snapshot of this database the app's clock (its once-a-second re-check reads it). */
 export function useBondTableSnapshotClock(db: Kysely<Database>, now: () => number): void {
   holderOf(db).now = now;
+  useMarketClock(db, now);
 }
 
 /** The snapshot once any refresh in progress has finished (tests). */
@@ -102,17 +92,7 @@ export async function settledBondTableSnapshot(db: Kysely<Database>): Promise<Sn
   return holder.snapshot;
 }
 
-const marketAsOfOf = (v: Version) => v.universeAsOf ?? v.asOf;
-
-async function readVersion(db: Kysely<Database>): Promise<Version> {
-  const r = await sql<{ a: Date | string | null; m: number | null; u: Date | string | null; f: string | null; i: Date | string | null }>`
-    select (select max(as_of) from bond_market_state) as a, (select max(id) from bonds) as m,
-           (select max(updated_at) from bonds) as u,
-           (select value #>> '{}' from app_settings where key = ${UNIVERSE_AS_OF_KEY}) as f,
-           (select max(updated_at) from issuers) as i`.execute(db);
-  const row = r.rows[0]!;
-  return { asOf: isoTime(row.a), maxId: row.m ?? 0, updated: isoTime(row.u), universeAsOf: row.f, issuersUpdated: isoTime(row.i) };
-}
+const marketAsOfOf = (v: MarketVersion) => v.universeAsOf ?? v.asOf;
 
 /** The bond-table rows plus what the snapshot's filters need. */
 function selectSnapshotRows(db: Kysely<Database>) {
@@ -143,7 +123,7 @@ const LOAD_CHUNK = 2000;
 const INCREMENTAL_LIMIT = 5000;
 
 /** Ids of bonds changed since `p`: three index range scans, no join. */
-async function changedIds(db: Kysely<Database>, p: Version): Promise<number[]> {
+async function changedIds(db: Kysely<Database>, p: MarketVersion): Promise<number[]> {
   const ids = new Set<number>();
   const priced = await db
     .selectFrom('bond_market_state')
@@ -184,14 +164,17 @@ async function changedIds(db: Kysely<Database>, p: Version): Promise<number[]> {
   return [...ids];
 }
 
-async function build(db: Kysely<Database>, version: Version, previous: Snapshot | undefined, now: number): Promise<Snapshot> {
+async function build(db: Kysely<Database>, version: MarketVersion, previous: Snapshot | undefined, now: number): Promise<Snapshot> {
   const day = (version.asOf ?? new Date(now).toISOString()).slice(0, 10);
-  const sectors = (await db.selectFrom('sectors').select(['id', 'code', 'name', 'parent_id']).orderBy('code').execute()).map((x) => ({
+  const read = (await db.selectFrom('sectors').select(['id', 'code', 'name', 'parent_id']).orderBy('code').execute()).map((x) => ({
     id: x.id,
     code: x.code,
     name: x.name,
     parentId: x.parent_id,
   }));
+  // The same taxonomy keeps the same array: answers memoised with the snapshot (fromSnapshot)
+  // are keyed on it, and a price move must not throw them away.
+  const sectors = previous && sameSectors(previous.sectors, read) ? previous.sectors : read;
   const ids = previous && previous.day === day && now - previous.builtAt < MAX_AGE_MS ? await changedIds(db, previous.version) : null;
   if (previous && ids && ids.length <= INCREMENTAL_LIMIT) {
     if (ids.length === 0) return { ...previous, asOf: marketAsOfOf(version), sectors, version, checkedAt: now };
@@ -230,15 +213,8 @@ export async function bondTableSnapshot(db: Kysely<Database>): Promise<Snapshot>
   if (!holder.pending) {
     holder.pending = (async () => {
       try {
-        const version = await readVersion(db);
-        const same =
-          current &&
-          current.version.asOf === version.asOf &&
-          current.version.maxId === version.maxId &&
-          current.version.updated === version.updated &&
-          current.version.universeAsOf === version.universeAsOf &&
-          current.version.issuersUpdated === version.issuersUpdated &&
-          clock() - current.builtAt < MAX_AGE_MS;
+        const version = await marketVersion(db);
+        const same = current && current.version === version && clock() - current.builtAt < MAX_AGE_MS;
         const next = same ? { ...current, checkedAt: clock() } : await build(db, version, current, clock());
         holder.snapshot = next;
         return next;
@@ -257,6 +233,14 @@ export async function bondTableSnapshot(db: Kysely<Database>): Promise<Snapshot>
 export function invalidateBondTableSnapshot(db: Kysely<Database>): void {
   const holder = holders.get(db);
   if (holder) holders.set(db, { ...(holder.now ? { now: holder.now } : {}) });
+  invalidateMarketVersion(db);
+}
+
+function sameSectors(a: Snapshot['sectors'], b: Snapshot['sectors']): boolean {
+  return (
+    a.length === b.length &&
+    a.every((x, k) => x.id === b[k]!.id && x.code === b[k]!.code && x.name === b[k]!.name && x.parentId === b[k]!.parentId)
+  );
 }
 
 /** Sort key of a column, matching the SQL whitelist: ratings by scale rank, tenor by maturity. */

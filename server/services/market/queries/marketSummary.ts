@@ -4,6 +4,7 @@ import { ratingBucketOf, ratingClassOf, TENOR_BUCKET_IDS, type TenorBucket } fro
 import type { Database } from '../../../db/schema';
 import { isoDay, tenorBounds } from './common';
 import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnapshot';
+import { type MarketVersion, perMarketVersion } from './marketVersion';
 import { defaultSegments, round, segmentLabel, WeightedMean } from './segments';
 
 interface SectorInfo {
@@ -87,6 +88,16 @@ export function sectorCodes(snapshot: Snapshot): (sectorId: number) => string[] 
 }
 
 /**
+ * The Treasury curve and the previous session, read once per market version (the version moves
+ * with any curve write and any reprice) instead of on every request: under the API benchmark's
+ * load the summary cost ~3 ms of server CPU a request, most of it these reads and serialising a
+ * new answer object each time.
+ */
+const treasuries = new WeakMap<MarketVersion, Map<string, Promise<MarketSummaryResponse['treasury']>>>();
+const previousDays = new WeakMap<MarketVersion, Map<string, Promise<string | null>>>();
+const summaryAnswers = new WeakMap<object, WeakMap<object, MarketSummaryResponse>>();
+
+/**
  * Segment × tenor grid of today's level and daily change, from the bond-table snapshot (no
  * database scan): levels and changes are averages weighted by amount outstanding over the bonds
  * that have the value; volume is summed, its change against the previous session's volume.
@@ -96,14 +107,21 @@ export async function marketSummary(
   q: { metric: MarketMetric; segments?: string[] | undefined },
 ): Promise<MarketSummaryResponse> {
   const snapshot = await bondTableSnapshot(db);
-  const { day, asOf } = snapshot;
-  const prevDay = q.metric === 'volume' ? await previousTradeDay(db, day) : null;
+  const { day, asOf, version } = snapshot;
+  const prevDay = q.metric === 'volume' ? await perMarketVersion(previousDays, version, day, () => previousTradeDay(db, day)) : null;
   const prevVolumes = prevDay ? await volumesOn(db, prevDay) : new Map<number, number>();
-  const treasury = await treasuryToday(db, day);
+  const treasury = await perMarketVersion(treasuries, version, day, () => treasuryToday(db, day));
   const grid = fromSnapshot(snapshot, `summary|${q.metric}|${q.segments?.join(',') ?? ''}|${prevDay}`, () =>
     summaryGrid(snapshot, q, prevDay, prevVolumes),
   );
-  return { metric: q.metric, asOf, tenors: [...TENOR_BUCKET_IDS], ...grid, treasury };
+  // The same grid with the same curve is the same answer: one object, serialised once
+  // (plugins/access.ts keeps its text) until the market or the curve moves.
+  let answers = summaryAnswers.get(grid);
+  if (!answers) summaryAnswers.set(grid, (answers = new WeakMap()));
+  let answer = answers.get(treasury);
+  if (!answer || answer.asOf !== asOf)
+    answers.set(treasury, (answer = { metric: q.metric, asOf, tenors: [...TENOR_BUCKET_IDS], ...grid, treasury }));
+  return answer;
 }
 
 /** The grid and most active bonds: a pure function of the snapshot, memoised with it. */

@@ -1,0 +1,138 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../../db/schema';
+import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
+import { isoTime } from './common';
+
+/**
+ * What the market's read answers depend on, read at most once a second per database: the
+ * bond-table snapshot refreshes when it moves, and answers memoised against it (the trade tape,
+ * the summary's Treasury curve) are kept while it stays the same object. Every field is an index
+ * lookup (max of an indexed column, one settings row).
+ */
+export interface MarketVersion {
+  /** The latest figure's time: rows newer than it are what changed. */
+  asOf: string | null;
+  maxId: number;
+  updated: string | null;
+  /** The last full reprice (app_settings UNIVERSE_AS_OF_KEY). */
+  universeAsOf: string | null;
+  /** The latest issuer edit (admin pages): bonds of issuers edited after it are re-read. */
+  issuersUpdated: string | null;
+  /** The newest trade's id: a trade printed or imported since moves it. */
+  tradesMaxId: string | null;
+  /** The latest Treasury curve write (import, live market, an administrator's correction). */
+  treasuryUpdated: string | null;
+}
+
+export const MARKET_VERSION_CHECK_MS = 1000;
+
+interface Holder {
+  version?: MarketVersion;
+  checkedAt: number;
+  pending?: Promise<MarketVersion>;
+  /** The app's clock (injected by buildApp; tests move it instead of sleeping). */
+  now: () => number;
+}
+const holders = new WeakMap<object, Holder>();
+
+function holderOf(db: Kysely<Database>): Holder {
+  let h = holders.get(db);
+  if (!h) holders.set(db, (h = { checkedAt: 0, now: Date.now }));
+  return h;
+}
+
+/** Gives this database's market version the app's clock (its once-a-second re-read reads it). */
+export function useMarketClock(db: Kysely<Database>, now: () => number): void {
+  holderOf(db).now = now;
+}
+
+/** The market clock of this database (the snapshot's freshness uses the same one). */
+export function marketClock(db: Kysely<Database>): () => number {
+  return holderOf(db).now;
+}
+
+const FIELDS: (keyof MarketVersion)[] = ['asOf', 'maxId', 'updated', 'universeAsOf', 'issuersUpdated', 'tradesMaxId', 'treasuryUpdated'];
+
+async function readVersion(db: Kysely<Database>): Promise<MarketVersion> {
+  const r = await sql<{
+    a: Date | string | null;
+    m: number | null;
+    u: Date | string | null;
+    f: string | null;
+    i: Date | string | null;
+    t: string | number | null;
+    c: Date | string | null;
+  }>`
+    select (select max(as_of) from bond_market_state) as a, (select max(id) from bonds) as m,
+           (select max(updated_at) from bonds) as u,
+           (select value #>> '{}' from app_settings where key = ${UNIVERSE_AS_OF_KEY}) as f,
+           (select max(updated_at) from issuers) as i,
+           (select max(id) from trades) as t,
+           (select max(updated_at) from treasury_curve_points) as c`.execute(db);
+  const row = r.rows[0]!;
+  return {
+    asOf: isoTime(row.a),
+    maxId: row.m ?? 0,
+    updated: isoTime(row.u),
+    universeAsOf: row.f,
+    issuersUpdated: isoTime(row.i),
+    tradesMaxId: row.t === null ? null : String(row.t),
+    treasuryUpdated: isoTime(row.c),
+  };
+}
+
+/**
+ * The market's version: the same object for as long as nothing in it moved, so it can key
+ * memos (a WeakMap drops what was kept for an old version). Re-read at most once a second;
+ * callers arriving while a read is under way share it.
+ */
+export async function marketVersion(db: Kysely<Database>): Promise<MarketVersion> {
+  const h = holderOf(db);
+  if (h.version && h.now() - h.checkedAt < MARKET_VERSION_CHECK_MS) return h.version;
+  h.pending ??= (async () => {
+    try {
+      const read = await readVersion(db);
+      const current = h.version;
+      if (!current || FIELDS.some((f) => current[f] !== read[f])) h.version = read;
+      h.checkedAt = h.now();
+      return h.version!;
+    } finally {
+      h.pending = undefined;
+    }
+  })();
+  return h.pending;
+}
+
+/** Forget the version (tests that change data between requests; the next ask re-reads it). */
+export function invalidateMarketVersion(db: Kysely<Database>): void {
+  const h = holders.get(db);
+  if (h) {
+    h.version = undefined;
+    h.checkedAt = 0;
+  }
+}
+
+/**
+ * Memoises `compute` per market version and key: kept while the version stays the same object,
+ * gone with it. A failed computation is not kept. Bounded per version (oldest key first).
+ */
+export function perMarketVersion<T>(
+  memos: WeakMap<MarketVersion, Map<string, Promise<T>>>,
+  version: MarketVersion,
+  key: string,
+  compute: () => Promise<T>,
+  limit = 500,
+): Promise<T> {
+  let kept = memos.get(version);
+  if (!kept) memos.set(version, (kept = new Map()));
+  const hit = kept.get(key);
+  if (hit) return hit;
+  const value = compute();
+  if (kept.size >= limit) kept.delete(kept.keys().next().value!);
+  kept.set(key, value);
+  const map = kept;
+  value.catch(() => {
+    if (map.get(key) === value) map.delete(key);
+  });
+  return value;
+}
