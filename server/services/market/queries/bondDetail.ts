@@ -7,6 +7,7 @@ import { bondFromTerms, floaterRates, pricingSettlementDay } from '../../../../c
 import type { BondDetailResponse, CashflowsResponse } from '../../../../common/api/bond';
 import type { Database } from '../../../db/schema';
 import { preparedStatement } from '../../../db/prepared';
+import { reusableQuery } from '../../../db/reusableQuery';
 import { isoDay, isoTime, marketAsOf, n } from './common';
 import { presentBondRow, selectBondRows } from './bondRows';
 import { bondSegment, disseminationCap } from '../reference';
@@ -75,13 +76,16 @@ function selectDetail(db: Kysely<Database>, id: number, day: string) {
     .where('b.id', '=', id);
 }
 
+/** selectDetail built once per database (db/reusableQuery.ts); the placeholders are no bond id or market day. */
+const detailQuery = reusableQuery(selectDetail, [-2_147_000_001, '1900-01-02'] as const);
+
 type RatingJson = BondDetailResponse['ratings']['history'][number];
 type CurveJson = NonNullable<BondDetailResponse['analyticsCurve']>;
 
 /** A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage; null if unknown. */
 export async function bondDetail(db: Kysely<Database>, id: number): Promise<BondDetailResponse | null> {
   const { day } = await marketAsOf(db);
-  const bond = await selectDetail(db, id, day).executeTakeFirst();
+  const bond = (await detailQuery(db, id, day)).rows[0];
   if (!bond) return null;
   const price = bond.latest_evaluated_price;
   const explanation = price ? await explainEvaluatedPrice(db, price).catch(() => null) : null;
