@@ -58,6 +58,9 @@ export interface ColumnOrder {
   asc: Int32Array;
   desc: Int32Array;
   rank: Int32Array;
+  /** The rank at each position of `asc` / `desc`: finding where a run ends reads memory in order. */
+  ascRank: Int32Array;
+  descRank: Int32Array;
   nonNull: number;
 }
 
@@ -296,7 +299,7 @@ export function columnOrder(s: Snapshot, column: BondTableColumn): ColumnOrder {
     b = a;
   }
   for (let k = nonNull; k < n; k++) desc[out++] = asc[k]!;
-  const order = { asc, desc, rank, nonNull };
+  const order = { asc, desc, rank, ascRank: asc.map((k) => rank[k]!), descRank: desc.map((k) => rank[k]!), nonNull };
   s.orders.set(column, order);
   return order;
 }
