@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BondRow, bondListResponseSchema } from '../../../common/api/bond';
+import { DEFAULT_BOND_TABLE_COLUMNS } from '../../../common/api/bondTables';
 import { BOND_TABLE_COLUMNS, type BondTableColumn } from '../../../common/enums';
 import { compositeRating, MOODY_RATINGS, SP_RATINGS, spRatingsIn } from '../../../common/market';
 import { listBondsSql } from '../../services/market/queries/bondList';
@@ -211,6 +212,12 @@ describe('bond table API', () => {
   });
   it('picks up repriced rows a second later (changed rows only are re-read)', async () => {
     const id = all[0]!.id;
+    // The row's JSON is made and kept (all columns, and the web's default set) before the move.
+    const byId = (columns: string) => get(`/v2/bond?q=${all[0]!.bondIdentifier}${columns}`);
+    const defaultSet = `&columns=${DEFAULT_BOND_TABLE_COLUMNS.join(',')}`;
+    const before = [(await byId('')).json().rows[0], (await byId(defaultSet)).json().rows[0]];
+    expect(before.map((r: { id: number }) => r.id)).toEqual([id, id]);
+    expect(before[0].price).not.toBe(123.4567);
     await ctx.database.db
       .updateTable('bond_market_state')
       .set({ price: 123.4567, as_of: `${u.asOfDay}T21:05:00Z` })
@@ -224,5 +231,7 @@ describe('bond table API', () => {
     const body = await seen();
     expect(body.rows[0]).toMatchObject({ id, price: 123.4567 });
     expect(body.asOf).toBe(`${u.asOfDay}T21:05:00.000Z`);
+    expect((await byId('')).json().rows[0]).toMatchObject({ id, price: 123.4567 });
+    expect((await byId(defaultSet)).json().rows[0]).toMatchObject({ id, price: 123.4567 });
   });
 });

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { BondRow } from '../../../../common/api/bond';
+import { DEFAULT_BOND_TABLE_COLUMNS } from '../../../../common/api/bondTables';
 import { BOND_TABLE_COLUMNS, type BondTableColumn, DEFAULT_BOND_SORT } from '../../../../common/enums';
 import {
   RATING_BUCKETS,
@@ -133,7 +134,10 @@ type BondListQuery = BondFilters & BondSort & { columns?: BondTableColumn[] | un
 
 const allColumns = (columns: readonly BondTableColumn[] | undefined) => !columns || new Set(columns).size === BOND_TABLE_COLUMNS.length;
 
-/** Column sets whose row JSON is kept per snapshot (the web's default set, all columns, a few custom ones). */
+/** The web table's default columns as a query names them (their row JSON is kept on each record). */
+const DEFAULT_COLUMNS_KEY = DEFAULT_BOND_TABLE_COLUMNS.join(',');
+
+/** Other column sets whose row JSON is kept per snapshot (a few custom ones). */
 const JSON_COLUMN_SETS = 4;
 const rowJsonCaches = new WeakMap<SnapshotRecord[], Map<string, (string | undefined)[]>>();
 
@@ -163,8 +167,16 @@ export async function listBondsJson(db: Kysely<Database>, q: BondListQuery): Pro
   const snapshot = await bondTableSnapshot(db);
   const { indexes, total } = pageFromSnapshot(snapshot, q);
   const columns = allColumns(q.columns) ? undefined : q.columns;
-  const cache = rowJsonCache(snapshot, columns ? columns.join(',') : '*');
-  const rows = indexes.map((k) => (cache[k] ??= JSON.stringify(pickColumns(snapshot.records[k]!.row, columns))));
+  const key = columns ? columns.join(',') : '*';
+  const { records } = snapshot;
+  let rows: string[];
+  if (key === '*') rows = indexes.map((k) => (records[k]!.jsonAll ??= JSON.stringify(records[k]!.row)));
+  else if (key === DEFAULT_COLUMNS_KEY)
+    rows = indexes.map((k) => (records[k]!.jsonDefault ??= JSON.stringify(pickColumns(records[k]!.row, columns))));
+  else {
+    const cache = rowJsonCache(snapshot, key);
+    rows = indexes.map((k) => (cache[k] ??= JSON.stringify(pickColumns(records[k]!.row, columns))));
+  }
   return `{"rows":[${rows.join(',')}],"total":${total},"offset":${q.offset},"limit":${q.limit},"asOf":${JSON.stringify(snapshot.asOf)}}`;
 }
 

@@ -32,6 +32,13 @@ export interface SnapshotRecord {
   isin: string;
   tickerUpper: string;
   descriptionUpper: string;
+  /**
+   * The row's JSON with every column and with the web table's default columns, made on first
+   * use (bondList.ts). Kept on the record, not per snapshot: a live tick replaces only the records
+   * of bonds that moved, so every other row's JSON outlives it.
+   */
+  jsonAll?: string;
+  jsonDefault?: string;
 }
 
 export interface Snapshot {
