@@ -15,6 +15,10 @@
  * bw_bench_api on BENCH_DATABASE_URL (or TEST_DATABASE_URL). `--reuse` keeps a universe built by
  * an earlier run. Targets: bond-table page p95 < 30 ms at 50 concurrent; price history < 20 ms.
  *
+ * `--instances N` (PostgreSQL) runs N API instances on the one database — this process's and N-1
+ * children (support/apiInstance.ts), as deploy/ runs several behind nginx — with the clients
+ * spread over them; the server CPU reported is all instances' together.
+ *
  * Diagnostics: `--profile FILE` writes a CPU profile of the server's main thread over the timed
  * load only (FILE.<engine>.cpuprofile, Chrome DevTools format); BENCH_CLIENT_PROFILE=DIR profiles
  * the load clients' process; BENCH_MIX=only:<endpoint name> loads one endpoint of the mix alone.
@@ -30,6 +34,7 @@ import { Session } from 'node:inspector/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { BOND_TABLE_COLUMNS } from '../common/enums';
+import { DEFAULT_BOND_TABLE_COLUMNS } from '../common/api/bondTables';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database';
@@ -41,6 +46,7 @@ import { withServerNodeOptions } from '../scripts/nodeOptions.mjs';
 import { databaseCpuMs } from './support/databaseCpu';
 import { get, type LoadPlan, type LoadResult } from './support/loadClients';
 import { bondTableUrl, nextRequest, type Universe } from './support/requestMix';
+import type { InstancePlan } from './support/apiInstance';
 
 // The server runs in this process: run it with the Node options `npm start` gives the server.
 if (process.env.NODE_OPTIONS !== withServerNodeOptions(process.env.NODE_OPTIONS)) {
@@ -65,6 +71,9 @@ const REUSE = process.argv.includes('--reuse');
 /** `--profile FILE`: a CPU profile of the server's main thread over the timed load only (Chrome DevTools format). */
 const PROFILE_FILE = arg('--profile');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+/** `--instances N` (PostgreSQL): N API instances on the one database, the clients spread over them. */
+const INSTANCES = Math.max(1, Number(arg('--instances') ?? 1));
+let benchDatabaseUrl = '';
 const ENGINES = (arg('--engine') ?? (PG_URL ? 'both' : 'pglite')) === 'both' ? ['pglite', 'postgres'] : [arg('--engine')!];
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
 
@@ -88,7 +97,8 @@ async function openEngine(engine: string): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = '/bw_bench_api';
-  return openPostgres(url.toString(), 20);
+  benchDatabaseUrl = url.toString();
+  return openPostgres(benchDatabaseUrl, 20);
 }
 
 /** Seeds (unless reusing a seeded database) and extends a few bonds' history to one year. */
@@ -167,17 +177,21 @@ async function runEngine(engine: string): Promise<void> {
   const handle = await openEngine(engine);
   await prepare(handle);
   const u = await universeOf(handle);
-  const config = loadConfig({
+  const env = {
     NODE_ENV: 'development',
     DATA_DIR: '.tmp/bench-api-data',
     JWT_SECRET: SECRET,
     LOG_LEVEL: 'silent',
     LIVE_MARKET: 'false',
     SEED_DEMO: 'false',
-  });
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  };
+  const app = await buildApp({ config: loadConfig(env), db: handle.db, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
+  if (INSTANCES > 1 && engine !== 'postgres')
+    console.log(`  (--instances applies to PostgreSQL: PGlite is one process's embedded database)`);
+  const others = engine === 'postgres' ? await startInstances(INSTANCES - 1, benchDatabaseUrl, env) : [];
+  const ports = [port, ...others.map((o) => o.port)];
   // A real user (an employee, so no trial stands between it and market data): access needs one.
   await sql`insert into users (id, email, password_hash, support_token, is_admin)
     values ('bench', 'bench@bondwise.com', 'x', 'support-bench', false) on conflict (id) do nothing`.execute(handle.db);
@@ -187,12 +201,19 @@ async function runEngine(engine: string): Promise<void> {
 
   // Warm-up: plan caches, JIT, PGlite buffers.
   const warm = new http.Agent({ keepAlive: true });
-  const wr = rng(1);
-  for (let k = 0; k < 100; k++) await get(warm, port, nextRequest(wr, u, MIX).url, token);
-
-  // Warm every sort column, as a server that has been up a while has them (orders are built
-  // on first use per snapshot; see docs/market-data.md §D on what a live tick costs).
-  for (const column of BOND_TABLE_COLUMNS) await get(warm, port, `/v2/bond?sort=${column}&limit=1`, token);
+  for (const p of ports) {
+    const wr = rng(1);
+    for (let k = 0; k < 100; k++) await get(warm, p, nextRequest(wr, u, MIX).url, token);
+    // Warm every sort column, as a server that has been up a while has them (orders are built
+    // on first use per snapshot; see docs/market-data.md §D on what a live tick costs).
+    for (const column of BOND_TABLE_COLUMNS) await get(warm, p, `/v2/bond?sort=${column}&limit=1`, token);
+    // And every row's JSON for all columns and the web's default set, which a running server
+    // makes on first use and keeps until the bond moves (bondList.ts): without this a 15-s run
+    // spent ~10 % of its server CPU making them.
+    for (const columns of ['', `&columns=${DEFAULT_BOND_TABLE_COLUMNS.join(',')}`])
+      for (let offset = 0; offset < u.bondIds.length; offset += 500)
+        await get(warm, p, `/v2/bond?limit=500&offset=${offset}${columns}`, token);
+  }
 
   const profiler = PROFILE_FILE ? new Session() : undefined;
   if (profiler) {
@@ -202,9 +223,11 @@ async function runEngine(engine: string): Promise<void> {
   }
   const load0 = loadavg()[0]!;
   const cpu0 = process.cpuUsage();
+  const othersCpu0 = await Promise.all(others.map((o) => o.cpuMs()));
   const dbCpu0 = engine === 'postgres' ? await databaseCpuMs(handle.db) : null;
   const plan: LoadPlan = {
     port,
+    ports,
     token,
     universe: u,
     clients: CLIENTS,
@@ -234,12 +257,13 @@ async function runEngine(engine: string): Promise<void> {
     writeFileSync(`${PROFILE_FILE}.${engine}.cpuprofile`, JSON.stringify(profile));
     profiler.disconnect();
   }
-  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const othersCpu1 = await Promise.all(others.map((o) => o.cpuMs()));
+  const cpuMs = (cpu.user + cpu.system) / 1000 + othersCpu1.reduce((sum, c, k) => sum + c - othersCpu0[k]!, 0);
   console.log(
     `\n### ${CLIENTS} concurrent clients (${MIX} mix): ${issued} requests in ${seconds.toFixed(1)} s (${(issued / seconds).toFixed(0)} req/s), load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}, think time ${THINK_MS} ms`,
   );
   console.log(
-    `  server process CPU ${(cpuMs / 1000).toFixed(1)} s = ${(cpuMs / Math.max(1, issued)).toFixed(2)} ms per request (server and ${engine === 'pglite' ? 'PGlite' : 'the pg client'}; the clients run in their own process)`,
+    `  server process${ports.length > 1 ? `es' (${ports.length} instances)` : ''} CPU ${(cpuMs / 1000).toFixed(1)} s = ${(cpuMs / Math.max(1, issued)).toFixed(2)} ms per request (server and ${engine === 'pglite' ? 'PGlite' : 'the pg client'}; the clients run in their own process)`,
   );
   console.log(
     `  load clients' process CPU ${(result.clientCpuMs / 1000).toFixed(1)} s = ${(result.clientCpuMs / Math.max(1, issued)).toFixed(2)} ms per request (of the machine's ${availableParallelism()} cores)`,
@@ -287,8 +311,38 @@ async function runEngine(engine: string): Promise<void> {
   q.sort((a, b) => a - b);
   console.log(`\n  one-year price history, query alone: p50 ${pct(q, 50).toFixed(2)} ms, p95 ${pct(q, 95).toFixed(2)} ms`);
   warm.destroy();
+  await Promise.all(others.map((o) => o.close()));
   await app.close();
   await handle.close();
+}
+
+/** More API instances on the bench database, each in its own process (support/apiInstance.ts). */
+async function startInstances(count: number, url: string, env: Record<string, string>) {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const child = fork(fileURLToPath(new URL('./support/apiInstance.ts', import.meta.url)), [], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, NODE_OPTIONS: withServerNodeOptions(process.env.NODE_OPTIONS) },
+      });
+      const next = () =>
+        new Promise<Record<string, number>>((resolve, reject) => {
+          child.once('message', (m) => resolve(m as Record<string, number>));
+          child.once('exit', (code) => reject(new Error(`API instance exited with ${code}`)));
+        });
+      const started = next();
+      child.send({ url, env } satisfies InstancePlan);
+      const { port } = await started;
+      return {
+        port: port!,
+        cpuMs: async () => {
+          const answer = next();
+          child.send('cpu');
+          return (await answer).cpuMs!;
+        },
+        close: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.send('close'))),
+      };
+    }),
+  );
 }
 
 for (const engine of ENGINES) await runEngine(engine);

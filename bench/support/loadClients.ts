@@ -12,6 +12,8 @@ import { RawHttpConnection, requestHeaders } from './rawHttp';
 
 export interface LoadPlan {
   port: number;
+  /** Several instances (--instances): client c talks to ports[c % ports.length]. */
+  ports?: number[];
   token: string;
   universe: Universe;
   clients: number;
@@ -63,16 +65,18 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
   const deadline = performance.now() + plan.seconds * 1000;
   const started = performance.now();
   const cpu0 = process.cpuUsage();
-  const headers = requestHeaders(plan.port, plan.token);
+  const ports = plan.ports ?? [plan.port];
   await Promise.all(
     Array.from({ length: plan.clients }, async (_, c) => {
       const r = mulberry32(1000 + c);
+      const port = ports[c % ports.length]!;
+      const headers = requestHeaders(port, plan.token);
       // Each client rotates over its own loopback source addresses (127.10.c.k): the server's
       // per-IP rate limit models one user per address, and a saturating loop would otherwise
       // measure 429s rather than the API.
       const connections = Array.from(
         { length: plan.ipsPerClient },
-        (_, k) => new RawHttpConnection(plan.port, headers, `127.10.${c + 1}.${k + 1}`),
+        (_, k) => new RawHttpConnection(port, headers, `127.10.${c + 1}.${k + 1}`),
       );
       for (let k = 0; issued < plan.requests && performance.now() < deadline; k++) {
         issued++;
