@@ -31,9 +31,10 @@ describe('a query built once and run with new parameters', () => {
     expect((await probe(database.db, 2, '2026-01-05')).rows).toEqual([]);
   });
 
-  it('refuses placeholders that are not parameters of the query, or that repeat', () => {
+  it('refuses placeholders that are not parameters of the query, or that repeat', async () => {
     const missing = reusableQuery((db, id: number) => db.selectFrom('reuse_probe' as never).select(sql`${id}`.as('x')), [5] as const);
-    expect(() => missing(database.db, 7)).not.toThrow();
+    // A placeholder that is a parameter runs (awaited: a floating query could fail after the test).
+    expect((await missing(database.db, 7)).rows).toHaveLength(3);
     const absent = reusableQuery((db, _id: number) => db.selectFrom('reuse_probe' as never).select(sql`1`.as('x')), [5] as const);
     expect(() => absent(database.db, 7)).toThrow(/placeholder 5 is not a parameter/);
     expect(() =>
