@@ -20,8 +20,10 @@
  * spread over them; the server CPU reported is all instances' together.
  *
  * Diagnostics: `--profile FILE` writes a CPU profile of the server's main thread over the timed
- * load only (FILE.<engine>.cpuprofile, Chrome DevTools format); BENCH_CLIENT_PROFILE=DIR profiles
+ * load only (FILE.<engine>.cpuprofile, Chrome DevTools format); `--heap-profile FILE` samples what
+ * the main thread allocates over it (FILE.<engine>.heapprofile, collected objects included); BENCH_CLIENT_PROFILE=DIR profiles
  * the load clients' process; BENCH_MIX=only:<endpoint name> loads one endpoint of the mix alone.
+ * BENCH_LIVE_MARKET=1 runs the background jobs, the simulated market's ticks included, as `npm start` does.
  * The report gives each endpoint's mean body size and, on PostgreSQL, the backends' CPU.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -70,6 +72,8 @@ const arg = (name: string) => (process.argv.includes(name) ? process.argv[proces
 const REUSE = process.argv.includes('--reuse');
 /** `--profile FILE`: a CPU profile of the server's main thread over the timed load only (Chrome DevTools format). */
 const PROFILE_FILE = arg('--profile');
+/** `--heap-profile FILE`: where the main thread's allocations over the timed load come from (sampled, collected objects included). */
+const HEAP_PROFILE_FILE = arg('--heap-profile');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 /** `--instances N` (PostgreSQL): N API instances on the one database, the clients spread over them. */
 const INSTANCES = Math.max(1, Number(arg('--instances') ?? 1));
@@ -182,11 +186,19 @@ async function runEngine(engine: string): Promise<void> {
     DATA_DIR: '.tmp/bench-api-data',
     JWT_SECRET: SECRET,
     LOG_LEVEL: 'silent',
-    LIVE_MARKET: 'false',
+    // BENCH_LIVE_MARKET=1: the simulated market ticks during the run (every LIVE_TICK_MS, 5 s by
+    // default) as it does in `npm start`, so each tick's snapshot refresh is in the figures.
+    LIVE_MARKET: process.env.BENCH_LIVE_MARKET === '1' ? 'true' : 'false',
+    ...(process.env.LIVE_TICK_MS ? { LIVE_TICK_MS: process.env.LIVE_TICK_MS } : {}),
     SEED_DEMO: 'false',
   };
   const app = await buildApp({ config: loadConfig(env), db: handle.db, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  if (process.env.BENCH_LIVE_MARKET === '1') {
+    // As server/index.ts does: every background job of this configuration, the live market's included.
+    for (const job of app.recurringJobs) app.scheduler.start(job);
+    await app.scheduler.listen(app.recurringJobs);
+  }
   const port = (app.server.address() as { port: number }).port;
   if (INSTANCES > 1 && engine !== 'postgres')
     console.log(`  (--instances applies to PostgreSQL: PGlite is one process's embedded database)`);
@@ -220,6 +232,16 @@ async function runEngine(engine: string): Promise<void> {
     profiler.connect();
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
+  }
+  const heapProfiler = HEAP_PROFILE_FILE ? new Session() : undefined;
+  if (heapProfiler) {
+    heapProfiler.connect();
+    await heapProfiler.post('HeapProfiler.enable');
+    await heapProfiler.post('HeapProfiler.startSampling', {
+      samplingInterval: 256 * 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   }
   const load0 = loadavg()[0]!;
   const cpu0 = process.cpuUsage();
@@ -256,6 +278,11 @@ async function runEngine(engine: string): Promise<void> {
     const { profile } = await profiler.post('Profiler.stop');
     writeFileSync(`${PROFILE_FILE}.${engine}.cpuprofile`, JSON.stringify(profile));
     profiler.disconnect();
+  }
+  if (heapProfiler) {
+    const { profile } = await heapProfiler.post('HeapProfiler.stopSampling');
+    writeFileSync(`${HEAP_PROFILE_FILE}.${engine}.heapprofile`, JSON.stringify(profile));
+    heapProfiler.disconnect();
   }
   const othersCpu1 = await Promise.all(others.map((o) => o.cpuMs()));
   const cpuMs = (cpu.user + cpu.system) / 1000 + othersCpu1.reduce((sum, c, k) => sum + c - othersCpu0[k]!, 0);
