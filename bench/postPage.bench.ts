@@ -162,8 +162,7 @@ async function main() {
         await loginAsDemoUser(context, BASE);
         if (PROFILE) await recordLongTasks(context);
         const page = await context.newPage();
-        if (CPU_SLOWDOWN > 1)
-          await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+        if (CPU_SLOWDOWN > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
         await page.goto(`${arms[k]!.entry}#/bw/blog/post/${post.slug}`, { timeout: STEP_TIMEOUT_MS });
         const handle = await page
           .waitForFunction(
