@@ -234,4 +234,24 @@ describe('bond table API', () => {
     expect((await byId('')).json().rows[0]).toMatchObject({ id, price: 123.4567 });
     expect((await byId(defaultSet)).json().rows[0]).toMatchObject({ id, price: 123.4567 });
   });
+
+  it('writes names outside ASCII as UTF-8, with a Content-Length counting bytes, in every column set', async () => {
+    const id = all[1]!.id;
+    const name = 'Société Générale 4¾% 2031 — Zürich ✓';
+    await ctx.database.db
+      .updateTable('bonds')
+      .set({ description: name, updated_at: new Date(clockMs + 5000) })
+      .where('id', '=', id)
+      .execute();
+    clockMs += 1001;
+    await get('/v2/bond?limit=1');
+    await settledBondTableSnapshot(ctx.database.db);
+    for (const columns of ['', `&columns=${DEFAULT_BOND_TABLE_COLUMNS.join(',')}`, '&columns=description,price']) {
+      const res = await get(`/v2/bond?q=${all[1]!.bondIdentifier}${columns}`);
+      expect(res.statusCode).toBe(200);
+      expect(Number(res.headers['content-length']), columns).toBe(res.rawPayload.length);
+      expect(res.rawPayload.toString('utf8')).toBe(res.body);
+      expect(res.json().rows, columns).toEqual([expect.objectContaining({ id, description: name })]);
+    }
+  });
 });

@@ -44,8 +44,8 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
     // from typed presenters; the schema above documents the response and the tests check it).
     async (request, reply) => {
       const json = await listBondsJson(app.db, await entitledBondQuery(request, request.query));
-      // Fastify sends a string with a JSON content type as is; the cast only tells the typed
-      // reply that this text is the documented response.
+      // Fastify sends these bytes as they are; the cast only tells the typed reply that they are
+      // the documented response.
       return reply.type('application/json; charset=utf-8').send(json as unknown as BondListResponse);
     },
   );

@@ -33,12 +33,12 @@ export interface SnapshotRecord {
   tickerUpper: string;
   descriptionUpper: string;
   /**
-   * The row's JSON with every column and with the web table's default columns, made on first
+   * The row's JSON (UTF-8) with every column and with the web table's default columns, made on first
    * use (bondList.ts). Kept on the record, not per snapshot: a live tick replaces only the records
    * of bonds that moved, so every other row's JSON outlives it.
    */
-  jsonAll?: string;
-  jsonDefault?: string;
+  jsonAll?: Buffer;
+  jsonDefault?: Buffer;
 }
 
 export interface Snapshot {
