@@ -72,9 +72,11 @@ export async function searchContent(db: Kysely<Database>, q: string, limit: numb
       where id in (
         (select id from blog_posts where search_head @@ ${query} and ${live} limit ${cap})
         union (select id from blog_posts where search @@ ${query} and ${live} limit ${cap}))`);
+    // The key is cast, not the id: `b.id::text = t.key` could not use the primary key and read
+    // every post (~6 ms of each search at 5,000 posts).
     shown.push(sql`select t.type, '/bw/blog/post/' || b.slug as route, b.title,
         ts_headline('english', ${snippetSource(sql`b.summary || ' ' || b.body_text`, word)}, ${query}, ${HEADLINE}) as snippet, t.rank
-      from top t join blog_posts b on t.type = 'blog' and b.id::text = t.key`);
+      from top t join blog_posts b on t.type = 'blog' and b.id = t.key::int`);
   }
   const { rows } = await sql<{ type: 'help' | 'blog'; route: string; title: string; snippet: string; rank: number }>`
     with hits as (${sql.join(ranked, sql` union all `)}),
