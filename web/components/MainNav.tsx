@@ -7,7 +7,8 @@ import { Button, Group, Indicator, Menu } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isBadgeSection, recordSectionVisit, useBadgeStore } from '../notifications/badges';
-import { MENU_AREAS, menuPath, menuRoutes, type MenuArea } from '../routes';
+import { MENU_AREAS, menuPath, menuRoutes } from '../routes';
+import type { MenuArea } from '../routing/routeDef';
 import { useSession } from '../stores/session';
 
 /** Menu label: the route title without the "Admin: " prefix, capitalised. */

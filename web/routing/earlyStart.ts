@@ -15,7 +15,8 @@ import { matchRoutes, parsePath } from 'react-router';
 import { api } from '../api/client';
 import { requestHealthEarly } from '../api/health';
 import { decodeJwt, isExpired } from '../api/jwt';
-import { ROUTES, type RouteDef } from '../routes';
+import { ROUTES } from '../routes';
+import type { RouteDef } from './routeDef';
 import { useSession } from '../stores/session';
 import { USER_PATHS } from '@common/api/user';
 

@@ -3,7 +3,8 @@
  * Pages are code-split: each route lazily loads its page module.
  */
 import { createHashRouter, createMemoryRouter, Navigate, useParams, type RouteObject } from 'react-router';
-import { ROUTES, type RouteDef } from '../routes';
+import { ROUTES } from '../routes';
+import type { RouteDef } from './routeDef';
 import { Root, StartupScreen, RouteErrorScreen } from './Root';
 import { Shell } from './Shell';
 

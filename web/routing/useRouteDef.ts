@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { RouteDef } from '../routes';
+import type { RouteDef } from './routeDef';
 
 /** Route-table entry of the deepest matched route (from the route's `handle`). */
 export function useRouteDef(): RouteDef | undefined {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BLOG_PATHS, blogAuthorBodySchema, blogAuthorParamsSchema, blogAuthorsResponseSchema } from '../../../common/api/blog';
-import { listAuthors, setAuthor } from '../../services/content/blog';
+import { listAuthors, setAuthor } from '../../services/content/blog/authors';
 import { adminErrors, adminRoute } from './adminRoute';
 
 /** Who may write blog posts: admins always, and the users an admin marks here (audited). */

@@ -11,7 +11,9 @@ import {
   blogPostSchema,
   blogPostUpdateBodySchema,
 } from '../../../common/api/blog';
-import { atomFeed, createPost, getPost, listPosts, updatePost } from '../../services/content/blog';
+import { atomFeed } from '../../services/content/blog/feed';
+import { getPost, listPosts } from '../../services/content/blog/read';
+import { createPost, updatePost } from '../../services/content/blog/write';
 
 const tags = ['blog'];
 const security = [{ bearer: [] }];
