@@ -12,15 +12,15 @@ export function analyticsJobs(config: Pick<Config, 'analyticsForward'>): Recurri
   const partitions: RecurringJob = {
     name: 'analytics-partitions',
     intervalMs: 3600_000,
-    async run(db) {
-      await ensureAnalyticsPartitions(db, Date.now());
+    async run(db, { now }) {
+      await ensureAnalyticsPartitions(db, now());
     },
   };
   const rollup: RecurringJob = {
     name: 'analytics-rollup',
     intervalMs: 3600_000,
-    async run(db) {
-      await rollUpAnalytics(db, Date.now());
+    async run(db, { now }) {
+      await rollUpAnalytics(db, now());
     },
   };
   const forward = config.analyticsForward;

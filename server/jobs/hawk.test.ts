@@ -8,8 +8,10 @@ import { listJobRuns, Scheduler, type SchedulerTime } from './scheduler';
 
 const T0 = Date.parse('2026-11-20T21:10:00Z');
 
+/** The scheduler's clock, a minute after the app's: what a run reads is the scheduler's time. */
+const RUN_AT = T0 + 60_000;
 /** Timers that never fire: any run here was started by an event, not by the interval. */
-const noTimers: SchedulerTime = { now: () => T0, every: () => () => {} };
+const noTimers: SchedulerTime = { now: () => RUN_AT, every: () => () => {} };
 
 describe('market hawk job: woken by its events', () => {
   let ctx: TestContext;
@@ -38,7 +40,7 @@ describe('market hawk job: woken by its events', () => {
     expect(res.statusCode, res.body).toBe(201);
     const subscriptionId = res.json().id as number;
     const scheduler = new Scheduler(db, pino({ level: 'silent' }), noTimers);
-    const job = hawkJob(ctx.config, () => new Date(T0 + 60_000));
+    const job = hawkJob(ctx.config);
     scheduler.start(job);
     await scheduler.listen([job]);
     try {
@@ -63,8 +65,10 @@ describe('market hawk job: woken by its events', () => {
       const firings = await db.selectFrom('hawk_firings').selectAll().where('subscription_id', '=', subscriptionId).execute();
       expect(firings).toHaveLength(1);
       expect(firings[0]).toMatchObject({ bond_id: bondId, message: 'Trade of 5MM+ at 100.000' });
-      const notes = await db.selectFrom('notifications').select('type').where('type', '=', 'markethawkalert').execute();
+      const notes = await db.selectFrom('notifications').select(['type', 'created_at']).where('type', '=', 'markethawkalert').execute();
       expect(notes).toHaveLength(1);
+      // Delivered at the scheduler's time, not the machine's.
+      expect(notes[0]!.created_at.getTime()).toBe(RUN_AT);
       // One run, under the job's lease like an interval's tick, recorded there.
       expect((await listJobRuns(db)).find((r) => r.name === 'market-hawk')).toMatchObject({ runs: 1, lastError: null });
     } finally {

@@ -21,13 +21,13 @@ export const HAWK_WAKE_EVENTS: readonly string[] = [...EVENT_TYPES, 'price.moved
  * does not wait for the interval: docs/market-hawk.md, event → notification). Passes are safe on
  * any number of instances (firings are unique in the database); the lease only saves the duplicate work.
  */
-export function hawkJob(config: Config, now: () => Date = () => new Date()): RecurringJob {
+export function hawkJob(config: Config): RecurringJob {
   return {
     name: 'market-hawk',
     intervalMs: HAWK_INTERVAL_MS,
     wakeOn: HAWK_WAKE_EVENTS,
-    async run(db) {
-      await evaluateHawk(db, config, now());
+    async run(db, { now }) {
+      await evaluateHawk(db, config, new Date(now()));
     },
   };
 }

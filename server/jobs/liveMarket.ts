@@ -15,8 +15,9 @@ export function liveMarketJob(config: Pick<Config, 'liveTickMs'>, provider?: Mar
   return {
     name: 'live-market',
     intervalMs: config.liveTickMs,
-    async run(db) {
-      await pollProvider(db, source);
+    async run(db, { now }) {
+      // The tick's slot and its trades' times are the scheduler's (the app's) time.
+      await pollProvider(db, source, { now: new Date(now()) });
     },
   };
 }

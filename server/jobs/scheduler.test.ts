@@ -87,6 +87,25 @@ describe('the job scheduler', () => {
     await scheduler.stop();
   });
 
+  it('a run reads the scheduler’s clock, and sees it move while it runs', async () => {
+    const t = manualTime();
+    const scheduler = new Scheduler(handle.db, log, t.time);
+    const seen: number[] = [];
+    const job: RecurringJob = {
+      name: 'clock-reader',
+      intervalMs: 3000,
+      run: async (_db, { now }) => {
+        seen.push(now());
+        t.advance(90_000);
+        seen.push(now());
+      },
+    };
+    await scheduler.tick(job);
+    const start = Date.UTC(2026, 10, 24, 12, 0, 0);
+    expect(seen).toEqual([start, start + 90_000]);
+    await scheduler.stop();
+  });
+
   it('a failing run records its error and the next run clears it', async () => {
     const t = manualTime();
     const scheduler = new Scheduler(handle.db, log, t.time);

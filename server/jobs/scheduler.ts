@@ -5,11 +5,19 @@ import { type ChannelListener, listenerOf } from '../db/channels';
 import type { Database } from '../db/schema';
 import { EVENTS_CHANNEL, parseEventsNotice } from '../services/events';
 
+/**
+ * What a run is given besides the database: the scheduler's clock (the app's), so a job reads the
+ * time its server is told rather than the machine's, and tests move it instead of sleeping.
+ */
+export interface JobContext {
+  now(): number;
+}
+
 export interface RecurringJob {
   /** Unique name; the lease row is keyed by it. */
   name: string;
   intervalMs: number;
-  run(db: Kysely<Database>): Promise<void>;
+  run(db: Kysely<Database>, context: JobContext): Promise<void>;
   /**
    * Event types (services/events.ts) whose commit runs the job at once rather than at its next
    * interval (see Scheduler.listen): work that waits on events need not wait for the timer.
@@ -216,7 +224,7 @@ export class Scheduler {
     await this.record(job.name, { last_started_at: new Date(started) });
     let error: string | null = null;
     try {
-      await job.run(this.db);
+      await job.run(this.db, { now: () => this.time.now() });
     } catch (err) {
       error = err instanceof Error ? err.message.slice(0, 2000) : String(err).slice(0, 2000);
       this.log.error({ err, job: job.name }, 'background job failed');

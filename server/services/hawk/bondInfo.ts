@@ -4,7 +4,7 @@
  * by an admin's hand — an issuer merge moves the duplicate's bonds to the survivor, a bond edit
  * may change its issuer — and both move the bond's `updated_at`: refreshBondInfo, once per pass,
  * forgets the bonds updated since it last looked, and everything every few minutes (a long
- * transaction can commit an `updated_at` older than the newest already seen).
+ * transaction can commit an `updated_at` older than the newest already seen), on the pass's clock.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -19,7 +19,7 @@ interface BondCache {
   rows: Map<number, BondInfo>;
   /** max(bonds.updated_at) as the database's text when last looked (null: not yet). */
   stamp: string | null;
-  /** When the rows were last all forgotten (Date.now()). */
+  /** When the rows were last all forgotten, on the callers' clock (ms). */
   clearedAt: number;
 }
 
@@ -30,18 +30,24 @@ const bondCaches = new WeakMap<object, BondCache>();
 
 function cacheOf(db: Kysely<Database>): BondCache {
   let cache = bondCaches.get(db);
-  if (!cache) bondCaches.set(db, (cache = { rows: new Map(), stamp: null, clearedAt: Date.now() }));
+  // clearedAt is set by the first refresh, which forgets everything (stamp null) whenever it comes.
+  if (!cache) bondCaches.set(db, (cache = { rows: new Map(), stamp: null, clearedAt: 0 }));
   return cache;
 }
 
-/** Forgets the bonds an admin changed since the last look (one index lookup when none did). */
-export async function refreshBondInfo(db: Kysely<Database>): Promise<void> {
+/**
+ * Forgets the bonds an admin changed since the last look (one index lookup when none did), and
+ * everything when BOND_INFO_TTL_MS has passed since the last full forget by `now` (the pass's time).
+ */
+export async function refreshBondInfo(db: Kysely<Database>, now: Date): Promise<void> {
   const cache = cacheOf(db);
   const { rows } = await sql<{ m: string | null }>`select max(updated_at)::text as m from bonds`.execute(db);
   const stamp = rows[0]?.m ?? null;
-  if (cache.stamp === null || Date.now() - cache.clearedAt >= BOND_INFO_TTL_MS) {
+  const nowMs = now.getTime();
+  // A clock moved backwards (a test's, or a corrected one) forgets too rather than trusting for long.
+  if (cache.stamp === null || nowMs - cache.clearedAt >= BOND_INFO_TTL_MS || nowMs < cache.clearedAt) {
     cache.rows.clear();
-    cache.clearedAt = Date.now();
+    cache.clearedAt = nowMs;
   } else if (stamp !== cache.stamp && cache.rows.size > 0) {
     const changed = await sql<{ id: number }>`select id from bonds where updated_at >= ${cache.stamp}::timestamptz`.execute(db);
     for (const r of changed.rows) cache.rows.delete(r.id);

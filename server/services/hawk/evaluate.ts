@@ -39,7 +39,7 @@ export interface HawkPassResult {
 export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Date, batch = HAWK_BATCH): Promise<HawkPassResult> {
   const cursor = await db.selectFrom('hawk_cursor').selectAll().where('name', '=', 'evaluator').executeTakeFirstOrThrow();
   const index = await hawkIndex(db, now);
-  await refreshBondInfo(db);
+  await refreshBondInfo(db, now);
   const result: HawkPassResult = { events: 0, ratings: 0, states: 0, candidates: 0, fired: 0, deliveries: 0 };
   const candidates: Candidate[] = [];
   const nowMs = now.getTime();

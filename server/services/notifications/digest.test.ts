@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
-import { sendDigests } from './digest';
+import { digestJob, sendDigests } from './digest';
 import { createNotifications } from './notifications';
 
 const HOUR = 3_600_000;
@@ -52,5 +52,18 @@ describe('the e-mail digest of unread messages and notifications', () => {
       'Bondwise: 1 new notification',
     ]);
     expect(await sendDigests(ctx.app.db, ctx.config, new Date(T0 + 13 * HOUR))).toBe(0);
+  });
+
+  it('as a job, digests on the scheduler’s clock: what is new by that time, stamped with it', async () => {
+    await signedIn(ctx, 'returning');
+    await note('returning', T0 + 20 * HOUR);
+    await digestJob(ctx.config).run(ctx.app.db, { now: () => T0 + 21 * HOUR });
+    expect((await outbox('returning@bondwise.com')).map((m) => m.subject)).toEqual(['Bondwise: 1 new notification']);
+    const digest = await ctx.database.db
+      .selectFrom('notification_digests')
+      .select('last_sent_at')
+      .where('user_id', '=', 'returning')
+      .executeTakeFirstOrThrow();
+    expect(digest.last_sent_at.getTime()).toBe(T0 + 21 * HOUR);
   });
 });

@@ -69,8 +69,8 @@ export function digestJob(config: Config): RecurringJob {
   return {
     name: 'notification-digest',
     intervalMs: Math.min(config.digestIntervalMs, 5 * 60_000),
-    async run(db) {
-      await sendDigests(db, config, new Date());
+    async run(db, { now }) {
+      await sendDigests(db, config, new Date(now()));
     },
   };
 }

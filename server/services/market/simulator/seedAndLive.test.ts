@@ -147,6 +147,18 @@ describe('live market ticks', () => {
     expect(update.events.some((e) => e.type === 'curve.moved' || e.type === 'trade.new')).toBe(true);
   });
 
+  it('as the live-market job, ticks at the scheduler’s time: that slot, and its trades in that day', async () => {
+    const job = liveMarketJob({ liveTickMs: tickMs });
+    const at = start + 200 * tickMs;
+    await job.run(database.db, { now: () => at });
+    const state = (await loadState(database.db))!;
+    expect(state.slot).toBe(Math.floor(at / tickMs));
+    expect(state.updatedAt).toBe(new Date(at).toISOString());
+    const { rows } = await sql<{ latest: string }>`
+      select max(execution_time)::text as latest from trades where source = 'simulator'`.execute(database.db);
+    expect(Date.parse(rows[0]!.latest)).toBeLessThanOrEqual(at);
+  });
+
   it('runs as the live-market job only where the lease is held', async () => {
     const job = liveMarketJob({ liveTickMs: tickMs });
     expect(job.name).toBe('live-market');
