@@ -36,7 +36,7 @@ export async function shareGrant(
  * Refuses a caller whose share does not allow `need`: viewers may read, editors also write. Who
  * has no share at all is answered `none()`, as for an unknown item.
  */
-export function requirePermission(
+function requirePermission(
   grant: SharedWithCaller | undefined,
   need: SharePermission,
   kind: ShareKind,
