@@ -78,7 +78,7 @@ test.describe('sharing and collaboration', () => {
     // The colleague's next request is refused: the table, its list entry and the link.
     await openRoute(theirs, `/bw/bond/config/${table.id}`);
     await theirs.reload();
-    await expect(theirs.getByTestId('custom-table-error')).toContainText('belongs to another user');
+    await expect(theirs.getByTestId('custom-table-error')).toContainText(`Bond table ${table.id} not found`);
     await openRoute(theirs, '/bw/bond/config');
     await expect(theirs.getByTestId('bond-tables-empty')).toBeVisible();
     await openRoute(theirs, acceptPath);

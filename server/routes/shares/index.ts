@@ -10,16 +10,10 @@ import {
   shareUuidParamsSchema,
 } from '../../../common/api/shares';
 import { errorResponseSchema } from '../../../common/api/shared';
-import {
-  acceptShare,
-  getShare,
-  leaveShare,
-  listColleagues,
-  listShares,
-  revokeShare,
-  setSharePermission,
-  shareItem,
-} from '../../services/shares/shares';
+import { shareItem } from '../../services/shares/invite';
+import { listShares, revokeShare, setSharePermission } from '../../services/shares/manage';
+import { listColleagues } from '../../services/shares/people';
+import { acceptShare, getShare, leaveShare } from '../../services/shares/respond';
 
 const tags = ['sharing'];
 const security = [{ bearer: [] }];

@@ -88,8 +88,8 @@ describe('sharing an item with colleagues', () => {
     expect(mail.subject).toBe('Share Owner shared a custom bond table with you: IG banks');
     expect(mail.text_body).toContain(`#/bw/share/accept/${sent!.id}`);
 
-    // Before accepting, the table is not the colleague's to read.
-    expect((await call('GET', `/v2/bond-tables/${table.id}`, colleague)).statusCode).toBe(403);
+    // Before accepting, the table is not the colleague's to read: as unknown as anyone else's.
+    expect((await call('GET', `/v2/bond-tables/${table.id}`, colleague)).statusCode).toBe(404);
     expect((await call('GET', `/v2/share/${sent!.id}`, colleague)).json()).toMatchObject({ status: 'pending', itemName: 'IG banks' });
     expect((await accept(sent!.id)).status).toBe('accepted');
 
@@ -116,7 +116,7 @@ describe('sharing an item with colleagues', () => {
     ]);
 
     // Deleting and sharing stay with the owner.
-    expect((await call('DELETE', `/v2/bond-tables/${table.id}`, colleague)).statusCode).toBe(403);
+    expect((await call('DELETE', `/v2/bond-tables/${table.id}`, colleague)).statusCode).toBe(404);
     const reshare = await call('POST', '/v2/share', colleague, {
       kind: 'bond_table',
       itemId: table.id,
@@ -134,7 +134,7 @@ describe('sharing an item with colleagues', () => {
 
     // Revoked: the very next request is refused, and the table leaves the colleague's list.
     expect((await call('POST', `/v2/share/${sent!.id}/revoke`, owner)).json().status).toBe('revoked');
-    expect((await call('GET', `/v2/bond-tables/${table.id}`, colleague)).statusCode).toBe(403);
+    expect((await call('GET', `/v2/bond-tables/${table.id}`, colleague)).statusCode).toBe(404);
     expect((await call('GET', '/v2/bond-tables', colleague)).json().tables).toEqual([]);
     const gone = await call('POST', `/v2/share/${sent!.id}/accept`, colleague);
     expect(gone.statusCode).toBe(410);
@@ -151,7 +151,7 @@ describe('sharing an item with colleagues', () => {
       expect(res.json().error).toMatch(/^This share was sent to someone else/);
       expect((await call('GET', `/v2/share/${sent!.id}`, who)).statusCode).toBe(403);
     }
-    expect((await call('GET', `/v2/bond-tables/${table.id}`, other)).statusCode).toBe(403);
+    expect((await call('GET', `/v2/bond-tables/${table.id}`, other)).statusCode).toBe(404);
     expect((await call('POST', `/v2/share/00000000-0000-4000-8000-000000000000/accept`, colleague)).statusCode).toBe(404);
     expect((await call('POST', `/v2/share/not-a-uuid/accept`, colleague)).statusCode).toBe(400);
 
@@ -198,7 +198,7 @@ describe('sharing an item with colleagues', () => {
       expect(expired.json().error).toBe(
         `This invitation expired on ${new Date(NOW + 14 * DAY).toISOString().slice(0, 10)}; ask its owner to share it again.`,
       );
-      expect((await call('GET', `/v2/bond-tables/${table.id}`, colleague)).statusCode).toBe(403);
+      expect((await call('GET', `/v2/bond-tables/${table.id}`, colleague)).statusCode).toBe(404);
     } finally {
       clock = NOW;
     }

@@ -1,7 +1,8 @@
 /**
  * Custom bond tables: a user's saved bond-table views. Every read and write checks the owner or a
- * live share (services/shares/access.ts: read for `view`, write for `edit`), so another user's uuid
- * answers 403 (it exists, but is not yours) and an unknown one 404. Deleting stays with the owner.
+ * live share (services/shares/access.ts: read for `view`, write for `edit`). Anyone else's uuid
+ * answers 404 like an unknown one, so whether it exists is not disclosed; a viewer writing is
+ * refused (403). Deleting stays with the owner (404 for everybody else).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
@@ -19,8 +20,8 @@ import { DEFAULT_BOND_SORT } from '../../../common/enums';
 import type { Database } from '../../db/schema';
 import type { BondTablesTable } from '../../db/tables/bondTables';
 import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
-import { conflict, forbidden, notFound } from '../../plugins/errors';
-import { auditSharedEdit, deleteSharesOf, requirePermission, shareGrant, sharedWithUser } from '../shares/access';
+import { conflict, notFound } from '../../plugins/errors';
+import { auditSharedEdit, deleteSharesOf, ownerOrShareHolder, sharedWithUser } from '../shares/access';
 
 type Row = Selectable<BondTablesTable>;
 
@@ -82,26 +83,16 @@ export async function listBondTables(db: Kysely<Database>, ownerId: string): Pro
     .map((row) => present(row, row.owner_id === ownerId ? undefined : grants.get(row.id)?.grant));
 }
 
-/** A table the caller owns; 404 unknown, 403 someone else's. */
-async function owned(db: Kysely<Database>, ownerId: string, id: string): Promise<Row> {
-  const row = await db.selectFrom('bond_tables').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`Bond table ${id} not found`);
-  if (row.owner_id !== ownerId) throw forbidden('This bond table belongs to another user');
-  return row;
-}
+const missing = (id: string) => () => notFound(`Bond table ${id} not found`);
 
-/** A table the caller owns or holds a live share of allowing `need`; 404 unknown, 403 otherwise. */
-async function accessible(
+/** A table the caller owns or holds a live share of allowing `need`; 404 otherwise (403 a viewer writing). */
+function accessible(
   db: Kysely<Database>,
   userId: string,
   id: string,
   need: SharePermission,
 ): Promise<{ row: Row; shared?: SharedWithCaller }> {
-  const row = await db.selectFrom('bond_tables').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`Bond table ${id} not found`);
-  if (row.owner_id === userId) return { row };
-  const grant = await shareGrant(db, 'bond_table', id, row.owner_id, userId);
-  return { row, shared: requirePermission(grant, need, 'bond_table', () => forbidden('This bond table belongs to another user')) };
+  return ownerOrShareHolder(db, 'bond_table', id, userId, need, missing(id));
 }
 
 export async function getBondTable(db: Kysely<Database>, ownerId: string, id: string): Promise<BondTable> {
@@ -175,9 +166,9 @@ export async function duplicateBondTable(db: Kysely<Database>, ownerId: string, 
 }
 
 export async function deleteBondTable(db: Kysely<Database>, ownerId: string, id: string): Promise<void> {
-  await owned(db, ownerId, id);
   await db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('bond_tables').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw missing(id)();
     await deleteSharesOf(trx, 'bond_table', id);
-    await trx.deleteFrom('bond_tables').where('id', '=', id).where('owner_id', '=', ownerId).execute();
   });
 }

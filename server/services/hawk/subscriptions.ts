@@ -25,7 +25,7 @@ import type { Database } from '../../db/schema';
 import type { HawkSubscriptionsTable } from '../../db/tables/hawk';
 import { ServiceRefusal } from '../refusal';
 import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
-import { auditSharedEdit, deleteSharesOf, requirePermission, shareGrant, sharedWithUser } from '../shares/access';
+import { auditSharedEdit, deleteSharesOf, ownerOrShareHolder, sharedWithUser } from '../shares/access';
 
 type Row = Selectable<HawkSubscriptionsTable>;
 /** A write's new revision (the evaluators' index reloads when it moves). */
@@ -144,20 +144,13 @@ function checkExpiry(expiresAt: string | null, now: Date): void {
 }
 
 /** A subscription the caller owns or holds a live share of allowing `need`; 404 otherwise (403 a viewer editing). */
-async function accessibleRow(
+function accessibleRow(
   db: Kysely<Database>,
   userId: string,
   id: number,
   need: SharePermission,
 ): Promise<{ row: Row; shared?: SharedWithCaller }> {
-  const row = await db.selectFrom('hawk_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
-  const missing = () => new ServiceRefusal('not found', 'No such subscription');
-  if (!row) throw missing();
-  if (row.user_id === userId) return { row };
-  return {
-    row,
-    shared: requirePermission(await shareGrant(db, 'hawk_subscription', id, row.user_id, userId), need, 'hawk_subscription', missing),
-  };
+  return ownerOrShareHolder(db, 'hawk_subscription', id, userId, need, () => new ServiceRefusal('not found', 'No such subscription'));
 }
 
 /** The caller's subscriptions and those shared with them, newest first. */

@@ -20,7 +20,7 @@ import type { Database } from '../../db/schema';
 import { ServiceRefusal } from '../refusal';
 import type { PricingSheetsTable } from '../../db/tables/pricingSheets';
 import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
-import { auditSharedEdit, deleteSharesOf, requirePermission, shareGrant, sharedWithUser } from '../shares/access';
+import { auditSharedEdit, deleteSharesOf, ownerOrShareHolder, sharedWithUser } from '../shares/access';
 
 type Row = Selectable<PricingSheetsTable>;
 
@@ -84,23 +84,15 @@ export async function listPricingSheets(db: Kysely<Database>, ownerId: string): 
 }
 
 /** A sheet the caller owns or holds a live share of allowing `need`; 404 otherwise (403 a viewer writing). */
-async function accessible(
+function accessible(
   db: Kysely<Database>,
   userId: string,
   id: number,
   need: SharePermission,
   lock = false,
 ): Promise<{ row: Row; shared?: SharedWithCaller }> {
-  let query = db.selectFrom('pricing_sheets').selectAll().where('id', '=', id);
-  if (lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
   const missing = () => new PricingSheetError('not found', `Pricing sheet ${id} not found`);
-  if (!row) throw missing();
-  if (row.owner_id === userId) return { row };
-  return {
-    row,
-    shared: requirePermission(await shareGrant(db, 'pricing_sheet', id, row.owner_id, userId), need, 'pricing_sheet', missing),
-  };
+  return ownerOrShareHolder(db, 'pricing_sheet', id, userId, need, missing, { lock });
 }
 
 export async function getPricingSheet(db: Kysely<Database>, userId: string, id: number): Promise<PricingSheet> {

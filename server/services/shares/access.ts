@@ -1,10 +1,10 @@
 /**
- * The access check every owner-only service asks when the caller is not the owner: does this
- * person hold a live (accepted, not revoked, not left) share of the item, from its current owner?
+ * The access check of every owner-only service: is the caller the item's owner, or does this
+ * person hold a live (accepted, not revoked, not left) share of it, from its current owner?
  * It reads the database on every request, so a revoked share stops working at once, on every
  * instance.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { SharedWithCaller, ShareKind, SharePermission } from '../../../common/api/shares';
 import { SHARE_KIND_LABELS } from '../../../common/api/shares';
 import type { Database } from '../../db/schema';
@@ -34,9 +34,9 @@ export async function shareGrant(
 
 /**
  * Refuses a caller whose share does not allow `need`: viewers may read, editors also write. Who
- * has no share at all is refused by the caller's own rule (404 or 403), passed as `none`.
+ * has no share at all is answered `none()`, as for an unknown item.
  */
-export function requirePermission(
+function requirePermission(
   grant: SharedWithCaller | undefined,
   need: SharePermission,
   kind: ShareKind,
@@ -50,6 +50,64 @@ export function requirePermission(
     );
   }
   return grant;
+}
+
+/**
+ * The kinds whose items are the owner's alone unless shared, with the table and owner column of
+ * each. (Blog posts are not here: editors and admins reach them by their own rule, content/blog.ts.)
+ */
+const OWNED_ITEMS = {
+  bond_table: { table: 'bond_tables', owner: 'owner_id' },
+  pricing_sheet: { table: 'pricing_sheets', owner: 'owner_id' },
+  hawk_subscription: { table: 'hawk_subscriptions', owner: 'user_id' },
+} as const;
+type OwnedKind = keyof typeof OWNED_ITEMS;
+type OwnedRow<K extends OwnedKind> = Selectable<Database[(typeof OWNED_ITEMS)[K]['table']]>;
+interface GrantColumns {
+  grant_share_id: string | null;
+  grant_permission: SharePermission | null;
+  grant_owner_email: string | null;
+  grant_owner_name: string | null;
+}
+
+/**
+ * An item its owner, or the holder of a live share allowing `need`, may use: the row, and the
+ * share when the caller is not the owner. Anyone else is answered `missing()` as for an unknown
+ * id, so the item's existence is not disclosed; a viewer asking to edit is refused (403), since
+ * they know it exists. One query: the item by its key, and the caller's accepted share from its
+ * current owner through shares_recipient_idx. `lock` takes the item's row for update (call inside
+ * a transaction).
+ */
+export async function ownerOrShareHolder<K extends OwnedKind>(
+  db: Kysely<Database>,
+  kind: K,
+  itemId: string | number,
+  userId: string,
+  need: SharePermission,
+  missing: () => Error,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<{ row: OwnedRow<K>; shared?: SharedWithCaller }> {
+  const { table, owner } = OWNED_ITEMS[kind];
+  const { rows } = await sql<GrantColumns & Record<string, unknown>>`
+    select i.*, s.id as grant_share_id, s.permission as grant_permission, o.email as grant_owner_email, o.name as grant_owner_name
+    from ${sql.table(table)} as i
+    left join shares as s
+      on s.recipient_id = ${userId} and s.kind = ${kind} and s.item_id = ${String(itemId)}
+      and s.status = 'accepted' and s.owner_id = ${sql.ref(`i.${owner}`)}
+    left join users as o on o.id = s.owner_id
+    where i.id = ${itemId}
+    ${lock ? sql`for update of i` : sql``}`.execute(db);
+  const found = rows[0];
+  if (!found) throw missing();
+  const { grant_share_id, grant_permission, grant_owner_email, grant_owner_name, ...columns } = found;
+  // Every column of the item's table, as its query builder would have returned them.
+  const row = columns as unknown as OwnedRow<K>;
+  if (columns[owner] === userId) return { row };
+  const grant: SharedWithCaller | undefined =
+    grant_share_id && grant_permission
+      ? { shareId: grant_share_id, permission: grant_permission, owner: { email: grant_owner_email!, name: grant_owner_name } }
+      : undefined;
+  return { row, shared: requirePermission(grant, need, kind, missing) };
 }
 
 /** Ids of the items of one kind shared with the user (accepted), with the share. */
