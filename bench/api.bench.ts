@@ -23,7 +23,8 @@
  * load only (FILE.<engine>.cpuprofile, Chrome DevTools format); `--heap-profile FILE` samples what
  * the main thread allocates over it (FILE.<engine>.heapprofile, collected objects included); BENCH_CLIENT_PROFILE=DIR profiles
  * the load clients' process; BENCH_MIX=only:<endpoint name> loads one endpoint of the mix alone.
- * BENCH_LIVE_MARKET=1 runs the background jobs, the simulated market's ticks included, as `npm start` does.
+ * BENCH_LIVE_MARKET=1 runs the background jobs, the simulated market's ticks included, as `npm start` does;
+ * BENCH_MARKET_TIME=<ISO instant> starts the server's clock there (a session of the simulated market).
  * The report gives each endpoint's mean body size and, on PostgreSQL, the backends' CPU.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -80,6 +81,15 @@ const INSTANCES = Math.max(1, Number(arg('--instances') ?? 1));
 let benchDatabaseUrl = '';
 const ENGINES = (arg('--engine') ?? (PG_URL ? 'both' : 'pglite')) === 'both' ? ['pglite', 'postgres'] : [arg('--engine')!];
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+/**
+ * BENCH_MARKET_TIME=<ISO instant>: the server's clock starts there and runs on with real time, so
+ * the live market (BENCH_LIVE_MARKET=1) trades during a session even when the real market is
+ * closed. Pick a trading day after the universe's last (seeded up to the business day before today).
+ */
+const MARKET_TIME = process.env.BENCH_MARKET_TIME ? Date.parse(process.env.BENCH_MARKET_TIME) : undefined;
+if (MARKET_TIME !== undefined && Number.isNaN(MARKET_TIME)) throw new Error('BENCH_MARKET_TIME must be an ISO instant');
+const realStart = Date.now();
+const serverNow = MARKET_TIME === undefined ? Date.now : () => MARKET_TIME + (Date.now() - realStart);
 
 const rng = mulberry32;
 
@@ -192,7 +202,7 @@ async function runEngine(engine: string): Promise<void> {
     ...(process.env.LIVE_TICK_MS ? { LIVE_TICK_MS: process.env.LIVE_TICK_MS } : {}),
     SEED_DEMO: 'false',
   };
-  const app = await buildApp({ config: loadConfig(env), db: handle.db, logger: false });
+  const app = await buildApp({ config: loadConfig(env), db: handle.db, logger: false, now: serverNow });
   await app.listen({ host: '127.0.0.1', port: 0 });
   if (process.env.BENCH_LIVE_MARKET === '1') {
     // As server/index.ts does: every background job of this configuration, the live market's included.
@@ -200,6 +210,8 @@ async function runEngine(engine: string): Promise<void> {
     await app.scheduler.listen(app.recurringJobs);
   }
   const port = (app.server.address() as { port: number }).port;
+  if (INSTANCES > 1 && MARKET_TIME !== undefined)
+    throw new Error('BENCH_MARKET_TIME runs one instance (the others would keep the real clock)');
   if (INSTANCES > 1 && engine !== 'postgres')
     console.log(`  (--instances applies to PostgreSQL: PGlite is one process's embedded database)`);
   const others = engine === 'postgres' ? await startInstances(INSTANCES - 1, benchDatabaseUrl, env) : [];
@@ -207,7 +219,7 @@ async function runEngine(engine: string): Promise<void> {
   // A real user (an employee, so no trial stands between it and market data): access needs one.
   await sql`insert into users (id, email, password_hash, support_token, is_admin)
     values ('bench', 'bench@bondwise.com', 'x', 'support-bench', false) on conflict (id) do nothing`.execute(handle.db);
-  const token = await signAccessToken(SECRET, { userId: 'bench', scopes: ['user'], ttlSeconds: 3600 });
+  const token = await signAccessToken(SECRET, { userId: 'bench', scopes: ['user'], ttlSeconds: 3600 }, serverNow);
   const probe = await get(new http.Agent(), port, '/v2/bond?limit=1', token);
   if (probe.status !== 200) throw new Error(`the benchmark's user cannot read the bond table: HTTP ${probe.status}`);
 
