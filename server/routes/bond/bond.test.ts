@@ -254,4 +254,32 @@ describe('bond table API', () => {
       expect(res.json().rows, columns).toEqual([expect.objectContaining({ id, description: name })]);
     }
   });
+
+  it('after a repricing tick, sorts by every column in both directions as SQL does (orders carried over, not rebuilt)', async () => {
+    const moved = all.slice(2, 9).map((r) => r.id);
+    const prices = [99.5, 99.5, null, 101.25, 87, 99.5, 120];
+    for (const [i, id] of moved.entries()) {
+      await ctx.database.db
+        .updateTable('bond_market_state')
+        .set({ price: prices[i]!, as_of: `${u.asOfDay}T21:10:00Z` })
+        .where('bond_id', '=', id)
+        .execute();
+    }
+    clockMs += 1001;
+    await get('/v2/bond?limit=1');
+    await settledBondTableSnapshot(ctx.database.db);
+    for (const column of BOND_TABLE_COLUMNS) {
+      for (const sortDesc of [false, true]) {
+        const q = { sort: column, sortDesc, sort2: 'coupon' as const, offset: 0, limit: 500 };
+        const api = await get(`/v2/bond?limit=500&sort=${column}&sortDesc=${sortDesc}&sort2=coupon`);
+        const fromSql = await listBondsSql(ctx.database.db, q);
+        expect(
+          api.json().rows.map((r: BondRow) => r.id),
+          `${column} ${sortDesc ? 'desc' : 'asc'}`,
+        ).toEqual(fromSql.rows.map((r) => r.id));
+      }
+    }
+    const byPrice = (await get('/v2/bond?limit=500&sort=price')).json().rows as BondRow[];
+    expect(byPrice.filter((r) => r.price === 99.5).map((r) => r.id)).toEqual([moved[0], moved[1], moved[5]].sort((a, b) => a! - b!));
+  });
 });

@@ -43,6 +43,33 @@ function cacheOf(s: Snapshot): MaskCache {
   return c;
 }
 
+/** The fields every filter reads (outstanding, sector, rating, seniority, tenor, issuer, callable, text). */
+function sameFilterFields(a: SnapshotRecord, b: SnapshotRecord): boolean {
+  return (
+    a.row.maturityDate === b.row.maturityDate &&
+    a.sectorId === b.sectorId &&
+    a.rating === b.rating &&
+    a.seniority === b.seniority &&
+    a.issuerId === b.issuerId &&
+    a.callable === b.callable &&
+    a.cusip === b.cusip &&
+    a.isin === b.isin &&
+    a.tickerUpper === b.tickerUpper &&
+    a.descriptionUpper === b.descriptionUpper
+  );
+}
+
+/**
+ * Carries the filters built over `previous` to `next`, records that replaced some of them in
+ * place (`replaced`: their indexes), when none of those changed a field a filter reads — a
+ * repricing tick — so a tick does not rescan every filter value asked since the last rebuild.
+ */
+export function carryMasks(previous: SnapshotRecord[], next: SnapshotRecord[], replaced: readonly number[]): void {
+  const cache = caches.get(previous);
+  if (!cache || previous.length !== next.length) return;
+  if (replaced.every((k) => sameFilterFields(previous[k]!, next[k]!))) caches.set(next, cache);
+}
+
 const wordsFor = (n: number) => (n + 31) >>> 5;
 
 /** A bitset of the records for which `test` holds. */

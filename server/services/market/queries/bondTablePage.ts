@@ -1,7 +1,8 @@
 import type { BondTableColumn } from '../../../../common/enums';
 import { DEFAULT_BOND_SORT } from '../../../../common/enums';
 import type { BondFilters, BondSort } from './bondList';
-import { columnOrder, type Snapshot } from './bondTableSnapshot';
+import type { Snapshot } from './bondTableSnapshot';
+import { columnOrder } from './bondTableOrders';
 import { hasBit, matchesOf } from './bondTableMasks';
 
 /** Ties of the primary sort bigger than this are ordered by walking the secondary column's order instead of sorting them. */

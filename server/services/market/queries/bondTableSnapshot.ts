@@ -1,10 +1,12 @@
 import { type InferResult, type Kysely, sql } from 'kysely';
 import type { BondRow } from '../../../../common/api/bond';
 import type { BondTableColumn } from '../../../../common/enums';
-import { compositeRating, MOODY_RATINGS, SP_RATINGS } from '../../../../common/market';
+import { compositeRating } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { invalidateMarketVersion, MARKET_VERSION_CHECK_MS, type MarketVersion, marketVersion, useMarketClock } from './marketVersion';
 import { presentBondRow, selectBondRows } from './bondRows';
+import { carriedOrders, type ColumnOrder } from './bondTableOrders';
+import { carryMasks } from './bondTableMasks';
 
 /**
  * The bond table held in memory: every bond's presented row (the same Kysely join and presenter
@@ -48,27 +50,11 @@ export interface Snapshot {
   records: SnapshotRecord[];
   /** The sector taxonomy (for code → industry ids). */
   sectors: { id: number; code: string; name: string; parentId: number | null }[];
-  /** Per sort column, built on first use: see {@link ColumnOrder}. */
+  /** Per sort column, built on first use (bondTableOrders.ts). */
   orders: Map<BondTableColumn, ColumnOrder>;
   version: MarketVersion;
   checkedAt: number;
   builtAt: number;
-}
-
-/**
- * One column's sort order over the snapshot's records. `asc` lists record indexes by key
- * ascending, `desc` by key descending; in both, equal keys keep id order and nulls come last —
- * the API's order, so a page with no secondary sort is one linear scan. `rank` is each record's
- * dense key rank (-1 = null), which delimits runs of equal keys and orders by a secondary column.
- */
-export interface ColumnOrder {
-  asc: Int32Array;
-  desc: Int32Array;
-  rank: Int32Array;
-  /** The rank at each position of `asc` / `desc`: finding where a run ends reads memory in order. */
-  ascRank: Int32Array;
-  descRank: Int32Array;
-  nonNull: number;
 }
 
 const CHECK_MS = MARKET_VERSION_CHECK_MS;
@@ -190,6 +176,8 @@ async function build(db: Kysely<Database>, version: MarketVersion, previous: Sna
     if (ids.length === 0) return { ...previous, asOf: marketAsOfOf(version), sectors, version, checkedAt: now };
     const records = previous.records.slice();
     const index = new Map(records.map((rec, k) => [rec.row.id, k]));
+    const replaced: number[] = [];
+    let added = false;
     for (let k = 0; k < ids.length; k += LOAD_CHUNK) {
       const rows = await selectSnapshotRows(db)
         .where('b.id', 'in', ids.slice(k, k + LOAD_CHUNK))
@@ -197,12 +185,24 @@ async function build(db: Kysely<Database>, version: MarketVersion, previous: Sna
       for (const r of rows) {
         const rec = toRecord(r, day);
         const at = index.get(rec.row.id);
-        if (at === undefined) records.push(rec);
-        else records[at] = rec;
+        if (at === undefined) {
+          records.push(rec);
+          added = true;
+        } else {
+          records[at] = rec;
+          replaced.push(at);
+        }
       }
     }
-    records.sort((a, b) => a.row.id - b.row.id);
-    return { day, asOf: marketAsOfOf(version), records, sectors, orders: new Map(), version, checkedAt: now, builtAt: previous.builtAt };
+    let orders: Snapshot['orders'] = new Map();
+    if (added) records.sort((a, b) => a.row.id - b.row.id);
+    else if (sectors === previous.sectors) {
+      // Every record kept its index: what was built over the old records carries over, updated
+      // for the replaced ones (a tick's repricing, not a full rebuild per column and filter).
+      orders = carriedOrders(previous, records, replaced);
+      carryMasks(previous.records, records, replaced);
+    }
+    return { day, asOf: marketAsOfOf(version), records, sectors, orders, version, checkedAt: now, builtAt: previous.builtAt };
   }
   const records: SnapshotRecord[] = [];
   for (let last = 0; ;) {
@@ -251,64 +251,6 @@ function sameSectors(a: Snapshot['sectors'], b: Snapshot['sectors']): boolean {
     a.length === b.length &&
     a.every((x, k) => x.id === b[k]!.id && x.code === b[k]!.code && x.name === b[k]!.name && x.parentId === b[k]!.parentId)
   );
-}
-
-/** Sort key of a column, matching the SQL whitelist: ratings by scale rank, tenor by maturity. */
-function keyOf(column: BondTableColumn): (row: BondRow) => number | string | boolean | null {
-  if (column === 'ratingSP')
-    return (r) => {
-      const i = r.ratingSP === null ? -1 : (SP_RATINGS as readonly string[]).indexOf(r.ratingSP);
-      return i < 0 ? null : i;
-    };
-  if (column === 'ratingMoody')
-    return (r) => {
-      const i = r.ratingMoody === null ? -1 : (MOODY_RATINGS as readonly string[]).indexOf(r.ratingMoody);
-      return i < 0 ? null : i;
-    };
-  if (column === 'tenor') return (r) => r.maturityDate;
-  return (r) => r[column] as number | string | boolean | null;
-}
-
-/** The (lazily built) order of a column: by key, nulls last, ties by id, both directions. */
-export function columnOrder(s: Snapshot, column: BondTableColumn): ColumnOrder {
-  const cached = s.orders.get(column);
-  if (cached) return cached;
-  const key = keyOf(column);
-  const keys = s.records.map((rec) => key(rec.row));
-  const idx = Array.from({ length: keys.length }, (_, k) => k);
-  idx.sort((a, b) => {
-    const x = keys[a]!;
-    const y = keys[b]!;
-    if (x === y) return a - b;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return x < y ? -1 : x > y ? 1 : a - b;
-  });
-  const asc = Int32Array.from(idx);
-  const n = keys.length;
-  const rank = new Int32Array(n).fill(-1);
-  let r = -1;
-  let nonNull = 0;
-  for (let k = 0; k < n; k++) {
-    const v = keys[asc[k]!]!;
-    if (v === null) break;
-    if (k === 0 || v !== keys[asc[k - 1]!]) r++;
-    rank[asc[k]!] = r;
-    nonNull++;
-  }
-  // Descending: the runs of equal keys from the top, each still in id order; then the nulls.
-  const desc = new Int32Array(n);
-  let out = 0;
-  for (let b = nonNull; b > 0;) {
-    let a = b - 1;
-    while (a > 0 && rank[asc[a - 1]!] === rank[asc[b - 1]!]) a--;
-    for (let k = a; k < b; k++) desc[out++] = asc[k]!;
-    b = a;
-  }
-  for (let k = nonNull; k < n; k++) desc[out++] = asc[k]!;
-  const order = { asc, desc, rank, ascRank: asc.map((k) => rank[k]!), descRank: desc.map((k) => rank[k]!), nonNull };
-  s.orders.set(column, order);
-  return order;
 }
 
 /**
