@@ -224,11 +224,17 @@ describe('bond table API', () => {
       .where('bond_id', '=', id)
       .execute();
     const seen = async () => (await get(`/v2/bond?sort=price&sortDesc=true&limit=1`)).json();
+    const recordsBefore = (await settledBondTableSnapshot(ctx.database.db))!.records;
     clockMs += 1001;
     // The first request after a second starts the refresh and answers from the old snapshot.
     await seen();
     await settledBondTableSnapshot(ctx.database.db);
     const body = await seen();
+    // Only the repriced bond was re-read: every other record is the one from before. (The bonds
+    // were all written by one statement, at one time to the microsecond: a change cursor cut to
+    // milliseconds took all of them for changed, on every refresh.)
+    const after = (await settledBondTableSnapshot(ctx.database.db))!.records;
+    expect(after.filter((rec, k) => rec !== recordsBefore[k]).map((rec) => rec.row.id)).toEqual([id]);
     expect(body.rows[0]).toMatchObject({ id, price: 123.4567 });
     expect(body.asOf).toBe(`${u.asOfDay}T21:05:00.000Z`);
     expect((await byId('')).json().rows[0]).toMatchObject({ id, price: 123.4567 });

@@ -118,13 +118,16 @@ const LOAD_CHUNK = 2000;
 /** Above this many changed bonds a full (chunked) reload is cheaper than id lookups. */
 const INCREMENTAL_LIMIT = 5000;
 
+/** A time as the database wrote it (MarketVersion.since), compared exactly. */
+const exactly = (text: string) => sql<Date>`${text}::timestamptz`;
+
 /** Ids of bonds changed since `p`: three index range scans, no join. */
 async function changedIds(db: Kysely<Database>, p: MarketVersion): Promise<number[]> {
   const ids = new Set<number>();
   const priced = await db
     .selectFrom('bond_market_state')
     .select('bond_id')
-    .where('as_of', '>', p.asOf ? new Date(p.asOf) : new Date(0))
+    .where('as_of', '>', p.since.priced ? exactly(p.since.priced) : new Date(0))
     .limit(INCREMENTAL_LIMIT + 1)
     .execute();
   for (const r of priced) ids.add(r.bond_id);
@@ -135,18 +138,18 @@ async function changedIds(db: Kysely<Database>, p: MarketVersion): Promise<numbe
     .limit(INCREMENTAL_LIMIT + 1)
     .execute();
   for (const r of added) ids.add(r.id);
-  if (p.updated) {
+  if (p.since.bonds) {
     const edited = await db
       .selectFrom('bonds')
       .select('id')
-      .where('updated_at', '>', new Date(p.updated))
+      .where('updated_at', '>', exactly(p.since.bonds))
       .limit(INCREMENTAL_LIMIT + 1)
       .execute();
     for (const r of edited) ids.add(r.id);
   }
-  if (p.issuersUpdated) {
+  if (p.since.issuers) {
     // An issuer's names show on its own bonds and, as the parent's name, on its subsidiaries'.
-    const since = new Date(p.issuersUpdated);
+    const since = exactly(p.since.issuers);
     const renamed = await db
       .selectFrom('bonds as b')
       .innerJoin('issuers as i', 'i.id', 'b.issuer_id')

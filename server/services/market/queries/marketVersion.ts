@@ -22,6 +22,12 @@ export interface MarketVersion {
   tradesMaxId: string | null;
   /** The latest Treasury curve write (import, live market, an administrator's correction). */
   treasuryUpdated: string | null;
+  /**
+   * asOf, updated and issuersUpdated as the database wrote them (microseconds), for finding what
+   * changed since: the millisecond times above, compared with `>`, also matched every row written
+   * in the same millisecond as the newest — after a bulk write (a seed, an import) all of them.
+   */
+  since: { priced: string | null; bonds: string | null; issuers: string | null };
 }
 
 export const MARKET_VERSION_CHECK_MS = 1000;
@@ -51,7 +57,9 @@ export function marketClock(db: Kysely<Database>): () => number {
   return holderOf(db).now;
 }
 
-const FIELDS: (keyof MarketVersion)[] = ['asOf', 'maxId', 'updated', 'universeAsOf', 'issuersUpdated', 'tradesMaxId', 'treasuryUpdated'];
+const FIELDS = ['asOf', 'maxId', 'updated', 'universeAsOf', 'issuersUpdated', 'tradesMaxId', 'treasuryUpdated'] as const;
+const sameSince = (a: MarketVersion['since'], b: MarketVersion['since']) =>
+  a.priced === b.priced && a.bonds === b.bonds && a.issuers === b.issuers;
 
 async function readVersion(db: Kysely<Database>): Promise<MarketVersion> {
   const r = await sql<{
@@ -62,13 +70,19 @@ async function readVersion(db: Kysely<Database>): Promise<MarketVersion> {
     i: Date | string | null;
     t: string | number | null;
     c: Date | string | null;
+    ac: string | null;
+    uc: string | null;
+    ic: string | null;
   }>`
     select (select max(as_of) from bond_market_state) as a, (select max(id) from bonds) as m,
            (select max(updated_at) from bonds) as u,
            (select value #>> '{}' from app_settings where key = ${UNIVERSE_AS_OF_KEY}) as f,
            (select max(updated_at) from issuers) as i,
            (select max(id) from trades) as t,
-           (select max(updated_at) from treasury_curve_points) as c`.execute(db);
+           (select max(updated_at) from treasury_curve_points) as c,
+           (select max(as_of)::text from bond_market_state) as ac,
+           (select max(updated_at)::text from bonds) as uc,
+           (select max(updated_at)::text from issuers) as ic`.execute(db);
   const row = r.rows[0]!;
   return {
     asOf: isoTime(row.a),
@@ -78,6 +92,7 @@ async function readVersion(db: Kysely<Database>): Promise<MarketVersion> {
     issuersUpdated: isoTime(row.i),
     tradesMaxId: row.t === null ? null : String(row.t),
     treasuryUpdated: isoTime(row.c),
+    since: { priced: row.ac, bonds: row.uc, issuers: row.ic },
   };
 }
 
@@ -93,7 +108,7 @@ export async function marketVersion(db: Kysely<Database>): Promise<MarketVersion
     try {
       const read = await readVersion(db);
       const current = h.version;
-      if (!current || FIELDS.some((f) => current[f] !== read[f])) h.version = read;
+      if (!current || FIELDS.some((f) => current[f] !== read[f]) || !sameSince(current.since, read.since)) h.version = read;
       h.checkedAt = h.now();
       return h.version!;
     } finally {

@@ -51,7 +51,16 @@ export function universe(n: number): Snapshot {
     orders: new Map(),
     checkedAt: 0,
     builtAt: 0,
-    version: { asOf: null, maxId: n, updated: null, universeAsOf: null, issuersUpdated: null, tradesMaxId: null, treasuryUpdated: null },
+    version: {
+      asOf: null,
+      maxId: n,
+      updated: null,
+      universeAsOf: null,
+      issuersUpdated: null,
+      tradesMaxId: null,
+      treasuryUpdated: null,
+      since: { priced: null, bonds: null, issuers: null },
+    },
     sectors: [
       { id: 1, code: 'FIN', name: 'Financial', parentId: null },
       { id: 2, code: 'BNK', name: 'Banks', parentId: 1 },
