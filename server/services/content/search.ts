@@ -73,7 +73,8 @@ export async function searchContent(db: Kysely<Database>, q: string, limit: numb
         (select id from blog_posts where search_head @@ ${query} and ${live} limit ${cap})
         union (select id from blog_posts where search @@ ${query} and ${live} limit ${cap}))`);
     // The key is cast, not the id: `b.id::text = t.key` could not use the primary key and read
-    // every post (~6 ms of each search at 5,000 posts).
+    // every post (on PostgreSQL at 5,000 posts, 1.2 ms of a 6.8 ms median search; PGlite no
+    // different within the noise).
     shown.push(sql`select t.type, '/bw/blog/post/' || b.slug as route, b.title,
         ts_headline('english', ${snippetSource(sql`b.summary || ' ' || b.body_text`, word)}, ${query}, ${HEADLINE}) as snippet, t.rank
       from top t join blog_posts b on t.type = 'blog' and b.id = t.key::int`);
