@@ -4,7 +4,6 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { forbidden } from '../../../plugins/errors';
 import { writeAudit } from '../../audit';
 import { ServiceRefusal } from '../../refusal';
 
@@ -21,7 +20,7 @@ export async function isBlogAuthor(db: Kysely<Database>, caller: Caller): Promis
 }
 
 export async function assertAuthor(db: Kysely<Database>, caller: Caller): Promise<void> {
-  if (!(await isBlogAuthor(db, caller))) throw forbidden('Only blog authors may write posts; ask an administrator');
+  if (!(await isBlogAuthor(db, caller))) throw new ServiceRefusal('forbidden', 'Only blog authors may write posts; ask an administrator');
 }
 
 /** Users who may write: admins and marked authors (for the admin's author list). */

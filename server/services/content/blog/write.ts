@@ -12,7 +12,6 @@ import {
   blogPostCreateBodySchema,
 } from '@common/api/blog';
 import type { Database } from '../../../db/schema';
-import { forbidden } from '../../../plugins/errors';
 import { writeAudit } from '../../audit';
 import { ServiceRefusal } from '../../refusal';
 import { shareGrant } from '../../shares/access';
@@ -118,13 +117,14 @@ export async function updatePost(
         : await shareGrant(trx, 'blog_post', id, current.author_id, caller.userId);
     if (grant?.permission === 'edit') {
       const reserved = (['status', 'publishAt', 'slug', 'public'] as const).filter((k) => body[k] !== undefined);
-      if (reserved.length > 0) throw forbidden(`${reserved.join(', ')}: only the author publishes; as an editor you may change the text`);
+      if (reserved.length > 0)
+        throw new ServiceRefusal('forbidden', `${reserved.join(', ')}: only the author publishes; as an editor you may change the text`);
     } else {
       await assertAuthor(trx, caller);
       if (!canEditRow(current, caller)) {
         throw grant
-          ? forbidden('This post is shared with you to view; only its author or an editor may change it')
-          : forbidden('Only its author or an administrator may edit this post');
+          ? new ServiceRefusal('forbidden', 'This post is shared with you to view; only its author or an editor may change it')
+          : new ServiceRefusal('forbidden', 'Only its author or an administrator may edit this post');
       }
     }
     if (body.version !== undefined && body.version !== current.version) {
