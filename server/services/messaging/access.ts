@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MESSAGE_SENDER_JOB_FUNCTIONS, MESSAGE_SENDER_ORGANIZATION_TYPE } from '../../../common/api/messages';
 import type { Database } from '../../db/schema';
-import { forbidden } from '../../plugins/errors';
 import { ServiceRefusal } from '../refusal';
 
 /** The caller as messaging sees them. */
@@ -37,7 +36,7 @@ export async function maySend(db: Kysely<Database>, caller: MessagingCaller): Pr
 
 export async function requireSender(db: Kysely<Database>, caller: MessagingCaller): Promise<void> {
   if (!(await maySend(db, caller))) {
-    throw forbidden('Only syndicate and DCM users at a sell-side organisation, and admins, send deal messages');
+    throw new ServiceRefusal('forbidden', 'Only syndicate and DCM users at a sell-side organisation, and admins, send deal messages');
   }
 }
 

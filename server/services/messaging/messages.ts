@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { MESSAGE_LIMITS, type DealMessage, type Recipients } from '../../../common/api/messages';
 import type { Database } from '../../db/schema';
-import { forbidden } from '../../plugins/errors';
 import { writeAudit } from '../audit';
 import { createNotifications } from '../notifications/notifications';
 import { ServiceRefusal } from '../refusal';
@@ -124,7 +123,8 @@ async function editable(db: Kysely<Database>, caller: MessagingCaller, id: strin
   const row = await db.selectFrom('deal_messages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   const visible = row && (caller.isAdmin || (await messageById(db, caller, id)) !== undefined);
   if (!row || !visible) throw new ServiceRefusal('not found', `messageId: message ${id} not found`);
-  if (row.author_user_id !== caller.userId && !caller.isAdmin) throw forbidden('Only its author or an admin may change a message');
+  if (row.author_user_id !== caller.userId && !caller.isAdmin)
+    throw new ServiceRefusal('forbidden', 'Only its author or an admin may change a message');
   return row;
 }
 
@@ -182,7 +182,7 @@ export async function markRead(db: Kysely<Database>, caller: MessagingCaller, id
       .where('message_id', 'in', unique)
       .execute();
     const foreign = unique.find((id) => !mine.some((r) => String(r.message_id) === id));
-    if (foreign) throw forbidden(`ids: message ${foreign} is not addressed to you`);
+    if (foreign) throw new ServiceRefusal('forbidden', `ids: message ${foreign} is not addressed to you`);
     const result = await trx
       .updateTable('deal_message_recipients')
       .set({ read_at: now })

@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Recipients } from '../../../common/api/messages';
 import type { Database } from '../../db/schema';
-import { forbidden } from '../../plugins/errors';
 import { ServiceRefusal } from '../refusal';
 import type { MessagingCaller, MessagingDeal } from './access';
 
@@ -24,7 +23,7 @@ export async function resolveRecipients(
   if (unknown.length > 0) throw new ServiceRefusal('invalid', `recipients.organizations: unknown organisation ${unknown[0]}`);
   if (deal.createdBy !== null) {
     if (recipients.organizationTypes.length > 0 || orgs.some((o) => o.id !== deal.organizationId)) {
-      throw forbidden('This deal is seen by one organisation only: address its followers or that organisation');
+      throw new ServiceRefusal('forbidden', 'This deal is seen by one organisation only: address its followers or that organisation');
     }
   }
   const orgIds = orgs.map((o) => o.id);
