@@ -20,7 +20,7 @@ import { DEFAULT_BOND_SORT } from '../../../common/enums';
 import type { Database } from '../../db/schema';
 import type { BondTablesTable } from '../../db/tables/bondTables';
 import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
-import { conflict, notFound } from '../../plugins/errors';
+import { ServiceRefusal } from '../refusal';
 import { auditSharedEdit, deleteSharesOf, ownerOrShareHolder, sharedWithUser } from '../shares/access';
 
 type Row = Selectable<BondTablesTable>;
@@ -83,7 +83,7 @@ export async function listBondTables(db: Kysely<Database>, ownerId: string): Pro
     .map((row) => present(row, row.owner_id === ownerId ? undefined : grants.get(row.id)?.grant));
 }
 
-const missing = (id: string) => () => notFound(`Bond table ${id} not found`);
+const missing = (id: string) => () => new ServiceRefusal('not found', `Bond table ${id} not found`);
 
 /** A table the caller owns or holds a live share of allowing `need`; 404 otherwise (403 a viewer writing). */
 function accessible(
@@ -111,7 +111,7 @@ async function insert(db: Kysely<Database>, ownerId: string, name: string, confi
       .where('owner_id', '=', ownerId)
       .executeTakeFirstOrThrow();
     if (Number(count) >= BOND_TABLES_PER_USER_MAX)
-      throw conflict(`You can keep at most ${BOND_TABLES_PER_USER_MAX} bond tables; delete one first`);
+      throw new ServiceRefusal('conflict', `You can keep at most ${BOND_TABLES_PER_USER_MAX} bond tables; delete one first`);
     const row = await trx
       .insertInto('bond_tables')
       .values({ id: randomUUID(), owner_id: ownerId, name, config: JSON.stringify(config) })
