@@ -4,7 +4,6 @@ import { FEATURE_NAMES, type FeatureLevel, type FeatureName } from '@common/feat
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { conflict, notFound } from '../../plugins/errors';
 import { writeAudit } from '../audit';
 import { newId } from './crypto';
 import { DEFAULT_GLOBAL_LEVELS } from './features';
@@ -63,10 +62,11 @@ export async function setFeatureLevel(
   await db.transaction().execute(async (trx) => {
     if (target.scope === 'organization') {
       if (!(await trx.selectFrom('organizations').select('id').where('id', '=', target.scopeId).executeTakeFirst()))
-        throw notFound('No such organisation');
+        throw new ServiceRefusal('not found', 'No such organisation');
     }
     if (target.scope === 'user') {
-      if (!(await trx.selectFrom('users').select('id').where('id', '=', target.scopeId).executeTakeFirst())) throw notFound('No such user');
+      if (!(await trx.selectFrom('users').select('id').where('id', '=', target.scopeId).executeTakeFirst()))
+        throw new ServiceRefusal('not found', 'No such user');
     }
     if (level === null) {
       await trx
@@ -143,7 +143,8 @@ async function replaceDomains(trx: Kysely<Database>, organizationId: string, dom
         .where('organization_id', '!=', organizationId)
         .execute()
     : [];
-  if (taken.length) throw conflict(`Domain already belongs to another organisation: ${taken.map((t) => t.domain).join(', ')}`);
+  if (taken.length)
+    throw new ServiceRefusal('conflict', `Domain already belongs to another organisation: ${taken.map((t) => t.domain).join(', ')}`);
   // Domains that stay keep their employee mark; only those left out go.
   let removed = trx.deleteFrom('organization_domains').where('organization_id', '=', organizationId);
   if (domains.length) removed = removed.where('domain', 'not in', domains);
@@ -188,7 +189,7 @@ export async function updateOrganization(
 ): Promise<Organization> {
   await db.transaction().execute(async (trx) => {
     const org = await trx.selectFrom('organizations').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!org) throw notFound('No such organisation');
+    if (!org) throw new ServiceRefusal('not found', 'No such organisation');
     const set: { name?: string; type?: string | null; subscribed?: boolean } = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.type !== undefined) set.type = body.type;

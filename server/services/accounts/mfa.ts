@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { badRequest, notFound, unauthorized } from '../../plugins/errors';
+import { ServiceRefusal } from '../refusal';
 import { recordEvents } from '../events';
 import { verifyPassword } from './crypto';
 import { consumeToken, createToken, findToken } from './tokens';
@@ -33,7 +33,7 @@ export async function getMfaStatus(db: Kysely<Database>, userId: string): Promis
 
 async function requirePassword(db: Kysely<Database>, userId: string, password: string): Promise<void> {
   const user = await getUserRow(db, userId);
-  if (!(await verifyPassword(user.password_hash, password))) throw unauthorized('Your password is not correct');
+  if (!(await verifyPassword(user.password_hash, password))) throw new ServiceRefusal('unauthorized', 'Your password is not correct');
 }
 
 /** Starts TOTP enrolment: a new secret, pending until a first code confirms it. */
@@ -47,11 +47,11 @@ export async function startTotp(db: Kysely<Database>, userId: string): Promise<T
 /** Confirms TOTP enrolment with a code from the app; 400 when no enrolment runs or the code is wrong. */
 export async function confirmTotp(db: Kysely<Database>, userId: string, code: string): Promise<MfaStatus> {
   const user = await getUserRow(db, userId);
-  if (!user.totp_pending_secret) throw badRequest('Start authenticator set-up first');
+  if (!user.totp_pending_secret) throw new ServiceRefusal('invalid', 'Start authenticator set-up first');
   const result = await verifyTotp({ secret: user.totp_pending_secret, token: code, epochTolerance: 30 }).catch(() => ({
     valid: false as const,
   }));
-  if (!result.valid) throw badRequest('That code is not right; check the time on your phone and try the next code');
+  if (!result.valid) throw new ServiceRefusal('invalid', 'That code is not right; check the time on your phone and try the next code');
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
@@ -100,7 +100,7 @@ export async function addPasskey(
   const challenge = challengeOf(credential);
   const token = challenge ? await findToken(db, 'passkey_registration', challenge) : undefined;
   if (!token || token.user_id !== userId || token.used_at || token.expires_at.getTime() <= Date.now()) {
-    throw badRequest('This passkey request has expired or was already used; please try again');
+    throw new ServiceRefusal('invalid', 'This passkey request has expired or was already used; please try again');
   }
   const row = await registerPasskey(db, config, userId, credential, challenge!, name);
   await consumeToken(db, token.id);
@@ -116,14 +116,14 @@ export async function renamePasskey(db: Kysely<Database>, userId: string, passke
     .where('user_id', '=', userId)
     .returning(['id', 'name', 'created_at', 'last_used_at'])
     .executeTakeFirst();
-  if (!row) throw notFound('No such passkey');
+  if (!row) throw new ServiceRefusal('not found', 'No such passkey');
   return presentPasskey(row);
 }
 
 export async function removePasskey(db: Kysely<Database>, userId: string, passkeyId: string, password: string): Promise<MfaStatus> {
   await requirePassword(db, userId, password);
   const result = await db.deleteFrom('passkeys').where('id', '=', passkeyId).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound('No such passkey');
+  if (Number(result.numDeletedRows) === 0) throw new ServiceRefusal('not found', 'No such passkey');
   await recordEvents(db, [{ type: 'user.mfa_changed', subjectId: userId, payload: { factor: 'passkey', change: 'removed' } }]);
   return getMfaStatus(db, userId);
 }

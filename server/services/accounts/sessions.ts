@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { signAccessToken } from '../../plugins/auth';
-import { unauthorized } from '../../plugins/errors';
+import { ServiceRefusal } from '../refusal';
 import { newId, randomToken, sealText, sha256, unsealText } from './crypto';
 import { sessionsChanged } from './liveSessions';
 
@@ -116,21 +116,21 @@ export async function refreshSession(
           .where('previous_refresh_hash', '=', hash)
           .forUpdate()
           .executeTakeFirst();
-        if (!rotated || rotated.revoked_at) throw unauthorized(SESSION_ENDED);
+        if (!rotated || rotated.revoked_at) throw new ServiceRefusal('unauthorized', SESSION_ENDED);
         const successor = rotated.successor_sealed ? unsealText(config.jwtSecret, GRACE_SEAL, rotated.successor_sealed) : null;
         const inGrace = rotated.rotated_at !== null && nowMs - rotated.rotated_at.getTime() <= REFRESH_GRACE_MS;
         if (inGrace && successor && rotated.expires_at.getTime() > nowMs) {
           const user = await userOf(rotated.user_id);
-          if (!user) throw unauthorized(SESSION_ENDED);
+          if (!user) throw new ServiceRefusal('unauthorized', SESSION_ENDED);
           return authResponse(config, user, rotated.id, successor, rotated.expires_at, nowMs);
         }
         // Commit the revocation, then refuse.
         await trx.updateTable('user_sessions').set({ revoked_at: now }).where('id', '=', rotated.id).execute();
         return null;
       }
-      if (session.revoked_at || session.expires_at.getTime() <= nowMs) throw unauthorized(SESSION_ENDED);
+      if (session.revoked_at || session.expires_at.getTime() <= nowMs) throw new ServiceRefusal('unauthorized', SESSION_ENDED);
       const user = await userOf(session.user_id);
-      if (!user) throw unauthorized(SESSION_ENDED);
+      if (!user) throw new ServiceRefusal('unauthorized', SESSION_ENDED);
       const next = randomToken();
       await trx
         .updateTable('user_sessions')
@@ -148,7 +148,7 @@ export async function refreshSession(
     .then((result) => {
       if (!result) {
         sessionsChanged(); // a replayed refresh token revoked its session: its access tokens end now
-        throw unauthorized(SESSION_ENDED);
+        throw new ServiceRefusal('unauthorized', SESSION_ENDED);
       }
       return result;
     });

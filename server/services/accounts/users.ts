@@ -19,7 +19,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { UsersTable } from '../../db/tables/accounts';
-import { badRequest, notFound, unauthorized } from '../../plugins/errors';
+import { ServiceRefusal } from '../refusal';
 import { writeAudit } from '../audit';
 import { recordEvents } from '../events';
 import { hashPassword, newId, verifyPassword } from './crypto';
@@ -133,7 +133,7 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 
 export async function getUserRow(db: Kysely<Database>, userId: string): Promise<UserRow> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!row) throw notFound('No such user');
+  if (!row) throw new ServiceRefusal('not found', 'No such user');
   return row;
 }
 
@@ -233,7 +233,8 @@ export async function changePassword(
   keepSessionId?: string,
 ): Promise<void> {
   const row = await getUserRow(db, userId);
-  if (!(await verifyPassword(row.password_hash, currentPassword))) throw unauthorized('Your current password is not correct');
+  if (!(await verifyPassword(row.password_hash, currentPassword)))
+    throw new ServiceRefusal('unauthorized', 'Your current password is not correct');
   const hash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -254,7 +255,7 @@ export async function getTos(db: Kysely<Database>, userId: string): Promise<TosS
 /** Records consent to the current terms; 400 when the client read another version. */
 export async function consentTos(db: Kysely<Database>, userId: string, version: string): Promise<TosStatus> {
   if (version !== TOS_VERSION)
-    throw badRequest(`The terms of service have changed (current version ${TOS_VERSION}); please read them again`);
+    throw new ServiceRefusal('invalid', `The terms of service have changed (current version ${TOS_VERSION}); please read them again`);
   await getUserRow(db, userId);
   await db.updateTable('users').set({ tos_version: TOS_VERSION, tos_consented_at: new Date() }).where('id', '=', userId).execute();
   return getTos(db, userId);
@@ -269,7 +270,8 @@ export async function getPreferences(db: Kysely<Database>, userId: string): Prom
 /** Replaces the stored UI preferences (validated by the route, size-limited here). */
 export async function putPreferences(db: Kysely<Database>, userId: string, preferences: UiPreferences): Promise<PreferencesResponse> {
   const json = JSON.stringify(preferences);
-  if (Buffer.byteLength(json) > PREFERENCES_MAX_BYTES) throw badRequest(`Preferences are limited to ${PREFERENCES_MAX_BYTES / 1024} KiB`);
+  if (Buffer.byteLength(json) > PREFERENCES_MAX_BYTES)
+    throw new ServiceRefusal('invalid', `Preferences are limited to ${PREFERENCES_MAX_BYTES / 1024} KiB`);
   await getUserRow(db, userId);
   await db.updateTable('users').set({ ui_preferences: json, updated_at: new Date() }).where('id', '=', userId).execute();
   return { preferences, defaults: DEFAULT_PREFERENCES };
