@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { HttpError, notFound } from '../../plugins/errors';
+import { ServiceRefusal } from '../refusal';
 import { newId, sha256 } from './crypto';
 
 /** Kinds of single-use secrets and how long each lives. */
@@ -99,8 +99,8 @@ export function requireUsable(
   row: AccountTokenRow | undefined,
   messages = { invalid: LINK_INVALID, expired: LINK_EXPIRED },
 ): AccountTokenRow {
-  if (!row || row.used_at || row.revoked_at) throw notFound(messages.invalid);
-  if (row.expires_at.getTime() <= Date.now()) throw new HttpError(410, messages.expired);
+  if (!row || row.used_at || row.revoked_at) throw new ServiceRefusal('not found', messages.invalid);
+  if (row.expires_at.getTime() <= Date.now()) throw new ServiceRefusal('gone', messages.expired);
   return row;
 }
 

@@ -10,7 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { badRequest } from '../../plugins/errors';
+import { ServiceRefusal } from '../refusal';
 
 /** Relying party of the passkeys: PUBLIC_URL's host name and origin. */
 export function relyingParty(config: Config): { rpID: string; origin: string } {
@@ -27,7 +27,7 @@ export function parseCredential<T extends { id: string }>(credential: string | {
   } catch {
     /* fall through */
   }
-  throw badRequest('The passkey response is not valid JSON from the browser');
+  throw new ServiceRefusal('invalid', 'The passkey response is not valid JSON from the browser');
 }
 
 /** Registration options for a user (existing passkeys excluded so one device is not added twice). */
@@ -76,9 +76,9 @@ export async function registerPasskey(
       requireUserVerification: false,
     });
   } catch (err) {
-    throw badRequest(`The passkey could not be verified: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ServiceRefusal('invalid', `The passkey could not be verified: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!verification.verified) throw badRequest('The passkey could not be verified');
+  if (!verification.verified) throw new ServiceRefusal('invalid', 'The passkey could not be verified');
   const info = verification.registrationInfo;
   const count = await db
     .selectFrom('passkeys')
