@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { MarketDetailResponse, MarketMetric, MarketMovesResponse, TermStructureChangeResponse } from '../../../../common/api/market';
 import { TENOR_BUCKET_IDS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
-import { HttpError } from '../../../plugins/errors';
+import { ServiceRefusal } from '../../refusal';
 import { addDays, eodDateOnOrBefore, isoDay, marketAsOf, n, yearsBetween } from './common';
 import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnapshot';
 import { hasBit, matchesOf } from './bondTableMasks';
@@ -114,16 +114,16 @@ export async function termStructureChange(
     to?: string | undefined;
   },
 ): Promise<TermStructureChangeResponse> {
-  if (q.issuerId === undefined && !q.sector) throw new HttpError(400, 'Invalid querystring.issuerId: give issuerId or sector');
+  if (q.issuerId === undefined && !q.sector) throw new ServiceRefusal('invalid', 'Invalid querystring.issuerId: give issuerId or sector');
   if (q.issuerId !== undefined && !(await db.selectFrom('issuers').select('id').where('id', '=', q.issuerId).executeTakeFirst())) {
-    throw new HttpError(404, `Issuer ${q.issuerId} not found`);
+    throw new ServiceRefusal('not found', `Issuer ${q.issuerId} not found`);
   }
   if (q.sector && !(await db.selectFrom('sectors').select('id').where('code', '=', q.sector).executeTakeFirst())) {
-    throw new HttpError(404, `Sector ${q.sector} not found`);
+    throw new ServiceRefusal('not found', `Sector ${q.sector} not found`);
   }
   const to = q.to ?? (await marketAsOf(db)).day;
   const from = q.from ?? addDays(to, -30);
-  if (from > to) throw new HttpError(400, 'Invalid querystring.from: must not be after to');
+  if (from > to) throw new ServiceRefusal('invalid', 'Invalid querystring.from: must not be after to');
   const column = q.metric === 'spread' ? 'e.g_spread_bp' : 'e.yield';
   const scope = q.issuerId !== undefined ? sql<boolean>`b.issuer_id = ${q.issuerId}` : segmentCondition(`sector:${q.sector}`);
   const rows = await sql<{
