@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { verify as verifyTotp } from 'otplib';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { badRequest, HttpError, unauthorized } from '../../plugins/errors';
+import { ServiceRefusal } from '../refusal';
 import { recordEvents } from '../events';
 import { formatEmailCode, newEmailCode, newId, randomToken, verifyPassword } from './crypto';
 import { appLink, enqueueEmail, renderEmail } from './mail';
@@ -23,7 +23,7 @@ const MFA_SESSION_EXPIRED = 'Your sign-in took too long or was already completed
 /** 423 when the e-mail is locked (known or not: the answer reveals nothing about accounts). */
 async function assertNotLocked(db: Kysely<Database>, email: string): Promise<void> {
   const lock = await db.selectFrom('login_locks').select('email').where('email', '=', email).executeTakeFirst();
-  if (lock) throw new HttpError(423, LOCKED_MESSAGE);
+  if (lock) throw new ServiceRefusal('locked', LOCKED_MESSAGE);
 }
 
 /** Sends an unlock link to an account (inside the caller's transaction). */
@@ -81,7 +81,7 @@ async function failLogin(
     }
     return true;
   });
-  throw locked ? new HttpError(423, LOCKED_MESSAGE) : unauthorized(message);
+  throw locked ? new ServiceRefusal('locked', LOCKED_MESSAGE) : new ServiceRefusal('unauthorized', message);
 }
 
 /** Checks e-mail and password (lockout first); returns the user or throws 401/423. */
@@ -90,7 +90,7 @@ async function checkPassword(db: Kysely<Database>, config: Config, email: string
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.password_hash, password);
   if (!ok || !user) return failLogin(db, config, email, user, client);
-  if (user.locked_at) throw new HttpError(423, ADMIN_LOCKED_MESSAGE);
+  if (user.locked_at) throw new ServiceRefusal('locked', ADMIN_LOCKED_MESSAGE);
   return user;
 }
 
@@ -100,7 +100,7 @@ async function clearFailures(db: Kysely<Database>, email: string): Promise<void>
 
 async function finishLogin(db: Kysely<Database>, config: Config, user: UserRow, method: string, client: ClientInfo): Promise<AuthResponse> {
   // Every way in ends here (an e-mailed code never checks a password): an admin's lock holds for all.
-  if (user.locked_at) throw new HttpError(423, ADMIN_LOCKED_MESSAGE);
+  if (user.locked_at) throw new ServiceRefusal('locked', ADMIN_LOCKED_MESSAGE);
   await clearFailures(db, user.email);
   return db.transaction().execute(async (trx) => {
     const auth = await issueSession(trx, config, user, client);
@@ -165,12 +165,12 @@ export async function loginStart(
 
 /** Finds the pending second-factor session of a user; 401 when missing, used or expired. */
 async function pendingMfaSession(db: Kysely<Database>, user: UserRow, secret: string | undefined, purpose?: string) {
-  if (!secret) throw badRequest('mfaSession from login/start is required');
+  if (!secret) throw new ServiceRefusal('invalid', 'mfaSession from login/start is required');
   const token = await findToken(db, 'mfa_session', secret);
   if (!token || token.user_id !== user.id || token.used_at || token.revoked_at || token.expires_at.getTime() <= Date.now()) {
-    throw unauthorized(MFA_SESSION_EXPIRED);
+    throw new ServiceRefusal('unauthorized', MFA_SESSION_EXPIRED);
   }
-  if (purpose && token.payload.purpose !== purpose) throw unauthorized(MFA_SESSION_EXPIRED);
+  if (purpose && token.payload.purpose !== purpose) throw new ServiceRefusal('unauthorized', MFA_SESSION_EXPIRED);
   return token;
 }
 
@@ -211,7 +211,7 @@ export async function loginFinish(
   const token = await pendingMfaSession(db, user, body.mfaSession, 'authenticate');
   const ok = await verifyPasskeyLogin(db, config, user.id, body.credential!, String(token.payload.challenge));
   if (!ok) return failLogin(db, config, user.email, user, client, 'The passkey was not accepted; try again or use another way to sign in');
-  if (!(await consumeToken(db, token.id))) throw unauthorized(MFA_SESSION_EXPIRED);
+  if (!(await consumeToken(db, token.id))) throw new ServiceRefusal('unauthorized', MFA_SESSION_EXPIRED);
   return finishLogin(db, config, user, 'passkey', client);
 }
 
@@ -261,10 +261,10 @@ const CODE_INVALID = 'This code is not valid or has expired';
 export async function loginWithEmailCode(db: Kysely<Database>, config: Config, code: string, client: ClientInfo): Promise<AuthResponse> {
   const token = await findToken(db, 'login_code', code);
   if (!token || token.used_at || token.revoked_at || token.expires_at.getTime() <= Date.now() || !token.user_id)
-    throw unauthorized(CODE_INVALID);
+    throw new ServiceRefusal('unauthorized', CODE_INVALID);
   await assertNotLocked(db, token.email);
-  if (!(await consumeToken(db, token.id))) throw unauthorized(CODE_INVALID);
+  if (!(await consumeToken(db, token.id))) throw new ServiceRefusal('unauthorized', CODE_INVALID);
   const user = await db.selectFrom('users').selectAll().where('id', '=', token.user_id).executeTakeFirst();
-  if (!user) throw unauthorized(CODE_INVALID);
+  if (!user) throw new ServiceRefusal('unauthorized', CODE_INVALID);
   return finishLogin(db, config, user, 'email-code', client);
 }

@@ -3,7 +3,7 @@ import { type Invite } from '@common/api/user';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../plugins/errors';
+import { ServiceRefusal } from '../refusal';
 import { writeAudit } from '../audit';
 import { recordEvents } from '../events';
 import { hashPassword, newId, randomToken } from './crypto';
@@ -105,7 +105,7 @@ export async function confirmInfo(
       if (type === 'reset' && row.user_id) await sendResetLink(trx, config, { id: row.user_id, email: row.email });
       if (type === 'unlock' && row.user_id) await sendUnlockEmail(trx, config, { id: row.user_id, email: row.email });
     });
-    throw new HttpError(410, `${LINK_EXPIRED}. We have e-mailed you a new one.`);
+    throw new ServiceRefusal('gone', `${LINK_EXPIRED}. We have e-mailed you a new one.`);
   }
   const usable = requireUsable(row);
   return { uuid: token, email: usable.email };
@@ -119,8 +119,8 @@ export async function confirmSignup(
 ): Promise<AccountCreated> {
   return db.transaction().execute(async (trx) => {
     const token = requireUsable(await findToken(trx, 'signup', body.uuid, true));
-    if (token.email !== body.email) throw badRequest('This link was sent to another e-mail address');
-    if (await findUserByEmail(trx, token.email)) throw conflict(ACCOUNT_EXISTS);
+    if (token.email !== body.email) throw new ServiceRefusal('invalid', 'This link was sent to another e-mail address');
+    if (await findUserByEmail(trx, token.email)) throw new ServiceRefusal('conflict', ACCOUNT_EXISTS);
     const user = await createUser(trx, config, {
       email: token.email,
       name: body.name,
@@ -128,7 +128,7 @@ export async function confirmSignup(
       tosConsent: true,
       via: 'signup',
     });
-    if (!(await consumeToken(trx, token.id))) throw notFound('This link has already been used');
+    if (!(await consumeToken(trx, token.id))) throw new ServiceRefusal('not found', 'This link has already been used');
     return { userId: user.id, email: user.email, message: 'Your account is ready. Sign in to continue.' };
   });
 }
@@ -146,7 +146,7 @@ export async function resetPassword(db: Kysely<Database>, uuid: string, password
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const token = requireUsable(await findToken(trx, 'reset', uuid, true));
-    if (!token.user_id) throw notFound();
+    if (!token.user_id) throw new ServiceRefusal('not found', 'Not found');
     await trx
       .updateTable('users')
       .set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() })
@@ -205,10 +205,10 @@ export async function createInvite(
   email: string,
 ): Promise<Invite> {
   return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, email)) throw conflict('This person already has a Bondwise account');
+    if (await findUserByEmail(trx, email)) throw new ServiceRefusal('conflict', 'This person already has a Bondwise account');
     // The inviter's row, locked: concurrent invites then count one after another (the caps hold).
     const who = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', inviter.id).forUpdate().executeTakeFirst();
-    if (!who) throw notFound('No such user');
+    if (!who) throw new ServiceRefusal('not found', 'No such user');
     if (!inviter.isAdmin) {
       const { today } = await trx
         .selectFrom('account_tokens')
@@ -218,7 +218,7 @@ export async function createInvite(
         .where('created_at', '>', new Date(Date.now() - 86_400_000))
         .executeTakeFirstOrThrow();
       if (Number(today) >= MAX_INVITES_PER_DAY)
-        throw tooManyRequests(`You can send at most ${MAX_INVITES_PER_DAY} invites a day; try again tomorrow`);
+        throw new ServiceRefusal('too many', `You can send at most ${MAX_INVITES_PER_DAY} invites a day; try again tomorrow`);
       const { n } = await trx
         .selectFrom('account_tokens')
         .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -229,7 +229,7 @@ export async function createInvite(
         .where('expires_at', '>', new Date())
         .executeTakeFirstOrThrow();
       if (Number(n) >= MAX_PENDING_INVITES)
-        throw tooManyRequests(`You have ${MAX_PENDING_INVITES} pending invites; revoke one or wait until they are accepted`);
+        throw new ServiceRefusal('too many', `You have ${MAX_PENDING_INVITES} pending invites; revoke one or wait until they are accepted`);
     }
     const code = randomToken();
     const id = await replaceToken(trx, {
@@ -286,10 +286,10 @@ export async function resendInviteEmail(
       .where('kind', '=', 'invite')
       .forUpdate()
       .executeTakeFirst();
-    if (!row) throw notFound('No such invite');
-    if (row.used_at) throw conflict('This invite was accepted; the person has an account');
-    if (row.revoked_at) throw conflict('This invite was revoked or replaced by a newer one; resend the newest');
-    if (await findUserByEmail(trx, row.email)) throw conflict('This person already has a Bondwise account');
+    if (!row) throw new ServiceRefusal('not found', 'No such invite');
+    if (row.used_at) throw new ServiceRefusal('conflict', 'This invite was accepted; the person has an account');
+    if (row.revoked_at) throw new ServiceRefusal('conflict', 'This invite was revoked or replaced by a newer one; resend the newest');
+    if (await findUserByEmail(trx, row.email)) throw new ServiceRefusal('conflict', 'This person already has a Bondwise account');
     const inviterName = typeof row.payload.inviterName === 'string' ? row.payload.inviterName : 'Bondwise';
     const code = randomToken();
     const id = await replaceToken(trx, { kind: 'invite', secret: code, email: row.email, createdBy: row.created_by, payload: row.payload });
@@ -323,7 +323,7 @@ export async function revokeInvite(
       .where('id', '=', inviteId)
       .where('kind', '=', 'invite')
       .executeTakeFirst();
-    if (!row || row.created_by !== ownerId) throw notFound('No such invite');
+    if (!row || row.created_by !== ownerId) throw new ServiceRefusal('not found', 'No such invite');
     if (!row.used_at && !row.revoked_at) {
       await trx.updateTable('account_tokens').set({ revoked_at: new Date() }).where('id', '=', inviteId).execute();
       if (actor.isAdmin && actor.id !== ownerId)
@@ -357,7 +357,7 @@ export async function acceptInvite(
 ): Promise<AccountCreated> {
   return db.transaction().execute(async (trx) => {
     const token = requireUsable(await findToken(trx, 'invite', body.code, true));
-    if (await findUserByEmail(trx, token.email)) throw conflict(ACCOUNT_EXISTS);
+    if (await findUserByEmail(trx, token.email)) throw new ServiceRefusal('conflict', ACCOUNT_EXISTS);
     const user = await createUser(trx, config, {
       email: token.email,
       name: `${body.firstName} ${body.lastName}`,
@@ -366,7 +366,7 @@ export async function acceptInvite(
       via: 'invite',
       invitedBy: token.created_by,
     });
-    if (!(await consumeToken(trx, token.id))) throw notFound('This invitation has already been used');
+    if (!(await consumeToken(trx, token.id))) throw new ServiceRefusal('not found', 'This invitation has already been used');
     return { userId: user.id, email: user.email, message: 'Your account is ready. Sign in to continue.' };
   });
 }

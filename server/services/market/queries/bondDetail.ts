@@ -1,7 +1,7 @@
 import { AnalyticsInputError, cashflows, createBond, frnCashflows, parseDate, settle, settleFrn, formatDate } from '@analytics/index';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { BondsTable } from '../../../db/tables/market';
-import { HttpError } from '../../../plugins/errors';
+import { ServiceRefusal } from '../../refusal';
 import { type EvaluatedPriceRow, explainEvaluatedPrice, floaterPeriod, indexFixingOn } from '../../pricing/index';
 import { bondFromTerms, floaterRates, pricingSettlementDay } from '../../../../common/pricingConventions';
 import type { BondDetailResponse, CashflowsResponse } from '../../../../common/api/bond';
@@ -224,7 +224,8 @@ export async function bondCashflows(db: Kysely<Database>, id: number): Promise<C
   } catch (err) {
     // Terms the engine rejects (e.g. an off-grid first coupon from an import) are a data problem
     // of this bond, not a server failure: say what is wrong.
-    if (err instanceof AnalyticsInputError) throw new HttpError(422, `Cash flows unavailable for bond ${id}: ${err.message}`);
+    if (err instanceof AnalyticsInputError)
+      throw new ServiceRefusal('unprocessable', `Cash flows unavailable for bond ${id}: ${err.message}`);
     throw err;
   }
 }
