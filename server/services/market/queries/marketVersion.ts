@@ -10,22 +10,20 @@ import { isoTime } from './common';
  * lookup (max of an indexed column, one settings row).
  */
 export interface MarketVersion {
-  /** The latest figure's time: rows newer than it are what changed. */
+  /** The latest figure's time (milliseconds): the market day and the answers' as-of. */
   asOf: string | null;
   maxId: number;
-  updated: string | null;
   /** The last full reprice (app_settings UNIVERSE_AS_OF_KEY). */
   universeAsOf: string | null;
-  /** The latest issuer edit (admin pages): bonds of issuers edited after it are re-read. */
-  issuersUpdated: string | null;
   /** The newest trade's id: a trade printed or imported since moves it. */
   tradesMaxId: string | null;
   /** The latest Treasury curve write (import, live market, an administrator's correction). */
   treasuryUpdated: string | null;
   /**
-   * asOf, updated and issuersUpdated as the database wrote them (microseconds), for finding what
-   * changed since: the millisecond times above, compared with `>`, also matched every row written
-   * in the same millisecond as the newest — after a bulk write (a seed, an import) all of them.
+   * The newest figure's time, bond edit and issuer edit (admin pages) as the database wrote them
+   * (microseconds, as text): rows after them are what changed. Millisecond times, compared with
+   * `>`, also matched every row written in the same millisecond as the newest — after a bulk write
+   * (a seed, an import) all of them.
    */
   since: { priced: string | null; bonds: string | null; issuers: string | null };
 }
@@ -57,7 +55,7 @@ export function marketClock(db: Kysely<Database>): () => number {
   return holderOf(db).now;
 }
 
-const FIELDS = ['asOf', 'maxId', 'updated', 'universeAsOf', 'issuersUpdated', 'tradesMaxId', 'treasuryUpdated'] as const;
+const FIELDS = ['asOf', 'maxId', 'universeAsOf', 'tradesMaxId', 'treasuryUpdated'] as const;
 const sameSince = (a: MarketVersion['since'], b: MarketVersion['since']) =>
   a.priced === b.priced && a.bonds === b.bonds && a.issuers === b.issuers;
 
@@ -65,31 +63,25 @@ async function readVersion(db: Kysely<Database>): Promise<MarketVersion> {
   const r = await sql<{
     a: Date | string | null;
     m: number | null;
-    u: Date | string | null;
     f: string | null;
-    i: Date | string | null;
     t: string | number | null;
     c: Date | string | null;
     ac: string | null;
     uc: string | null;
     ic: string | null;
   }>`
-    select (select max(as_of) from bond_market_state) as a, (select max(id) from bonds) as m,
-           (select max(updated_at) from bonds) as u,
+    select priced.a, priced.a::text as ac, (select max(id) from bonds) as m,
            (select value #>> '{}' from app_settings where key = ${UNIVERSE_AS_OF_KEY}) as f,
-           (select max(updated_at) from issuers) as i,
            (select max(id) from trades) as t,
            (select max(updated_at) from treasury_curve_points) as c,
-           (select max(as_of)::text from bond_market_state) as ac,
            (select max(updated_at)::text from bonds) as uc,
-           (select max(updated_at)::text from issuers) as ic`.execute(db);
+           (select max(updated_at)::text from issuers) as ic
+    from (select max(as_of) as a from bond_market_state) as priced`.execute(db);
   const row = r.rows[0]!;
   return {
     asOf: isoTime(row.a),
     maxId: row.m ?? 0,
-    updated: isoTime(row.u),
     universeAsOf: row.f,
-    issuersUpdated: isoTime(row.i),
     tradesMaxId: row.t === null ? null : String(row.t),
     treasuryUpdated: isoTime(row.c),
     since: { priced: row.ac, bonds: row.uc, issuers: row.ic },

@@ -54,9 +54,7 @@ export function universe(n: number): Snapshot {
     version: {
       asOf: null,
       maxId: n,
-      updated: null,
       universeAsOf: null,
-      issuersUpdated: null,
       tradesMaxId: null,
       treasuryUpdated: null,
       since: { priced: null, bonds: null, issuers: null },
