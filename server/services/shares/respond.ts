@@ -11,6 +11,10 @@ import { itemInfo } from './items';
 import { person, type Person } from './people';
 import { iso, presentShares, type ShareRow } from './present';
 
+/** The person a share names: its recipient once accepted, or before that the address it was sent to. */
+const isRecipientOf = (row: ShareRow, me: Person) =>
+  row.recipient_id === me.id || (row.recipient_id === null && row.recipient_email === me.email.toLowerCase());
+
 /**
  * An invitation as its recipient or owner may see it. Anyone else — even with the link — is
  * refused (403), and so is an invitation that has ended or expired (410), with a sentence that
@@ -22,8 +26,7 @@ async function readable(db: Kysely<Database>, uuid: string, me: Person, now: Dat
   const row = await q.executeTakeFirst();
   if (!row) throw new ServiceRefusal('not found', 'No such share: the link may be mistyped');
   if (row.owner_id === me.id) return row;
-  const isRecipient = row.recipient_id === me.id || (row.recipient_id === null && row.recipient_email === me.email.toLowerCase());
-  if (!isRecipient) {
+  if (!isRecipientOf(row, me)) {
     throw new ServiceRefusal(
       'forbidden',
       'This share was sent to someone else. Sign in as the person it was sent to, or ask its owner to share it with you.',
@@ -77,9 +80,8 @@ export async function leaveShare(db: Kysely<Database>, userId: string, uuid: str
     const me = await person(trx, userId);
     const current = await trx.selectFrom('shares').selectAll().where('id', '=', uuid).forUpdate().executeTakeFirst();
     if (!current) throw new ServiceRefusal('not found', 'No such share');
-    const isRecipient =
-      current.recipient_id === userId || (current.recipient_id === null && current.recipient_email === me.email.toLowerCase());
-    if (!isRecipient) throw new ServiceRefusal('forbidden', 'Only the person a share was sent to can leave it; the owner revokes it');
+    if (!isRecipientOf(current, me))
+      throw new ServiceRefusal('forbidden', 'Only the person a share was sent to can leave it; the owner revokes it');
     if (current.status === 'revoked' || current.status === 'left')
       throw new ServiceRefusal('conflict', `This share has already ended (${current.status})`);
     const left = await trx
