@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BondRow, bondListResponseSchema } from '../../../common/api/bond';
 import { DEFAULT_BOND_TABLE_COLUMNS } from '../../../common/api/bondTables';
@@ -246,7 +247,9 @@ describe('bond table API', () => {
     const name = 'Société Générale 4¾% 2031 — Zürich ✓';
     await ctx.database.db
       .updateTable('bonds')
-      .set({ description: name, updated_at: new Date(clockMs + 5000) })
+      // Stamped by the database, as every product write is (a time of the test's own could fall
+      // before the universe's, which the database stamped after this file's clock was read).
+      .set({ description: name, updated_at: sql`clock_timestamp()` })
       .where('id', '=', id)
       .execute();
     clockMs += 1001;

@@ -64,6 +64,8 @@ const MAX_AGE_MS = 600_000;
 interface Holder {
   snapshot?: Snapshot;
   pending?: Promise<Snapshot>;
+  /** When the request that started the refresh under way came (by the clock). */
+  pendingFrom?: number;
   /** The app's clock (injected by buildApp; tests move it instead of sleeping). */
   now?: () => number;
 }
@@ -84,7 +86,7 @@ export function useBondTableSnapshotClock(db: Kysely<Database>, now: () => numbe
 /** The snapshot once any refresh in progress has finished (tests). */
 export async function settledBondTableSnapshot(db: Kysely<Database>): Promise<Snapshot | undefined> {
   const holder = holderOf(db);
-  if (holder.pending) await holder.pending.catch(() => undefined);
+  while (holder.pending) await holder.pending.catch(() => undefined);
   return holder.snapshot;
 }
 
@@ -217,29 +219,46 @@ async function build(db: Kysely<Database>, version: MarketVersion, previous: Sna
   return { day, asOf: marketAsOfOf(version), records, sectors, orders: new Map(), version, checkedAt: now, builtAt: now };
 }
 
-/** The current snapshot (built on first use; refreshed in the background when data moved). */
+/**
+ * The current snapshot (built on first use; refreshed in the background when data moved).
+ *
+ * A snapshot counts as checked when its refresh started, and a request joins a refresh under way
+ * only if that refresh was asked for within the last check interval; otherwise one more refresh
+ * is queued behind it. A refresh that began before a commit and finished after the clock moved on
+ * (a slow machine, a large reload) is then never taken for one that saw the commit.
+ */
 export async function bondTableSnapshot(db: Kysely<Database>): Promise<Snapshot> {
   const holder = holderOf(db);
   const clock = holder.now ?? Date.now;
   const current = holder.snapshot;
-  if (current && clock() - current.checkedAt < CHECK_MS) return current;
-  if (!holder.pending) {
-    holder.pending = (async () => {
-      try {
-        const version = await marketVersion(db);
-        const same = current && current.version === version && clock() - current.builtAt < MAX_AGE_MS;
-        const next = same ? { ...current, checkedAt: clock() } : await build(db, version, current, clock());
-        holder.snapshot = next;
-        return next;
-      } finally {
-        holder.pending = undefined;
-      }
-    })();
-  }
+  const now = clock();
+  if (current && now - current.checkedAt < CHECK_MS) return current;
+  const pending = holder.pending && now - (holder.pendingFrom ?? 0) < CHECK_MS ? holder.pending : refresh(db, holder, clock, now);
   // Stale-while-revalidate: only the very first request waits for the load. A failed refresh
   // must not become an unhandled rejection while requests keep the previous snapshot.
-  holder.pending.catch(() => {});
-  return current ?? holder.pending;
+  pending.catch(() => {});
+  return current ?? pending;
+}
+
+/** Starts a refresh once the one under way (if any) has finished: builds are incremental on the last. */
+function refresh(db: Kysely<Database>, holder: Holder, clock: () => number, askedAt: number): Promise<Snapshot> {
+  const before = holder.pending;
+  const next = async (): Promise<Snapshot> => {
+    if (before) await before.catch(() => undefined);
+    const startedAt = clock();
+    const current = holder.snapshot;
+    const version = await marketVersion(db);
+    const same = current && current.version === version && startedAt - current.builtAt < MAX_AGE_MS;
+    const built = same ? { ...current, checkedAt: startedAt } : await build(db, version, current, startedAt);
+    holder.snapshot = built;
+    return built;
+  };
+  const run: Promise<Snapshot> = next().finally(() => {
+    if (holder.pending === run) holder.pending = undefined;
+  });
+  holder.pending = run;
+  holder.pendingFrom = askedAt;
+  return run;
 }
 
 /** Drops the snapshot (tests that change data between requests). */

@@ -36,6 +36,21 @@ describe('answers kept per market version: the trade tape and the summary’s Tr
     expect(Number(moved.tradesMaxId)).toBeGreaterThan(Number(first.tradesMaxId));
   });
 
+  it('counts a version as checked when its read started, so a read outlasting a second is not taken for a fresh one', async () => {
+    const db = ctx.database.db;
+    aSecondLater();
+    const started = marketVersion(db);
+    // The clock moves on while the read is under way (a loaded machine, a long reload)…
+    aSecondLater();
+    const read = await started;
+    // …and a trade is printed after the read: a version checked when it finished would hide it.
+    await sql`insert into trades (bond_id, execution_time, quantity, reported_quantity, quantity_capped, price, side, status, source)
+      values (${u.bondIds[4]}, ${`${u.asOfDay}T20:58:00Z`}, 100000, 100000, false, 99.25, 'customer_sell', 'active', 'test')`.execute(db);
+    const next = await marketVersion(db);
+    expect(next).not.toBe(read);
+    expect(Number(next.tradesMaxId)).toBeGreaterThan(Number(read.tradesMaxId));
+  });
+
   it('answers the same tape until the next version check, then shows the new trade first', async () => {
     aSecondLater();
     const before = (await get('/v2/trade?limit=5')).json();

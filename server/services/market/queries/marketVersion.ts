@@ -32,8 +32,11 @@ export const MARKET_VERSION_CHECK_MS = 1000;
 
 interface Holder {
   version?: MarketVersion;
+  /** When the read that gave `version` started: it saw every commit made before then. */
   checkedAt: number;
   pending?: Promise<MarketVersion>;
+  /** When the read under way started. */
+  pendingFrom: number;
   /** The app's clock (injected by buildApp; tests move it instead of sleeping). */
   now: () => number;
 }
@@ -41,7 +44,7 @@ const holders = new WeakMap<object, Holder>();
 
 function holderOf(db: Kysely<Database>): Holder {
   let h = holders.get(db);
-  if (!h) holders.set(db, (h = { checkedAt: 0, now: Date.now }));
+  if (!h) holders.set(db, (h = { checkedAt: 0, pendingFrom: 0, now: Date.now }));
   return h;
 }
 
@@ -91,23 +94,33 @@ async function readVersion(db: Kysely<Database>): Promise<MarketVersion> {
 /**
  * The market's version: the same object for as long as nothing in it moved, so it can key
  * memos (a WeakMap drops what was kept for an old version). Re-read at most once a second;
- * callers arriving while a read is under way share it.
+ * callers arriving while a read is under way share it — unless it started over a second ago by
+ * the clock, when it may have missed a commit they must see and a new read starts. A read counts
+ * as checked when it started, not when it finished: on a loaded machine a read can take longer
+ * than the clock's step, and stamping its end would pass off a version read before a commit as
+ * fresh after it.
  */
 export async function marketVersion(db: Kysely<Database>): Promise<MarketVersion> {
   const h = holderOf(db);
-  if (h.version && h.now() - h.checkedAt < MARKET_VERSION_CHECK_MS) return h.version;
-  h.pending ??= (async () => {
-    try {
-      const read = await readVersion(db);
-      const current = h.version;
-      if (!current || FIELDS.some((f) => current[f] !== read[f]) || !sameSince(current.since, read.since)) h.version = read;
-      h.checkedAt = h.now();
-      return h.version!;
-    } finally {
-      h.pending = undefined;
-    }
-  })();
-  return h.pending;
+  const now = h.now();
+  if (h.version && now - h.checkedAt < MARKET_VERSION_CHECK_MS) return h.version;
+  if (h.pending && now - h.pendingFrom < MARKET_VERSION_CHECK_MS) return h.pending;
+  const read: Promise<MarketVersion> = readVersion(db)
+    .then((fresh) => {
+      // Reads may finish out of order: only a later-started one replaces what is known.
+      if (now >= h.checkedAt) {
+        const current = h.version;
+        if (!current || FIELDS.some((f) => current[f] !== fresh[f]) || !sameSince(current.since, fresh.since)) h.version = fresh;
+        h.checkedAt = now;
+      }
+      return h.version ?? fresh;
+    })
+    .finally(() => {
+      if (h.pending === read) h.pending = undefined;
+    });
+  h.pending = read;
+  h.pendingFrom = now;
+  return read;
 }
 
 /** Forget the version (tests that change data between requests; the next ask re-reads it). */
@@ -116,6 +129,7 @@ export function invalidateMarketVersion(db: Kysely<Database>): void {
   if (h) {
     h.version = undefined;
     h.checkedAt = 0;
+    h.pending = undefined;
   }
 }
 
