@@ -91,6 +91,19 @@ export const envSchema = z.object({
     )
     .optional(),
   MEDIA_S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  MARKET_SOURCE: z.enum(['simulator', 'public']).default('simulator'),
+  FINRA_BASE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// address like https://api.finra.org')
+    .default('https://api.finra.org'),
+  FINRA_TOKEN_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// address')
+    .default('https://ews.fip.finra.org/fip/rest/ews/oauth2/access_token'),
+  FINRA_CLIENT_ID: z.string().min(1).max(200).optional(),
+  FINRA_CLIENT_SECRET: z.string().min(1).max(500).optional(),
 });
 
 /** The variables that only mean something with MEDIA_S3_BUCKET. */
