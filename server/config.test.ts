@@ -127,6 +127,29 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...base, FINRA_CLIENT_SECRET: 'abc' })).toThrow(/FINRA_CLIENT_SECRET: needs FINRA_CLIENT_ID/);
   });
 
+  it('the Treasury and EDGAR feeds default to their real hosts; the SEC User-Agent must name a contact e-mail', () => {
+    const plain = loadConfig({ ...base });
+    expect(plain.treasury).toEqual({ baseUrl: 'https://home.treasury.gov', backfillYears: 2 });
+    expect(plain.edgar).toEqual({ baseUrl: 'https://www.sec.gov', userAgent: undefined, startDate: undefined });
+    const replay = loadConfig({
+      ...base,
+      TREASURY_BASE_URL: 'http://127.0.0.1:8790/treasury/',
+      EDGAR_BASE_URL: 'http://127.0.0.1:8790/edgar/',
+      SEC_USER_AGENT: 'Acme Capital ops@acme.com',
+      EDGAR_START_DATE: '2026-11-23',
+    });
+    expect(replay.treasury.baseUrl).toBe('http://127.0.0.1:8790/treasury');
+    expect(replay.edgar).toEqual({
+      baseUrl: 'http://127.0.0.1:8790/edgar',
+      userAgent: 'Acme Capital ops@acme.com',
+      startDate: '2026-11-23',
+    });
+    expect(() => loadConfig({ ...base, SEC_USER_AGENT: 'curl/8.0' })).toThrow(
+      /SEC_USER_AGENT: must name your organisation and a contact e-mail/,
+    );
+    expect(() => loadConfig({ ...base, EDGAR_START_DATE: 'yesterday' })).toThrow(/EDGAR_START_DATE: must be a date/);
+  });
+
   it('the server start stops with exit code 1 and names the bad variable', () => {
     const result = spawnSync('npx', ['tsx', 'server/index.ts'], {
       env: { ...process.env, PORT: '99999', DATA_DIR: '.tmp/config-test' },

@@ -47,6 +47,24 @@ export interface IntercomConfig {
   identitySecret: string | undefined;
 }
 
+/** The Treasury's daily par yield curve feed (with MARKET_SOURCE=public). */
+export interface TreasuryFeedConfig {
+  /** home.treasury.gov, or a mirror, proxy or recorded replay of it. */
+  baseUrl: string;
+  /** Years before the current one loaded on the first run. */
+  backfillYears: number;
+}
+
+/** The SEC EDGAR FWP poller (with MARKET_SOURCE=public). */
+export interface EdgarFeedConfig {
+  /** www.sec.gov, or a mirror, proxy or recorded replay of it. */
+  baseUrl: string;
+  /** The declared User-Agent the SEC requires (organisation and contact e-mail); undefined: EDGAR is not polled. */
+  userAgent: string | undefined;
+  /** The first day read on the first run; undefined: a week before it. */
+  startDate: string | undefined;
+}
+
 /** Which market the product shows: the built-in simulator (offline) or the public US sources. */
 export type MarketSource = 'simulator' | 'public';
 
@@ -120,6 +138,8 @@ export type Config = {
   /** `simulator` (the default, offline) or `public` (FINRA and the other public sources, loaded by jobs). */
   marketSource: MarketSource;
   finra: FinraConfig;
+  treasury: TreasuryFeedConfig;
+  edgar: EdgarFeedConfig;
 };
 
 /**
@@ -222,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: e.FINRA_CLIENT_ID,
       clientSecret: e.FINRA_CLIENT_SECRET,
     },
+    treasury: { baseUrl: e.TREASURY_BASE_URL.replace(/\/+$/, ''), backfillYears: e.TREASURY_BACKFILL_YEARS },
+    edgar: { baseUrl: e.EDGAR_BASE_URL.replace(/\/+$/, ''), userAgent: e.SEC_USER_AGENT?.trim(), startDate: e.EDGAR_START_DATE },
   };
 }
 

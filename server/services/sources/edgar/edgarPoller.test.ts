@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/database';
 import { createTestDatabase } from '../../../test/testDatabase';
-import type { CursorStore } from '../cursorStore';
+import { sourceCursor } from '../cursorStore';
+import { readCursor } from '../sourceState';
 import { type RecordedServer, answer, cutOff, failing, handClock, startRecordedServer } from '../recordedServer';
-import { EdgarNotConfigured, pollEdgar } from './edgarPoller';
+import { EDGAR_SOURCE, EdgarNotConfigured, pollEdgar } from './edgarPoller';
 
 const ROOT = join(process.cwd(), 'samples/replay/edgar');
 const INDEX_23 = '/Archives/edgar/daily-index/2026/QTR4/form.20261123.idx';
@@ -23,10 +24,14 @@ describe('the SEC EDGAR new-issue poller', () => {
   let database: DatabaseHandle;
   let server: RecordedServer;
   let clock: ReturnType<typeof handClock>;
-  let saved: string | null;
-  const cursor: CursorStore = { read: async () => saved, save: async (c) => void (saved = c) };
   const poll = (userAgent: string | undefined = USER_AGENT) =>
-    pollEdgar(database.db, { baseUrl: server.baseUrl, userAgent, clock, cursor, startDate: '2026-11-23' });
+    pollEdgar(database.db, {
+      baseUrl: server.baseUrl,
+      userAgent,
+      clock,
+      cursor: sourceCursor(database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset),
+      startDate: '2026-11-23',
+    });
   const feed = () => database.db.selectFrom('edgar_feed_filings').selectAll().orderBy('accession_number').execute();
   const filings = () => database.db.selectFrom('edgar_filings').select(['id', 'file_name', 'status']).orderBy('id').execute();
 
@@ -37,14 +42,19 @@ describe('the SEC EDGAR new-issue poller', () => {
   beforeEach(async () => {
     clock = handClock(NOW);
     server = await startRecordedServer(ROOT, clock.now);
-    saved = null;
+    await database.db.deleteFrom('source_states').execute();
     await database.db.deleteFrom('edgar_feed_filings').execute();
     await database.db.deleteFrom('edgar_filings').execute();
   });
   afterEach(() => server.close());
 
   it('will not poll without a declared User-Agent, and says how to declare one', async () => {
-    const withoutAgent = pollEdgar(database.db, { baseUrl: server.baseUrl, userAgent: undefined, clock, cursor });
+    const withoutAgent = pollEdgar(database.db, {
+      baseUrl: server.baseUrl,
+      userAgent: undefined,
+      clock,
+      cursor: sourceCursor(database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset),
+    });
     await expect(withoutAgent).rejects.toThrow(EdgarNotConfigured);
     await expect(poll('  ')).rejects.toThrow(/SEC_USER_AGENT is not set: .*e\.g\. SEC_USER_AGENT="Acme Capital ops@acme\.com"/);
     expect(server.requests).toHaveLength(0);
@@ -60,7 +70,7 @@ describe('the SEC EDGAR new-issue poller', () => {
       dataThrough: '2026-11-24',
       problems: [expect.stringMatching(/0001193125-26-412004: its FWP document d412004dfwp\.pdf is a PDF/)],
     });
-    expect(saved).toBe('2026-11-24');
+    expect(await readCursor(database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset)).toBe('2026-11-24');
     // The uploads' review queue: the two complete sheets are read ('parsed', their issuer not yet known) and the one missing a maturity waits.
     expect(await filings()).toEqual([
       expect.objectContaining({ file_name: '0001193125-26-412001 d412001dfwp.htm', status: 'parsed' }),
@@ -95,7 +105,7 @@ describe('the SEC EDGAR new-issue poller', () => {
     server.override(INDEX_23, answer('', 404));
     const first = await poll();
     expect(first).toMatchObject({ queued: 1, dataThrough: null });
-    expect(saved).toBeNull();
+    expect(await readCursor(database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset)).toBeNull();
     server.override(INDEX_23, null);
     const second = await poll();
     expect(second).toMatchObject({ filings: 4, queued: 2, dataThrough: '2026-11-24' });
@@ -141,7 +151,7 @@ describe('the SEC EDGAR new-issue poller', () => {
     await expect(poll()).rejects.toThrow(/the daily index of 2026-11-23 ends in the middle of a line: it was cut off/);
     expect(await feed()).toEqual([]);
     expect(await filings()).toEqual([]);
-    expect(saved).toBeNull();
+    expect(await readCursor(database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset)).toBeNull();
   });
 
   it('refuses a filing cut off before its end, writing nothing of it, and takes it when it comes whole', async () => {
@@ -149,7 +159,7 @@ describe('the SEC EDGAR new-issue poller', () => {
     server.override(NORTHWIND_3_TRANCHES, answer(whole.slice(0, whole.indexOf('</DOCUMENT>'))));
     await expect(poll()).rejects.toThrow(/filing 0001193125-26-412001 was cut off: it does not end with <\/SEC-DOCUMENT>/);
     expect((await feed()).map((f) => f.accession_number)).not.toContain('0001193125-26-412001');
-    expect(saved).toBeNull();
+    expect(await readCursor(database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset)).toBeNull();
     server.override(NORTHWIND_3_TRANCHES, cutOff(whole));
     await expect(poll()).rejects.toThrow(/was cut off before its end .*gave up after 4 attempts/);
     server.override(NORTHWIND_3_TRANCHES, null);

@@ -20,6 +20,9 @@ import { type DailyIndexRow, dailyIndexPath, fwpFilings, parseDailyIndex } from 
 import { TokenBucket } from './rateLimit';
 import { SubmissionError, parseSubmission } from './submission';
 
+/** Its row in source_states. */
+export const EDGAR_SOURCE = { source: 'edgar', dataset: 'fwp-daily-index' } as const;
+
 /** The SEC's published limit: "Current max request rate: 10 requests/second". */
 export const SEC_MAX_REQUESTS_PER_SECOND = 10;
 
@@ -95,7 +98,7 @@ export async function pollEdgar(db: Kysely<Database>, options: EdgarPollOptions)
       }
     }
     if (contiguous) {
-      await options.cursor.save(day);
+      await options.cursor.save(db, day);
       result.dataThrough = day;
     }
   }

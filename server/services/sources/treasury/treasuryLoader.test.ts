@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/database';
 import { createTestDatabase } from '../../../test/testDatabase';
-import type { CursorStore } from '../cursorStore';
+import { sourceCursor } from '../cursorStore';
+import { readCursor } from '../sourceState';
 import { type RecordedServer, answer, cutOff, failing, handClock, startRecordedServer } from '../recordedServer';
-import { loadTreasuryCurve } from './treasuryLoader';
+import { TREASURY_SOURCE, loadTreasuryCurve } from './treasuryLoader';
 
 const ROOT = join(process.cwd(), 'samples/replay/treasury');
 const FILE = '/resource-center/data-chart-center/interest-rates/daily-treasury-rates.csv';
@@ -19,9 +20,13 @@ describe('the Treasury daily par yield curve feed', () => {
   let database: DatabaseHandle;
   let server: RecordedServer;
   let clock: ReturnType<typeof handClock>;
-  let saved: string | null;
-  const cursor: CursorStore = { read: async () => saved, save: async (c) => void (saved = c) };
-  const load = (backfillYears = 2) => loadTreasuryCurve(database.db, { baseUrl: server.baseUrl, clock, cursor, backfillYears });
+  const load = (backfillYears = 2) =>
+    loadTreasuryCurve(database.db, {
+      baseUrl: server.baseUrl,
+      clock,
+      cursor: sourceCursor(database.db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset),
+      backfillYears,
+    });
   const points = async () =>
     (
       await sql<{ curve_date: string; tenor: string; yield: string }>`select to_char(curve_date, 'YYYY-MM-DD') as curve_date, tenor, yield
@@ -36,7 +41,7 @@ describe('the Treasury daily par yield curve feed', () => {
   beforeEach(async () => {
     clock = handClock(NOW);
     server = await startRecordedServer(ROOT, clock.now);
-    saved = null;
+    await database.db.deleteFrom('source_states').execute();
     await database.db.deleteFrom('treasury_curve_points').execute();
   });
   afterEach(() => server.close());
@@ -46,7 +51,7 @@ describe('the Treasury daily par yield curve feed', () => {
     // The recordings: 51 days of 2024 (1 Oct – 13 Dec), 118 of 2025 (2 Jan – 23 Jun); 2026 not there.
     expect(result).toMatchObject({ days: 169, dataThrough: '2025-06-23', years: [2024, 2025, 2026] });
     expect(await days()).toBe(169);
-    expect(saved).toBe('2025-06-23');
+    expect(await readCursor(database.db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset)).toBe('2025-06-23');
     const all = await points();
     expect(all.find((p) => p.curve_date === '2024-10-01' && p.tenor === '10Y')?.yield).toBeCloseTo(0.0374, 10);
     expect(all.find((p) => p.curve_date === '2025-06-23' && p.tenor === '30Y')?.yield).toBeCloseTo(0.0487, 10);
@@ -101,7 +106,7 @@ describe('the Treasury daily par yield curve feed', () => {
     server.override(`${FILE}/2024/all`, cutOff(recorded(2024)));
     await expect(load()).rejects.toThrow(/2024\/all\?\S*: the response was cut off before its end .*gave up after 4 attempts/);
     expect(await days()).toBe(0);
-    expect(saved).toBeNull();
+    expect(await readCursor(database.db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset)).toBeNull();
   });
 
   it('refuses an error page served in place of the file, naming what it got', async () => {
@@ -110,7 +115,7 @@ describe('the Treasury daily par yield curve feed', () => {
       /the Treasury's 2025 yield curve file is not the par yield curve CSV: its first line is "<!DOCTYPE html>/,
     );
     // 2024 came first and stays loaded; the cursor stops at it, so the next run starts again at 2024's year.
-    expect(saved).toBe('2024-12-13');
+    expect(await readCursor(database.db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset)).toBe('2024-12-13');
     expect(await days()).toBe(51);
   });
 

@@ -10,12 +10,15 @@ import { Readable } from 'node:stream';
 import { newYorkToday } from '@common/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { runImporter } from '../../importers/driver';
+import { type Importer, runImporter } from '../../importers/driver';
 import { repriceAfterImport } from '../../importers/reprice';
 import { importTreasury } from '../../importers/treasury';
 import type { CursorStore } from '../cursorStore';
 import { type SourceClock, getText } from '../sourceHttp';
 import { newDays, yieldCurvePath } from './yieldCurveFile';
+
+/** Its row in source_states. */
+export const TREASURY_SOURCE = { source: 'treasury', dataset: 'daily-par-yield-curve' } as const;
 
 export const TREASURY_USER_AGENT = 'Bondwise (self-hosted; Treasury daily par yield curve)';
 
@@ -61,7 +64,14 @@ export async function loadTreasuryCurve(db: Kysely<Database>, options: TreasuryL
     if (response.status === 404) continue;
     const fresh = newDays(response.text, year, last);
     if (fresh.days === 0) continue;
-    const report = await runImporter(db, 'treasury', importTreasury, Readable.from([fresh.csv]), {
+    // The cursor moves in the import's transaction: a refused file moves neither.
+    const newest = fresh.lastDay && (last === null || fresh.lastDay > last) ? fresh.lastDay : null;
+    const importAndMove: Importer = async (trx, ctx) => {
+      const imported = await importTreasury(trx, ctx);
+      if (newest) await options.cursor.save(trx, newest);
+      return imported;
+    };
+    const report = await runImporter(db, 'treasury', importAndMove, Readable.from([fresh.csv]), {
       fileName: `home.treasury.gov daily par yield curve ${year}`,
     });
     if (!report.committed) {
@@ -70,10 +80,7 @@ export async function loadTreasuryCurve(db: Kysely<Database>, options: TreasuryL
       throw new TreasuryFileRefused(`the Treasury's ${year} yield curve file was refused, nothing of it was loaded: ${reason}`);
     }
     result.days += report.rowsImported;
-    if (fresh.lastDay && (last === null || fresh.lastDay > last)) {
-      last = fresh.lastDay;
-      await options.cursor.save(last);
-    }
+    if (newest) last = newest;
     result.dataThrough = last;
   }
   if (result.days > 0) await repriceAfterImport(db, 'all', new Date(options.clock.now()));
