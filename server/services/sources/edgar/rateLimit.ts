@@ -41,7 +41,8 @@ export class TokenBucket {
       return;
     }
     const waitMs = Math.ceil(((1 - this.tokens) * 1000) / this.perSecond);
-    await this.clock.sleep(waitMs);
+    // Counted from `from`, which may lie ahead of the clock when it stood still through earlier waits.
+    await this.clock.sleep(from + waitMs - now);
     // The token that accrued while waiting is spent at once; time is counted from when it was due.
     this.tokens = 0;
     this.updatedAt = from + waitMs;
