@@ -109,6 +109,47 @@ describe('configuration from the environment', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('the market is the offline simulator by default; public sources are chosen by MARKET_SOURCE with FINRA at its real host', () => {
+    const plain = loadConfig({ ...base });
+    expect(plain.marketSource).toBe('simulator');
+    expect(plain.finra).toEqual({
+      baseUrl: 'https://api.finra.org',
+      tokenUrl: 'https://ews.fip.finra.org/fip/rest/ews/oauth2/access_token',
+      clientId: undefined,
+      clientSecret: undefined,
+    });
+    const replay = loadConfig({ ...base, MARKET_SOURCE: 'public', FINRA_BASE_URL: 'http://127.0.0.1:8790/finra/' });
+    expect(replay.marketSource).toBe('public');
+    expect(replay.finra.baseUrl).toBe('http://127.0.0.1:8790/finra');
+    expect(() => loadConfig({ ...base, MARKET_SOURCE: 'bloomberg' })).toThrow(/MARKET_SOURCE: .*\(got "bloomberg"\)/);
+    expect(() => loadConfig({ ...base, FINRA_BASE_URL: 'ftp://finra.org' })).toThrow(/FINRA_BASE_URL: /);
+    expect(() => loadConfig({ ...base, FINRA_CLIENT_ID: 'abc' })).toThrow(/FINRA_CLIENT_ID: needs FINRA_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...base, FINRA_CLIENT_SECRET: 'abc' })).toThrow(/FINRA_CLIENT_SECRET: needs FINRA_CLIENT_ID/);
+  });
+
+  it('the Treasury and EDGAR feeds default to their real hosts; the SEC User-Agent must name a contact e-mail', () => {
+    const plain = loadConfig({ ...base });
+    expect(plain.treasury).toEqual({ baseUrl: 'https://home.treasury.gov', backfillYears: 2 });
+    expect(plain.edgar).toEqual({ baseUrl: 'https://www.sec.gov', userAgent: undefined, startDate: undefined });
+    const replay = loadConfig({
+      ...base,
+      TREASURY_BASE_URL: 'http://127.0.0.1:8790/treasury/',
+      EDGAR_BASE_URL: 'http://127.0.0.1:8790/edgar/',
+      SEC_USER_AGENT: 'Acme Capital ops@acme.com',
+      EDGAR_START_DATE: '2026-11-23',
+    });
+    expect(replay.treasury.baseUrl).toBe('http://127.0.0.1:8790/treasury');
+    expect(replay.edgar).toEqual({
+      baseUrl: 'http://127.0.0.1:8790/edgar',
+      userAgent: 'Acme Capital ops@acme.com',
+      startDate: '2026-11-23',
+    });
+    expect(() => loadConfig({ ...base, SEC_USER_AGENT: 'curl/8.0' })).toThrow(
+      /SEC_USER_AGENT: must name your organisation and a contact e-mail/,
+    );
+    expect(() => loadConfig({ ...base, EDGAR_START_DATE: 'yesterday' })).toThrow(/EDGAR_START_DATE: must be a date/);
+  });
+
   it('the server start stops with exit code 1 and names the bad variable', () => {
     const result = spawnSync('npx', ['tsx', 'server/index.ts'], {
       env: { ...process.env, PORT: '99999', DATA_DIR: '.tmp/config-test' },

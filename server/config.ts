@@ -47,6 +47,38 @@ export interface IntercomConfig {
   identitySecret: string | undefined;
 }
 
+/** The Treasury's daily par yield curve feed (with MARKET_SOURCE=public). */
+export interface TreasuryFeedConfig {
+  /** home.treasury.gov, or a mirror, proxy or recorded replay of it. */
+  baseUrl: string;
+  /** Years before the current one loaded on the first run. */
+  backfillYears: number;
+}
+
+/** The SEC EDGAR FWP poller (with MARKET_SOURCE=public). */
+export interface EdgarFeedConfig {
+  /** www.sec.gov, or a mirror, proxy or recorded replay of it. */
+  baseUrl: string;
+  /** The declared User-Agent the SEC requires (organisation and contact e-mail); undefined: EDGAR is not polled. */
+  userAgent: string | undefined;
+  /** The first day read on the first run; undefined: a week before it. */
+  startDate: string | undefined;
+}
+
+/** Which market the product shows: the built-in simulator (offline) or the public US sources. */
+export type MarketSource = 'simulator' | 'public';
+
+/** FINRA's API (fixed-income market data); public datasets need no credentials. */
+export interface FinraConfig {
+  /** The Query API's host (api.finra.org), or a mirror, proxy or recorded replay of it. */
+  baseUrl: string;
+  /** FINRA Identity Platform's token endpoint (client credentials), used only with a client id. */
+  tokenUrl: string;
+  /** An API client of one's FINRA account, for higher limits; undefined: anonymous public access. */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+}
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -103,6 +135,11 @@ export type Config = {
   vapidPrivateKey: string | undefined;
   /** Where media bytes go: an S3-compatible bucket when configured; undefined: DATA_DIR/media. */
   mediaS3: MediaS3Config | undefined;
+  /** `simulator` (the default, offline) or `public` (FINRA and the other public sources, loaded by jobs). */
+  marketSource: MarketSource;
+  finra: FinraConfig;
+  treasury: TreasuryFeedConfig;
+  edgar: EdgarFeedConfig;
 };
 
 /**
@@ -141,6 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ANALYTICS_FORWARD && (!e.ANALYTICS_FORWARD_URL || !e.ANALYTICS_FORWARD_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  ANALYTICS_FORWARD: needs ANALYTICS_FORWARD_URL (the vendor endpoint) and ANALYTICS_FORWARD_KEY (its project key)',
+    );
+  }
+  if (Boolean(e.FINRA_CLIENT_ID) !== Boolean(e.FINRA_CLIENT_SECRET)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${e.FINRA_CLIENT_ID ? 'FINRA_CLIENT_ID: needs FINRA_CLIENT_SECRET' : 'FINRA_CLIENT_SECRET: needs FINRA_CLIENT_ID'} (an API client's two halves; leave both out for anonymous public access)`,
     );
   }
   const mediaS3 = mediaS3Config(e, env);
@@ -193,6 +235,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPublicKey: e.VAPID_PUBLIC_KEY,
     vapidPrivateKey: e.VAPID_PRIVATE_KEY,
     mediaS3,
+    marketSource: e.MARKET_SOURCE,
+    finra: {
+      baseUrl: e.FINRA_BASE_URL.replace(/\/+$/, ''),
+      tokenUrl: e.FINRA_TOKEN_URL,
+      clientId: e.FINRA_CLIENT_ID,
+      clientSecret: e.FINRA_CLIENT_SECRET,
+    },
+    treasury: { baseUrl: e.TREASURY_BASE_URL.replace(/\/+$/, ''), backfillYears: e.TREASURY_BACKFILL_YEARS },
+    edgar: { baseUrl: e.EDGAR_BASE_URL.replace(/\/+$/, ''), userAgent: e.SEC_USER_AGENT?.trim(), startDate: e.EDGAR_START_DATE },
   };
 }
 

@@ -91,6 +91,42 @@ export const envSchema = z.object({
     )
     .optional(),
   MEDIA_S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  MARKET_SOURCE: z.enum(['simulator', 'public']).default('simulator'),
+  FINRA_BASE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// address like https://api.finra.org')
+    .default('https://api.finra.org'),
+  FINRA_TOKEN_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// address')
+    .default('https://ews.fip.finra.org/fip/rest/ews/oauth2/access_token'),
+  FINRA_CLIENT_ID: z.string().min(1).max(200).optional(),
+  FINRA_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  TREASURY_BASE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// address like https://home.treasury.gov')
+    .default('https://home.treasury.gov'),
+  TREASURY_BACKFILL_YEARS: z.coerce.number().int().min(0).max(40).default(2),
+  EDGAR_BASE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// address like https://www.sec.gov')
+    .default('https://www.sec.gov'),
+  SEC_USER_AGENT: z
+    .string()
+    .max(200)
+    .regex(
+      /^[^\r\n]*\S+@\S+\.\S+[^\r\n]*$/,
+      'must name your organisation and a contact e-mail, as the SEC asks: "Acme Capital ops@acme.com"',
+    )
+    .optional(),
+  EDGAR_START_DATE: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-23')
+    .optional(),
 });
 
 /** The variables that only mean something with MEDIA_S3_BUCKET. */

@@ -39,12 +39,35 @@ export type JobState = z.infer<typeof jobStateSchema>;
 
 export const migrationStateSchema = z.object({ name: z.string(), appliedAt: z.string().nullable() });
 
+/** A public market-data source's dataset (FINRA, the Treasury, EDGAR): its last run and how recent its data is. */
+export const sourceStateSchema = z.object({
+  source: z.string(),
+  dataset: z.string(),
+  lastStartedAt: z.string().nullable(),
+  lastFinishedAt: z.string().nullable(),
+  /** Rows loaded by the last run, and by every run together. */
+  lastRows: z.number().int(),
+  totalRows: z.number().int(),
+  /** The last run's error; null when it succeeded. */
+  lastError: z.string().nullable(),
+  /** The latest market date loaded (YYYY-MM-DD). */
+  dataThrough: z.string().nullable(),
+  /** Calendar days from the data-through date to today (null before any data). */
+  lagDays: z.number().int().nullable(),
+  runs: z.number().int(),
+  failures: z.number().int(),
+});
+export type SourceStateView = z.infer<typeof sourceStateSchema>;
+
 /** Something on the system that needs a person, with where to go about it. */
 export const attentionSchema = z.object({ message: z.string(), path: z.string() });
 
 export const systemStateSchema = z.object({
   maintenanceMode: z.boolean(),
+  /** Where market data comes from: the built-in simulator or the public sources (MARKET_SOURCE). */
+  marketSource: z.enum(['simulator', 'public']),
   jobs: z.array(jobStateSchema),
+  sources: z.array(sourceStateSchema),
   migrations: z.object({ applied: z.array(migrationStateSchema), pending: z.array(migrationStateSchema) }),
   queues: z.object({
     /** E-mails not yet delivered, and those of them whose last attempt failed. */

@@ -10,6 +10,7 @@ import type { ContentTables } from './tables/content';
 import type { HawkTables } from './tables/hawk';
 import type { NotificationTables } from './tables/notifications';
 import type { ShareTables } from './tables/shares';
+import type { SourceTables } from './tables/sources';
 
 /**
  * The whole database as Kysely sees it: one interface per domain in tables/, joined here.
@@ -28,4 +29,5 @@ export interface Database
     ContentTables,
     HawkTables,
     NotificationTables,
-    ShareTables {}
+    ShareTables,
+    SourceTables {}

@@ -22,6 +22,20 @@ export interface EdgarFilingsTable {
   updated_at: Timestamp;
 }
 
+/** An FWP filing the EDGAR poller took from the daily index (one per accession number). */
+export interface EdgarFeedFilingsTable {
+  accession_number: string;
+  cik: string;
+  company_name: string;
+  date_filed: ColumnType<string, string, string>;
+  document_name: string | null;
+  status: 'queued' | 'not a term sheet' | 'unreadable';
+  reason: string | null;
+  filing_id: number | null;
+  fetched_at: Timestamp;
+}
+
 export interface EdgarTables {
   edgar_filings: EdgarFilingsTable;
+  edgar_feed_filings: EdgarFeedFilingsTable;
 }

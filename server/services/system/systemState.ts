@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import type { RecurringJob } from '../../jobs/scheduler';
 import { OUTBOX_MAX_ATTEMPTS } from '../accounts/mail';
 import { getMaintenanceMode } from '../settings';
+import { listSourceStates } from '../sources/sourceState';
 import { listJobStates } from './jobs';
 
 /** Migrations this build knows, applied (with when) and pending, from Kysely's own table. */
@@ -34,16 +35,33 @@ async function queueCounts(db: Kysely<Database>): Promise<SystemState['queues']>
   };
 }
 
+const DAY_MS = 86_400_000;
+
+/** Each public source's datasets, with the lag of their data behind today (calendar days, UTC). */
+async function sourceStates(db: Kysely<Database>, now: number): Promise<SystemState['sources']> {
+  const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+  return (await listSourceStates(db)).map(({ cursor: _cursor, ...s }) => ({
+    ...s,
+    lagDays: s.dataThrough ? Math.max(0, Math.round((today - Date.parse(`${s.dataThrough}T00:00:00Z`)) / DAY_MS)) : null,
+  }));
+}
+
 /**
  * The state of the system for the admin home: maintenance, every background job, migrations,
  * the queues, and the list of what needs a person now (each with the admin page to go to).
  */
-export async function systemState(db: Kysely<Database>, jobs: readonly RecurringJob[], now: number): Promise<SystemState> {
-  const [maintenanceMode, jobStates, migrations, queues] = await Promise.all([
+export async function systemState(
+  db: Kysely<Database>,
+  jobs: readonly RecurringJob[],
+  now: number,
+  marketSource: SystemState['marketSource'],
+): Promise<SystemState> {
+  const [maintenanceMode, jobStates, migrations, queues, sources] = await Promise.all([
     getMaintenanceMode(db),
     listJobStates(db, jobs),
     migrationStates(db),
     queueCounts(db),
+    sourceStates(db, now),
   ]);
   const attention: SystemState['attention'] = [];
   if (maintenanceMode)
@@ -55,6 +73,13 @@ export async function systemState(db: Kysely<Database>, jobs: readonly Recurring
     else if (job.lastStartedAt && now - Date.parse(job.lastStartedAt) > 3 * job.intervalMs && !job.running)
       attention.push({ message: `Job ${job.name} has not run since ${job.lastStartedAt}`, path: '/bw/admin/migration' });
   }
+  for (const source of sources) {
+    if (source.lastError)
+      attention.push({
+        message: `Source ${source.source} (${source.dataset}) failed its last run: ${source.lastError}`,
+        path: '/bw/admin/migration',
+      });
+  }
   if (migrations.pending.length)
     attention.push({ message: `${migrations.pending.length} database migration(s) pending`, path: '/bw/admin/migration' });
   if (queues.outboxFailing) attention.push({ message: `${queues.outboxFailing} e-mail(s) failing to send`, path: '/bw/admin/migration' });
@@ -65,5 +90,5 @@ export async function systemState(db: Kysely<Database>, jobs: readonly Recurring
       message: `${queues.tradesMissingBonds} trade(s) on ${queues.unknownIdentifiers} unknown identifier(s)`,
       path: '/bw/admin/trades-missing-bonds',
     });
-  return { maintenanceMode, jobs: jobStates, migrations, queues, attention };
+  return { maintenanceMode, marketSource, jobs: jobStates, sources, migrations, queues, attention };
 }

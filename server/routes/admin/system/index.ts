@@ -21,7 +21,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     adminRoute('State of the system: jobs, migrations, queues, what needs attention', {
       response: { 200: systemStateSchema, ...errors },
     }),
-    async () => systemState(app.db, app.recurringJobs, app.now()),
+    async () => systemState(app.db, app.recurringJobs, app.now(), app.config.marketSource),
   );
 
   app.put(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemState } from '../../../../common/api/system';
+import { recordSourceRun } from '../../../services/sources/sourceState';
 import { createTestApp, signedIn, type TestContext } from '../../../test/testApp';
 
 /**
@@ -133,5 +134,55 @@ describe('system state and background jobs for admins', () => {
     expect(s.queues).toMatchObject({ outboxWaiting: 1, outboxFailing: 1, unknownIdentifiers: 2, tradesMissingBonds: 3 });
     expect(s.attention).toContainEqual({ message: '1 e-mail(s) failing to send', path: '/bw/admin/migration' });
     expect(s.attention).toContainEqual({ message: '3 trade(s) on 2 unknown identifier(s)', path: '/bw/admin/trades-missing-bonds' });
+  });
+});
+
+describe('the public market-data sources on the system page', () => {
+  let ctx: TestContext;
+  let admin: { authorization: string };
+  // The app's clock, held still: sessions are checked against the database's time, so it is today.
+  const today = Date.now();
+  const fiveDaysBefore = new Date(today - 5 * 86_400_000).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ MARKET_SOURCE: 'public' }, { now: () => today });
+    admin = await signedIn(ctx, 'sources-admin', { admin: true });
+  });
+  afterAll(() => ctx.close());
+
+  it("shows the market source and each source's last run, rows, error and lag behind the app's today", async () => {
+    const state = async () => (await ctx.app.inject({ method: 'GET', url: '/admin/system', headers: admin })).json() as SystemState;
+    const fresh = await state();
+    expect(fresh.marketSource).toBe('public');
+    expect(fresh.sources).toEqual([]);
+    await recordSourceRun(ctx.database.db, {
+      source: 'finra',
+      dataset: 'corporates',
+      startedAt: new Date('2026-12-20T22:00:00Z'),
+      finishedAt: new Date('2026-12-20T22:05:00Z'),
+      rows: 250,
+      error: 'FINRA answered 500 three times',
+      dataThrough: fiveDaysBefore,
+    });
+    const s = await state();
+    expect(s.sources).toEqual([
+      {
+        source: 'finra',
+        dataset: 'corporates',
+        lastStartedAt: '2026-12-20T22:00:00.000Z',
+        lastFinishedAt: '2026-12-20T22:05:00.000Z',
+        lastRows: 250,
+        totalRows: 250,
+        lastError: 'FINRA answered 500 three times',
+        dataThrough: fiveDaysBefore,
+        lagDays: 5,
+        runs: 1,
+        failures: 1,
+      },
+    ]);
+    expect(s.attention).toContainEqual({
+      message: 'Source finra (corporates) failed its last run: FINRA answered 500 three times',
+      path: '/bw/admin/migration',
+    });
   });
 });

@@ -12,6 +12,7 @@ import { apiErrorText } from '../../../api/errorText';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAdminAction } from '../useAdminAction';
 import { JobsTable } from './JobsTable';
+import { SourcesTable } from './SourcesTable';
 import { systemStateKey, useSystemState } from './useSystemState';
 
 export default function AdminMigrationPage() {
@@ -45,6 +46,16 @@ export default function AdminMigrationPage() {
               onRun={(name) => void act(`run:${name}`, () => api.post(SYSTEM_PATHS.jobRun(name)))}
               onPause={(name, paused) => void act(`pause:${name}`, () => api.put<JobState>(SYSTEM_PATHS.job(name), { paused }))}
             />
+          </Card>
+          <Card withBorder padding="md">
+            <Text fw={700} mb={4}>
+              Market data sources
+            </Text>
+            <Text size="xs" c="dimmed" mb="xs">
+              Each public source loads under its own background job and resumes where its last run stopped; the lag counts calendar days
+              from the latest market date loaded.
+            </Text>
+            <SourcesTable sources={s.sources} marketSource={s.marketSource} />
           </Card>
           <Card withBorder padding="md">
             <Text fw={700} mb="xs">

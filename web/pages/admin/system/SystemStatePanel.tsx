@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatNumber } from '@common/format';
 import { apiErrorText } from '../../../api/errorText';
 import { JobsTable } from './JobsTable';
+import { SourcesTable } from './SourcesTable';
 import { useSystemState } from './useSystemState';
 
 function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
@@ -55,6 +56,10 @@ export function SystemStatePanel() {
         <Count label="Pending migrations" value={s.migrations.pending.length} testId="queue-migrations" />
       </SimpleGrid>
       <JobsTable jobs={s.jobs} />
+      <Text fw={700} mt="sm" mb={4}>
+        Market data sources
+      </Text>
+      <SourcesTable sources={s.sources} marketSource={s.marketSource} />
     </Card>
   );
 }
