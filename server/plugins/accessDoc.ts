@@ -40,7 +40,7 @@ export function renderAccessDoc(routes: readonly InventoryRoute[]): string {
     '',
     'Generated from the route inventory by `npm run docs:access`; `server/plugins/access.test.ts`',
     'fails when this page and the routes disagree. Each route declares its access in `config`',
-    '(docs/ARCHITECTURE.md, "Declaring a route\'s access"); one hook enforces it before the body is',
+    '(docs/ARCHITECTURE.md, "Access rules"); one hook enforces it before the body is',
     'parsed or validated.',
     '',
     'Levels: `public` (anyone); `user` (a signed-in caller, else 401); `admin` (else 403).',
