@@ -5,7 +5,7 @@
  */
 import { createBond } from './bond';
 import { AnalyticsInputError } from './errors';
-import { riskToWorst, yieldsToCall, type WorstYield } from './callable';
+import { ignoredCallWarning, riskToWorst, yieldsToCall, type WorstYield } from './callable';
 import { formattedCashflows, type Cashflow } from './cashflows';
 import { prepareCurve, spreads, type CurveSpreads } from './curve';
 import { formatDate } from './dates';
@@ -84,6 +84,8 @@ export interface Analysis {
   /** Callables only: the yields to call and to worst, and the risk measures to the workout date. */
   worst: WorstYield | null;
   worstRisk: RiskMeasures | null;
+  /** Inputs left out rather than refused (calls on or before settlement); null when none. */
+  warnings: string[] | null;
   /** Only when a curve was given. */
   spreads: CurveSpreads | null;
 }
@@ -124,6 +126,7 @@ export function computeAnalysis(input: BondInput | Record<string, unknown>): Ana
       discountMargin: dm,
       worst: null,
       worstRisk: null,
+      warnings: null,
       spreads: null,
     };
     // An FRN has no street yield; its curve spreads use its discount rate, index + DM.
@@ -155,11 +158,14 @@ export function computeAnalysis(input: BondInput | Record<string, unknown>): Ana
       discountMargin: 0,
       worst: null,
       worstRisk: null,
+      warnings: null,
       spreads: null,
     };
     if (p.instrument === 'callable') {
-      a.worst = yieldsToCall(s, dirty, ytm, p.calls);
-      a.worstRisk = riskToWorst(s, a.worst, risk);
+      const w = yieldsToCall(s, dirty, ytm, p.calls);
+      a.worst = w;
+      a.worstRisk = riskToWorst(s, w, risk);
+      if (w.ignored.length > 0) a.warnings = w.ignored.map((i) => ignoredCallWarning(i, p.calls[i]!));
     }
     yieldForCurve = ytm;
   }
@@ -208,7 +214,7 @@ export function toBondAnalysis(a: Analysis): BondAnalysis {
       out.macaulayDurationToWorst = r.macaulayDuration;
       out.convexityToWorst = r.convexity;
       out.dv01ToWorst = (r.modifiedDuration * a.dirtyPrice) / 10000;
-      if (w.warnings.length > 0) out.warnings = w.warnings;
+      if (a.warnings !== null) out.warnings = a.warnings;
     }
   }
   if (a.spreads !== null) Object.assign(out, a.spreads);

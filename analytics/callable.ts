@@ -29,8 +29,8 @@ export interface WorstYield {
   worstDate: DayNumber;
   /** Redemption price at the workout date (the call price, or the bond's redemption at maturity). */
   worstPrice: number;
-  /** One sentence per call left out (dated on or before settlement); empty when none. */
-  warnings: string[];
+  /** Indices in the schedule of the calls left out (dated on or before settlement); see {@link ignoredCallWarning}. */
+  ignored: number[];
 }
 
 /**
@@ -41,7 +41,7 @@ export interface WorstYield {
  */
 export function yieldsToCall(s: Settlement, dirtyPrice: number, ytm: number, calls: readonly Call[]): WorstYield {
   const out: CallYield[] = [];
-  const warnings: string[] = [];
+  const ignored: number[] = [];
   const maturity = s.bond.dates[s.bond.dates.length - 1]!;
   let worst = Infinity;
   let worstDate = maturity;
@@ -49,7 +49,7 @@ export function yieldsToCall(s: Settlement, dirtyPrice: number, ytm: number, cal
   for (let i = 0; i < calls.length; i++) {
     const c = calls[i]!;
     if (c.date <= s.settlementDate) {
-      warnings.push(`callSchedule[${i}]: the call on ${formatDate(c.date)} is on or before settlementDate and is ignored`);
+      ignored.push(i);
       continue;
     }
     const y = yieldFromDirtyPrice(settleToCall(s, c.date, c.price, `callSchedule[${i}].date`), dirtyPrice);
@@ -65,7 +65,12 @@ export function yieldsToCall(s: Settlement, dirtyPrice: number, ytm: number, cal
     worstDate = maturity;
     worstPrice = s.bond.redemption;
   }
-  return { yieldToCall: out, yieldToWorst: worst, worstDate, worstPrice, warnings };
+  return { yieldToCall: out, yieldToWorst: worst, worstDate, worstPrice, ignored };
+}
+
+/** The warning for the call at schedule index `i` that {@link yieldsToCall} left out. */
+export function ignoredCallWarning(i: number, call: Call): string {
+  return `callSchedule[${i}]: the call on ${formatDate(call.date)} is on or before settlementDate and is ignored`;
 }
 
 /**

@@ -73,7 +73,7 @@ export function formatAnalysis(a: Analysis): string | null {
       out += `,"yieldToCall":${calls}],"yieldToWorst":${worst ?? num(w.yieldToWorst)},"worstDate":"${formatDate(w.worstDate)}"`;
       const r = a.worstRisk!;
       out += `,"modifiedDurationToWorst":${num(r.modifiedDuration)},"macaulayDurationToWorst":${num(r.macaulayDuration)},"convexityToWorst":${num(r.convexity)},"dv01ToWorst":${num((r.modifiedDuration * a.dirtyPrice) / 10000)}`;
-      if (w.warnings.length > 0) out += `,"warnings":${JSON.stringify(w.warnings)}`;
+      if (a.warnings !== null) out += `,"warnings":${JSON.stringify(a.warnings)}`;
     }
   }
   const c = a.spreads;
