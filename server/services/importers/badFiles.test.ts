@@ -84,7 +84,7 @@ describe('bad files change nothing, and the report names the line and the reason
       const header = trace[0]!.replace('Execution Date', 'Exec Day').replace('Buy/Sell Indicator', 'Side');
       const report = await refused('trace', [header, ...trace.slice(1)]);
       expect(report.error).toMatch(
-        /^not a TRACE Enhanced \(pipe-delimited\) file: missing required columns "Execution Date" \(or "TRD_EXCTN_DT"\), "Buy\/Sell Indicator" \(or "RPT_SIDE_CD"\); the header has "Record Count Num"/,
+        /^not a FINRA TRACE \(Enhanced or academic, pipe-delimited\) file: missing required columns "Execution Date" \(or "TRD_EXCTN_DT"\), "Buy\/Sell Indicator" \(or "RPT_SIDE_CD"\); the header has "Record Count Num"/,
       );
     });
 
