@@ -103,6 +103,59 @@ export const TRACE_ACADEMIC_HEADER = [
   'FIRST_TRD_CNTRL_NB',
 ];
 
+/**
+ * The column names of WRDS's Enhanced TRACE table (`trace.trace_enhanced`), the ones an extract
+ * for cleaning keeps, in a common order. WRDS exports comma- or tab-delimited: the sample is that
+ * extract with its delimiter changed to a pipe, which is what the importer reads.
+ */
+export const TRACE_WRDS_HEADER = [
+  'cusip_id',
+  'bond_sym_id',
+  'trd_exctn_dt',
+  'trd_exctn_tm',
+  'trd_rpt_dt',
+  'trd_rpt_tm',
+  'msg_seq_nb',
+  'trc_st',
+  'wis_fl',
+  'entrd_vol_qt',
+  'rptd_pr',
+  'yld_pt',
+  'asof_cd',
+  'stlmnt_dt',
+  'rpt_side_cd',
+  'cntra_mp_id',
+  'spcl_trd_fl',
+  'orig_msg_seq_nb',
+];
+
+/** One line of a WRDS extract: ISO dates and HH:MM:SS times, as WRDS writes them. */
+export function traceWrdsLine(t: SampleTrade): string {
+  const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
+  const hms = (s: string) => `${s.slice(0, 2)}:${s.slice(2, 4)}:${s.slice(4, 6)}`;
+  const reportTime = t.time.slice(0, 4) + String(Math.min(59, Number(t.time.slice(4)) + 7)).padStart(2, '0');
+  return [
+    t.cusip,
+    t.symbol,
+    iso(t.date),
+    hms(t.time),
+    iso(t.date),
+    hms(reportTime),
+    t.reference,
+    t.status,
+    'N',
+    t.quantity.toFixed(2),
+    t.price.toFixed(6),
+    t.yieldPct === null ? '' : t.yieldPct.toFixed(6),
+    '',
+    iso(addDays(t.date, 1)),
+    t.side,
+    t.contra,
+    '',
+    t.priorReference ?? '',
+  ].join('|');
+}
+
 /** A masked market participant identifier as the academic files carry one: a 40-character hex digest. */
 export function maskedParty(dealer: number): string {
   return createHash('sha1').update(`sample-dealer-${dealer}`).digest('hex');
@@ -878,6 +931,7 @@ function main(): void {
   writeFileSync(`${dir}bonds-template.csv`, [BOND_TEMPLATE_HEADER.join(','), bondRow(example)].join('\n') + '\n');
   writeFileSync(`${dir}trace-enhanced.txt`, traceFile());
   writeFileSync(`${dir}trace-academic.txt`, traceAcademicFile());
+  writeFileSync(`${dir}trace-wrds.txt`, [TRACE_WRDS_HEADER.join('|'), ...traceTrades().map(traceWrdsLine)].join('\n') + '\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

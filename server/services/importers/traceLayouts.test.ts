@@ -30,12 +30,14 @@ async function tradesOf(database: DatabaseHandle) {
 describe('the academic TRACE layout (CNTRA_PARTY_ID) reads like the Enhanced layout', () => {
   let academic: DatabaseHandle;
   let enhanced: DatabaseHandle;
+  let wrds: DatabaseHandle;
   beforeAll(async () => {
-    [academic, enhanced] = await Promise.all([freshWithBonds(), freshWithBonds()]);
+    [academic, enhanced, wrds] = await Promise.all([freshWithBonds(), freshWithBonds(), freshWithBonds()]);
   });
   afterAll(async () => {
     await academic?.close();
     await enhanced?.close();
+    await wrds?.close();
   });
 
   it('samples/trace-academic.txt imports to exactly the trades, sides and cleaning of samples/trace-enhanced.txt', async () => {
@@ -56,6 +58,16 @@ describe('the academic TRACE layout (CNTRA_PARTY_ID) reads like the Enhanced lay
     const trades = await tradesOf(academic);
     expect(trades.length).toBeGreaterThan(150);
     expect(trades).toEqual(await tradesOf(enhanced));
+  });
+
+  it('samples/trace-wrds.txt (a WRDS Enhanced TRACE extract, pipe-delimited) imports to the same trades too', async () => {
+    const w = await importSample(wrds.db, 'trace', 'trace-wrds.txt');
+    expect(w).toMatchObject({ committed: true, rowsRead: 189, rowsImported: 189, rowsRejected: 0, unknownIdentifiers: 2 });
+    expect(w.details).toMatchObject({
+      tradesActive: 150,
+      cleaning: { cancelled: 1, corrected: 1, reversed: 1, interDealerDuplicates: 31 },
+    });
+    expect(await tradesOf(wrds)).toEqual(await tradesOf(enhanced));
   });
 
   const bond = SAMPLE_BONDS[2]!;
