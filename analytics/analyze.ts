@@ -5,13 +5,22 @@
  */
 import { createBond } from './bond';
 import { AnalyticsInputError } from './errors';
-import { yieldsToCall, type WorstYield } from './callable';
+import { ignoredCallWarning, riskToWorst, yieldsToCall, type WorstYield } from './callable';
 import { formattedCashflows, type Cashflow } from './cashflows';
 import { prepareCurve, spreads, type CurveSpreads } from './curve';
 import { formatDate } from './dates';
 import { discountMarginFromPrice, frnCashflows, frnDirtyPrice, settleFrn, type FrnSettlement } from './frn';
 import { MAX_PRICE, MIN_PRICE, parseInput, type BondInput, type Instrument } from './input';
-import { currentYield, dirtyPriceFromYield, moneyMarketYield, riskMeasures, settle, yieldFromDirtyPrice, type Settlement } from './pricing';
+import {
+  currentYield,
+  dirtyPriceFromYield,
+  moneyMarketYield,
+  riskMeasures,
+  settle,
+  yieldFromDirtyPrice,
+  type RiskMeasures,
+  type Settlement,
+} from './pricing';
 
 /** Contract output. Fields present depend on the instrument and on whether a curve was given. */
 export interface BondAnalysis extends Partial<CurveSpreads> {
@@ -33,6 +42,16 @@ export interface BondAnalysis extends Partial<CurveSpreads> {
   yieldToCall?: { date: string; price: number; yield: number }[];
   yieldToWorst?: number;
   worstDate?: string;
+  /**
+   * Callables: the risk measures to the workout date (`worstDate`, at `yieldToWorst`), beside the
+   * contract's to-maturity `modifiedDuration`, `macaulayDuration`, `convexity` and `dv01`.
+   */
+  modifiedDurationToWorst?: number;
+  macaulayDurationToWorst?: number;
+  convexityToWorst?: number;
+  dv01ToWorst?: number;
+  /** Inputs left out rather than refused (a call dated on or before settlement); only when there are some. */
+  warnings?: string[];
   cashflows: { date: string; amount: number }[];
 }
 
@@ -62,8 +81,11 @@ export interface Analysis {
   /** FRNs: the projected flows and the discount margin. */
   frn: FrnSettlement | null;
   discountMargin: number;
-  /** Callables only. */
+  /** Callables only: the yields to call and to worst, and the risk measures to the workout date. */
   worst: WorstYield | null;
+  worstRisk: RiskMeasures | null;
+  /** Inputs left out rather than refused (calls on or before settlement); null when none. */
+  warnings: string[] | null;
   /** Only when a curve was given. */
   spreads: CurveSpreads | null;
 }
@@ -103,6 +125,8 @@ export function computeAnalysis(input: BondInput | Record<string, unknown>): Ana
       frn: fs,
       discountMargin: dm,
       worst: null,
+      worstRisk: null,
+      warnings: null,
       spreads: null,
     };
     // An FRN has no street yield; its curve spreads use its discount rate, index + DM.
@@ -132,9 +156,17 @@ export function computeAnalysis(input: BondInput | Record<string, unknown>): Ana
       moneyMarketYield: moneyMarketYield(s, ytm, dirty),
       frn: null,
       discountMargin: 0,
-      worst: p.instrument === 'callable' ? yieldsToCall(s, dirty, ytm, p.calls) : null,
+      worst: null,
+      worstRisk: null,
+      warnings: null,
       spreads: null,
     };
+    if (p.instrument === 'callable') {
+      const w = yieldsToCall(s, dirty, ytm, p.calls);
+      a.worst = w;
+      a.worstRisk = riskToWorst(s, w, risk);
+      if (w.ignored.length > 0) a.warnings = w.ignored.map((i) => ignoredCallWarning(i, p.calls[i]!));
+    }
     yieldForCurve = ytm;
   }
   if (p.curve !== null) a.spreads = spreads(prepareCurve(p.curve), p.settlementDate, p.terms.maturityDate, yieldForCurve);
@@ -177,6 +209,12 @@ export function toBondAnalysis(a: Analysis): BondAnalysis {
       out.yieldToCall = w.yieldToCall.map((c) => ({ date: formatDate(c.date), price: c.price, yield: c.yield }));
       out.yieldToWorst = w.yieldToWorst;
       out.worstDate = formatDate(w.worstDate);
+      const r = a.worstRisk!;
+      out.modifiedDurationToWorst = r.modifiedDuration;
+      out.macaulayDurationToWorst = r.macaulayDuration;
+      out.convexityToWorst = r.convexity;
+      out.dv01ToWorst = (r.modifiedDuration * a.dirtyPrice) / 10000;
+      if (a.warnings !== null) out.warnings = a.warnings;
     }
   }
   if (a.spreads !== null) Object.assign(out, a.spreads);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeBond, createBond, formatDate, parseDate, snapCallsToCoupons, type BondInput } from './index';
+import { analyzeBond, createBond, formatDate, parseDate, pricingCalls, type BondInput } from './index';
 
 const callable = (over: Partial<BondInput>): BondInput => ({
   instrument: 'callable',
@@ -67,12 +67,12 @@ describe('callable bonds', () => {
     expect(r.yieldToCall!.map((c) => c.date)).toEqual(['2027-06-15', '2028-06-15']);
   });
 
-  it('a call date that is not a coupon date is rejected, naming the entry', () => {
-    expect(() => analyzeBond(callable({ callSchedule: [{ date: '2027-06-16', price: 100 }] }))).toThrow(/^callSchedule\[0\]\.date: /);
+  it('a call dated after maturity is rejected, naming the entry', () => {
+    expect(() => analyzeBond(callable({ callSchedule: [{ date: '2030-06-16', price: 100 }] }))).toThrow(/^callSchedule\[0\]\.date: /);
   });
 });
 
-describe('call schedules put on the coupon grid', () => {
+describe('call schedules as the engine prices them', () => {
   const bond = createBond({
     issueDate: parseDate('2020-06-15'),
     maturityDate: parseDate('2030-06-15'),
@@ -83,14 +83,19 @@ describe('call schedules put on the coupon grid', () => {
     redemption: 100,
   });
 
-  it('a call between coupons moves to the next coupon date and keeps its published date', () => {
-    const [call] = snapCallsToCoupons(bond, [{ date: '2027-03-01', price: 101 }]);
-    expect(formatDate(call!.date)).toBe('2027-06-15');
+  it('a call between coupons keeps its exact date and its published date', () => {
+    const [call] = pricingCalls(bond, [{ date: '2027-03-01', price: 101 }]);
+    expect(formatDate(call!.date)).toBe('2027-03-01');
     expect(call).toMatchObject({ price: 101, scheduled: '2027-03-01' });
   });
 
-  it('calls at or after maturity, without a positive price, or landing on an earlier call are dropped', () => {
-    const calls = snapCallsToCoupons(bond, [
+  it('a par call three months before maturity is kept, not moved onto the maturity', () => {
+    const calls = pricingCalls(bond, [{ date: '2030-03-15', price: 100 }]);
+    expect(calls.map((c) => [formatDate(c.date), c.price])).toEqual([['2030-03-15', 100]]);
+  });
+
+  it('calls at or after maturity, without a positive price, or not after an earlier call are dropped', () => {
+    const calls = pricingCalls(bond, [
       { date: '2026-06-15', price: 102 },
       { date: '2026-05-01', price: 101.5 },
       { date: '2026-09-01', price: 0 },
@@ -100,29 +105,31 @@ describe('call schedules put on the coupon grid', () => {
   });
 });
 
-describe('call dates are validated whenever they fall', () => {
-  it('a past call date off the coupon grid is refused like a future one', () => {
-    expect(() =>
-      analyzeBond(
-        callable({
-          callSchedule: [
-            { date: '2024-06-16', price: 100 },
-            { date: '2027-06-15', price: 100 },
-          ],
-        }),
-      ),
-    ).toThrow(/^callSchedule\[0\]\.date: call date is not a coupon date/);
-  });
-
-  it('a past call on a coupon date is accepted and not priced', () => {
+describe('calls dated on or before settlement are ignored with a warning, never refused', () => {
+  it('a past call off the coupon grid (an issue-date entry) is left out and named in a warning', () => {
     const r = analyzeBond(
       callable({
         callSchedule: [
-          { date: '2024-06-15', price: 101 },
+          { date: '2020-06-15', price: 104 },
+          { date: '2024-06-16', price: 100 },
           { date: '2027-06-15', price: 100 },
         ],
       }),
     );
     expect(r.yieldToCall!.map((c) => c.date)).toEqual(['2027-06-15']);
+    expect(r.warnings).toEqual([
+      'callSchedule[0]: the call on 2020-06-15 is on or before settlementDate and is ignored',
+      'callSchedule[1]: the call on 2024-06-16 is on or before settlementDate and is ignored',
+    ]);
+  });
+
+  it('a call dated on the settlement date itself is ignored with a warning', () => {
+    const r = analyzeBond(callable({ settlementDate: '2025-06-15' }));
+    expect(r.warnings).toContain('callSchedule[1]: the call on 2025-06-15 is on or before settlementDate and is ignored');
+  });
+
+  it('a schedule with only future calls carries no warnings field', () => {
+    const r = analyzeBond(callable({ callSchedule: [{ date: '2027-06-15', price: 100 }] }));
+    expect(r.warnings).toBeUndefined();
   });
 });

@@ -1,16 +1,17 @@
 /**
- * Callable bonds: yield to each future call, yield to worst. Risk measures stay to maturity.
+ * Callable bonds: yield to each future call, yield to worst, and the risk measures to the
+ * workout date (the date of the yield to worst). The contract's risk fields stay to maturity.
  *
  * A yield to call is the yield of the same bond cut at the call date and redeemed there at the
  * call price, at the same clean price (so the same dirty price). A call on the next coupon date
- * is a final-period redemption and uses the simple rule (b), as the contract requires.
+ * (or anywhere in the current coupon period) is a final-period redemption and uses the simple
+ * rule (b); a call between later coupon dates is kept at its exact date (see `settleToCall`).
  */
-import { couponDateIndex, type Bond } from './bond';
-import { parseDate, type DayNumber } from './dates';
-import { settleToCall, yieldFromDirtyPrice, type Settlement } from './pricing';
-import { AnalyticsInputError } from './errors';
+import type { Bond } from './bond';
+import { formatDate, parseDate, type DayNumber } from './dates';
+import { riskMeasures, settleToCall, yieldFromDirtyPrice, type RiskMeasures, type Settlement } from './pricing';
 
-/** One call: the bond may be redeemed on `date` (a coupon date) at `price` per 100. */
+/** One call: the bond may be redeemed on `date` (a coupon date or between two) at `price` per 100. */
 export interface Call {
   date: DayNumber;
   price: number;
@@ -26,23 +27,29 @@ export interface WorstYield {
   yieldToCall: CallYield[];
   yieldToWorst: number;
   worstDate: DayNumber;
+  /** Redemption price at the workout date (the call price, or the bond's redemption at maturity). */
+  worstPrice: number;
+  /** Indices in the schedule of the calls left out (dated on or before settlement); see {@link ignoredCallWarning}. */
+  ignored: number[];
 }
 
 /**
  * Yields to every call strictly after settlement (in schedule order) and the worst of those and
- * the yield to maturity `ytm`. Ties keep the earlier date.
+ * the yield to maturity `ytm`. Ties keep the earlier date. A call dated on or before settlement
+ * cannot be exercised any more: it is ignored with a warning (vendor schedules routinely list
+ * past and issue-date entries), whatever its date, and never refuses the bond.
  */
 export function yieldsToCall(s: Settlement, dirtyPrice: number, ytm: number, calls: readonly Call[]): WorstYield {
   const out: CallYield[] = [];
+  const ignored: number[] = [];
   const maturity = s.bond.dates[s.bond.dates.length - 1]!;
   let worst = Infinity;
   let worstDate = maturity;
+  let worstPrice = s.bond.redemption;
   for (let i = 0; i < calls.length; i++) {
     const c = calls[i]!;
     if (c.date <= s.settlementDate) {
-      // A past call is not priced, but it is validated like a future one: a date off the coupon
-      // grid is the caller's mistake whenever it falls.
-      if (couponDateIndex(s.bond, c.date) < 0) throw new AnalyticsInputError(`callSchedule[${i}].date`, 'call date is not a coupon date');
+      ignored.push(i);
       continue;
     }
     const y = yieldFromDirtyPrice(settleToCall(s, c.date, c.price, `callSchedule[${i}].date`), dirtyPrice);
@@ -50,43 +57,55 @@ export function yieldsToCall(s: Settlement, dirtyPrice: number, ytm: number, cal
     if (y < worst) {
       worst = y;
       worstDate = c.date;
+      worstPrice = c.price;
     }
   }
   if (ytm < worst) {
     worst = ytm;
     worstDate = maturity;
+    worstPrice = s.bond.redemption;
   }
-  return { yieldToCall: out, yieldToWorst: worst, worstDate };
+  return { yieldToCall: out, yieldToWorst: worst, worstDate, worstPrice, ignored };
 }
 
-/** A call moved onto the coupon grid, with the date as published. */
-export interface SnappedCall extends Call {
+/** The warning for the call at schedule index `i` that {@link yieldsToCall} left out. */
+export function ignoredCallWarning(i: number, call: Call): string {
+  return `callSchedule[${i}]: the call on ${formatDate(call.date)} is on or before settlementDate and is ignored`;
+}
+
+/**
+ * Duration, convexity and DV01 to the workout date: of the bond cut at `w.worstDate` and
+ * redeemed there at `w.worstPrice`, at the yield to worst. When the workout date is the maturity
+ * these are the to-maturity figures `toMaturity`.
+ */
+export function riskToWorst(s: Settlement, w: WorstYield, toMaturity: RiskMeasures): RiskMeasures {
+  const maturity = s.bond.dates[s.bond.dates.length - 1]!;
+  if (w.worstDate === maturity && w.worstPrice === s.bond.redemption) return toMaturity;
+  return riskMeasures(settleToCall(s, w.worstDate, w.worstPrice), w.yieldToWorst);
+}
+
+/** A call as the server and the calculator price it, with the date as published. */
+export interface ScheduledCall extends Call {
   scheduled: string;
 }
 
 /**
- * Puts a published call schedule on the bond's coupon grid, as the engine needs: a call dated
- * between coupons is exercisable, and priced, on the next coupon date; calls on or after maturity,
- * with no positive price, or landing on an earlier call's date are dropped. The server's pricing
- * and the browser's calculator both use this, so they price the same calls.
+ * A published call schedule as the engine prices it: each call at its exact date (an off-cycle
+ * call, such as a par call three months before maturity, is not moved to a coupon date, which
+ * would be the maturity and lose the call); calls on or after maturity, with no positive price,
+ * or not after the previous call are dropped. Calls already past stay in the list: pricing looks
+ * only at those after its settlement date. The server's pricing and the browser's calculator both
+ * use this, so they price the same calls.
  */
-export function snapCallsToCoupons(bond: Bond, schedule: readonly { date: string; price: number }[]): SnappedCall[] {
-  const out: SnappedCall[] = [];
-  const dates = bond.dates;
-  const maturity = dates[dates.length - 1]!;
+export function pricingCalls(bond: Bond, schedule: readonly { date: string; price: number }[]): ScheduledCall[] {
+  const out: ScheduledCall[] = [];
+  const maturity = bond.dates[bond.dates.length - 1]!;
   for (const c of schedule) {
     const day = parseDate(c.date);
     const price = Number(c.price);
     if (!(price > 0) || day >= maturity) continue;
-    let snapped = day;
-    if (couponDateIndex(bond, day) < 0) {
-      let i = 1;
-      while (i < dates.length && dates[i]! < day) i++;
-      snapped = dates[i]!;
-      if (snapped >= maturity) continue;
-    }
-    if (out.length > 0 && out[out.length - 1]!.date >= snapped) continue;
-    out.push({ date: snapped, price, scheduled: c.date });
+    if (out.length > 0 && out[out.length - 1]!.date >= day) continue;
+    out.push({ date: day, price, scheduled: c.date });
   }
   return out;
 }

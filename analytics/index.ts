@@ -39,7 +39,7 @@ export {
   type Settlement,
 } from './pricing';
 export { cashflowArrays, cashflows, formattedCashflows, type Cashflow } from './cashflows';
-export { snapCallsToCoupons, yieldsToCall, type Call, type CallYield, type SnappedCall, type WorstYield } from './callable';
+export { pricingCalls, riskToWorst, yieldsToCall, type Call, type CallYield, type ScheduledCall, type WorstYield } from './callable';
 export { discountMarginFromPrice, frnCashflows, frnDirtyPrice, settleFrn, type FrnRates, type FrnSettlement } from './frn';
 export {
   benchmarkIndex,

@@ -71,6 +71,9 @@ export function formatAnalysis(a: Analysis): string | null {
         calls += `${i === 0 ? '' : ','}{"date":"${formatDate(c.date)}","price":${num(c.price)},"yield":${y}}`;
       }
       out += `,"yieldToCall":${calls}],"yieldToWorst":${worst ?? num(w.yieldToWorst)},"worstDate":"${formatDate(w.worstDate)}"`;
+      const r = a.worstRisk!;
+      out += `,"modifiedDurationToWorst":${num(r.modifiedDuration)},"macaulayDurationToWorst":${num(r.macaulayDuration)},"convexityToWorst":${num(r.convexity)},"dv01ToWorst":${num((r.modifiedDuration * a.dirtyPrice) / 10000)}`;
+      if (a.warnings !== null) out += `,"warnings":${JSON.stringify(a.warnings)}`;
     }
   }
   const c = a.spreads;
@@ -148,6 +151,9 @@ function allFinite(a: Analysis): boolean {
     const w = a.worst;
     if (w !== null) {
       if (!Number.isFinite(w.yieldToWorst)) return false;
+      const r = a.worstRisk!;
+      if (!(Number.isFinite(r.modifiedDuration) && Number.isFinite(r.macaulayDuration) && Number.isFinite(r.convexity))) return false;
+      if (!Number.isFinite((r.modifiedDuration * a.dirtyPrice) / 10000)) return false;
       for (const c of w.yieldToCall) if (!Number.isFinite(c.yield) || !Number.isFinite(c.price)) return false;
     }
   }

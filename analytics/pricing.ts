@@ -38,6 +38,16 @@ export interface Settlement {
   readonly firstAmount: number;
   /** Regular coupon per 100 (100·c/f). */
   readonly coupon: number;
+  /**
+   * Coupon paid with the redemption on the last date: `coupon` on the coupon grid, `firstAmount`
+   * when one flow is left, the coupon accrued to the call date for a call between coupon dates.
+   */
+  readonly lastCoupon: number;
+  /**
+   * Coupon periods from the second-to-last flow to the last (1 on the grid; a fraction for a
+   * call between coupon dates). Unused when one flow is left (`n1` is the time to it).
+   */
+  readonly lastStep: number;
   /** Amount redeemed on the last date: the bond's redemption, or a call price. */
   readonly redemption: number;
   readonly frequency: number;
@@ -86,6 +96,8 @@ export function settle(bond: Bond, settlementDate: DayNumber): Settlement {
     count,
     firstAmount,
     coupon: bond.regularCoupon,
+    lastCoupon: count === 1 ? firstAmount : bond.regularCoupon,
+    lastStep: 1,
     redemption: bond.redemption,
     frequency: f,
     simple: count === 1 && n1 <= 1,
@@ -93,29 +105,73 @@ export function settle(bond: Bond, settlementDate: DayNumber): Settlement {
 }
 
 /**
- * The same bond cut at a later coupon date and redeemed there at `price` (a call). Throws when
- * `date` is not a coupon date after settlement.
+ * Year fraction from the start of accrual period `i` (dates[i] → dates[i+1]) to `to`, with the
+ * period's reference: the odd first period's quasi-coupon period, or the regular period itself.
+ */
+function periodYearFraction(bond: Bond, i: number, to: DayNumber): number {
+  const start = bond.dates[i]!;
+  if (i === 0 && !bond.firstRegular) return yearFraction(bond.dayCount, start, to, bond.firstRefStart, bond.firstRefEnd);
+  if (bond.dayCount === '30/360') return days30360(start, to) / 360;
+  return (to - start) / (bond.dates[i + 1]! - start) / bond.frequency;
+}
+
+/**
+ * The same bond cut at a later date and redeemed there at `price` (a call). On a coupon date the
+ * last flow is that coupon plus the price. Between coupon dates (an off-cycle call, such as the
+ * par call a few months before maturity) the call is kept at its exact date, as the street prices
+ * it: the last flow is the price plus the coupon accrued from the last coupon date to the call
+ * date, discounted over that fraction of a period (compounded), or under the simple final-period
+ * rule (b) when the call falls in the current coupon period. Throws when `date` is not after
+ * settlement or is after maturity.
  */
 export function settleToCall(s: Settlement, date: DayNumber, price: number, field = 'callSchedule'): Settlement {
-  const j = couponDateIndex(s.bond, date);
-  if (j < 0) throw new AnalyticsInputError(field, 'call date is not a coupon date');
-  if (j < s.nextIndex) throw new AnalyticsInputError(field, 'call date is not after settlementDate');
-  const count = j - s.nextIndex + 1;
+  const bond = s.bond;
+  const dates = bond.dates;
+  if (date <= s.settlementDate) throw new AnalyticsInputError(field, 'call date is not after settlementDate');
+  if (date > dates[dates.length - 1]!) throw new AnalyticsInputError(field, 'call date is after maturityDate');
+  const j = couponDateIndex(bond, date);
+  let count: number;
+  let n1 = s.n1;
+  let firstAmount = s.firstAmount;
+  let lastCoupon: number;
+  let lastStep = 1;
+  if (j >= 0) {
+    count = j - s.nextIndex + 1;
+    lastCoupon = count === 1 ? s.firstAmount : s.coupon;
+  } else {
+    // The call falls inside the accrual period (dates[p-1], dates[p]).
+    let p = s.nextIndex;
+    while (dates[p]! < date) p++;
+    const c = 100 * bond.terms.coupon;
+    const f = s.frequency;
+    const toCall = periodYearFraction(bond, p - 1, date);
+    count = p - s.nextIndex + 1;
+    if (count === 1) {
+      n1 = f * (toCall - periodYearFraction(bond, p - 1, s.settlementDate));
+      firstAmount = c * toCall;
+      lastCoupon = firstAmount;
+    } else {
+      lastStep = f * toCall;
+      lastCoupon = c * toCall;
+    }
+  }
   return {
-    bond: s.bond,
+    bond,
     settlementDate: s.settlementDate,
     nextIndex: s.nextIndex,
     periodStart: s.periodStart,
     periodEnd: s.periodEnd,
     accruedDays: s.accruedDays,
     accrued: s.accrued,
-    n1: s.n1,
+    n1,
     count,
-    firstAmount: s.firstAmount,
+    firstAmount,
     coupon: s.coupon,
+    lastCoupon,
+    lastStep,
     redemption: price,
     frequency: s.frequency,
-    simple: count === 1 && s.n1 <= 1,
+    simple: count === 1 && n1 <= 1,
   };
 }
 
@@ -141,9 +197,13 @@ export function dirtyPriceFromYield(s: Settlement, y: number): number {
   let d = Math.pow(v, -s.n1);
   const last = s.count;
   let sum = (last === 1 ? s.firstAmount + s.redemption : s.firstAmount) * d;
-  for (let k = 2; k <= last; k++) {
+  for (let k = 2; k < last; k++) {
     d *= inv;
-    sum += (k === last ? s.coupon + s.redemption : s.coupon) * d;
+    sum += s.coupon * d;
+  }
+  if (last >= 2) {
+    d *= s.lastStep === 1 ? inv : Math.pow(v, -s.lastStep);
+    sum += (s.lastCoupon + s.redemption) * d;
   }
   return sum;
 }
@@ -166,9 +226,15 @@ function priceError(s: Settlement, target: number): (y: number, out: Float64Arra
     let sum = cf * d;
     let sumN = n * cf * d;
     for (let k = 2; k <= last; k++) {
-      d *= inv;
-      n += 1;
-      cf = k === last ? s.coupon + s.redemption : s.coupon;
+      if (k === last) {
+        d *= s.lastStep === 1 ? inv : Math.pow(v, -s.lastStep);
+        n += s.lastStep;
+        cf = s.lastCoupon + s.redemption;
+      } else {
+        d *= inv;
+        n += 1;
+        cf = s.coupon;
+      }
       sum += cf * d;
       sumN += n * cf * d;
     }
@@ -193,7 +259,7 @@ export function yieldFromDirtyPrice(s: Settlement, dirty: number): number {
     return y;
   }
   // Textbook approximation as a starting point: (annual coupon + pull to par per year) / average price.
-  const years = (s.n1 + s.count - 1) / f;
+  const years = (s.n1 + s.count - 2 + s.lastStep) / f;
   const guess = (s.coupon * f + (s.redemption - dirty) / years) / ((s.redemption + dirty) / 2);
   return solveDecreasing(priceError(s, dirty), guess, -f, MAX_YIELD, 'cleanPrice');
 }
@@ -234,9 +300,15 @@ export function riskMeasures(s: Settlement, y: number): RiskMeasures {
   let pn = n * cf * d;
   let pnn = n * (n + 1) * cf * d;
   for (let k = 2; k <= last; k++) {
-    d *= inv;
-    n += 1;
-    cf = k === last ? s.coupon + s.redemption : s.coupon;
+    if (k === last) {
+      d *= s.lastStep === 1 ? inv : Math.pow(v, -s.lastStep);
+      n += s.lastStep;
+      cf = s.lastCoupon + s.redemption;
+    } else {
+      d *= inv;
+      n += 1;
+      cf = s.coupon;
+    }
     const w = cf * d;
     p += w;
     pn += n * w;

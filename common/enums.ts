@@ -54,7 +54,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_CATEGORIES = ['markethawk', 'new_primary_deals', 'other', 'primary_deal_messaging'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
-/** Bond table columns of spec §3 (41). */
+/** Bond table columns of spec §3 (41), with the risk to the workout date beside duration and DV01. */
 export const BOND_TABLE_COLUMNS = [
   'amountIssued',
   'bondIdentifier',
@@ -74,7 +74,9 @@ export const BOND_TABLE_COLUMNS = [
   'discountMargin',
   'displayName',
   'duration',
+  'durationToWorst',
   'dv01',
+  'dv01ToWorst',
   'entityName',
   'gSpread',
   'isBenchmark',

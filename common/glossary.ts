@@ -264,18 +264,35 @@ export const GLOSSARY: Record<BondTableColumn, GlossaryEntry> = {
       'The spread added to the index forward rates that makes the discounted coupons and repayment equal to the price plus accrued interest. Shown only with the discount-margin feature.',
   },
   duration: {
-    term: 'Modified duration',
-    short: 'Modified duration, years',
-    definition: 'How sensitive the price is to yield: the percentage price change for a 1% change in yield.',
+    term: 'Modified duration to maturity',
+    short: 'Modified duration to maturity, years',
+    definition:
+      'How sensitive the price is to yield: the percentage price change for a 1% change in yield, with every payment up to maturity (floaters: up to the next reset). For a callable trading to a call, see duration to worst.',
     unit: 'years',
     formula: 'Macaulay duration (the present-value-weighted average time of the payments) divided by one plus the yield per period.',
   },
+  durationToWorst: {
+    term: 'Modified duration to worst',
+    short: 'Modified duration to the workout date (yield-to-worst date), years',
+    definition:
+      'The duration desks and index providers quote for a callable: that of the bond as if redeemed on its workout date, the call date (or maturity) giving the yield to worst. The same as duration to maturity when the worst date is the maturity.',
+    unit: 'years',
+    formula: 'Modified duration of the payments up to the workout date, with the call price paid there, at the yield to worst.',
+  },
   dv01: {
-    term: 'DV01',
-    short: 'Price change for a 1 bp yield move, per 100 face',
-    definition: 'The money value of one basis point: how much the price moves when the yield moves by 0.01%.',
+    term: 'DV01 to maturity',
+    short: 'Price change for a 1 bp yield move, to maturity, per 100 face',
+    definition: 'The money value of one basis point: how much the price moves when the yield to maturity moves by 0.01%.',
     unit: 'price points per 100 face per bp',
-    formula: 'Modified duration times the full price divided by 10,000.',
+    formula: 'Modified duration to maturity times the full price divided by 10,000.',
+  },
+  dv01ToWorst: {
+    term: 'DV01 to worst',
+    short: 'Price change for a 1 bp yield move, to the workout date, per 100 face',
+    definition:
+      'The money value of one basis point for a callable priced to its workout date (the yield-to-worst date); the same as DV01 to maturity when the worst date is the maturity.',
+    unit: 'price points per 100 face per bp',
+    formula: 'Modified duration to worst times the full price divided by 10,000.',
   },
   volume: {
     term: 'Volume',

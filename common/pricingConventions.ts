@@ -6,7 +6,8 @@
  * - US corporate settlement T+1: the next settlement day of the one calendar (common/calendar:
  *   SIFMA business days, Good Friday never settles) after the pricing or trade day, never before
  *   issue (when-issued trading) — for evaluated prices, trade yields, cash flows and the calculator;
- * - calls moved to the next coupon date (a call between coupons is exercised there);
+ * - calls priced at their exact dates (an off-cycle call, such as a par call three months before
+ *   maturity, keeps its date, as the street prices it);
  * - a floating-rate note's index (SOFR and the like) read as the 3-month Treasury point; the
  *   current period's coupon is fixed at the index on its last reset (the start of the coupon
  *   period holding settlement) plus the quoted margin, and only later periods are projected at
@@ -17,7 +18,7 @@ import {
   formatDate,
   interpolateCurve,
   parseDate,
-  snapCallsToCoupons,
+  pricingCalls,
   type Bond,
   type Curve,
   type DayCountCode,
@@ -79,8 +80,8 @@ export function pricingSettlementDay(issueDay: DayNumber, day: DayNumber): DayNu
   return s < issueDay ? issueDay : s;
 }
 
-/** Calls on the coupon grid, as the engine prices them; `scheduled` keeps the published date. */
-export const snapCalls = snapCallsToCoupons;
+/** Calls as the engine prices them, at their exact dates; `scheduled` keeps the published date. */
+export const scheduledCalls = pricingCalls;
 
 /** The rate assumed for a floater's index: the 3-month point of the Treasury curve. */
 export function indexRateProxy(curve: Curve): number {

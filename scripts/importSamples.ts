@@ -1,10 +1,12 @@
 /**
  * Writes the project's sample import files (samples/): a Treasury par yield curve CSV, a bond
- * reference CSV and a TRACE Enhanced historical file whose trades reference those bonds. The
+ * reference CSV and the same TRACE trade reports in FINRA's two layouts, the Enhanced historical
+ * file and the academic data file, whose trades reference those bonds. The
  * numbers are made up but shaped like the real files. Deterministic: re-running rewrites the same
  * bytes. Run: `npx tsx scripts/importSamples.ts`. The TRACE line writer is shared with the
  * import benchmark, which uses it for its million-row file.
  */
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cusipCheckDigit } from '../server/services/market/reference';
@@ -53,6 +55,111 @@ export const TRACE_ENHANCED_HEADER = [
   'First Trade Control Date',
   'First Trade Control Number',
 ];
+
+/**
+ * The header of FINRA's academic TRACE data files (short field names), in their order. The
+ * reporting and contra parties are masked identifiers there; CNTRA_PARTY_ID is C for a customer,
+ * A for a non-member affiliate, otherwise the contra dealer's masked identifier.
+ */
+export const TRACE_ACADEMIC_HEADER = [
+  'REC_CT_NB',
+  'TRD_ST_CD',
+  'ISSUE_SYM_ID',
+  'CUSIP_ID',
+  'RPTG_PARTY_ID',
+  'RPTG_PARTY_GVP_ID',
+  'PRDCT_SBTP_CD',
+  'WIS_DSTRD_CD',
+  'NO_RMNRN_CD',
+  'ENTRD_VOL_QT',
+  'RPTD_PR',
+  'YLD_DRCTN_CD',
+  'CALCD_YLD_PT',
+  'ASOF_CD',
+  'TRD_EXCTN_DT',
+  'TRD_EXCTN_TM',
+  'TRD_RPT_DT',
+  'TRD_RPT_TM',
+  'TRD_STLMT_DT',
+  'TRD_MDFR_LATE_CD',
+  'TRD_MDFR_SRO_CD',
+  'RPT_SIDE_CD',
+  'BUYER_CMSN_AMT',
+  'BUYER_CPCTY_CD',
+  'SLLR_CMSN_AMT',
+  'SLLR_CPCTY_CD',
+  'CNTRA_PARTY_ID',
+  'CNTRA_PARTY_GVP_ID',
+  'LCKD_IN_FL',
+  'ATS_FL',
+  'SPCL_PR_FL',
+  'TRDG_MKT_CD',
+  'PBLSH_FL',
+  'SYSTM_CNTRL_DT',
+  'SYSTM_CNTRL_NB',
+  'PREV_TRD_CNTRL_DT',
+  'PREV_TRD_CNTRL_NB',
+  'FIRST_TRD_CNTRL_DT',
+  'FIRST_TRD_CNTRL_NB',
+];
+
+/**
+ * The column names of WRDS's Enhanced TRACE table (`trace.trace_enhanced`), the ones an extract
+ * for cleaning keeps, in a common order. WRDS exports comma- or tab-delimited: the sample is that
+ * extract with its delimiter changed to a pipe, which is what the importer reads.
+ */
+export const TRACE_WRDS_HEADER = [
+  'cusip_id',
+  'bond_sym_id',
+  'trd_exctn_dt',
+  'trd_exctn_tm',
+  'trd_rpt_dt',
+  'trd_rpt_tm',
+  'msg_seq_nb',
+  'trc_st',
+  'wis_fl',
+  'entrd_vol_qt',
+  'rptd_pr',
+  'yld_pt',
+  'asof_cd',
+  'stlmnt_dt',
+  'rpt_side_cd',
+  'cntra_mp_id',
+  'spcl_trd_fl',
+  'orig_msg_seq_nb',
+];
+
+/** One line of a WRDS extract: ISO dates and HH:MM:SS times, as WRDS writes them. */
+export function traceWrdsLine(t: SampleTrade): string {
+  const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
+  const hms = (s: string) => `${s.slice(0, 2)}:${s.slice(2, 4)}:${s.slice(4, 6)}`;
+  const reportTime = t.time.slice(0, 4) + String(Math.min(59, Number(t.time.slice(4)) + 7)).padStart(2, '0');
+  return [
+    t.cusip,
+    t.symbol,
+    iso(t.date),
+    hms(t.time),
+    iso(t.date),
+    hms(reportTime),
+    t.reference,
+    t.status,
+    'N',
+    t.quantity.toFixed(2),
+    t.price.toFixed(6),
+    t.yieldPct === null ? '' : t.yieldPct.toFixed(6),
+    '',
+    iso(addDays(t.date, 1)),
+    t.side,
+    t.contra,
+    '',
+    t.priorReference ?? '',
+  ].join('|');
+}
+
+/** A masked market participant identifier as the academic files carry one: a 40-character hex digest. */
+export function maskedParty(dealer: number): string {
+  return createHash('sha1').update(`sample-dealer-${dealer}`).digest('hex');
+}
 
 export interface SampleTrade {
   record: number;
@@ -109,6 +216,56 @@ export function traceLine(t: SampleTrade): string {
     '',
     'S1',
     'Y',
+    t.priorReference ? t.date : '',
+    t.priorReference ?? '',
+    t.date,
+    t.priorReference ?? t.reference,
+  ].join('|');
+}
+
+/**
+ * One pipe-delimited line in FINRA's academic layout, for a report by the dealer `reporter`
+ * (masked) whose contra party is the dealer `contraDealer` (masked) when the trade is
+ * dealer-to-dealer, or the customer (C).
+ */
+export function traceAcademicLine(t: SampleTrade, reporter: string, contraDealer: string): string {
+  const reportTime = t.time.slice(0, 4) + String(Math.min(59, Number(t.time.slice(4)) + 7)).padStart(2, '0');
+  return [
+    t.record,
+    t.status,
+    t.symbol,
+    t.cusip,
+    reporter,
+    '',
+    'CORP',
+    'N',
+    t.contra === 'C' ? 'M' : '',
+    t.quantity.toFixed(2),
+    t.price.toFixed(6),
+    '',
+    t.yieldPct === null ? '' : t.yieldPct.toFixed(6),
+    '',
+    t.date,
+    t.time,
+    t.date,
+    reportTime,
+    addDays(t.date, 1),
+    '',
+    '',
+    t.side,
+    '0.00',
+    t.side === 'B' ? 'P' : '',
+    '0.00',
+    t.side === 'S' ? 'P' : '',
+    t.contra === 'C' ? 'C' : contraDealer,
+    '',
+    '',
+    t.ats ? 'Y' : '',
+    '',
+    'S1',
+    'Y',
+    t.date,
+    t.reference,
     t.priorReference ? t.date : '',
     t.priorReference ?? '',
     t.date,
@@ -671,7 +828,7 @@ function treasuryCsv(): string {
   return [`Date,${tenors.map((t) => `"${t}"`).join(',')}`, ...rows.reverse()].join('\n') + '\n';
 }
 
-function traceFile(): string {
+function traceTrades(): SampleTrade[] {
   const r = rng(20261026);
   const days = businessDaysFrom('2026-10-26', 3).map((d) => d.replace(/-/g, ''));
   const trades: SampleTrade[] = [];
@@ -739,7 +896,31 @@ function traceFile(): string {
   // Two trades in a bond nobody loaded yet.
   const stranger: SampleBond = { ...SAMPLE_BONDS[0]!, cusip: UNKNOWN_CUSIP, ticker: 'ZZZZ' };
   trades.push(tradeOf(stranger, days[2]!, 150_000, 'S', 'C', '101500'), tradeOf(stranger, days[2]!, 75_000, 'B', 'C', '113000'));
-  return [TRACE_ENHANCED_HEADER.join('|'), ...trades.map(traceLine)].join('\n') + '\n';
+  return trades;
+}
+
+function traceFile(): string {
+  return [TRACE_ENHANCED_HEADER.join('|'), ...traceTrades().map(traceLine)].join('\n') + '\n';
+}
+
+/**
+ * The same reports in the academic layout. Each trade's dealers are drawn from eight masked
+ * identifiers by its bond and time, so both reports of a dealer-to-dealer trade (and a cancel,
+ * which repeats its report) name the same two dealers, each the other's contra party.
+ */
+function traceAcademicFile(): string {
+  const dealerOf = (t: SampleTrade) => {
+    let h = 0;
+    for (const ch of `${t.cusip}${t.date}${t.time}`) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+    return h % 8;
+  };
+  const lines = traceTrades().map((t) => {
+    const seller = dealerOf(t);
+    const buyer = (seller + 1) % 8;
+    const [reporter, contra] = t.contra === 'D' && t.side === 'B' ? [buyer, seller] : [seller, buyer];
+    return traceAcademicLine(t, maskedParty(reporter), maskedParty(contra));
+  });
+  return [TRACE_ACADEMIC_HEADER.join('|'), ...lines].join('\n') + '\n';
 }
 
 function main(): void {
@@ -749,6 +930,8 @@ function main(): void {
   const example = SAMPLE_BONDS[7]!;
   writeFileSync(`${dir}bonds-template.csv`, [BOND_TEMPLATE_HEADER.join(','), bondRow(example)].join('\n') + '\n');
   writeFileSync(`${dir}trace-enhanced.txt`, traceFile());
+  writeFileSync(`${dir}trace-academic.txt`, traceAcademicFile());
+  writeFileSync(`${dir}trace-wrds.txt`, [TRACE_WRDS_HEADER.join('|'), ...traceTrades().map(traceWrdsLine)].join('\n') + '\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

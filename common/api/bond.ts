@@ -96,8 +96,11 @@ export const bondRowSchema = z.object({
   description: z.string(),
   discountMargin: num,
   displayName: z.string(),
+  /** Modified duration and DV01 to maturity (floaters: to the next reset). */
   duration: num,
+  durationToWorst: num.describe('Modified duration to the workout date (a callable: its yield-to-worst date)'),
   dv01: num,
+  dv01ToWorst: num.describe('DV01 to the workout date (a callable: its yield-to-worst date)'),
   entityName: z.string(),
   gSpread: num,
   isBenchmark: z.boolean(),

@@ -39,6 +39,7 @@ import * as analyticsRollups from './20261209100000_analytics_rollups';
 import * as hawkUnprimed from './20261211100000_hawk_unprimed';
 import * as analyticsReadModel from './20261215100000_analytics_read_model';
 import * as treasuryUpdatedIdx from './20261219100000_treasury_updated_idx';
+import * as riskToWorst from './20261223100000_risk_to_worst';
 import * as marketSources from './20261224100000_market_sources';
 import * as edgarFeed from './20261225100000_edgar_feed';
 
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '20261211100000_hawk_unprimed': hawkUnprimed,
   '20261215100000_analytics_read_model': analyticsReadModel,
   '20261219100000_treasury_updated_idx': treasuryUpdatedIdx,
+  '20261223100000_risk_to_worst': riskToWorst,
   '20261224100000_market_sources': marketSources,
   '20261225100000_edgar_feed': edgarFeed,
 };

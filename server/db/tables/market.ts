@@ -205,8 +205,12 @@ export interface BondMarketStateTable {
   change_t_spread: NullableNumeric;
   treasury: string | null;
   discount_margin: NullableNumeric;
+  /** Modified duration and DV01 to maturity (floaters: to the next reset). */
   duration: NullableNumeric;
   dv01: NullableNumeric;
+  /** The same to the workout date (a callable's yield-to-worst date; to maturity otherwise). */
+  duration_to_worst: NullableNumeric;
+  dv01_to_worst: NullableNumeric;
   current_yield: NullableNumeric;
   money_market_yield_360: NullableNumeric;
   confidence: number | null;

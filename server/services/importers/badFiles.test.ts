@@ -54,7 +54,7 @@ describe('bad files change nothing, and the report names the line and the reason
 
     it('a bad date', async () => {
       const report = await refused('treasury', withField(curve, 6, 0, '2024-13-45', ','));
-      expect(report.rejected).toEqual([{ line: 6, reason: '"Date" is not a date (MM/DD/YYYY or YYYY-MM-DD): "2024-13-45"' }]);
+      expect(report.rejected).toEqual([{ line: 6, reason: '"Date" is not a calendar date: "2024-13-45"' }]);
       expect(report).toMatchObject({ rowsRead: 20, rowsRejected: 1 });
     });
 
@@ -71,7 +71,7 @@ describe('bad files change nothing, and the report names the line and the reason
     it('skipBadRows imports the good days and lists the bad one', async () => {
       const report = await importText(database.db, 'treasury', withField(curve, 6, 0, '02/30/2026', ',').join('\n'), { skipBadRows: true });
       expect(report).toMatchObject({ committed: true, rowsRead: 20, rowsImported: 19, rowsRejected: 1 });
-      expect(report.rejected).toEqual([{ line: 6, reason: '"Date" is not a date (MM/DD/YYYY or YYYY-MM-DD): "02/30/2026"' }]);
+      expect(report.rejected).toEqual([{ line: 6, reason: '"Date" is not a calendar date: "02/30/2026"' }]);
     });
   });
 
@@ -84,7 +84,7 @@ describe('bad files change nothing, and the report names the line and the reason
       const header = trace[0]!.replace('Execution Date', 'Exec Day').replace('Buy/Sell Indicator', 'Side');
       const report = await refused('trace', [header, ...trace.slice(1)]);
       expect(report.error).toMatch(
-        /^not a TRACE Enhanced \(pipe-delimited\) file: missing required columns "Execution Date" \(or "TRD_EXCTN_DT"\), "Buy\/Sell Indicator" \(or "RPT_SIDE_CD"\); the header has "Record Count Num"/,
+        /^not a FINRA TRACE \(Enhanced or academic, pipe-delimited\) file: missing required columns "Execution Date" \(or "TRD_EXCTN_DT"\), "Buy\/Sell Indicator" \(or "RPT_SIDE_CD"\); the header has "Record Count Num"/,
       );
     });
 

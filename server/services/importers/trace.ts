@@ -4,11 +4,11 @@ import { recordEvents } from '../events';
 import { bondSegment, disseminationCap } from '../market/reference';
 import { mapColumns } from './columns';
 import type { ImporterResult, ImportContext } from './driver';
-import { isBlankLine } from './lines';
+import { isBlankLine, normalizeHeader } from './lines';
 import { DuplicateFileError, RowError } from './report';
 import { rebuildDailyStats } from './stats';
 import { cleanTrace, dropAlreadyImported } from './traceCleaning';
-import { parseTraceRow, TRACE_COLUMNS, type TraceRecord, tradeSide } from './traceFormat';
+import { CONTRA_PARTY_ID, parseTraceRow, TRACE_COLUMNS, type TraceRecord, tradeSide } from './traceFormat';
 import { TRACE_SOURCE, TraceWriter, type TradeRow } from './traceWriter';
 
 interface KnownBond {
@@ -61,7 +61,7 @@ function isBulkLoad(added: number, before: number, minTrades = BULK_LOAD_MIN_TRA
 }
 
 /**
- * Imports a FINRA TRACE Enhanced historical file: streams and validates every row, bulk-inserts
+ * Imports a FINRA TRACE file (Enhanced historical, academic or WRDS layout): streams and validates every row, bulk-inserts
  * trades, stages cancels/corrections/reversals and inter-dealer buy reports, then applies the
  * Dick-Nielsen cleaning (traceCleaning), rebuilds daily_bond_stats for the touched bonds and
  * dates and records a `trades.imported` event — all in the caller's transaction.
@@ -70,7 +70,8 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
   const { tracker, lines } = ctx;
   const headerLine = await ctx.readHeader();
   const header = headerLine.split('|');
-  const col = mapColumns(header, TRACE_COLUMNS, 'TRACE Enhanced (pipe-delimited)');
+  const col = mapColumns(header, TRACE_COLUMNS, 'FINRA TRACE (Enhanced or academic, pipe-delimited)');
+  const contraIds = normalizeHeader(header[col.contra]!) === normalizeHeader(CONTRA_PARTY_ID);
 
   const bonds = await loadBonds(trx);
   const before = await sql<{ next: string }>`select coalesce(max(id), 0) + 1 as next from trades`.execute(trx);
@@ -100,7 +101,7 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
       if (fields.length > header.length && fields.slice(header.length).some((f) => f.trim() !== '')) {
         throw new RowError(`${fields.length} fields where the header has ${header.length}`);
       }
-      const record = parseTraceRow(fields, col);
+      const record = parseTraceRow(fields, col, contraIds);
       if (!writing) continue;
       statusCounts[record.status]! += 1;
       const bond = bonds.get(record.cusip);

@@ -5,11 +5,13 @@ import { RowError } from './report';
 import { easternToUtc, parseDate, parseNumber, parseTime } from './values';
 
 /**
- * FINRA TRACE Enhanced historical layout (pipe-delimited). Each column is found by name in either
- * spelling FINRA publishes: the display names of the Enhanced Historical Data files ("Execution
- * Date", "Buy/Sell Indicator", "Reference Number", …) or the short field names of the academic and
- * WRDS files (TRD_EXCTN_DT, RPT_SIDE_CD, SYSTM_CNTRL_NB / MSG_SEQ_NB, …). Columns we do not use
- * (TRACE Symbol, commissions, modifiers, …) are ignored.
+ * FINRA TRACE trade reports, pipe-delimited. Each column is found by name in any of the layouts
+ * (docs/market-data.md lists them, samples/ holds one file of each): the display names of FINRA's
+ * Enhanced Historical Data files ("Execution Date", "Buy/Sell Indicator", "Contra Party
+ * Indicator", "Reference Number", …); the short field names of FINRA's academic data files
+ * (TRD_EXCTN_DT, RPT_SIDE_CD, CNTRA_PARTY_ID, SYSTM_CNTRL_NB, …); and the WRDS Enhanced table's
+ * lower-case names (trd_exctn_dt, cntra_mp_id, msg_seq_nb, …). Columns we do not use (TRACE
+ * Symbol, commissions, modifiers, the masked reporting party, …) are ignored.
  */
 export const TRACE_COLUMNS = [
   { key: 'cusip', names: ['CUSIP', 'CUSIP_ID'], required: true },
@@ -20,7 +22,9 @@ export const TRACE_COLUMNS = [
   { key: 'executionTime', names: ['Execution Time', 'TRD_EXCTN_TM', 'EXCTN_TM'], required: true },
   { key: 'settlementDate', names: ['Settlement Date', 'TRD_STLMT_DT', 'STLMNT_DT'], required: false },
   { key: 'side', names: ['Buy/Sell Indicator', 'RPT_SIDE_CD'], required: true },
-  { key: 'contra', names: ['Contra Party Indicator', 'CNTRA_MP_ID', 'CNTRA_PARTY_TYPE'], required: true },
+  // The academic files name the contra party itself: C (customer), A (non-member affiliate) or the
+  // masked identifier of the contra dealer (see CONTRA_PARTY_ID below).
+  { key: 'contra', names: ['Contra Party Indicator', 'CNTRA_MP_ID', 'CNTRA_PARTY_ID'], required: true },
   { key: 'reportingPartyType', names: ['Reporting Party Type', 'RPTG_PARTY_TYPE', 'RPTG_PARTY_TYPE_CD'], required: false },
   { key: 'ats', names: ['ATS Indicator', 'ATS_FL', 'ATS_INDICATOR'], required: false },
   { key: 'status', names: ['Trade Status', 'TRD_ST_CD', 'TRC_ST'], required: false },
@@ -37,6 +41,12 @@ export const TRACE_COLUMNS = [
 ] as const satisfies readonly ColumnSpec<string>[];
 
 export type TraceColumn = (typeof TRACE_COLUMNS)[number]['key'];
+
+/** The academic layout's contra column, which holds party identifiers rather than C/D. */
+export const CONTRA_PARTY_ID = 'CNTRA_PARTY_ID';
+
+/** A masked market participant identifier of the academic files (a 40-character hex digest there). */
+const MASKED_PARTY = /^[0-9A-Za-z]{2,64}$/;
 
 /**
  * Trade Status (post-2012 Enhanced): T new trade, R correction (the replacement report), X
@@ -100,8 +110,12 @@ export function tradeSide(record: Pick<TraceRecord, 'dealerSide' | 'contraIsDeal
   return record.dealerSide === 'S' ? 'customer_buy' : 'customer_sell';
 }
 
-/** Parses one data row into a record; throws a RowError naming the column and the value. */
-export function parseTraceRow(fields: string[], col: ColumnIndex<TraceColumn>): TraceRecord {
+/**
+ * Parses one data row into a record; throws a RowError naming the column and the value.
+ * `contraIds`: the contra column is the academic CNTRA_PARTY_ID, where any masked identifier
+ * other than C and A is a dealer.
+ */
+export function parseTraceRow(fields: string[], col: ColumnIndex<TraceColumn>, contraIds = false): TraceRecord {
   const statusText = value(fields, col.status).toUpperCase() || 'T';
   if (!STATUSES.has(statusText)) throw new RowError(`"Trade Status" must be T, R, X, C or Y: "${value(fields, col.status)}"`);
   const status = statusText as TraceStatus;
@@ -126,7 +140,15 @@ export function parseTraceRow(fields: string[], col: ColumnIndex<TraceColumn>): 
 
   const sideText = value(fields, col.side).toUpperCase();
   if (sideText !== 'B' && sideText !== 'S') throw new RowError(`"Buy/Sell Indicator" must be B or S: "${value(fields, col.side)}"`);
-  const contraText = value(fields, col.contra).toUpperCase();
+  let contraText = value(fields, col.contra).toUpperCase();
+  if (contraIds && contraText !== 'C' && contraText !== 'A') {
+    if (!MASKED_PARTY.test(contraText)) {
+      throw new RowError(
+        `"${CONTRA_PARTY_ID}" must be C (customer), A (affiliate) or the contra dealer's identifier: "${value(fields, col.contra)}"`,
+      );
+    }
+    contraText = 'D';
+  }
   if (contraText !== 'C' && contraText !== 'D' && contraText !== 'A') {
     throw new RowError(`"Contra Party Indicator" must be C (customer) or D (dealer): "${value(fields, col.contra)}"`);
   }

@@ -4,7 +4,8 @@ import { recordEvents } from '../events';
 import type { ImporterResult, ImportContext } from './driver';
 import { isBlankRecord, normalizeHeader } from './lines';
 import { HeaderError, RowError } from './report';
-import { parseDate, parseNumber } from './values';
+import { parseCurveDate } from './treasuryDates';
+import { parseNumber } from './values';
 
 /** A tenor column of the Treasury par yield curve file, e.g. "1 Mo" → 1M, "6 Wk" → 6W, "10 Yr" → 10Y. */
 export interface TenorColumn {
@@ -31,8 +32,8 @@ export function parseTenorHeader(header: string, index: number): TenorColumn | n
 const BATCH_DATES = 500;
 
 /**
- * Imports the US Treasury daily par yield curve CSV (`Date,"1 Mo",…,"30 Yr"`, dates MM/DD/YYYY,
- * yields in percent). Columns are matched by name in any order; tenors published only in some
+ * Imports the US Treasury daily par yield curve CSV (`Date,"1 Mo",…,"30 Yr"`, dates MM/DD/YYYY
+ * or as a spreadsheet re-saves them — see treasuryDates.ts — yields in percent). Columns are matched by name in any order; tenors published only in some
  * years (6 Wk, 1.5 Month, 4 Mo, 20 Yr) are taken when present; a blank or N/A cell means the
  * tenor was not published that day and is skipped. Points are upserted by (date, tenor), yields
  * stored as decimals.
@@ -79,7 +80,7 @@ export async function importTreasury(trx: Kysely<Database>, ctx: ImportContext):
     tracker.row();
     try {
       if (fields.length < header.length) throw new RowError(`truncated line: ${fields.length} of ${header.length} fields`);
-      const date = parseDate(fields[dateIndex]!, 'Date', ['MM/DD/YYYY', 'YYYY-MM-DD']);
+      const date = parseCurveDate(fields[dateIndex]!);
       const values: { tenor: TenorColumn; value: number }[] = [];
       for (const tenor of tenors) {
         const cell = fields[tenor.index]!.trim();

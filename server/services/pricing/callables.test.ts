@@ -1,6 +1,6 @@
 import { parseDate } from '@analytics/index';
 import { describe, expect, it } from 'vitest';
-import { bondFromTerms, snapCalls } from '../../../common/pricingConventions';
+import { bondFromTerms, scheduledCalls } from '../../../common/pricingConventions';
 import { generateUniverse } from '../market/simulator/universe';
 import { priceFromSpread, spreadFromPrice } from './measures';
 import type { BondEntry } from './terms';
@@ -42,7 +42,7 @@ const callables: BondEntry[] = universe.bonds
       maturity: b.maturityDate,
       maturityDay: parseDate(b.maturityDate),
       quotedMargin: 0,
-      calls: snapCalls(bond, b.callSchedule),
+      calls: scheduledCalls(bond, b.callSchedule),
       bond,
       error: null,
       updatedAtMs: 1,

@@ -161,7 +161,19 @@ export function evaluateUniverse(
     const ts = signal ? tradeScores(signal, entry.highYield) : { count: 0, recency: 0, dispersion: 0 };
     const confidence = confidenceFromVariance(est.varBp2, ms.spreadBp, years, measures.price);
     const lineage = lineageOf(dated.date, spaceOf(entry, dayNum), spreadBp, alpha, signal, ms, ts, measures, lean);
-    lineage.kf = [round(est.basisBp, 2), round(est.varBp2, 2), round(ms.spreadBp, 2), est.modelCode!, round(alpha, 3)];
+    // The basis filter's state is carried to the next close exactly as the close stores it (kf):
+    // the history backfill carries it in memory, a reprice reads it back from the stored close,
+    // and both must price the next close the same (one price per close: the bond table's row and
+    // the stored close are then the same number).
+    const basis: CarriedBasis = {
+      basisBp: round(est.basisBp, 2),
+      varBp2: round(est.varBp2, 2),
+      asOfMs,
+      modelBp: round(ms.spreadBp, 2),
+      modelCode: est.modelCode,
+      known: round(alpha, 3),
+    };
+    lineage.kf = [basis.basisBp, basis.varBp2, basis.modelBp!, est.modelCode!, basis.known!];
     if (est.gated.length > 0)
       lineage.rejected = [...(lineage.rejected ?? []), ...est.gated.map((id): [number, number | null, string] => [id, null, 'off-market'])];
     evaluations.push({
@@ -171,7 +183,7 @@ export function evaluateUniverse(
       confidence,
       lastTradeId: signal ? Math.max(...signal.used.map((u) => u.id)) : 0,
       lineage,
-      basis: { basisBp: est.basisBp, varBp2: est.varBp2, asOfMs, modelBp: ms.spreadBp, modelCode: est.modelCode, known: alpha },
+      basis,
     });
   }
   return { day, curveDate: dated.date, evaluations, excluded, failed };

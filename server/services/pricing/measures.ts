@@ -19,6 +19,7 @@ import {
   interpolateCurve,
   moneyMarketYield,
   riskMeasures,
+  riskToWorst,
   settle,
   settleFrn,
   settleToCall,
@@ -53,8 +54,12 @@ export interface Measures {
   tSpread: number;
   treasury: string;
   discountMargin: number | null;
+  /** Modified duration and DV01 per 100 to maturity (floaters: to the next reset). */
   duration: number;
   dv01: number;
+  /** The same to the workout date: a callable's yield-to-worst date (at that yield); else as above. */
+  durationToWorst: number;
+  dv01ToWorst: number;
   currentYield: number | null;
   moneyMarketYield360: number | null;
   /** The coupon rate of the current period (floaters: fixing at the last reset + margin). */
@@ -71,6 +76,8 @@ const NUMERIC_KEYS = [
   'discountMargin',
   'duration',
   'dv01',
+  'durationToWorst',
+  'dv01ToWorst',
   'currentYield',
   'moneyMarketYield360',
 ] as const satisfies readonly (keyof Measures)[];
@@ -201,12 +208,14 @@ function bondMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: C
   let ytc: number | null = null;
   let ytw = ytm;
   let nextCall: string | null = null;
+  let workoutRisk = risk;
   const future = entry.calls.filter((c) => c.date > d);
   if (future.length > 0) {
     const w = yieldsToCall(s, dirty, ytm, future);
     ytc = w.yieldToCall[0]!.yield;
     ytw = w.yieldToWorst;
     nextCall = future[0]!.scheduled;
+    if (risk) workoutRisk = riskToWorst(s, w, risk);
   }
   const sp = spreads(curve, d, entry.maturityDay, ytm);
   return {
@@ -221,6 +230,8 @@ function bondMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: C
     discountMargin: null,
     duration: risk ? risk.modifiedDuration : 0,
     dv01: risk ? (risk.modifiedDuration * dirty) / 10000 : 0,
+    durationToWorst: workoutRisk ? workoutRisk.modifiedDuration : 0,
+    dv01ToWorst: workoutRisk ? (workoutRisk.modifiedDuration * dirty) / 10000 : 0,
     currentYield: entry.couponType === 'zero' ? null : (100 * entry.coupon) / clean,
     moneyMarketYield360: risk ? moneyMarketYield(s, ytm, dirty) : null,
     currentCoupon: entry.couponType === 'zero' ? 0 : entry.coupon,
@@ -253,6 +264,8 @@ function frnMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: Cu
     discountMargin: spreadBp,
     duration,
     dv01: (duration * dirty) / 10000,
+    durationToWorst: duration,
+    dv01ToWorst: (duration * dirty) / 10000,
     currentYield: (100 * currentCoupon) / clean,
     moneyMarketYield360: r,
     currentCoupon,

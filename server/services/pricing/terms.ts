@@ -5,14 +5,14 @@
  * sector changes made without touching `updated_at` are still picked up.
  */
 import { parseDate, type Bond, type Call, type DayNumber } from '@analytics/index';
-import { bondFromTerms, snapCalls } from '../../../common/pricingConventions';
+import { bondFromTerms, scheduledCalls } from '../../../common/pricingConventions';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { isHighYield, ratingBucket, ratingNotch, type RatingBucket } from './conventions';
 import { fetchPacked, numOrNull, packFields } from './packed';
 import type { CouponType } from '../../../common/market';
 
-/** A call the engine can price: `date` is a coupon date (see {@link snapCalls}); `scheduled` is as published. */
+/** A call the engine prices at its exact date (see {@link scheduledCalls}); `scheduled` is as published. */
 export interface PricingCall extends Call {
   scheduled: string;
 }
@@ -205,7 +205,7 @@ function toEntry(f: string[]): BondEntry {
       maturityDate: f[10]!,
       firstCouponDate: f[9] || null,
     });
-    entry.calls = snapCalls(entry.bond, f[11] ? (JSON.parse(f[11]) as { date: string; price: number }[]) : []);
+    entry.calls = scheduledCalls(entry.bond, f[11] ? (JSON.parse(f[11]) as { date: string; price: number }[]) : []);
   } catch (err) {
     entry.bond = null;
     entry.error = err instanceof Error ? err.message : String(err);
@@ -213,4 +213,4 @@ function toEntry(f: string[]): BondEntry {
   return entry;
 }
 
-export { snapCalls };
+export { scheduledCalls };

@@ -31,6 +31,8 @@ export interface MarketStateRow {
   discountMargin: number | null;
   duration: number | null;
   dv01: number | null;
+  durationToWorst: number | null;
+  dv01ToWorst: number | null;
   currentYield: number | null;
   moneyMarketYield360: number | null;
   confidence: number | null;
@@ -85,6 +87,8 @@ export function marketStateRow(
     discountMargin: fit(m.discountMargin, 3, 1e7),
     duration: fit(m.duration, 5, 1e5),
     dv01: fit(m.dv01, 7, 1e5),
+    durationToWorst: fit(m.durationToWorst, 5, 1e5),
+    dv01ToWorst: fit(m.dv01ToWorst, 7, 1e5),
     currentYield: fit(m.currentYield, 7, 1e3),
     moneyMarketYield360: fit(m.moneyMarketYield360, 7, 1e3),
     confidence: e.confidence,
@@ -122,6 +126,8 @@ const STATE_COLUMNS: [keyof MarketStateRow, string, string][] = [
   ['discountMargin', 'discount_margin', 'numeric'],
   ['duration', 'duration', 'numeric'],
   ['dv01', 'dv01', 'numeric'],
+  ['durationToWorst', 'duration_to_worst', 'numeric'],
+  ['dv01ToWorst', 'dv01_to_worst', 'numeric'],
   ['currentYield', 'current_yield', 'numeric'],
   ['moneyMarketYield360', 'money_market_yield_360', 'numeric'],
   ['confidence', 'confidence', 'int2'],

@@ -123,7 +123,7 @@ describe('admin upload endpoint', () => {
     const body = multipart('curve.csv', lines.join('\n'));
     const res = await ctx.app.inject({ method: 'POST', url: '/admin/upload/treasury', ...body, headers: { ...body.headers, ...admin } });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toBe('line 4: "Date" is not a date (MM/DD/YYYY or YYYY-MM-DD): "13/45/2026"; nothing was imported');
+    expect(res.json().error).toBe('line 4: "Date" is not a calendar date: "13/45/2026"; nothing was imported');
     expect(res.json().report).toMatchObject({ committed: false, rowsImported: 0, rowsRejected: 1 });
     expect(await tableCounts(ctx.database.db)).toEqual(before);
 

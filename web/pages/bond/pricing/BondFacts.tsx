@@ -193,8 +193,19 @@ export function TodaysAnalytics({ detail }: { detail: BondDetailResponse }) {
             testId="server-current-coupon"
           />
         )}
-        <Fact label="Modified duration" value={formatNumber(a.duration, 3)} help="years" />
-        <Fact label="DV01" value={formatNumber(a.dv01, 4)} help="per 100 face, for 1 bp" />
+        <Fact label="Modified duration to maturity" value={formatNumber(a.duration, 3)} help="years" />
+        <Fact label="DV01 to maturity" value={formatNumber(a.dv01, 4)} help="per 100 face, for 1 bp" />
+        {a.nextCallDate !== null && (
+          <>
+            <Fact
+              label="Modified duration to worst"
+              value={formatNumber(a.durationToWorst, 3)}
+              help="years, to the yield-to-worst date"
+              testId="server-duration-worst"
+            />
+            <Fact label="DV01 to worst" value={formatNumber(a.dv01ToWorst, 4)} help="per 100 face, for 1 bp, to the worst date" />
+          </>
+        )}
         <Fact label="Current yield" value={<Value kind="yield" value={a.currentYield} />} help="%" />
         <Fact label="MMY (360)" value={<Value kind="yield" value={a.moneyMarketYield360} />} help="money-market yield, 360-day basis, %" />
         <Fact label="Confidence" value={formatNumber(a.confidence, 0)} help="0–100" />

@@ -163,15 +163,40 @@ export function Calculator({ detail }: { detail: BondDetailResponse }) {
                 help="bp over the benchmark Treasury"
               />
               <Fact
-                label="Modified duration"
+                label="Modified duration to maturity"
                 value={formatNumber(result.modifiedDuration, 4)}
                 help="years"
                 testId="calc-duration"
                 raw={result.modifiedDuration}
               />
-              <Fact label="Macaulay duration" value={formatNumber(result.macaulayDuration, 4)} help="years" />
-              <Fact label="Convexity" value={formatNumber(result.convexity, 4)} />
-              <Fact label="DV01" value={formatNumber(result.dv01, 5)} help="per 100 face, for 1 bp" testId="calc-dv01" raw={result.dv01} />
+              <Fact label="Macaulay duration to maturity" value={formatNumber(result.macaulayDuration, 4)} help="years" />
+              <Fact label="Convexity to maturity" value={formatNumber(result.convexity, 4)} />
+              <Fact
+                label="DV01 to maturity"
+                value={formatNumber(result.dv01, 5)}
+                help="per 100 face, for 1 bp"
+                testId="calc-dv01"
+                raw={result.dv01}
+              />
+              {result.calls.length > 0 && (
+                <>
+                  <Fact
+                    label="Modified duration to worst"
+                    value={formatNumber(result.modifiedDurationToWorst, 4)}
+                    help={`years, to ${formatDay(result.worstDate)} at the yield to worst`}
+                    testId="calc-duration-worst"
+                    raw={result.modifiedDurationToWorst}
+                  />
+                  <Fact label="Convexity to worst" value={formatNumber(result.convexityToWorst, 4)} />
+                  <Fact
+                    label="DV01 to worst"
+                    value={formatNumber(result.dv01ToWorst, 5)}
+                    help="per 100 face, for 1 bp, to the worst date"
+                    testId="calc-dv01-worst"
+                    raw={result.dv01ToWorst}
+                  />
+                </>
+              )}
               <Fact label="Settlement" value={formatDay(result.settlementDate)} />
             </Stack>
           </Grid.Col>
@@ -194,15 +219,7 @@ export function Calculator({ detail }: { detail: BondDetailResponse }) {
             <Table.Tbody>
               {result.calls.map((c) => (
                 <Table.Tr key={c.date}>
-                  <Table.Td>
-                    {formatDay(c.date)}
-                    {c.scheduled !== c.date && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        (scheduled {formatDay(c.scheduled)})
-                      </Text>
-                    )}
-                  </Table.Td>
+                  <Table.Td>{formatDay(c.date)}</Table.Td>
                   <Table.Td ta="right" className="bw-num">
                     {formatPrice(c.price)}
                   </Table.Td>

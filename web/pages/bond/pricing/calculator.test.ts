@@ -86,7 +86,7 @@ describe('pricing calculator', () => {
     expect(r.benchmark).toBe('5Y');
   });
 
-  it('a callable lists the yield to each call (snapped to a coupon date) and the worst', () => {
+  it('a callable lists the yield to each call at its exact date, off-cycle ones included, and the worst', () => {
     const p = prepareBond(
       detail(
         {},
@@ -97,10 +97,26 @@ describe('pricing calculator', () => {
       ),
     );
     const r = calculate(p, curve, { settlementDate: '2026-11-20', driver: 'price', value: 102 });
-    expect(r.calls.map((c) => c.date)).toEqual(['2031-12-26', '2032-06-26']);
+    expect(r.calls.map((c) => c.date)).toEqual(['2031-08-01', '2032-06-26']);
     expect(r.calls[0]!.scheduled).toBe('2031-08-01');
     expect(r.yieldToWorst).toBe(Math.min(r.yieldToMaturity, ...r.calls.map((c) => c.yield)));
     expect(r.calls.filter((c) => c.worst)).toHaveLength(r.yieldToWorst < r.yieldToMaturity ? 1 : 0);
+  });
+
+  it('a par call three months before maturity is kept, and the risk is given to the call and to maturity', () => {
+    const p = prepareBond(
+      detail({ coupon: 0.04, issueDate: '2017-06-15', maturityDate: '2027-06-15' }, [{ date: '2027-03-15', price: 100 }]),
+    );
+    // By hand at 3% to the call: 2.00 in one period, 101.00 (par + 90 days of coupon) in 1.5.
+    const v = 1.015;
+    const dirty = 2 / v + 101 / v ** 1.5;
+    const r = calculate(p, curve, { settlementDate: '2026-06-15', driver: 'price', value: dirty });
+    expect(r.calls.map((c) => [c.date, c.worst])).toEqual([['2027-03-15', true]]);
+    expect(r.worstDate).toBe('2027-03-15');
+    const mac = (0.5 * (2 / v) + 0.75 * (101 / v ** 1.5)) / dirty;
+    expect(r.modifiedDurationToWorst).toBeCloseTo(mac / v, 12);
+    expect(r.dv01ToWorst).toBeCloseTo(((mac / v) * dirty) / 1e4, 14);
+    expect(r.modifiedDuration).toBeGreaterThan(r.modifiedDurationToWorst);
   });
 
   it('an FRN: price ↔ discount margin over the 3-month point, yield = index + DM', () => {

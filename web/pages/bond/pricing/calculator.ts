@@ -2,7 +2,7 @@
  * The pricing calculator's maths: the analytics engine (`@analytics/index`, the same code the
  * server prices with) run in the browser on the bond's terms, with the server's pricing
  * conventions from the one module both use (common/pricingConventions: bond construction,
- * settlement, call snapping, the FRN index proxy), so the numbers agree.
+ * settlement, calls at their exact dates, the FRN index proxy), so the numbers agree.
  */
 import {
   discountMarginFromPrice,
@@ -14,6 +14,7 @@ import {
   prepareCurve,
   priceFromYield,
   riskMeasures,
+  riskToWorst,
   settle,
   settleFrn,
   spreads,
@@ -28,7 +29,7 @@ import {
 } from '@analytics/index';
 import type { BondDetailResponse } from '@common/api/bond';
 import type { CouponType } from '../../../../common/market';
-import { bondFromTerms, floaterRates, indexRateProxy, pricingSettlementDay, snapCalls } from '../../../../common/pricingConventions';
+import { bondFromTerms, floaterRates, indexRateProxy, pricingSettlementDay, scheduledCalls } from '../../../../common/pricingConventions';
 
 export type Driver = 'price' | 'yield' | 'spread';
 
@@ -41,7 +42,7 @@ export interface CalcInput {
 
 export interface CallRow {
   date: string;
-  /** As published, when the call was moved to the next coupon date. */
+  /** As published (the engine prices the call at this date; `date` is its ISO form). */
   scheduled: string;
   price: number;
   yield: number;
@@ -62,10 +63,18 @@ export interface CalcResult {
   tSpread: number | null;
   benchmark: string | null;
   interpolatedTreasury: number | null;
+  /** Risk to maturity (the contract's measures, also for callables). */
   modifiedDuration: number;
   macaulayDuration: number | null;
   convexity: number | null;
   dv01: number;
+  /**
+   * Risk to the workout date (`worstDate`, at the yield to worst): what a desk quotes for a
+   * callable. The same as to maturity when the maturity is the worst date (and for floaters).
+   */
+  modifiedDurationToWorst: number;
+  convexityToWorst: number | null;
+  dv01ToWorst: number;
   currentYield: number | null;
   moneyMarketYield360: number | null;
   calls: CallRow[];
@@ -91,7 +100,7 @@ export function prepareBond(detail: BondDetailResponse): PreparedBond {
   return {
     kind: t.couponType,
     bond,
-    calls: snapCalls(bond, detail.callSchedule),
+    calls: scheduledCalls(bond, detail.callSchedule),
     coupon: t.coupon,
     quotedMargin: t.quotedMargin ?? 0,
     issueDate: t.issueDate,
@@ -148,10 +157,12 @@ function calculateFixed(p: PreparedBond, curve: Curve | null, d: DayNumber, inpu
   let ytw = y;
   let worstDay = p.bond.terms.maturityDate;
   let calls: CallRow[] = [];
+  let workoutRisk = risk;
   if (future.length > 0) {
     const w = yieldsToCall(s, dirty, y, future);
     ytw = w.yieldToWorst;
     worstDay = w.worstDate;
+    workoutRisk = riskToWorst(s, w, risk);
     calls = w.yieldToCall.map((c, i) => ({
       date: formatDate(c.date),
       scheduled: future[i]!.scheduled,
@@ -178,6 +189,9 @@ function calculateFixed(p: PreparedBond, curve: Curve | null, d: DayNumber, inpu
     macaulayDuration: risk.macaulayDuration,
     convexity: risk.convexity,
     dv01: (risk.modifiedDuration * dirty) / 10_000,
+    modifiedDurationToWorst: workoutRisk.modifiedDuration,
+    convexityToWorst: workoutRisk.convexity,
+    dv01ToWorst: (workoutRisk.modifiedDuration * dirty) / 10_000,
     currentYield: p.kind === 'zero' ? null : (100 * p.coupon) / price,
     moneyMarketYield360: moneyMarketYield(s, y, dirty),
     calls,
@@ -223,6 +237,9 @@ function calculateFrn(p: PreparedBond, curve: Curve | null, d: DayNumber, input:
     macaulayDuration: null,
     convexity: null,
     dv01: (duration * dirty) / 10_000,
+    modifiedDurationToWorst: duration,
+    convexityToWorst: null,
+    dv01ToWorst: (duration * dirty) / 10_000,
     currentYield: (100 * ((fixing ?? index) + p.quotedMargin)) / price,
     moneyMarketYield360: r,
     calls: [],
