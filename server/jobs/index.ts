@@ -9,6 +9,7 @@ import { accuracyBacktestJob } from './accuracyBacktest';
 import { hawkJob } from './hawk';
 import { pushDeliveryJob } from '../services/notifications/push';
 import { digestJob } from '../services/notifications/digest';
+import { finraRefreshJob } from './finraRefresh';
 
 /** The recurring background jobs this configuration runs (live market ticks, outbox, alerts…). */
 export function recurringJobs(config: Config): RecurringJob[] {
@@ -22,5 +23,6 @@ export function recurringJobs(config: Config): RecurringJob[] {
     hawkJob(config),
     pushDeliveryJob(config),
     digestJob(config),
+    ...(config.marketSource === 'public' ? [finraRefreshJob(config)] : []),
   ];
 }

@@ -1,0 +1,19 @@
+import type { Config } from '../config';
+import { finraPublicProvider } from '../services/sources/finra/provider';
+import type { RecurringJob } from './scheduler';
+
+/**
+ * FINRA's public corporate bond data, refreshed under the job's lease (one instance at a time):
+ * each run resumes the day's universe pass and the end-of-day history where the last stopped, so
+ * a run every hour does the day's work once and picks up late publications. Only with
+ * MARKET_SOURCE=public.
+ */
+export function finraRefreshJob(config: Config, intervalMs = 3_600_000): RecurringJob {
+  return {
+    name: 'finra-refresh',
+    intervalMs,
+    async run(db, { now }) {
+      await finraPublicProvider(config.finra, { now }).loadBatch!(db, {});
+    },
+  };
+}
