@@ -32,11 +32,6 @@ export function estimatedIssue(maturity: string, today: string): { issueDate: st
   return { issueDate: issue.toISOString().slice(0, 10), tenor };
 }
 
-/** Industry-level sector ids by our `SECTOR|industry`, creating the taxonomy in an empty database. */
-async function sectorIds(trx: Trx): Promise<Map<string, number>> {
-  return ensureSectors(trx);
-}
-
 export interface CorporatesWritten {
   bondIds: number[];
   skipped: number;
@@ -45,7 +40,8 @@ export interface CorporatesWritten {
 }
 
 export async function writeCorporates(trx: Trx, bonds: CorporateBond[], today: string): Promise<CorporatesWritten> {
-  const sectors = await sectorIds(trx);
+  // Industry-level sector ids by our `SECTOR|industry`, the taxonomy created in an empty database.
+  const sectors = await ensureSectors(trx);
   const corporate = bonds.filter((b) => !b.industryGroup || !NON_CORPORATE_GROUPS.has(b.industryGroup));
   const skipped = bonds.length - corporate.length;
   if (corporate.length === 0) return { bondIds: [], skipped, ratings: 0, prints: 0 };
@@ -132,6 +128,10 @@ export async function writeCorporates(trx: Trx, bonds: CorporateBond[], today: s
         .execute()
     ).map((b) => [b.cusip.trim(), b.id]),
   );
+
+  // A bond newly flagged not priced loses the figures an earlier reading of its terms produced.
+  const flagged = rows.filter((r) => r.notPriced !== null).map((r) => ids.get(r.cusip)!);
+  if (flagged.length > 0) await trx.deleteFrom('bond_market_state').where('bond_id', 'in', flagged).execute();
 
   // Ratings with FINRA's dates (undated ones from today), each (bond, agency, rating, date) once.
   const ratings = rows.flatMap((r) =>
