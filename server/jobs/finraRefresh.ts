@@ -5,10 +5,12 @@ import type { RecurringJob } from './scheduler';
 /**
  * FINRA's public corporate bond data, refreshed under the job's lease (one instance at a time):
  * each run resumes the day's universe pass and the end-of-day history where the last stopped, so
- * a run every hour does the day's work once and picks up late publications. Only with
+ * a run every minute does the day's work once (then asks FINRA only for the latest business
+ * day's history until it is published), starts soon after a fresh start, and picks up late
+ * publications. Only with
  * MARKET_SOURCE=public.
  */
-export function finraRefreshJob(config: Config, intervalMs = 3_600_000): RecurringJob {
+export function finraRefreshJob(config: Config, intervalMs = 60_000): RecurringJob {
   return {
     name: 'finra-refresh',
     intervalMs,
