@@ -54,7 +54,13 @@ export function finraPublicProvider(config: FinraConfig, options: FinraProviderO
       const corporates = await recorded(db, CORPORATES_DATASET, options.now, () => loadCorporates(db, load));
       const history = await recorded(db, HISTORY_DATASET, options.now, () => loadHistory(db, load));
       const touched = [...new Set([...corporates.bondIds, ...history.bondIds])];
-      await repriceAfterImport(db, touched, new Date(options.now()));
+      try {
+        await repriceAfterImport(db, touched, new Date(options.now()));
+      } catch (err) {
+        // Before the first Treasury curve there is nothing to price on: the data stays loaded and
+        // is priced when the curve arrives (a new curve reprices every bond).
+        if (!/No treasury curve/i.test((err as Error).message)) throw err;
+      }
       return {
         counts: { reference: corporates.rows, trades: history.rows },
         rejected: corporates.skipped + history.skipped,
