@@ -14,6 +14,8 @@ export function finraRefreshJob(config: Config, intervalMs = 60_000): RecurringJ
   return {
     name: 'finra-refresh',
     intervalMs,
+    // A first load (the universe, 30 days of history) takes minutes: the lease must outlast it.
+    leaseMs: 30 * 60_000,
     async run(db, { now }) {
       await finraPublicProvider(config.finra, { now }).loadBatch!(db, {});
     },
