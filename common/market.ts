@@ -151,6 +151,14 @@ export type BondDayCount = (typeof BOND_DAY_COUNTS)[number];
 export const TRADE_SIDES = ['customer_buy', 'customer_sell', 'inter_dealer'] as const;
 export type TradeSide = (typeof TRADE_SIDES)[number];
 
+/** What each market-data source is called on screen (bonds.source, trades.source). */
+export function sourceLabel(source: string): string {
+  if (source === 'simulator') return 'Simulator (invented market)';
+  if (source === 'finra-public') return 'FINRA TRACE public data (end-of-day last sales)';
+  if (source === 'import') return 'File import';
+  return source;
+}
+
 /** How a bond pays interest: a fixed coupon, no coupon, or an index plus a quoted margin. */
 export const COUPON_TYPES = ['fixed', 'zero', 'floating'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];

@@ -206,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY.split(',')
       .map((h) => h.trim())
       .filter(Boolean),
-    liveMarket: e.LIVE_MARKET ?? e.NODE_ENV !== 'test',
+    liveMarket: e.LIVE_MARKET ?? (e.NODE_ENV !== 'test' && e.MARKET_SOURCE === 'simulator'),
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     simSeed: e.SIM_SEED,
     simBonds: e.SIM_BONDS,

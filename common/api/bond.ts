@@ -165,7 +165,10 @@ export const bondDetailResponseSchema = z.object({
     isBenchmark: z.boolean(),
     tenorAtIssue: z.number(),
     currency: z.string(),
+    /** Where the bond's terms and prints come from: simulator, import, finra-public (sourceLabel names them). */
     source: z.string(),
+    /** Why the bond has no evaluated price (a coupon structure not modelled); null: it is priced. */
+    notPricedReason: z.string().nullable(),
   }),
   /**
    * The date today's analytics settle on: US corporate T+1, the next settlement day of the SIFMA

@@ -9,6 +9,7 @@ import { accuracyBacktestJob } from './accuracyBacktest';
 import { hawkJob } from './hawk';
 import { pushDeliveryJob } from '../services/notifications/push';
 import { digestJob } from '../services/notifications/digest';
+import { finraRefreshJob } from './finraRefresh';
 import { publicSourceJobs } from './publicSources';
 
 /** The recurring background jobs this configuration runs (live market ticks, outbox, alerts…). */
@@ -23,6 +24,7 @@ export function recurringJobs(config: Config): RecurringJob[] {
     hawkJob(config),
     pushDeliveryJob(config),
     digestJob(config),
+    ...(config.marketSource === 'public' ? [finraRefreshJob(config)] : []),
     ...publicSourceJobs(config),
   ];
 }

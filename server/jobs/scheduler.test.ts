@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
@@ -84,6 +85,23 @@ describe('the job scheduler', () => {
     expect(slow.started()).toBe(2);
     slow.finishNext();
     await next;
+    await scheduler.stop();
+  });
+
+  it('a job that names its lease length holds the lease that long, so a long first load is not taken over mid-run', async () => {
+    const t = manualTime();
+    const scheduler = new Scheduler(handle.db, log, t.time);
+    const load = heldJob('long-first-load');
+    load.job.leaseMs = 30 * 60_000;
+    scheduler.start(load.job);
+    const began = load.nextStart();
+    t.fire();
+    await began;
+    // The database's own clock: the lease runs out about 30 minutes after it was taken, not 3 intervals (9 s).
+    const { rows } = await sql<{ left: number }>`
+      select extract(epoch from expires_at - now())::float8 as left from job_leases where name = 'long-first-load'`.execute(handle.db);
+    expect(rows[0]!.left).toBeGreaterThan(25 * 60);
+    load.finishNext();
     await scheduler.stop();
   });
 

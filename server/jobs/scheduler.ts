@@ -23,6 +23,11 @@ export interface RecurringJob {
    * interval (see Scheduler.listen): work that waits on events need not wait for the timer.
    */
   wakeOn?: readonly string[];
+  /**
+   * How long a taken lease lasts (default three intervals): a job whose run can outlast that
+   * (a first load of a public source) says so, or another instance would take the lease mid-run.
+   */
+  leaseMs?: number;
 }
 
 /** This process's identity in job leases. */
@@ -202,7 +207,7 @@ export class Scheduler {
    */
   async runNow(job: RecurringJob): Promise<'started' | 'running'> {
     if (this.running.has(job.name)) return 'running';
-    if (!(await seizeLease(this.db, job.name, job.intervalMs * 3))) return 'running';
+    if (!(await seizeLease(this.db, job.name, job.leaseMs ?? job.intervalMs * 3))) return 'running';
     if (this.running.has(job.name)) return 'running';
     void this.launch(job, true);
     return 'started';
@@ -215,7 +220,7 @@ export class Scheduler {
 
   private async runOnce(job: RecurringJob, leaseTaken = false): Promise<void> {
     try {
-      if (!leaseTaken && !(await acquireLease(this.db, job.name, job.intervalMs * 3))) return;
+      if (!leaseTaken && !(await acquireLease(this.db, job.name, job.leaseMs ?? job.intervalMs * 3))) return;
     } catch (err) {
       this.log.error({ err, job: job.name }, 'background job could not take its lease');
       return;

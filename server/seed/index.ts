@@ -25,6 +25,8 @@ export interface Seeder {
 export const seeders: Seeder[] = [demoAccountsSeeder, marketSeeder];
 
 export async function runSeeds(ctx: SeedContext, list: Seeder[] = seeders): Promise<void> {
+  // On the public sources the market comes from FINRA and the other feeds, not the simulator.
+  if (ctx.config.marketSource === 'public') list = list.filter((s) => s !== marketSeeder);
   for (const seeder of list) {
     const key = `seeded:${seeder.name}`;
     const done = await ctx.db.selectFrom('app_settings').select('key').where('key', '=', key).executeTakeFirst();

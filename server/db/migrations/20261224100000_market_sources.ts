@@ -23,8 +23,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       updated_at timestamptz not null default now(),
       primary key (source, dataset)
     )`.execute(db);
+  // A bond whose coupon structure the pricing cannot value (a floater without its index, a step
+  // coupon) is stored and shown, but left unpriced rather than priced wrong; this says why.
+  await sql`alter table bonds add column not_priced_reason text`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`alter table bonds drop column not_priced_reason`.execute(db);
   await sql`drop table source_states`.execute(db);
 }

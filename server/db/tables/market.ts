@@ -95,6 +95,8 @@ export interface BondsTable {
   tenor_at_issue: number;
   currency: string;
   source: string;
+  /** Why the bond has no evaluated price (a coupon structure not modelled); null: priced. */
+  not_priced_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

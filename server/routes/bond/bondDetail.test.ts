@@ -19,6 +19,20 @@ describe('one bond: detail, price history, trades, cash flows; trades market-wid
     expect(body.lineage).toMatchObject({ priceDate: m.u.asOfDay, kind: 'eod', inputs: { method: 'fixture' } });
   });
 
+  it('says where a bond comes from, and why one is shown without an evaluated price', async () => {
+    const id = m.u.bondIds[6]!;
+    expect((await m.get(`/v2/bond/${id}`)).json().terms).toMatchObject({ notPricedReason: null });
+    await m.ctx.database.db
+      .updateTable('bonds')
+      .set({ source: 'finra-public', not_priced_reason: 'Step Up/Step Down (VRGR): step coupons are not modelled' })
+      .where('id', '=', id)
+      .execute();
+    expect((await m.get(`/v2/bond/${id}`)).json().terms).toMatchObject({
+      source: 'finra-public',
+      notPricedReason: 'Step Up/Step Down (VRGR): step coupons are not modelled',
+    });
+  });
+
   it('answers 404 for an unknown bond and 400 for a malformed id on every bond path', async () => {
     for (const suffix of ['', '/price-history', '/trades', '/cashflows']) {
       expect((await m.get(`/v2/bond/999999${suffix}`)).statusCode, suffix).toBe(404);

@@ -60,7 +60,7 @@ export class TermsCache {
   /** Brings the cache up to date: nothing, the changed rows, or everything. */
   async refresh(db: Kysely<Database>, force = false): Promise<void> {
     const { rows } = await sql<{ n: number; m: number; x: number; r: string }>`
-      select count(*)::int as n, coalesce(extract(epoch from max(updated_at)) * 1000, 0)::float8 as m,
+      select (count(*) filter (where not_priced_reason is null))::int as n, coalesce(extract(epoch from max(updated_at)) * 1000, 0)::float8 as m,
              coalesce(max(id), 0)::int as x, (select coalesce(max(id), 0)::text from bond_ratings) as r from bonds`.execute(db);
     const { n, m, x, r } = rows[0]!;
     const signature = `${n}:${m}:${x}`;
@@ -90,7 +90,9 @@ export class TermsCache {
 
 /** Reads bonds (all, or those updated at or after `sinceMs`) and builds their entries. */
 export async function loadTerms(db: Kysely<Database>, sinceMs: number | null): Promise<BondEntry[]> {
-  const where = sinceMs === null ? sql`true` : sql`b.updated_at >= to_timestamp(${sinceMs / 1000})`;
+  // Bonds flagged not priced (coupon structures we cannot value) are left out: no price beats a wrong one.
+  const changed = sinceMs === null ? sql`true` : sql`b.updated_at >= to_timestamp(${sinceMs / 1000})`;
+  const where = sql`${changed} and b.not_priced_reason is null`;
   const records = await fetchPacked(
     db,
     sql`select ${packFields([

@@ -1,6 +1,7 @@
 /** The bond page's two fact cards: the bond's terms, and today's analytics from the server. */
 import { Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { type BondDetailResponse } from '@common/api/bond';
+import { sourceLabel } from '@common/market';
 import { formatDay, formatNumber, formatPrice, formatSize, formatYield, formatDate } from '@common/format';
 import { Value } from '../../../components/Value';
 
@@ -74,6 +75,15 @@ export function Terms({ detail }: { detail: BondDetailResponse }) {
         <Fact label="Currency" value={t.currency} />
         <Fact label="Country / structure" value={`${detail.issuer.countryOfRisk} · ${detail.issuer.corporateStructure}`} />
         <Fact label="Benchmark" value={t.isBenchmark ? 'Yes' : 'No'} />
+        <Fact label="Source" value={sourceLabel(t.source)} testId="bond-source" help="Where this bond's terms and prints come from" />
+        {t.notPricedReason && (
+          <Fact
+            label="Not priced"
+            value={t.notPricedReason}
+            testId="bond-not-priced"
+            help="Shown but not given an evaluated price: no price beats a wrong one"
+          />
+        )}
       </Stack>
       {detail.callSchedule.length > 0 && (
         <>

@@ -35,6 +35,7 @@ function detail(terms: Partial<BondDetailResponse['terms']>, callSchedule: BondD
       tenorAtIssue: 7,
       currency: 'USD',
       source: 'test',
+      notPricedReason: null,
       ...terms,
     },
     settlementDate: '2026-11-23',
