@@ -249,6 +249,13 @@ function readTranche(raw: RawTranche, i: number, problems: TermSheetProblem[]): 
       field: `tranches[${i}].${combined.price === null ? 'benchmarkPrice' : 'benchmarkYield'}`,
       message: `could not read the benchmark's price and yield from ${clip(fields.benchmarkPriceYield!.text)}`,
     });
+  // A floating-rate tranche's "coupon" is a margin over an index: read as a fixed coupon it would be a silent error.
+  const floating = FLOATING.exec(`${raw.title ?? ''}\n${fields.coupon?.text ?? ''}`);
+  if (floating !== null)
+    problems.push({
+      field: `tranches[${i}].coupon`,
+      message: `a floating-rate tranche (${clip(floating[0])}): only fixed-rate tranches are read, enter it by hand`,
+    });
   const redemption = fields.redemption?.text ?? '';
   const payments = fields.interestPaymentDates?.text ?? null;
   const identifiers = findIdentifiers(fields.cusipIsin?.text ?? '');
@@ -258,7 +265,7 @@ function readTranche(raw: RawTranche, i: number, problems: TermSheetProblem[]): 
     title: raw.title,
     principalAmount: read('principalAmount', 'principalAmount', 'a dollar amount', parseUsdAmount),
     maturityDate,
-    coupon: read('coupon', 'coupon', 'a rate', parseRate),
+    coupon: floating === null ? read('coupon', 'coupon', 'a rate', parseRate) : null,
     priceToPublic: read('priceToPublic', 'priceToPublic', 'a price', parsePriceOfPar),
     yieldToMaturity: read('yieldToMaturity', 'yieldToMaturity', 'a yield', parseRate),
     benchmarkTreasury: fields.benchmarkTreasury === undefined ? null : oneLine(fields.benchmarkTreasury.text),
@@ -279,6 +286,8 @@ function readTranche(raw: RawTranche, i: number, problems: TermSheetProblem[]): 
     ...reopeningStated(raw),
   };
 }
+
+const FLOATING = /floating[\s-]rate|\bFRNs?\b|\bSOFR\b|\bLIBOR\b|\bEURIBOR\b|\bSONIA\b|\bbase\s+rate\b/i;
 
 /** A tranche that says itself it reopens an issue: by its title, or by interest accrued from a date (checked against settlement later). */
 function reopeningStated(raw: RawTranche): Pick<TermSheetTranche, 'reopening'> {

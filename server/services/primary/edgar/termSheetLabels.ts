@@ -82,8 +82,20 @@ export const LABEL_VOCABULARY: Readonly<Record<SheetField, readonly string[]>> =
     'Joint Lead Managers and Bookrunners',
     'Active Bookrunners',
     'Passive Bookrunners',
+    'Sole Book-Running Manager',
+    'Sole Bookrunner',
+    'Book-Running Manager',
+    'Joint Lead Managers',
   ],
-  ratings: ['Expected Ratings', 'Ratings', 'Anticipated Ratings', 'Expected Security Ratings', "Expected Ratings (Moody's / S&P / Fitch)"],
+  ratings: [
+    'Expected Ratings',
+    'Ratings',
+    'Anticipated Ratings',
+    'Expected Security Ratings',
+    "Expected Ratings (Moody's / S&P / Fitch)",
+    'Expected Credit Ratings',
+    'Credit Ratings',
+  ],
   title: [
     'Title of Securities',
     'Title',
@@ -277,6 +289,8 @@ export function splitLabelledLine(line: string): LabelledLine | null {
     if (field !== null) return { label: gap[1]!, field, value: (gap[2]! + text.slice(400)).trim() };
   }
   if (text.length > MAX_LABEL_CHARS + 10) return null; // also keeps the anchored pattern below off long lines
+  // An indented word without a colon ("maturity)") continues the value above; a label alone is at the margin or ends in a colon.
+  if (indent > 3 && !/:[*\s]*$/.test(text)) return null;
   const whole = text.replace(/[:*\s]+$/, '');
   const field = fieldOfLabel(whole);
   return field !== null ? { label: whole, field, value: '' } : null;

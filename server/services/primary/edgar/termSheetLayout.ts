@@ -84,6 +84,8 @@ class SheetAssembler {
   /** Lines above the first labelled field: the heading, where some sheets alone name the issuer. */
   private readonly preamble: string[] = [];
   private seenLabel = false;
+  /** A securities list (a title) that indented lines naming a tranche continue. */
+  private titleOpen: RawValue | null = null;
   private reopeningCue: string | null = null;
 
   /** Text anywhere that says the notes reopen an earlier issue. */
@@ -102,6 +104,8 @@ class SheetAssembler {
       const split = splitLabelledLine(text);
       if (split === null) {
         if (this.open !== null) append(this.open, text.trim());
+        // A securities list running on under its label: "3.550% Senior Notes due 2029 (the "2029 Notes")".
+        else if (this.titleOpen !== null && /^\s/.test(text) && trancheKeysIn(text).length > 0) append(this.titleOpen, text.trim());
       } else if (split.field === null) this.open = null;
       else this.field(split.field, split.label, split.value);
     }
@@ -125,6 +129,7 @@ class SheetAssembler {
     // Blocks without headings under a headline per tranche: the headlines name them, in order.
     if (blocks.length === this.headlines.length && blocks.every((t) => t.title === null))
       blocks.forEach((t, k) => (t.title = this.headlines[k]!));
+    for (const t of blocks) if (t.title === '' && t.fields.title !== undefined) t.title = t.fields.title.text.replace(/\s+/g, ' ');
     const tranches = [...this.tableTranches.filter(hasCoreField), ...blocks].flatMap(expandNamedValues);
     for (const defaults of shared)
       for (const [field, value] of Object.entries(defaults.fields) as [TrancheField, RawValue][])
@@ -176,6 +181,7 @@ class SheetAssembler {
 
   private field(field: SheetField, label: string, text: string): void {
     this.seenLabel = true;
+    this.titleOpen = null;
     this.noticeReopening(text);
     // A redemption label can be its meaning ("Par Redemption Provision: December 15, 2042"): kept with the value.
     const stated = field === 'redemption' ? `${label}: ${text}` : text;
@@ -205,7 +211,8 @@ class SheetAssembler {
       t.title = text.replace(/\s+/g, ' ');
       // Kept as written too: a securities list, one tranche a line, is split by tranche later.
       t.fields.title = value;
-      this.open = null;
+      this.open = text === '' ? value : null;
+      this.titleOpen = text !== '' ? value : null;
       return;
     }
     const earlier = t.fields[field];
@@ -285,6 +292,18 @@ class SheetAssembler {
         previous = field;
       }
     }
+    // A table of redemption terms (or identifiers) only, one column per tranche, below the main one: its columns are those tranches.
+    const main = this.tableTranches.filter(hasCoreField);
+    if (!tranches.some(hasCoreField) && main.length === tranches.length && main.length > 0) {
+      tranches.forEach((t, j) => {
+        for (const [field, value] of Object.entries(t.fields) as [TrancheField, RawValue][]) {
+          const earlier = main[j]!.fields[field];
+          if (earlier !== undefined && GATHERED_FIELDS.has(field)) append(earlier, value.text);
+          else main[j]!.fields[field] ??= value;
+        }
+      });
+      return;
+    }
     for (const t of tranches) this.tableTranches.push(t);
   }
 }
@@ -354,7 +373,7 @@ function expandNamedValues(t: RawTranche): RawTranche[] {
   const splits = new Map<TrancheField, Map<string, string>>();
   const keys: string[] = [];
   for (const [field, value] of Object.entries(t.fields) as [TrancheField, RawValue][]) {
-    const split = splitByTranche(value.text);
+    const split = field === 'redemption' ? splitStatementsByTranche(value.text) : splitByTranche(value.text);
     if (split === null) continue;
     splits.set(field, split);
     for (const key of split.keys()) if (key !== '' && !keys.includes(key)) keys.push(key);
@@ -375,8 +394,41 @@ function expandNamedValues(t: RawTranche): RawTranche[] {
   });
 }
 
+/**
+ * Redemption terms gathered from several labels ("Make-Whole Call: … for 2029 Notes\n… for 2034
+ * Notes\nPar Call: …"): each label's statement split by tranche on its own, the label kept with
+ * every tranche's part, for the label can be the meaning.
+ */
+function splitStatementsByTranche(text: string): Map<string, string> | null {
+  const statements: string[] = [];
+  for (const line of text.split('\n')) {
+    const colon = line.indexOf(':');
+    const starts = colon > 0 && fieldOfLabel(line.slice(0, colon)) === 'redemption';
+    if (starts || statements.length === 0) statements.push(line);
+    else statements[statements.length - 1] += `\n${line}`;
+  }
+  const out = new Map<string, string>();
+  let named = false;
+  for (const statement of statements) {
+    const colon = statement.indexOf(':');
+    const label = colon > 0 && fieldOfLabel(statement.slice(0, colon)) === 'redemption' ? statement.slice(0, colon + 1) : '';
+    const split = splitByTranche(statement.slice(label.length));
+    const parts = split ?? new Map([['', statement.slice(label.length)]]);
+    if (split !== null) named = true;
+    for (const [key, part] of parts) {
+      const stated = `${label} ${part.trim()}`.trim();
+      out.set(key, out.has(key) ? `${out.get(key)!}\n${stated}` : stated);
+    }
+  }
+  if (!named) return null;
+  // A statement naming no tranche applies to every one.
+  const common = out.get('');
+  if (common !== undefined) for (const [key, part] of out) if (key !== '') out.set(key, `${part}\n${common}`);
+  return out;
+}
+
 const titleOfKey = (key: string, sheetTitle: string | null) =>
-  sheetTitle !== null && trancheKeysIn(sheetTitle).length === 1
+  sheetTitle !== null && trancheKeysIn(sheetTitle).join() === key
     ? sheetTitle
     : `${key.endsWith('F') ? 'Floating Rate ' : ''}Notes due ${key.slice(0, 4)}`;
 

@@ -81,7 +81,7 @@ export function checkSheetCurrency(raw: RawSheet, problems: TermSheetProblem[]):
   if (swaps !== undefined)
     problems.push({
       field: 'currency',
-      message: `priced over mid-swaps (${clip(`${swaps.label}: ${swaps.text}`)}), as non-US deals are: only US-dollar deals priced over Treasuries can be imported`,
+      message: `priced over mid-swaps (${clip(`${swaps.label.replace(/[:*\s]+$/, '')}: ${swaps.text}`)}), as non-US deals are: only US-dollar deals priced over Treasuries can be imported`,
     });
   raw.tranches.forEach((t, i) => {
     const benchmark = t.fields.benchmarkTreasury;

@@ -77,11 +77,13 @@ function splitByPrefix(text: string): Map<string, string> | null {
 /** One line (or ';'-separated part) per tranche, each naming its tranche after the value or as a heading. */
 function splitByLine(text: string): Map<string, string> | null {
   const parts = text
-    .split(/\n|;\s+/)
+    .split(/\n|;\s+|,?\s+and\s+(?=(?:the\s+)?\d{1,2}\.\d{1,4}%\s)/)
     .map((p) => p.trim())
     .filter((p) => p !== '');
   if (parts.length < 2) return null;
   const out = new Map<string, string>();
+  // A value wrapping over lines before the name that ends it: "Make-whole call … and par call\non or after … (2024 Notes)".
+  let pending: string[] = [];
   for (const part of parts) {
     SUFFIX.lastIndex = 0;
     const keys: string[] = [];
@@ -100,12 +102,19 @@ function splitByLine(text: string): Map<string, string> | null {
     else {
       // A securities list: "1.125% Notes due 2022" names its tranche and is its value.
       const heading =
-        /^(?:\$[\d,.]+\s+|€[\d,.]+\s+)?(?:\d{1,2}\.\d{1,4}%|floating\s+rate)\s.{0,60}?\bdue\s+(?:[a-z]+\.?\s+\d{1,2},?\s+)?(\d{4})\W*$/i.exec(
+        /^(?:\$[\d,.]+\s+|€[\d,.]+\s+)?(?:\d{1,2}\.\d{1,4}%|floating\s+rate)\s.{0,60}?\bdue\s+(?:[a-z]+\.?\s+\d{1,2},?\s+)?(\d{4})(?:\s*\([^()]{0,60}\))?\W*$/i.exec(
           part,
         );
       if (heading !== null) keys.push(heading[1]! + (/floating/i.test(part) ? 'F' : ''));
     }
-    for (const key of keys.length > 0 ? keys : ['']) out.set(key, out.has(key) ? `${out.get(key)!}\n${value}` : value);
+    if (keys.length === 0) {
+      pending.push(value);
+      continue;
+    }
+    const whole = [...pending, value].join(' ');
+    pending = [];
+    for (const key of keys) out.set(key, out.has(key) ? `${out.get(key)!}\n${whole}` : whole);
   }
+  if (pending.length > 0) out.set('', pending.join('\n'));
   return [...out.keys()].filter((k) => k !== '').length >= 2 ? out : null;
 }

@@ -198,7 +198,8 @@ const MONTH_COUNTS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 
  * maturity)" counted back from the maturity. Null when the text states no par call.
  */
 export function parseParCallDate(text: string, maturityDate: string | null): string | null {
-  if (!/\bpar\b/i.test(text)) return null;
+  // "at 100% of the principal amount" on or after a date is a par call too (utilities write it so).
+  if (!/\bpar\b|\b100(?:\.000)?\s?%\s+of\s+the\s+(?:aggregate\s+)?principal/i.test(text)) return null;
   const lower = text.toLowerCase();
   const dates = findDates(text);
   const dateAfter = (cue: string, within: number) => {
@@ -277,7 +278,7 @@ export function parseAccruedInterestFrom(text: string): string | null {
 export function amountsStated(text: string): string[] {
   const own =
     text.split(
-      /\b(?:outstanding|in\s+total|total|bringing|together\s+with|previously|existing|originally|after\s+giving\s+effect)\b/i,
+      /\b(?:outstanding|in\s+total|total|bringing|together\s+with|previously|existing|originally|after\s+giving\s+effect|re-?opening|single\s+series|issued\s+on)\b/i,
     )[0] ?? '';
   const amounts =
     own.match(
