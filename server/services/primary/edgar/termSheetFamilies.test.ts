@@ -481,6 +481,16 @@ describe('reopenings', () => {
     ]);
   });
 
+  it('boilerplate below the labels saying the issuer may reopen the series does not make a reopening', () => {
+    const text = sheet('f02-name-of-issuer-percent-spread-32nds-fraction.txt').replace(
+      'Co-Managers:',
+      'Further Issuances:                 The Issuer may reopen this series, and issue additional notes, at any time.\nCo-Managers:',
+    );
+    const result = parseTermSheet(text);
+    expect(result).toMatchObject({ status: 'parsed', problems: [] });
+    expect(result.tranches[0]!.reopening).toBeUndefined();
+  });
+
   it('a sheet speaking of a reopening without saying which of its tranches: needs review', () => {
     const text = sheet('f03-tranche-table-wrapped-row-calls.html').replace(
       '<p align="center"><b>Pricing Term Sheet</b></p>',

@@ -88,13 +88,16 @@ class SheetAssembler {
   private titleOpen: RawValue | null = null;
   private reopeningCue: string | null = null;
 
-  /** Text anywhere that says the notes reopen an earlier issue. */
+  /**
+   * Text that says the notes reopen an earlier issue: in the heading, a tranche heading or title,
+   * or under a label naming it ("Reopening:"); not boilerplate further down ("we may reopen…").
+   */
   private noticeReopening(text: string): void {
     if (this.reopeningCue === null && REOPENING_CUE.test(text)) this.reopeningCue = text.replace(/\s+/g, ' ').trim().slice(0, 200);
   }
 
   line(text: string): void {
-    this.noticeReopening(text);
+    if (!this.seenLabel || isTrancheHeading(text)) this.noticeReopening(text);
     if (!this.seenLabel && text.trim() !== '' && this.preamble.length < MAX_PREAMBLE_LINES) this.preamble.push(text.trim());
     if (text.trim() === '') {
       if (this.open !== null && this.open.text !== '') this.open = null;
@@ -106,14 +109,19 @@ class SheetAssembler {
         if (this.open !== null) append(this.open, text.trim());
         // A securities list running on under its label: "3.550% Senior Notes due 2029 (the "2029 Notes")".
         else if (this.titleOpen !== null && /^\s/.test(text) && trancheKeysIn(text).length > 0) append(this.titleOpen, text.trim());
-      } else if (split.field === null) this.open = null;
-      else this.field(split.field, split.label, split.value);
+      } else if (split.field === null) {
+        if (/re-?open/i.test(split.label)) this.noticeReopening(text);
+        this.open = null;
+      } else this.field(split.field, split.label, split.value);
     }
   }
 
   table(rows: string[][]): void {
     const grid = joinWrappedLabels(tidyColumns(rows));
-    for (const row of grid) for (const cell of row) this.noticeReopening(cell);
+    for (const row of grid) {
+      const cells = row.filter((c) => c !== '');
+      if (/re-?open/i.test(row[0] ?? '') || (!this.seenLabel && cells.length === 1)) this.noticeReopening(cells.join(' '));
+    }
     if (isTrancheTable(grid)) {
       this.open = null;
       this.trancheTable(grid);
@@ -182,7 +190,7 @@ class SheetAssembler {
   private field(field: SheetField, label: string, text: string): void {
     this.seenLabel = true;
     this.titleOpen = null;
-    this.noticeReopening(text);
+    if (field === 'title' || /re-?open/i.test(label)) this.noticeReopening(text);
     // A redemption label can be its meaning ("Par Redemption Provision: December 15, 2042"): kept with the value.
     const stated = field === 'redemption' ? `${label}: ${text}` : text;
     const value: RawValue = { label, text: stated.slice(0, MAX_VALUE_CHARS) };

@@ -111,7 +111,7 @@ export function reopeningOf(
   let own = 0;
   tranches.forEach((t, i) => {
     const rawT = raw.tranches[i]!;
-    const titled = cue.test(`${rawT.title ?? ''}\n${rawT.fields.title?.text ?? ''}`);
+    const titled = cue.test(`${rawT.title ?? ''}\n${rawT.fields.title?.text ?? ''}\n${rawT.fields.principalAmount?.text ?? ''}`);
     const accruedFrom = t.reopening?.accruedFrom ?? null;
     if (titled || before(accruedFrom)) {
       t.reopening = { accruedFrom: before(accruedFrom) ? accruedFrom : null };
