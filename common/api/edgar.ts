@@ -55,6 +55,12 @@ export const termSheetTrancheSchema = z
     parCallDate: day,
     cusip: z.string().trim().toUpperCase().length(9).nullable(),
     isin: z.string().trim().toUpperCase().length(12).nullable(),
+    /**
+     * Present when the tranche reopens (taps) an existing bond: its deal then adds to that bond's
+     * outstanding amount instead of making a new bond. `accruedFrom`: the date the price is "plus
+     * accrued interest from", when stated.
+     */
+    reopening: z.object({ accruedFrom: day }).strict().optional(),
   })
   .strict();
 
@@ -69,6 +75,8 @@ export const termSheetReadingSchema = z
       .object({ moodys: z.string().max(10).optional(), sp: z.string().max(10).optional(), fitch: z.string().max(10).optional() })
       .strict(),
     tranches: z.array(termSheetTrancheSchema).min(1).max(MAX_FWP_TRANCHES),
+    /** ISO code of the currency, present only when the sheet is not in US dollars: such a reading never becomes a deal. */
+    currency: z.string().trim().min(1).max(10).optional(),
   })
   .strict();
 export type TermSheetReading = z.infer<typeof termSheetReadingSchema>;

@@ -4,7 +4,8 @@
  * date; it states no times, so the deal is taken as announced at 09:00 and priced at 16:00 New
  * York time that day (not later than now). Each tranche with a CUSIP becomes a bond (upserted by
  * CUSIP: fixed coupon, semi-annual 30/360 as US corporate notes are, issued on the settlement date,
- * a par call in its call schedule; the make-whole is not modelled) and is linked to its tranche.
+ * a par call in its call schedule; the make-whole is not modelled) and is linked to its tranche —
+ * except a reopening, which adds to the existing bond it taps (taps.ts).
  * The tranche's priced spread is the spread to the benchmark Treasury as stated, not the
  * product's G-spread over the interpolated curve.
  */
@@ -16,6 +17,7 @@ import { MOODY_RATINGS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { bondDescription, isinFromCusip } from '../../market/reference';
 import { recordDealAnnounced, recordDealStep } from '../dealEvents';
+import { applyTap, type TappedBond } from './taps';
 
 type Trx = Transaction<Database>;
 type Tranche = TermSheetReading['tranches'][number];
@@ -92,6 +94,8 @@ export async function writeDealFromReading(
   now: Date,
   /** Who had it made (an admin uploading or reviewing; null for the command line): not told of it. */
   actor: string | null = null,
+  /** The existing bond each reopened tranche taps, by tranche index (findTappedBonds, taps.ts). */
+  taps: ReadonlyMap<number, TappedBond> = new Map(),
 ): Promise<{ dealId: number; bondIds: number[] }> {
   const { announcedAt, pricedAt } = dealTimes(reading, now);
   const deal = {
@@ -119,8 +123,13 @@ export async function writeDealFromReading(
     await trx.deleteFrom('deal_status_history').where('deal_id', '=', id).execute();
   }
   const bondIds: number[] = [];
-  for (const t of reading.tranches) {
-    const bondId = await upsertBond(trx, t, reading, issuer);
+  for (const [i, t] of reading.tranches.entries()) {
+    // A reopening adds to the bond it taps (issue date and first coupon kept); anything else is a bond of its own.
+    const tapped = taps.get(i);
+    const bondId =
+      t.reopening !== undefined && tapped !== undefined
+        ? await applyTap(trx, tapped, t, { filingId, settlementDate: reading.settlementDate, actor, now })
+        : await upsertBond(trx, t, reading, issuer);
     if (bondId !== null) bondIds.push(bondId);
     await trx
       .insertInto('deal_tranches')

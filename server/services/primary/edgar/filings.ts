@@ -15,6 +15,7 @@ import { writeDealFromReading } from './dealFromFiling';
 import { parseTermSheet, type TermSheetProblem } from './fwpParser';
 import { issuerKey, problemsOf, readingOf } from './review';
 import { looksLikeHtml } from './documentBlocks';
+import { filingHasTapped, findTappedBonds } from './taps';
 
 /** An unknown filing (404), or one that cannot become a deal as it stands (400), naming the field. */
 export class FilingError extends ServiceRefusal {}
@@ -84,7 +85,17 @@ export async function importFiling(
     if (parse.status !== 'parsed' || !issuer) {
       return { id: filing.id, status: parse.status, problems: parse.problems, dealId: null, duplicate: false, bondIds: [] };
     }
-    const made = await writeDealFromReading(trx, complete(reading), issuer, null, filing.id, now, uploadedBy);
+    // A reopening whose bond is not held (or not the sheet's) waits for review, saying so.
+    const { taps, problems } = await findTappedBonds(trx, reading, issuer.id);
+    if (problems.length > 0) {
+      await trx
+        .updateTable('edgar_filings')
+        .set({ status: 'needs review', problems: JSON.stringify(problems) })
+        .where('id', '=', filing.id)
+        .execute();
+      return { id: filing.id, status: 'needs review' as const, problems, dealId: null, duplicate: false, bondIds: [] };
+    }
+    const made = await writeDealFromReading(trx, complete(reading), issuer, null, filing.id, now, uploadedBy, taps);
     await trx.updateTable('edgar_filings').set({ status: 'imported', deal_id: made.dealId }).where('id', '=', filing.id).execute();
     return { id: filing.id, status: 'imported' as const, problems: [], dealId: made.dealId, duplicate: false, bondIds: made.bondIds };
   });
@@ -197,7 +208,15 @@ export async function dealFromFiling(
     const [first] = problemsOf(reading);
     if (first) throw new FilingError('invalid', `${first.field}: ${first.message} (correct the filing first)`);
     const issuer = await issuerFor(trx, choice, reading.issuer!);
-    const made = await writeDealFromReading(trx, complete(reading), issuer, row.deal_id, id, now, actor);
+    if (row.deal_id !== null && (await filingHasTapped(trx, id)))
+      throw new FilingError(
+        'invalid',
+        `reading: filing ${id}'s deal tapped an existing bond; it is not made again, or the tap would count twice`,
+      );
+    const { taps, problems } = await findTappedBonds(trx, reading, issuer.id);
+    const [unmatched] = problems;
+    if (unmatched) throw new FilingError('invalid', `${unmatched.field}: ${unmatched.message}`);
+    const made = await writeDealFromReading(trx, complete(reading), issuer, row.deal_id, id, now, actor, taps);
     await trx
       .updateTable('edgar_filings')
       .set({ status: 'imported', deal_id: made.dealId, updated_at: now })

@@ -11,11 +11,13 @@
  */
 import { htmlToBlocks, looksLikeHtml, textToBlocks } from './documentBlocks';
 import { checkDates, checkIdentifiers, checkPriceAgainstYield, checkSpread, checkTradeBeforeSettlement } from './termSheetChecks';
-import { assembleSheet, type RawSheet, type RawTranche, type RawValue } from './termSheetLayout';
+import { assembleSheet, REOPENING_CUE, type RawSheet, type RawTranche, type RawValue } from './termSheetLayout';
 import type { CommonField, TrancheField } from './termSheetLabels';
 import { findIdentifiers, parseBookrunners, parseIssuer, parseRatings, type Ratings } from './termSheetNames';
+import { checkSheetCurrency, checkTranchesRead, reopeningOf } from './termSheetScope';
 import {
   addWeekdays,
+  parseAccruedInterestFrom,
   parseBenchmarkPriceYield,
   parseDate,
   parseFirstPaymentDate,
@@ -59,6 +61,12 @@ export interface TermSheetTranche {
   parCallDate: string | null;
   cusip: string | null;
   isin: string | null;
+  /**
+   * Present when the tranche reopens (taps) an existing bond rather than issuing a new one:
+   * `accruedFrom` is the date interest is paid "plus accrued interest from", the existing bond's
+   * issue or last coupon date, when stated.
+   */
+  reopening?: { accruedFrom: string | null };
 }
 
 export interface TermSheetProblem {
@@ -84,6 +92,8 @@ export interface TermSheetParse {
   bookrunners: string[];
   ratings: TermSheetRatings;
   tranches: TermSheetTranche[];
+  /** ISO code of the currency, present only when the sheet is not in US dollars (it is then rejected). */
+  currency?: string;
   problems: TermSheetProblem[];
 }
 
@@ -119,8 +129,13 @@ const REQUIRED_COMMON: Readonly<Partial<Record<CommonField, string>>> = {
 const clip = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-function readSheet(raw: RawSheet): TermSheetParse {
+function readSheet(sheet: RawSheet): TermSheetParse {
   const problems: TermSheetProblem[] = [];
+  // "Original Issue Date" is the settlement date of a new issue; a reopening states both.
+  const raw: RawSheet =
+    sheet.common.settlementDate === undefined && sheet.common.originalIssueDate !== undefined
+      ? { ...sheet, common: { ...sheet.common, settlementDate: sheet.common.originalIssueDate, originalIssueDate: undefined } }
+      : sheet;
   const common = <T>(field: CommonField, what: string, read: (v: RawValue) => T | null) => readCommon(raw, field, what, read, problems);
   const issuer = common('issuer', 'an issuer', (v) => parseIssuer(v.text));
   const tradeDate = common('tradeDate', 'a date', (v) => parseDate(v.text));
@@ -140,7 +155,11 @@ function readSheet(raw: RawSheet): TermSheetParse {
   const bookrunners = [...new Set((raw.common.bookrunners ?? []).flatMap((v) => parseBookrunners(v.text)))];
   const ratings = (raw.common.ratings ?? []).reduce<Ratings>((all, v) => ({ ...parseRatings(v.text, v.label), ...all }), {});
 
+  const originalIssueDate = raw.common.originalIssueDate?.map((v) => parseDate(v.text)).find((d) => d !== null) ?? null;
   const tranches = raw.tranches.map((t, i) => readTranche(t, i, problems));
+  reopeningOf(raw, tranches, { settlementDate, originalIssueDate, cue: REOPENING_CUE }, problems);
+  checkTranchesRead(raw, tranches, problems);
+  const currency = checkSheetCurrency(raw, problems);
   tranches.forEach((t, i) => {
     checkPriceAgainstYield(t, i, settlementDate, problems);
     checkSpread(t, i, problems);
@@ -156,6 +175,7 @@ function readSheet(raw: RawSheet): TermSheetParse {
     bookrunners,
     ratings,
     tranches,
+    ...(currency === null ? {} : { currency }),
   };
   // Without a tranche or an issuer this is not a pricing term sheet: rejected, the reasons first.
   const reasons: TermSheetProblem[] = [];
@@ -166,6 +186,10 @@ function readSheet(raw: RawSheet): TermSheetParse {
       message: 'no tranche found: no principal amount, maturity, coupon, price to public or yield to maturity can be read',
     });
   if (issuer === null && raw.common.issuer === undefined) reasons.push({ field: 'issuer', message: 'no issuer stated' });
+  // Not in US dollars: refused, the currency's reason first (a euro amount must never pass for dollars).
+  const currencyReasons = problems.filter((p) => p.field === 'currency');
+  if (currencyReasons.length > 0)
+    return { status: 'rejected', ...result, problems: [...reasons, ...currencyReasons, ...problems.filter((p) => p.field !== 'currency')] };
   if (reasons.length > 0 || issuer === null) return { status: 'rejected', ...result, problems: [...reasons, ...problems] };
   return { status: problems.length > 0 ? 'needs review' : 'parsed', ...result, problems };
 }
@@ -225,6 +249,13 @@ function readTranche(raw: RawTranche, i: number, problems: TermSheetProblem[]): 
       field: `tranches[${i}].${combined.price === null ? 'benchmarkPrice' : 'benchmarkYield'}`,
       message: `could not read the benchmark's price and yield from ${clip(fields.benchmarkPriceYield!.text)}`,
     });
+  // A floating-rate tranche's "coupon" is a margin over an index: read as a fixed coupon it would be a silent error.
+  const floating = FLOATING.exec(`${raw.title ?? ''}\n${fields.coupon?.text ?? ''}`);
+  if (floating !== null)
+    problems.push({
+      field: `tranches[${i}].coupon`,
+      message: `a floating-rate tranche (${clip(floating[0])}): only fixed-rate tranches are read, enter it by hand`,
+    });
   const redemption = fields.redemption?.text ?? '';
   const payments = fields.interestPaymentDates?.text ?? null;
   const identifiers = findIdentifiers(fields.cusipIsin?.text ?? '');
@@ -234,7 +265,7 @@ function readTranche(raw: RawTranche, i: number, problems: TermSheetProblem[]): 
     title: raw.title,
     principalAmount: read('principalAmount', 'principalAmount', 'a dollar amount', parseUsdAmount),
     maturityDate,
-    coupon: read('coupon', 'coupon', 'a rate', parseRate),
+    coupon: floating === null ? read('coupon', 'coupon', 'a rate', parseRate) : null,
     priceToPublic: read('priceToPublic', 'priceToPublic', 'a price', parsePriceOfPar),
     yieldToMaturity: read('yieldToMaturity', 'yieldToMaturity', 'a yield', parseRate),
     benchmarkTreasury: fields.benchmarkTreasury === undefined ? null : oneLine(fields.benchmarkTreasury.text),
@@ -252,5 +283,15 @@ function readTranche(raw: RawTranche, i: number, problems: TermSheetProblem[]): 
     parCallDate: parseParCallDate(redemption, maturityDate),
     cusip: identifiers.cusips[0] ?? null,
     isin: identifiers.isins[0] ?? null,
+    ...reopeningStated(raw),
   };
+}
+
+const FLOATING = /floating[\s-]rate|\bFRNs?\b|\bSOFR\b|\bLIBOR\b|\bEURIBOR\b|\bSONIA\b|\bbase\s+rate\b/i;
+
+/** A tranche that says itself it reopens an issue: by its title, or by interest accrued from a date (checked against settlement later). */
+function reopeningStated(raw: RawTranche): Pick<TermSheetTranche, 'reopening'> {
+  const accruedFrom = parseAccruedInterestFrom(raw.fields.priceToPublic?.text ?? '');
+  const titled = REOPENING_CUE.test(`${raw.title ?? ''}\n${raw.fields.title?.text ?? ''}`);
+  return titled || accruedFrom !== null ? { reopening: { accruedFrom } } : {};
 }

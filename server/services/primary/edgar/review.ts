@@ -6,13 +6,14 @@
 import type { TermSheetReading } from '../../../../common/api/edgar';
 import { checkDates, checkIdentifiers, checkPriceAgainstYield, checkSpread, checkTradeBeforeSettlement } from './termSheetChecks';
 import type { TermSheetParse, TermSheetProblem } from './fwpParser';
+import { isNonUsBenchmark } from './termSheetValues';
 
 const REQUIRED_TRANCHE = ['principalAmount', 'maturityDate', 'coupon', 'priceToPublic', 'yieldToMaturity'] as const;
 
 /** The reading part of a parse (what an admin may correct). */
 export function readingOf(parse: TermSheetParse): TermSheetReading {
-  const { issuer, tradeDate, settlementDate, bookrunners, ratings, tranches } = parse;
-  return { issuer, tradeDate, settlementDate, bookrunners, ratings, tranches };
+  const { issuer, tradeDate, settlementDate, bookrunners, ratings, tranches, currency } = parse;
+  return { issuer, tradeDate, settlementDate, bookrunners, ratings, tranches, ...(currency === undefined ? {} : { currency }) };
 }
 
 /** Every problem that keeps a reading from becoming a deal; none means it can. */
@@ -21,6 +22,12 @@ export function problemsOf(reading: TermSheetReading): TermSheetProblem[] {
   if (!reading.issuer) problems.push({ field: 'issuer', message: 'missing: no issuer stated' });
   if (!reading.tradeDate) problems.push({ field: 'tradeDate', message: 'missing: no trade date stated' });
   if (!reading.settlementDate) problems.push({ field: 'settlementDate', message: 'missing: no settlement date stated' });
+  // Bondwise holds US-dollar bonds priced over Treasuries: a correction cannot make a euro deal one.
+  if (reading.currency !== undefined && reading.currency !== 'USD')
+    problems.push({
+      field: 'currency',
+      message: `the notes are in ${reading.currency}, not US dollars: only US-dollar deals can be imported`,
+    });
   checkTradeBeforeSettlement(reading.tradeDate, reading.settlementDate, problems);
   reading.tranches.forEach((t, i) => {
     for (const field of REQUIRED_TRANCHE)
@@ -29,6 +36,10 @@ export function problemsOf(reading: TermSheetReading): TermSheetProblem[] {
     checkSpread(t, i, problems);
     checkDates(t, i, reading.settlementDate, problems);
     checkIdentifiers(t, i, problems);
+    if (t.benchmarkTreasury !== null && isNonUsBenchmark(t.benchmarkTreasury))
+      problems.push({ field: `tranches[${i}].benchmarkTreasury`, message: `priced against "${t.benchmarkTreasury}", not a US Treasury` });
+    if (t.reopening !== undefined && t.cusip === null && t.isin === null)
+      problems.push({ field: `tranches[${i}].cusip`, message: 'a reopening needs the CUSIP or ISIN of the bond it taps' });
   });
   return problems;
 }

@@ -72,7 +72,8 @@ export function checkDates(t: TermSheetTranche, i: number, settlementDate: strin
       field: at('firstPaymentDate'),
       message: `first interest payment ${t.firstPaymentDate} is after the maturity ${t.maturityDate}`,
     });
-  if (t.firstPaymentDate !== null && settlementDate !== null && t.firstPaymentDate <= settlementDate)
+  // A reopening's first coupon is the existing bond's, which may be paid already.
+  if (t.firstPaymentDate !== null && settlementDate !== null && t.firstPaymentDate <= settlementDate && t.reopening === undefined)
     problems.push({
       field: at('firstPaymentDate'),
       message: `first interest payment ${t.firstPaymentDate} is not after the settlement date ${settlementDate}`,

@@ -23,12 +23,26 @@ export type TrancheField =
   | 'redemption'
   | 'cusipIsin';
 
-/** Fields stated once for the whole offering. */
-export type CommonField = 'issuer' | 'tradeDate' | 'settlementDate' | 'bookrunners' | 'ratings';
+/**
+ * Fields stated once for the whole offering. `originalIssueDate` is the settlement date unless the
+ * notes reopen an earlier issue; `currency` and `nonUsdPricing` (a mid-swaps level) say a sheet is
+ * not a US-dollar deal.
+ */
+export type CommonField =
+  'issuer' | 'tradeDate' | 'settlementDate' | 'originalIssueDate' | 'bookrunners' | 'ratings' | 'currency' | 'nonUsdPricing';
 
 export type SheetField = TrancheField | CommonField;
 
-const COMMON_FIELDS: ReadonlySet<string> = new Set<CommonField>(['issuer', 'tradeDate', 'settlementDate', 'bookrunners', 'ratings']);
+const COMMON_FIELDS: ReadonlySet<string> = new Set<CommonField>([
+  'issuer',
+  'tradeDate',
+  'settlementDate',
+  'originalIssueDate',
+  'bookrunners',
+  'ratings',
+  'currency',
+  'nonUsdPricing',
+]);
 
 export function isCommonField(field: SheetField): field is CommonField {
   return COMMON_FIELDS.has(field);
@@ -36,7 +50,7 @@ export function isCommonField(field: SheetField): field is CommonField {
 
 /** The labels issuers and their counsel use, as written; docs/primary-markets.md lists them. */
 export const LABEL_VOCABULARY: Readonly<Record<SheetField, readonly string[]>> = {
-  issuer: ['Issuer', 'Company', 'Issuer Name', 'Obligor'],
+  issuer: ['Issuer', 'Company', 'Issuer Name', 'Name of Issuer', 'Obligor'],
   tradeDate: ['Trade Date', 'Pricing Date', 'Date of Pricing'],
   settlementDate: [
     'Settlement Date',
@@ -44,8 +58,19 @@ export const LABEL_VOCABULARY: Readonly<Record<SheetField, readonly string[]>> =
     'Expected Settlement Date',
     'Settlement Date (T+3)',
     'Closing Date',
-    'Original Issue Date',
     'Issue Date',
+    'Settlement and Delivery Date',
+  ],
+  originalIssueDate: ['Original Issue Date', 'Original Issue Date of the Existing Notes', 'Issue Date of the Original Notes'],
+  currency: ['Currency', 'Specified Currency', 'Currency of Denomination', 'Denomination Currency'],
+  nonUsdPricing: [
+    'Mid-Swap Yield',
+    'Mid-Swaps Yield',
+    'Mid-Swaps',
+    'Spread to Mid-Swap Yield',
+    'Spread to Mid-Swaps',
+    'Re-offer Spread vs Mid-Swaps',
+    'Reoffer Spread to Mid-Swaps',
   ],
   bookrunners: [
     'Joint Book-Running Managers',
@@ -57,9 +82,32 @@ export const LABEL_VOCABULARY: Readonly<Record<SheetField, readonly string[]>> =
     'Joint Lead Managers and Bookrunners',
     'Active Bookrunners',
     'Passive Bookrunners',
+    'Sole Book-Running Manager',
+    'Sole Bookrunner',
+    'Book-Running Manager',
+    'Joint Lead Managers',
   ],
-  ratings: ['Expected Ratings', 'Ratings', 'Anticipated Ratings', 'Expected Security Ratings', "Expected Ratings (Moody's / S&P / Fitch)"],
-  title: ['Title of Securities', 'Title', 'Securities', 'Notes', 'Title of Notes'],
+  ratings: [
+    'Expected Ratings',
+    'Ratings',
+    'Anticipated Ratings',
+    'Expected Security Ratings',
+    "Expected Ratings (Moody's / S&P / Fitch)",
+    'Expected Credit Ratings',
+    'Credit Ratings',
+  ],
+  title: [
+    'Title of Securities',
+    'Title',
+    'Securities',
+    'Security',
+    'Notes',
+    'Title of Notes',
+    'Designation',
+    'Name of Securities',
+    'Securities Offered',
+    'Description of Securities',
+  ],
   principalAmount: [
     'Principal Amount',
     'Aggregate Principal Amount',
@@ -69,9 +117,29 @@ export const LABEL_VOCABULARY: Readonly<Record<SheetField, readonly string[]>> =
     'Issue Size',
     'Face Amount',
     'Amount',
+    'Aggregate Principal Amount of Notes Offered',
+    'Principal Amount of Reopened Notes',
+    'Notional Amount',
   ],
-  maturityDate: ['Maturity', 'Maturity Date', 'Stated Maturity', 'Stated Maturity Date', 'Final Maturity'],
-  coupon: ['Coupon', 'Coupon (Interest Rate)', 'Interest Rate', 'Coupon Rate', 'Interest Rate per Annum'],
+  maturityDate: [
+    'Maturity',
+    'Maturity Date',
+    'Stated Maturity',
+    'Stated Maturity Date',
+    'Final Maturity',
+    'Final Maturity Date',
+    'Date of Maturity',
+    'Maturity Date of Notes',
+  ],
+  coupon: [
+    'Coupon',
+    'Coupon (Interest Rate)',
+    'Interest Rate',
+    'Coupon Rate',
+    'Interest Rate per Annum',
+    'Interest',
+    'Annual Interest Rate',
+  ],
   priceToPublic: [
     'Price to Public',
     'Public Offering Price',
@@ -80,17 +148,38 @@ export const LABEL_VOCABULARY: Readonly<Record<SheetField, readonly string[]>> =
     'Issue Price',
     'Offering Price',
     'Re-offer Price',
+    'Reoffer Price',
+    'Issue Price on the Reopened Notes',
+    'Price to Public on the Reopened Notes',
   ],
-  yieldToMaturity: ['Yield to Maturity', 'Re-offer Yield', 'Reoffer Yield', 'Re-offer Yield to Maturity', 'Yield', 'Yield to Investors'],
-  benchmarkTreasury: ['Benchmark Treasury', 'Benchmark', 'Benchmark Security', 'Treasury Benchmark', 'Benchmark Treasury Security'],
+  yieldToMaturity: [
+    'Yield to Maturity',
+    'Re-offer Yield',
+    'Reoffer Yield',
+    'Re-offer Yield to Maturity',
+    'Yield',
+    'Yield to Investors',
+    'Reoffer Yield on the Reopened Notes',
+  ],
+  benchmarkTreasury: [
+    'Benchmark Treasury',
+    'Benchmark',
+    'Benchmark Security',
+    'Treasury Benchmark',
+    'Benchmark Treasury Security',
+    'Benchmark Bund',
+    'Benchmark Gilt',
+    'Benchmark Government Bond',
+    'Benchmark Government Security',
+  ],
   benchmarkPriceYield: [
     'Benchmark Treasury Price / Yield',
     'Benchmark Treasury Price and Yield',
     'Benchmark Price / Yield',
     'Treasury Price / Yield',
   ],
-  benchmarkPrice: ['Benchmark Treasury Price', 'Benchmark Price'],
-  benchmarkYield: ['Benchmark Treasury Yield', 'Benchmark Yield'],
+  benchmarkPrice: ['Benchmark Treasury Price', 'Benchmark Price', 'Benchmark Security Price', 'Treasury Price'],
+  benchmarkYield: ['Benchmark Treasury Yield', 'Benchmark Yield', 'Benchmark Security Yield', 'Treasury Yield', 'US Treasury Yield'],
   spread: [
     'Spread to Benchmark Treasury',
     'Spread to Benchmark',
@@ -100,6 +189,11 @@ export const LABEL_VOCABULARY: Readonly<Record<SheetField, readonly string[]>> =
     'Reoffer Spread',
     'Re-offer Spread to Benchmark Treasury',
     'Spread',
+    'Spread to Benchmark Treasury Yield',
+    'Spread to Benchmark Security',
+    'Re-offer Spread vs Benchmark',
+    'Spread to Benchmark on the Reopened Notes',
+    'Spread to Treasury Benchmark',
   ],
   interestPaymentDates: ['Interest Payment Dates', 'Interest Payment Date', 'Coupon Payment Dates', 'Payment Dates'],
   firstPaymentDate: ['First Interest Payment Date', 'First Coupon Date', 'First Payment Date'],
@@ -113,8 +207,28 @@ export const LABEL_VOCABULARY: Readonly<Record<SheetField, readonly string[]>> =
     'Make-Whole Spread',
     'Par Call',
     'Par Call Date',
+    'Make-Whole Redemption Provision',
+    'Par Redemption Provision',
+    'Redemption Provisions',
+    'Redemption Provision',
+    'Optional Redemption Provision',
+    'Make-Whole Call Provision',
+    'Par Call Provision',
+    'Make-Whole Premium',
   ],
-  cusipIsin: ['CUSIP / ISIN', 'CUSIP', 'ISIN', 'CUSIP Number', 'ISIN Number', 'CUSIP / ISIN Numbers', 'CUSIPs / ISINs'],
+  cusipIsin: [
+    'CUSIP / ISIN',
+    'CUSIP',
+    'ISIN',
+    'CUSIP Number',
+    'ISIN Number',
+    'CUSIP / ISIN Numbers',
+    'CUSIPs / ISINs',
+    'CUSIP / ISIN Number',
+    'CUSIP / ISIN Nos',
+    'Security Codes',
+    'CUSIP / Common Code / ISIN',
+  ],
 };
 
 const FILLER_WORDS = new Set(['the', 'of', 'a', 'an', 'and', 'to', 'per']);
@@ -175,6 +289,8 @@ export function splitLabelledLine(line: string): LabelledLine | null {
     if (field !== null) return { label: gap[1]!, field, value: (gap[2]! + text.slice(400)).trim() };
   }
   if (text.length > MAX_LABEL_CHARS + 10) return null; // also keeps the anchored pattern below off long lines
+  // An indented word without a colon ("maturity)") continues the value above; a label alone is at the margin or ends in a colon.
+  if (indent > 3 && !/:[*\s]*$/.test(text)) return null;
   const whole = text.replace(/[:*\s]+$/, '');
   const field = fieldOfLabel(whole);
   return field !== null ? { label: whole, field, value: '' } : null;

@@ -9,6 +9,7 @@
  */
 import type { DocBlock } from './documentBlocks';
 import { fieldOfLabel, isCommonField, splitLabelledLine, type CommonField, type SheetField, type TrancheField } from './termSheetLabels';
+import { splitByTranche, trancheKeysIn, yearsListedIn } from './termSheetTrancheKeys';
 
 export interface RawValue {
   /** The label as written, which can carry meaning (the agencies' order in "Ratings (Moody's / S&P)"). */
@@ -26,6 +27,17 @@ export interface RawSheet {
   /** Every statement of each common field, so two that disagree can be reported. */
   common: Partial<Record<CommonField, RawValue[]>>;
   tranches: RawTranche[];
+  /**
+   * How many tranches the sheet names outside the tranches read: its headlines, securities lists
+   * and "Notes due 2022, 2026 and 2031" (0 when it names none).
+   */
+  tranchesNamed: number;
+  /** The names behind `tranchesNamed`, for the message. */
+  namesOfTranches: string[];
+  /** The first text that speaks of reopening an earlier issue ("Reopening of …"), if any. */
+  reopeningCue: string | null;
+  /** Lines above the first labelled field (the heading). */
+  preamble: string[];
 }
 
 /** The fields that make a tranche: a block with none of them is not one. */
@@ -69,8 +81,24 @@ class SheetAssembler {
   private open: RawValue | null = null;
   /** Headings that turned out to head the whole sheet ("$500,000,000 4.250% Notes due 2029" above the issuer). */
   private readonly headlines: string[] = [];
+  /** Lines above the first labelled field: the heading, where some sheets alone name the issuer. */
+  private readonly preamble: string[] = [];
+  private seenLabel = false;
+  /** A securities list (a title) that indented lines naming a tranche continue. */
+  private titleOpen: RawValue | null = null;
+  private reopeningCue: string | null = null;
+
+  /**
+   * Text that says the notes reopen an earlier issue: in the heading, a tranche heading or title,
+   * or under a label naming it ("Reopening:"); not boilerplate further down ("we may reopen…").
+   */
+  private noticeReopening(text: string): void {
+    if (this.reopeningCue === null && REOPENING_CUE.test(text)) this.reopeningCue = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+  }
 
   line(text: string): void {
+    if (!this.seenLabel || isTrancheHeading(text)) this.noticeReopening(text);
+    if (!this.seenLabel && text.trim() !== '' && this.preamble.length < MAX_PREAMBLE_LINES) this.preamble.push(text.trim());
     if (text.trim() === '') {
       if (this.open !== null && this.open.text !== '') this.open = null;
     } else if (isTrancheHeading(text)) {
@@ -79,13 +107,21 @@ class SheetAssembler {
       const split = splitLabelledLine(text);
       if (split === null) {
         if (this.open !== null) append(this.open, text.trim());
-      } else if (split.field === null) this.open = null;
-      else this.field(split.field, split.label, split.value);
+        // A securities list running on under its label: "3.550% Senior Notes due 2029 (the "2029 Notes")".
+        else if (this.titleOpen !== null && /^\s/.test(text) && trancheKeysIn(text).length > 0) append(this.titleOpen, text.trim());
+      } else if (split.field === null) {
+        if (/re-?open/i.test(split.label)) this.noticeReopening(text);
+        this.open = null;
+      } else this.field(split.field, split.label, split.value);
     }
   }
 
   table(rows: string[][]): void {
-    const grid = tidyColumns(rows);
+    const grid = joinWrappedLabels(tidyColumns(rows));
+    for (const row of grid) {
+      const cells = row.filter((c) => c !== '');
+      if (/re-?open/i.test(row[0] ?? '') || (!this.seenLabel && cells.length === 1)) this.noticeReopening(cells.join(' '));
+    }
     if (isTrancheTable(grid)) {
       this.open = null;
       this.trancheTable(grid);
@@ -101,11 +137,39 @@ class SheetAssembler {
     // Blocks without headings under a headline per tranche: the headlines name them, in order.
     if (blocks.length === this.headlines.length && blocks.every((t) => t.title === null))
       blocks.forEach((t, k) => (t.title = this.headlines[k]!));
-    const tranches = [...this.tableTranches.filter(hasCoreField), ...blocks];
+    for (const t of blocks) if (t.title === '' && t.fields.title !== undefined) t.title = t.fields.title.text.replace(/\s+/g, ' ');
+    const tranches = [...this.tableTranches.filter(hasCoreField), ...blocks].flatMap(expandNamedValues);
     for (const defaults of shared)
       for (const [field, value] of Object.entries(defaults.fields) as [TrancheField, RawValue][])
         for (const t of tranches) t.fields[field] ??= { ...value };
-    return { layout: this.tableTranches.some(hasCoreField) ? 'table' : 'blocks', common: this.common, tranches };
+    if (this.common.issuer === undefined) {
+      const issuer = issuerFromHeading(this.preamble);
+      if (issuer !== null) this.common.issuer = [{ label: 'heading', text: issuer }];
+    }
+    const named = this.tranchesNamed(tranches);
+    return {
+      layout: this.tableTranches.some(hasCoreField) ? 'table' : 'blocks',
+      common: this.common,
+      tranches,
+      tranchesNamed: named.length,
+      namesOfTranches: named,
+      reopeningCue: this.reopeningCue,
+      preamble: this.preamble,
+    };
+  }
+
+  /**
+   * The tranches the sheet names: by the headlines and securities lists (keyed by maturity year),
+   * or by a headline listing years ("Notes due 2022, 2026 and 2031"), whichever names more.
+   */
+  private tranchesNamed(tranches: RawTranche[]): string[] {
+    const keyed = new Set<string>();
+    const titles = [...this.headlines, ...this.blockTranches.map((t) => t.fields.title?.text ?? t.title ?? '')];
+    for (const text of titles) for (const key of trancheKeysIn(text)) keyed.add(key);
+    for (const t of tranches) for (const key of trancheKeysIn(t.fields.title?.text ?? t.title ?? '')) keyed.add(key);
+    const listed = new Set(this.preamble.flatMap(yearsListedIn));
+    const names = listed.size > keyed.size ? [...listed] : [...keyed];
+    return names.map((key) => (key.endsWith('F') ? `floating-rate notes due ${key.slice(0, 4)}` : `notes due ${key}`));
   }
 
   private heading(heading: string): void {
@@ -124,7 +188,12 @@ class SheetAssembler {
   }
 
   private field(field: SheetField, label: string, text: string): void {
-    const value: RawValue = { label, text: text.slice(0, MAX_VALUE_CHARS) };
+    this.seenLabel = true;
+    this.titleOpen = null;
+    if (field === 'title' || /re-?open/i.test(label)) this.noticeReopening(text);
+    // A redemption label can be its meaning ("Par Redemption Provision: December 15, 2042"): kept with the value.
+    const stated = field === 'redemption' ? `${label}: ${text}` : text;
+    const value: RawValue = { label, text: stated.slice(0, MAX_VALUE_CHARS) };
     this.open = value;
     if (isCommonField(field)) {
       (this.common[field] ??= []).push(value);
@@ -148,13 +217,16 @@ class SheetAssembler {
     if (field === 'title') {
       if (t.title !== null && Object.keys(t.fields).length > 0) t = this.startTranche(null);
       t.title = text.replace(/\s+/g, ' ');
-      this.open = null;
+      // Kept as written too: a securities list, one tranche a line, is split by tranche later.
+      t.fields.title = value;
+      this.open = text === '' ? value : null;
+      this.titleOpen = text !== '' ? value : null;
       return;
     }
     const earlier = t.fields[field];
     if (earlier !== undefined && GATHERED_FIELDS.has(field)) {
       // The label can be the meaning ("Par Call: on or after …"), so it is kept with the text.
-      append(earlier, `${label}: ${text}`);
+      append(earlier, field === 'redemption' ? stated : `${label}: ${text}`);
       this.open = earlier;
       return;
     }
@@ -176,7 +248,11 @@ class SheetAssembler {
     const field = fieldOfLabel(label);
     if (field !== null) this.field(field, label, rest.join('\n'));
     else if (isTrancheHeading(label)) this.heading(label);
-    else this.open = null;
+    else if (RATING_AGENCY.test(label) && this.common.ratings !== undefined) {
+      // "Moody's Investors Service Inc. | “Aa3” (stable)": a row per agency under the ratings label.
+      this.common.ratings.push({ label, text: rest.join(' ') });
+      this.open = null;
+    } else this.open = null;
   }
 
   private trancheTable(grid: string[][]): void {
@@ -208,13 +284,33 @@ class SheetAssembler {
         continue;
       }
       seenField = true;
+      this.seenLabel = true;
       if (field === 'title') values.forEach((v, j) => v !== '' && (tranches[j]!.title = v.replace(/\s+/g, ' ')));
       else if (isCommonField(field)) {
         for (const v of new Set(values.filter((v) => v !== ''))) (this.common[field] ??= []).push({ label, text: v });
       } else {
-        values.forEach((v, j) => v !== '' && (tranches[j]!.fields[field] = { label, text: v.slice(0, MAX_VALUE_CHARS) }));
+        const stated = (v: string) => (field === 'redemption' ? `${label}: ${v}` : v).slice(0, MAX_VALUE_CHARS);
+        values.forEach((v, j) => {
+          if (v === '') return;
+          const earlier = tranches[j]!.fields[field];
+          // Make-whole and par call on rows of their own add up, as in the blocks.
+          if (earlier !== undefined && GATHERED_FIELDS.has(field)) append(earlier, stated(v));
+          else tranches[j]!.fields[field] = { label, text: stated(v) };
+        });
         previous = field;
       }
+    }
+    // A table of redemption terms (or identifiers) only, one column per tranche, below the main one: its columns are those tranches.
+    const main = this.tableTranches.filter(hasCoreField);
+    if (!tranches.some(hasCoreField) && main.length === tranches.length && main.length > 0) {
+      tranches.forEach((t, j) => {
+        for (const [field, value] of Object.entries(t.fields) as [TrancheField, RawValue][]) {
+          const earlier = main[j]!.fields[field];
+          if (earlier !== undefined && GATHERED_FIELDS.has(field)) append(earlier, value.text);
+          else main[j]!.fields[field] ??= value;
+        }
+      });
+      return;
     }
     for (const t of tranches) this.tableTranches.push(t);
   }
@@ -257,10 +353,159 @@ function isTrancheTable(grid: string[][]): boolean {
   });
 }
 
+export const REOPENING_CUE =
+  /\bre-?open(?:ing|ed|s)?\b|\bwill (?:form|constitute) a single series with\b|\bfungible with the (?:existing|original|outstanding)\b/i;
+const RATING_AGENCY = /^\s*(?:moody|standard\s*&\s*poor|s&p\b|fitch)/i;
+const MAX_PREAMBLE_LINES = 40;
+
+/** "FLORIDA POWER & LIGHT COMPANY" above "Pricing Term Sheet": a company's name, by its legal form. */
+const LEGAL_NAME =
+  /^[A-Z0-9][\w&.,'’\- ]{1,80}?\b(?:company|corporation|corp\.?|inc\.?|incorporated|llc|l\.l\.c\.|l\.p\.|lp|plc|n\.v\.|ltd\.?|limited|co\.)$/i;
+
+/** The issuer named only by the heading: the first line above the labels that is a company's legal name. */
+function issuerFromHeading(preamble: readonly string[]): string | null {
+  for (const line of preamble) {
+    const text = line.replace(/\s+/g, ' ').trim();
+    if (/^(?:filed|registration|issuer free writing|free writing|pricing term sheet|final term sheet|dated|the information)/i.test(text))
+      continue;
+    if (LEGAL_NAME.test(text)) return text;
+  }
+  return null;
+}
+
+/**
+ * A tranche whose values name two tranches or more ("2051 Notes: … 2061 Notes: …", "… for 2022
+ * Notes") made into one tranche per name; a value naming none is each one's.
+ */
+function expandNamedValues(t: RawTranche): RawTranche[] {
+  const splits = new Map<TrancheField, Map<string, string>>();
+  const keys: string[] = [];
+  for (const [field, value] of Object.entries(t.fields) as [TrancheField, RawValue][]) {
+    const split = field === 'redemption' ? splitStatementsByTranche(value.text) : splitByTranche(value.text);
+    if (split === null) continue;
+    splits.set(field, split);
+    for (const key of split.keys()) if (key !== '' && !keys.includes(key)) keys.push(key);
+  }
+  if (keys.length < 2) return [t];
+  return keys.map((key) => {
+    const fields: Partial<Record<TrancheField, RawValue>> = {};
+    for (const [field, value] of Object.entries(t.fields) as [TrancheField, RawValue][]) {
+      const split = splits.get(field);
+      if (split === undefined) fields[field] = { ...value };
+      else {
+        const own = split.get(key);
+        if (own !== undefined) fields[field] = { label: value.label, text: own };
+      }
+    }
+    const title = fields.title?.text.replace(/\s+/g, ' ') ?? null;
+    return { title: title !== null && title !== t.fields.title?.text.replace(/\s+/g, ' ') ? title : titleOfKey(key, t.title), fields };
+  });
+}
+
+/**
+ * Redemption terms gathered from several labels ("Make-Whole Call: … for 2029 Notes\n… for 2034
+ * Notes\nPar Call: …"): each label's statement split by tranche on its own, the label kept with
+ * every tranche's part, for the label can be the meaning.
+ */
+function splitStatementsByTranche(text: string): Map<string, string> | null {
+  const statements: string[] = [];
+  for (const line of text.split('\n')) {
+    const colon = line.indexOf(':');
+    const starts = colon > 0 && fieldOfLabel(line.slice(0, colon)) === 'redemption';
+    if (starts || statements.length === 0) statements.push(line);
+    else statements[statements.length - 1] += `\n${line}`;
+  }
+  const out = new Map<string, string>();
+  let named = false;
+  for (const statement of statements) {
+    const colon = statement.indexOf(':');
+    const label = colon > 0 && fieldOfLabel(statement.slice(0, colon)) === 'redemption' ? statement.slice(0, colon + 1) : '';
+    const split = splitByTranche(statement.slice(label.length));
+    const parts = split ?? new Map([['', statement.slice(label.length)]]);
+    if (split !== null) named = true;
+    for (const [key, part] of parts) {
+      const stated = `${label} ${part.trim()}`.trim();
+      out.set(key, out.has(key) ? `${out.get(key)!}\n${stated}` : stated);
+    }
+  }
+  if (!named) return null;
+  // A statement naming no tranche applies to every one.
+  const common = out.get('');
+  if (common !== undefined) for (const [key, part] of out) if (key !== '') out.set(key, `${part}\n${common}`);
+  return out;
+}
+
+const titleOfKey = (key: string, sheetTitle: string | null) =>
+  sheetTitle !== null && trancheKeysIn(sheetTitle).join() === key
+    ? sheetTitle
+    : `${key.endsWith('F') ? 'Floating Rate ' : ''}Notes due ${key.slice(0, 4)}`;
+
+/**
+ * A label wrapped over two rows ("Spread to Benchmark" above "Treasury Yield: | 98 basis points")
+ * made one row, when the two read together are a label and apart the first states nothing.
+ */
+function joinWrappedLabels(grid: string[][]): string[][] {
+  const out: string[][] = [];
+  for (let r = 0; r < grid.length; r++) {
+    const row = grid[r]!;
+    const label = (row[0] ?? '').trim();
+    let next = r + 1;
+    while (next < grid.length && grid[next]!.every((c) => c === '')) next++;
+    const below = grid[next];
+    if (
+      label !== '' &&
+      row.slice(1).every((c) => c === '') &&
+      below !== undefined &&
+      (below[0] ?? '') !== '' &&
+      below.slice(1).some((c) => c !== '')
+    ) {
+      const joined = `${label.replace(/[:*\s]+$/, '')} ${below[0]!}`;
+      const field = fieldOfLabel(joined);
+      if (field !== null && (field !== fieldOfLabel(below[0]!) || fieldOfLabel(label) !== null)) {
+        out.push([joined, ...below.slice(1)]);
+        r = next;
+        continue;
+      }
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/** The same for lines of text: "Spread to Benchmark" on a line above "Treasury Yield:  98 basis points". */
+function joinWrappedLines(blocks: readonly DocBlock[]): DocBlock[] {
+  const out: DocBlock[] = [];
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b]!;
+    if (
+      block.kind === 'line' &&
+      block.text.trim() !== '' &&
+      block.text.trim().length <= 60 &&
+      !block.text.trim().slice(0, -1).includes(':')
+    ) {
+      let next = b + 1;
+      while (next < blocks.length && blocks[next]!.kind === 'line' && (blocks[next] as { text: string }).text.trim() === '') next++;
+      const below = blocks[next];
+      const split = below?.kind === 'line' ? splitLabelledLine(below.text) : null;
+      if (split !== null && split.value !== '') {
+        const joined = `${block.text.trim().replace(/[:*\s]+$/, '')} ${split.label}`;
+        const field = fieldOfLabel(joined);
+        if (field !== null && (field !== split.field || fieldOfLabel(block.text.trim().replace(/[:*\s]+$/, '')) !== null)) {
+          out.push({ kind: 'line', text: `${joined}: ${split.value}` });
+          b = next;
+          continue;
+        }
+      }
+    }
+    out.push(block);
+  }
+  return out;
+}
+
 /** Reads the blocks of a document into its common fields and tranches. */
 export function assembleSheet(blocks: readonly DocBlock[]): RawSheet {
   const assembler = new SheetAssembler();
-  for (const block of blocks) {
+  for (const block of joinWrappedLines(blocks)) {
     if (block.kind === 'line') assembler.line(block.text);
     else assembler.table(block.rows);
   }

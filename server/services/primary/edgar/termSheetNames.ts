@@ -1,3 +1,5 @@
+import { isValidCusip } from '../../market/reference';
+
 /**
  * Reading a term sheet's names and codes: the issuer, the banks, the ratings by agency, and the
  * CUSIP and ISIN. Nothing here throws; what cannot be read comes back empty.
@@ -98,9 +100,16 @@ export function findIdentifiers(text: string): { cusips: string[]; isins: string
   const cusips: string[] = [];
   const isins: string[] = [];
   // "66985N AA7": the issuer and issue parts of a CUSIP are sometimes written apart.
-  const joined = text.toUpperCase().replace(/\b([0-9A-Z]{6}) ([0-9A-Z]{2}[0-9])\b/g, '$1$2');
+  // "US341081 FE25": an ISIN written with the same gap.
+  const joined = text
+    .toUpperCase()
+    .replace(/\b([A-Z]{2}[0-9A-Z]{6}) ([0-9A-Z]{3}[0-9])\b/g, '$1$2')
+    .replace(/\b([0-9A-Z]{6}) ([0-9A-Z]{2}[0-9])\b/g, '$1$2');
+  // Euroclear's common code is nine digits too: beside one, an all-digit token is taken for a CUSIP only with a valid check digit.
+  const commonCode = /common\s+code/i.test(text);
   for (const token of joined.split(/[^0-9A-Z*@#]+/)) {
     const digits = token.replace(/[^0-9]/g, '').length;
+    if (commonCode && /^\d{9}$/.test(token) && !isValidCusip(token)) continue;
     if (token.length === 12 && /^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(token)) isins.push(token);
     else if (token.length === 9 && digits >= 2 && /^[0-9A-Z*@#]{8}[0-9]$/.test(token)) cusips.push(token);
   }

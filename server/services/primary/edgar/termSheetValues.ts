@@ -115,15 +115,38 @@ export function parseSettlementLag(text: string): number | null {
   return m === null ? null : Number(m[1]);
 }
 
+/** Fractions of a 32nd written after the 32nds: "1/4", "¼", "1⁄4" (fraction slash), "+" (a half). */
+const FRACTION_OF_32ND: Readonly<Record<string, number>> = {
+  '¼': 0.25,
+  '½': 0.5,
+  '¾': 0.75,
+  '⅛': 0.125,
+  '⅜': 0.375,
+  '⅝': 0.625,
+  '⅞': 0.875,
+};
+
 /**
  * A Treasury price: "99-16+" is 99 + 16.5/32 ('+' is half a 32nd), "99-162" is 99 + 16 2/8 32nds,
- * "99-16" is 99.5; a decimal price ("99.515625") is taken as written.
+ * "99-08 1/4" and "99-08¼" are 99 + 8.25/32, "99-16" is 99.5; a decimal price ("99.515625") is
+ * taken as written.
  */
 export function parseTreasuryPrice(text: string): number | null {
-  const m = /(?<![\d.])(\d{2,3})\s?-\s?(\d{2})(\+|[0-7](?!\d))?/.exec(text);
+  const m = /(?<![\d.])(\d{2,3})\s?-\s?(\d{2})(?:(\+)|([0-7])(?![\d/\u2044])|\s?([¼½¾⅛⅜⅝⅞])|\s(\d)\s?[/\u2044]\s?(\d{1,2})(?!\d))?/.exec(
+    text,
+  );
   if (m !== null && Number(m[2]) < 32) {
-    const eighths = m[3] === undefined ? 0 : m[3] === '+' ? 4 : Number(m[3]);
-    return Number(m[1]) + (Number(m[2]) + eighths / 8) / 32;
+    let fraction = 0;
+    if (m[3] !== undefined) fraction = 0.5;
+    else if (m[4] !== undefined) fraction = Number(m[4]) / 8;
+    else if (m[5] !== undefined) fraction = FRACTION_OF_32ND[m[5]]!;
+    else if (m[6] !== undefined) {
+      const [num, den] = [Number(m[6]), Number(m[7])];
+      // Only a proper fraction of a 32nd in halves, quarters or eighths: anything else is not a price.
+      if (!(num < den && (den === 2 || den === 4 || den === 8))) return null;
+      fraction = num / den;
+    }
+    return Number(m[1]) + (Number(m[2]) + fraction) / 32;
   }
   const decimal = /(?<![\d.])(\d{2,3}\.\d+)(?![\d.]|\s*%)/.exec(text);
   return decimal === null ? null : decimalOf(decimal[1]!);
@@ -136,26 +159,35 @@ export function parseBenchmarkPriceYield(text: string): { price: number | null; 
 
 const BP_NUMBER = '(\\d{1,4}(?:\\.\\d+)?)';
 
-/** "+95 basis points", "T+95 bps", "95bp", "-5 bps": basis points. */
+/**
+ * "+95 basis points", "T+95 bps", "95bp", "-5 bps": basis points; a spread written only in percent
+ * ("0.750%", "+0.95%") is that many hundredths of a point.
+ */
 export function parseSpreadBp(text: string): number | null {
   const m = new RegExp(`([+-])?\\s?${BP_NUMBER}\\s*(?:basis\\s+points?|bps?)\\b`, 'i').exec(text);
   if (m !== null) return (m[1] === '-' ? -1 : 1) * decimalOf(m[2]!);
-  const t = new RegExp(`\\bT\\s*([+-])\\s*${BP_NUMBER}`).exec(text);
-  return t === null ? null : (t[1] === '-' ? -1 : 1) * decimalOf(t[2]!);
+  const t = new RegExp(`\\bT\\s*([+-])\\s*${BP_NUMBER}(?!\\s*%)`).exec(text);
+  if (t !== null) return (t[1] === '-' ? -1 : 1) * decimalOf(t[2]!);
+  const percent = /(?:^|[^\d.])([+-])?\s?(\d{1,2}\.\d{1,4})\s*%/.exec(text);
+  return percent === null ? null : (percent[1] === '-' ? -1 : 1) * decimalOf(percent[2]!, -2);
 }
 
-/** The make-whole spread: "T+15 bps", "the Treasury Rate plus 15 basis points", "make-whole call … 15 bps". */
+/**
+ * The make-whole spread: "T+15 bps", "the Treasury Rate plus 15 basis points", "Adjusted Treasury
+ * Rate +20 basis points", "Treasury Yield plus 0.15%", "make-whole call … 15 bps".
+ */
 export function parseMakeWholeBp(text: string): number | null {
-  const patterns = [
-    new RegExp(`treasury\\s+rate\\s+plus\\s+${BP_NUMBER}\\s*(?:basis\\s+points?|bps?)`, 'i'),
-    new RegExp(`\\bT\\s*\\+\\s*${BP_NUMBER}`),
+  const bpPatterns = [
+    new RegExp(`treasury\\s+(?:rate|yield)\\s*(?:plus|\\+)\\s*${BP_NUMBER}\\s*(?:basis\\s+points?|bps?)`, 'i'),
+    new RegExp(`\\bT\\s*\\+\\s*${BP_NUMBER}(?!\\s*%)`),
     new RegExp(`make[\\s-]?whole[^.;]{0,160}?${BP_NUMBER}\\s*(?:basis\\s+points?|bps?)`, 'i'),
   ];
-  for (const re of patterns) {
+  for (const re of bpPatterns) {
     const m = re.exec(text);
     if (m !== null) return decimalOf(m[1]!);
   }
-  return null;
+  const percent = /treasury\s+(?:rate|yield)\s*(?:plus|\+)\s*(\d{1,2}\.\d{1,4})\s*%/i.exec(text);
+  return percent === null ? null : decimalOf(percent[1]!, -2);
 }
 
 const MONTH_COUNTS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
@@ -166,7 +198,8 @@ const MONTH_COUNTS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 
  * maturity)" counted back from the maturity. Null when the text states no par call.
  */
 export function parseParCallDate(text: string, maturityDate: string | null): string | null {
-  if (!/\bpar\b/i.test(text)) return null;
+  // "at 100% of the principal amount" on or after a date is a par call too (utilities write it so).
+  if (!/\bpar\b|\b100(?:\.000)?\s?%\s+of\s+the\s+(?:aggregate\s+)?principal/i.test(text)) return null;
   const lower = text.toLowerCase();
   const dates = findDates(text);
   const dateAfter = (cue: string, within: number) => {
@@ -183,7 +216,12 @@ export function parseParCallDate(text: string, maturityDate: string | null): str
     }
     return null;
   };
-  const stated = dateAfter('on or after', 30) ?? dateAfter('par call', 40) ?? dateBefore('par call date', 60);
+  const stated =
+    dateAfter('on or after', 30) ??
+    dateAfter('on and after', 30) ??
+    dateAfter('par call', 40) ??
+    dateAfter('par redemption', 40) ??
+    dateBefore('par call date', 60);
   if (stated !== null) return stated;
   const prior =
     /\b(one|two|three|four|five|six|\d{1,2})\s*(?:\(\d{1,2}\)\s*)?months?\s+prior\s+to\s+(?:the\s+|their\s+|its\s+)?maturity/i.exec(text);
@@ -198,4 +236,53 @@ export function parseFirstPaymentDate(text: string): string | null {
   const cue = /\b(?:commencing|beginning|starting|first)\b/i.exec(text);
   const afterCue = cue === null ? undefined : dates.find((d) => d.index > cue.index);
   return afterCue?.iso ?? dates[0]?.iso ?? null;
+}
+
+/** ISO codes of the currencies a sheet may state, found by symbol, code or name; US dollars last ("C$" holds a "$"). */
+const CURRENCY_MARKERS: readonly [string, RegExp][] = [
+  ['EUR', /€|\bEUR\b|\beuros?\b/i],
+  ['GBP', /£|\bGBP\b|\bsterling\b|\bpounds?\b/i],
+  ['JPY', /¥|\bJPY\b|\byen\b/i],
+  ['CHF', /\bCHF\b|\bswiss\s+francs?\b/i],
+  ['CAD', /\bC\$|\bCA?D\b|\bcanadian\s+dollars?\b/i],
+  ['AUD', /\bA\$|\bAUD\b|\baustralian\s+dollars?\b/i],
+  ['USD', /\$|\bUSD\b|\bU\.?S\.?\s+dollars?\b/i],
+];
+
+/** The currency a text states an amount in, or null when it names none. */
+export function currencyOf(text: string): string | null {
+  return CURRENCY_MARKERS.find(([, re]) => re.test(text))?.[0] ?? null;
+}
+
+/** A benchmark that is not a US Treasury: German (Bund, DBR, OBL), UK (Gilt, UKT), French (OAT), Italian, Japanese, swaps. */
+const NON_US_BENCHMARK =
+  /\b(?:bunds?|dbr|obl|bobl|bko|schatz|gilts?|ukt|oat|btp|jgb|bono|olo|mid-?swaps?|swap\s+rate|german|french|italian|japanese|canada|bund|bundesrepublik)\b/i;
+
+/** True when a benchmark's description (or its label, "Benchmark Bund") names a non-US government bond or swaps. */
+export function isNonUsBenchmark(text: string): boolean {
+  return NON_US_BENCHMARK.test(text);
+}
+
+/** "99.500%, plus accrued interest from, and including, June 14, 2013": the date interest accrues from, or null. */
+export function parseAccruedInterestFrom(text: string): string | null {
+  const cue = /accrued\s+interest[^.;]{0,40}?\bfrom\b/i.exec(text);
+  if (cue === null) return null;
+  const after = cue.index + cue[0].length;
+  return findDates(text).find((d) => d.index >= after && d.index - after <= 40)?.iso ?? null;
+}
+
+/**
+ * Amounts in a principal-amount value, not counting what is said to be outstanding or in total
+ * ("$300,000,000 (bringing the aggregate outstanding to $800,000,000)" is one amount).
+ */
+export function amountsStated(text: string): string[] {
+  const own =
+    text.split(
+      /\b(?:outstanding|in\s+total|total|bringing|together\s+with|previously|existing|originally|after\s+giving\s+effect|re-?opening|single\s+series|issued\s+on)\b/i,
+    )[0] ?? '';
+  const amounts =
+    own.match(
+      /(?:US)?[$€£¥]\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?:US)?[$€£¥]\s?\d+(?:\.\d+)?\s*(?:billion|million|bn|mm)\b|(?<![\d.,])\d{1,3}(?:,\d{3}){2,}(?![\d,])/gi,
+    ) ?? [];
+  return [...new Set(amounts.map((a) => a.replace(/\s+/g, '')))];
 }
