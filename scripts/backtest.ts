@@ -20,7 +20,7 @@ import { ConfigError, loadConfig } from '../server/config';
 import { type DatabaseHandle, openDatabase, openPglite } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { resetBacktest, runBacktestToEnd } from '../server/services/accuracy/backtest';
-import { accuracyReport } from '../server/services/accuracy/report';
+import { accuracyReportByScan } from '../server/services/accuracy/reportByScan';
 import { accuracyTableText } from '../server/services/accuracy/table';
 import { runPriceBackfill } from '../server/services/market/simulator/backfill';
 import { seedUniverse } from '../server/services/market/simulator/index';
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const run = await runBacktestToEnd(handle.db, (n) => log(`  evaluated ${n} trades`));
     log(`Evaluated ${run.evaluated} new trades in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const report = await accuracyReport(handle.db, query.data);
+    const report = await accuracyReportByScan(handle.db, query.data);
     process.stdout.write(`${flag('json') ? JSON.stringify(report, null, 2) : accuracyTableText(report)}\n`);
   } finally {
     await handle.close();

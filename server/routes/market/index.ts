@@ -19,6 +19,7 @@ import {
 import { cachedResult, marketAsOf } from '../../services/market/queries/common';
 import { marketDetail, marketMoves, termStructureChange } from '../../services/market/queries/marketHistory';
 import { marketIndex } from '../../services/market/queries/marketIndex';
+import { indexInputs } from '../../services/market/queries/indexReadModel';
 import { marketSectors, newIssueVolume } from '../../services/market/queries/marketSectors';
 import { marketSummary } from '../../services/market/queries/marketSummary';
 import type { FeatureName } from '@common/features';
@@ -128,7 +129,8 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         `index|${day}|${JSON.stringify(request.query)}`,
         HISTORY_TTL_MS,
-        (signal) => marketIndex(app.db, request.query, signal),
+        // The baskets and closes every `from` shares come from the read model: a new `from` is cheap.
+        (signal) => marketIndex(app.db, request.query, signal, indexInputs(app.db, day, app.now())),
         request.signal,
       );
     },

@@ -35,6 +35,46 @@ function rebalanceDates(from: string, to: string): string[] {
   }
 }
 
+/** One close of a basket bond, with the terms the return needs (numeric columns as text). */
+export interface IndexClose {
+  bond_id: number;
+  day: string;
+  clean_price: string;
+  coupon: string;
+  amount_outstanding: string;
+}
+
+/**
+ * Where the index reads its two inputs: each class's basket chosen on a day, and the closes of
+ * basket bonds over a range (by day). Directly from the database, or from the read model that
+ * keeps both for the market's day (indexReadModel.ts): the same rows either way.
+ */
+export interface IndexInputs {
+  basket(day: string, cls: 'IG' | 'HY'): Promise<number[]>;
+  closes(ids: number[], from: string, to: string): Promise<IndexClose[]>;
+}
+
+export function directInputs(db: Kysely<Database>): IndexInputs {
+  return {
+    basket: (day, cls) => mostTraded(db, day, spRatingsIn(cls)),
+    async closes(ids, from, to) {
+      const prices = await sql<{
+        bond_id: number;
+        price_date: string | Date;
+        clean_price: string;
+        coupon: string;
+        amount_outstanding: string;
+      }>`
+        select ep.bond_id, ep.price_date, ep.clean_price, b.coupon, b.amount_outstanding
+        from evaluated_prices ep join bonds b on b.id = ep.bond_id
+        where ep.bond_id in (${sql.join(ids)}) and ep.kind = 'eod'
+          and ep.price_date between ${from}::date and ${to}::date
+        order by ep.price_date`.execute(db);
+      return prices.rows.map((p) => ({ ...p, day: isoDay(p.price_date)! }));
+    },
+  };
+}
+
 /** The most traded bonds of one class (by the ratings in force on `day`: point in time) over the window before `day`. */
 async function mostTraded(db: Kysely<Database>, day: string, ratings: string[]): Promise<number[]> {
   const rows = await sql<{ bond_id: number }>`
@@ -57,6 +97,7 @@ export async function marketIndex(
   db: Kysely<Database>,
   q: { from?: string | undefined; to?: string | undefined },
   signal?: AbortSignal,
+  inputs: IndexInputs = directInputs(db),
 ): Promise<MarketIndexResponse> {
   // Never past the data: the monthly walk below is bounded by what exists, whatever was asked.
   const lastDay = (await marketAsOf(db)).day;
@@ -75,22 +116,17 @@ export async function marketIndex(
     periods.push({
       start,
       end: starts[k + 1] ? addDays(starts[k + 1]!, -1) : to,
-      ig: await mostTraded(db, selection, spRatingsIn('IG')),
-      hy: await mostTraded(db, selection, spRatingsIn('HY')),
+      ig: await inputs.basket(selection, 'IG'),
+      hy: await inputs.basket(selection, 'HY'),
     });
   }
   const ids = [...new Set(periods.flatMap((p) => [...p.ig, ...p.hy]))];
   if (ids.length === 0) return { points: [] };
-  const prices = await sql<{ bond_id: number; price_date: string | Date; clean_price: string; coupon: string; amount_outstanding: string }>`
-    select ep.bond_id, ep.price_date, ep.clean_price, b.coupon, b.amount_outstanding
-    from evaluated_prices ep join bonds b on b.id = ep.bond_id
-    where ep.bond_id in (${sql.join(ids)}) and ep.kind = 'eod'
-      and ep.price_date between ${from}::date and ${to}::date
-    order by ep.price_date`.execute(db);
+  const prices = await inputs.closes(ids, from, to);
   const byDay = new Map<string, Map<number, number>>();
   const terms = new Map<number, { coupon: number; outstanding: number }>();
-  for (const p of prices.rows) {
-    const d = isoDay(p.price_date)!;
+  for (const p of prices) {
+    const d = p.day;
     let m = byDay.get(d);
     if (!m) byDay.set(d, (m = new Map()));
     m.set(p.bond_id, Number(p.clean_price));
