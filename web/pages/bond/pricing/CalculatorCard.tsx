@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { type BondDetailResponse } from '@common/api/bond';
 import { formatDay, formatNumber, formatPrice, formatSpread, formatYield } from '@common/format';
 import { Fact } from './BondFacts';
+import { calculatorErrorText } from './calculatorErrors';
 import { calculate, curveOf, prepareBond, type CalcResult, type Driver } from './calculator';
 
 export function Calculator({ detail }: { detail: BondDetailResponse }) {
@@ -24,18 +25,24 @@ export function Calculator({ detail }: { detail: BondDetailResponse }) {
 
   const driverValue = Number(entry[driver]);
   const { result, error } = useMemo((): { result: CalcResult | null; error: string | null } => {
-    if (entry[driver].trim() === '' || !Number.isFinite(driverValue)) return { result: null, error: 'Enter a number' };
+    if (entry[driver].trim() === '' || !Number.isFinite(driverValue))
+      return {
+        result: null,
+        error: `Enter a ${driver === 'price' ? 'clean price' : driver === 'yield' ? 'yield' : 'G-spread'} as a number.`,
+      };
     try {
       const value = driver === 'yield' ? driverValue / 100 : driverValue;
       return { result: calculate(prepared, curve, { settlementDate: settlement, driver, value }), error: null };
     } catch (e) {
-      return { result: null, error: e instanceof Error ? e.message : String(e) };
+      return { result: null, error: calculatorErrorText(e, driver) };
     }
   }, [prepared, curve, settlement, driver, driverValue, entry]);
 
-  // Shows the computed values in the inputs that are not driving.
+  // Shows the computed values in the inputs that are not driving; while the driving value cannot
+  // be priced they stay empty, so no stale figure sits beside it (a negative price by a yield).
   const shown = (d: Driver): string => {
-    if (d === driver || !result) return entry[d];
+    if (d === driver) return entry[d];
+    if (!result) return '';
     if (d === 'price') return result.price.toFixed(6);
     if (d === 'yield') return (result.yieldToMaturity * 100).toFixed(6);
     return result.gSpread === null ? '' : result.gSpread.toFixed(3);
