@@ -42,7 +42,8 @@ export default function SubscriptionsPage() {
   const handoff = handoffFromParams(params);
   const handed = handoffTarget(handoff);
   const client = useQueryClient();
-  const list = useApiQuery<{ subscriptions: HawkSubscription[] }>(HAWK_PATHS.subscriptions);
+  // Coming back to the tab re-reads the list: the disable link may have been used in another browser.
+  const list = useApiQuery<{ subscriptions: HawkSubscription[] }>(HAWK_PATHS.subscriptions, { refetchOnWindowFocus: 'always' });
   const [editing, setEditing] = useState<{ draft: Draft; id: number | null; label?: string | undefined } | null>(
     handoff ? { draft: handoffDraft(handoff), id: null, label: handoff.label } : null,
   );
