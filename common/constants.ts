@@ -49,6 +49,12 @@ export const SESSION_COOKIES = {
 export const REFRESH_COOKIE_PATH = '/auth/refresh';
 
 /**
+ * The login attempt an e-mailed sign-in code belongs to: HttpOnly, sent only to the code's
+ * endpoint, so the code signs in only in the browser that entered the password.
+ */
+export const LOGIN_ATTEMPT_COOKIE = { name: 'bw_login_attempt', path: '/auth/mfa/email' } as const;
+
+/**
  * How long the refresh token just rotated away still answers with the same successor, so tabs
  * (or a retried request) refreshing at once do not look like a stolen token replayed.
  */

@@ -28,7 +28,7 @@ test.describe('refusals read as sentences', () => {
   test('the alert editor names metrics in the market’s words, keeps a chosen option, and says what is missing', async ({ page }) => {
     await openRoute(page, `/bw/alerts/subscriptions?bondId=${bondId}`);
     await expect(page.getByTestId('hawk-kind')).toBeVisible({ timeout: 30_000 });
-    const metric = page.getByRole('textbox', { name: 'Metric' });
+    const metric = page.getByLabel('Metric', { exact: true }).first();
     await expect(metric).toHaveValue('Price');
     // Clicking the chosen option again keeps it (it used to deselect, and the rule fell apart).
     await metric.click();
