@@ -4,6 +4,7 @@
  * delete; the editor previews how often the rule would have fired over the last 30 days.
  */
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { formatDate } from '@common/format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -138,7 +139,7 @@ export default function SubscriptionsPage() {
                       {st.label}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{s.lastFiredAt ? new Date(s.lastFiredAt).toLocaleString() : '—'}</Table.Td>
+                  <Table.Td>{formatDate(s.lastFiredAt)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Button

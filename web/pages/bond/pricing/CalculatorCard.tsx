@@ -6,7 +6,7 @@
 import { Alert, Badge, Button, Card, Grid, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { type BondDetailResponse } from '@common/api/bond';
-import { formatDay, formatNumber, formatPrice, formatSpread, formatYield } from '@common/format';
+import { formatDay, formatNumber, formatPrice, formatSpreadLevel, formatYield } from '@common/format';
 import { Fact } from './BondFacts';
 import { calculatorErrorText } from './calculatorErrors';
 import { calculate, curveOf, prepareBond, type CalcResult, type Driver } from './calculator';
@@ -145,7 +145,7 @@ export function Calculator({ detail }: { detail: BondDetailResponse }) {
               {result.discountMargin !== null && (
                 <Fact
                   label="Discount margin"
-                  value={formatSpread(result.discountMargin)}
+                  value={formatSpreadLevel(result.discountMargin)}
                   help={`bp over the index proxy ${formatYield(result.indexRate)}`}
                   testId="calc-dm"
                   raw={result.discountMargin}
@@ -159,14 +159,14 @@ export function Calculator({ detail }: { detail: BondDetailResponse }) {
             <Stack gap={3}>
               <Fact
                 label="G-spread"
-                value={formatSpread(result.gSpread)}
+                value={formatSpreadLevel(result.gSpread)}
                 help={`bp over the interpolated Treasury (${formatYield(result.interpolatedTreasury)})`}
                 testId="calc-gspread"
                 raw={result.gSpread}
               />
               <Fact
                 label={`T-spread${result.benchmark ? ` (${result.benchmark})` : ''}`}
-                value={formatSpread(result.tSpread)}
+                value={formatSpreadLevel(result.tSpread)}
                 help="bp over the benchmark Treasury"
               />
               <Fact
