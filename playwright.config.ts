@@ -48,6 +48,8 @@ export default defineConfig({
       LIVE_MARKET: 'false',
       SIM_BONDS: '400',
       SIM_HISTORY_DAYS: '30',
+      // The browser tests start from empty content (their expectations count what they create).
+      DEMO_CONTENT: 'false',
       PUBLIC_URL: E2E_BASE_URL,
       // Short access tokens so the accounts e2e suite sees a refresh keep a session alive; as long
       // as the 60 s test timeout, so a token a test gets in beforeEach lasts the whole test.

@@ -49,6 +49,12 @@ export const SESSION_COOKIES = {
 export const REFRESH_COOKIE_PATH = '/auth/refresh';
 
 /**
+ * The login attempt an e-mailed sign-in code belongs to: HttpOnly, sent only to the code's
+ * endpoint, so the code signs in only in the browser that entered the password.
+ */
+export const LOGIN_ATTEMPT_COOKIE = { name: 'bw_login_attempt', path: '/auth/mfa/email' } as const;
+
+/**
  * How long the refresh token just rotated away still answers with the same successor, so tabs
  * (or a retried request) refreshing at once do not look like a stolen token replayed.
  */
@@ -105,6 +111,11 @@ export const NOTIFICATION_TOAST_MS = 3500;
 export const HEALTH_TIMEOUT_MS = 5 * SECOND;
 /** Not in the spec: how often open tabs re-check health so maintenance toggles reach them. */
 export const HEALTH_RECHECK_MS = 30 * SECOND;
+/**
+ * Not in the spec: the re-check while in maintenance or failing, so open tabs leave the
+ * maintenance or error page within a second or two of the server being back.
+ */
+export const HEALTH_FAST_RECHECK_MS = 1.5 * SECOND;
 /** Token refresh happens at min(TOKEN_REFRESH_MAX_MS, half the remaining lifetime). */
 export const TOKEN_REFRESH_MAX_MS = 4 * HOUR;
 /** Log out (and reload) when the refresh token has this much or less left. */

@@ -101,6 +101,8 @@ export type Config = {
   liveMarket: boolean;
   /** Create demo accounts and market data on first start (embedded default only). */
   seedDemo: boolean;
+  /** Seed demo content (blog, commentary, a table, alerts, a deal message) with the demo accounts; never in production. */
+  demoContent: boolean;
   /** Market simulator: master seed (undefined = the built-in default), universe size, history length. */
   simSeed: number | undefined;
   simBonds: number;
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     liveMarket: e.LIVE_MARKET ?? (e.NODE_ENV !== 'test' && e.MARKET_SOURCE === 'simulator'),
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
+    demoContent: e.NODE_ENV !== 'production' && (e.DEMO_CONTENT ?? true),
     simSeed: e.SIM_SEED,
     simBonds: e.SIM_BONDS,
     simHistoryDays: e.SIM_HISTORY_DAYS,

@@ -34,6 +34,7 @@ export const envSchema = z.object({
     .default(''),
   LIVE_MARKET: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
+  DEMO_CONTENT: booleanFromEnv.optional(),
   SIM_SEED: z.coerce
     .number()
     .int()

@@ -27,7 +27,7 @@ export const ADMIN_BOND_TRADES = 10;
  */
 export const rowVersionSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'must be the updatedAt as it was read');
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'must be the version the page read: reload it and try again');
 
 export const callEntrySchema = z.object({ date: calendarDateSchema, price: z.number().min(50).max(200) });
 

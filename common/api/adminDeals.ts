@@ -64,7 +64,7 @@ export const adminDealUpdateSchema = z
   .object({ issuerId: positiveId.optional(), bookrunners: bookrunners.optional(), useOfProceeds: useOfProceeds.optional() })
   .strict()
   .refine((d) => Object.keys(d).length > 0, {
-    message: 'nothing to change: give issuerId, bookrunners or useOfProceeds',
+    message: 'Nothing to change: give an issuer, bookrunners or a use of proceeds.',
     path: ['issuerId'],
   });
 export type AdminDealUpdate = z.input<typeof adminDealUpdateSchema>;

@@ -26,7 +26,7 @@ export const auditLogQuerySchema = z
     /** The `nextCursor` of the previous page. */
     cursor: z
       .string()
-      .regex(/^\d{1,19}$/, 'must be the nextCursor of a previous page')
+      .regex(/^\d{1,19}$/, 'must be the cursor a previous page gave')
       .optional(),
     limit: z.coerce.number().int().min(1).max(AUDIT_LOG_PAGE_MAX).default(50),
   })

@@ -180,7 +180,7 @@ export const loginFinishBodySchema = z
     totpCode: totpCodeSchema.optional(),
   })
   .refine((b) => (b.credential === undefined) !== (b.totpCode === undefined), {
-    message: 'Send either credential or totpCode',
+    message: 'Use either your passkey or an authenticator code.',
     path: ['credential'],
   });
 export type LoginFinishBody = z.input<typeof loginFinishBodySchema>;

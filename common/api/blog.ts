@@ -46,8 +46,8 @@ export const blogTagSchema = z
 export const coverImageSchema = z
   .string()
   .max(1000)
-  .url('coverImage: a full http(s) address')
-  .refine((u) => /^https?:\/\//i.test(u), 'coverImage: only http(s) addresses');
+  .url('must be a full http(s) address')
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) address');
 
 const postFields = {
   title: z.string().trim().min(1, 'title: required').max(BLOG_TITLE_MAX),

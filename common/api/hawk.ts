@@ -164,7 +164,9 @@ export const hawkBacktestResultSchema = z.object({
 });
 export type HawkBacktestResult = z.infer<typeof hawkBacktestResultSchema>;
 
-export const hawkDisableParamsSchema = z.object({ disableCode: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'not a disable code') });
+export const hawkDisableParamsSchema = z.object({
+  disableCode: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This disable link is incomplete: open the whole link from the alert e-mail.'),
+});
 export const hawkDisableResultSchema = z.object({
   subscriptionId: z.number().int(),
   summary: z.string(),

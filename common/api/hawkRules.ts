@@ -48,8 +48,8 @@ export const HAWK_MARKET_SEGMENTS = ['all', 'IG', 'HY'] as const;
 // ---- rules ------------------------------------------------------------------------------------
 
 const finite = z.number().finite();
-const between = (lo: number, hi: number, what: string) =>
-  finite.min(lo, `${what} must be at least ${lo}`).max(hi, `${what} must be at most ${hi}`);
+// The messages complete the field's name, which the path carries ("Min size must be at least 1000").
+const between = (lo: number, hi: number) => finite.min(lo, `must be at least ${lo}`).max(hi, `must be at most ${hi}`);
 
 export const levelRuleSchema = z.object({
   kind: z.literal('level'),
@@ -67,14 +67,14 @@ export const moveRuleSchema = z.object({
 export const tradeSizeRuleSchema = z.object({
   kind: z.literal('tradeSize'),
   /** Par, disseminated: a capped print (5MM+ IG, 1MM+ HY) counts as at least its cap. */
-  minSize: between(HAWK_LIMITS.tradeSize.min, HAWK_LIMITS.tradeSize.max, 'minSize'),
+  minSize: between(HAWK_LIMITS.tradeSize.min, HAWK_LIMITS.tradeSize.max),
   /** When minSize is above the cap, whether a capped print (which may be that large) fires. */
   includeCapped: z.boolean().default(true),
 });
 export const tradeAwayRuleSchema = z.object({
   kind: z.literal('tradeAway'),
   /** Points between the print and the evaluated price. */
-  thresholdPoints: between(HAWK_LIMITS.tradeAwayPoints.min, HAWK_LIMITS.tradeAwayPoints.max, 'thresholdPoints'),
+  thresholdPoints: between(HAWK_LIMITS.tradeAwayPoints.min, HAWK_LIMITS.tradeAwayPoints.max),
 });
 export const confidenceRuleSchema = z.object({
   kind: z.literal('confidence'),
@@ -83,7 +83,7 @@ export const confidenceRuleSchema = z.object({
 export const volumeRuleSchema = z.object({
   kind: z.literal('volume'),
   /** Today's volume ÷ its 20-business-day average above this. */
-  ratio: between(HAWK_LIMITS.volumeRatio.min, HAWK_LIMITS.volumeRatio.max, 'ratio'),
+  ratio: between(HAWK_LIMITS.volumeRatio.min, HAWK_LIMITS.volumeRatio.max),
 });
 export const ratingRuleSchema = z.object({
   kind: z.literal('rating'),
@@ -113,7 +113,7 @@ export const marketMoveRuleSchema = z.object({
   segment: z.enum(HAWK_MARKET_SEGMENTS),
   tenor: z.enum(TENOR_BUCKET_IDS).nullable().default(null),
   /** Average G-spread change over the day, bp, either direction. */
-  thresholdBp: between(HAWK_LIMITS.moveBp.min, HAWK_LIMITS.moveBp.max, 'thresholdBp'),
+  thresholdBp: between(HAWK_LIMITS.moveBp.min, HAWK_LIMITS.moveBp.max),
 });
 
 export const hawkRuleSchema = z.discriminatedUnion('kind', [

@@ -6,7 +6,10 @@
 import { DEAL_STATUSES } from '../market';
 import type { HawkFrequency, HawkMetric, HawkRule, HawkRuleInput, HawkTargetKind, HawkWindow } from './hawkRules';
 
-const METRIC_WORDS: Record<HawkMetric, string> = { price: 'Price', yield: 'Yield', gSpread: 'G-spread', tSpread: 'T-spread' };
+/** The metrics and windows in the market's words, for the summary and the editor's choices. */
+export const HAWK_METRIC_LABELS: Record<HawkMetric, string> = { price: 'Price', yield: 'Yield', gSpread: 'G-spread', tSpread: 'T-spread' };
+export const HAWK_WINDOW_LABELS: Record<HawkWindow, string> = { intraday: 'Since the open', '1d': 'One day', '1w': 'One week' };
+const METRIC_WORDS = HAWK_METRIC_LABELS;
 const WINDOW_WORDS: Record<HawkWindow, string> = { intraday: 'since the open', '1d': 'in a day', '1w': 'in a week' };
 
 function level(metric: HawkMetric, value: number): string {

@@ -54,7 +54,7 @@ export const pricingSheetUpdateSchema = z
   })
   .strict()
   .refine((b) => b.name !== undefined || b.notes !== undefined || b.content !== undefined, {
-    message: 'nothing to change: give a name, notes or content',
+    message: 'Nothing to change: give a name, notes or content.',
     path: ['name'],
   });
 export type PricingSheetUpdate = z.input<typeof pricingSheetUpdateSchema>;

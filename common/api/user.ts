@@ -138,6 +138,8 @@ export const userInfoSchema = userSchema.extend({
   isAdmin: z.boolean(),
   /** E-mail on the operator's own domain (EMPLOYEE_EMAIL_DOMAINS). */
   isEmployee: z.boolean(),
+  /** May write blog posts (admins, and users an admin marks): the blog offers writing only to them. */
+  blogAuthor: z.boolean(),
   organization: organizationSummarySchema.nullable(),
   trial: trialSchema,
   tos: tosStatusSchema,

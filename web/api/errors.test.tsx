@@ -62,6 +62,19 @@ describe('generic error helper (spec §8)', () => {
     expect(notifier).toHaveBeenCalledTimes(1);
   });
 
+  it('an expected 404 or 410 (an unknown bond or share, an expired link) is shown but not reported', () => {
+    const report = vi.fn();
+    setErrorReporter({ report });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const notifier = vi.fn();
+    handleError(new ApiError(404, 'Not Found', 'No bond with id 99', { error: 'No bond with id 99' }), { notifier });
+    handleError(new ApiError(410, 'Gone', 'This link has expired', { error: 'This link has expired' }));
+    expect(report).not.toHaveBeenCalled();
+    expect(notifier).toHaveBeenCalledTimes(1);
+    handleError(new ApiError(500, 'Internal Server Error', null, null));
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+
   it('renders the toast with both lines in Mantine notifications', async () => {
     setErrorReporter({ report: () => {} });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -99,11 +99,19 @@ export interface HandleErrorOptions {
   prefix?: string;
 }
 
-/** Logs, reports and optionally toasts an error (spec §8). */
+/**
+ * An answer the product expects and explains on screen, not a fault: a bond, share or link that
+ * does not exist (404) or has expired (410). Reporting it would fill the error store with typos.
+ */
+function expectedRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 410);
+}
+
+/** Logs, reports (unless an expected refusal) and optionally toasts an error (spec §8). */
 export function handleError(error: unknown, options: HandleErrorOptions = {}): void {
   console.error(error);
   try {
-    void getErrorReporter().report(error);
+    if (!expectedRefusal(error)) void getErrorReporter().report(error);
   } catch (reportError) {
     console.warn('Error reporter failed', reportError);
   }

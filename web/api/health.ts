@@ -6,10 +6,13 @@
  *   contact support" and navigate to /bw/error;
  * - the request throws (network, timeout): the same, and maintenance = navigator.onLine
  *   (the spec's rule: a reachable network with an unreachable server reads as maintenance).
- * Re-checked every HEALTH_RECHECK_MS so maintenance toggles reach open tabs; the toast and the
- * navigation happen only when health turns bad, not on every failed re-check.
+ * Re-checked every HEALTH_RECHECK_MS so maintenance toggles reach open tabs, and every
+ * HEALTH_FAST_RECHECK_MS while in maintenance or failing so they leave within a second or two; a
+ * page that fails to load or a call that cannot reach the server re-checks at once
+ * (`recheckHealthNow`). The toast and the navigation happen only when health turns bad, not on
+ * every failed re-check.
  */
-import { API_PATHS, HEALTH_RECHECK_MS, HEALTH_TIMEOUT_MS, MESSAGES } from '@common/constants';
+import { API_PATHS, HEALTH_FAST_RECHECK_MS, HEALTH_RECHECK_MS, HEALTH_TIMEOUT_MS, MESSAGES } from '@common/constants';
 import type { NotificationData } from '@mantine/notifications';
 import { useAppStore, type HealthStatus } from '../stores/app';
 import { ApiError, apiRequest } from './client';
@@ -102,9 +105,35 @@ async function runCheck(deps: HealthDeps): Promise<HealthResult> {
   return result;
 }
 
-/** Checks now and then every HEALTH_RECHECK_MS; returns a stop function. */
-export function startHealthChecks(deps: HealthDeps, intervalMs: number = HEALTH_RECHECK_MS): () => void {
-  void checkHealth(deps);
-  const timer = setInterval(() => void checkHealth(deps), intervalMs);
-  return () => clearInterval(timer);
+let activeDeps: HealthDeps | null = null;
+
+/**
+ * Checks now and then every `intervalMs`, or every `fastMs` while in maintenance or failing;
+ * returns a stop function.
+ */
+export function startHealthChecks(
+  deps: HealthDeps,
+  intervalMs: number = HEALTH_RECHECK_MS,
+  fastMs: number = HEALTH_FAST_RECHECK_MS,
+): () => void {
+  activeDeps = deps;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const next = () => {
+    if (stopped) return;
+    const { health, maintenanceMode } = useAppStore.getState();
+    timer = setTimeout(run, health === 'failed' || maintenanceMode ? fastMs : intervalMs);
+  };
+  const run = () => void checkHealth(deps).finally(next);
+  run();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    if (activeDeps === deps) activeDeps = null;
+  };
+}
+
+/** Checks health now with the running checks' reactions (a page failed to load, a call found no server). */
+export function recheckHealthNow(): void {
+  if (activeDeps) void checkHealth(activeDeps);
 }

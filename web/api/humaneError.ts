@@ -2,11 +2,33 @@
  * The server names the offending field in the validator's words ("Invalid body.code: Too small:
  * expected string to have >=6 characters") so that API clients can act on it. A person reads the
  * same failure as a sentence about the field they typed: "Code must be at least 6 characters."
+ * The same sentences serve the forms that check a draft against a contract before sending it
+ * (`humaneIssue`), so no page shows a validator's text.
  */
 
 const VALIDATION = /^Invalid (?:body|query|params|headers|request)/;
 
-/** "newPassword" → "New password"; "items.0.name" → "Name". */
+/** Field names whose words are the market's own, not their split camelCase. */
+const FIELD_WORDS: Record<string, string> = {
+  gSpread: 'G-spread',
+  tSpread: 'T-spread',
+  cusip: 'CUSIP',
+  isin: 'ISIN',
+  dealId: 'Deal number',
+  bondId: 'Bond',
+  issuerId: 'Issuer',
+  tableId: 'Table',
+  sizeMm: 'Size (MM)',
+  tenorYears: 'Tenor (years)',
+  thresholdBp: 'Threshold (bp)',
+  totp: 'Authenticator code',
+  url: 'Address',
+  updatedAt: 'Version',
+  expectedBp: 'Expected spread (bp)',
+  coverImage: 'Cover image',
+};
+
+/** "newPassword" → "New password"; "items.0.name" → "Name"; "rule.gSpread" → "G-spread". */
 function fieldLabel(path: string): string {
   const last =
     path
@@ -14,6 +36,8 @@ function fieldLabel(path: string): string {
       .filter((p) => p && !/^\d+$/.test(p))
       .pop() ?? '';
   if (!last) return 'The request';
+  const known = FIELD_WORDS[last];
+  if (known) return known;
   const words = last
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -24,23 +48,51 @@ function fieldLabel(path: string): string {
 const RULES: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
   [/^Too small: expected string to have >=?(\d+) characters?$/, (m) => `must be at least ${m[1]} characters`],
   [/^Too big: expected string to have <=?(\d+) characters?$/, (m) => `must be at most ${m[1]} characters`],
-  [/^Too small: expected number to be >=?(\S+)$/, (m) => `must be at least ${m[1]}`],
-  [/^Too big: expected number to be <=?(\S+)$/, (m) => `must be at most ${m[1]}`],
+  [/^Too small: expected number to be >=(\S+)$/, (m) => `must be at least ${m[1]}`],
+  [/^Too small: expected number to be >(\S+)$/, (m) => `must be more than ${m[1]}`],
+  [/^Too big: expected number to be <=(\S+)$/, (m) => `must be at most ${m[1]}`],
+  [/^Too big: expected number to be <(\S+)$/, (m) => `must be less than ${m[1]}`],
   [/^Too small: expected array to have >=?(\d+) items?$/, (m) => `needs at least ${m[1]} entries`],
   [/^Too big: expected array to have <=?(\d+) items?$/, (m) => `takes at most ${m[1]} entries`],
-  [/^Invalid input: expected \w+, received undefined$/, () => 'is required'],
-  [/^Invalid input: expected (\w+), received \w+$/, (m) => `must be a ${m[1] === 'int' ? 'whole number' : m[1]}`],
+  [/^Too (?:small|big): expected (?:set|map|object|date|bigint|file).*$/, () => 'is out of range'],
+  [/^Invalid input: expected \w+, received (?:undefined|null)$/, () => 'is required'],
+  [/^Invalid input: expected (?:int|integer), received \w+$/, () => 'must be a whole number'],
+  [/^Invalid input: expected (number|string|boolean|array|object|date), received \w+$/, (m) => `must be ${ARTICLE[m[1]!]}`],
   [/^Invalid (?:email address|email)$/i, () => 'is not a valid e-mail address'],
+  [/^Invalid (?:url|URL)$/, () => 'is not a valid web address'],
+  [/^Invalid (?:UUID|uuid|GUID|guid|cuid2?|ulid|nanoid)$/, () => 'is not a valid link code'],
+  [/^Invalid ISO date(?:time)?$/, () => 'is not a valid date (YYYY-MM-DD)'],
   [/^Invalid string: must match pattern .*$/, () => 'has the wrong format'],
-  [/^Invalid option: expected one of .*$/, () => 'is not one of the allowed values'],
-  [/^Unrecognized keys?: (.*)$/, (m) => `has unknown fields ${m[1]}`],
+  [/^Invalid string: must (?:start|end) with .*$/, () => 'has the wrong format'],
+  [/^Invalid number: must be a multiple of (\S+)$/, (m) => `must be a multiple of ${m[1]}`],
+  [/^Invalid option: expected one of .*$/, () => 'is not one of the choices offered'],
+  [/^Unrecognized keys?: .*$/, () => 'has fields this form does not take'],
 ];
+
+const ARTICLE: Record<string, string> = {
+  number: 'a number',
+  string: 'text',
+  boolean: 'yes or no',
+  array: 'a list',
+  object: 'filled in',
+  date: 'a date',
+};
+
+/**
+ * A validator's own wording that no rule above turned into a sentence ("Invalid input",
+ * "Invalid discriminator value", "expected …, received …"): never shown as it is.
+ */
+const VALIDATOR_TEXT =
+  /^(?:Invalid (?:input|option|string|number|type|key|element|union|discriminator|enum|literal|date|ISO)\b|Too (?:small|big)\b|Expected\b|Required$)|\breceived\b|\bexpected (?:one of|string|number|array|object|boolean)/i;
 
 function sentence(field: string, message: string): string {
   for (const [pattern, say] of RULES) {
     const match = message.match(pattern);
     if (match) return `${field} ${say(match)}.`;
   }
+  if (VALIDATOR_TEXT.test(message)) return `${field} is not valid.`;
+  // A contract's predicate ("must be a date YYYY-MM-DD") completes the field's name.
+  if (/^[a-z]/.test(message)) return `${field} ${message.replace(/[.!?]$/, '')}.`;
   // A message the schema wrote for people ("Enter the 6-digit code") stands on its own.
   return /[.!?]$/.test(message) ? message : `${message}.`;
 }
@@ -54,8 +106,15 @@ export function humaneServerError(text: string): string {
     .map((part) => {
       const colon = part.indexOf(': ');
       if (colon < 0) return sentence('The request', part);
-      const path = part.slice(0, colon).replace(/^(body|query|params|headers|request)\.?/, '');
+      const path = part.slice(0, colon).replace(/^(body|querystring|query|params|headers|request)\.?/, '');
       return sentence(fieldLabel(path), part.slice(colon + 2));
     })
     .join(' ');
+}
+
+/** One issue of a form's own check against a contract (a zod issue), as a sentence. */
+export function humaneIssue(issue: { path: readonly PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return 'Check the form: something in it is not valid.';
+  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol').join('.');
+  return sentence(fieldLabel(path), issue.message);
 }

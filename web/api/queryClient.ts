@@ -9,6 +9,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from './client';
 import { handleError } from './errors';
+import { recheckHealthNow } from './health';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -22,7 +23,13 @@ export function isUnexpectedError(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status >= 500;
 }
 
+/** A call that found no server (network failure, 502–504): health is re-checked at once. */
+function serverGone(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof ApiError && error.status >= 502 && error.status <= 504);
+}
+
 function onError(error: unknown, meta: { errorToast?: boolean | string } | undefined): void {
+  if (serverGone(error)) recheckHealthNow();
   const toast = meta?.errorToast;
   if (toast) {
     handleError(error, { notifier: notifications.show, ...(typeof toast === 'string' ? { prefix: toast } : {}) });

@@ -22,10 +22,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <HeaderTools />
         </Group>
       </AppShell.Header>
-      <AppShell.Main>
-        <Box component="main" id="main">
-          <SessionGate>{children}</SessionGate>
-        </Box>
+      {/* AppShell.Main is the page's one <main> landmark (a second one inside it nested landmarks). */}
+      <AppShell.Main id="main">
+        <SessionGate>{children}</SessionGate>
       </AppShell.Main>
     </AppShell>
   );

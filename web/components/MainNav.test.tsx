@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
 import { createTestRouter } from '../routing/router';
+import { useBadgeStore } from '../notifications/badges';
 import { useAppStore } from '../stores/app';
 import { useSession } from '../stores/session';
 import { makeJwt } from '../test/jwt';
@@ -42,6 +43,25 @@ describe('main navigation', () => {
       expect(await screen.findByTestId(`nav-${area}`, {}, slow)).toBeTruthy();
     }
     expect(screen.queryByTestId('nav-admin')).toBeNull();
+  });
+
+  it('a direct open of a badged section records the visit once the badge store knows the user', async () => {
+    useSession.getState().setSession({ accessToken: makeJwt({ scope: 'user' }) });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if ((init?.method ?? 'GET') === 'POST' && url.includes('/visit')) calls.push(String(init?.body));
+        return new Response('{"error":"Not found"}', { status: 404, statusText: 'Not Found' });
+      }),
+    );
+    render(<App router={createTestRouter('/bw/alerts/history')} env="test" />);
+    await screen.findByTestId('nav-alerts', {}, slow);
+    expect(calls).toEqual([]);
+    useBadgeStore.setState({ userId: 'u-1' });
+    await waitFor(() => expect(calls).toEqual([JSON.stringify({ section: 'alerts' })]), slow);
+    useBadgeStore.setState({ userId: null, items: [] });
   });
 
   it('menu labels drop the admin prefix', () => {

@@ -39,11 +39,14 @@ export function MainNav() {
   const { pathname } = useLocation();
   const active = areaOf(pathname);
   const badgeItems = useBadgeStore((s) => s.items);
+  const badgeUser = useBadgeStore((s) => s.userId);
   const badgesOf = (area: MenuArea) => badgeItems.find((i) => i.section === area)?.activeBadges ?? [];
   // Opening a section clears its "new since the last visit" badges (the server records the visit).
+  // A direct open (a bookmark, a reload, an e-mail's link) renders before the badge store knows
+  // the user, so the visit is recorded again once it does.
   useEffect(() => {
-    if (isBadgeSection(active)) void recordSectionVisit(active);
-  }, [active]);
+    if (badgeUser && isBadgeSection(active)) void recordSectionVisit(active);
+  }, [active, badgeUser]);
   return (
     <Group gap={2} component="nav" aria-label="Main" data-testid="main-nav" wrap="nowrap">
       {MENU_AREAS.filter((a) => !a.adminOnly || isAdmin).map(({ area, label }) => {

@@ -8,6 +8,7 @@ import { NOTIFICATION_PATHS, type PollResponse } from '@common/api/notifications
 import { api } from '../api/client';
 import { fetchMessages } from '../stores/messages';
 import { refreshStatusBadges } from './badges';
+import { announceChange } from './changes';
 import { createPoller, type Poller } from './poller';
 import { storeNotifications, storedCursor } from './storage';
 import { showNotificationToasts } from './toasts';
@@ -28,6 +29,8 @@ export function startNotificationPolling(): void {
     onNotifications: (list, { initial }) => {
       storeNotifications(list);
       refreshStatusBadges();
+      // A firing changes its alert's "Last fired" (and a "once" alert's state) on the alerts pages.
+      if (list.some((n) => n.category === 'markethawk')) announceChange('hawk', { otherTabs: false });
       if (list.some((n) => n.category === 'primary_deal_messaging')) {
         fetchMessages().catch((error: unknown) => console.warn('Messages could not be loaded', error));
       }

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { Outlet, useRouteError } from 'react-router';
 import { MESSAGES } from '@common/constants';
 import { handleError } from '../api/errors';
+import { recheckHealthNow } from '../api/health';
 import { maybeShowChromeNotice } from '../shell/browserNotice';
 import { shortcutFor, toggleFullscreen } from '../shell/shortcuts';
 import { useAppStore } from '../stores/app';
@@ -19,6 +20,31 @@ export function StartupScreen() {
     <Center h="100vh" data-testid="startup">
       <Loader size="sm" color="orange" type="dots" />
     </Center>
+  );
+}
+
+/**
+ * A page that failed to load (its code or first reads, say while the server is gone) inside the
+ * shell, which stays: health is checked at once, so a server that went away leads to the spec's
+ * error page within a second or two instead of a bare screen.
+ */
+export function PageErrorScreen() {
+  const error = useRouteError();
+  useEffect(() => {
+    recheckHealthNow();
+    handleError(error);
+  }, [error]);
+  return (
+    <Alert color="red" title="This page could not be loaded" data-testid="page-error" m="md">
+      <Stack gap="xs">
+        <Text size="sm">Checking the connection to the server… Reloading usually helps once it answers.</Text>
+        <Box>
+          <Button size="compact-sm" color="red" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        </Box>
+      </Stack>
+    </Alert>
   );
 }
 

@@ -60,9 +60,12 @@ describe('route guard (spec §2)', () => {
     expect(afterLoginPath(null)).toBe('/bw/market/summary');
   });
 
-  it('logged-in user on a non-auth public page (invite, alert disable, welcome) stays', () => {
-    expect(decideRedirect({ ...user, path: '/bw/invite/abc' })).toBeNull();
+  it('logged-in user on a non-auth public page (alert disable, welcome) stays', () => {
     expect(decideRedirect({ ...user, path: '/bw/alerts/disable/xyz' })).toBeNull();
+  });
+
+  it('a logged-in user opening an invitation is sent onward (spec §2): they already have an account', () => {
+    expect(decideRedirect({ ...user, path: '/bw/invite/abc' })).toEqual({ to: '/bw/market/summary' });
   });
 
   it('maintenance mode sends non-admin users to /bw/maintenance from everywhere', () => {

@@ -5,7 +5,7 @@
 import { createHashRouter, createMemoryRouter, Navigate, useParams, type RouteObject } from 'react-router';
 import { ROUTES } from '../routes';
 import type { RouteDef } from './routeDef';
-import { Root, StartupScreen, RouteErrorScreen } from './Root';
+import { PageErrorScreen, Root, StartupScreen, RouteErrorScreen } from './Root';
 import { Shell } from './Shell';
 
 const notAvailable = () => import('../pages/common/NotAvailablePage');
@@ -24,6 +24,8 @@ function toRouteObject(route: RouteDef): RouteObject {
     path: route.path,
     handle,
     lazy: async () => ({ Component: (await load()).default }),
+    // Inside the shell's outlet: a page that fails keeps the menus and header around it.
+    errorElement: <PageErrorScreen />,
   };
 }
 

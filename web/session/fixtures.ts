@@ -26,6 +26,7 @@ export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     notificationPreferences: { browserNotifications: [], browserNotificationsOn: false, appNotificationsOn: true, emailDigestOn: true },
     isAdmin: false,
     isEmployee: false,
+    blogAuthor: false,
     organization: null,
     trial: { state: null, startedAt: null, endsAt: null, extendedUntil: null, daysLeft: null },
     tos: makeTosStatus(),

@@ -34,7 +34,13 @@ import { guessingLimit } from '../../plugins/rateLimitStore';
 import { refreshSession, revokeSession, SESSION_ENDED } from '../../services/accounts/sessions';
 import { sessionOfAnyAccessToken } from '../../plugins/auth';
 import { unauthorized } from '../../plugins/errors';
-import { clearRefreshCookie, deliverRefreshCookie, presentedRefreshToken } from './refreshCookie';
+import {
+  clearRefreshCookie,
+  deliverLoginAttemptCookie,
+  deliverRefreshCookie,
+  presentedLoginAttempt,
+  presentedRefreshToken,
+} from './refreshCookie';
 import {
   acceptInvite,
   CHECK_INBOX,
@@ -134,13 +140,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'E-mail a login code (second factor) after a correct password',
-        description: 'The code (XXXXX-XXXXX) and a link /bw/login/e/{code} are e-mailed; single use, 10 minutes.',
+        description:
+          'The code (XXXXX-XXXXX) and a link /bw/login/e/{code} are e-mailed; single use, 10 minutes, and only in this browser: the answer sets the HttpOnly login-attempt cookie the code needs.',
         body: mfaEmailSendBodySchema,
         response: { 202: messageResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      await sendLoginCode(app.db, app.config, request.body, client(request));
+      const { attempt } = await sendLoginCode(app.db, app.config, request.body, client(request));
+      deliverLoginAttemptCookie(reply, attempt, app.config);
       kickOutbox(app);
       return reply.code(202).send({ message: 'We have e-mailed you a sign-in code. It expires in 10 minutes.' });
     },
@@ -157,7 +165,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request, reply) => deliverRefreshCookie(reply, await loginWithEmailCode(app.db, app.config, request.body.code, client(request))),
+    async (request, reply) =>
+      deliverRefreshCookie(
+        reply,
+        await loginWithEmailCode(app.db, app.config, request.body.code, client(request), presentedLoginAttempt(request)),
+      ),
   );
 
   app.post(

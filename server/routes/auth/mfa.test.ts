@@ -76,14 +76,32 @@ describe('second factors: authenticator (TOTP), e-mailed code, passkeys', () => 
     expect(wrong.statusCode).toBe(401);
     const sent = await post(ctx, '/auth/mfa/email/send', { email: 'erin@example.com', password: PASSWORD });
     expect(sent.statusCode).toBe(202);
+    const browser = attemptCookie(sent);
     const mail = await lastEmail(ctx, 'erin@example.com');
     const code = linkToken(mail!.text_body, 'login/e');
     expect(mail!.text_body).toContain(`${code.slice(0, 5)}-${code.slice(5)}`);
-    const res = await post(ctx, '/auth/mfa/email', { code: `${code.slice(0, 5).toLowerCase()}-${code.slice(5)}` });
+    const res = await post(ctx, '/auth/mfa/email', { code: `${code.slice(0, 5).toLowerCase()}-${code.slice(5)}` }, browser);
     expect(res.statusCode).toBe(200);
     expect(res.json().username.value).toBe('erin@example.com');
-    expect((await post(ctx, '/auth/mfa/email', { code })).statusCode).toBe(401);
-    expect((await post(ctx, '/auth/mfa/email', { code: '??' })).statusCode).toBe(400);
+    expect((await post(ctx, '/auth/mfa/email', { code }, browser)).statusCode).toBe(401);
+    expect((await post(ctx, '/auth/mfa/email', { code: '??' }, browser)).statusCode).toBe(400);
+  });
+
+  it('an e-mailed code signs in only the browser that entered the password, and its subject never holds it', async () => {
+    const sent = await post(ctx, '/auth/mfa/email/send', { email: 'erin@example.com', password: PASSWORD });
+    const browser = attemptCookie(sent);
+    const mail = await lastEmail(ctx, 'erin@example.com');
+    const code = linkToken(mail!.text_body, 'login/e');
+    expect(mail!.subject).toBe('Your Bondwise sign-in code');
+    expect(mail!.subject).not.toContain(code.slice(0, 5));
+
+    // Another browser (no cookie, or another attempt's): refused in words, and the code is not used up.
+    const elsewhere = await post(ctx, '/auth/mfa/email', { code });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().error).toContain('different browser');
+    const forged = await post(ctx, '/auth/mfa/email', { code }, { cookie: 'bw_login_attempt=someone-elses-attempt' });
+    expect(forged.statusCode).toBe(403);
+    expect((await post(ctx, '/auth/mfa/email', { code }, browser)).statusCode).toBe(200);
   });
 
   it('with MFA_REQUIRED a user without second factor is asked to enrol a passkey (registration options for PUBLIC_URL)', async () => {
@@ -229,3 +247,13 @@ describe('second factors: authenticator (TOTP), e-mailed code, passkeys', () => 
     expect(removed.json().passkeys).toEqual([]);
   });
 });
+
+/** The login-attempt cookie an e-mailed code's request set, as the Cookie header that browser sends. */
+function attemptCookie(sent: { headers: Record<string, unknown> }): Record<string, string> {
+  const setCookie = ([] as unknown[]).concat(sent.headers['set-cookie'] ?? []).map(String);
+  const attempt = setCookie.find((c) => c.startsWith('bw_login_attempt='));
+  if (!attempt) throw new Error('no login-attempt cookie was set');
+  expect(attempt).toMatch(/HttpOnly/i);
+  expect(attempt).toMatch(/Path=\/auth\/mfa\/email/);
+  return { cookie: attempt.split(';')[0]! };
+}

@@ -1,5 +1,5 @@
 import type { AuthResponse } from '@common/api/auth';
-import { REFRESH_COOKIE_PATH, SESSION_COOKIES } from '@common/constants';
+import { LOGIN_ATTEMPT_COOKIE, REFRESH_COOKIE_PATH, SESSION_COOKIES } from '@common/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -35,4 +35,21 @@ export function clearRefreshCookie(reply: FastifyReply, domain: string): void {
     httpOnly: true,
     sameSite: 'strict',
   });
+}
+
+/** Hands the browser that asked for an e-mailed code the secret of its login attempt (10 minutes). */
+export function deliverLoginAttemptCookie(reply: FastifyReply, attempt: string, config: { cookieDomain: string; publicUrl: string }): void {
+  reply.setCookie(LOGIN_ATTEMPT_COOKIE.name, attempt, {
+    path: LOGIN_ATTEMPT_COOKIE.path,
+    ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
+    httpOnly: true,
+    secure: config.publicUrl.startsWith('https://'),
+    sameSite: 'strict',
+    maxAge: 10 * 60,
+  });
+}
+
+/** The login attempt a request presents (the cookie set when its code was asked for). */
+export function presentedLoginAttempt(request: FastifyRequest): string | undefined {
+  return request.cookies[LOGIN_ATTEMPT_COOKIE.name] || undefined;
 }

@@ -119,7 +119,7 @@ describe('pricing sheets: saved calculator worksheets', () => {
       [{ baseVersion: 1, content: { issuerId, tranches: [] } }, /tranches/],
       [{ baseVersion: 1, notes: 'x'.repeat(5_001) }, /notes/],
       [{ baseVersion: 1, owner_id: 'sheet-stranger', name: 'Mine now' }, /owner_id/],
-      [{ baseVersion: 1 }, /nothing to change/],
+      [{ baseVersion: 1 }, /Nothing to change/],
       [{ name: 'No base' }, /baseVersion/],
     ];
     for (const [body, error] of cases) {

@@ -35,6 +35,7 @@ describe('the user account: info, profile, terms, preferences, badges, password,
       notificationPreferences: { browserNotifications: [], browserNotificationsOn: false, appNotificationsOn: true },
       isAdmin: false,
       isEmployee: false,
+      blogAuthor: false,
       trial: { state: 'trial', daysLeft: 14 },
       tos: { tosConsent: true, currentVersion: TOS_VERSION },
     });

@@ -8,6 +8,7 @@ import { recordEvents } from '../events';
 import { formatEmailCode, newEmailCode, newId, randomToken, verifyPassword } from './crypto';
 import { appLink, enqueueEmail, renderEmail } from './mail';
 import { type ClientInfo, issueSession } from './sessions';
+import { assertSameAttempt, newLoginAttempt } from './emailLogin';
 import { consumeToken, createToken, findToken, replaceToken } from './tokens';
 import { findUserByEmail, type UserRow } from './users';
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskeyLogin } from './webauthn';
@@ -229,39 +230,54 @@ export async function enrollAtLogin(
   return finishLogin(db, config, user, 'passkey-enrolment', client);
 }
 
-/** POST /auth/mfa/email/send: e-mails a login code and link (after a correct password). */
+/**
+ * POST /auth/mfa/email/send: e-mails a login code and link (after a correct password). The code
+ * is bound to this login attempt: the returned secret goes to the browser that entered the
+ * password (an HttpOnly cookie), and only a browser presenting it can use the code (emailLogin.ts).
+ */
 export async function sendLoginCode(
   db: Kysely<Database>,
   config: Config,
   body: { email: string; password: string },
   client: ClientInfo,
-): Promise<void> {
+): Promise<{ attempt: string }> {
   const user = await checkPassword(db, config, body.email, body.password, client);
   await clearFailures(db, user.email);
   const code = newEmailCode();
+  const attempt = newLoginAttempt();
   await db.transaction().execute(async (trx) => {
-    await replaceToken(trx, { kind: 'login_code', secret: code, email: user.email, userId: user.id });
+    await replaceToken(trx, { kind: 'login_code', secret: code, email: user.email, userId: user.id, payload: attempt.payload });
     await enqueueEmail(
       trx,
       renderEmail(config, {
         kind: 'login_code',
         to: user.email,
-        subject: `Your Bondwise sign-in code: ${formatEmailCode(code)}`,
+        // Never the code itself: subjects show in lock-screen previews and mail lists.
+        subject: 'Your Bondwise sign-in code',
         paragraphs: ['Use this code to finish signing in to Bondwise. It works once and expires in 10 minutes.'],
         code: formatEmailCode(code),
         action: { label: 'Sign in', url: appLink(config, ACCOUNT_LINKS.loginCode(code)) },
       }),
     );
   });
+  return { attempt: attempt.secret };
 }
 
 const CODE_INVALID = 'This code is not valid or has expired';
 
-/** POST /auth/mfa/email: logs in with an e-mailed code (single use). */
-export async function loginWithEmailCode(db: Kysely<Database>, config: Config, code: string, client: ClientInfo): Promise<AuthResponse> {
+/** POST /auth/mfa/email: logs in with an e-mailed code (single use), in the browser that asked for it. */
+export async function loginWithEmailCode(
+  db: Kysely<Database>,
+  config: Config,
+  code: string,
+  client: ClientInfo,
+  attempt?: string,
+): Promise<AuthResponse> {
   const token = await findToken(db, 'login_code', code);
   if (!token || token.used_at || token.revoked_at || token.expires_at.getTime() <= Date.now() || !token.user_id)
     throw new ServiceRefusal('unauthorized', CODE_INVALID);
+  // Refused before it is used up, so the browser that asked for it can still sign in with it.
+  assertSameAttempt(token.payload, attempt);
   await assertNotLocked(db, token.email);
   if (!(await consumeToken(db, token.id))) throw new ServiceRefusal('unauthorized', CODE_INVALID);
   const user = await db.selectFrom('users').selectAll().where('id', '=', token.user_id).executeTakeFirst();

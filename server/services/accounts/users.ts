@@ -186,6 +186,7 @@ export async function getUserInfo(db: Kysely<Database>, config: Config, userId: 
     notificationPreferences: notifications.success ? notifications.data : DEFAULT_NOTIFICATIONS,
     isAdmin: row.is_admin,
     isEmployee,
+    blogAuthor: row.is_admin || row.blog_author === true,
     organization: org ? { token: org.token, name: org.name, type: (org.type as Profile['organizationType']) ?? null } : null,
     trial: trialOf({
       is_admin: row.is_admin,

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { HAWK_BACKTEST_DAYS, hawkSubscriptionCreateBodySchema } from '@common/api/hawk';
 import { apiErrorText } from '../../api/errorText';
+import { humaneIssue } from '../../api/humaneError';
 import { bodyOf, type Draft } from './ruleDraft';
 import { hawkApi } from './hawkApi';
 
@@ -23,7 +24,7 @@ export function Preview({ draft }: { draft: Draft }) {
   if (!parsed.success)
     return (
       <Text size="sm" c="dimmed" data-testid="hawk-preview-invalid">
-        {parsed.error.issues[0]?.path.join('.')}: {parsed.error.issues[0]?.message}
+        {humaneIssue(parsed.error.issues[0])}
       </Text>
     );
   if (result.isError)

@@ -8,12 +8,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiErrorText } from '../../api/errorText';
+import { announceChange } from '../../notifications/changes';
 import { hawkApi } from './hawkApi';
 
 export default function DisablePage() {
   const { disableCode = '' } = useParams();
-  const disable = useMutation({ mutationFn: () => hawkApi.disable(disableCode) });
-  const undo = useMutation({ mutationFn: () => hawkApi.undo(disableCode) });
+  // Other tabs of this browser showing the alert list refresh at once.
+  const changed = () => announceChange('hawk');
+  const disable = useMutation({ mutationFn: () => hawkApi.disable(disableCode), onSuccess: changed });
+  const undo = useMutation({ mutationFn: () => hawkApi.undo(disableCode), onSuccess: changed });
   // Once per opening, even when React runs effects twice in development.
   const started = useRef(false);
   useEffect(() => {

@@ -4,6 +4,7 @@
  * chart with the firing marked.
  */
 import { Alert, Center, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { formatDate } from '@common/format';
 import { Link, useSearchParams } from 'react-router';
 import { HAWK_PATHS, type HawkFiring, type HawkSubscription } from '@common/api/hawk';
 import { IssuerPicker } from '../../components/IssuerPicker';
@@ -87,7 +88,7 @@ export default function HistoryPage() {
           <Table.Tbody>
             {firings.data.firings.map((f) => (
               <Table.Tr key={f.id}>
-                <Table.Td>{new Date(f.firedAt).toLocaleString()}</Table.Td>
+                <Table.Td>{formatDate(f.firedAt)}</Table.Td>
                 <Table.Td>{f.summary}</Table.Td>
                 <Table.Td>
                   {f.bondId ? (

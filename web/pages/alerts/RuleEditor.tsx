@@ -78,6 +78,7 @@ export function RuleEditor({
         />
         <Select
           label="Alert when"
+          allowDeselect={false}
           data={HAWK_RULE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k]! }))}
           value={draft.rule.kind}
           onChange={(k) => {
@@ -97,6 +98,7 @@ export function RuleEditor({
         <Group align="end">
           <Select
             label="On"
+            allowDeselect={false}
             data={allowed.map((k) => ({ value: k, label: k === 'table' ? 'custom bond table' : k }))}
             value={draft.target.kind}
             onChange={(k) => k && setDraft({ ...draft, target: { kind: k as HawkTargetKind } })}
@@ -121,6 +123,7 @@ export function RuleEditor({
           {draft.target.kind === 'table' && (
             <Select
               label="Custom table"
+              allowDeselect={false}
               data={(tables.data?.tables ?? []).map((t) => ({ value: t.id, label: t.name }))}
               value={draft.target.tableId ?? null}
               onChange={(v) => setDraft({ ...draft, target: { kind: 'table', tableId: v } })}
@@ -131,6 +134,7 @@ export function RuleEditor({
         <Group align="end">
           <Select
             label="How often"
+            allowDeselect={false}
             data={[
               { value: 'once', label: 'Once' },
               { value: 'daily', label: 'Once per day' },

@@ -3,7 +3,7 @@
  * agencies, deal steps, market segment), in the units the rule states them.
  */
 import { Checkbox, Group, MultiSelect, NumberInput, Select } from '@mantine/core';
-import { HAWK_MARKET_SEGMENTS, HAWK_METRICS, HAWK_WINDOWS } from '@common/api/hawk';
+import { HAWK_MARKET_SEGMENTS, HAWK_METRIC_LABELS, HAWK_METRICS, HAWK_WINDOW_LABELS, HAWK_WINDOWS } from '@common/api/hawk';
 import { DEAL_STATUSES, RATING_CLASSES, SECTORS, TENOR_BUCKET_IDS } from '@common/market';
 import type { Draft } from './ruleDraft';
 
@@ -39,14 +39,22 @@ export function Num({
 
 export function RuleFields({ draft, set }: { draft: Draft; set: (patch: Record<string, unknown>) => void }) {
   const r = draft.rule;
-  const opts = (xs: readonly string[]) => xs.map((x) => ({ value: x, label: x }));
+  const opts = (xs: readonly string[], labels?: Record<string, string>) => xs.map((x) => ({ value: x, label: labels?.[x] ?? x }));
   switch (r.kind) {
     case 'level':
       return (
         <Group>
-          <Select label="Metric" data={opts(HAWK_METRICS)} value={r.metric as string} onChange={(v) => set({ metric: v })} w={140} />
+          <Select
+            allowDeselect={false}
+            label="Metric"
+            data={opts(HAWK_METRICS, HAWK_METRIC_LABELS)}
+            value={r.metric as string}
+            onChange={(v) => set({ metric: v })}
+            w={140}
+          />
           <Select
             label="Direction"
+            allowDeselect={false}
             data={opts(['above', 'below'])}
             value={r.direction as string}
             onChange={(v) => set({ direction: v })}
@@ -63,14 +71,28 @@ export function RuleFields({ draft, set }: { draft: Draft; set: (patch: Record<s
     case 'move':
       return (
         <Group>
-          <Select label="Metric" data={opts(HAWK_METRICS)} value={r.metric as string} onChange={(v) => set({ metric: v })} w={140} />
+          <Select
+            allowDeselect={false}
+            label="Metric"
+            data={opts(HAWK_METRICS, HAWK_METRIC_LABELS)}
+            value={r.metric as string}
+            onChange={(v) => set({ metric: v })}
+            w={140}
+          />
           <Num
             label={r.metric === 'price' ? 'More than (points)' : 'More than (bp)'}
             value={r.threshold}
             onChange={(v) => set({ threshold: v })}
             testId="hawk-threshold"
           />
-          <Select label="Window" data={opts(HAWK_WINDOWS)} value={r.window as string} onChange={(v) => set({ window: v })} w={120} />
+          <Select
+            allowDeselect={false}
+            label="Window"
+            data={opts(HAWK_WINDOWS, HAWK_WINDOW_LABELS)}
+            value={r.window as string}
+            onChange={(v) => set({ window: v })}
+            w={120}
+          />
         </Group>
       );
     case 'tradeSize':
@@ -118,6 +140,7 @@ export function RuleFields({ draft, set }: { draft: Draft; set: (patch: Record<s
           />
           <Select
             label="Direction"
+            allowDeselect={false}
             data={opts(['any', 'up', 'down'])}
             value={r.direction as string}
             onChange={(v) => set({ direction: v })}
@@ -152,7 +175,7 @@ export function RuleFields({ draft, set }: { draft: Draft; set: (patch: Record<s
           <Num label="Deal # (market target)" value={r.dealId} onChange={(v) => set({ dealId: v })} testId="hawk-deal" />
           <MultiSelect
             label="Steps"
-            data={opts(DEAL_STATUSES)}
+            data={DEAL_STATUSES.map((x) => ({ value: x, label: x.replace(/_/g, ' ') }))}
             value={r.statuses as string[]}
             onChange={(v) => set({ statuses: v })}
             w={320}
@@ -164,7 +187,8 @@ export function RuleFields({ draft, set }: { draft: Draft; set: (patch: Record<s
         <Group>
           <Select
             label="Segment"
-            data={opts(HAWK_MARKET_SEGMENTS)}
+            allowDeselect={false}
+            data={opts(HAWK_MARKET_SEGMENTS, { all: 'Whole market' })}
             value={r.segment as string}
             onChange={(v) => set({ segment: v })}
             w={120}

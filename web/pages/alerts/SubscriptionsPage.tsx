@@ -4,6 +4,7 @@
  * delete; the editor previews how often the rule would have fired over the last 30 days.
  */
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { formatDate } from '@common/format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -42,7 +43,8 @@ export default function SubscriptionsPage() {
   const handoff = handoffFromParams(params);
   const handed = handoffTarget(handoff);
   const client = useQueryClient();
-  const list = useApiQuery<{ subscriptions: HawkSubscription[] }>(HAWK_PATHS.subscriptions);
+  // Coming back to the tab re-reads the list: the disable link may have been used in another browser.
+  const list = useApiQuery<{ subscriptions: HawkSubscription[] }>(HAWK_PATHS.subscriptions, { refetchOnWindowFocus: 'always' });
   const [editing, setEditing] = useState<{ draft: Draft; id: number | null; label?: string | undefined } | null>(
     handoff ? { draft: handoffDraft(handoff), id: null, label: handoff.label } : null,
   );
@@ -137,7 +139,7 @@ export default function SubscriptionsPage() {
                       {st.label}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{s.lastFiredAt ? new Date(s.lastFiredAt).toLocaleString() : '—'}</Table.Td>
+                  <Table.Td>{formatDate(s.lastFiredAt)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Button

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@common/validation/account';
+import { humaneIssue } from '../../api/humaneError';
 
 export function AuthPanel({ title, children, testId, footer }: { title: string; children: ReactNode; testId: string; footer?: ReactNode }) {
   return (
@@ -71,7 +72,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : '_';
-    if (!(key in errors)) errors[key] = issue.message;
+    if (!(key in errors)) errors[key] = humaneIssue(issue);
   }
   return errors;
 }

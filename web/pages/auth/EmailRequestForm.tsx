@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { emailSchema } from '@common/validation/account';
 import { FormError, FormNotice } from './AuthPanel';
 import { apiErrorText } from '../../api/errorText';
+import { humaneIssue } from '../../api/humaneError';
 
 export function EmailRequestForm({
   submitLabel,
@@ -28,7 +29,7 @@ export function EmailRequestForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = emailSchema.safeParse(email);
-    if (!checked.success) return setFieldError(checked.error.issues[0]?.message);
+    if (!checked.success) return setFieldError(humaneIssue(checked.error.issues[0]));
     setFieldError(undefined);
     setError(null);
     setBusy(true);

@@ -1,7 +1,8 @@
 /**
  * /bw/login/e/{code}: login by the link in the e-mailed code message (POST /auth/mfa/email).
  * The code is single-use, so the request is made once per code even under StrictMode's double
- * effects.
+ * effects. It signs in only the browser that entered the password (the server's login-attempt
+ * cookie); opened elsewhere, the page says so and offers to sign in with the password here.
  */
 import { Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ import type { AuthResponse } from '@common/api/auth';
 import { authApi } from '../../session/authApi';
 import { acceptAuthResponse } from '../../session/refresh';
 import { AuthLink, AuthPanel, FormError } from './AuthPanel';
+import { ApiError } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 
 const attempts = new Map<string, Promise<AuthResponse>>();
@@ -26,6 +28,7 @@ function loginOnce(code: string): Promise<AuthResponse> {
 export default function LoginByCodePage() {
   const { code = '' } = useParams();
   const [error, setError] = useState<string | null>(null);
+  const [elsewhere, setElsewhere] = useState(false);
   useEffect(() => {
     let active = true;
     loginOnce(code).then(
@@ -34,7 +37,9 @@ export default function LoginByCodePage() {
         if (active) acceptAuthResponse(auth);
       },
       (failure: unknown) => {
-        if (active) setError(apiErrorText(failure, 'This login link did not work'));
+        if (!active) return;
+        setElsewhere(failure instanceof ApiError && failure.status === 403);
+        setError(apiErrorText(failure, 'This login link did not work'));
       },
     );
     return () => {
@@ -48,13 +53,13 @@ export default function LoginByCodePage() {
       footer={
         error ? (
           <AuthLink to="/bw/login" testId="login-code-back">
-            Back to login
+            {elsewhere ? 'Sign in with your password' : 'Back to login'}
           </AuthLink>
         ) : undefined
       }
     >
       {error ? (
-        <FormError testId="login-code-error" error={`${error} Log in again to get a new code.`} />
+        <FormError testId="login-code-error" error={elsewhere ? error : `${error} Log in again to get a new code.`} />
       ) : (
         <Stack align="center" gap="xs">
           <Loader size="sm" type="dots" />

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { createLoginMachine, type LoginDeps, type LoginMachine } from '../../session/loginMachine';
 import { defaultLoginDeps } from '../../session/loginDeps';
 import { AuthLink, AuthPanel, FormError, FormNotice, validate } from './AuthPanel';
+import { humaneIssue } from '../../api/humaneError';
 
 const credentialsSchema = z.object({ email: emailSchema, password: loginPasswordSchema });
 
@@ -177,7 +178,7 @@ function CodeForm({ machine, kind }: { machine: LoginMachine; kind: 'totp' | 'em
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = schema.safeParse(code);
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    if (!checked.success) return setError(humaneIssue(checked.error.issues[0]));
     setError(undefined);
     const state = machine.getState();
     void (kind === 'totp' ? state.submitTotp(checked.data) : state.submitEmailCode(checked.data));

@@ -12,6 +12,7 @@ import { authApi } from '../../session/authApi';
 import { AuthLink, AuthPanel, FormError, FormNotice, PasswordRules } from './AuthPanel';
 import { EmailRequestForm } from './EmailRequestForm';
 import { apiErrorText } from '../../api/errorText';
+import { humaneIssue } from '../../api/humaneError';
 
 function RequestReset() {
   return (
@@ -54,7 +55,7 @@ function ChoosePassword({ uuid }: { uuid: string }) {
     event.preventDefault();
     const checked = passwordSchema.safeParse(password);
     const next = {
-      password: checked.success ? undefined : checked.error.issues[0]?.message,
+      password: checked.success ? undefined : humaneIssue(checked.error.issues[0]),
       repeat: repeat === password ? undefined : 'The passwords do not match',
     };
     setErrors(next);

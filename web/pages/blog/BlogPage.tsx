@@ -14,6 +14,7 @@ import { apiErrorText } from '../../api/errorText';
 import { apiKey, useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { useFeature } from '../../features/useFeature';
+import { useUserInfo } from '../../session/userInfo';
 import { FeatureUnavailable } from '../help/HelpUnavailable';
 import { BlogEditor } from './BlogEditor';
 
@@ -62,7 +63,9 @@ export default function BlogPage() {
   const [writing, setWriting] = useState(false);
   const query = { ...(tag ? { tag } : {}), ...(q ? { q } : {}), page, pageSize: PAGE_SIZE };
   const list = useApiQuery<BlogPostList>(enabled ? BLOG_PATHS.posts : null, { query });
-  const mine = useApiQuery<BlogPostList>(enabled ? BLOG_PATHS.manage : null, { query: { pageSize: 50 }, retry: false });
+  // The authors' list only for authors: a reader's page asks nothing it would be refused.
+  const isAuthor = useUserInfo().data?.blogAuthor === true;
+  const mine = useApiQuery<BlogPostList>(enabled && isAuthor ? BLOG_PATHS.manage : null, { query: { pageSize: 50 }, retry: false });
   const set = (next: Record<string, string>) => {
     const merged = new URLSearchParams(params);
     for (const [k, v] of Object.entries(next)) {

@@ -34,6 +34,7 @@ import {
 import '../../components/market/market.css';
 import { Refreshing } from '../../components/Refreshing';
 import { apiErrorText } from '../../api/errorText';
+import { createAlertLink } from '../alerts/handoff';
 
 export interface HistoryBond {
   id: number;
@@ -224,7 +225,7 @@ export function BondHistoryView({
                 onChange={(e) => update({ bondHistory: { hideDefaultIndex: !e.currentTarget.checked } })}
               />
             </Tooltip>
-            <Link to={`/bw/alerts/subscriptions?bondId=${bond.id}`} data-testid="create-alert">
+            <Link to={createAlertLink({ kind: 'bond', bondId: bond.id, label: bond.description })} data-testid="create-alert">
               <Text size="xs">Create alert</Text>
             </Link>
             <Switch

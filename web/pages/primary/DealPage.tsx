@@ -18,6 +18,7 @@ import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesCh
 import { STATUS_LABELS } from './dealView';
 import { fmt, NUM, trancheColumns } from './trancheColumns';
 import { DealMessagesPanel } from './messages/DealMessagesPanel';
+import { apiErrorText } from '../../api/errorText';
 
 const LIVE_REFRESH_MS = 15_000;
 
@@ -121,7 +122,7 @@ export default function DealPage() {
     refetchInterval: (q) => (q.state.data?.deal.status === 'priced' ? false : LIVE_REFRESH_MS),
   });
   if (!valid) return <Text c="red">This deal link is not valid.</Text>;
-  if (detail.error) return <Text c="red">{detail.error.message}</Text>;
+  if (detail.error) return <Text c="red">{apiErrorText(detail.error)}</Text>;
   const d = detail.data;
   if (!d) return <Text c="dimmed">Loading the deal…</Text>;
   const deal = d.deal;

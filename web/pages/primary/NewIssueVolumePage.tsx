@@ -17,6 +17,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
 import { toneClass } from '../../components/tone';
 import { saveText } from '../bond/BondToolbar';
+import { apiErrorText } from '../../api/errorText';
 
 type Period = VolumeResponse['periods'][number];
 type Row = Period & Record<string, unknown>;
@@ -145,7 +146,7 @@ export default function NewIssueVolumePage() {
           CSV
         </Button>
       </Group>
-      {volume.error && <Text c="red">{volume.error.message}</Text>}
+      {volume.error && <Text c="red">{apiErrorText(volume.error)}</Text>}
       {data && <YearToDate ytd={data.yearToDate} />}
       {data && (
         <Card withBorder>

@@ -19,6 +19,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { calendarRows, filterQuery, filtersFromParams, STATUS_LABELS, type CalendarRow } from './dealView';
 import { fmt, NUM, trancheColumns } from './trancheColumns';
 import { CalendarMessages } from './messages/CalendarMessages';
+import { apiErrorText } from '../../api/errorText';
 
 /** How often the calendar asks for news (the notifications work will push instead). */
 const LIVE_REFRESH_MS = 15_000;
@@ -156,7 +157,7 @@ export default function NewIssuesPage() {
         </Text>
       </Group>
       {deals.error ? (
-        <Text c="red">{deals.error.message}</Text>
+        <Text c="red">{apiErrorText(deals.error)}</Text>
       ) : (
         <DataTable
           rows={rows}

@@ -42,7 +42,7 @@ describe('the calculator worksheet', () => {
     expect(worksheetRequest({ ...issuerSheet, tranches: [{ tenorYears: 0.5, sizeMm: 1 }] })).toBeNull();
     expect(worksheetProblem({ ...issuerSheet, issuerId: null })).toBeNull();
     expect(worksheetProblem({ ...issuerSheet, tranches: [{ tenorYears: 0.5, sizeMm: 1 }], overrides: [{}] })).toMatch(
-      /^tranches\.0\.tenorYears/,
+      /^Tenor \(years\) must be/,
     );
   });
 

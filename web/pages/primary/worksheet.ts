@@ -8,6 +8,7 @@ import type { CalculatorRequest } from '@common/api/newIssueCalculator';
 import { type PricingSheetContent, pricingSheetContentSchema } from '@common/api/pricingSheets';
 import type { TrancheOverrides } from './calculatorLevels';
 import type { TrancheInput } from './TrancheCard';
+import { humaneIssue } from '../../api/humaneError';
 
 export type WorksheetMode = 'issuer' | 'hypothetical';
 
@@ -69,8 +70,7 @@ export function worksheetContent(w: Worksheet): PricingSheetContent {
 export function worksheetProblem(w: Worksheet): string | null {
   const parsed = pricingSheetContentSchema.safeParse(worksheetContent(w));
   if (parsed.success) return null;
-  const issue = parsed.error.issues[0];
-  return `${issue?.path.join('.') ?? 'content'}: ${issue?.message ?? 'invalid'}`;
+  return humaneIssue(parsed.error.issues[0]);
 }
 
 /** A saved sheet back on screen. */

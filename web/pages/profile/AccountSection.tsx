@@ -2,7 +2,7 @@
  * Who the account belongs to (spec §1/§3): organisation, access and the support token a user reads
  * out to support. Read-only: organisations and trials are managed by administrators.
  */
-import { ActionIcon, Code, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { UserInfo } from '@common/api/user';
 import { formatDay } from '@common/format';
@@ -67,9 +67,16 @@ export function AccountSection({ info }: { info: UserInfo }) {
               <CopyButton value={info.supportToken}>
                 {({ copied, copy }) => (
                   <Tooltip label={copied ? 'Copied' : 'Copy: quote it when you contact support'}>
-                    <ActionIcon size="sm" variant="subtle" onClick={copy} aria-label="Copy support token">
-                      {copied ? '✓' : '⧉'}
-                    </ActionIcon>
+                    {/* Words, not a glyph: the '⧉' sign is missing from common fonts and showed as an empty box. */}
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={copy}
+                      aria-label="Copy support token"
+                      data-testid="copy-support-token"
+                    >
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
                   </Tooltip>
                 )}
               </CopyButton>

@@ -9,6 +9,7 @@ import { apiErrorText } from '../../api/errorText';
 import { invitesKey, profileApi } from './profileApi';
 import { Section } from './Section';
 import { formatDay } from '@common/format';
+import { humaneIssue } from '../../api/humaneError';
 
 const STATUS_COLOR: Record<Invite['status'], string> = { pending: 'blue', accepted: 'teal', expired: 'gray', revoked: 'gray' };
 
@@ -31,7 +32,7 @@ export function InvitesSection({ userId }: { userId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = emailSchema.safeParse(email);
-    if (!checked.success) return setFieldError(checked.error.issues[0]?.message);
+    if (!checked.success) return setFieldError(humaneIssue(checked.error.issues[0]));
     setFieldError(undefined);
     send.mutate(checked.data);
   };

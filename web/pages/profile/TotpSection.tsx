@@ -13,6 +13,7 @@ import { FormError } from '../auth/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
 import { ConfirmWithPassword } from './ConfirmWithPassword';
 import { mfaStatusKey, profileApi } from './profileApi';
+import { humaneIssue } from '../../api/humaneError';
 
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP" for reading aloud / typing. */
 export function groupSecret(secret: string): string {
@@ -36,7 +37,7 @@ function Enrolment({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = totpCodeSchema.safeParse(code);
-    if (!checked.success) return setFieldError(checked.error.issues[0]?.message);
+    if (!checked.success) return setFieldError(humaneIssue(checked.error.issues[0]));
     setFieldError(undefined);
     confirm.mutate(checked.data);
   };

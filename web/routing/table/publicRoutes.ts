@@ -13,7 +13,14 @@ export const PUBLIC_ROUTES: readonly RouteDef[] = [
   },
   { path: '/bw/signup', title: 'Sign up', access: 'public', authPage: true, page: () => import('../../pages/auth/SignupPage') },
   { path: '/bw/signup/:uuid', title: 'Sign up', access: 'public', authPage: true, redirect: '/welcome?uuid=:uuid' },
-  { path: '/bw/invite/:inviteCode', title: 'Invitation', access: 'public', page: () => import('../../pages/auth/InvitePage') },
+  // An invitation is an account to create: a logged-in user has one and goes onward (spec §2).
+  {
+    path: '/bw/invite/:inviteCode',
+    title: 'Invitation',
+    access: 'public',
+    authPage: true,
+    page: () => import('../../pages/auth/InvitePage'),
+  },
   {
     path: '/bw/reset-password',
     title: 'Reset password',

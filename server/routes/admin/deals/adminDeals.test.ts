@@ -148,7 +148,7 @@ describe('deal administration: deals, tranches and the status timeline, every ch
       ['POST', '/admin/deal', { issuerId, announcedAt: '2026-12-01T00:00:00Z', tranches: [{ tenorYears: 5, sizeMm: 1 }] }, /^announcedAt/],
       ['POST', '/admin/deal', { issuerId, tranches: [] }, /tranches/],
       ['POST', '/admin/deal', { issuerId, tranches: [{ tenorYears: 0, sizeMm: 1 }] }, /tenorYears/],
-      ['PATCH', `/admin/deal/${id}`, {}, /nothing to change/],
+      ['PATCH', `/admin/deal/${id}`, {}, /Nothing to change/],
       ['PATCH', `/admin/deal/${id}`, { issuerId: 999_999 }, /^issuerId/],
       ['PATCH', `/admin/deal/${id}/tranche/${first!.id}`, { sizeMm: -5 }, /sizeMm/],
       ['PATCH', `/admin/deal/${id}/tranche/${first!.id}`, { bondId: 7 }, /bondId/],

@@ -18,6 +18,7 @@ import { BOND_COLUMNS } from '../columns';
 import { configFromView, EMPTY_FILTERS, viewFromPreferences } from '../bondView';
 import { ShareButton } from '../../share/ShareButton';
 import { bondTablesApi, bondTablesKey } from './bondTablesApi';
+import { humaneIssue } from '../../../api/humaneError';
 
 /** One line describing a table's sorts and filters. */
 export function describeTable(t: BondTable): string {
@@ -71,7 +72,7 @@ function NameModal({
             onChange={(e) => setName(e.currentTarget.value)}
             maxLength={BOND_TABLE_NAME_MAX_LENGTH}
             data-autofocus
-            error={name && !parsed.success ? parsed.error.issues[0]?.message : undefined}
+            error={name && !parsed.success ? humaneIssue(parsed.error.issues[0]) : undefined}
             data-testid="table-name-input"
           />
           <Group justify="flex-end">

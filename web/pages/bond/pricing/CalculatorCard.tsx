@@ -6,8 +6,9 @@
 import { Alert, Badge, Button, Card, Grid, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { type BondDetailResponse } from '@common/api/bond';
-import { formatDay, formatNumber, formatPrice, formatSpread, formatYield } from '@common/format';
+import { formatDay, formatNumber, formatPrice, formatSpreadLevel, formatYield } from '@common/format';
 import { Fact } from './BondFacts';
+import { calculatorErrorText } from './calculatorErrors';
 import { calculate, curveOf, prepareBond, type CalcResult, type Driver } from './calculator';
 
 export function Calculator({ detail }: { detail: BondDetailResponse }) {
@@ -24,18 +25,24 @@ export function Calculator({ detail }: { detail: BondDetailResponse }) {
 
   const driverValue = Number(entry[driver]);
   const { result, error } = useMemo((): { result: CalcResult | null; error: string | null } => {
-    if (entry[driver].trim() === '' || !Number.isFinite(driverValue)) return { result: null, error: 'Enter a number' };
+    if (entry[driver].trim() === '' || !Number.isFinite(driverValue))
+      return {
+        result: null,
+        error: `Enter a ${driver === 'price' ? 'clean price' : driver === 'yield' ? 'yield' : 'G-spread'} as a number.`,
+      };
     try {
       const value = driver === 'yield' ? driverValue / 100 : driverValue;
       return { result: calculate(prepared, curve, { settlementDate: settlement, driver, value }), error: null };
     } catch (e) {
-      return { result: null, error: e instanceof Error ? e.message : String(e) };
+      return { result: null, error: calculatorErrorText(e, driver) };
     }
   }, [prepared, curve, settlement, driver, driverValue, entry]);
 
-  // Shows the computed values in the inputs that are not driving.
+  // Shows the computed values in the inputs that are not driving; while the driving value cannot
+  // be priced they stay empty, so no stale figure sits beside it (a negative price by a yield).
   const shown = (d: Driver): string => {
-    if (d === driver || !result) return entry[d];
+    if (d === driver) return entry[d];
+    if (!result) return '';
     if (d === 'price') return result.price.toFixed(6);
     if (d === 'yield') return (result.yieldToMaturity * 100).toFixed(6);
     return result.gSpread === null ? '' : result.gSpread.toFixed(3);
@@ -138,7 +145,7 @@ export function Calculator({ detail }: { detail: BondDetailResponse }) {
               {result.discountMargin !== null && (
                 <Fact
                   label="Discount margin"
-                  value={formatSpread(result.discountMargin)}
+                  value={formatSpreadLevel(result.discountMargin)}
                   help={`bp over the index proxy ${formatYield(result.indexRate)}`}
                   testId="calc-dm"
                   raw={result.discountMargin}
@@ -152,14 +159,14 @@ export function Calculator({ detail }: { detail: BondDetailResponse }) {
             <Stack gap={3}>
               <Fact
                 label="G-spread"
-                value={formatSpread(result.gSpread)}
+                value={formatSpreadLevel(result.gSpread)}
                 help={`bp over the interpolated Treasury (${formatYield(result.interpolatedTreasury)})`}
                 testId="calc-gspread"
                 raw={result.gSpread}
               />
               <Fact
                 label={`T-spread${result.benchmark ? ` (${result.benchmark})` : ''}`}
-                value={formatSpread(result.tSpread)}
+                value={formatSpreadLevel(result.tSpread)}
                 help="bp over the benchmark Treasury"
               />
               <Fact

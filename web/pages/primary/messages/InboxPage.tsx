@@ -1,13 +1,18 @@
 /**
- * The deal-message inbox: every message the user may see, grouped by deal with its unread count,
- * newest deal activity first; opening a deal shows its messages panel (and marks them read there).
+ * The deal-message inbox: every message the user may see, grouped by deal (named by its issuer and
+ * tranches) with its unread count, newest deal activity first. What it shows is read: like the
+ * deal page's panel, the unread on screen are marked read after MARK_READ_DELAY_MS (spec §4).
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { PRIMARY_PATHS, type DealDetailResponse } from '@common/api/primary';
+import { api } from '../../../api/client';
+import { apiKey } from '../../../api/queries';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { useFeature } from '../../../features/useFeature';
-import { fetchMessages, markReadNow, useMessageStore } from '../../../stores/messages';
+import { fetchMessages, markRead, markReadNow, useMessageStore } from '../../../stores/messages';
 import { MessageList } from './MessageList';
 
 export default function InboxPage() {
@@ -16,9 +21,27 @@ export default function InboxPage() {
   useEffect(() => {
     if (enabled) fetchMessages().catch((e: unknown) => console.warn('Messages could not be loaded', e));
   }, [enabled]);
-  if (!enabled) return <Text c="dimmed">Deal messaging is not enabled for your account.</Text>;
   // Deals in the order of their newest message (messages are newest first).
   const dealIds = [...new Set(messages.map((m) => m.dealId))];
+  const deals = useQueries({
+    queries: dealIds.map((id) => ({
+      queryKey: apiKey(PRIMARY_PATHS.deal(id)),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<DealDetailResponse>(PRIMARY_PATHS.deal(id), { signal }),
+      enabled,
+      staleTime: 300_000,
+    })),
+  });
+  // What is on screen is read: queued, sent in one batch after the spec's delay.
+  const unreadKey = enabled
+    ? messages
+        .filter((m) => m.readDate === null)
+        .map((m) => m.id)
+        .join(',')
+    : '';
+  useEffect(() => {
+    if (unreadKey) markRead(unreadKey.split(','));
+  }, [unreadKey]);
+  if (!enabled) return <Text c="dimmed">Deal messaging is not enabled for your account.</Text>;
   return (
     <Stack gap="sm" data-testid="message-inbox">
       <PageTitle title="Messages" />
@@ -36,11 +59,11 @@ export default function InboxPage() {
         </Button>
       </Group>
       {loaded && dealIds.length === 0 && <Text c="dimmed">No messages yet.</Text>}
-      {dealIds.map((dealId) => (
+      {dealIds.map((dealId, i) => (
         <Card key={dealId} withBorder data-testid="inbox-deal">
           <Group gap="xs" mb={4}>
-            <Anchor component={Link} to={`/bw/primary/pricing/${dealId}`} fw={600}>
-              Deal {dealId}
+            <Anchor component={Link} to={`/bw/primary/pricing/${dealId}`} fw={600} data-testid="inbox-deal-name">
+              {dealName(deals[i]?.data, dealId)}
             </Anchor>
             {unreadByDeal[dealId] ? (
               <Badge color="orange" size="sm" data-testid="inbox-unread">
@@ -53,4 +76,11 @@ export default function InboxPage() {
       ))}
     </Stack>
   );
+}
+
+/** "Apple Inc. 3Y / 10Y": the issuer and the deal's tranches by tenor (the deal's number until its detail arrives). */
+export function dealName(detail: DealDetailResponse | undefined, dealId: number): string {
+  if (!detail) return `Deal ${dealId}`;
+  const tenors = detail.deal.tranches.map((t) => `${+t.tenorYears.toFixed(1)}Y`).join(' / ');
+  return `${detail.deal.issuer.displayName}${tenors ? ` ${tenors}` : ''}`;
 }
