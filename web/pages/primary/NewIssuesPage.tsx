@@ -60,7 +60,7 @@ const COLUMNS: ColDef<CalendarRow>[] = [
 
 const WEEK_COLUMNS: ColDef<DealWeeksResponse['weeks'][number]>[] = [
   { field: 'weekStart', headerName: 'Week of', width: 120, valueFormatter: (p) => formatDay(p.value as string) },
-  { field: 'deals', headerName: 'Deals', width: 80, type: 'numericColumn' },
+  { field: 'deals', headerName: 'Deals priced', width: 100, type: 'numericColumn' },
   { field: 'tranches', headerName: 'Tranches', width: 90, type: 'numericColumn' },
   { field: 'volume', headerName: 'Volume', width: 110, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
   {
@@ -175,6 +175,10 @@ export default function NewIssuesPage() {
       />
       <Text fw={600} mt="sm">
         Past deals by week
+      </Text>
+      <Text size="xs" c="dimmed">
+        Deals priced in each week, grouped by priced date (New York; a weekend or holiday pricing counts on the next business day), as on
+        the new-issue volume page.
       </Text>
       <DataTable
         rows={weeks.data?.weeks}
