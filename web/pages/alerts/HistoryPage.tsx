@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';
 import { BondPicker } from './BondPicker';
+import { formatMarketTime } from '@common/format';
 
 const FILTERS = ['subscriptionId', 'bondId', 'issuerId', 'from', 'to'] as const;
 
@@ -87,7 +88,7 @@ export default function HistoryPage() {
           <Table.Tbody>
             {firings.data.firings.map((f) => (
               <Table.Tr key={f.id}>
-                <Table.Td>{new Date(f.firedAt).toLocaleString()}</Table.Td>
+                <Table.Td>{formatMarketTime(f.firedAt)}</Table.Td>
                 <Table.Td>{f.summary}</Table.Td>
                 <Table.Td>
                   {f.bondId ? (

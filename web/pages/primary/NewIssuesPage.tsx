@@ -39,7 +39,7 @@ const COLUMNS: ColDef<CalendarRow>[] = [
     field: 'status',
     headerName: 'Status',
     width: 150,
-    valueFormatter: (p) => `${STATUS_LABELS[p.data!.status]} ${formatTime(p.data!.statusAt, 'America/New_York')}`,
+    valueFormatter: (p) => `${STATUS_LABELS[p.data!.status]} ${formatTime(p.data!.statusAt, 'America/New_York')} ET`,
     headerTooltip: 'The current stage and when it was reached (New York time)',
   },
   T.tenor,
