@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  businessDayOnOrAfter,
   businessDaysEnding,
   closeHourOf,
   earlyCloses,
@@ -69,6 +70,11 @@ describe('the US bond-market calendar', () => {
   it('steps over weekends and holidays', () => {
     expect(nextBusinessDay('2026-11-25')).toBe('2026-11-27');
     expect(previousBusinessDay('2026-11-27')).toBe('2026-11-25');
+    // A deal priced on a Saturday, on Thanksgiving or on Christmas counts on the next business day.
+    expect(businessDayOnOrAfter('2026-11-21')).toBe('2026-11-23');
+    expect(businessDayOnOrAfter('2026-11-26')).toBe('2026-11-27');
+    expect(businessDayOnOrAfter('2026-12-25')).toBe('2026-12-28');
+    expect(businessDayOnOrAfter('2026-11-24')).toBe('2026-11-24');
     expect(previousBusinessDay('2026-01-20')).toBe('2026-01-16');
     expect(businessDaysEnding('2026-11-22', 3)).toEqual(['2026-11-18', '2026-11-19', '2026-11-20']);
     expect(settlementDayAfter('2026-11-25')).toBe('2026-11-27');

@@ -189,6 +189,15 @@ export function previousBusinessDay(iso: string): string {
   return businessDayOnOrBefore(addDays(iso, -1));
 }
 
+/**
+ * The business day a market event of `iso` counts on: the day itself when it is one, else the next
+ * (a deal priced on a Saturday or a holiday is a deal of the next business day, in the calculator,
+ * the sheets, the deal pages and the volume figures alike).
+ */
+export function businessDayOnOrAfter(iso: string): string {
+  return isBusinessDay(iso) ? iso : nextBusinessDay(iso);
+}
+
 /** The next business day after a date. */
 export function nextBusinessDay(iso: string): string {
   let d = addDays(iso, 1);

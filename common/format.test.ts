@@ -11,6 +11,7 @@ import {
   formatSpread,
   formatSpreadLevel,
   formatTime,
+  formatMarketTime,
   formatValue,
   formatYield,
   formatYieldChange,
@@ -35,6 +36,10 @@ describe('value formatter', () => {
     expect(formatSpreadLevel(-2)).toBe('-2.0 bp');
     expect(formatSpreadLevel(null)).toBe('—');
     expect(formatTime('2026-11-24T14:05:00Z', 'America/New_York')).toBe('9:05 AM');
+    // Market events: New York time whatever the browser's zone, labelled (summer and winter).
+    expect(formatMarketTime('2026-11-24T14:05:00Z')).toBe('Nov 24, 2026, 9:05 AM ET');
+    expect(formatMarketTime('2026-07-01T20:30:00Z')).toBe('Jul 1, 2026, 4:30 PM ET');
+    expect(formatMarketTime(null)).toBe('—');
     expect(formatSpread(0)).toBe('0.0 bp');
     expect(formatSpread(-0.01)).toBe('0.0 bp');
   });

@@ -111,6 +111,15 @@ export function formatDate(value: Date | string | number | null | undefined, tim
   }).format(date);
 }
 
+/**
+ * A market event's date and time (a trade, a deal step, an alert firing) in New York time, labelled:
+ * "Nov 21, 2026, 5:48 PM ET". Every screen shows market events this way, never in the browser's zone.
+ */
+export function formatMarketTime(value: Date | string | number | null | undefined): string {
+  const text = formatDate(value, 'America/New_York');
+  return text === MISSING ? text : `${text} ET`;
+}
+
 /** Time of day: "5:48 PM" (`timeZone` defaults to the browser's; New York for market events). */
 export function formatTime(value: Date | string | number | null | undefined, timeZone?: string): string {
   if (isMissing(value) || value === '') return MISSING;

@@ -11,7 +11,7 @@ export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
 
 /** What each queue holds, as the page titles it. */
 export const REVIEW_QUEUE_LABELS: Record<ReviewQueue, string> = {
-  outlier: 'Prices made after rejecting outlier trades',
+  outlier: 'Prices made after rejecting outlier trades or bad prints',
   lowConfidence: 'Low-confidence prices',
   bigMove: 'Big moves without trades',
   tradeFar: 'Trades far from the evaluated price',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DealDetailResponse, DealListResponse, DealSummary, DealWeeksResponse, VolumeResponse } from '../../../common/api/primary';
+import { businessDayOnOrAfter, newYorkToday } from '../../../common/calendar';
 import { seedUniverse } from '../../services/market/simulator/index';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
@@ -129,8 +130,14 @@ describe('primary markets: the new-issue calendar and deal pages', () => {
     expect(weeks).toHaveLength(8);
     expect(weeks[0]!.weekStart).toBe('2026-11-16');
     const from = weeks.at(-1)!.weekStart;
-    const inRange = all.filter((d) => d.announcedAt.slice(0, 10) >= from);
+    // The deals priced in the weeks, by their (New York, business-day) pricing day.
+    const pricedDay = (d: DealSummary) => businessDayOnOrAfter(newYorkToday(new Date(d.pricedAt!)));
+    const inRange = all.filter((d) => d.status === 'priced' && d.pricedAt !== null && pricedDay(d) >= from);
+    expect(inRange.length).toBeGreaterThan(0);
     expect(weeks.reduce((s, w) => s + w.deals, 0)).toBe(inRange.length);
+    // The new-issue volume page counts the same deals in the same weeks.
+    const volume = await get<VolumeResponse>('/v2/primary/volume?period=week&by=class&periods=8');
+    expect(volume.periods.map((p) => [p.start, p.deals])).toEqual([...weeks].reverse().map((w) => [w.weekStart, w.deals]));
   });
 
   it('adds up new-issue volume by week and credit class, and by month and sector, as the bonds and deals say', async () => {

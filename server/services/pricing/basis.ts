@@ -48,7 +48,9 @@ export interface BasisTrade {
  * - HALF_SPREAD_UNCERTAINTY: the share of the conventional half-spread a dealer's actual one may
  *   differ by (dealers and trades differ); PRINT_NOISE_PT adds a price-noise floor;
  * - GATE_SIGMAS: a trade further than this many standard deviations from everything else known
- *   about the bond is left out (off-market and erroneous prints).
+ *   about the bond is left out (off-market and erroneous prints);
+ * - JUMP_SIGMAS: a level (model + basis) that moved since the close by more than this many days'
+ *   drift, without trades of the bond, widens the variance by the excess squared.
  */
 export const BASIS = {
   DRIFT: 0.012,
@@ -57,6 +59,7 @@ export const BASIS = {
   HALF_SPREAD_UNCERTAINTY: 0.4,
   PRINT_NOISE_PT: { ig: 0.05, hy: 0.1 },
   GATE_SIGMAS: 4,
+  JUMP_SIGMAS: 3,
 } as const;
 
 /** Variance (bp²) of a bond's basis with nothing known of it but the model: its fit, a share of the spread, 3 bp. */
@@ -147,6 +150,16 @@ export function estimateBasis(input: {
     b = b0 * Math.pow(BASIS.REVERSION, days);
     // Never less sure than knowing nothing of the bond but the model.
     p = Math.min(carried.varBp2 + drift2 * days, Math.max(carried.varBp2, priorVariance(input.fitBp, modelBp)));
+    if (carried.modelBp !== undefined) {
+      // The level moved since the close by more than a bond drifts (the model jumped, or the bond
+      // moved to another curve) with nothing of the bond's own to say so: less sure by as much.
+      // So a bond's own prints are never gated against an evaluation that has itself jumped
+      // (issue 32: a BB evaluated at ~110 refused its prints at 100–103 as off-market), and a
+      // close that moves without trades has a lower confidence.
+      const jump = Math.abs(modelBp + b - (carried.modelBp + carried.basisBp));
+      const excess = Math.max(0, jump - BASIS.JUMP_SIGMAS * Math.sqrt(drift2 * Math.max(days, 1)));
+      p += excess * excess;
+    }
     sinceMs = carried.asOfMs;
   } else {
     b = 0;

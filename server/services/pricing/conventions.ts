@@ -119,6 +119,15 @@ const PRIOR_BASE_BP: Record<RatingBucket, number> = { AAA: 35, AA: 50, A: 75, BB
 /** Term structure of the prior: investment grade steep, high yield flat, distressed (CCC) inverted. */
 const PRIOR_TENOR_FACTOR = { ig: [0.6, 0.8, 1, 1.15, 1.25], hy: [0.9, 0.95, 1, 1.02, 1.03], ccc: [1.15, 1.08, 1, 0.97, 0.95] } as const;
 
+/**
+ * How far a model spread may stray from the static prior of its rating and tenor (× the prior,
+ * notch included): a fit on a few bonds, or on prints it should not have believed, must not give
+ * a negative spread (issue 32: −1,101 bp) or one many times its rating's. Outside, it is clipped.
+ */
+export const MODEL_SPREAD_BOUNDS = { low: 0.2, high: 6 } as const;
+/** How far (in log years) an issuer's fitted slope is extended beyond its shortest and longest traded bonds. */
+export const ISSUER_SLOPE_REACH = 0.4;
+
 export function priorSpreadBp(bucket: RatingBucket, tenorIndex: number): number {
   const shape = bucket === 'CCC' ? PRIOR_TENOR_FACTOR.ccc : isHighYield(bucket) ? PRIOR_TENOR_FACTOR.hy : PRIOR_TENOR_FACTOR.ig;
   return PRIOR_BASE_BP[bucket] * shape[tenorIndex]!;

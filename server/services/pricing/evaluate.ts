@@ -16,7 +16,7 @@ import { indexFixings, type CurveBook } from './curves';
 import { issuerMoves } from './issuerMoves';
 import { measuresAtSpread, priceable, settlementDay, spaceOf, type Measures, type SpaceKind } from './measures';
 import { SpreadModel, type ModelKind, type ModelObservation, type ModelSpread } from './model';
-import { round, tradeScores, tradeSignal, type TradeSignal } from './signal';
+import { round, tradeScores, tradeSignal, type RejectedTrade, type TradeSignal } from './signal';
 import { onDay, type BondEntry } from './terms';
 import type { TradeObs } from './trades';
 
@@ -93,7 +93,7 @@ export function evaluateUniverse(
   const dated = curves.on(day);
   if (!dated) throw new Error(`No treasury curve on or before ${day}: load curves before pricing`);
   const excluded: number[] = [];
-  const live: { entry: BondEntry; signal: TradeSignal | null; years: number }[] = [];
+  const live: { entry: BondEntry; signal: TradeSignal | null; years: number; unused?: RejectedTrade[] }[] = [];
   const observations: ModelObservation[] = [];
   for (const current of entries) {
     // Point in time: the rating in force on the pricing day, never today's for a past day.
@@ -102,9 +102,10 @@ export function evaluateUniverse(
       excluded.push(entry.id);
       continue;
     }
-    const signal = tradeSignal(entry, tradesOf(entry.id, fromMs, asOfMs), curves, ageRefMs);
+    const unused: RejectedTrade[] = [];
+    const signal = tradeSignal(entry, tradesOf(entry.id, fromMs, asOfMs), curves, ageRefMs, unused);
     const years = yearsBetween(settlementDay(entry, dayNum), entry.maturityDay);
-    live.push({ entry, signal, years });
+    live.push(unused.length > 0 ? { entry, signal, years, unused } : { entry, signal, years });
     if (signal && entry.couponType !== 'floating') {
       observations.push({
         issuerId: entry.issuerId,
@@ -122,7 +123,7 @@ export function evaluateUniverse(
   const failed: { bondId: number; error: string }[] = [];
   // Every bond's basis first (siblings of a measured bond count too), then the issuer moves its
   // traded bonds reveal, taken on by the bonds that did not trade since the close (issuerMoves.ts).
-  const estimated = live.map(({ entry, signal, years }) => {
+  const estimated = live.map(({ entry, signal, years, unused }) => {
     const ms = model.spreadFor(entry.issuerId, entry.sectorId, entry.rating, years, entry.highYield, entry.notch ?? 0);
     const prior = carried?.(entry.id);
     // The bond's basis to the model, carried from its previous close and updated by its trades since.
@@ -139,12 +140,12 @@ export function evaluateUniverse(
       ageRefMs,
     });
     const days = prior ? (Math.max(0, ageRefMs - prior.asOfMs) / MS_PER_DAY) * (5 / 7) : 0;
-    return { entry, signal, years, ms, est, days };
+    return { entry, signal, years, ms, est, days, unused };
   });
   const moves = issuerMoves(
     estimated.map(({ entry, ms, est, days }) => ({ issuerId: entry.issuerId, levelBp: ms.spreadBp + est.priorBasisBp, est, days })),
   );
-  for (const { entry, signal, years, ms, est } of estimated) {
+  for (const { entry, signal, years, ms, est, unused } of estimated) {
     if (only && !only.has(entry.id)) continue;
     const move = moves.get(entry.issuerId);
     if (move !== undefined && est.carriedPrior && est.used === 0) est.basisBp += move * Math.max(ms.spreadBp + est.basisBp, 10);
@@ -174,6 +175,8 @@ export function evaluateUniverse(
       known: round(alpha, 3),
     };
     lineage.kf = [basis.basisBp, basis.varBp2, basis.modelBp!, est.modelCode!, basis.known!];
+    // Every trade of a bond without a usable one was left out (bad or unpriceable prints): say which.
+    if (unused) lineage.rejected = unused.map((r) => [r.id, r.spreadBp === null ? null : round(r.spreadBp, 1), r.reason]);
     if (est.gated.length > 0)
       lineage.rejected = [...(lineage.rejected ?? []), ...est.gated.map((id): [number, number | null, string] => [id, null, 'off-market'])];
     evaluations.push({

@@ -98,15 +98,26 @@ export function spaceOf(entry: BondEntry, day: DayNumber): SpaceKind {
   return entry.calls.some((c) => c.date > d) ? 'ytw' : 'ytm';
 }
 
-function frnAt(entry: BondEntry, d: DayNumber, curve: Curve, fixings: IndexFixings | undefined): FrnSettlement {
-  const fixing = fixings ? fixings(floaterLastReset(entry.bond!, d)) : null;
+/**
+ * The index fixed at the floater's last reset on or before settlement `d`, as known on the pricing
+ * `day`: a reset between the pricing day and settlement is not fixed yet (null: today's index), so a
+ * price never reads a later day's curve (a history priced in one pass and one priced in chunks agree).
+ */
+function knownFixing(entry: BondEntry, day: DayNumber, d: DayNumber, fixings: IndexFixings | undefined): number | null {
+  if (!fixings) return null;
+  const reset = floaterLastReset(entry.bond!, d);
+  return reset > day ? null : fixings(reset);
+}
+
+function frnAt(entry: BondEntry, day: DayNumber, d: DayNumber, curve: Curve, fixings: IndexFixings | undefined): FrnSettlement {
+  const fixing = knownFixing(entry, day, d, fixings);
   return settleFrn(entry.bond!, d, floaterRates(indexRateProxy(curve), fixing, entry.quotedMargin));
 }
 
 /** Spread (bp) in the bond's pricing space implied by a clean price on `day` against `curve`. Throws if none. */
 export function spreadFromPrice(entry: BondEntry, clean: number, day: DayNumber, curve: Curve, fixings?: IndexFixings): number {
   const d = settlementDay(entry, day);
-  if (entry.couponType === 'floating') return discountMarginFromPrice(frnAt(entry, d, curve, fixings), clean) * 1e4;
+  if (entry.couponType === 'floating') return discountMarginFromPrice(frnAt(entry, day, d, curve, fixings), clean) * 1e4;
   const s = settle(entry.bond!, d);
   const dirty = clean + s.accrued;
   const ytm = yieldFromDirtyPrice(s, dirty);
@@ -161,7 +172,7 @@ function dirtyAtSpread(entry: BondEntry, s: Settlement, spreadBp: number, curve:
 export function priceFromSpread(entry: BondEntry, spreadBp: number, day: DayNumber, curve: Curve, fixings?: IndexFixings): number {
   const d = settlementDay(entry, day);
   if (entry.couponType === 'floating') {
-    const fs = frnAt(entry, d, curve, fixings);
+    const fs = frnAt(entry, day, d, curve, fixings);
     return frnDirtyPrice(fs, spreadBp / 1e4) - fs.accrued;
   }
   const s = settle(entry.bond!, d);
@@ -183,7 +194,9 @@ export function measuresAtSpread(
 ): Measures {
   const d = settlementDay(entry, day);
   const out =
-    entry.couponType === 'floating' ? frnMeasures(entry, spreadBp, d, curve, fixings) : bondMeasures(entry, spreadBp, d, curve, withRisk);
+    entry.couponType === 'floating'
+      ? frnMeasures(entry, spreadBp, day, d, curve, fixings)
+      : bondMeasures(entry, spreadBp, d, curve, withRisk);
   // Checked field by field (no Object.entries allocation: this runs for every bond on every tick).
   for (const key of NUMERIC_KEYS) {
     const value = out[key];
@@ -242,9 +255,16 @@ function bondMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: C
  * FRN: the "yield" is the assumed index plus the discount margin; duration is the interest-rate
  * duration, which for a floater runs only to the next reset (its coupon re-fixes there).
  */
-function frnMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: Curve, fixings: IndexFixings | undefined): Measures {
-  const fs = frnAt(entry, d, curve, fixings);
-  const currentCoupon = currentRate(entry, d, fixings, curve);
+function frnMeasures(
+  entry: BondEntry,
+  spreadBp: number,
+  day: DayNumber,
+  d: DayNumber,
+  curve: Curve,
+  fixings: IndexFixings | undefined,
+): Measures {
+  const fs = frnAt(entry, day, d, curve, fixings);
+  const currentCoupon = currentRate(entry, day, d, fixings, curve);
   const dm = spreadBp / 1e4;
   const dirty = frnDirtyPrice(fs, dm);
   const clean = dirty - fs.accrued;
@@ -273,7 +293,7 @@ function frnMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: Cu
 }
 
 /** A floater's current coupon rate: the fixing at its last reset (today's index if unknown) + margin. */
-function currentRate(entry: BondEntry, d: DayNumber, fixings: IndexFixings | undefined, curve: Curve): number {
-  const fixing = fixings ? fixings(floaterLastReset(entry.bond!, d)) : null;
+function currentRate(entry: BondEntry, day: DayNumber, d: DayNumber, fixings: IndexFixings | undefined, curve: Curve): number {
+  const fixing = knownFixing(entry, day, d, fixings);
   return (fixing ?? indexRateProxy(curve)) + entry.quotedMargin;
 }

@@ -115,4 +115,27 @@ describe('spread model', () => {
     expect(flat.spreadBp).toBeGreaterThan(plus.spreadBp);
     expect(flat.spreadBp).toBeLessThan(minus.spreadBp);
   });
+
+  it('a blown fit is bounded: a steep issuer slope is not extended to 30 years, and a sector of bad prints gives no negative spread', () => {
+    // Two bonds of one issuer a few months apart and 250 bp apart: a slope of ~1,400 bp per log year.
+    const model = new SpreadModel([
+      { issuerId: 1, sectorId: 1, rating: 'BBB', years: 2, spreadBp: 100, weight: 0.9 },
+      { issuerId: 1, sectorId: 1, rating: 'BBB', years: 2.4, spreadBp: 350, weight: 0.9 },
+      // A sector whose only prints were through Treasuries (the kind issue 32 found at −1,101 bp).
+      { issuerId: 2, sectorId: 2, rating: 'BB', years: 7, spreadBp: -1_100, weight: 0.9 },
+      { issuerId: 3, sectorId: 2, rating: 'BB', years: 8, spreadBp: -1_000, weight: 0.9 },
+    ]);
+    const long = model.spreadFor(1, 1, 'BBB', 30, false);
+    const short = model.spreadFor(1, 1, 'BBB', 0.3, false);
+    expect(long.kind).toBe('issuer');
+    // At most six times a BBB's prior at 30 years (~150 bp), never the ~3,800 bp the slope gives.
+    expect(long.spreadBp).toBeLessThanOrEqual(6 * priorSpreadBp('BBB', curveTenorIndex(30)) + 1e-9);
+    expect(short.spreadBp).toBeGreaterThan(0);
+    const bad = model.spreadFor(9, 2, 'BB', 7.5, true);
+    expect(bad.spreadBp).toBeGreaterThanOrEqual(0.2 * priorSpreadBp('BB', curveTenorIndex(7.5)) - 1e-9);
+    expect(bad.unboundedBp).toBeLessThan(0);
+    // A clipped fit is a poor one: the model alone then gives little confidence.
+    expect(bad.fitBp).toBeGreaterThan(500);
+    expect(bad.score).toBeLessThan(0.1);
+  });
 });

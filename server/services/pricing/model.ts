@@ -9,7 +9,9 @@
  * Floating-rate notes (discount margins) are priced from these curves but do not shape them.
  */
 import {
+  ISSUER_SLOPE_REACH,
   MODEL_CONFIDENCE_CAP,
+  MODEL_SPREAD_BOUNDS,
   MODEL_FIT_SCALE_BP,
   RATING_BUCKETS,
   SHRINK,
@@ -42,6 +44,8 @@ export interface ModelSpread {
   bonds: number;
   /** Confidence the model alone supports, in [0, 1]. */
   score: number;
+  /** Set when the fit strayed outside {@link MODEL_SPREAD_BOUNDS} and was clipped (the spread it gave, bp). */
+  unboundedBp?: number;
 }
 
 interface Cell {
@@ -57,6 +61,9 @@ interface IssuerFit {
   level: number;
   slope: number;
   meanX: number;
+  /** The log tenors of its shortest and longest observed bonds. */
+  minX: number;
+  maxX: number;
   fitBp: number;
   sw: number;
   n: number;
@@ -186,9 +193,7 @@ export class SpreadModel {
   /** The model spread of a bond (by issuer, sector, rating, its notch in the bucket and years to maturity). */
   spreadFor(issuerId: number, sectorId: number, rating: RatingBucket, years: number, highYield: boolean, notch = 0): ModelSpread {
     const m = this.spreadAtMiddle(issuerId, sectorId, rating, years, highYield);
-    if (!notch) return m;
-    const f = this.notchFactor(rating, notch);
-    return { ...m, spreadBp: m.spreadBp * f };
+    return bounded(notch ? { ...m, spreadBp: m.spreadBp * this.notchFactor(rating, notch) } : m, rating, years, notch, highYield);
   }
 
   private spreadAtMiddle(issuerId: number, sectorId: number, rating: RatingBucket, years: number, highYield: boolean): ModelSpread {
@@ -198,7 +203,8 @@ export class SpreadModel {
     const base = sector ? interpolate(sector.values, years) : interpolate(ratingCurve, years);
     const issuer = this.issuers.get(issuerId);
     if (issuer && issuer.sw >= 0.5 && sector) {
-      const x = Math.log(Math.max(years, 0.1));
+      // The slope is only known between the issuer's traded bonds: extended a little beyond them, then flat.
+      const x = Math.min(issuer.maxX + ISSUER_SLOPE_REACH, Math.max(issuer.minX - ISSUER_SLOPE_REACH, Math.log(Math.max(years, 0.1))));
       // The issuer's fit is no better than a few bp, however few its bonds.
       const fitBp = Math.max(issuer.fitBp, 3);
       return {
@@ -225,8 +231,35 @@ export class SpreadModel {
   }
 }
 
+/**
+ * A model spread kept within {@link MODEL_SPREAD_BOUNDS} of its rating's static prior at its tenor
+ * and notch. A clipped one says how far it strayed, and its fit is taken as no better than that
+ * (a blown fit gives the confidence of a poor one).
+ */
+function bounded(m: ModelSpread, rating: RatingBucket, years: number, notch: number, highYield: boolean): ModelSpread {
+  const prior = interpolate(PRIOR_CURVES[rating], years) * Math.exp(NOTCH_SLOPE_PRIOR[rating] * notch);
+  const low = MODEL_SPREAD_BOUNDS.low * prior;
+  const high = MODEL_SPREAD_BOUNDS.high * prior;
+  if (m.spreadBp >= low && m.spreadBp <= high) return m;
+  const spreadBp = Math.min(high, Math.max(low, Number.isFinite(m.spreadBp) ? m.spreadBp : prior));
+  const fitBp = Math.max(m.fitBp, Math.abs(spreadBp - m.spreadBp) || prior);
+  return {
+    ...m,
+    spreadBp,
+    fitBp,
+    score: m.score * fitScore(fitBp, highYield ? MODEL_FIT_SCALE_BP.hy : MODEL_FIT_SCALE_BP.ig),
+    unboundedBp: m.spreadBp,
+  };
+}
+
 /** Typical log-spread step per notch within a bucket (e.g. CCC+ ~800 bp, CCC− ~1,500: ~0.3 a notch). */
 const NOTCH_SLOPE_PRIOR: Record<RatingBucket, number> = { AAA: 0, AA: 0.08, A: 0.1, BBB: 0.12, BB: 0.15, B: 0.18, CCC: 0.35 };
+
+/** The static prior curve of each rating at the tenor nodes. */
+const PRIOR_CURVES = Object.fromEntries(RATING_BUCKETS.map((r) => [r, CURVE_TENOR_NODES.map((_, b) => priorSpreadBp(r, b))])) as Record<
+  RatingBucket,
+  number[]
+>;
 
 function fitScore(fitBp: number, scale: number): number {
   return 1 / (1 + (fitBp / scale) ** 2);
@@ -254,6 +287,12 @@ function fitIssuer(pts: { x: number; r: number; w: number }[]): IssuerFit {
     swx += p.w * p.x;
   }
   const meanX = sw > 0 ? swx / sw : 0;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  for (const p of pts) {
+    minX = Math.min(minX, p.x);
+    maxX = Math.max(maxX, p.x);
+  }
   let swr = 0;
   let swxx = 0;
   let swxr = 0;
@@ -267,7 +306,7 @@ function fitIssuer(pts: { x: number; r: number; w: number }[]): IssuerFit {
   const slope = swxr / (swxx + SHRINK.issuerSlope);
   let swe2 = 0;
   for (const p of pts) swe2 += p.w * (p.r - level - slope * (p.x - meanX)) ** 2;
-  return { level, slope, meanX, fitBp: sw > 0 ? Math.sqrt(swe2 / sw) : 0, sw, n: pts.length };
+  return { level, slope, meanX, minX, maxX, fitBp: sw > 0 ? Math.sqrt(swe2 / sw) : 0, sw, n: pts.length };
 }
 
 /** Piecewise-linear curve through the bucket centres, flat beyond the first and last. */

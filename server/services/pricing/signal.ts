@@ -19,6 +19,7 @@ import {
 } from './conventions';
 import { closeHourOf, newYorkTime } from '../../../common/calendar';
 import { indexFixings, INTRADAY_STEPS, type CurveBook } from './curves';
+import { spreadDuration } from './basis';
 import { priceable, spreadFromPrice } from './measures';
 import type { BondEntry } from './terms';
 import { SIDE_BUY, SIDE_SELL, type TradeObs } from './trades';
@@ -38,7 +39,21 @@ export interface UsedTrade {
 export interface RejectedTrade {
   id: number;
   spreadBp: number | null;
-  reason: 'outlier' | 'unpriceable';
+  reason: 'outlier' | 'unpriceable' | 'bad print';
+}
+
+/**
+ * A print no corporate bond trades at: its mid more than this many points of price above the
+ * bond's price at the Treasury yield (through Treasuries), which includes every print at a
+ * negative yield. Such a print is never priced from, however few trades the bond has (the outlier
+ * test needs three); it stays in the lineage as a 'bad print' for the admin review.
+ */
+export const BAD_PRINT_THROUGH_TREASURIES_PT = 0.5;
+
+/** Whether a fixed-rate bond's trade at `spreadBp` (mid, bp over Treasuries) is a bad print. */
+export function isBadPrint(entry: BondEntry, spreadBp: number, years: number): boolean {
+  if (entry.couponType === 'floating' || spreadBp >= 0) return false;
+  return (-spreadBp * spreadDuration(years, 0)) / 100 > BAD_PRINT_THROUGH_TREASURIES_PT;
 }
 
 export interface TradeSignal {
@@ -112,15 +127,27 @@ function median(values: number[]): number {
   return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
 }
 
-/** Trade-implied spread of a bond from its trades in the window (oldest first), or null without any usable trade. */
-export function tradeSignal(entry: BondEntry, trades: readonly TradeObs[], curves: CurveBook, asOfMs: number): TradeSignal | null {
+/**
+ * Trade-implied spread of a bond from its trades in the window (oldest first), or null without any
+ * usable trade. `rejectedOut`, when given, receives the trades left out even then (a bond whose only
+ * print was bad still names it in its lineage).
+ */
+export function tradeSignal(
+  entry: BondEntry,
+  trades: readonly TradeObs[],
+  curves: CurveBook,
+  asOfMs: number,
+  rejectedOut?: RejectedTrade[],
+): TradeSignal | null {
   if (trades.length === 0) return null;
   const recent = trades.length > MAX_TRADES_PER_BOND ? trades.slice(trades.length - MAX_TRADES_PER_BOND) : trades;
   const rejected: RejectedTrade[] = [];
   const cand: { t: TradeObs; mid: number }[] = [];
+  const years = (entry.maturityDay - dayNumber(recent[recent.length - 1]!.day)) / 365.25;
   for (const t of recent) {
     const mid = tradeSpread(entry, t, curves, asOfMs);
     if (Number.isNaN(mid)) rejected.push({ id: t.id, spreadBp: null, reason: 'unpriceable' });
+    else if (isBadPrint(entry, mid, years)) rejected.push({ id: t.id, spreadBp: round(mid, 3), reason: 'bad print' });
     else cand.push({ t, mid });
   }
   let kept = cand;
@@ -135,7 +162,10 @@ export function tradeSignal(entry: BondEntry, trades: readonly TradeObs[], curve
       else kept.push(c);
     }
   }
-  if (kept.length === 0) return null;
+  if (kept.length === 0) {
+    rejectedOut?.push(...rejected);
+    return null;
+  }
   let sw = 0;
   let sws = 0;
   let evidence = 0;
@@ -149,7 +179,10 @@ export function tradeSignal(entry: BondEntry, trades: readonly TradeObs[], curve
     if (age < lastAge) lastAge = age;
     return w;
   });
-  if (!(sw > 0)) return null;
+  if (!(sw > 0)) {
+    rejectedOut?.push(...rejected);
+    return null;
+  }
   const spreadBp = sws / sw;
   let sv = 0;
   for (let i = 0; i < kept.length; i++) sv += weights[i]! * (kept[i]!.mid - spreadBp) ** 2;

@@ -15,17 +15,17 @@ import {
   benchmarkTenorOf,
   priceNewTranche,
 } from '../../../common/newIssuePricing';
-import { addDays, businessDaysEnding, newYorkToday, settlementDayAfter } from '../../../common/calendar';
+import { addDays, businessDayOnOrAfter, businessDaysEnding, newYorkToday, settlementDayAfter } from '../../../common/calendar';
 import { ratingClassOf } from '../../../common/market';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { cachedResult } from '../market/queries/common';
 import { ServiceRefusal } from '../refusal';
 import { type ConcessionModel, type ConcessionObservation, fitConcessionModel, predictConcession } from './concessionModel';
-import { listDeals } from './deals';
+import { listDeals, pricingDayOf } from './deals';
 import { issuerDisplayName } from '../reference/displayNameSql';
-import { fairValueAt } from './fairValue';
-import { closeBefore, dealBucket, issuerPoints, pointsOfRank, referenceCurve, treasuryCurveOn } from './secondaryLevels';
+import { fairValueForRank } from './fairValue';
+import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
 
 type CalculatorInput = z.output<typeof calculatorRequestSchema>;
 
@@ -54,8 +54,8 @@ export function concessionModelFor(db: Kysely<Database>, day: string, now: Date)
     const from = addDays(day, -LOOKBACK_DAYS);
     const to = addDays(day, -1);
     const deals = (await listDeals(db, { from: addDays(from, -30), to, status: 'priced' }, now))
-      .filter((d) => d.pricedAt !== null && newYorkToday(new Date(d.pricedAt)) < day)
-      .map((d) => ({ deal: d, pricedDay: newYorkToday(new Date(d.pricedAt!)) }))
+      .filter((d) => d.pricedAt !== null && pricingDayOf({ priced_at: d.pricedAt }, now) < day)
+      .map((d) => ({ deal: d, pricedDay: pricingDayOf({ priced_at: d.pricedAt }, now) }))
       .sort((a, b) => (a.pricedDay < b.pricedDay ? -1 : a.pricedDay > b.pricedDay ? 1 : 0));
     const recentCover = (before: string): number | null => {
       const window = businessDaysEnding(addDays(before, -1), RECENT_DAYS)[0]!;
@@ -161,7 +161,8 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 
 /** The calculator's answer for a request at `now` (New York day). */
 export async function newIssueCalculation(db: Kysely<Database>, input: CalculatorInput, now: Date): Promise<CalculatorResponse> {
-  const day = newYorkToday(now);
+  // Priced on a weekend or a holiday, a deal is a deal of the next business day.
+  const day = businessDayOnOrAfter(newYorkToday(now));
   const close = await closeBefore(db, day);
   if (!close) throw new CalculatorInputError('pricingDay', 'no market close before today: nothing to price against');
   const facts = await issuerFacts(db, input, day);
@@ -180,7 +181,7 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
     const fair =
       t.fairValueBp !== undefined
         ? { spreadBp: t.fairValueBp, method: 'entered' }
-        : fairValueAt(t.tenorYears, pointsOfRank(points, null), reference);
+        : fairValueForRank(t.tenorYears, points, null, reference, hy);
     if (!fair) throw new CalculatorInputError(`${field}.fairValueBp`, 'no issuer or sector curve to read a fair value from; enter one');
     const predicted = predictConcession(model, {
       hy,

@@ -91,7 +91,7 @@ export async function dealDetail(db: Kysely<Database>, id: number, now: Date, vi
  */
 async function afterPricing(db: Kysely<Database>, deal: DealSummary): Promise<DealDetailResponse['afterPricing']> {
   if (!deal.pricedAt) return [];
-  const pricedDay = newYorkToday(new Date(deal.pricedAt));
+  const pricedDay = pricingDayOf({ priced_at: deal.pricedAt }, new Date(deal.pricedAt));
   const weekEnd = businessDaysFrom(addDays(pricedDay, 1), WEEK_CLOSES).at(-1)!;
   const curves = new Map<string, Curve | null>();
   const curveOn = async (day: string) => {
@@ -131,7 +131,11 @@ async function afterPricing(db: Kysely<Database>, deal: DealSummary): Promise<De
   return out;
 }
 
-/** Past deals by week (Monday-based, the newest `weeks` weeks up to the market day). */
+/**
+ * Past deals by week (Monday-based, the newest `weeks` weeks up to the market day): the deals
+ * PRICED in each week, by their pricing day (a weekend or holiday pricing rolled to the next
+ * business day) — the same deals the new-issue volume page counts for the week.
+ */
 export async function dealWeeks(
   db: Kysely<Database>,
   q: { weeks: number; rating?: RatingClass | undefined; sector?: SectorCode | undefined; minSize?: number | undefined },
@@ -140,11 +144,18 @@ export async function dealWeeks(
 ): Promise<DealWeeksResponse> {
   const today = newYorkToday(now);
   const first = addDays(mondayOf(today), -7 * (q.weeks - 1));
-  const deals = await listDeals(db, { from: first, to: today, rating: q.rating, sector: q.sector, minSize: q.minSize, viewer }, now);
+  // Deals are listed by announcement: a high-yield roadshow starts days before its pricing.
+  const listed = await listDeals(
+    db,
+    { from: addDays(first, -30), to: today, rating: q.rating, sector: q.sector, minSize: q.minSize, viewer },
+    now,
+  );
+  const deals = listed.filter((d) => d.status === 'priced' && d.pricedAt !== null);
+  const weekOf = (d: DealSummary) => mondayOf(pricingDayOf({ priced_at: d.pricedAt }, now));
   const weeks: DealWeeksResponse['weeks'] = [];
   for (let w = first; w <= today; w = addDays(w, 7)) {
-    const inWeek = deals.filter((d) => mondayOf(newYorkToday(new Date(d.announcedAt))) === w);
-    const priced = inWeek.filter((d) => d.status === 'priced').flatMap((d) => d.tranches);
+    const inWeek = deals.filter((d) => weekOf(d) === w);
+    const priced = inWeek.flatMap((d) => d.tranches);
     const mean = (values: (number | null)[]) => {
       const xs = values.filter((v): v is number => v !== null);
       return xs.length === 0 ? null : Math.round((xs.reduce((s, v) => s + v, 0) / xs.length) * 10) / 10;

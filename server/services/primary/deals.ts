@@ -7,12 +7,12 @@
 import { createBond, type DayCountCode, type Frequency, interpolateCurve, parseDate, priceFromYield, settle } from '@analytics/index';
 import { type Kysely, sql } from 'kysely';
 import type { DealSummary, Tranche } from '../../../common/api/primary';
-import { addDays, newYorkToday } from '../../../common/calendar';
+import { addDays, businessDayOnOrAfter, newYorkToday } from '../../../common/calendar';
 import { compositeRating, ratingClassOf, type DealStatus, type RatingClass, type SectorCode } from '../../../common/market';
 import type { Database } from '../../db/schema';
 import { issuerDisplayName } from '../reference/displayNameSql';
-import { fairValueAt } from './fairValue';
-import { closeBefore, dealBucket, issuerPoints, pointsOfRank, referenceCurve, treasuryCurveOn } from './secondaryLevels';
+import { fairValueForRank } from './fairValue';
+import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
 
 export interface DealFilter {
   from: string;
@@ -147,24 +147,30 @@ export async function listDeals(db: Kysely<Database>, filter: DealFilter, now: D
   return out;
 }
 
-/** The New York day a deal is priced against: its pricing day, or today while it is still in the market. */
+/**
+ * The New York business day a deal is priced against: its pricing day, or today while it is still
+ * in the market — rolled to the next business day when that is a weekend or a holiday.
+ */
 export function pricingDayOf(deal: { priced_at: Date | string | null }, now: Date): string {
-  return newYorkToday(deal.priced_at === null ? now : new Date(deal.priced_at));
+  return businessDayOnOrAfter(newYorkToday(deal.priced_at === null ? now : new Date(deal.priced_at)));
 }
 
 async function summariseTranches(db: Kysely<Database>, deal: DealRow, rows: TrancheRow[], now: Date): Promise<Tranche[]> {
   const day = pricingDayOf(deal, now);
   const close = await closeBefore(db, day);
   const points = close ? await issuerPoints(db, deal.issuer_id, close) : [];
-  const reference = close ? await referenceCurve(db, deal.sector_code, dealBucket(deal.rating_sp, deal.rating_moody), close) : null;
+  const bucket = dealBucket(deal.rating_sp, deal.rating_moody);
+  const reference = close ? await referenceCurve(db, deal.sector_code, bucket, close) : null;
+  const highYield = bucket === 'BB' || bucket === 'B' || bucket === 'CCC';
   const curve = deal.priced_at === null ? null : await treasuryCurveOn(db, day);
   return rows.map((t) => {
     const ipt = num(t.ipt_spread_bp);
     const latest = num(t.priced_spread_bp) ?? num(t.launch_spread_bp) ?? num(t.guidance_spread_bp) ?? ipt;
     const size = Number(t.size);
     const book = num(t.order_book);
-    // Against the issuer's bonds of the tranche's rank (senior unsecured until it is a bond).
-    const fair = fairValueAt(t.tenor_years, pointsOfRank(points, t.seniority), reference);
+    // Against the issuer's bonds of the tranche's rank (senior unsecured until it is a bond), or its
+    // senior curve notched for the rank; none when neither exists.
+    const fair = fairValueForRank(t.tenor_years, points, t.seniority, reference, highYield);
     const priced = num(t.priced_spread_bp);
     const reofferYield = curve && priced !== null ? interpolateCurve(curve, t.tenor_years) + priced / 1e4 : null;
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curveAt, fairValueAt, fitLogCurve } from './fairValue';
+import { curveAt, fairValueAt, fairValueForRank, fitLogCurve, RANK_SPREAD_MULTIPLE } from './fairValue';
 import { pointsOfRank } from './secondaryLevels';
 
 describe('fair value of a new tranche on the issuer curve', () => {
@@ -86,7 +86,44 @@ describe("a tranche is priced against the issuer's bonds of its own rank", () =>
     expect(fairValueAt(5, points, null)!.spreadBp).toBeGreaterThan(95);
   });
 
-  it('falls back to all the issuer’s bonds when none has the tranche’s rank', () => {
-    expect(pointsOfRank(points, 'Junior Subordinated')).toHaveLength(5);
+  it('never mixes ranks: an issuer with no bond of the rank has none to read', () => {
+    expect(pointsOfRank(points, 'Junior Subordinated')).toEqual([]);
+  });
+});
+
+describe('a tranche of a rank the issuer has no bond of (issue 32)', () => {
+  const bond = (tenor: number, spreadBp: number, seniority: string) => ({ tenor, spreadBp, weight: 1, seniority });
+  // A bank with senior bonds on 90 + 10·ln(t) and two junior subordinated (AT1-like) ones at 320 bp.
+  const senior = [2, 5, 10].map((t) => bond(t, 90 + 10 * Math.log(t), 'Senior Unsecured'));
+  const bank = [...senior, bond(4, 320, 'Junior Subordinated'), bond(8, 320, 'Junior Subordinated')];
+
+  it('a rank-fallback tranche no longer produces an outlier concession', () => {
+    // A 7-year subordinated tranche priced where such paper trades (1.5× its senior curve at 7
+    // years: 1.5 × (90 + 10·ln 7) = 164.19 bp) plus a 9 bp concession: 173.19 bp.
+    const priced = 1.5 * (90 + 10 * Math.log(7)) + 9;
+    const fair = fairValueForRank(7, bank, 'Subordinated', null, false)!;
+    expect(fair.method).toBe('issuer senior curve, notched for rank');
+    expect(priced - fair.spreadBp).toBeCloseTo(9, 6);
+    // The old fallback, one curve through all five bonds, measured it ~−25 bp (an outlier).
+    expect(priced - fairValueAt(7, bank, null)!.spreadBp).toBeLessThan(-20);
+  });
+
+  it('notches by the documented rank multiples, and reads a rank it has bonds of directly', () => {
+    const at5 = 90 + 10 * Math.log(5);
+    expect(fairValueForRank(5, bank, 'Senior Secured', null, true)!.spreadBp).toBeCloseTo(
+      at5 * RANK_SPREAD_MULTIPLE['Senior Secured']!.hy,
+      6,
+    );
+    expect(fairValueForRank(5, bank, 'Subordinated', null, true)!.spreadBp).toBeCloseTo(at5 * 1.7, 6);
+    expect(fairValueForRank(6, bank, 'Junior Subordinated', null, false)!.spreadBp).toBeCloseTo(320, 6);
+    expect(fairValueForRank(5, bank, null, null, false)!.spreadBp).toBeCloseTo(at5, 6);
+  });
+
+  it('shows no fair value rather than a wrong one when none is credible', () => {
+    // Only junior subordinated bonds and no senior curve: nothing to notch a subordinated tranche from.
+    const onlyAt1 = bank.filter((p) => p.seniority === 'Junior Subordinated');
+    expect(fairValueForRank(7, onlyAt1, 'Subordinated', { level: 100, slope: 10 }, false)).toBeNull();
+    // A senior tranche of an issuer without senior bonds still reads the sector and rating curve.
+    expect(fairValueForRank(7, onlyAt1, null, { level: 100, slope: 10 }, false)!.method).toBe('sector and rating curve');
   });
 });

@@ -21,16 +21,15 @@ export interface IssuerPoint extends CurvePointInput {
 }
 
 /**
- * The issuer's bonds a tranche of `seniority` is priced against: those of the same rank (a new
- * issue of unknown rank is senior unsecured, as most are), or all of them when it has none.
+ * The issuer's bonds of one rank (a new issue of unknown rank is senior unsecured, as most are);
+ * never a mix of ranks (fairValueForRank notches from the senior curve when the rank has none).
  * Why: a subordinated bond trades 1.3–1.6× its issuer's senior spread (and a notch or more
  * lower); one curve through both put a bank's senior tranche 100+ bp wide of fair and its
  * subordinated one 80–240 bp tight (docs/primary-markets.md, "Concession accuracy").
  */
 export function pointsOfRank(points: readonly IssuerPoint[], seniority: string | null): IssuerPoint[] {
   const rank = seniority ?? 'Senior Unsecured';
-  const same = points.filter((p) => p.seniority === rank);
-  return same.length > 0 ? same : [...points];
+  return points.filter((p) => p.seniority === rank);
 }
 
 /** The last close strictly before `day` (a day with a Treasury curve), or null. */

@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { VolumeResponse, VolumeSplit } from '../../../common/api/primary';
-import { addDays, newYorkToday } from '../../../common/calendar';
+import { addDays, businessDayOnOrAfter, newYorkToday } from '../../../common/calendar';
 import { RATING_BUCKETS, ratingBucketOf, ratingClassOf, SECTORS } from '../../../common/market';
 import type { Database } from '../../db/schema';
 import { compositeRatingSql } from '../market/compositeRating';
@@ -56,7 +56,9 @@ export async function newIssueVolumeBy(
     where b.issue_date >= ${first}::date and b.issue_date <= ${today}::date`.execute(db);
   const deals = await sql<{ day: string }>`
     select to_char((priced_at at time zone 'America/New_York')::date, 'YYYY-MM-DD') as day from deals
-    where status = 'priced' and (priced_at at time zone 'America/New_York')::date between ${first}::date and ${today}::date`.execute(db);
+    where status = 'priced' and (priced_at at time zone 'America/New_York')::date between ${addDays(first, -4)}::date and ${today}::date`.execute(
+    db,
+  );
   const keys = keysOf(q.by);
   const periods = new Map<string, VolumeResponse['periods'][number]>();
   for (let k = 0; k < q.periods; k++) {
@@ -73,7 +75,8 @@ export async function newIssueVolumeBy(
     p.byKey[key] = (p.byKey[key] ?? 0) + amount;
   }
   for (const d of deals.rows) {
-    const p = periods.get(periodStart(d.day, q.period));
+    // By pricing day, a weekend or holiday pricing rolled to the next business day (as the deal pages).
+    const p = periods.get(periodStart(businessDayOnOrAfter(d.day), q.period));
     if (p) p.deals += 1;
   }
   return { asOf: today, keys, periods: [...periods.values()], yearToDate: await yearToDate(db, today) };

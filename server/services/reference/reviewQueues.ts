@@ -1,7 +1,8 @@
 /**
  * The review queues, computed by SQL over the pricing and trade tables for the REVIEW.windowDays
  * before the latest end-of-day price date (thresholds in common/api/adminReview.ts):
- * - outlier: end-of-day prices whose lineage rejected trades as outliers (`inputs.rejected`);
+ * - outlier: end-of-day prices whose lineage rejected trades as outliers or as bad prints (a print
+ *   through Treasuries or at a negative yield, never priced from) (`inputs.rejected`);
  * - lowConfidence: end-of-day prices below the confidence threshold;
  * - bigMove: a day-on-day clean-price move of the threshold or more on a day without trades
  *   (`daily_bond_stats`);
@@ -48,7 +49,7 @@ function queueSql(queue: ReviewQueue, w: Window): RawBuilder<QueueRow> {
         from evaluated_prices e
         cross join lateral (select count(*) as n from jsonb_array_elements(
           case when jsonb_typeof(e.inputs->'rejected') = 'array' then e.inputs->'rejected' else '[]'::jsonb end) r
-          where r->>2 = 'outlier') o
+          where r->>2 in ('outlier', 'bad print')) o
         where ${eodInWindow(w)} and o.n > 0`;
     case 'lowConfidence':
       return sql`select e.bond_id, 'price:' || e.id as key, e.price_date::text as at, e.clean_price as price, null::numeric as previous,
@@ -105,7 +106,7 @@ function reason(queue: ReviewQueue, r: QueueRow): string {
   const price = num(r.price);
   switch (queue) {
     case 'outlier':
-      return `the model rejected ${r.outliers} trade(s) as outliers making this price`;
+      return `the model rejected ${r.outliers} trade(s) as outliers or bad prints (through Treasuries) making this price`;
     case 'lowConfidence':
       return `confidence ${r.confidence} is below ${REVIEW.lowConfidence}`;
     case 'bigMove':

@@ -4,7 +4,6 @@
  * chart with the firing marked.
  */
 import { Alert, Center, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { formatDate } from '@common/format';
 import { Link, useSearchParams } from 'react-router';
 import { HAWK_PATHS, type HawkFiring, type HawkSubscription } from '@common/api/hawk';
 import { IssuerPicker } from '../../components/IssuerPicker';
@@ -12,6 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';
 import { BondPicker } from './BondPicker';
+import { formatMarketTime } from '@common/format';
 
 const FILTERS = ['subscriptionId', 'bondId', 'issuerId', 'from', 'to'] as const;
 
@@ -88,7 +88,7 @@ export default function HistoryPage() {
           <Table.Tbody>
             {firings.data.firings.map((f) => (
               <Table.Tr key={f.id}>
-                <Table.Td>{formatDate(f.firedAt)}</Table.Td>
+                <Table.Td>{formatMarketTime(f.firedAt)}</Table.Td>
                 <Table.Td>{f.summary}</Table.Td>
                 <Table.Td>
                   {f.bondId ? (

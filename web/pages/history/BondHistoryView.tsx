@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { BOND_PATHS, type PriceHistoryResponse } from '@common/api/bond';
 import { MARKET_PATHS, type MarketIndexResponse } from '@common/api/market';
 import { type Trade, type TradeListResponse } from '@common/api/trade';
-import { formatDate, formatNumber, formatPrice, formatYield } from '@common/format';
+import { formatMarketTime, formatNumber, formatPrice, formatYield } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { useFeature } from '../../features/useFeature';
 import { HAWK_FIRINGS_PAGE_MAX, HAWK_PATHS, type HawkFiring } from '@common/api/hawk';
@@ -76,7 +76,7 @@ export function useHawkAlertMarkers(
 const NUM = 'ag-right-aligned-cell bw-stat';
 
 const TRADE_COLUMNS: ColDef<Trade>[] = [
-  { field: 'executionTime', headerName: 'Time', width: 170, valueFormatter: (p) => formatDate(p.value as string), sort: 'desc' },
+  { field: 'executionTime', headerName: 'Time (ET)', width: 190, valueFormatter: (p) => formatMarketTime(p.value as string), sort: 'desc' },
   {
     field: 'side',
     headerName: 'Side',

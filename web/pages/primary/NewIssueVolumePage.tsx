@@ -44,8 +44,14 @@ function columnsFor(data: VolumeResponse, period: string): ColDef<Row>[] {
       valueFormatter: (p) => formatSize(p.value as number),
       cellClass: NUM,
     },
-    { field: 'deals', headerName: 'Deals', width: 80, type: 'numericColumn' },
-    { field: 'bonds', headerName: 'Bonds', width: 80, type: 'numericColumn' },
+    {
+      field: 'deals',
+      headerName: 'Deals priced',
+      width: 100,
+      type: 'numericColumn',
+      headerTooltip: 'Deals grouped by priced date (New York)',
+    },
+    { field: 'bonds', headerName: 'Bonds', width: 80, type: 'numericColumn', headerTooltip: 'Bonds grouped by issue date' },
     ...data.keys.map((k): ColDef<Row> => ({
       colId: k.key,
       headerName: k.label,
@@ -158,6 +164,12 @@ export default function NewIssueVolumePage() {
             testId="volume-chart"
           />
         </Card>
+      )}
+      {data && (
+        <Text size="xs" c="dimmed">
+          Volume and bonds by issue date; deals by priced date (New York; a weekend or holiday pricing counts on the next business day), as
+          on the new-issues page.
+        </Text>
       )}
       {data && (
         <DataTable

@@ -40,7 +40,7 @@ const COLUMNS: ColDef<CalendarRow>[] = [
     field: 'status',
     headerName: 'Status',
     width: 150,
-    valueFormatter: (p) => `${STATUS_LABELS[p.data!.status]} ${formatTime(p.data!.statusAt, 'America/New_York')}`,
+    valueFormatter: (p) => `${STATUS_LABELS[p.data!.status]} ${formatTime(p.data!.statusAt, 'America/New_York')} ET`,
     headerTooltip: 'The current stage and when it was reached (New York time)',
   },
   T.tenor,
@@ -61,7 +61,7 @@ const COLUMNS: ColDef<CalendarRow>[] = [
 
 const WEEK_COLUMNS: ColDef<DealWeeksResponse['weeks'][number]>[] = [
   { field: 'weekStart', headerName: 'Week of', width: 120, valueFormatter: (p) => formatDay(p.value as string) },
-  { field: 'deals', headerName: 'Deals', width: 80, type: 'numericColumn' },
+  { field: 'deals', headerName: 'Deals priced', width: 100, type: 'numericColumn' },
   { field: 'tranches', headerName: 'Tranches', width: 90, type: 'numericColumn' },
   { field: 'volume', headerName: 'Volume', width: 110, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
   {
@@ -176,6 +176,10 @@ export default function NewIssuesPage() {
       />
       <Text fw={600} mt="sm">
         Past deals by week
+      </Text>
+      <Text size="xs" c="dimmed">
+        Deals priced in each week, grouped by priced date (New York; a weekend or holiday pricing counts on the next business day), as on
+        the new-issue volume page.
       </Text>
       <DataTable
         rows={weeks.data?.weeks}

@@ -1,12 +1,17 @@
 /**
  * End-of-day price history in the background. A first start prices only the most recent days of
  * the seeded history (enough for today's changes versus the previous close), so the app is up
- * quickly; the older days are priced afterwards in chunks, newest first, by a recurring job. The
+ * quickly; the whole history is then priced by a recurring job in chunks, OLDEST FIRST, each
+ * chunk starting from the close before it (the basis filter's state stored with that close), so
+ * the chain of carried state is never cut: a chunk started cold would lose every bond's carried
+ * basis on its first day (issue 32: on 13 days a year ~42 % of the bonds jumped back to their
+ * model). The days the first start priced (from a cold state) are re-priced at the end, and so
+ * are closes struck live meanwhile, so the last stored close carries the warm state on. The
  * pending range lives in app_settings, so a restart or another instance carries on.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { businessDaysEnding } from '../../../../common/calendar';
+import { businessDaysFrom } from '../../../../common/calendar';
 import { pricingApi } from './pricingSeam';
 
 export const BACKFILL_KEY = 'market_price_backfill';
@@ -38,23 +43,38 @@ export async function getBackfill(db: Kysely<Database>): Promise<BackfillRange |
   return (typeof row.value === 'string' ? JSON.parse(row.value) : row.value) as BackfillRange;
 }
 
+/** The latest stored end-of-day price date, or null. */
+async function latestClose(db: Kysely<Database>): Promise<string | null> {
+  const { rows } = await sql<{ d: string | null }>`
+    select to_char(max(price_date), 'YYYY-MM-DD') as d from evaluated_prices where kind = 'eod'`.execute(db);
+  return rows[0]?.d ?? null;
+}
+
 /**
- * Prices the newest `maxDays` business days of the pending range and shrinks it. Returns the
- * days priced (0 when nothing is pending). Safe to repeat: pricing a close is idempotent.
+ * Prices the oldest `maxDays` business days of the pending range (each from the stored close
+ * before it) and shrinks the range. When the range is done but closes were struck after its end
+ * meanwhile (live days), they are re-priced too, so the chain reaches the latest close. Returns
+ * the days priced (0 when nothing is pending). Safe to repeat: pricing a close is idempotent.
  */
 export async function runPriceBackfill(db: Kysely<Database>, maxDays = 20): Promise<number> {
   const range = await getBackfill(db);
   if (!range) return 0;
   const pricing = await pricingApi();
   if (!pricing) return 0;
-  const days = businessDaysEnding(range.to, maxDays + 1).filter((d) => d >= range.from && d <= range.to);
-  if (days.length === 0) {
+  const chunk = businessDaysFrom(range.from, maxDays).filter((d) => d <= range.to);
+  if (chunk.length === 0) {
     await setBackfill(db, null);
     return 0;
   }
-  const chunk = days.slice(-maxDays);
-  await pricing.priceHistory(db, chunk[0]!, chunk[chunk.length - 1]!);
-  const before = days.length > chunk.length ? days[0]! : null;
-  await setBackfill(db, before && before >= range.from ? { from: range.from, to: before } : null);
+  const last = chunk[chunk.length - 1]!;
+  await pricing.priceHistory(db, chunk[0]!, last);
+  const after = businessDaysFrom(last, 2)[1]!;
+  let to = range.to;
+  if (after > to) {
+    // The range is done: carry on through closes struck after it (the live days meanwhile).
+    const latest = await latestClose(db);
+    if (latest && latest > to) to = latest;
+  }
+  await setBackfill(db, after <= to ? { from: after, to } : null);
   return chunk.length;
 }

@@ -102,7 +102,9 @@ export async function seedUniverse(db: Kysely<Database>, opts: SeedUniverseOptio
     const now = Math.min(n, Math.max(1, opts.pricedDays ?? n));
     const firstPriced = universe.days[n - now]!.date;
     await pricing.priceHistory(db, firstPriced, endDate, (d, t) => progress('Evaluated prices', d, t));
-    await setBackfill(db, now < n ? { from: startDate, to: universe.days[n - now - 1]!.date } : null);
+    // The first start's days were priced from a cold state: the backfill prices the whole history
+    // oldest first and re-prices them at its end, so every close carries the state of the one before.
+    await setBackfill(db, now < n ? { from: startDate, to: endDate } : null);
     await pricing.repriceUniverse(db, pricing.closeTime(endDate));
     priced = true;
   }

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ADMIN_BOND_PATHS, type AdminBond, type AdminBondSaved, type AdminBondTerms } from '@common/api/adminBonds';
-import { formatDate, formatPrice, formatSize, formatSpreadLevel, formatYield } from '@common/format';
+import { formatDate, formatPrice, formatSize, formatSpreadLevel, formatYield, formatMarketTime } from '@common/format';
 import { ApiError, api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
@@ -45,7 +45,7 @@ function Trades({ bond }: { bond: AdminBond }) {
       <Table.Tbody>
         {bond.trades.map((t, i) => (
           <Table.Tr key={i}>
-            <Table.Td>{formatDate(t.executionTime)}</Table.Td>
+            <Table.Td>{formatMarketTime(t.executionTime)}</Table.Td>
             <Table.Td ta="right">{formatSize(t.quantity)}</Table.Td>
             <Table.Td ta="right">{formatPrice(t.price)}</Table.Td>
             <Table.Td ta="right">{formatYield(t.yield)}</Table.Td>

@@ -9,7 +9,7 @@ import { Alert, Anchor, Button, Card, Group, Modal, Radio, Stack, Table, Text } 
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ADMIN_BOND_PATHS, type CompareResponse, type MergeResult } from '@common/api/adminBonds';
-import { formatDate, formatNumber, formatPrice, formatSize, formatSpreadLevel, formatYield } from '@common/format';
+import { formatDate, formatNumber, formatPrice, formatSize, formatSpreadLevel, formatYield, formatMarketTime } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { useApiQuery } from '../../../api/queries';
@@ -56,7 +56,7 @@ const ROWS: Array<{ label: string; term?: string; value: (b: Bond) => string }> 
     label: 'Last trade',
     value: (b) =>
       b.trades[0]
-        ? `${formatDate(b.trades[0].executionTime)} · ${formatPrice(b.trades[0].price)} · ${formatSize(b.trades[0].quantity)}`
+        ? `${formatMarketTime(b.trades[0].executionTime)} · ${formatPrice(b.trades[0].price)} · ${formatSize(b.trades[0].quantity)}`
         : '—',
   },
 ];
@@ -150,7 +150,7 @@ function Comparison({ data, onMerged }: { data: CompareResponse; onMerged: (r: M
                     ? '—'
                     : b.trades.slice(0, 5).map((t, i) => (
                         <Text key={i} size="xs">
-                          {formatDate(t.executionTime)} · {formatPrice(t.price)} · {formatSize(t.quantity)} · {t.side}
+                          {formatMarketTime(t.executionTime)} · {formatPrice(t.price)} · {formatSize(t.quantity)} · {t.side}
                         </Text>
                       ))}
                 </Table.Td>

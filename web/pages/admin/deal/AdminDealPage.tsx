@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminDeal } from '@common/api/adminDeals';
-import { formatDate } from '@common/format';
+import { formatDate, formatMarketTime } from '@common/format';
 import { DEAL_STATUSES, type DealStatus } from '@common/market';
 import { apiErrorText } from '../../../api/errorText';
 import { PageTitle } from '../../../components/PageTitle';
@@ -85,7 +85,7 @@ function DealEditor({ deal }: { deal: AdminDeal }) {
         <Stack gap={2} mb="xs">
           {deal.timeline.map((s, k) => (
             <Text key={k} size="sm">
-              {STATUS_LABELS[s.status]} · {formatDate(s.at)}
+              {STATUS_LABELS[s.status]} · {formatMarketTime(s.at)}
             </Text>
           ))}
         </Stack>

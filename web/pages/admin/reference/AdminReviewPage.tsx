@@ -16,7 +16,7 @@ import {
   type ReviewQueue,
   type ReviewResponse,
 } from '@common/api/adminReview';
-import { formatDate, formatDay, formatPrice } from '@common/format';
+import { formatDate, formatDay, formatPrice, formatMarketTime } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { useApiQuery } from '../../../api/queries';
@@ -49,7 +49,7 @@ function ItemRow({ item, onDecided }: { item: ReviewItem; onDecided: (d: ReviewD
           {item.description}
         </Text>
       </Table.Td>
-      <Table.Td>{item.at === null ? '—' : item.queue === 'tradeFar' ? formatDate(item.at) : formatDay(item.at)}</Table.Td>
+      <Table.Td>{item.at === null ? '—' : item.queue === 'tradeFar' ? formatMarketTime(item.at) : formatDay(item.at)}</Table.Td>
       <Table.Td ta="right">{formatPrice(item.price)}</Table.Td>
       <Table.Td>
         <Text size="sm">{item.reason}</Text>

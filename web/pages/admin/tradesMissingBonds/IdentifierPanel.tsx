@@ -10,7 +10,7 @@ import {
   type MissingGroup,
   type MissingTradesResponse,
 } from '@common/api/tradesMissingBonds';
-import { formatDate, formatPrice, formatSize } from '@common/format';
+import { formatMarketTime, formatPrice, formatSize } from '@common/format';
 import { useApiQuery } from '../../../api/queries';
 import { useAdminAction } from '../useAdminAction';
 
@@ -147,7 +147,7 @@ export function IdentifierPanel({
             <Table.Tbody>
               {trades.data?.trades.map((t, i) => (
                 <Table.Tr key={i}>
-                  <Table.Td>{formatDate(t.executionTime)}</Table.Td>
+                  <Table.Td>{formatMarketTime(t.executionTime)}</Table.Td>
                   <Table.Td ta="right">{formatSize(t.quantity)}</Table.Td>
                   <Table.Td ta="right">{formatPrice(t.price)}</Table.Td>
                   <Table.Td>{t.side.replace('_', ' ')}</Table.Td>
