@@ -39,6 +39,7 @@ import * as analyticsRollups from './20261209100000_analytics_rollups';
 import * as hawkUnprimed from './20261211100000_hawk_unprimed';
 import * as analyticsReadModel from './20261215100000_analytics_read_model';
 import * as treasuryUpdatedIdx from './20261219100000_treasury_updated_idx';
+import * as loginSources from './20261228100000_login_sources';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '20261211100000_hawk_unprimed': hawkUnprimed,
   '20261215100000_analytics_read_model': analyticsReadModel,
   '20261219100000_treasury_updated_idx': treasuryUpdatedIdx,
+  '20261228100000_login_sources': loginSources,
 };
