@@ -107,6 +107,9 @@ describe('configuration from the environment', () => {
       PUBLIC_URL: 'https://bondwise.example.com',
     });
     expect(config.seedDemo).toBe(false);
+    // The API document is for signed-in callers in production, unless a setting opens it.
+    expect(config.apiDocsPublic).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/config-test' }).apiDocsPublic).toBe(true);
   });
 
   it('the server start stops with exit code 1 and names the bad variable', () => {
