@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ run: 'pass with nothing new', ...idle }));
     await eventToNotification(db, config, base + (2 * TICKS + 2) * 5_000, issuers);
     await eventToNotificationWoken(db, config, base + (2 * TICKS + 2) * 5_000 + (EVENTS + 1) * 1_000, issuers);
-    await backtestTiming(db, base + (2 * TICKS + 2) * 5_000);
+    await backtestTiming(db, config, base + (2 * TICKS + 2) * 5_000);
     console.log(JSON.stringify({ engine, loadAverageAtStart: load0, loadAverageAtEnd: loadavg()[0] }));
   } finally {
     await handle.cleanup();
@@ -237,7 +237,7 @@ async function eventToNotificationWoken(db: Kysely<Database>, config: Config, at
 }
 
 /** The backtest preview: 30 days of a rule on one issuer (ten bonds), over stored end-of-day prices. */
-async function backtestTiming(db: Kysely<Database>, nowMs: number): Promise<void> {
+async function backtestTiming(db: Kysely<Database>, config: Config, nowMs: number): Promise<void> {
   let t = performance.now();
   await sql`insert into evaluated_prices (bond_id, price_date, kind, as_of, clean_price, yield, g_spread_bp, confidence, inputs)
     select b.id, d::date, 'eod', d + interval '21 hours', 100 + ((b.id + extract(day from d)::int) % 9) * 0.25, 0.05, 150 + (b.id % 13), 80, '{}'
@@ -263,6 +263,7 @@ async function backtestTiming(db: Kysely<Database>, nowMs: number): Promise<void
       t = performance.now();
       const r = await backtestRule(
         db,
+        config,
         'u1',
         { rule: c.rule as never, target: { kind: 'issuer', issuerId: 1 + k * 7 }, frequency: { type: 'daily' } },
         new Date(nowMs),

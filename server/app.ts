@@ -14,6 +14,7 @@ import { registerMaintenanceGate } from './plugins/maintenanceGate';
 import { registerTextGuard } from './plugins/textGuard';
 import { registerRouteInventory } from './plugins/routeInventory';
 import { registerAccess } from './plugins/access';
+import { registerNoStore } from './plugins/noStore';
 import { registerOpenApi } from './plugins/openapi';
 import { generateRequestId, registerRequestContext } from './plugins/requestContext';
 import { registerWebApp } from './plugins/webApp';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuth(app, config.jwtSecret, app.now);
   registerMaintenanceGate(app);
   registerAccess(app);
+  registerNoStore(app);
   registerTextGuard(app);
   await registerOpenApi(app);
   await registerRoutes(app);

@@ -107,6 +107,9 @@ describe('configuration from the environment', () => {
       PUBLIC_URL: 'https://bondwise.example.com',
     });
     expect(config.seedDemo).toBe(false);
+    // The API document is for signed-in callers in production, unless a setting opens it.
+    expect(config.apiDocsPublic).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/config-test' }).apiDocsPublic).toBe(true);
   });
 
   it('the market is the offline simulator by default; public sources are chosen by MARKET_SOURCE with FINRA at its real host', () => {

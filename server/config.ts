@@ -114,6 +114,8 @@ export type Config = {
   refreshTokenTtlSeconds: number;
   /** Every login needs a second factor (passkey, TOTP or e-mailed code); default on in production. */
   mfaRequired: boolean;
+  /** The API document (/api/docs, /api/openapi.json) for anyone; default off in production (signed-in callers only). */
+  apiDocsPublic: boolean;
   /** Domain attribute of the session cookies ('' = host-only). */
   cookieDomain: string;
   /** E-mail domains of the operator's own staff (User info isEmployee). */
@@ -218,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     mfaRequired: e.MFA_REQUIRED ?? e.NODE_ENV === 'production',
+    apiDocsPublic: e.API_DOCS_PUBLIC ?? e.NODE_ENV !== 'production',
     cookieDomain: e.COOKIE_DOMAIN ?? '',
     employeeEmailDomains: (e.EMPLOYEE_EMAIL_DOMAINS ?? 'bondwise.com')
       .split(',')

@@ -47,6 +47,7 @@ export const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(31_536_000).default(2_592_000),
   MFA_REQUIRED: booleanFromEnv.optional(),
+  API_DOCS_PUBLIC: booleanFromEnv.optional(),
   COOKIE_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+$/i, 'must be a host name like bondwise.com')

@@ -19,6 +19,12 @@ export const MEDIA_PATHS = {
 } as const;
 
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * An image's declared size, bounded: a few kilobytes of header can claim 100,000 × 100,000 pixels,
+ * which any reader decoding it (a browser, a thumbnailer) would try to allocate.
+ */
+export const MEDIA_MAX_SIDE_PX = 16_384;
+export const MEDIA_MAX_PIXELS = 50_000_000;
 /** Links in the admin page and the API: short-lived. */
 export const MEDIA_LINK_TTL_SECONDS = 15 * 60;
 /** Links for images of public posts (the feed, shared links): long-lived. */

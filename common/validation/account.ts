@@ -61,7 +61,13 @@ export const fullNameSchema = z
   .string()
   .trim()
   .min(1, 'Enter your name')
-  .max(2 * NAME_MAX_LENGTH + 1);
+  .max(2 * NAME_MAX_LENGTH + 1)
+  // A name is shown in e-mails and notifications to others: no line breaks or other control characters in it.
+  .refine((name) => !CONTROL_CHARACTERS.test(name), 'A name cannot contain line breaks or other control characters');
+
+/** C0 and C1 control characters (CR, LF, tab, escape …) and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
+export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 
 /** Six-digit authenticator (TOTP) code; spaces are ignored. */
 export const totpCodeSchema = z

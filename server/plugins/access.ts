@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { FeatureName } from '@common/features';
-import { assertActiveSubscription, callerFeatures, gatedVariant, holdsGatedFields, withoutGatedFields } from './entitlements';
+import { assertActiveSubscription, callerFeatures } from './entitlements';
+import { gatedVariant, holdsGatedData, withoutGatedData } from '../policies/gatedData';
 import { forbidden, unauthorized } from './errors';
 
 /** Who may call a route: anyone, a signed-in user, or an administrator. */
@@ -127,19 +128,21 @@ export function registerAccess(app: FastifyInstance): void {
     }
   });
 
-  // Fields behind a feature (S&P ratings, the discount margin) reach only callers with it, on
-  // every product route (the bond list decides its columns itself: it sends ready-made JSON text).
+  // Data behind a feature (server/policies/gatedData.ts: S&P ratings, the discount margin, the
+  // term-structure levels and bonds) reaches only callers with it, on every product route (the
+  // bond list decides its columns itself: it sends ready-made JSON text).
   app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // Refusals carry no data (and must not depend on a database that may be what failed).
     if (reply.statusCode >= 400 || !request.auth || typeof payload !== 'object' || payload === null) return payload;
     if (!request.routeOptions.url?.startsWith('/v2/')) return payload;
+    const route = `${request.method} ${request.routeOptions.url}`;
     let gated = gatedPayloads.get(payload);
-    if (gated === undefined) gatedPayloads.set(payload, (gated = holdsGatedFields(payload)));
+    if (gated === undefined) gatedPayloads.set(payload, (gated = holdsGatedData(payload, route)));
     // Nothing gated in it (most answers, every notification poll): the same for every caller.
     const features = gated ? await callerFeatures(request) : undefined;
     const variant = features ? gatedVariant(features) : '';
     if (reply.statusCode === 200 && request.method === 'GET' && reuseSerialised(reply, payload, variant)) return payload;
-    return features ? withoutGatedFields(payload, features) : payload;
+    return features ? withoutGatedData(payload, features, route) : payload;
   });
 }
 

@@ -1,6 +1,7 @@
 import { ENTITLEMENT_TTL_MS } from './entitlements';
 import { PUBLIC_ROUTES } from './access';
 import type { InventoryRoute } from './routeInventory';
+import { GATED_DATA } from '../policies/gatedData';
 
 /** Where the generated page lives, from the repository root. */
 export const ACCESS_DOC_PATH = 'docs/access.md';
@@ -16,13 +17,18 @@ const FIELD_RULES = `| feature | route | without the feature |
 | \`s_and_p_ratings\` | \`GET /v2/market/moves\` | the \`rating\` filter is a 403; \`ratingSP\` is null |
 | \`s_and_p_ratings\` | \`GET /v2/bond/:id\` | \`ratings.sp\` and \`analytics.ratingSP\` are null; S&P entries leave \`ratings.history\` |
 | \`s_and_p_ratings\` | \`GET /v2/market/summary\` (\`mostActive\`), \`GET /v2/issuer/:id\` (\`bonds\`) | \`ratingSP\` is null |
+| \`s_and_p_ratings\` | \`GET /v2/primary/deal\`, \`GET /v2/primary/deal/:id\` (the deal and its \`comparables\`) | \`ratingSp\` is null |
+| \`s_and_p_ratings\` | \`POST /v2/primary/calculator\`, its workbook and a pricing sheet's | the issuer's \`rating\` is null (a rating typed in for a hypothetical issuer stays) |
+| \`s_and_p_ratings\` | \`POST /v2/hawk/subscriptions\`, \`PATCH /v2/hawk/subscriptions/:id\`, \`POST /v2/hawk/backtest\` | a rating rule on the S&P agency is a 403; a saved one fires only on Moody's once the owner lacks the feature (no notification, e-mail or push of an S&P change) |
 | \`bond_table_discount_margin\` | \`GET /v2/bond\`, \`GET /v2/download/bonds.csv\` | \`discountMargin\` is left out of the default columns; asking for it as a column or a sort key is a 403 |
 | \`bond_table_discount_margin\` | \`GET /v2/bond/:id\`, \`GET /v2/market/summary\`, \`GET /v2/issuer/:id\` | \`discountMargin\` is null |
 | \`term_structure_change_non_delta_metrics\` | \`GET /v2/market/term-structure-change\` | the two curves' levels (\`from\`, \`to\`) are null: only the changes |
 | \`term_structure_change_visual_bond\` | \`GET /v2/market/term-structure-change\` | \`bonds\` is empty |
 
-Field-level rules key on the field names (\`ratingSP\`, \`discountMargin\`, a bond's \`ratings\`) in
-every \`/v2\` response (\`server/plugins/entitlements.ts\`), so a new route carrying them is covered.
+Each gated datum is declared once, by what it is, in \`server/policies/gatedData.ts\`: its feature and
+every spelling and path it appears under (${GATED_DATA.map((d) => `${d.what}: ${[...d.fields, ...(d.pairedKey ? [`${d.pairedKey.key} beside ${d.pairedKey.beside}`] : []), ...(d.entry ? [`entries with ${d.entry.key} ${d.entry.value}`] : []), ...(d.routePaths?.length ? ['paths of the routes above'] : [])].map((x) => `\`${x}\``).join(', ')}`).join('; ')}).
+Every \`/v2\` answer, the workbooks and market hawk read it; \`server/policies/gatedData.test.ts\` walks every
+route and notification kind as a user without each feature.
 Not behind a feature, on purpose: custom bond tables (\`/v2/bond-tables\`) store views, not market
 data — a saved view may name a gated column or the rating filter, and the data is refused or left
 out where it is read; the market summary's and detail's \`IG\`, \`HY\` and \`rating:<bucket>\`

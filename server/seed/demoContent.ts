@@ -84,6 +84,7 @@ export const demoContentSeeder: Seeder = {
     if (bonds[0]) {
       await createSubscription(
         db,
+        config,
         user.id,
         {
           name: 'Benchmark G-spread move',
@@ -97,6 +98,7 @@ export const demoContentSeeder: Seeder = {
     }
     await createSubscription(
       db,
+      config,
       user.id,
       {
         name: 'New IG deals',

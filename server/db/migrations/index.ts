@@ -42,6 +42,7 @@ import * as treasuryUpdatedIdx from './20261219100000_treasury_updated_idx';
 import * as riskToWorst from './20261223100000_risk_to_worst';
 import * as marketSources from './20261224100000_market_sources';
 import * as edgarFeed from './20261225100000_edgar_feed';
+import * as loginSources from './20261228100000_login_sources';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '20261223100000_risk_to_worst': riskToWorst,
   '20261224100000_market_sources': marketSources,
   '20261225100000_edgar_feed': edgarFeed,
+  '20261228100000_login_sources': loginSources,
 };

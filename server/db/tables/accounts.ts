@@ -125,7 +125,16 @@ export interface LoginFailuresTable {
   id: Generated<string>;
   email: string;
   ip: string | null;
+  /** The browser's device id (X-Device-Fingerprint), when it sent one. */
+  device: string | null;
   created_at: Timestamp;
+}
+
+/** Devices (X-Device-Fingerprint) an account has signed in from: a held source does not hold them. */
+export interface KnownDevicesTable {
+  user_id: string;
+  device: string;
+  last_seen_at: Timestamp;
 }
 
 /** Locked e-mails (after too many failures), until an unlock link or a password reset is used. */
@@ -168,6 +177,7 @@ export interface AccountTables {
   account_tokens: AccountTokensTable;
   login_failures: LoginFailuresTable;
   login_locks: LoginLocksTable;
+  known_devices: KnownDevicesTable;
   feature_levels: FeatureLevelsTable;
   email_outbox: EmailOutboxTable;
 }

@@ -29,6 +29,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { enrollAtLogin, loginFinish, loginStart, loginWithEmailCode, sendLoginCode } from '../../services/accounts/login';
+import type { LoginAttempt } from '../../services/accounts/guessing';
+import { API_HEADERS } from '@common/constants';
 import { kickOutbox, waitForOutbox } from '../../services/accounts/outboxKick';
 import { guessingLimit } from '../../plugins/rateLimitStore';
 import { refreshSession, revokeSession, SESSION_ENDED } from '../../services/accounts/sessions';
@@ -66,8 +68,15 @@ const errors = {
   429: errorResponseSchema,
 };
 
-function client(request: FastifyRequest) {
-  return { userAgent: request.headers['user-agent'], ip: request.ip };
+/** The attempt a request makes: its client, its device id (guessing is held back per source) and the app's time. */
+function client(request: FastifyRequest): LoginAttempt {
+  const device = request.headers[API_HEADERS.deviceFingerprint.toLowerCase()];
+  return {
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+    device: typeof device === 'string' && device.length > 0 && device.length <= 200 ? device : undefined,
+    at: new Date(request.server.now()),
+  };
 }
 
 /**
@@ -92,7 +101,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'Answers kind `session` (logged in), `passkey` (authenticate with a passkey, then login/finish), `enrolPasskey` ' +
           '(MFA_REQUIRED and no second factor yet: create a passkey, then /auth/mfa/enroll) or `secondFactor` (TOTP or ' +
           'e-mailed code). 401 `Incorrect e-mail or password` for unknown e-mails and wrong passwords alike; after 5 failures ' +
-          'in 15 minutes the e-mail is locked (423) and an unlock link is e-mailed.',
+          'from one source (IP) that source waits before each further attempt (423), a right password from it needs a second ' +
+          'factor or the e-mailed code, and an unlock link is e-mailed; devices the account has signed in from are not held ' +
+          '(docs/accounts.md, "Guessing").',
         querystring: loginStartQuerySchema,
         body: loginStartBodySchema,
         response: { 200: loginStartResultSchema, ...errors },

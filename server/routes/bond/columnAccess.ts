@@ -3,12 +3,14 @@ import type { FeatureName } from '@common/features';
 import { BOND_TABLE_COLUMNS, type BondTableColumn } from '@common/enums';
 import { callerFeatures } from '../../plugins/entitlements';
 import { forbidden } from '../../plugins/errors';
+import { GATED_DATA } from '../../policies/gatedData';
 
-/** Bond-table columns only some accounts may see, and the feature that unlocks each. */
-export const GATED_COLUMNS: ReadonlyArray<{ column: BondTableColumn; feature: FeatureName }> = [
-  { column: 'ratingSP', feature: 's_and_p_ratings' },
-  { column: 'discountMargin', feature: 'bond_table_discount_margin' },
-];
+/** Bond-table columns only some accounts may see, and the feature that unlocks each (from the gated data). */
+export const GATED_COLUMNS: ReadonlyArray<{ column: BondTableColumn; feature: FeatureName }> = GATED_DATA.flatMap((d) =>
+  (d.columns ?? []).map((column) => ({ column, feature: d.feature })),
+);
+/** The feature each filter that selects by gated data needs. */
+const RATING_FILTER_FEATURE = GATED_DATA.find((d) => d.filters?.includes('rating'))!.feature;
 
 interface BondColumnQuery {
   columns?: BondTableColumn[] | undefined;
@@ -24,8 +26,8 @@ interface BondColumnQuery {
  */
 export async function assertRatingFilterEntitled(request: FastifyRequest, rating: readonly string[] | undefined): Promise<void> {
   if (!rating?.length) return;
-  if (!(await callerFeatures(request)).has('s_and_p_ratings')) {
-    throw forbidden('Filtering by rating (S&P) needs the feature "s_and_p_ratings", which your account does not have');
+  if (!(await callerFeatures(request)).has(RATING_FILTER_FEATURE)) {
+    throw forbidden(`Filtering by rating (S&P) needs the feature "${RATING_FILTER_FEATURE}", which your account does not have`);
   }
 }
 

@@ -60,7 +60,7 @@ const hawkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: hawkSubscriptionSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createSubscription(app.db, request.user.userId, request.body, now())),
+    async (request, reply) => reply.code(201).send(await createSubscription(app.db, app.config, request.user.userId, request.body, now())),
   );
 
   app.get(
@@ -91,7 +91,7 @@ const hawkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hawkSubscriptionSchema, ...errors },
       },
     },
-    async (request) => updateSubscription(app.db, request.user.userId, request.params.id, request.body, now()),
+    async (request) => updateSubscription(app.db, app.config, request.user.userId, request.params.id, request.body, now()),
   );
 
   app.delete(
@@ -139,7 +139,7 @@ const hawkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hawkBacktestResultSchema, 402: errorResponseSchema, ...errors },
       },
     },
-    async (request) => backtestRule(app.db, request.user.userId, request.body, now()),
+    async (request) => backtestRule(app.db, app.config, request.user.userId, request.body, now()),
   );
 
   // The e-mail's one-click disable: public (the link works without signing in), the code is the key.

@@ -82,6 +82,22 @@ describe('health and maintenance mode', () => {
     expect(page.body).toContain('swagger');
   });
 
+  it('with API_DOCS_PUBLIC off (the production default) the API document answers signed-in callers only', async () => {
+    const closed = await createTestApp({ API_DOCS_PUBLIC: 'false' });
+    try {
+      for (const url of ['/api/openapi.json', '/api/docs/json', '/api/docs/']) {
+        const anonymous = await closed.app.inject({ method: 'GET', url });
+        expect(anonymous.statusCode, url).toBe(401);
+        expect(anonymous.json().error).toMatch(/signed-in/);
+      }
+      const doc = await closed.app.inject({ method: 'GET', url: '/api/openapi.json', headers: await bearer('docs-reader') });
+      expect(doc.statusCode).toBe(200);
+      expect(Object.keys(doc.json().paths)).toContain('/health');
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('the maintenance gate marks its 503 so an open tab can tell maintenance from an outage', async () => {
     const admin = await bearer('admin-1', { admin: true });
     await ctx.app.inject({ method: 'PUT', url: '/admin/maintenance', headers: admin, payload: { maintenanceMode: true } });

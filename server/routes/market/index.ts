@@ -14,7 +14,6 @@ import {
   newIssueVolumeResponseSchema,
   termStructureChangeQuerySchema,
   termStructureChangeResponseSchema,
-  type TermStructureChangeResponse,
 } from '../../../common/api/market';
 import { cachedResult, marketAsOf } from '../../services/market/queries/common';
 import { marketDetail, marketMoves, termStructureChange } from '../../services/market/queries/marketHistory';
@@ -22,8 +21,6 @@ import { marketIndex } from '../../services/market/queries/marketIndex';
 import { indexInputs } from '../../services/market/queries/indexReadModel';
 import { marketSectors, newIssueVolume } from '../../services/market/queries/marketSectors';
 import { marketSummary } from '../../services/market/queries/marketSummary';
-import type { FeatureName } from '@common/features';
-import { callerFeatures } from '../../plugins/entitlements';
 import { assertRatingFilterEntitled } from '../bond/columnAccess';
 
 const tags = ['market'];
@@ -100,14 +97,14 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { day } = await marketAsOf(app.db);
-      const result = await cachedResult(
+      // The levels and the bond points are gated data (server/policies/gatedData.ts), withheld on the way out.
+      return cachedResult(
         app.db,
         `tsc|${day}|${JSON.stringify(request.query)}`,
         HISTORY_TTL_MS,
         () => termStructureChange(app.db, request.query),
         request.signal,
       );
-      return entitledTermStructure(result, await callerFeatures(request));
     },
   );
 
@@ -174,21 +171,5 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * The term-structure change as the caller may have it: the two curves' levels need
- * `term_structure_change_non_delta_metrics` (otherwise only the changes), the individual bonds
- * `term_structure_change_visual_bond`. A copy: the result is shared through the cache.
- */
-function entitledTermStructure(result: TermStructureChangeResponse, features: ReadonlySet<FeatureName>): TermStructureChangeResponse {
-  const levels = features.has('term_structure_change_non_delta_metrics');
-  const bonds = features.has('term_structure_change_visual_bond');
-  if (levels && bonds) return result;
-  return {
-    ...result,
-    buckets: levels ? result.buckets : result.buckets.map((b) => ({ ...b, from: null, to: null })),
-    bonds: !bonds ? [] : levels ? result.bonds : result.bonds.map((b) => ({ ...b, from: null, to: null })),
-  };
-}
 
 export default marketRoutes;

@@ -73,7 +73,7 @@ describe('uploading', () => {
     expect(list.items.map((i) => i.name)).toEqual(['term-sheet.pdf', 'spark.gif', 'curve chart.png']);
   });
 
-  it('refuses SVG, unknown bytes, empty files, mislabelled files and oversized uploads, storing nothing', async () => {
+  it('refuses SVG, unknown bytes, empty files, mislabelled files, oversized uploads and images claiming huge dimensions, storing nothing', async () => {
     const before = (await ctx.app.inject({ method: 'GET', url: '/admin/media', headers: admin })).json() as MediaList;
     const cases: Array<[string, Buffer, number, string]> = [
       ['logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'), 400, 'SVG'],
@@ -83,6 +83,9 @@ describe('uploading', () => {
       ['photo.jpg', PDF, 400, 'application/pdf'],
       ['../../etc/passwd', png(1, 1), 400, 'name'],
       ['huge.png', Buffer.concat([png(1, 1), Buffer.alloc(10 * 1024 * 1024)]), 413, ''],
+      // A small file whose header claims a picture no reader could hold.
+      ['bomb.png', png(100_000, 100_000), 400, '100000 × 100000 pixels'],
+      ['tall.png', png(10, 20_000), 400, 'at most 16384 on a side'],
     ];
     for (const [name, bytes, status, text] of cases) {
       const res = await upload(name, bytes);

@@ -14,6 +14,8 @@ import { errorResponseSchema, idParamsSchema } from '../../../common/api/shared'
 import { badRequest } from '../../plugins/errors';
 import { newIssueCalculation } from '../../services/primary/calculator';
 import { calculatorWorkbook } from '../../services/primary/calculatorWorkbook';
+import { callerFeatures } from '../../plugins/entitlements';
+import { withoutGatedData } from '../../policies/gatedData';
 import {
   createPricingSheet,
   deletePricingSheet,
@@ -178,7 +180,12 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
         const issue = complete.error.issues[0];
         throw badRequest(`${issue?.path.join('.') || 'content'}: ${issue?.message ?? 'the sheet is incomplete'}`);
       }
-      const answer = await newIssueCalculation(app.db, complete.data, now());
+      // The workbook carries the answer's gated data only for a caller with its feature.
+      const answer = withoutGatedData(
+        await newIssueCalculation(app.db, complete.data, now()),
+        await callerFeatures(request),
+        'GET /v2/primary/pricing-sheet/:id/xlsx',
+      );
       reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${fileNameOf(sheet.name)}-${answer.pricingDay}.xlsx"`)

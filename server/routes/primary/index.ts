@@ -25,6 +25,10 @@ import { dealViewerOf, listDeals } from '../../services/primary/deals';
 import { newIssueVolumeBy } from '../../services/primary/volume';
 import { newIssueCalculation } from '../../services/primary/calculator';
 import { calculatorWorkbook } from '../../services/primary/calculatorWorkbook';
+import { callerFeatures } from '../../plugins/entitlements';
+import { withoutGatedData } from '../../policies/gatedData';
+
+const PRIMARY_XLSX_ROUTE = `POST ${PRIMARY_PATHS.calculatorXlsx}`;
 import { createDealFromCalculation } from '../../services/primary/newDeal';
 
 type CalculatorBody = z.output<typeof calculatorRequestSchema>;
@@ -66,7 +70,8 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await calculate(request.body);
+      // The workbook carries what the answer does, so the same gated data is withheld from it.
+      const answer = withoutGatedData(await calculate(request.body), await callerFeatures(request), PRIMARY_XLSX_ROUTE);
       reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="new-issue-calculator-${answer.pricingDay}.xlsx"`)

@@ -85,7 +85,9 @@ describe('sharing an item with colleagues', () => {
       .selectAll()
       .where('to_address', '=', 'share-colleague@bondwise.com')
       .executeTakeFirstOrThrow();
-    expect(mail.subject).toBe('Share Owner shared a custom bond table with you: IG banks');
+    // A fixed subject; who shared what is in the body.
+    expect(mail.subject).toBe('A colleague shared a custom bond table with you on Bondwise');
+    expect(mail.text_body).toContain('Share Owner (share-owner@bondwise.com) shared the custom bond table "IG banks" with you');
     expect(mail.text_body).toContain(`#/bw/share/accept/${sent!.id}`);
 
     // Before accepting, the table is not the colleague's to read: as unknown as anyone else's.

@@ -22,6 +22,15 @@ describe('the user account: info, profile, terms, preferences, badges, password,
   const put = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'PUT', url, payload: payload as object, headers });
 
+  it('a display name with a line break or another control character is refused (400 naming the name), and nothing changes', async () => {
+    for (const name of ['Gina\r\nBcc: everyone@example.com', 'Gina\u0007Green', 'Gina\u2028Green']) {
+      const res = await put(`/v2/user/${gina.id}`, { name }, gina.headers);
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json().error).toMatch(/name/i);
+    }
+    expect((await get(`/v2/user/${gina.id}`, gina.headers)).json().name).toBe('Gina Green');
+  });
+
   it('GET user info: user fields of §3, features, notification preferences, trial, terms', async () => {
     const res = await get(`/v2/user/${gina.id}`, gina.headers);
     expect(res.statusCode).toBe(200);

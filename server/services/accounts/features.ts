@@ -52,3 +52,15 @@ export function isProductionHost(config: Pick<Config, 'publicUrl' | 'productionH
 export function usableFeatures(levels: Record<FeatureName, FeatureLevel>, onProductionHost: boolean): FeatureName[] {
   return FEATURE_NAMES.filter((name) => isFeatureUsable(levels[name], onProductionHost));
 }
+
+/**
+ * The features a user may use on this deployment, read outside a request — by background work
+ * acting for them (market hawk's firings). Requests read `callerFeatures` (a few seconds' cache).
+ * No such user: none.
+ */
+export async function featuresOfUser(db: Kysely<Database>, config: Config, userId: string): Promise<ReadonlySet<FeatureName>> {
+  const user = await db.selectFrom('users').select(['id', 'organization_id']).where('id', '=', userId).executeTakeFirst();
+  if (!user) return new Set();
+  const levels = await effectiveFeatureLevels(db, { userId: user.id, organizationId: user.organization_id });
+  return new Set(usableFeatures(levels, isProductionHost(config)));
+}

@@ -1,5 +1,5 @@
 import { ACCOUNT_LINKS, type AuthResponse, type LoginStartResult, type MfaPlatform, type SecondFactor } from '@common/api/auth';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { verify as verifyTotp } from 'otplib';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
@@ -7,25 +7,18 @@ import { ServiceRefusal } from '../refusal';
 import { recordEvents } from '../events';
 import { formatEmailCode, newEmailCode, newId, randomToken, verifyPassword } from './crypto';
 import { appLink, enqueueEmail, renderEmail } from './mail';
-import { type ClientInfo, issueSession } from './sessions';
+import { issueSession } from './sessions';
 import { assertSameAttempt, newLoginAttempt } from './emailLogin';
+import { FREE_FAILURES_PER_SOURCE, heldMessage, type LoginAttempt, recordFailure, recordSignIn, standingOf } from './guessing';
 import { consumeToken, createToken, findToken, replaceToken } from './tokens';
 import { findUserByEmail, type UserRow } from './users';
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskeyLogin } from './webauthn';
 
-export const MAX_FAILED_LOGINS = 5;
-export const FAILURE_WINDOW_MINUTES = 15;
+/** The failures from one source that hold it back (services/accounts/guessing.ts). */
+export const MAX_FAILED_LOGINS = FREE_FAILURES_PER_SOURCE;
 export const BAD_CREDENTIALS = 'Incorrect e-mail or password';
-export const LOCKED_MESSAGE =
-  'This account is locked after too many failed sign-in attempts. Use the unlock link we e-mailed, request a new one, or reset your password.';
 export const ADMIN_LOCKED_MESSAGE = 'This account has been locked by an administrator. Contact support to have it unlocked.';
 const MFA_SESSION_EXPIRED = 'Your sign-in took too long or was already completed; please start again';
-
-/** 423 when the e-mail is locked (known or not: the answer reveals nothing about accounts). */
-async function assertNotLocked(db: Kysely<Database>, email: string): Promise<void> {
-  const lock = await db.selectFrom('login_locks').select('email').where('email', '=', email).executeTakeFirst();
-  if (lock) throw new ServiceRefusal('locked', LOCKED_MESSAGE);
-}
 
 /** Sends an unlock link to an account (inside the caller's transaction). */
 export async function sendUnlockEmail(trx: Kysely<Database>, config: Config, user: { id: string; email: string }): Promise<void> {
@@ -38,8 +31,8 @@ export async function sendUnlockEmail(trx: Kysely<Database>, config: Config, use
       to: user.email,
       subject: 'Your Bondwise account is locked',
       paragraphs: [
-        `There were ${MAX_FAILED_LOGINS} failed attempts to sign in to your Bondwise account, so we locked it.`,
-        'If that was you, unlock your account with the link below (valid for 24 hours). If not, unlock it and change your password.',
+        `There were ${MAX_FAILED_LOGINS} failed attempts to sign in to your Bondwise account from one place, so sign-in from there is held back. Devices you have signed in from before are not affected.`,
+        'If that was you, lift the hold with the link below (valid for 24 hours). If not, change your password.',
       ],
       action: { label: 'Unlock my account', url: appLink(config, ACCOUNT_LINKS.unlock(uuid)) },
     }),
@@ -47,65 +40,76 @@ export async function sendUnlockEmail(trx: Kysely<Database>, config: Config, use
 }
 
 /**
- * Records a failed login; at MAX_FAILED_LOGINS within the window the e-mail is locked and, for a
- * real account, an unlock link is e-mailed. Throws the answer to give (401 or 423).
+ * Records a failed login of this source (services/accounts/guessing.ts). The source that spends
+ * its free failures is held back (423) and, for a real account, an unlock link is e-mailed — at
+ * most once an hour, so guessing from many places does not flood the owner's inbox. Throws the
+ * answer to give (401 or 423).
  */
 async function failLogin(
   db: Kysely<Database>,
   config: Config,
   email: string,
   user: UserRow | undefined,
-  client: ClientInfo,
+  attempt: LoginAttempt,
   message = BAD_CREDENTIALS,
 ): Promise<never> {
-  const locked = await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('login_failures')
-      .values({ email, ip: client.ip ?? null })
-      .execute();
-    const { n } = await trx
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('email', '=', email)
-      .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})`)
-      .executeTakeFirstOrThrow();
-    if (Number(n) < MAX_FAILED_LOGINS) return false;
-    const inserted = await trx
-      .insertInto('login_locks')
-      .values({ email })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('email')
-      .executeTakeFirst();
-    if (inserted && user) {
+  const held = await db.transaction().execute(async (trx) => {
+    await recordFailure(trx, email, attempt);
+    const standing = await standingOf(trx, email, user?.id, attempt);
+    if (standing.heldUntil === null) return null;
+    if (standing.failures === MAX_FAILED_LOGINS && user && !(await unlockSentWithin(trx, email, attempt.at, 60))) {
       await sendUnlockEmail(trx, config, user);
-      await recordEvents(trx, [{ type: 'user.locked', subjectId: user.id, payload: { ip: client.ip ?? null } }]);
+      await recordEvents(trx, [{ type: 'user.locked', subjectId: user.id, payload: { ip: attempt.ip ?? null } }]);
     }
-    return true;
+    return standing.heldUntil;
   });
-  throw locked ? new ServiceRefusal('locked', LOCKED_MESSAGE) : new ServiceRefusal('unauthorized', message);
+  throw held ? new ServiceRefusal('locked', heldMessage(held, attempt.at)) : new ServiceRefusal('unauthorized', message);
 }
 
-/** Checks e-mail and password (lockout first); returns the user or throws 401/423. */
-async function checkPassword(db: Kysely<Database>, config: Config, email: string, password: string, client: ClientInfo): Promise<UserRow> {
-  await assertNotLocked(db, email);
-  const user = await findUserByEmail(db, email);
-  const ok = await verifyPassword(user?.password_hash, password);
-  if (!ok || !user) return failLogin(db, config, email, user, client);
-  if (user.locked_at) throw new ServiceRefusal('locked', ADMIN_LOCKED_MESSAGE);
-  return user;
+async function unlockSentWithin(db: Kysely<Database>, email: string, at: Date, minutes: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select('id')
+    .where('kind', '=', 'unlock')
+    .where('email', '=', email)
+    .where('created_at', '>', new Date(at.getTime() - minutes * 60_000))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-async function clearFailures(db: Kysely<Database>, email: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+/**
+ * Checks e-mail and password for this source: a held source waits (423) before its password is
+ * even checked; returns the user and whether a right password from here needs a second factor.
+ */
+async function checkPassword(
+  db: Kysely<Database>,
+  config: Config,
+  email: string,
+  password: string,
+  attempt: LoginAttempt,
+): Promise<{ user: UserRow; challenged: boolean }> {
+  const found = await findUserByEmail(db, email);
+  const standing = await standingOf(db, email, found?.id, attempt);
+  if (standing.heldUntil) throw new ServiceRefusal('locked', heldMessage(standing.heldUntil, attempt.at));
+  const ok = await verifyPassword(found?.password_hash, password);
+  if (!ok || !found) return failLogin(db, config, email, found, attempt);
+  if (found.locked_at) throw new ServiceRefusal('locked', ADMIN_LOCKED_MESSAGE);
+  return { user: found, challenged: standing.challenged };
 }
 
-async function finishLogin(db: Kysely<Database>, config: Config, user: UserRow, method: string, client: ClientInfo): Promise<AuthResponse> {
+async function finishLogin(
+  db: Kysely<Database>,
+  config: Config,
+  user: UserRow,
+  method: string,
+  attempt: LoginAttempt,
+): Promise<AuthResponse> {
   // Every way in ends here (an e-mailed code never checks a password): an admin's lock holds for all.
   if (user.locked_at) throw new ServiceRefusal('locked', ADMIN_LOCKED_MESSAGE);
-  await clearFailures(db, user.email);
   return db.transaction().execute(async (trx) => {
-    const auth = await issueSession(trx, config, user, client);
-    await trx.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', user.id).execute();
+    await recordSignIn(trx, user, attempt);
+    const auth = await issueSession(trx, config, user, attempt);
+    await trx.updateTable('users').set({ last_login_at: attempt.at }).where('id', '=', user.id).execute();
     await recordEvents(trx, [{ type: 'user.logged_in', subjectId: user.id, payload: { method } }]);
     return auth;
   });
@@ -120,10 +124,9 @@ export async function loginStart(
   db: Kysely<Database>,
   config: Config,
   body: { email: string; password: string; mfaPlatform?: MfaPlatform | undefined },
-  client: ClientInfo,
+  attempt: LoginAttempt,
 ): Promise<LoginStartResult> {
-  const user = await checkPassword(db, config, body.email, body.password, client);
-  await clearFailures(db, user.email);
+  const { user, challenged } = await checkPassword(db, config, body.email, body.password, attempt);
   const passkeyCount = Number(
     (
       await db
@@ -149,7 +152,8 @@ export async function loginStart(
       factors,
     };
   }
-  if (passkeyCount > 0 || user.totp_secret || (config.mfaRequired && !webauthnUsable)) {
+  // A source that has been guessing needs more than the password: the second factor or the e-mailed code.
+  if (passkeyCount > 0 || user.totp_secret || challenged || (config.mfaRequired && !webauthnUsable)) {
     return { kind: 'secondFactor', mfaSession: await newMfaSession({ purpose: 'second-factor' }), factors };
   }
   if (config.mfaRequired) {
@@ -161,7 +165,7 @@ export async function loginStart(
       factors,
     };
   }
-  return { kind: 'session', auth: await finishLogin(db, config, user, 'password', client) };
+  return { kind: 'session', auth: await finishLogin(db, config, user, 'password', attempt) };
 }
 
 /** Finds the pending second-factor session of a user; 401 when missing, used or expired. */
@@ -186,18 +190,19 @@ export async function loginFinish(
     credential?: string | undefined;
     totpCode?: string | undefined;
   },
-  client: ClientInfo,
+  attempt: LoginAttempt,
 ): Promise<AuthResponse> {
-  const user = await checkPassword(db, config, body.email, body.password, client);
+  const { user } = await checkPassword(db, config, body.email, body.password, attempt);
   if (body.totpCode !== undefined) {
-    if (!user.totp_secret) return failLogin(db, config, user.email, user, client, 'Authenticator codes are not set up for this account');
+    if (!user.totp_secret) return failLogin(db, config, user.email, user, attempt, 'Authenticator codes are not set up for this account');
     const result = await verifyTotp({
       secret: user.totp_secret,
       token: body.totpCode,
       epochTolerance: 30,
       ...(user.totp_last_step !== null ? { afterTimeStep: Number(user.totp_last_step) } : {}),
     }).catch(() => ({ valid: false as const }));
-    if (!result.valid) return failLogin(db, config, user.email, user, client, 'That authenticator code is not right (or was already used)');
+    if (!result.valid)
+      return failLogin(db, config, user.email, user, attempt, 'That authenticator code is not right (or was already used)');
     await db
       .updateTable('users')
       .set({ totp_last_step: 'timeStep' in result ? result.timeStep : Math.floor(Date.now() / 30_000) })
@@ -207,13 +212,13 @@ export async function loginFinish(
       const token = await findToken(db, 'mfa_session', body.mfaSession);
       if (token && token.user_id === user.id) await consumeToken(db, token.id);
     }
-    return finishLogin(db, config, user, 'totp', client);
+    return finishLogin(db, config, user, 'totp', attempt);
   }
   const token = await pendingMfaSession(db, user, body.mfaSession, 'authenticate');
   const ok = await verifyPasskeyLogin(db, config, user.id, body.credential!, String(token.payload.challenge));
-  if (!ok) return failLogin(db, config, user.email, user, client, 'The passkey was not accepted; try again or use another way to sign in');
+  if (!ok) return failLogin(db, config, user.email, user, attempt, 'The passkey was not accepted; try again or use another way to sign in');
   if (!(await consumeToken(db, token.id))) throw new ServiceRefusal('unauthorized', MFA_SESSION_EXPIRED);
-  return finishLogin(db, config, user, 'passkey', client);
+  return finishLogin(db, config, user, 'passkey', attempt);
 }
 
 /** POST /auth/mfa/enroll: a passkey created at login (kind enrolPasskey) completes the login. */
@@ -221,13 +226,15 @@ export async function enrollAtLogin(
   db: Kysely<Database>,
   config: Config,
   body: { email: string; password: string; mfaSession: string; credential: string | { id: string }; name?: string | undefined },
-  client: ClientInfo,
+  attempt: LoginAttempt,
 ): Promise<AuthResponse> {
-  const user = await checkPassword(db, config, body.email, body.password, client);
+  const { user, challenged } = await checkPassword(db, config, body.email, body.password, attempt);
+  // A new passkey is no second factor for a source that has been guessing.
+  if (challenged) throw new ServiceRefusal('unauthorized', 'Finish signing in with the code we e-mail you first');
   const token = await pendingMfaSession(db, user, body.mfaSession, 'register');
   await registerPasskey(db, config, user.id, body.credential, String(token.payload.challenge), body.name);
   await consumeToken(db, token.id);
-  return finishLogin(db, config, user, 'passkey-enrolment', client);
+  return finishLogin(db, config, user, 'passkey-enrolment', attempt);
 }
 
 /**
@@ -239,14 +246,13 @@ export async function sendLoginCode(
   db: Kysely<Database>,
   config: Config,
   body: { email: string; password: string },
-  client: ClientInfo,
+  attempt: LoginAttempt,
 ): Promise<{ attempt: string }> {
-  const user = await checkPassword(db, config, body.email, body.password, client);
-  await clearFailures(db, user.email);
+  const { user } = await checkPassword(db, config, body.email, body.password, attempt);
   const code = newEmailCode();
-  const attempt = newLoginAttempt();
+  const bound = newLoginAttempt();
   await db.transaction().execute(async (trx) => {
-    await replaceToken(trx, { kind: 'login_code', secret: code, email: user.email, userId: user.id, payload: attempt.payload });
+    await replaceToken(trx, { kind: 'login_code', secret: code, email: user.email, userId: user.id, payload: bound.payload });
     await enqueueEmail(
       trx,
       renderEmail(config, {
@@ -260,7 +266,7 @@ export async function sendLoginCode(
       }),
     );
   });
-  return { attempt: attempt.secret };
+  return { attempt: bound.secret };
 }
 
 const CODE_INVALID = 'This code is not valid or has expired';
@@ -270,17 +276,16 @@ export async function loginWithEmailCode(
   db: Kysely<Database>,
   config: Config,
   code: string,
-  client: ClientInfo,
-  attempt?: string,
+  attempt: LoginAttempt,
+  boundAttempt?: string,
 ): Promise<AuthResponse> {
   const token = await findToken(db, 'login_code', code);
   if (!token || token.used_at || token.revoked_at || token.expires_at.getTime() <= Date.now() || !token.user_id)
     throw new ServiceRefusal('unauthorized', CODE_INVALID);
   // Refused before it is used up, so the browser that asked for it can still sign in with it.
-  assertSameAttempt(token.payload, attempt);
-  await assertNotLocked(db, token.email);
+  assertSameAttempt(token.payload, boundAttempt);
   if (!(await consumeToken(db, token.id))) throw new ServiceRefusal('unauthorized', CODE_INVALID);
   const user = await db.selectFrom('users').selectAll().where('id', '=', token.user_id).executeTakeFirst();
   if (!user) throw new ServiceRefusal('unauthorized', CODE_INVALID);
-  return finishLogin(db, config, user, 'email-code', client);
+  return finishLogin(db, config, user, 'email-code', attempt);
 }

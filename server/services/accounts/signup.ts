@@ -173,10 +173,10 @@ export async function unlock(db: Kysely<Database>, uuid: string): Promise<void> 
   });
 }
 
-/** POST /auth/unlock/request: a new unlock link for a locked account; silent otherwise. */
+/** POST /auth/unlock/request: a new unlock link for an account with failed sign-ins held back; silent otherwise. */
 export async function requestUnlock(db: Kysely<Database>, config: Config, email: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const locked = await trx.selectFrom('login_locks').select('email').where('email', '=', email).executeTakeFirst();
+    const locked = await trx.selectFrom('login_failures').select('email').where('email', '=', email).limit(1).executeTakeFirst();
     const user = locked ? await findUserByEmail(trx, email) : undefined;
     if (user) await sendUnlockEmail(trx, config, user);
   });

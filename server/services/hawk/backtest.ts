@@ -19,6 +19,9 @@ import {
 } from '../../../common/api/hawk';
 import type { Database } from '../../db/schema';
 import { ratingNotch } from '../market/reference';
+import type { Config } from '../../config';
+import { featuresOfUser } from '../accounts/features';
+import { assertRuleReadable } from './gatedRules';
 import { segmentCondition } from '../market/queries/segments';
 import { tenorCondition } from '../market/queries/common';
 import { tableBonds } from './ruleIndex';
@@ -57,11 +60,13 @@ async function targetBonds(db: Kysely<Database>, target: HawkTarget, day: string
 
 export async function backtestRule(
   db: Kysely<Database>,
+  config: Config,
   userId: string,
   body: { rule: HawkRule; target: HawkTarget; frequency: HawkFrequency },
   now: Date,
 ): Promise<HawkBacktestResult> {
   const { rule, target, frequency } = body;
+  assertRuleReadable(rule, await featuresOfUser(db, config, userId)); // what it would fire on, it must be allowed to read
   await targetLabel(db, userId, target, rule); // the same visibility as saving it
   const to = newYorkDay(now.getTime());
   const from = addDays(to, -HAWK_BACKTEST_DAYS);

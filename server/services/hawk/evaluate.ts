@@ -22,6 +22,9 @@ import { evaluateMarketMoves, hasMarketMoveRules } from './marketMoves';
 import { activeAt, hawkIndex } from './ruleIndex';
 import { evaluateStates, primeNewRules, readRepricedStates } from './stateRules';
 import { NEXT_REVISION } from './subscriptions';
+import type { FeatureName } from '@common/features';
+import { featuresOfUser } from '../accounts/features';
+import { ratingAgencyReadable } from './gatedRules';
 
 /** Events, rating rows and state rows read per pass at most (the next pass continues). */
 export const HAWK_BATCH = 5_000;
@@ -56,7 +59,9 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
   // 2. Rating changes (rows of bond_ratings after the cursor, with the agency's previous rating).
   const ratings = index.size === 0 ? [] : await readRatingChanges(db, cursor.last_rating_id, batch);
   result.ratings = ratings.length;
-  await evaluateRatings(db, index, ratings, add);
+  const features = new Map<string, Promise<ReadonlySet<FeatureName>>>();
+  const featuresOf = (userId: string) => features.get(userId) ?? features.set(userId, featuresOfUser(db, config, userId)).get(userId)!;
+  await evaluateRatings(db, index, ratings, add, async (userId, agency) => ratingAgencyReadable(agency, await featuresOf(userId)));
 
   // 3. Bond state rewritten since the last pass (reprices): level, move, confidence, volume; market moves.
   const needsState = index.hasStateRules || hasMarketMoveRules(index);

@@ -128,8 +128,14 @@ export async function readRatingChanges(db: Kysely<Database>, afterId: string, b
   return rows.rows;
 }
 
-/** Rating changes, in notches, on the rules of the rated bond and its issuer. */
-export async function evaluateRatings(db: Kysely<Database>, index: HawkIndex, ratings: RatingRow[], add: AddCandidate): Promise<void> {
+/** Rating changes, in notches, on the rules of the rated bond and its issuer, for owners who may read the agency's ratings. */
+export async function evaluateRatings(
+  db: Kysely<Database>,
+  index: HawkIndex,
+  ratings: RatingRow[],
+  add: AddCandidate,
+  mayRead: (userId: string, agency: RatingRow['agency']) => Promise<boolean>,
+): Promise<void> {
   const ratedBonds = await bondInfo(
     db,
     ratings.map((r) => r.bond_id),
@@ -142,7 +148,8 @@ export async function evaluateRatings(db: Kysely<Database>, index: HawkIndex, ra
     const change = { agency: r.agency, from: r.previous, to: r.rating, notchChange: from === null || to === null ? null : to - from };
     for (const sub of rulesOnBond(index, r.bond_id, info.issuerId)) {
       const trigger = checkRating(sub.rule, change);
-      if (trigger)
+      // An owner who has lost the feature since saving the rule is not told of the gated agency's change.
+      if (trigger && (await mayRead(sub.userId, r.agency)))
         add(sub, {
           subject: `rating:${r.bond_id}:${r.agency}:${r.id}`,
           at: Date.parse(`${r.effective_date}T12:00:00Z`),

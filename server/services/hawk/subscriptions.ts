@@ -24,6 +24,9 @@ import {
 import type { Database } from '../../db/schema';
 import type { HawkSubscriptionsTable } from '../../db/tables/hawk';
 import { ServiceRefusal } from '../refusal';
+import type { Config } from '../../config';
+import { featuresOfUser } from '../accounts/features';
+import { assertRuleReadable } from './gatedRules';
 import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
 import { auditSharedEdit, deleteSharesOf, ownerOrShareHolder, sharedWithUser } from '../shares/access';
 
@@ -194,12 +197,14 @@ export async function getSubscription(db: Kysely<Database>, userId: string, id: 
 /** Creates a subscription; refuses past the per-user limit (counted under a lock on the user's row). */
 export async function createSubscription(
   db: Kysely<Database>,
+  config: Config,
   userId: string,
   body: HawkSubscriptionCreateBody,
   now: Date,
 ): Promise<HawkSubscription> {
   const b: Parsed = hawkSubscriptionCreateBodySchema.parse(body);
   checkExpiry(b.expiresAt, now);
+  assertRuleReadable(b.rule, await featuresOfUser(db, config, userId));
   await targetLabel(db, userId, b.target, b.rule);
   const row = await db.transaction().execute(async (trx) => {
     await sql`select id from users where id = ${userId} for update`.execute(trx);
@@ -240,6 +245,7 @@ export async function createSubscription(
 /** Edits any subset; a changed rule or target is checked against the other as stored. Editing re-arms a disabled rule. */
 export async function updateSubscription(
   db: Kysely<Database>,
+  config: Config,
   userId: string,
   id: number,
   body: HawkSubscriptionUpdateBody,
@@ -252,6 +258,8 @@ export async function updateSubscription(
   const target = body.target ?? row.target;
   const problems = hawkRuleProblems(rule, target);
   if (problems.length > 0) throw new ServiceRefusal('invalid', `${problems[0]![0]}: ${problems[0]![1]}`);
+  // The alerts are the owner's: what they may read decides (an editor's features do not widen it).
+  if (body.rule) assertRuleReadable(rule, await featuresOfUser(db, config, ownerId));
   if (body.expiresAt !== undefined) checkExpiry(body.expiresAt, now);
   if (body.rule || body.target) await targetLabel(db, ownerId, target, rule);
   const changesRule = body.rule !== undefined || body.target !== undefined || body.frequency !== undefined;

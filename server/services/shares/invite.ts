@@ -105,7 +105,8 @@ export async function shareItem(
         renderEmail(config, {
           kind: 'share-invitation',
           to: email,
-          subject: `${from} shared a ${label} with you: ${item.name}`.slice(0, 200),
+          // A fixed subject: people's names and item names are theirs to choose, so they go only in the body, as text.
+          subject: `A colleague shared a ${label} with you on Bondwise`,
           paragraphs: [
             `${from} (${sharer.email}) shared the ${label} "${item.name}" with you on Bondwise. You may ${verb} it.`,
             ...(body.message ? [`Their message: ${body.message}`] : []),

@@ -20,6 +20,7 @@ import { BOND_TABLE_PATHS, type BondTableListResponse } from '@common/api/bondTa
 import { Preview } from './BacktestPreview';
 import { BondPicker } from './BondPicker';
 import { bodyOf, type Draft, KIND_DEFAULTS, KIND_LABELS } from './ruleDraft';
+import { useFeature } from '../../features/useFeature';
 import { Num, RuleFields } from './RuleFields';
 
 // The draft is its own module (pages that pre-fill the editor build one); kept importable from here.
@@ -41,6 +42,7 @@ export function RuleEditor({
   knownTarget?: string | undefined;
 }) {
   const [draft, setDraft] = useState<Draft>(initial);
+  const spRatings = useFeature('s_and_p_ratings');
   const tables = useApiQuery<BondTableListResponse>(BOND_TABLE_PATHS.list);
   const allowed = HAWK_TARGETS_BY_KIND[draft.rule.kind];
   const setRule = (patch: Record<string, unknown>) => setDraft((d) => ({ ...d, rule: { ...d.rule, ...patch } }));
@@ -87,7 +89,8 @@ export function RuleEditor({
             const targets = HAWK_TARGETS_BY_KIND[kind];
             setDraft((d) => ({
               ...d,
-              rule: { kind, ...KIND_DEFAULTS[kind] },
+              // Without S&P ratings, a rating alert is on Moody's alone (the server refuses S&P's).
+              rule: { kind, ...KIND_DEFAULTS[kind], ...(kind === 'rating' && !spRatings ? { agencies: ['moody'] } : {}) },
               target: targets.includes(d.target.kind) ? d.target : { kind: targets[0]! },
             }));
           }}

@@ -6,6 +6,7 @@ import { Checkbox, Group, MultiSelect, NumberInput, Select } from '@mantine/core
 import { HAWK_MARKET_SEGMENTS, HAWK_METRIC_LABELS, HAWK_METRICS, HAWK_WINDOW_LABELS, HAWK_WINDOWS } from '@common/api/hawk';
 import { DEAL_STATUSES, RATING_CLASSES, SECTORS, TENOR_BUCKET_IDS } from '@common/market';
 import type { Draft } from './ruleDraft';
+import { useFeature } from '../../features/useFeature';
 
 /** A number input that edits a possibly missing value (empty means null). */
 export function Num({
@@ -39,6 +40,7 @@ export function Num({
 
 export function RuleFields({ draft, set }: { draft: Draft; set: (patch: Record<string, unknown>) => void }) {
   const r = draft.rule;
+  const spRatings = useFeature('s_and_p_ratings');
   const opts = (xs: readonly string[], labels?: Record<string, string>) => xs.map((x) => ({ value: x, label: labels?.[x] ?? x }));
   switch (r.kind) {
     case 'level':
@@ -130,10 +132,7 @@ export function RuleFields({ draft, set }: { draft: Draft; set: (patch: Record<s
         <Group>
           <MultiSelect
             label="Agencies"
-            data={[
-              { value: 'sp', label: 'S&P' },
-              { value: 'moody', label: "Moody's" },
-            ]}
+            data={[...(spRatings ? [{ value: 'sp', label: 'S&P' }] : []), { value: 'moody', label: "Moody's" }]}
             value={r.agencies as string[]}
             onChange={(v) => set({ agencies: v })}
             w={220}

@@ -6,7 +6,15 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MEDIA_LINK_TTL_SECONDS, MEDIA_MAX_BYTES, MEDIA_PUBLIC_LINK_TTL_SECONDS, MEDIA_TYPES, type MediaItem } from '@common/api/media';
+import {
+  MEDIA_LINK_TTL_SECONDS,
+  MEDIA_MAX_BYTES,
+  MEDIA_MAX_PIXELS,
+  MEDIA_MAX_SIDE_PX,
+  MEDIA_PUBLIC_LINK_TTL_SECONDS,
+  MEDIA_TYPES,
+  type MediaItem,
+} from '@common/api/media';
 import type { Database } from '../../../db/schema';
 import { writeAudit } from '../../audit';
 import { ServiceRefusal } from '../../refusal';
@@ -37,6 +45,13 @@ function checkFile(name: string, bytes: Buffer): Sniffed {
   const ext = name.split('.').pop()!.toLowerCase();
   if (!EXTENSIONS[sniffed.mime]!.includes(ext)) {
     throw new ServiceRefusal('invalid', `file: the content is ${sniffed.mime} but the name "${name}" says .${ext}`);
+  }
+  const { width, height } = sniffed;
+  if (width !== null && height !== null && (width > MEDIA_MAX_SIDE_PX || height > MEDIA_MAX_SIDE_PX || width * height > MEDIA_MAX_PIXELS)) {
+    throw new ServiceRefusal(
+      'invalid',
+      `file: the image says it is ${width} × ${height} pixels; at most ${MEDIA_MAX_SIDE_PX} on a side and ${MEDIA_MAX_PIXELS / 1_000_000} million in all are accepted`,
+    );
   }
   return sniffed;
 }
