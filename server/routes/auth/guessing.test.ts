@@ -12,14 +12,16 @@ describe('password guessing is bounded per source, and the owner still signs in'
   const minutes = (n: number) => (clock += n * 60_000);
 
   /** A POST from a given network address and browser device. */
-  const from = (ip: string, device?: string) => (url: string, payload: object) =>
-    ctx.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      remoteAddress: ip,
-      headers: device ? { 'x-device-fingerprint': device } : {},
-    });
+  const from =
+    (ip: string, device?: string) =>
+    (url: string, payload: object, headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress: ip,
+        headers: { ...(device ? { 'x-device-fingerprint': device } : {}), ...headers },
+      });
   const start = (who: ReturnType<typeof from>, email: string, password: string) => who('/auth/login/start?v=2', { email, password });
 
   beforeAll(async () => {
@@ -63,9 +65,16 @@ describe('password guessing is bounded per source, and the owner still signs in'
     const res = await start(attacker, 'target@example.com', PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ kind: 'secondFactor', factors: ['email'] });
-    expect((await attacker('/auth/mfa/email/send', { email: 'target@example.com', password: PASSWORD })).statusCode).toBe(202);
+    const sent = await attacker('/auth/mfa/email/send', { email: 'target@example.com', password: PASSWORD });
+    expect(sent.statusCode).toBe(202);
     const code = linkToken((await lastEmail(ctx, 'target@example.com'))!.text_body, 'login/e');
-    const signedIn = await attacker('/auth/mfa/email', { code });
+    // The code is bound to the browser that asked for it: it presents the login-attempt cookie.
+    const attemptCookie = ([] as unknown[])
+      .concat(sent.headers['set-cookie'] ?? [])
+      .map(String)
+      .find((c) => c.startsWith('bw_login_attempt='));
+    expect(attemptCookie).toBeDefined();
+    const signedIn = await attacker('/auth/mfa/email', { code }, { cookie: attemptCookie!.split(';')[0]! });
     expect(signedIn.statusCode).toBe(200);
     // A completed sign-in forgets its source's failures: the password alone works from there again.
     expect((await start(attacker, 'target@example.com', PASSWORD)).json().kind).toBe('session');
