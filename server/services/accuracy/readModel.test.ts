@@ -66,10 +66,13 @@ describe('the accuracy tables answered from the read model', () => {
       database.db,
     );
     const id = row.rows[0]!.trade_id;
-    await sql`create temporary table held as select * from trade_accuracy where trade_id = ${id}`.execute(database.db);
+    // Held in an ordinary table: a temporary one lives on one pooled connection only, and on
+    // PostgreSQL the statements below may each run on another.
+    await sql`create table held_accuracy_row as select * from trade_accuracy where trade_id = ${id}`.execute(database.db);
     await sql`delete from trade_accuracy where trade_id = ${id}`.execute(database.db);
     await expectSameAnswers(400);
-    await sql`insert into trade_accuracy select * from held`.execute(database.db);
+    await sql`insert into trade_accuracy select * from held_accuracy_row`.execute(database.db);
+    await sql`drop table held_accuracy_row`.execute(database.db);
     await expectSameAnswers(400);
   });
 });
