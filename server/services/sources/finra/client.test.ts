@@ -52,7 +52,7 @@ describe('the FINRA Query API client', () => {
     const waits: number[] = [];
     const client = createFinraClient(
       { baseUrl: base, tokenUrl: `${base}/token`, clientId: undefined, clientSecret: undefined },
-      { sleep: async (ms) => void waits.push(ms), backoffMs: 250 },
+      { sleep: async (ms) => void waits.push(ms), backoffMs: 250, now: () => Date.UTC(2026, 10, 27) },
     );
     expect(await client.page('endOfDayPriceYield', {}, 0, 10)).toEqual({ records: [{ cusip: '037833AL4' }], total: 1 });
     expect(waits).toEqual([250]);

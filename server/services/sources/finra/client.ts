@@ -44,8 +44,8 @@ export interface FinraPage {
 export interface FinraClientOptions {
   /** Time to wait between attempts; tests pass one that returns at once and records the waits. */
   sleep?: (ms: number) => Promise<void>;
-  /** The clock, for Retry-After given as a date. */
-  now?: () => number;
+  /** The app's clock, for Retry-After given as a date and the token's expiry. */
+  now: () => number;
   maxAttempts?: number;
   /** First backoff; doubles on each retry (capped at 60 s). */
   backoffMs?: number;
@@ -66,9 +66,9 @@ export function retryAfterMs(header: string | null, nowMs: number): number | nul
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }
 
-export function createFinraClient(config: FinraConfig, options: FinraClientOptions = {}): FinraClient {
+export function createFinraClient(config: FinraConfig, options: FinraClientOptions): FinraClient {
   const sleep = options.sleep ?? realSleep;
-  const now = options.now ?? (() => Date.now());
+  const { now } = options;
   const maxAttempts = options.maxAttempts ?? 5;
   const backoffMs = options.backoffMs ?? 1000;
   const doFetch = options.fetch ?? fetch;

@@ -59,7 +59,13 @@ describe('FINRA public fixed-income data through the real client', () => {
   });
   afterEach(() => database.close());
 
-  const client = (maxAttempts = 5) => createFinraClient(config, { sleep: async (ms) => void sleeps.push(ms), maxAttempts, backoffMs: 100 });
+  const client = (maxAttempts = 5) =>
+    createFinraClient(config, {
+      sleep: async (ms) => void sleeps.push(ms),
+      maxAttempts,
+      backoffMs: 100,
+      now: () => Date.UTC(2026, 10, 27),
+    });
   const load = (maxAttempts = 5) => ({
     client: client(maxAttempts),
     today: '2026-09-24',
