@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { BondListResponse } from '../common/api/bond';
+import { NOTIFICATION_PATHS } from '../common/api/notifications';
 import { apiGet, loginAsDemoUser, openRoute, type LoggedIn } from './support/login';
 
 /**
@@ -25,13 +26,23 @@ test.describe('small desk defects', () => {
   });
 
   test('a reader’s blog page makes no call it is refused', async ({ page }) => {
+    // Every API call the page starts is awaited, except the notification long-poll, which is held
+    // open by design (so "network idle" never comes while a user is logged in).
+    const pending = new Set<string>();
     const refused: string[] = [];
+    const isPageCall = (url: string) => url.includes('/v2/') && !url.includes(NOTIFICATION_PATHS.poll);
+    page.on('request', (r) => {
+      if (isPageCall(r.url())) pending.add(r.url());
+    });
+    page.on('requestfailed', (r) => pending.delete(r.url()));
     page.on('response', (r) => {
-      if (r.url().includes('/v2/') && r.status() === 403) refused.push(r.url());
+      if (!isPageCall(r.url())) return;
+      pending.delete(r.url());
+      if (r.status() === 403) refused.push(r.url());
     });
     await openRoute(page, '/bw/blog');
     await expect(page.getByRole('heading', { name: /blog/i }).first()).toBeVisible({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
+    await expect.poll(() => [...pending], { timeout: 30_000 }).toEqual([]);
     expect(refused).toEqual([]);
   });
 
