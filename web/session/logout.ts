@@ -13,7 +13,7 @@ import { useAppStore } from '../stores/app';
 import { onLogout, runLogoutHooks } from '../stores/logout';
 import { useSession } from '../stores/session';
 import { authApi } from './authApi';
-import { cancelScheduledRefresh } from './refresh';
+import { cancelScheduledRefresh } from './refreshTimer';
 import { sessionRuntime } from './runtime';
 import { setRefreshExpiresAtMs } from './tokens';
 

@@ -15,21 +15,12 @@ import { readSessionFromCookies, useSession } from '../stores/session';
 import { authApi } from './authApi';
 import { logoutAndReload } from './logout';
 import { planRefresh } from './refreshPlan';
+import { cancelScheduledRefresh, scheduleRefreshTimer } from './refreshTimer';
 import { getRefreshExpiresAtMs, storeAuthResponse } from './tokens';
 
-let timer: ReturnType<typeof setTimeout> | null = null;
+export { cancelScheduledRefresh, isRefreshScheduled } from './refreshTimer';
+
 let inflight: Promise<boolean> | null = null;
-
-/** Cancels a scheduled refresh (logout). */
-export function cancelScheduledRefresh(): void {
-  if (timer) clearTimeout(timer);
-  timer = null;
-}
-
-/** True while a refresh is scheduled (tests, diagnostics). */
-export function isRefreshScheduled(): boolean {
-  return timer !== null;
-}
 
 /**
  * Looks at the current tokens and schedules the next refresh, refreshes now, or logs out and
@@ -50,10 +41,7 @@ export function scheduleRefresh(): void {
   } else if (plan.kind === 'refreshNow') {
     void refreshSession();
   } else {
-    timer = setTimeout(() => {
-      timer = null;
-      void refreshSession();
-    }, plan.delayMs);
+    scheduleRefreshTimer(() => void refreshSession(), plan.delayMs);
   }
 }
 

@@ -26,16 +26,16 @@ import { DataTable } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 import { InvitesPanel } from './InvitesPanel';
 import { UserDetailPanel } from './UserDetailPanel';
+import { USER_STATUS_LABELS } from './userStatus';
 
 const PAGE_SIZE = 50;
-export const STATUS_LABELS: Record<AdminUserRow['status'], string> = { active: 'active', locked: 'locked', loginLocked: 'sign-in locked' };
 
 const COLUMNS: ColDef<AdminUserRow>[] = [
   { field: 'email', headerName: 'E-mail', flex: 2, sortable: false },
   { field: 'name', headerName: 'Name', flex: 1.5, sortable: false },
   { headerName: 'Organisation', valueGetter: (p) => p.data?.organization?.name ?? '—', flex: 1.5, sortable: false },
   { field: 'role', headerName: 'Role', width: 80, sortable: false },
-  { headerName: 'Status', valueGetter: (p) => (p.data ? STATUS_LABELS[p.data.status] : ''), width: 120, sortable: false },
+  { headerName: 'Status', valueGetter: (p) => (p.data ? USER_STATUS_LABELS[p.data.status] : ''), width: 120, sortable: false },
   { headerName: 'Trial', valueGetter: (p) => p.data?.trial.state ?? '—', width: 120, sortable: false },
   { headerName: 'Last sign-in', valueGetter: (p) => formatDate(p.data?.lastLoginAt), flex: 1.2, sortable: false },
   { headerName: 'Created', valueGetter: (p) => formatDate(p.data?.created), flex: 1.2, sortable: false },

@@ -14,7 +14,7 @@ import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
 import { DataTable } from '../../../components/DataTable';
-import { STATUS_LABELS } from './AdminUsersPage';
+import { USER_STATUS_LABELS } from './userStatus';
 
 type Session = AdminUserDetail['sessions'][number];
 const SESSION_COLUMNS: ColDef<Session>[] = [
@@ -83,7 +83,7 @@ export function UserDetailPanel({ userId, onClose }: { userId: string; onClose: 
       </Group>
       <Group gap="xs" my="xs">
         <Badge color={locked ? 'red' : 'green'} data-testid="user-status">
-          {STATUS_LABELS[u.status]}
+          {USER_STATUS_LABELS[u.status]}
         </Badge>
         <Badge variant="light">{u.role}</Badge>
         <Text size="sm">Organisation: {u.organization?.name ?? '—'}</Text>
