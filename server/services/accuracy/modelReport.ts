@@ -9,7 +9,8 @@ import type { AccuracyReport, AccuracyRow, AccuracyStats } from '../../../common
 
 import { dayNumber, firstAbove, firstAtLeast, type ModelGroup, select } from './modelGroup';
 import type { AccuracyModel, GroupFamily } from './readModel';
-import { type AccuracyQuery, pearsonOfRanks, percentileOf, sortedRows } from './report';
+import type { AccuracyQuery } from './report';
+import { pearsonOfRanks, percentileOf, sortedRows } from './reportFigures';
 
 const FAMILIES: readonly GroupFamily[] = ['overall', 'byRating', 'byTenor', 'bySize', 'byLiquidity', 'byConfidence', 'byWeek'];
 

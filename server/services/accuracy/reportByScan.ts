@@ -11,7 +11,8 @@ import type { AccuracyReport, AccuracyRow } from '../../../common/api/accuracy';
 import type { RatingClass } from '../../../common/market';
 import { fetchPacked, packFields } from '../pricing/packed';
 import { ACCURACY_RECORD_FIELDS, COMPARED_TRADES, DIMENSIONS, type GroupFamily } from './readModel';
-import { type AccuracyQuery, sortedRows, spearman, statsOf } from './report';
+import type { AccuracyQuery } from './report';
+import { sortedRows, spearman, statsOf } from './reportFigures';
 
 /** Errors of one group of trades, per predictor, and the thresholds of each trade's class. */
 class Group {
