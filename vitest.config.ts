@@ -16,7 +16,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias: aliases },
-        test: { name: 'analytics', include: ['analytics/**/*.test.ts', 'common/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'analytics',
+          include: ['analytics/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         resolve: { alias: aliases },
