@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../pages/auth/renderPage';
+import { renderPage } from '../test/renderPage';
 import { LinkRow } from './LinkRow';
 
 function Rows() {

@@ -4,7 +4,7 @@ import { ApiError } from '../api/client';
 import { useFeatureStore } from '../features/store';
 import { isNotificationPollingRunning } from '../notifications/polling';
 import { trackingIdentity } from '../notifications/tracking';
-import { renderPage } from '../pages/auth/renderPage';
+import { renderPage } from '../test/renderPage';
 import { preferencesApi, usePreferencesStore } from '../preferences/store';
 import { useSession } from '../stores/session';
 import { authApi } from './authApi';

@@ -16,7 +16,7 @@ import { ApiError, api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
-import { saveText } from '../bond/BondToolbar';
+import { saveText } from '../../components/download';
 
 const KINDS: Array<{ value: UploadKind; label: string; accept: string; help: string }> = [
   {

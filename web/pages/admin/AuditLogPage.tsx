@@ -12,7 +12,7 @@ import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
-import { saveBlob } from '../bond/BondToolbar';
+import { saveBlob } from '../../components/download';
 
 type Filters = Omit<AuditLogQuery, 'cursor' | 'limit'>;
 const FIELDS: Array<[keyof Filters, string, string]> = [

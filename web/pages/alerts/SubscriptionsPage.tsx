@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { HAWK_PATHS, HAWK_TEMPLATES, type HawkSubscription } from '@common/api/hawk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
-import { ShareButton } from '../share/ShareButton';
+import { ShareButton } from '../../components/share/ShareButton';
 import { PageTitle } from '../../components/PageTitle';
 import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';

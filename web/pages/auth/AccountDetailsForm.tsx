@@ -7,7 +7,7 @@ import { Anchor, Button, Checkbox, Group, Modal, PasswordInput, Stack, TextInput
 import { useState, type FormEvent } from 'react';
 import { signupConfirmInputSchema, type SignupConfirmInput } from '@common/api/auth';
 import { NAME_MAX_LENGTH } from '@common/validation/account';
-import { PasswordRules, validate } from './AuthPanel';
+import { PasswordRules, validate } from '../../components/AuthPanel';
 import { TosText } from './TosText';
 
 export interface AccountDetails {

@@ -6,7 +6,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { emailSchema } from '@common/validation/account';
-import { FormError, FormNotice } from './AuthPanel';
+import { FormError, FormNotice } from '../../components/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
 import { humaneIssue } from '../../api/humaneError';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
-import { AuthLink, AuthPanel, FormError } from './AuthPanel';
+import { AuthLink, AuthPanel, FormError } from '../../components/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
 
 export default function InvitePage() {

@@ -10,7 +10,7 @@ import { useParams } from 'react-router';
 import type { AuthResponse } from '@common/api/auth';
 import { authApi } from '../../session/authApi';
 import { acceptAuthResponse } from '../../session/refresh';
-import { AuthLink, AuthPanel, FormError } from './AuthPanel';
+import { AuthLink, AuthPanel, FormError } from '../../components/AuthPanel';
 import { ApiError } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 

@@ -13,7 +13,7 @@ import { emailSchema, loginPasswordSchema, totpCodeSchema, emailCodeSchema } fro
 import { z } from 'zod';
 import { createLoginMachine, type LoginDeps, type LoginMachine } from '../../session/loginMachine';
 import { defaultLoginDeps } from '../../session/loginDeps';
-import { AuthLink, AuthPanel, FormError, FormNotice, validate } from './AuthPanel';
+import { AuthLink, AuthPanel, FormError, FormNotice, validate } from '../../components/AuthPanel';
 import { humaneIssue } from '../../api/humaneError';
 
 const credentialsSchema = z.object({ email: emailSchema, password: loginPasswordSchema });

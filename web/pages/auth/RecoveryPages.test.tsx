@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { authApi } from '../../session/authApi';
 import { theme } from '../../theme';
-import { renderPage } from './renderPage';
+import { renderPage } from '../../test/renderPage';
 import ResetPasswordPage from './ResetPasswordPage';
 import SignupPage from './SignupPage';
 import UnlockPage from './UnlockPage';

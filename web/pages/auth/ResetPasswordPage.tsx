@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { passwordSchema } from '@common/validation/account';
 import { authApi } from '../../session/authApi';
-import { AuthLink, AuthPanel, FormError, FormNotice, PasswordRules } from './AuthPanel';
+import { AuthLink, AuthPanel, FormError, FormNotice, PasswordRules } from '../../components/AuthPanel';
 import { EmailRequestForm } from './EmailRequestForm';
 import { apiErrorText } from '../../api/errorText';
 import { humaneIssue } from '../../api/humaneError';

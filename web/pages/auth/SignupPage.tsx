@@ -1,7 +1,7 @@
 /** /bw/signup: e-mail only; the answer is the same whether or not the address is known. */
 import { Text } from '@mantine/core';
 import { authApi } from '../../session/authApi';
-import { AuthLink, AuthPanel } from './AuthPanel';
+import { AuthLink, AuthPanel } from '../../components/AuthPanel';
 import { EmailRequestForm } from './EmailRequestForm';
 
 export default function SignupPage() {

@@ -2,7 +2,7 @@
 import { Loader, ScrollArea, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { authApi } from '../../session/authApi';
-import { FormError } from './AuthPanel';
+import { FormError } from '../../components/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
 
 export const TOS_QUERY_KEY = ['auth', 'tos'] as const;

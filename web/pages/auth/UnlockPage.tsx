@@ -6,7 +6,7 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { authApi } from '../../session/authApi';
-import { AuthLink, AuthPanel, FormError, FormNotice } from './AuthPanel';
+import { AuthLink, AuthPanel, FormError, FormNotice } from '../../components/AuthPanel';
 import { EmailRequestForm } from './EmailRequestForm';
 import { apiErrorText } from '../../api/errorText';
 

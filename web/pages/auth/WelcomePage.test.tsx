@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { buildConfirmBody } from './signupConfirm';
 import { WelcomeView, type WelcomeDeps } from './WelcomePage';
-import { renderPage } from './renderPage';
+import { renderPage } from '../../test/renderPage';
 
 // Component tests render Mantine in jsdom: slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });

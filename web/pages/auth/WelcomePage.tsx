@@ -13,7 +13,7 @@ import type { ConfirmBody, ConfirmInfo } from '@common/api/auth';
 import { ApiError } from '../../api/client';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
-import { AuthLink, AuthPanel, FormError, FormNotice } from './AuthPanel';
+import { AuthLink, AuthPanel, FormError, FormNotice } from '../../components/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
 import { buildConfirmBody } from './signupConfirm';
 

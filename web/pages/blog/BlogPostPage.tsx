@@ -24,7 +24,7 @@ import { FeatureUnavailable } from '../help/HelpUnavailable';
 // Only authors editing need the form (and its inputs): readers opening a link do not download it.
 const BlogEditor = lazy(() => import('./BlogEditor').then((m) => ({ default: m.BlogEditor })));
 // Likewise the share dialog (its colleague picker: six files), opened only by the post's author.
-const ShareDialog = lazy(() => import('../share/ShareButton').then((m) => ({ default: m.ShareDialog })));
+const ShareDialog = lazy(() => import('../../components/share/ShareButton').then((m) => ({ default: m.ShareDialog })));
 
 /** Copies the post's §2 link; its author (with sharing_collaboration) also gets the share dialog. */
 function PostShareButton({ post }: { post: BlogPost }) {

@@ -31,6 +31,7 @@ import { BOND_COLUMNS, columnTooltip, DEFAULT_VISIBLE_COLUMNS } from './columns'
 import { listQuery, type BondView } from './bondView';
 import { IssuerFilterPills } from './IssuerFilterPills';
 import { trackEvent } from '../../analytics';
+import { saveText } from '../../components/download';
 
 const SECTOR_OPTIONS = SECTORS.map((s) => ({ value: s.code, label: s.name }));
 // Chips carry the short name; the list says what each covers (by the lower of S&P and Moody's).
@@ -205,23 +206,6 @@ export async function downloadBondCsv(view: BondView, columns: readonly BondTabl
   trackEvent('bond_table.export', { columns: columns.length });
   const text = await api.get<string>(BOND_PATHS.bondsCsv, { query: listQuery(view, columns), headers: { accept: 'text/csv' } });
   saveText(typeof text === 'string' ? text : '', fileName, 'text/csv');
-}
-
-/** Saves text as a file through a temporary link. */
-export function saveText(text: string, fileName: string, type: string): void {
-  saveBlob(new Blob([text], { type }), fileName);
-}
-
-/** Saves bytes (a workbook, a text) as a file through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export function CsvButton({ view, columns, fileName }: { view: BondView; columns: readonly BondTableColumn[]; fileName?: string }) {

@@ -6,7 +6,7 @@ import { Stack } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { BondHeader, BondLoadState, useBondDetail } from '../bond/bondPageFrame';
-import { RANGE_OPTIONS, type RangeId } from '../market/seriesStats';
+import { RANGE_OPTIONS, type RangeId } from '../../components/market/seriesStats';
 import { BondHistoryView } from './BondHistoryView';
 import { isHistoryMetric, type HistoryMetric } from './historyView';
 

@@ -19,7 +19,7 @@ import { HAWK_FIRINGS_PAGE_MAX, HAWK_PATHS, type HawkFiring } from '@common/api/
 import { DataTable } from '../../components/DataTable';
 import { TimeSeriesChart, type ChartMarker, type ChartSeries } from '../../components/TimeSeriesChart';
 import { usePreferences } from '../../preferences/usePreferences';
-import { RANGE_OPTIONS, rangeStart, seriesStats, type RangeId } from '../market/seriesStats';
+import { RANGE_OPTIONS, rangeStart, seriesStats, type RangeId } from '../../components/market/seriesStats';
 import {
   defaultIndexOf,
   formatMetric,

@@ -16,7 +16,7 @@ import { api } from '../../api/client';
 import { apiKey, useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
-import { RANGE_OPTIONS, rangeStart, type RangeId } from '../market/seriesStats';
+import { RANGE_OPTIONS, rangeStart, type RangeId } from '../../components/market/seriesStats';
 import { useHistoryParams } from './BondHistoryPage';
 import { BondHistoryView } from './BondHistoryView';
 import { compareFormat, compareValues, HISTORY_METRICS, metricValue, type CompareMode, type HistoryMetric } from './historyView';

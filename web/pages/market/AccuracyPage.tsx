@@ -16,7 +16,7 @@ import { apiErrorText } from '../../api/errorText';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
-import { rangeStart, RANGE_OPTIONS } from './seriesStats';
+import { rangeStart, RANGE_OPTIONS } from '../../components/market/seriesStats';
 import { ACCURACY_DIMENSIONS, accuracyColumns, isAccuracyDimension, weeklySeries, type AccuracyDimension } from './accuracyView';
 
 /** Before the report arrives: the thresholds of common/accuracy.ts, as the API sends them. */

@@ -25,7 +25,7 @@ import {
   visibleTenors,
   type DetailParams,
 } from './marketView';
-import { rangeStart, RANGE_OPTIONS, seriesStats, type RangeId } from './seriesStats';
+import { rangeStart, RANGE_OPTIONS, seriesStats, type RangeId } from '../../components/market/seriesStats';
 import { useMetricKeys } from './useMetricKeys';
 import { SummaryGrid } from './SummaryGrid';
 import { usePreferences } from '../../preferences/usePreferences';

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MarketSummaryResponse } from '@common/api/market';
-import { renderPage } from '../auth/renderPage';
+import { renderPage } from '../../test/renderPage';
 import { SummaryGrid } from './SummaryGrid';
 
 vi.setConfig({ testTimeout: 20_000 });

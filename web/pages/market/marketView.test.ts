@@ -11,7 +11,7 @@ import {
   visibleSlopes,
   visibleTenors,
 } from './marketView';
-import { rangeStart, seriesStats } from './seriesStats';
+import { rangeStart, seriesStats } from '../../components/market/seriesStats';
 
 const cell = (tenor: SummaryCell['tenor'], value: number | null, change: number | null): SummaryCell => ({
   tenor,

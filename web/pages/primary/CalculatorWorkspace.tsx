@@ -18,7 +18,7 @@ import { PRIMARY_PATHS } from '@common/api/primary';
 import { SECTORS, SP_RATINGS } from '@common/market';
 import { api } from '../../api/client';
 import { useFeature } from '../../features/useFeature';
-import { saveBlob } from '../bond/BondToolbar';
+import { saveBlob } from '../../components/download';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey } from '../../api/queries';
 import { IssuerPicker } from '../../components/IssuerPicker';

@@ -16,7 +16,7 @@ import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
 import { toneClass } from '../../components/tone';
-import { saveText } from '../bond/BondToolbar';
+import { saveText } from '../../components/download';
 import { apiErrorText } from '../../api/errorText';
 
 type Period = VolumeResponse['periods'][number];

@@ -13,9 +13,9 @@ import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
 import { useFeature } from '../../features/useFeature';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
-import { ShareButton } from '../share/ShareButton';
+import { ShareButton } from '../../components/share/ShareButton';
 import { PageTitle } from '../../components/PageTitle';
-import { saveBlob } from '../bond/BondToolbar';
+import { saveBlob } from '../../components/download';
 import { pricingSheetsApi, pricingSheetsKey } from './pricingSheetsApi';
 import { NEW_WORKSHEET, worksheetContent } from './worksheet';
 

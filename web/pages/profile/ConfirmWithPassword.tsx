@@ -1,7 +1,7 @@
 /** A small modal that asks for the password before removing a second factor. */
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { FormError } from '../auth/AuthPanel';
+import { FormError } from '../../components/AuthPanel';
 
 export function ConfirmWithPassword({
   opened,

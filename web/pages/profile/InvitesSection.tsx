@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Invite } from '@common/api/user';
 import { emailSchema } from '@common/validation/account';
-import { FormError, FormNotice } from '../auth/AuthPanel';
+import { FormError, FormNotice } from '../../components/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
 import { invitesKey, profileApi } from './profileApi';
 import { Section } from './Section';

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import type { MfaStatus, Passkey } from '@common/api/user';
 import { userInfoKey } from '../../session/userInfo';
 import { loginErrorText } from '../../session/loginMachine';
-import { FormError } from '../auth/AuthPanel';
+import { FormError } from '../../components/AuthPanel';
 import { ConfirmWithPassword } from './ConfirmWithPassword';
 import { apiErrorText } from '../../api/errorText';
 import { mfaStatusKey, profileApi } from './profileApi';

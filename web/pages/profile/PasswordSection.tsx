@@ -3,7 +3,7 @@ import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { passwordChangeBodySchema } from '@common/api/user';
-import { FormError, FormNotice, PasswordRules, validate } from '../auth/AuthPanel';
+import { FormError, FormNotice, PasswordRules, validate } from '../../components/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
 import { profileApi } from './profileApi';
 import { Section } from './Section';

@@ -7,7 +7,7 @@ import { SECTOR_MAX, userUpdateBodySchema, type Profile, type UserInfo, type Use
 import { JOB_FUNCTIONS, ORGANIZATION_TYPES, SENIORITIES } from '@common/enums';
 import { handleError } from '../../api/errors';
 import { setUserInfo } from '../../session/userInfo';
-import { validate } from '../auth/AuthPanel';
+import { validate } from '../../components/AuthPanel';
 import { enumOptions } from './labels';
 import { profileApi } from './profileApi';
 import { Section } from './Section';

@@ -4,7 +4,7 @@ import { authApi } from '../../session/authApi';
 import { makeUserInfo } from '../../session/fixtures';
 import { makeJwt } from '../../session/testTokens';
 import { useSession } from '../../stores/session';
-import { renderPage } from '../auth/renderPage';
+import { renderPage } from '../../test/renderPage';
 import { accessText } from './AccountSection';
 import ProfilePage from './ProfilePage';
 import { groupSecret } from './TotpSection';

@@ -9,7 +9,7 @@ import type { MfaStatus, TotpEnrolment } from '@common/api/user';
 import { totpCodeSchema } from '@common/validation/account';
 import { QrCode } from '../../components/qr/QrCode';
 import { userInfoKey } from '../../session/userInfo';
-import { FormError } from '../auth/AuthPanel';
+import { FormError } from '../../components/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
 import { ConfirmWithPassword } from './ConfirmWithPassword';
 import { mfaStatusKey, profileApi } from './profileApi';

@@ -11,7 +11,7 @@ import { SHARE_KIND_LABELS } from '@common/api/shares';
 import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
 import { PageTitle } from '../../components/PageTitle';
-import { shareApi, shareKey, sharesKey } from './shareApi';
+import { shareApi, shareKey, sharesKey } from '../../components/share/shareApi';
 
 export default function ShareAcceptPage() {
   const { uuid = '' } = useParams();

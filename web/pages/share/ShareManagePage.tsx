@@ -9,7 +9,7 @@ import { SHARE_KIND_LABELS, type Share, type SharePermission } from '@common/api
 import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
 import { PageTitle } from '../../components/PageTitle';
-import { shareApi, sharesKey } from './shareApi';
+import { shareApi, sharesKey } from '../../components/share/shareApi';
 
 const live = (s: Share) => s.status === 'pending' || s.status === 'accepted';
 const STATUS_COLOR: Record<Share['status'], string> = { pending: 'yellow', accepted: 'teal', revoked: 'gray', left: 'gray' };

@@ -12,7 +12,7 @@ import { useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../../components/TimeSeriesChart';
 import { BondHeader, BondLoadState, useBondDetail } from '../bondPageFrame';
-import { saveText } from '../BondToolbar';
+import { saveText } from '../../../components/download';
 import '../bond.css';
 import { csvDocument } from '@common/csv';
 

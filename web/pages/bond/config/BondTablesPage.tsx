@@ -16,7 +16,7 @@ import { usePreferences } from '../../../preferences/usePreferences';
 import { apiErrorText } from '../../../api/errorText';
 import { BOND_COLUMNS } from '../columns';
 import { configFromView, EMPTY_FILTERS, viewFromPreferences } from '../bondView';
-import { ShareButton } from '../../share/ShareButton';
+import { ShareButton } from '../../../components/share/ShareButton';
 import { bondTablesApi, bondTablesKey } from './bondTablesApi';
 import { humaneIssue } from '../../../api/humaneError';
 

@@ -15,7 +15,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { apiErrorText } from '../../../api/errorText';
 import { BondTableView } from '../BondTableView';
 import { configFromView, viewFromConfig, type BondView } from '../bondView';
-import { ShareButton } from '../../share/ShareButton';
+import { ShareButton } from '../../../components/share/ShareButton';
 import { bondTableKey, bondTablesApi, bondTablesKey } from './bondTablesApi';
 
 function OpenedTable({ table, readOnly }: { table: BondTable; readOnly: boolean }) {

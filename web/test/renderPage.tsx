@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '../../theme';
+import { theme } from '../theme';
 
 export function renderPage(element: ReactElement, { path = '/', at = '/' }: { path?: string; at?: string } = {}) {
   const router = createMemoryRouter(

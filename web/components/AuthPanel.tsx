@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@common/validation/account';
-import { humaneIssue } from '../../api/humaneError';
+import { humaneIssue } from '../api/humaneError';
 
 export function AuthPanel({ title, children, testId, footer }: { title: string; children: ReactNode; testId: string; footer?: ReactNode }) {
   return (
