@@ -6,7 +6,7 @@
 import { interpolateCurve, type Curve } from '@analytics/index';
 import { type DealStatus, LAST_IG_NOTCH } from '../../../../common/market';
 import { bondDescription, isinFromCusip } from '../reference';
-import { addYears, bondCusip, callSchedule, pickSeniority, pickSize, type SimBond } from './bonds';
+import { addYears, bondCusip, callSchedule, pickSeniority, type SimBond } from './bonds';
 import { addDays, businessDayOnOrBefore, newYorkTime, nextBusinessDay } from '../../../../common/calendar';
 import { issuerNotchOn, issuerSpreadNotchOn, type SimIssuer } from './issuers';
 import { bondNoise, spreadBp, type SpreadFactors } from './model';
@@ -71,6 +71,22 @@ const IG_DEAL_TENORS = [2, 3, 5, 7, 10, 20, 30];
 const IG_DEAL_WEIGHTS = [8, 12, 22, 14, 22, 4, 12];
 const HY_DEAL_TENORS = [5, 7, 8];
 
+/** IG deals of 1–5 tranches: ~1.9 on average. */
+const IG_TRANCHE_WEIGHTS = [45, 30, 15, 7, 3];
+/** Tranches per deal across IG and HY deals, on average (sizes the weekly deal count). */
+const TRANCHES_PER_DEAL = 1.8;
+
+/**
+ * A tranche’s size: IG $300MM–2.5bn around ~$600MM, HY $200MM–1.5bn around ~$450MM, bigger for
+ * big borrowers, rounded to $50MM, so an average IG deal is ~$1.2bn (US IG new issues average
+ * about $1–1.5bn a deal).
+ */
+export function pickTrancheSize(rng: Rng, issuer: SimIssuer, hy: boolean): number {
+  const raw = rng.logNormal((hy ? 420 : 520) * Math.pow(issuer.scale, 0.25), 0.45);
+  const mm = Math.min(hy ? 1500 : 2500, Math.max(hy ? 200 : 300, Math.round(raw / 50) * 50));
+  return mm * 1_000_000;
+}
+
 /** Market context on the pricing day. */
 export interface PricingDay {
   date: string;
@@ -93,7 +109,7 @@ export function priceDeal(
 ): SimDeal {
   const notch = issuerNotchOn(issuer, day.date);
   const hy = notch > LAST_IG_NOTCH;
-  const trancheCount = hy ? (rng.chance(0.85) ? 1 : 2) : 1 + rng.weighted([35, 30, 20, 10, 5]);
+  const trancheCount = hy ? (rng.chance(0.85) ? 1 : 2) : 1 + rng.weighted(IG_TRANCHE_WEIGHTS);
   const tenorSet = new Set<number>();
   while (tenorSet.size < trancheCount) tenorSet.add(hy ? rng.pick(HY_DEAL_TENORS) : IG_DEAL_TENORS[rng.weighted(IG_DEAL_WEIGHTS)]!);
   const tenors = [...tenorSet].sort((a, b) => a - b);
@@ -110,7 +126,14 @@ export function priceDeal(
     // Priced off where the issuer trades, which leads a coming rating change.
     const spreadNotch = Math.max(0, Math.min(18, issuerSpreadNotchOn(issuer, day.date) + offset));
     const fair = spreadBp(
-      { notch: spreadNotch, sector: issuer.sector, seniority, issuerKey: String(issuer.index), noise: bondNoise(seed, cusip) },
+      {
+        notch: spreadNotch,
+        sector: issuer.sector,
+        industry: issuer.industry || undefined,
+        seniority,
+        issuerKey: String(issuer.index),
+        noise: bondNoise(seed, cusip),
+      },
       tenor,
       day.spreads,
     );
@@ -124,7 +147,7 @@ export function priceDeal(
     const step = hy ? 0.125 : 0.05;
     const couponPct = Math.floor(yieldPct / step) * step;
     const coupon = Math.round(couponPct * 1e5) / 1e7;
-    const size = pickSize(rng, issuer, notch);
+    const size = pickTrancheSize(rng, issuer, hy);
     const maturity = addYears(issueDate, tenor);
     const bond: SimBond = {
       index: bonds.length + newBonds.length,
@@ -242,8 +265,7 @@ export function generateDeals(
 ): SimDeal[] {
   const deals: SimDeal[] = [];
   const weights = issuers.map((i) => i.scale * (i.notch <= LAST_IG_NOTCH ? 1.3 : 1));
-  // About 2.1 tranches per deal on average.
-  const perWeek = targetBonds / 2.1 / Math.max(1, days.length / 5);
+  const perWeek = targetBonds / TRANCHES_PER_DEAL / Math.max(1, days.length / 5);
   let week: PricingDay[] = [];
   const flush = () => {
     if (week.length === 0) return;

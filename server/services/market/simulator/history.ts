@@ -2,7 +2,7 @@
  * Daily trade history: for each business day, which bonds trade, their trades around the hidden
  * mid and the day's aggregates per bond, streamed to the database in batches.
  */
-import { parseDate, settle, yieldFromPrice } from '@analytics/index';
+import { parseDate, priceFromYield, settle, yieldFromPrice } from '@analytics/index';
 import type { Kysely } from 'kysely';
 import { LAST_IG_NOTCH } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
@@ -168,6 +168,8 @@ export interface TradableBond {
   cusip: string;
   issuerKey: string;
   sector: string;
+  /** The issuer's industry (INDUSTRY_MULT); absent when unknown. */
+  industry?: string;
   seniority: string;
   issueDate: string;
   maturityDate: string;
@@ -186,6 +188,15 @@ export function tradeYield(p: PriceableBond, settleDay: number, price: number): 
   } catch {
     return null;
   }
+}
+
+/**
+ * The clean price at a zero yield to maturity (the undiscounted cash flows), above which a print
+ * would show a negative yield; undefined for floaters.
+ */
+export function zeroYieldPrice(p: PriceableBond, settleDay: number): number | undefined {
+  if (p.terms.couponType === 'floating') return undefined;
+  return priceFromYield(settle(p.bond, settleDay), 0);
 }
 
 /** Treasury curve snapshots per day between two closes (intraday moves). */
@@ -257,6 +268,7 @@ export function simulateDay(
       sector: b.sector as never,
       seniority: b.seniority,
       issuerKey: b.issuerKey,
+      industry: b.industry,
       noise: b.noise,
     };
     const spread = spreadBp(inputs, years, day.spreads);
@@ -269,7 +281,7 @@ export function simulateDay(
         return hiddenMid(b.priceable, settleDay, curve, Math.exp(logOpen + f * (logClose - logOpen))).price;
       };
     } else mid = hiddenMid(b.priceable, settleDay, day.curveObj, spread).price;
-    const context = { hy, years, distressed: notch >= 16, stale: b.stale };
+    const context = { hy, years, distressed: notch >= 16, stale: b.stale, liquidity: w, maxPrice: zeroYieldPrice(b.priceable, settleDay) };
     const trades = generateBondTrades(rng, b.id, day.date, count, mid, context, disseminationCap(hy ? 'HY' : 'IG'));
     emit(b, trades, settleDay);
   }
@@ -288,6 +300,7 @@ export function tradableBonds(
     cusip: b.cusip,
     issuerKey: String(b.issuer),
     sector: issuers[b.issuer]!.sector,
+    industry: issuers[b.issuer]!.industry,
     seniority: b.seniority,
     issueDate: b.issueDate,
     maturityDate: b.maturityDate,

@@ -19,7 +19,7 @@ import {
   settlementDayAfter,
   yearsBetween,
 } from '../../../../common/calendar';
-import { StatsBuffer, TradeBuffer, simulateDay, tradeYield } from './history';
+import { StatsBuffer, TradeBuffer, simulateDay, tradeYield, zeroYieldPrice } from './history';
 import { type LiveBond, loadLiveBonds } from './liveBonds';
 import { stepLiveDeals } from './liveDeals';
 import { curveYields, hiddenMid, spreadBp, stepCurve, stepSpreads, toCurve } from './model';
@@ -207,18 +207,26 @@ async function liveTrades(
   const settleIso = settlementDayAfter(today);
   const touched: number[] = [];
   for (let k = 0; k < count; k++) {
-    const b = alive[rng.weighted(weights)]!;
+    const pick = rng.weighted(weights);
+    const b = alive[pick]!;
     const hy = b.notch > LAST_IG_NOTCH;
     const years = yearsBetween(today, b.maturityDate);
     const settleDay = parseDate(settleIso > b.issueDate ? settleIso : b.issueDate);
     const spread = spreadBp(
-      { notch: b.notch, sector: b.sector as never, seniority: b.seniority, issuerKey: b.issuerKey, noise: b.noise },
+      { notch: b.notch, sector: b.sector as never, seniority: b.seniority, issuerKey: b.issuerKey, industry: b.industry, noise: b.noise },
       years,
       state.spreads,
     );
     const mid = hiddenMid(b.priceable, settleDay, curve, spread).price;
     const at = new Date(now.getTime() - Math.floor(rng.next() * Math.min(tickMs, 60_000)));
-    const context = { hy, years, distressed: b.notch >= 16, stale: b.stale };
+    const context = {
+      hy,
+      years,
+      distressed: b.notch >= 16,
+      stale: b.stale,
+      liquidity: weights[pick],
+      maxPrice: zeroYieldPrice(b.priceable, settleDay),
+    };
     const [t] = generateBondTrades(rng, b.id, today, 1, mid, context, disseminationCap(hy ? 'HY' : 'IG'), at);
     const y = tradeYield(b.priceable, settleDay, t!.price);
     const row = await db

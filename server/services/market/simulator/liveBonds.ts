@@ -50,6 +50,7 @@ export async function loadLiveBonds(db: Kysely<Database>, seed: number): Promise
       'b.amount_issued',
       'b.seniority',
       sql<string>`coalesce(sec.code, ind.code)`.as('sector'),
+      sql<string | null>`case when sec.id is null then null else ind.name end`.as('industry'),
     ])
     .where('b.source', '=', 'simulator')
     .orderBy('b.id')
@@ -64,6 +65,7 @@ export async function loadLiveBonds(db: Kysely<Database>, seed: number): Promise
       issuerKey: String(r.issuer_id),
       ticker: r.ticker,
       sector: r.sector as SectorCode,
+      industry: r.industry ?? undefined,
       seniority: r.seniority,
       issueDate,
       maturityDate,

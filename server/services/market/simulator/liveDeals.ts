@@ -58,7 +58,7 @@ export async function startLiveDeal(
     displayName: senior.ticker,
     ticker: senior.ticker,
     sector: senior.sector as SimIssuer['sector'],
-    industry: '',
+    industry: senior.industry ?? '',
     country: 'US',
     structure: 'OpCo',
     parent: null,

@@ -28,8 +28,11 @@ export interface CurveFactors {
 /** Today-like means: ~4.3% at 1M, ~3.95% at 2–3Y, ~4.35% at 10Y, ~4.6–4.7% at 20–30Y. */
 export const CURVE_MEAN: CurveFactors = { b1: 4.85, b2: -0.54, b3: -2.2 };
 const LAMBDA = 0.55;
-/** Daily standard deviations (percent) and mean reversion of the three factors. */
-export const CURVE_VOL: CurveFactors = { b1: 0.035, b2: 0.04, b3: 0.06 };
+/**
+ * Daily standard deviations (percent) and mean reversion of the three factors: the 10-year par
+ * yield moves ~5.8 bp a day (sd), as FRED's DGS10 daily changes do (5.7–5.9 bp, issue 32).
+ */
+export const CURVE_VOL: CurveFactors = { b1: 0.054, b2: 0.062, b3: 0.09 };
 const CURVE_PHI = 0.995;
 
 /** A curve yield in percent at `years` from NS factors. */
@@ -113,23 +116,36 @@ export function stepSpreads(f: SpreadFactors, rng: Rng, dt = 1): SpreadFactors {
 }
 
 /**
- * Spread at 10 years (bp) of each notch, AAA … D. CCC and below are distressed: 700–1,400 bp at
- * CCC+ … CCC− at 10 years, more at the short end (prices in the 60s–80s for typical coupons),
- * as such names trade.
+ * Spread at 10 years (bp) of each notch, AAA … D. High yield sits where the ICE BofA indices by
+ * rating do (BB ~181, B ~309, CCC ~839 bp option-adjusted, issue 32): BB+ … BB− 160–230 bp,
+ * B+ … B− 270–370 bp; CCC and below are distressed, 590–1,150 bp at CCC+ … CCC− at 10 years and
+ * more at the short end (prices in the 70s–80s for typical coupons).
  */
-const BASE_SPREAD = [38, 45, 50, 58, 68, 78, 90, 105, 122, 145, 230, 260, 295, 330, 380, 450, 700, 1000, 1400, 1800, 2000, 2200];
+const BASE_SPREAD = [38, 45, 50, 58, 68, 78, 90, 105, 122, 145, 162, 192, 228, 268, 310, 372, 590, 820, 1150, 1600, 1900, 2200];
+/**
+ * Sector multipliers: Energy and Financials (banks' holding-company debt) among the wider IG
+ * sectors, Technology, Health Care and Consumer Staples among the tighter, as in the ICE BofA
+ * US Corporate sector indices.
+ */
 const SECTOR_MULT: Record<SectorCode, number> = {
-  COMM: 1.1,
-  COND: 1.05,
-  CONS: 0.92,
-  ENRG: 1.15,
-  FINL: 1.04,
-  HLTH: 0.95,
-  INDU: 1.0,
-  INFT: 0.9,
-  MATR: 1.06,
-  REAL: 1.1,
-  UTIL: 0.96,
+  COMM: 1.04,
+  COND: 1.0,
+  CONS: 0.86,
+  ENRG: 1.22,
+  FINL: 1.1,
+  HLTH: 0.9,
+  INDU: 0.94,
+  INFT: 0.86,
+  MATR: 1.0,
+  REAL: 1.02,
+  UTIL: 0.98,
+};
+/** Industry multipliers on top of the sector's (industries not named: 1). */
+const INDUSTRY_MULT: Record<string, number> = {
+  Banks: 1.12,
+  'Consumer Finance': 0.95,
+  Insurance: 0.95,
+  Tobacco: 1.1,
 };
 /** Seniority multipliers: secured debt is tighter, subordinated wider. */
 const SENIORITY_MULT: Record<string, number> = {
@@ -159,6 +175,8 @@ export interface SpreadInputs {
   sector: SectorCode;
   seniority: string;
   issuerKey: string;
+  /** The issuer's industry (the second sector level), when known: INDUSTRY_MULT. */
+  industry?: string;
   /** Static bond-specific multiplier (≈1), see bondNoise. */
   noise: number;
 }
@@ -167,17 +185,18 @@ function spreadAtNotch(inputs: SpreadInputs, notch: number, years: number, f: Sp
   const base = BASE_SPREAD[Math.min(BASE_SPREAD.length - 1, Math.max(0, notch))]!;
   const mult =
     SECTOR_MULT[inputs.sector] *
+    (INDUSTRY_MULT[inputs.industry ?? ''] ?? 1) *
     (SENIORITY_MULT[inputs.seniority] ?? 1) *
     inputs.noise *
     Math.exp(f.market + (f.sectors[inputs.sector] ?? 0) + (f.issuers[inputs.issuerKey] ?? 0));
   const s = base * tenorShape(notch, years) * mult;
   if (notch <= LAST_IG_NOTCH) return clamp(s, 20, 250);
-  return notch >= DISTRESSED_NOTCH ? clamp(s, 500, 3000) : clamp(s, 200, 1200);
+  return notch >= DISTRESSED_NOTCH ? clamp(s, 350, 3000) : clamp(s, 100, 1200);
 }
 
 /**
  * The hidden spread (bp) of a bond at a remaining maturity, kept inside realistic ranges (IG
- * 20–250 bp, HY 200–1,200 bp, distressed 500–3,000 bp). A fractional notch is geometric
+ * 20–250 bp, HY 100–1,200 bp, distressed 350–3,000 bp). A fractional notch is geometric
  * between its two neighbours.
  */
 export function spreadBp(inputs: SpreadInputs, years: number, f: SpreadFactors): number {

@@ -79,7 +79,7 @@ describe('simulated universe', () => {
     }
   });
 
-  it('puts IG spreads in 20–250 bp, HY in 200–1200 bp and distressed (CCC) in 500–3000 bp, wider for lower ratings', () => {
+  it('puts IG spreads in 20–250 bp, HY in 100–1200 bp and distressed (CCC) in 350–3000 bp, wider for lower ratings', () => {
     const end = universe.days[universe.days.length - 1]!;
     const tradable = tradableBonds(
       OPTIONS.seed,
@@ -101,16 +101,16 @@ describe('simulated universe', () => {
     });
     expect(Math.min(...ig)).toBeGreaterThanOrEqual(20);
     expect(Math.max(...ig)).toBeLessThanOrEqual(250);
-    expect(Math.min(...hy)).toBeGreaterThanOrEqual(200);
+    expect(Math.min(...hy)).toBeGreaterThanOrEqual(100);
     expect(Math.max(...hy)).toBeLessThanOrEqual(1200);
     // Issue 10: distressed names trade at distressed spreads (before, CCC was capped at 1,200 bp with HY).
     expect(ccc.length).toBeGreaterThan(0);
-    expect(Math.min(...ccc)).toBeGreaterThanOrEqual(500);
+    expect(Math.min(...ccc)).toBeGreaterThanOrEqual(350);
     expect(Math.max(...ccc)).toBeLessThanOrEqual(3000);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     expect(mean(ig)).toBeGreaterThan(60);
     expect(mean(ig)).toBeLessThan(170);
-    expect(mean(hy)).toBeGreaterThan(mean(ig) * 2.5);
+    expect(mean(hy)).toBeGreaterThan(mean(ig) * 1.8);
     expect(mean(ccc)).toBeGreaterThan(mean(hy) * 1.5);
   });
 

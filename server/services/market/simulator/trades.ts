@@ -33,7 +33,7 @@ export interface ActivityInputs {
 }
 
 /** Share of bonds that hardly trade (old, small, held to maturity), and their activity factor. */
-export const STALE = { share: 0.12, activity: 0.3 } as const;
+export const STALE = { share: 0.12, activity: 0.15 } as const;
 
 /** Whether a bond is one of the stale ones: a stable choice from the seed and its CUSIP. */
 export function isStaleBond(seed: number | string, cusip: string): boolean {
@@ -54,25 +54,45 @@ export function activityWeight(b: ActivityInputs, date: string): number {
   return sizeF * ageF * ratingF * staleF;
 }
 
-/** Probability that a bond of this weight trades at all on a day (~12–18% of bonds on average). */
+/**
+ * Probability that a bond of this weight trades at all on a day: about a quarter of the bonds on
+ * an average day, as in the US corporate market (issue 32: ~25 % of bonds trade on a day).
+ */
 export function tradeProbability(weight: number): number {
-  return Math.min(0.92, 0.11 * weight);
+  return Math.min(0.95, 0.28 * weight);
 }
 
 /** Number of trades on a day when it trades: at least one, clustered for active bonds. */
 export function tradeCount(rng: Rng, weight: number): number {
-  return 1 + rng.poisson(1.6 * Math.pow(weight, 0.8));
+  return 1 + rng.poisson(1.3 * Math.pow(weight, 0.9));
 }
+
+/**
+ * Trade-size buckets and their shares of trades, IG and HY: odd lots (under $100K), round lots
+ * ($100K–$1MM, log-uniform), institutional ($1–5MM) and blocks ($5MM+), so the average trade is
+ * ~$380K (Coalition Greenwich's figure for US corporates) with ~1.5 % of trades at 5MM+ (IG prints
+ * them capped at "5MM+") and ~8–10 % at 1MM+ (HY prints those capped at "1MM+").
+ */
+export const TRADE_SIZE_MIX = { ig: [68.5, 22.5, 7.5, 1.5], hy: [62, 27.5, 9.3, 1.2] } as const;
 
 /** A trade size in dollars of par: retail odd lots, round lots, institutional and blocks. */
 export function tradeSize(rng: Rng, hy: boolean): number {
-  const k = rng.weighted(hy ? [50, 22, 20, 8] : [58, 18, 17, 7]);
+  const k = rng.weighted(hy ? TRADE_SIZE_MIX.hy : TRADE_SIZE_MIX.ig);
   let size: number;
-  if (k === 0) size = Math.round(rng.logNormal(40_000, 0.8) / 1000) * 1000;
-  else if (k === 1) size = Math.round(rng.uniform(250_000, 1_000_000) / 5000) * 5000;
-  else if (k === 2) size = Math.round(rng.logNormal(2_000_000, 0.5) / 100_000) * 100_000;
-  else size = Math.round(rng.logNormal(hy ? 4_000_000 : 10_000_000, 0.5) / 1_000_000) * 1_000_000;
+  if (k === 0) size = Math.min(95_000, Math.round(rng.logNormal(25_000, 0.9) / 1000) * 1000);
+  else if (k === 1) size = Math.round((100_000 * Math.pow(10, rng.next())) / 5000) * 5000;
+  else if (k === 2) size = Math.min(4_900_000, Math.max(1_000_000, Math.round(rng.logNormal(1_900_000, 0.45) / 100_000) * 100_000));
+  else size = Math.max(5_000_000, Math.round(rng.logNormal(hy ? 6_000_000 : 7_000_000, 0.35) / 1_000_000) * 1_000_000);
   return Math.max(1000, Math.min(size, 100_000_000));
+}
+
+/**
+ * How a bond's liquidity scales the half-spread dealers charge: the most traded names (new issues,
+ * big benchmarks) print within a fraction of a point of each other, the rarely traded ones wider.
+ * `weight` is the bond's activityWeight.
+ */
+export function liquidityFactor(weight: number): number {
+  return Math.min(1.4, Math.max(0.15, Math.pow(Math.max(weight, 1e-6), -0.85)));
 }
 
 /**
@@ -143,6 +163,13 @@ export interface PrintContext {
   years: number;
   distressed?: boolean;
   stale?: boolean;
+  /** The bond's activityWeight: liquid bonds print tighter (liquidityFactor); default 1. */
+  liquidity?: number;
+  /**
+   * The clean price at a zero yield (the undiscounted cash flows): no print goes above it, so no
+   * print shows a negative yield. Omitted for floaters.
+   */
+  maxPrice?: number;
 }
 
 /**
@@ -171,7 +198,10 @@ export function generateBondTrades(
     const side: TradeSide = r < 0.2 ? 'inter_dealer' : r < 0.6 ? 'customer_buy' : 'customer_sell';
     const dealer = DEALERS.multiplier[rng.weighted(DEALERS.share)]!;
     const hs =
-      marketHalfSpread(quantity, hy, years, bondKind.distressed, bondKind.stale) * dealer * Math.exp(HALF_SPREAD_SIGMA * rng.normal());
+      marketHalfSpread(quantity, hy, years, bondKind.distressed, bondKind.stale) *
+      liquidityFactor(bondKind.liquidity ?? 1) *
+      dealer *
+      Math.exp(HALF_SPREAD_SIGMA * rng.normal());
     const noise = (hy ? PRINT_NOISE_PT.hy : PRINT_NOISE_PT.ig) * studentT3(rng);
     const sign = side === 'customer_buy' ? 1 : side === 'customer_sell' ? -1 : 0;
     let price = m + sign * hs + (side === 'inter_dealer' ? 0.15 * hs * rng.normal() : 0) + noise;
@@ -179,14 +209,18 @@ export function generateBondTrades(
     if (u < OFF_MARKET.erroneousShare) price += (rng.chance(0.5) ? 1 : -1) * rng.uniform(OFF_MARKET.errMinPt, OFF_MARKET.errMaxPt);
     else if (u < OFF_MARKET.erroneousShare + OFF_MARKET.share)
       price += (rng.chance(0.5) ? 1 : -1) * rng.uniform(OFF_MARKET.minPt, OFF_MARKET.maxPt) * (hy ? 1.5 : 1);
-    price = Math.max(1, price);
+    price = Math.round(Math.max(1, price) * 1000) / 1000;
+    // Above the undiscounted cash flows a print would show a negative yield: keep it between the
+    // mid and that bound, on its side of the mid (a short bond's markup is small in price).
+    const max = bondKind.maxPrice;
+    if (max !== undefined && price >= max) price = Math.floor((Math.min(m, max) + 0.8 * Math.max(0, max - m)) * 1000) / 1000;
     out.push({
       bond,
       time: at ?? newYorkTime(date, hour),
       quantity,
       reportedQuantity: Math.min(quantity, cap),
       capped: quantity > cap,
-      price: Math.round(price * 1000) / 1000,
+      price,
       side,
       ats: quantity <= 1_000_000 && rng.chance(0.25),
       status: rng.chance(0.002) ? 'cancelled' : 'active',
