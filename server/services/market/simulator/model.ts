@@ -124,7 +124,8 @@ export function stepSpreads(f: SpreadFactors, rng: Rng, dt = 1): SpreadFactors {
 const BASE_SPREAD = [38, 45, 50, 58, 68, 78, 90, 105, 122, 145, 162, 192, 228, 268, 310, 372, 590, 820, 1150, 1600, 1900, 2200];
 /**
  * Sector multipliers: Energy and Financials (banks' holding-company debt) among the wider IG
- * sectors, Technology, Health Care and Consumer Staples among the tighter, as in the ICE BofA
+ * sectors, consumer finance the widest of the financials (issue 32 lists banks wider than consumer
+ * finance among the seeded market's faults), Technology, Health Care and Consumer Staples among the tighter, as in the ICE BofA
  * US Corporate sector indices.
  */
 const SECTOR_MULT: Record<SectorCode, number> = {
@@ -142,8 +143,8 @@ const SECTOR_MULT: Record<SectorCode, number> = {
 };
 /** Industry multipliers on top of the sector's (industries not named: 1). */
 const INDUSTRY_MULT: Record<string, number> = {
-  Banks: 1.12,
-  'Consumer Finance': 0.95,
+  Banks: 1.05,
+  'Consumer Finance': 1.18,
   Insurance: 0.95,
   Tobacco: 1.1,
 };
