@@ -294,6 +294,15 @@ export const GLOSSARY: Record<BondTableColumn, GlossaryEntry> = {
     unit: 'price points per 100 face per bp',
     formula: 'Modified duration to worst times the full price divided by 10,000.',
   },
+  convexityToWorst: {
+    term: 'Convexity to worst',
+    short: 'Convexity to the workout date (yield-to-worst date), years squared',
+    definition:
+      'How much duration itself changes as the yield moves, for a callable priced to its workout date (the call date, or maturity, giving the yield to worst): the second-order term desks add to duration for a large move. The same as convexity to maturity when the worst date is the maturity; convexity to maturity is on the bond page. Empty for floaters.',
+    unit: 'years squared',
+    formula:
+      'The second derivative of the full price with respect to the yield to worst, divided by the full price, over the payments up to the workout date with the call price paid there.',
+  },
   volume: {
     term: 'Volume',
     short: "Today's traded par volume, USD (MM = millions, K = thousands)",

@@ -101,6 +101,7 @@ export const bondRowSchema = z.object({
   durationToWorst: num.describe('Modified duration to the workout date (a callable: its yield-to-worst date)'),
   dv01: num,
   dv01ToWorst: num.describe('DV01 to the workout date (a callable: its yield-to-worst date)'),
+  convexityToWorst: num.describe('Convexity to the workout date (a callable: its yield-to-worst date); null for floaters'),
   entityName: z.string(),
   gSpread: num,
   isBenchmark: z.boolean(),

@@ -92,7 +92,7 @@ export function glossarySource(): HelpSource {
     path: GLOSSARY_PATH,
     kind: 'article',
     title: 'Glossary of bond-table columns',
-    summary: 'Definition, unit and formula of each of the 41 bond-table columns.',
+    summary: `Definition, unit and formula of each of the ${BOND_TABLE_COLUMNS.length} bond-table columns.`,
     section: 'Reference',
     position: 0,
     screen: '/bw/bond',

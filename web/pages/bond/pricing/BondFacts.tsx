@@ -214,6 +214,13 @@ export function TodaysAnalytics({ detail }: { detail: BondDetailResponse }) {
               testId="server-duration-worst"
             />
             <Fact label="DV01 to worst" value={formatNumber(a.dv01ToWorst, 4)} help="per 100 face, for 1 bp, to the worst date" />
+            <Fact
+              label="Convexity to worst"
+              value={formatNumber(a.convexityToWorst, 2)}
+              help="years squared, to the yield-to-worst date"
+              testId="server-convexity-worst"
+              raw={a.convexityToWorst}
+            />
           </>
         )}
         <Fact label="Current yield" value={<Value kind="yield" value={a.currentYield} />} help="%" />
