@@ -3,7 +3,8 @@
  * it is worked out, in words. One definition used by the column header tooltips (feature
  * `tooltips`), the column chooser and the help centre's glossary article (indexed for search).
  * Typed as a Record over the column list, so a new column without an entry does not compile; a
- * test checks every entry is filled in.
+ * test checks every entry is filled in. `TERMS_GLOSSARY` adds the bond terms the bond page shows
+ * that are not columns (the make-whole call), in the same article.
  */
 import type { BondTableColumn } from './enums';
 
@@ -340,6 +341,19 @@ export const GLOSSARY: Record<BondTableColumn, GlossaryEntry> = {
     formula: 'The confidence stored with the previous close’s evaluated price.',
   },
 };
+
+/** Bond terms shown on the bond page that are not bond-table columns; in the same help article. */
+export const TERMS_GLOSSARY = {
+  makeWhole: {
+    term: 'Make-whole call',
+    short: 'Make-whole call: spread over Treasuries (bp) and the day it runs until',
+    definition:
+      'The issuer may redeem the bond before the par call date (or, with no par call, before maturity) by paying the greater of par and the present value of the remaining payments discounted at the Treasury yield plus a fixed spread — "T+20" is 20 basis points — so holders are made whole. From the par call date the bond is callable at par (the call schedule). Read from the pricing term sheet; not used in the evaluated price, which models the call schedule only.',
+    unit: 'basis points over Treasuries; a date',
+    formula:
+      'Spread: as the term sheet states it ("T+20 bps", "Treasury Rate plus 20 basis points", "Treasury Yield plus 0.20%" is 20). Until: the par call date stated, else the maturity.',
+  },
+} as const satisfies Record<string, GlossaryEntry>;
 
 /** The tooltip text of a column: definition, unit and formula. */
 export function glossaryTooltip(entry: GlossaryEntry): string {
