@@ -54,7 +54,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_CATEGORIES = ['markethawk', 'new_primary_deals', 'other', 'primary_deal_messaging'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
-/** Bond table columns of spec §3 (41), with the risk to the workout date beside duration and DV01. */
+/** Bond table columns of spec §3 (41), with the risk to the workout date (duration, DV01, convexity) beside the risk to maturity. */
 export const BOND_TABLE_COLUMNS = [
   'amountIssued',
   'bondIdentifier',
@@ -66,6 +66,7 @@ export const BOND_TABLE_COLUMNS = [
   'changeYTM',
   'changeYTW',
   'confidence',
+  'convexityToWorst',
   'corpStruct',
   'countryOfRisk',
   'coupon',

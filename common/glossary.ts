@@ -3,7 +3,8 @@
  * it is worked out, in words. One definition used by the column header tooltips (feature
  * `tooltips`), the column chooser and the help centre's glossary article (indexed for search).
  * Typed as a Record over the column list, so a new column without an entry does not compile; a
- * test checks every entry is filled in.
+ * test checks every entry is filled in. `TERMS_GLOSSARY` adds the bond terms the bond page shows
+ * that are not columns (the make-whole call), in the same article.
  */
 import type { BondTableColumn } from './enums';
 
@@ -294,6 +295,15 @@ export const GLOSSARY: Record<BondTableColumn, GlossaryEntry> = {
     unit: 'price points per 100 face per bp',
     formula: 'Modified duration to worst times the full price divided by 10,000.',
   },
+  convexityToWorst: {
+    term: 'Convexity to worst',
+    short: 'Convexity to the workout date (yield-to-worst date), years squared',
+    definition:
+      'How much duration itself changes as the yield moves, for a callable priced to its workout date (the call date, or maturity, giving the yield to worst): the second-order term desks add to duration for a large move. The same as convexity to maturity when the worst date is the maturity; convexity to maturity is on the bond page. Empty for floaters.',
+    unit: 'years squared',
+    formula:
+      'The second derivative of the full price with respect to the yield to worst, divided by the full price, over the payments up to the workout date with the call price paid there.',
+  },
   volume: {
     term: 'Volume',
     short: "Today's traded par volume, USD (MM = millions, K = thousands)",
@@ -331,6 +341,19 @@ export const GLOSSARY: Record<BondTableColumn, GlossaryEntry> = {
     formula: 'The confidence stored with the previous close’s evaluated price.',
   },
 };
+
+/** Bond terms shown on the bond page that are not bond-table columns; in the same help article. */
+export const TERMS_GLOSSARY = {
+  makeWhole: {
+    term: 'Make-whole call',
+    short: 'Make-whole call: spread over Treasuries (bp) and the day it runs until',
+    definition:
+      'The issuer may redeem the bond before the par call date (or, with no par call, before maturity) by paying the greater of par and the present value of the remaining payments discounted at the Treasury yield plus a fixed spread — "T+20" is 20 basis points — so holders are made whole. From the par call date the bond is callable at par (the call schedule). Read from the pricing term sheet; not used in the evaluated price, which models the call schedule only.',
+    unit: 'basis points over Treasuries; a date',
+    formula:
+      'Spread: as the term sheet states it ("T+20 bps", "Treasury Rate plus 20 basis points", "Treasury Yield plus 0.20%" is 20). Until: the par call date stated, else the maturity.',
+  },
+} as const satisfies Record<string, GlossaryEntry>;
 
 /** The tooltip text of a column: definition, unit and formula. */
 export function glossaryTooltip(entry: GlossaryEntry): string {

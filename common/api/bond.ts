@@ -101,6 +101,7 @@ export const bondRowSchema = z.object({
   durationToWorst: num.describe('Modified duration to the workout date (a callable: its yield-to-worst date)'),
   dv01: num,
   dv01ToWorst: num.describe('DV01 to the workout date (a callable: its yield-to-worst date)'),
+  convexityToWorst: num.describe('Convexity to the workout date (a callable: its yield-to-worst date); null for floaters'),
   entityName: z.string(),
   gSpread: num,
   isBenchmark: z.boolean(),
@@ -195,6 +196,18 @@ export const bondDetailResponseSchema = z.object({
     history: z.array(z.object({ agency: z.enum(['sp', 'moody']), rating: z.string(), effectiveDate: z.string() })),
   }),
   callSchedule: z.array(z.object({ date: z.string(), price: z.number() })),
+  /**
+   * The make-whole call, as a term sheet states it (bonds from EDGAR filings): callable before
+   * `until` at the present value of its remaining payments discounted at Treasuries plus
+   * `spreadBp`; `until` is the par call date (the call schedule's entry at 100), else the maturity.
+   * Null when no make-whole is held. Not priced: the evaluated analytics model only the call schedule.
+   */
+  makeWhole: z
+    .object({
+      spreadBp: z.number().describe('Spread over Treasuries of the make-whole redemption price, bp ("T+20" is 20)'),
+      until: z.string().describe('Last day of the make-whole window: the par call date, else the maturity'),
+    })
+    .nullable(),
   /** Today's analytics: the bond-table row (null before the bond was first priced). */
   analytics: bondRowSchema.nullable(),
   /**

@@ -97,6 +97,9 @@ export interface BondsTable {
   source: string;
   /** Why the bond has no evaluated price (a coupon structure not modelled); null: priced. */
   not_priced_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The make-whole call a term sheet stated: its spread over Treasuries (bp) and the last day it applies; null when none. */
+  make_whole_spread_bp: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  make_whole_until: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -213,6 +216,8 @@ export interface BondMarketStateTable {
   /** The same to the workout date (a callable's yield-to-worst date; to maturity otherwise). */
   duration_to_worst: NullableNumeric;
   dv01_to_worst: NullableNumeric;
+  /** Convexity to the workout date (years²); null for floaters. */
+  convexity_to_worst: NullableNumeric;
   current_yield: NullableNumeric;
   money_market_yield_360: NullableNumeric;
   confidence: number | null;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BOND_TABLE_COLUMNS } from '@common/enums';
-import { GLOSSARY } from '@common/glossary';
+import { GLOSSARY, TERMS_GLOSSARY } from '@common/glossary';
 import type { HelpArticle, HelpArticlesResponse, SearchResponse } from '@common/api/help';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 import { indexHelpContent, indexHelpSources, readHelpSources } from '../../services/content/helpIndex';
@@ -68,13 +68,15 @@ describe('the help centre indexed from content/help', () => {
     expect(article.html).toContain('href="#/bw/help/glossary"');
   });
 
-  it('has a glossary article naming every bond-table column with its unit and formula', async () => {
+  it('has a glossary article naming every bond-table column with its unit and formula, then the bond terms (the make-whole call)', async () => {
     const article = (await get('/v2/help/article?path=glossary')).json() as HelpArticle;
     for (const column of BOND_TABLE_COLUMNS) {
       expect(article.html, column).toContain(`<code>${column}</code>`);
       expect(article.html).toContain(`<strong>Unit:</strong> ${GLOSSARY[column].unit}`);
     }
-    expect(article.html.match(/<h3>/g)).toHaveLength(BOND_TABLE_COLUMNS.length);
+    const terms = Object.values(TERMS_GLOSSARY);
+    for (const entry of terms) expect(article.html).toContain(`<h3>${entry.term}</h3>`);
+    expect(article.html.match(/<h3>/g)).toHaveLength(BOND_TABLE_COLUMNS.length + terms.length);
   });
 
   it('answers 404 for an unknown path and 400 naming the path for traversal attempts', async () => {

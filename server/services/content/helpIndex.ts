@@ -13,7 +13,7 @@ import matter from 'gray-matter';
 import type { Kysely } from 'kysely';
 import { HELP_PATH_PATTERN, helpFrontMatterSchema, type HelpKind } from '@common/api/help';
 import { BOND_TABLE_COLUMNS } from '@common/enums';
-import { GLOSSARY } from '@common/glossary';
+import { GLOSSARY, TERMS_GLOSSARY } from '@common/glossary';
 import type { Database } from '../../db/schema';
 import { projectRoot } from '../../projectRoot';
 import { htmlToText, renderMarkdown, secondLevelHeadings } from './markdown';
@@ -70,7 +70,7 @@ export async function readHelpSources(dir: string = HELP_CONTENT_DIR): Promise<H
   );
 }
 
-/** The glossary as one article: every bond-table column with its definition, unit and formula. */
+/** The glossary as one article: every bond-table column with its definition, unit and formula, then the bond terms. */
 export function glossarySource(): HelpSource {
   const entries = BOND_TABLE_COLUMNS.map((c) => ({ column: c, ...GLOSSARY[c] })).sort((a, b) => a.term.localeCompare(b.term));
   const markdown = [
@@ -87,12 +87,25 @@ export function glossarySource(): HelpSource {
       `- **Column id:** \`${e.column}\``,
       '',
     ]),
+    '## Bond terms',
+    '',
+    'Terms the bond page shows beside the call schedule that are not columns of the table.',
+    '',
+    ...Object.values(TERMS_GLOSSARY).flatMap((e) => [
+      `### ${e.term}`,
+      '',
+      e.definition,
+      '',
+      `- **Unit:** ${e.unit}`,
+      `- **How:** ${e.formula}`,
+      '',
+    ]),
   ].join('\n');
   return {
     path: GLOSSARY_PATH,
     kind: 'article',
     title: 'Glossary of bond-table columns',
-    summary: 'Definition, unit and formula of each of the 41 bond-table columns.',
+    summary: `Definition, unit and formula of each of the ${BOND_TABLE_COLUMNS.length} bond-table columns.`,
     section: 'Reference',
     position: 0,
     screen: '/bw/bond',

@@ -57,7 +57,7 @@ describe('a bond callable at par three months before maturity, priced by the ser
     expect(a.yieldToCall).not.toBeNull();
   });
 
-  it('a premium bond works out to the call: duration and DV01 to worst are those of the flows to 15 Mar 2027', async () => {
+  it('a premium bond works out to the call: duration, DV01 and convexity to worst are those of the flows to 15 Mar 2027', async () => {
     const a = await row();
     expect(a.price!).toBeGreaterThan(100);
     expect(a.yieldToWorst).toBe(a.yieldToCall);
@@ -73,6 +73,10 @@ describe('a bond callable at par three months before maturity, priced by the ser
     const mac = ((n1 / 2) * pv1 + ((n1 + 0.5) / 2) * pv2) / dirty;
     expect(a.durationToWorst!).toBeCloseTo(mac / v, 4);
     expect(a.dv01ToWorst!).toBeCloseTo(((mac / v) * dirty) / 1e4, 6);
+    // Convexity, semi-annual compounding: the sum of each flow's PV times n(n+1) periods, over
+    // 2² v² and the dirty price (n in periods: n1 and n1 + 1/2).
+    const convexity = (n1 * (n1 + 1) * pv1 + (n1 + 0.5) * (n1 + 1.5) * pv2) / (4 * v * v * dirty);
+    expect(a.convexityToWorst!).toBeCloseTo(convexity, 4);
     // To maturity the last flow is 103 on 15 Jun 2027, a full period after December.
     const w = 1 + a.yieldToMaturity! / 2;
     const q1 = 3 / w ** n1;

@@ -60,6 +60,8 @@ export interface Measures {
   /** The same to the workout date: a callable's yield-to-worst date (at that yield); else as above. */
   durationToWorst: number;
   dv01ToWorst: number;
+  /** Convexity to the workout date (years², at the yield to worst); null for floaters and without risk. */
+  convexityToWorst: number | null;
   currentYield: number | null;
   moneyMarketYield360: number | null;
   /** The coupon rate of the current period (floaters: fixing at the last reset + margin). */
@@ -78,6 +80,7 @@ const NUMERIC_KEYS = [
   'dv01',
   'durationToWorst',
   'dv01ToWorst',
+  'convexityToWorst',
   'currentYield',
   'moneyMarketYield360',
 ] as const satisfies readonly (keyof Measures)[];
@@ -245,6 +248,7 @@ function bondMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: C
     dv01: risk ? (risk.modifiedDuration * dirty) / 10000 : 0,
     durationToWorst: workoutRisk ? workoutRisk.modifiedDuration : 0,
     dv01ToWorst: workoutRisk ? (workoutRisk.modifiedDuration * dirty) / 10000 : 0,
+    convexityToWorst: workoutRisk ? workoutRisk.convexity : null,
     currentYield: entry.couponType === 'zero' ? null : (100 * entry.coupon) / clean,
     moneyMarketYield360: risk ? moneyMarketYield(s, ytm, dirty) : null,
     currentCoupon: entry.couponType === 'zero' ? 0 : entry.coupon,
@@ -286,6 +290,7 @@ function frnMeasures(
     dv01: (duration * dirty) / 10000,
     durationToWorst: duration,
     dv01ToWorst: (duration * dirty) / 10000,
+    convexityToWorst: null,
     currentYield: (100 * currentCoupon) / clean,
     moneyMarketYield360: r,
     currentCoupon,

@@ -33,6 +33,7 @@ export interface MarketStateRow {
   dv01: number | null;
   durationToWorst: number | null;
   dv01ToWorst: number | null;
+  convexityToWorst: number | null;
   currentYield: number | null;
   moneyMarketYield360: number | null;
   confidence: number | null;
@@ -89,6 +90,7 @@ export function marketStateRow(
     dv01: fit(m.dv01, 7, 1e5),
     durationToWorst: fit(m.durationToWorst, 5, 1e5),
     dv01ToWorst: fit(m.dv01ToWorst, 7, 1e5),
+    convexityToWorst: fit(m.convexityToWorst, 5, 1e7),
     currentYield: fit(m.currentYield, 7, 1e3),
     moneyMarketYield360: fit(m.moneyMarketYield360, 7, 1e3),
     confidence: e.confidence,
@@ -128,6 +130,7 @@ const STATE_COLUMNS: [keyof MarketStateRow, string, string][] = [
   ['dv01', 'dv01', 'numeric'],
   ['durationToWorst', 'duration_to_worst', 'numeric'],
   ['dv01ToWorst', 'dv01_to_worst', 'numeric'],
+  ['convexityToWorst', 'convexity_to_worst', 'numeric'],
   ['currentYield', 'current_yield', 'numeric'],
   ['moneyMarketYield360', 'money_market_yield_360', 'numeric'],
   ['confidence', 'confidence', 'int2'],

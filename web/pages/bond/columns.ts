@@ -80,6 +80,8 @@ export const BOND_COLUMNS: Record<BondTableColumn, BondColumnMeta> = {
   durationToWorst: m('Dur (wst)', 'years', GLOSSARY.durationToWorst.short, 74),
   dv01: m('DV01 (mat)', 'dv01', GLOSSARY.dv01.short, 80),
   dv01ToWorst: m('DV01 (wst)', 'dv01', GLOSSARY.dv01ToWorst.short, 80),
+  // Years squared, shown like the durations: two decimals.
+  convexityToWorst: m('Cvx (wst)', 'years', GLOSSARY.convexityToWorst.short, 80),
   volume: m('Volume', 'size', GLOSSARY.volume.short, 84),
   volumePercentChange: m('Vol Δ%', 'percent', GLOSSARY.volumePercentChange.short, 78, { signed: 'price' }),
   confidence: m('Conf', 'confidence', GLOSSARY.confidence.short, 60),

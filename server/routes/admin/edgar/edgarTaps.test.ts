@@ -87,6 +87,9 @@ describe('EDGAR reopenings: a tap adds to the existing bond, never a new one', (
     ]);
     expect([Number(bond.amount_issued), Number(bond.amount_outstanding)]).toEqual([1_000_000_000, 1_000_000_000]);
     expect(bond.call_schedule).toEqual([{ date: '2033-12-01', price: 100 }]);
+    // The bond was held without make-whole terms; the sheet's "make-whole call at T+15 bps" prior to
+    // the 1 Dec 2033 par call is added (a reopening is issued under the same terms).
+    expect([Number(bond.make_whole_spread_bp), day(bond.make_whole_until)]).toEqual([15, '2033-12-01']);
     const deal = (await ctx.app.inject({ method: 'GET', url: `/admin/deal/${result.dealId}`, headers: admin })).json() as AdminDeal;
     expect(deal.tranches.map((t) => [t.sizeMm, t.bondId])).toEqual([[250, bond.id]]);
     const audit = await ctx.database.db
@@ -106,6 +109,7 @@ describe('EDGAR reopenings: a tap adds to the existing bond, never a new one', (
           accruedFrom: '2024-09-01',
           before: { amountIssued: 750_000_000, amountOutstanding: 750_000_000 },
           after: { amountIssued: 1_000_000_000, amountOutstanding: 1_000_000_000 },
+          makeWholeAdded: { spreadBp: 15, until: '2033-12-01' },
         }),
       },
     ]);

@@ -40,6 +40,8 @@ function selectDetail(db: Kysely<Database>, id: number, day: string) {
       'b.source',
       'b.not_priced_reason',
       'b.call_schedule',
+      'b.make_whole_spread_bp',
+      'b.make_whole_until',
       's.bond_id as state_bond_id',
       'ind.id as ind_id',
       'ind.code as ind_code',
@@ -141,6 +143,10 @@ export async function bondDetail(db: Kysely<Database>, id: number): Promise<Bond
     },
     ratings: { sp: bond.rating_sp, moody: bond.rating_moody, history: bond.rating_history },
     callSchedule: (bond.call_schedule ?? []).map((c) => ({ date: isoDay(c.date)!, price: Number(c.price) })),
+    makeWhole:
+      bond.make_whole_spread_bp === null
+        ? null
+        : { spreadBp: Number(bond.make_whole_spread_bp), until: isoDay(bond.make_whole_until) ?? isoDay(bond.maturity_date)! },
     analytics: priced ? presentBondRow(bond, day) : null,
     analyticsCurve: priced ? bond.pricing_curve : null,
     lineage: price

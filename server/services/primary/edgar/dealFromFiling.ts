@@ -4,8 +4,10 @@
  * date; it states no times, so the deal is taken as announced at 09:00 and priced at 16:00 New
  * York time that day (not later than now). Each tranche with a CUSIP becomes a bond (upserted by
  * CUSIP: fixed coupon, semi-annual 30/360 as US corporate notes are, issued on the settlement date,
- * a par call in its call schedule; the make-whole is not modelled) and is linked to its tranche —
- * except a reopening, which adds to the existing bond it taps (taps.ts).
+ * a par call in its call schedule at its exact date, and the make-whole's spread over Treasuries
+ * and the day it runs until — the par call date, else the maturity — stored beside it; pricing does
+ * not model the make-whole call) and is linked to its tranche — except a reopening, which adds
+ * to the existing bond it taps (taps.ts).
  * The tranche's priced spread is the spread to the benchmark Treasury as stated, not the
  * product's G-spread over the interpolated curve.
  */
@@ -17,6 +19,7 @@ import { MOODY_RATINGS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { bondDescription, isinFromCusip } from '../../market/reference';
 import { recordDealAnnounced, recordDealStep } from '../dealEvents';
+import { makeWholeTerms } from './makeWhole';
 import { applyTap, type TappedBond } from './taps';
 
 type Trx = Transaction<Database>;
@@ -53,6 +56,7 @@ async function upsertBond(trx: Trx, t: Tranche, reading: Complete, issuer: { id:
     amount_outstanding: t.principalAmount!,
     seniority: 'Senior Unsecured',
     call_schedule: JSON.stringify(t.parCallDate ? [{ date: t.parCallDate, price: 100 }] : []),
+    ...makeWholeTerms(t),
     floater_index: null,
     quoted_margin: null,
     rating_sp: sp,

@@ -2,7 +2,8 @@
  * Reopenings ("taps"): a term sheet tranche that sells more of a bond already outstanding. The
  * bond is found by its CUSIP (or ISIN) and must be the issuer's, with the sheet's coupon and
  * maturity; the tap adds to its amounts and keeps everything else (issue date, first coupon, call
- * schedule), and is audited on the bond. A tap whose bond cannot be matched is never made into a
+ * schedule, make-whole), and is audited on the bond. A bond held without make-whole terms (one from
+ * a reference file) takes those the sheet states: a reopening is issued under the same terms. A tap whose bond cannot be matched is never made into a
  * new bond: the filing goes to review saying why.
  */
 import type { Transaction } from 'kysely';
@@ -11,6 +12,7 @@ import type { TermSheetReading } from '../../../../common/api/edgar';
 import type { Database } from '../../../db/schema';
 import { writeAudit } from '../../audit';
 import type { TermSheetProblem } from './fwpParser';
+import { makeWholeTerms } from './makeWhole';
 
 type Trx = Transaction<Database>;
 type Tranche = TermSheetReading['tranches'][number];
@@ -20,6 +22,8 @@ export interface TappedBond {
   cusip: string;
   amountIssued: number;
   amountOutstanding: number;
+  /** The make-whole spread the bond already has (bp); null when none is held. */
+  makeWholeBp: number | null;
 }
 
 /** The bond each reopened tranche taps, or the problems that keep it from being found. */
@@ -40,7 +44,7 @@ export async function findTappedBonds(
     }
     let query = trx
       .selectFrom('bonds')
-      .select(['id', 'cusip', 'issuer_id', 'coupon', 'maturity_date', 'amount_issued', 'amount_outstanding']);
+      .select(['id', 'cusip', 'issuer_id', 'coupon', 'maturity_date', 'amount_issued', 'amount_outstanding', 'make_whole_spread_bp']);
     query =
       t.cusip !== null
         ? query.where((eb) => eb.or([eb('cusip', '=', t.cusip!), ...(t.isin ? [eb('isin', '=', t.isin)] : [])]))
@@ -63,6 +67,7 @@ export async function findTappedBonds(
       cusip: bond.cusip,
       amountIssued: Number(bond.amount_issued),
       amountOutstanding: Number(bond.amount_outstanding),
+      makeWholeBp: bond.make_whole_spread_bp === null ? null : Number(bond.make_whole_spread_bp),
     });
   }
   return { taps, problems };
@@ -90,9 +95,11 @@ export async function applyTap(
 ): Promise<number> {
   const amount = t.principalAmount!;
   const after = { amountIssued: bond.amountIssued + amount, amountOutstanding: bond.amountOutstanding + amount };
+  // Make-whole terms the bond lacks, as the sheet states them (kept when the bond has its own).
+  const makeWhole = bond.makeWholeBp === null && t.makeWholeBp !== null ? makeWholeTerms(t) : null;
   await trx
     .updateTable('bonds')
-    .set({ amount_issued: after.amountIssued, amount_outstanding: after.amountOutstanding, updated_at: context.now })
+    .set({ amount_issued: after.amountIssued, amount_outstanding: after.amountOutstanding, ...makeWhole, updated_at: context.now })
     .where('id', '=', bond.id)
     .execute();
   await writeAudit(trx, {
@@ -109,6 +116,7 @@ export async function applyTap(
       priceToPublic: t.priceToPublic,
       before: { amountIssued: bond.amountIssued, amountOutstanding: bond.amountOutstanding },
       after,
+      ...(makeWhole === null ? {} : { makeWholeAdded: { spreadBp: makeWhole.make_whole_spread_bp, until: makeWhole.make_whole_until } }),
     },
   });
   return bond.id;

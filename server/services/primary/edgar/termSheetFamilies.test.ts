@@ -469,6 +469,8 @@ describe('reopenings', () => {
       cusip: '48851EAG3',
       priceToPublic: 101.888,
       reopening: { accruedFrom: '2024-09-01' },
+      makeWholeBp: 15, // "Prior to December 1, 2033 …, make-whole call at T+15 bps"
+      parCallDate: '2033-12-01', // "on or after December 1, 2033, at par"
     });
   });
 
@@ -478,6 +480,12 @@ describe('reopenings', () => {
     expect(result.tranches.map((t) => [t.cusip, t.principalAmount, t.reopening ?? null])).toEqual([
       ['92817HAM4', 500_000_000, null], // "plus accrued interest from November 20, 2024", its settlement date
       ['92817HAK8', 300_000_000, { accruedFrom: '2024-11-15' }],
+    ]);
+    // "Make-whole call at T+10 bps prior to September 20, 2031; par call on or after September 20, 2031",
+    // "Make-whole call at T+20 bps prior to November 15, 2053; par call on or after November 15, 2053".
+    expect(result.tranches.map((t) => [t.makeWholeBp, t.parCallDate])).toEqual([
+      [10, '2031-09-20'],
+      [20, '2053-11-15'],
     ]);
   });
 

@@ -2,6 +2,7 @@
 import { Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { type BondDetailResponse } from '@common/api/bond';
 import { sourceLabel } from '@common/market';
+import { glossaryTooltip, TERMS_GLOSSARY } from '@common/glossary';
 import { formatDay, formatNumber, formatPrice, formatSize, formatYield, formatDate } from '@common/format';
 import { Value } from '../../../components/Value';
 
@@ -14,6 +15,15 @@ import { Value } from '../../../components/Value';
 export function noFutureCallText(schedule: ReadonlyArray<{ date: string; price: number }>): string {
   const last = [...schedule].sort((a, b) => (a.date < b.date ? -1 : 1)).at(-1)!;
   return `Call period started ${formatDay(last.date)}: callable any time at ${formatPrice(last.price)}`;
+}
+
+/**
+ * The make-whole call beside the call schedule, as desks write it: its spread over Treasuries and
+ * the day it runs until (the par call date, else maturity).
+ */
+export function makeWholeText(makeWhole: NonNullable<BondDetailResponse['makeWhole']>): string {
+  const bp = formatNumber(makeWhole.spreadBp, Number.isInteger(makeWhole.spreadBp) ? 0 : 1);
+  return `Make-whole call at T+${bp} bp until ${formatDay(makeWhole.until)}`;
 }
 
 /** A label/value line of a facts card; `value` is already formatted. */
@@ -109,6 +119,13 @@ export function Terms({ detail }: { detail: BondDetailResponse }) {
             </Table.Tbody>
           </Table>
         </>
+      )}
+      {detail.makeWhole && (
+        <Tooltip label={glossaryTooltip(TERMS_GLOSSARY.makeWhole)} multiline w={320} openDelay={300} withinPortal>
+          <Text size="xs" mt={detail.callSchedule.length > 0 ? 6 : 'sm'} data-testid="make-whole">
+            {makeWholeText(detail.makeWhole)}
+          </Text>
+        </Tooltip>
       )}
     </Card>
   );
@@ -214,6 +231,13 @@ export function TodaysAnalytics({ detail }: { detail: BondDetailResponse }) {
               testId="server-duration-worst"
             />
             <Fact label="DV01 to worst" value={formatNumber(a.dv01ToWorst, 4)} help="per 100 face, for 1 bp, to the worst date" />
+            <Fact
+              label="Convexity to worst"
+              value={formatNumber(a.convexityToWorst, 2)}
+              help="years squared, to the yield-to-worst date"
+              testId="server-convexity-worst"
+              raw={a.convexityToWorst}
+            />
           </>
         )}
         <Fact label="Current yield" value={<Value kind="yield" value={a.currentYield} />} help="%" />

@@ -52,6 +52,7 @@ function detail(terms: Partial<BondDetailResponse['terms']>, callSchedule: BondD
     },
     ratings: { sp: null, moody: null, history: [] },
     callSchedule,
+    makeWhole: null,
     analytics: null,
     analyticsCurve: null,
     lineage: null,
