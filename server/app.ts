@@ -15,6 +15,7 @@ import { registerTextGuard } from './plugins/textGuard';
 import { registerRouteInventory } from './plugins/routeInventory';
 import { registerAccess } from './plugins/access';
 import { registerNoStore } from './plugins/noStore';
+import { DEFAULT_EXPENSIVE_LIMITS, type ExpensiveLimits, registerExpensiveLimit } from './plugins/expensiveLimit';
 import { registerOpenApi } from './plugins/openapi';
 import { generateRequestId, registerRequestContext } from './plugins/requestContext';
 import { registerWebApp } from './plugins/webApp';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** Timers of the notification long-poll's hold; real timers by default. */
   pollTimers?: PollTimers;
+  /** The limits on expensive routes (plugins/expensiveLimit.ts); the defaults by default. */
+  expensiveLimits?: ExpensiveLimits;
 }
 
 /** Answers a connection-level error in the API's `{ "error" }` shape and closes the socket. */
@@ -185,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccess(app);
   registerNoStore(app);
   registerTextGuard(app);
+  registerExpensiveLimit(app, options.expensiveLimits ?? DEFAULT_EXPENSIVE_LIMITS);
   await registerOpenApi(app);
   await registerRoutes(app);
   if (options.serveWebApp) await registerWebApp(app);

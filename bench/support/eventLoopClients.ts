@@ -21,6 +21,8 @@ function get(agent: http.Agent, port: number, url: string, token: string): Promi
 export interface EventLoopPlan {
   port: number;
   token: string;
+  /** When given, the i-th request of a round runs as tokens[i % length] (several clients; bench/stall.ts). */
+  tokens?: string[];
   /** One array per round; each round's URLs run all at once. */
   rounds: string[][];
   healthEveryMs: number;
@@ -35,6 +37,10 @@ export interface EventLoopResult {
   roundMs: number[];
   heavyMs: number[];
   heavyErrors: number;
+  /** Heavy requests refused by the expensive-route limits (429, 503), counted apart from errors. */
+  heavyRefused?: number;
+  /** Heavy requests by status (what an error was). */
+  heavyStatuses?: Record<string, number>;
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -59,10 +65,12 @@ async function run(plan: EventLoopPlan): Promise<EventLoopResult> {
   for (const round of plan.rounds) {
     const t = performance.now();
     await Promise.all(
-      round.map(async (url) => {
+      round.map(async (url, i) => {
         const s = performance.now();
-        const res = await get(heavyAgent, plan.port, url, plan.token);
+        const res = await get(heavyAgent, plan.port, url, plan.tokens ? plan.tokens[i % plan.tokens.length]! : plan.token);
+        out.heavyStatuses = { ...out.heavyStatuses, [res.status]: (out.heavyStatuses?.[res.status] ?? 0) + 1 };
         if (res.status === 200) out.heavyMs.push(performance.now() - s);
+        else if (res.status === 429 || res.status === 503) out.heavyRefused = (out.heavyRefused ?? 0) + 1;
         else out.heavyErrors++;
       }),
     );

@@ -1,5 +1,6 @@
 import { ENTITLEMENT_TTL_MS } from './entitlements';
 import { PUBLIC_ROUTES } from './access';
+import { DEFAULT_EXPENSIVE_LIMITS } from './expensiveLimit';
 import type { InventoryRoute } from './routeInventory';
 import { GATED_DATA } from '../policies/gatedData';
 
@@ -39,7 +40,7 @@ price history is the history page's own series, not the bond table's sparklines.
 export function renderAccessDoc(routes: readonly InventoryRoute[]): string {
   const rows = routes
     .filter((r) => !r.hidden)
-    .map((r) => `| \`${r.method} ${r.url}\` | ${r.access} |`)
+    .map((r) => `| \`${r.method} ${r.url}\` | ${r.access}${r.expensive ? ' · expensive' : ''} |`)
     .sort();
   return [
     '# Access by route',
@@ -58,6 +59,10 @@ export function renderAccessDoc(routes: readonly InventoryRoute[]): string {
     '',
     `Public routes under \`/v2\` and \`/admin\` (\`PUBLIC_ROUTES\`): ${PUBLIC_ROUTES.map((r) => `\`${r}\``).join(', ')}.`,
     'Sign-in under `/auth`, `/health` and the API document are public by nature.',
+    '',
+    `\`expensive\` (declared \`config.expensive\`): a caller may have ${DEFAULT_EXPENSIVE_LIMITS.perCaller} such requests in flight at once, the next is a`,
+    `429 \`{ error }\` with Retry-After; an instance runs ${DEFAULT_EXPENSIVE_LIMITS.running} at once and queues ${DEFAULT_EXPENSIVE_LIMITS.queued} more (then 503 with`,
+    'Retry-After) — `server/plugins/expensiveLimit.ts`.',
     '',
     '## Fields and filters behind features',
     '',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { describeAccess, type RouteAccess } from './access';
+import type { RouteCost } from './expensiveLimit';
 
 /** One route as registered: what the hostile-input suite and the access table walk over. */
 export interface InventoryRoute {
@@ -12,6 +13,8 @@ export interface InventoryRoute {
   declared: boolean;
   /** Its access in words: "public", "user + feature sparklines + active subscription", … */
   access: string;
+  /** The route declared `config.expensive` (server/plugins/expensiveLimit.ts). */
+  expensive: boolean;
 }
 
 declare module 'fastify' {
@@ -32,13 +35,14 @@ export function registerRouteInventory(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      const config = route.config as RouteAccess | undefined;
+      const config = route.config as (RouteAccess & RouteCost) | undefined;
       routes.push({
         method,
         url: route.url,
         hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
         declared: config?.access !== undefined,
         access: describeAccess(config, route.url),
+        expensive: config?.expensive === true,
       });
     }
   });

@@ -4,6 +4,9 @@ import type { Database } from '../db/schema';
 /** Channel on which every instance hears that new events were recorded. */
 export const EVENTS_CHANNEL = 'bw_events';
 
+/** A login session ended (logout): every instance answers the long-polls it holds for it. Payload `{ sessionIds }`. */
+export const SESSION_ENDED_EVENT = 'session.ended';
+
 export interface DomainEvent {
   type: string;
   subjectId?: string | null;

@@ -19,7 +19,13 @@ export interface TestContext {
 /** The real app on a fresh real database (the engine under test), quiet logs, no web bundle. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => number; pollTimers?: PollTimers; database?: DatabaseHandle } = {},
+  options: {
+    now?: () => number;
+    pollTimers?: PollTimers;
+    database?: DatabaseHandle;
+    /** Test-only routes, registered on the real app before it is ready (its hooks apply to them). */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -36,6 +42,7 @@ export async function createTestApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.pollTimers ? { pollTimers: options.pollTimers } : {}),
   });
+  options.routes?.(app);
   await app.ready();
   return {
     app,

@@ -7,7 +7,7 @@ const accuracyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ACCURACY_PATHS.accuracy,
     {
-      config: { access: 'user', subscription: true },
+      config: { access: 'user', subscription: true, expensive: true },
       schema: {
         tags: ['market'],
         security: [{ bearer: [] }],

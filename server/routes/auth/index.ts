@@ -218,7 +218,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // An expired access token still names its session: logging out with it is harmless and must work.
       const sessionId = request.auth?.sessionId ?? (await sessionOfAnyAccessToken(app.config.jwtSecret, request.headers.authorization));
-      await revokeSession(app.db, { sessionId, refreshToken: request.body?.refreshToken });
+      const ended = await revokeSession(app.db, { sessionId, refreshToken: request.body?.refreshToken });
+      // Polls this session holds here answer now; other instances hear the session.ended event.
+      app.notificationHub.endSessions(ended);
       clearRefreshCookie(reply, app.config.cookieDomain);
       return { message: 'You are signed out' };
     },

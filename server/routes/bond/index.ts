@@ -53,7 +53,7 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BOND_PATHS.bondsCsv,
     {
-      config: { access: 'user', subscription: true },
+      config: { access: 'user', subscription: true, expensive: true },
       schema: {
         tags,
         security,

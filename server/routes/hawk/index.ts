@@ -130,7 +130,7 @@ const hawkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     HAWK_PATHS.backtest,
     {
-      config: { ...access, subscription: true },
+      config: { ...access, subscription: true, expensive: true },
       schema: {
         tags,
         security,

@@ -48,7 +48,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.marketDetail,
     {
-      config: { access: 'user', subscription: true },
+      config: { access: 'user', subscription: true, expensive: true },
       schema: {
         tags,
         security,
@@ -86,7 +86,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.termStructureChange,
     {
-      config: { access: 'user', subscription: true },
+      config: { access: 'user', subscription: true, expensive: true },
       schema: {
         tags,
         security,
@@ -111,7 +111,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MARKET_PATHS.marketIndex,
     {
-      config: { access: 'user', subscription: true, feature: 'bond_market_index' },
+      config: { access: 'user', subscription: true, feature: 'bond_market_index', expensive: true },
       schema: {
         tags,
         security,

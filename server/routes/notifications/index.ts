@@ -10,6 +10,7 @@ import {
 } from '../../../common/api/notifications';
 import { vapidKeys } from '../../services/notifications/push';
 import { unauthorized } from '../../plugins/errors';
+import { SESSION_ENDED } from '../../services/accounts/sessions';
 import { registerStatusBadgeProvider } from '../../services/accounts';
 import { notificationBadges, recordSectionVisit } from '../../services/notifications/badges';
 import { pollNotifications } from '../../services/notifications/poll';
@@ -40,12 +41,14 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
       const outcome = await pollNotifications(app.db, app.notificationHub, app.pollTimers, app.now, {
         userId: request.user.userId,
+        sessionId: request.user.sessionId,
         cursor: request.query.cursor,
         holdMs: app.config.notificationPollHoldMs,
         expiresAt: request.user.expiresAt,
         gone,
       });
       if (outcome.kind === 'expired') throw unauthorized('Your session expired; sign in again');
+      if (outcome.kind === 'session ended') throw unauthorized(SESSION_ENDED);
       return { notifications: outcome.notifications, cursor: outcome.cursor };
     },
   );

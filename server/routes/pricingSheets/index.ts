@@ -165,7 +165,7 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/primary/pricing-sheet/:id/xlsx',
     {
-      config: { ...config, feature: 'new-issue-calculator-download-xlsx' },
+      config: { ...config, feature: 'new-issue-calculator-download-xlsx', expensive: true },
       schema: {
         tags,
         security,

@@ -61,7 +61,7 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PRIMARY_PATHS.calculatorXlsx,
     {
-      config: { access: 'user', subscription: true, feature: 'new-issue-calculator-download-xlsx' },
+      config: { access: 'user', subscription: true, feature: 'new-issue-calculator-download-xlsx', expensive: true },
       schema: {
         tags,
         security,

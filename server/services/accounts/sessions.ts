@@ -7,6 +7,7 @@ import { signAccessToken } from '../../plugins/auth';
 import { ServiceRefusal } from '../refusal';
 import { newId, randomToken, sealText, sha256, unsealText } from './crypto';
 import { sessionsChanged } from './liveSessions';
+import { recordEvents, SESSION_ENDED_EVENT } from '../events';
 
 export interface ClientInfo {
   userAgent?: string | undefined;
@@ -154,28 +155,41 @@ export async function refreshSession(
     });
 }
 
-/** Revokes one session (logout). Unknown tokens are ignored: logging out always succeeds. */
+/**
+ * Revokes one session (logout). Unknown tokens are ignored: logging out always succeeds. Answers
+ * the ids of the sessions it ended, and records their end (SESSION_ENDED_EVENT) so that every
+ * instance answers the long-polls they hold at once.
+ */
 export async function revokeSession(
   db: Kysely<Database>,
   by: { sessionId?: string | undefined; refreshToken?: string | undefined },
-): Promise<void> {
+): Promise<string[]> {
+  const ended: string[] = [];
   if (by.sessionId) {
-    await db
+    const rows = await db
       .updateTable('user_sessions')
       .set({ revoked_at: new Date() })
       .where('id', '=', by.sessionId)
       .where('revoked_at', 'is', null)
+      .returning('id')
       .execute();
+    ended.push(...rows.map((r) => r.id));
   }
   if (by.refreshToken) {
-    await db
+    const rows = await db
       .updateTable('user_sessions')
       .set({ revoked_at: new Date() })
       .where('refresh_hash', '=', sha256(by.refreshToken))
       .where('revoked_at', 'is', null)
+      .returning('id')
       .execute();
+    ended.push(...rows.map((r) => r.id));
   }
   sessionsChanged();
+  // A session named by its access token was revoked here even when already revoked elsewhere: its polls end too.
+  const sessionIds = [...new Set([...ended, ...(by.sessionId ? [by.sessionId] : [])])];
+  if (sessionIds.length > 0) await recordEvents(db, [{ type: SESSION_ENDED_EVENT, payload: { sessionIds } }]);
+  return sessionIds;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { NotificationDto } from '../../../common/api/notifications';
 import { type ChannelListener, listenerOf } from '../../db/channels';
 import type { Database } from '../../db/schema';
-import { EVENTS_CHANNEL, parseEventsNotice } from '../events';
+import { EVENTS_CHANNEL, parseEventsNotice, SESSION_ENDED_EVENT } from '../events';
 import { CursorReads } from './cursorReads';
 import { NOTIFICATION_EVENT, type NotificationEventPayload, notificationsByIds, presentNotification } from './notifications';
 
@@ -20,16 +20,20 @@ export const realPollTimers: PollTimers = {
   },
 };
 
-/** A held poll: its user, its cursor, and how to hand it what arrived. */
+/** What a held poll is handed: the rows that arrived, or the end of its login session (logout). */
+export type HubDelivery = NotificationDto[] | 'session ended';
+
+/** A held poll: its user, its login session, its cursor, and how to hand it what arrived. */
 interface Waiter {
   userId: string;
+  sessionId: string | undefined;
   cursor: bigint;
-  deliver(rows: NotificationDto[]): void;
+  deliver(delivery: HubDelivery): void;
 }
 
 export interface HubTicket {
-  /** Resolves with the rows that arrived after the cursor ([] when the hub closes). */
-  delivered: Promise<NotificationDto[]>;
+  /** Resolves with the rows that arrived after the cursor ([] when the hub closes), or the session's end. */
+  delivered: Promise<HubDelivery>;
   cancel(): void;
 }
 
@@ -84,7 +88,7 @@ export class NotificationHub {
     const row = await this.db
       .selectFrom('events')
       .select((eb) => eb.fn.max('id').as('id'))
-      .where('type', '=', NOTIFICATION_EVENT)
+      .where('type', 'in', [NOTIFICATION_EVENT, SESSION_ENDED_EVENT])
       .executeTakeFirst();
     this.lastEventId = row?.id == null ? 0n : BigInt(row.id);
     const listen = listenerOf(this.db);
@@ -126,10 +130,10 @@ export class NotificationHub {
    * Registers a poll before it reads the database, so a notification committed between its
    * read and its wait still reaches it. Cancel it when the poll ends for any reason.
    */
-  register(userId: string, cursor: string): HubTicket {
-    let deliver!: (rows: NotificationDto[]) => void;
-    const delivered = new Promise<NotificationDto[]>((resolve) => (deliver = resolve));
-    const waiter: Waiter = { userId, cursor: BigInt(cursor), deliver };
+  register(userId: string, cursor: string, sessionId?: string): HubTicket {
+    let deliver!: (delivery: HubDelivery) => void;
+    const delivered = new Promise<HubDelivery>((resolve) => (deliver = resolve));
+    const waiter: Waiter = { userId, sessionId, cursor: BigInt(cursor), deliver };
     if (this.closed) {
       deliver([]);
       return { delivered, cancel: () => {} };
@@ -147,8 +151,34 @@ export class NotificationHub {
     };
   }
 
+  /**
+   * Answers at once the polls held here for these login sessions (they ended: logout). The
+   * instance that ended them calls it directly; the others when they hear the session.ended event.
+   */
+  endSessions(sessionIds: readonly string[]): void {
+    const ended = new Set(sessionIds);
+    for (const set of this.waiters.values())
+      for (const w of set) if (w.sessionId !== undefined && ended.has(w.sessionId)) w.deliver('session ended');
+  }
+
+  /** The sessions named by session.ended events (another instance's logouts). */
+  private async readEndedSessions(ids: string[]): Promise<void> {
+    if (this.waiters.size === 0) return;
+    const rows = await this.db
+      .selectFrom('events')
+      .select('payload')
+      .where('type', '=', SESSION_ENDED_EVENT)
+      .where('id', 'in', ids)
+      .execute();
+    this.endSessions(rows.flatMap((r) => (r.payload as unknown as { sessionIds?: string[] }).sessionIds ?? []));
+  }
+
   private onNotice(payload: string): void {
     const notice = parseEventsNotice(payload);
+    if (notice.types.includes(SESSION_ENDED_EVENT) && notice.ids) {
+      const ended = notice.ids;
+      this.enqueue(() => this.readEndedSessions(ended));
+    }
     // A notice that names its types and not ours is someone else's (market ticks, imports…).
     if (notice.types.length > 0 && !notice.types.includes(NOTIFICATION_EVENT)) return;
     const ids = notice.ids;
@@ -179,14 +209,16 @@ export class NotificationHub {
     this.wakeReads++;
     const rows = await this.db
       .selectFrom('events')
-      .select(['id', 'payload'])
-      .where('type', '=', NOTIFICATION_EVENT)
+      .select(['id', 'type', 'payload'])
+      .where('type', 'in', [NOTIFICATION_EVENT, SESSION_ENDED_EVENT])
       .where('id', '>', String(this.lastEventId))
       .orderBy('id')
       .limit(CATCH_UP_BATCH)
       .execute();
     for (const r of rows) if (BigInt(r.id) > this.lastEventId) this.lastEventId = BigInt(r.id);
-    await this.wake(rows.map((r) => r.payload as unknown as NotificationEventPayload));
+    const ended = rows.filter((r) => r.type === SESSION_ENDED_EVENT);
+    this.endSessions(ended.flatMap((r) => (r.payload as unknown as { sessionIds?: string[] }).sessionIds ?? []));
+    await this.wake(rows.filter((r) => r.type === NOTIFICATION_EVENT).map((r) => r.payload as unknown as NotificationEventPayload));
   }
 
   /** One read of the new rows of the users waiting here, handed to each of their polls. */

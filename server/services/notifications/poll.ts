@@ -6,6 +6,8 @@ import { latestNotificationId, notificationsAfter } from './notifications';
 
 export interface PollRequest {
   userId: string;
+  /** The caller's login session: its logout answers the held poll at once (`session ended`). */
+  sessionId?: string | undefined;
   cursor: string | undefined;
   /** The longest the poll is held with nothing to say. */
   holdMs: number;
@@ -15,7 +17,8 @@ export interface PollRequest {
   gone: Promise<void>;
 }
 
-export type PollOutcome = { kind: 'answer'; notifications: NotificationDto[]; cursor: string } | { kind: 'expired' };
+export type PollOutcome =
+  { kind: 'answer'; notifications: NotificationDto[]; cursor: string } | { kind: 'expired' } | { kind: 'session ended' };
 
 /**
  * One long-poll: what is newer than the cursor at once, otherwise whatever the hub delivers
@@ -37,7 +40,7 @@ export async function pollNotifications(
     return { kind: 'answer', notifications, cursor: latest };
   }
   await hub.ready();
-  const ticket = hub.register(userId, cursor);
+  const ticket = hub.register(userId, cursor, request.sessionId);
   let cancelTimer: (() => void) | undefined;
   try {
     const waiting = await hub.cursorReads.after(userId, cursor, new Date(now()));
@@ -53,6 +56,7 @@ export async function pollNotifications(
       return { kind: 'answer', notifications: [], cursor };
     }
     if (result === 'gone') return { kind: 'answer', notifications: [], cursor };
+    if (result === 'session ended') return { kind: 'session ended' };
     return { kind: 'answer', notifications: result, cursor: result.at(-1)?.id ?? cursor };
   } finally {
     cancelTimer?.();

@@ -37,7 +37,7 @@ const adminAuditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     AUDIT_LOG_PATHS.csv,
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', expensive: true },
       schema: {
         tags,
         security,

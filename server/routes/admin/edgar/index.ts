@@ -46,7 +46,7 @@ const adminEdgarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     EDGAR_PATHS.filings,
     {
-      config,
+      config: { ...config, expensive: true },
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags,

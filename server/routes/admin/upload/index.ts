@@ -22,7 +22,7 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
   app.post(
     '/admin/upload/:kind',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', expensive: true },
       schema: {
         tags: ['admin'],
         summary: 'Import a Treasury par curve CSV, a TRACE Enhanced file or a bond reference CSV',

@@ -12,7 +12,8 @@ import type { Database } from '../../../db/schema';
 import { writeAudit } from '../../audit';
 import { ServiceRefusal } from '../../refusal';
 import { writeDealFromReading } from './dealFromFiling';
-import { parseTermSheet, type TermSheetProblem } from './fwpParser';
+import type { TermSheetProblem } from './fwpParser';
+import { parseTermSheetOffThread } from '../../../workers/parsing';
 import { issuerKey, problemsOf, readingOf } from './review';
 import { looksLikeHtml } from './documentBlocks';
 import { filingHasTapped, findTappedBonds } from './taps';
@@ -60,7 +61,8 @@ export async function importFiling(
   if (known) return { id: known.id, status: known.status, problems: known.problems, dealId: known.deal_id, duplicate: true, bondIds: [] };
 
   const contentType = upload.contentType ?? (looksLikeHtml(upload.content) ? 'html' : 'text');
-  const parse = parseTermSheet(upload.content, contentType);
+  // On the parsing thread: a large sheet is seconds of CPU the HTTP event loop must not wait on.
+  const parse = await parseTermSheetOffThread(upload.content, contentType);
   const rejected = parse.status === 'rejected';
   const reading = readingOf(parse);
   const issuer = rejected ? null : await matchIssuer(db, parse.issuer);

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { repriceAfterImport } from '../../importers/reprice';
 import { importFiling } from '../../primary/edgar/filings';
-import { parseTermSheet } from '../../primary/edgar/fwpParser';
+import { parseTermSheetOffThread } from '../../../workers/parsing';
 import type { CursorStore } from '../cursorStore';
 import { type SourceClock, getText } from '../sourceHttp';
 import { type DailyIndexRow, dailyIndexPath, fwpFilings, parseDailyIndex } from './dailyIndex';
@@ -165,7 +165,7 @@ async function takeFilings(
       continue;
     }
     const doc = submission.primary;
-    const parse = parseTermSheet(doc.content, doc.contentType);
+    const parse = await parseTermSheetOffThread(doc.content, doc.contentType);
     if (parse.status === 'rejected') {
       // Most FWPs are not corporate bond term sheets (structured notes, fund and equity offerings):
       // kept out of the review queue, recorded with the reader's reason.
