@@ -153,8 +153,7 @@ describe('indexing at start', () => {
     } finally {
       await test.close();
     }
-    // It builds a test app in its body: the hooks' budget for a loaded CI machine.
-  }, 120_000);
+  });
 
   it('stops on a file with bad front matter or a bad name, naming the file', async () => {
     await writeFile(join(dir, 'bad.md'), '---\ntitle: Bad\nkind: poem\n---\nx\n');

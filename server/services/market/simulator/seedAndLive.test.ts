@@ -62,8 +62,7 @@ describe('seeding a universe', () => {
     } finally {
       await other.close();
     }
-    // Migrating and seeding a second database: the hooks' budget for a loaded CI machine.
-  }, 120_000);
+  });
 
   it('saves the state live mode continues from', async () => {
     const state = await loadState(database.db);
