@@ -1,9 +1,10 @@
 import { test, type Locator, type Page } from '@playwright/test';
+import type { BondListResponse } from '../common/api/bond';
 import type { CalculatorResponse } from '../common/api/newIssueCalculator';
 import { formatPrice } from '../common/format';
 import { SECTORS } from '../common/market';
 import { expect } from './support/accounts';
-import { apiSend, loginAsDemoUser, openRoute } from './support/login';
+import { apiGet, apiSend, loginAsDemoUser, openRoute } from './support/login';
 
 /**
  * The main flows from the keyboard alone (issue 34, item 5): no clicks, only Tab, arrows, Enter
@@ -61,5 +62,36 @@ test.describe('keyboard alone', () => {
       tranches: [{ tenorYears: 10, sizeMm: 1000, concessionBp: 0 }],
     });
     await expect(page.getByTestId('tranche-0-price')).toHaveText(formatPrice(server.tranches[0]!.price), { timeout: 30_000 });
+  });
+
+  test('the alert editor: a level typed, the alert named and saved, then paused and deleted from its row, all from the keyboard', async ({
+    page,
+    context,
+  }) => {
+    const login = await loginAsDemoUser(context);
+    const bonds = await apiGet<BondListResponse>(login, '/v2/bond?limit=1&columns=description&sort=volume&sortDesc=true');
+    await openRoute(page, `/bw/alerts/subscriptions?bondId=${bonds.rows[0]!.id}`);
+    await expect(page.getByTestId('hawk-kind')).toBeVisible({ timeout: 30_000 });
+
+    await tabTo(page, page.getByTestId('hawk-level'));
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('0.01');
+    await expect(page.getByTestId('hawk-preview-count')).not.toHaveText('0', { timeout: 30_000 });
+    const name = `e2e keyboard alert ${Date.now()}`;
+    await tabTo(page, page.getByTestId('hawk-name'));
+    await page.keyboard.type(name);
+    await tabTo(page, page.getByTestId('hawk-save'));
+    await page.keyboard.press('Enter');
+
+    const row = page.getByTestId('hawk-subscriptions').locator('tr', { hasText: name });
+    await expect(row.getByTestId('hawk-status')).toHaveText('Active');
+    await tabTo(page, row.getByTestId('hawk-pause'));
+    await page.keyboard.press('Enter');
+    await expect(row.getByTestId('hawk-status')).toHaveText('Paused');
+    await tabTo(page, row.getByTestId('hawk-delete'));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByTestId('confirm-delete'));
+    await page.keyboard.press('Enter');
+    await expect(row).toHaveCount(0);
   });
 });
