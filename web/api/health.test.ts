@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../stores/app';
 import { ApiError } from './client';
-import { checkHealth, requestHealthEarly } from './health';
+import { checkHealth, requestHealthEarly, startHealthChecks } from './health';
 
 const reset = () => useAppStore.setState({ health: 'unknown', ready: false, maintenanceMode: false });
 afterEach(reset);
@@ -122,5 +122,49 @@ describe('recovery', () => {
     await checkHealth(ok);
     await checkHealth(ok);
     expect(onRecover).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('re-checks', () => {
+  it('a call that meets the maintenance gate between two checks cuts the slow wait: the tab leaves soon after maintenance ends', async () => {
+    vi.useFakeTimers();
+    let serverInMaintenance = false;
+    const d = deps(async () => ({ status: 'ok', maintenanceMode: serverInMaintenance }));
+    const stop = startHealthChecks(d, 30_000, 1_500);
+    try {
+      await vi.advanceTimersByTimeAsync(0);
+      expect(d.request).toHaveBeenCalledTimes(1);
+      // Maintenance begins; a page's call meets the gate 5 s later, then maintenance ends.
+      serverInMaintenance = true;
+      await vi.advanceTimersByTimeAsync(5_000);
+      useAppStore.getState().enterMaintenance();
+      serverInMaintenance = false;
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(d.request).toHaveBeenCalledTimes(2);
+      expect(useAppStore.getState().maintenanceMode).toBe(false);
+      // Out of maintenance: back to the slow cadence.
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(d.request).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(d.request).toHaveBeenCalledTimes(3);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it('while in maintenance the checks come every fast interval, and stop when stopped', async () => {
+    vi.useFakeTimers();
+    const d = deps(async () => ({ status: 'ok', maintenanceMode: true }));
+    const stop = startHealthChecks(d, 30_000, 1_500);
+    try {
+      await vi.advanceTimersByTimeAsync(4_500);
+      expect(d.request).toHaveBeenCalledTimes(4);
+    } finally {
+      stop();
+    }
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(d.request).toHaveBeenCalledTimes(4);
+    vi.useRealTimers();
   });
 });

@@ -107,9 +107,15 @@ async function runCheck(deps: HealthDeps): Promise<HealthResult> {
 
 let activeDeps: HealthDeps | null = null;
 
+/** In maintenance or failing: the state that is re-checked every HEALTH_FAST_RECHECK_MS. */
+const urgent = ({ health, maintenanceMode }: { health: HealthStatus; maintenanceMode: boolean }) => health === 'failed' || maintenanceMode;
+
 /**
  * Checks now and then every `intervalMs`, or every `fastMs` while in maintenance or failing;
- * returns a stop function.
+ * returns a stop function. The app can turn urgent between two checks (an API call met the
+ * maintenance gate: `enterMaintenance`): the slow wait already running is then cut to `fastMs`,
+ * or an open tab would stay on the maintenance page until the slow check (up to 30 s) after
+ * maintenance ended.
  */
 export function startHealthChecks(
   deps: HealthDeps,
@@ -117,17 +123,26 @@ export function startHealthChecks(
   fastMs: number = HEALTH_FAST_RECHECK_MS,
 ): () => void {
   activeDeps = deps;
+  /** The wait before the next check; null while a check runs (its end schedules the next). */
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   const next = () => {
     if (stopped) return;
-    const { health, maintenanceMode } = useAppStore.getState();
-    timer = setTimeout(run, health === 'failed' || maintenanceMode ? fastMs : intervalMs);
+    timer = setTimeout(run, urgent(useAppStore.getState()) ? fastMs : intervalMs);
   };
-  const run = () => void checkHealth(deps).finally(next);
+  const run = () => {
+    timer = null;
+    void checkHealth(deps).finally(next);
+  };
+  const unsubscribe = useAppStore.subscribe((state, previous) => {
+    if (stopped || timer === null || !urgent(state) || urgent(previous)) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, fastMs);
+  });
   run();
   return () => {
     stopped = true;
+    unsubscribe();
     if (timer) clearTimeout(timer);
     if (activeDeps === deps) activeDeps = null;
   };

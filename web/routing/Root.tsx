@@ -28,8 +28,7 @@ export function StartupScreen() {
  * shell, which stays: health is checked at once, so a server that went away leads to the spec's
  * error page within a second or two instead of a bare screen.
  */
-export function PageErrorScreen() {
-  const error = useRouteError();
+export function PageFailed({ error }: { error: unknown }) {
   useEffect(() => {
     recheckHealthNow();
     handleError(error);
@@ -48,9 +47,17 @@ export function PageErrorScreen() {
   );
 }
 
+/** A page's route error (its render threw): see PageFailed. */
+export function PageErrorScreen() {
+  return <PageFailed error={useRouteError()} />;
+}
+
 export function RouteErrorScreen() {
   const error = useRouteError();
-  useEffect(() => handleError(error), [error]);
+  useEffect(() => {
+    recheckHealthNow();
+    handleError(error);
+  }, [error]);
   return (
     <Center h="100vh" p="md">
       <Alert color="red" title="Something went wrong" data-testid="route-error">

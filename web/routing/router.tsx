@@ -5,7 +5,7 @@
 import { createHashRouter, createMemoryRouter, Navigate, useParams, type RouteObject } from 'react-router';
 import { ROUTES } from '../routes';
 import type { RouteDef } from './routeDef';
-import { PageErrorScreen, Root, StartupScreen, RouteErrorScreen } from './Root';
+import { PageErrorScreen, PageFailed, Root, StartupScreen, RouteErrorScreen } from './Root';
 import { Shell } from './Shell';
 
 const notAvailable = () => import('../pages/common/NotAvailablePage');
@@ -23,7 +23,18 @@ function toRouteObject(route: RouteDef): RouteObject {
   return {
     path: route.path,
     handle,
-    lazy: async () => ({ Component: (await load()).default }),
+    // A chunk that cannot be fetched (the server went away) must not reject: React Router renders
+    // nothing at all below the root for a route whose `lazy` failed (no shell, no errorElement)
+    // and nothing reacts, so the screen stayed blank until the next timed health check. The route
+    // gets a page saying so instead, in the shell, and that page checks health at once. The
+    // browser keeps a failed module import failed, so only a reload can fetch the page again.
+    lazy: async () => {
+      try {
+        return { Component: (await load()).default };
+      } catch (error) {
+        return { Component: () => <PageFailed error={error} /> };
+      }
+    },
     // Inside the shell's outlet: a page that fails keeps the menus and header around it.
     errorElement: <PageErrorScreen />,
   };

@@ -1,4 +1,6 @@
 /** Routes of the route table (web/routes.tsx) open without a login: the public pages and the special ones. */
+import * as errorPage from '../../pages/special/ErrorPage';
+import * as maintenancePage from '../../pages/special/MaintenancePage';
 import type { RouteDef } from '../routeDef';
 
 /** No login; the authentication pages send a logged-in user onward. */
@@ -57,6 +59,8 @@ export const SPECIAL_ROUTES: readonly RouteDef[] = [
   { path: '/', title: 'Login', access: 'special', redirect: '/bw/login' },
   { path: '/bw', title: 'Market summary', access: 'special', redirect: '/bw/market/summary' },
   { path: '/bw/logout', title: 'Logout', access: 'special', page: () => import('../../pages/special/LogoutPage'), menu: 'account' },
-  { path: '/bw/maintenance', title: 'Maintenance', access: 'special', page: () => import('../../pages/special/MaintenancePage') },
-  { path: '/bw/error', title: 'Error', access: 'special', page: () => import('../../pages/special/ErrorPage') },
+  // The pages shown when the server cannot be reached come with the start-up bundle: by then no
+  // page's chunk can be fetched.
+  { path: '/bw/maintenance', title: 'Maintenance', access: 'special', page: async () => maintenancePage },
+  { path: '/bw/error', title: 'Error', access: 'special', page: async () => errorPage },
 ];
