@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   }
   const db = handle.db;
 
-  if (config.seedDemo) await runSeeds({ db, config, log, progress: progressReporter(log) });
+  if (config.seedDemo) await runSeeds({ db, config, log, now: Date.now, progress: progressReporter(log) });
   await ensureWebBuild(log);
 
   const app = await buildApp({

@@ -218,7 +218,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // An expired access token still names its session: logging out with it is harmless and must work.
       const sessionId = request.auth?.sessionId ?? (await sessionOfAnyAccessToken(app.config.jwtSecret, request.headers.authorization));
-      await revokeSession(app.db, { sessionId, refreshToken: request.body?.refreshToken });
+      await revokeSession(app.db, { sessionId, refreshToken: request.body?.refreshToken }, new Date(app.now()));
       clearRefreshCookie(reply, app.config.cookieDomain);
       return { message: 'You are signed out' };
     },
@@ -237,7 +237,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await signup(app.db, app.config, request.body.email);
+      await signup(app.db, app.config, request.body.email, new Date(app.now()));
       kickOutbox(app);
       return reply.code(202).send({ message: CHECK_INBOX });
     },
@@ -257,7 +257,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        return await confirmInfo(app.db, app.config, request.query.token, request.query.type, request.query.regenerateIfExpired);
+        return await confirmInfo(
+          app.db,
+          app.config,
+          request.query.token,
+          request.query.type,
+          request.query.regenerateIfExpired,
+          new Date(app.now()),
+        );
       } finally {
         kickOutbox(app);
       }
@@ -276,7 +283,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: accountCreatedSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await confirmSignup(app.db, app.config, request.body)),
+    async (request, reply) => reply.code(201).send(await confirmSignup(app.db, app.config, request.body, new Date(app.now()))),
   );
 
   app.post(
@@ -292,7 +299,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestReset(app.db, app.config, request.body.email);
+      await requestReset(app.db, app.config, request.body.email, new Date(app.now()));
       kickOutbox(app);
       return reply.code(202).send({ message: CHECK_INBOX });
     },
@@ -311,7 +318,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(app.db, request.body.uuid, request.body.password);
+      await resetPassword(app.db, request.body.uuid, request.body.password, new Date(app.now()));
       return { message: 'Your password has been changed. Sign in with the new password.' };
     },
   );
@@ -328,7 +335,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await unlock(app.db, request.body.uuid);
+      await unlock(app.db, request.body.uuid, new Date(app.now()));
       return { message: 'Your account is unlocked. You can sign in again.' };
     },
   );
@@ -346,7 +353,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestUnlock(app.db, app.config, request.body.email);
+      await requestUnlock(app.db, app.config, request.body.email, new Date(app.now()));
       kickOutbox(app);
       return reply.code(202).send({ message: CHECK_INBOX });
     },
@@ -363,7 +370,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: inviteInfoSchema, ...errors },
       },
     },
-    async (request) => inviteInfo(app.db, request.params.code),
+    async (request) => inviteInfo(app.db, request.params.code, new Date(app.now())),
   );
 
   app.post(
@@ -377,7 +384,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: accountCreatedSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await acceptInvite(app.db, app.config, request.body)),
+    async (request, reply) => reply.code(201).send(await acceptInvite(app.db, app.config, request.body, new Date(app.now()))),
   );
 
   app.get(
