@@ -34,6 +34,8 @@ export interface ImportReport {
 }
 
 export interface ImportOptions {
+  /** The app's clock (ms since the epoch): the date a rating change takes, the reprice's as-of. */
+  now: () => number;
   /** Import the good rows of a file that has bad ones (listed in the report) instead of nothing. */
   skipBadRows?: boolean;
   /** Admin user who uploaded the file (audited); null from the command line. */

@@ -9,11 +9,7 @@ import { invalidatePricingCache, repriceUniverse } from '../pricing';
  * dropped first because the import changed rows behind their back (past trades, bond terms).
  * A pricing failure does not undo the import: the report carries it.
  */
-export async function repriceAfterImport(
-  db: Kysely<Database>,
-  bondIds: number[] | 'all',
-  asOf = new Date(),
-): Promise<Record<string, unknown>> {
+export async function repriceAfterImport(db: Kysely<Database>, bondIds: number[] | 'all', asOf: Date): Promise<Record<string, unknown>> {
   if (bondIds !== 'all' && bondIds.length === 0) return { repriced: 0 };
   const started = Date.now();
   invalidatePricingCache(db);
