@@ -11,11 +11,13 @@ import { invalidatePricingCache, repriceUniverse } from '../pricing';
  */
 export async function repriceAfterImport(db: Kysely<Database>, bondIds: number[] | 'all', asOf: Date): Promise<Record<string, unknown>> {
   if (bondIds !== 'all' && bondIds.length === 0) return { repriced: 0 };
+  // eslint-disable-next-line no-restricted-syntax -- elapsed time: how long the reprice took, for the report
   const started = Date.now();
   invalidatePricingCache(db);
   const result = await repriceUniverse(db, asOf, bondIds === 'all' ? {} : { bondIds });
   return {
     repriced: result.priced,
+    // eslint-disable-next-line no-restricted-syntax -- elapsed time: how long the reprice took, for the report
     repriceMs: Date.now() - started,
     ...(result.failed.length > 0 ? { repriceFailed: result.failed.slice(0, 20) } : {}),
   };
