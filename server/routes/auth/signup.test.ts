@@ -91,7 +91,7 @@ describe('sign-up by e-mail link, confirm, and expired links', () => {
     const uuid = linkToken((await lastEmail(ctx, 'late@example.com'))!.text_body, 'signup');
     await ctx.database.db
       .updateTable('account_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ expires_at: new Date(ctx.app.now() - 1000) })
       .where('email', '=', 'late@example.com')
       .execute();
     const expired = await ctx.app.inject({ method: 'GET', url: `/auth/confirm?token=${uuid}&type=signup` });
