@@ -7,6 +7,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Services that still read the machine's clock. The simulator writes and stamps its market on it
+ * (its seed and live tick default to the machine's today); the read models' caches and the pricing
+ * terms cache age their entries on it; the rate-limit store counts its window on it.
+ */
+const MACHINE_CLOCK_FILES = [
+  'server/services/market/simulator/index.ts',
+  'server/services/market/simulator/live.ts',
+  'server/services/market/simulator/tick.ts',
+  'server/services/market/simulator/state.ts',
+  'server/services/market/simulator/backfill.ts',
+  'server/services/market/queries/common.ts',
+  'server/services/market/queries/priceHistory.ts',
+  'server/services/market/queries/marketHistory.ts',
+  'server/services/market/queries/bondList.ts',
+  'server/services/pricing/terms.ts',
+  'server/plugins/rateLimitStore.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,6 +58,26 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
       // Kysely migrations take Kysely<any> by design (they run against any schema version).
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // One clock: services and plugins take the time from the app (app.now, a job's context, a
+    // `now` argument), so tests move time instead of waiting on the machine's. Log and elapsed
+    // timings say so with an eslint-disable comment and a reason.
+    files: ['server/services/**/*.ts', 'server/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts', ...MACHINE_CLOCK_FILES],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "Take the time from the app's clock (app.now, the job context's now, a `now` argument), not Date.now().",
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Take the time from the app's clock: new Date(now()) with the app's `now`, not new Date().",
+        },
+      ],
     },
   },
   {

@@ -186,9 +186,10 @@ async function main(): Promise<void> {
       handle.db,
       'treasury',
       createReadStream(fileURLToPath(new URL('../samples/treasury-par-yield-curve.csv', import.meta.url))),
+      { now: Date.now },
     );
     t = performance.now();
-    const bonds = await importFile(handle.db, 'bonds', createReadStream(bondsFile));
+    const bonds = await importFile(handle.db, 'bonds', createReadStream(bondsFile), { now: Date.now });
     process.stderr.write(`${summarize(bonds)} (${Math.round(bonds.rowsRead / ((performance.now() - t) / 1000))} rows/s)\n`);
     const rssBefore = process.memoryUsage().rss;
     const cpuBefore = process.cpuUsage();
@@ -197,6 +198,7 @@ async function main(): Promise<void> {
     const backendBefore = backendCpuSeconds(backendPid);
     const loadBefore = loadavg()[0]!;
     const report = await importFile(handle.db, 'trace', createReadStream(traceFile), {
+      now: Date.now,
       onProgress: (p) =>
         process.stderr.write(
           `\r  trace: ${p.rowsRead.toLocaleString('en-US')} rows, ${p.rowsPerSecond.toLocaleString('en-US')} rows/s${p.done ? '\n' : ''}`,

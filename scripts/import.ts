@@ -72,6 +72,7 @@ async function main(): Promise<void> {
       `Importing ${basename(file)} (${(size / 1e6).toFixed(1)} MB) as ${kind}${skipBadRows ? ', skipping bad rows' : ''}\n`,
     );
     const report = await importFile(handle.db, kind as ImportKind, createReadStream(file, { highWaterMark: 1 << 20 }), {
+      now: Date.now,
       skipBadRows,
       fileName: basename(file),
       onProgress: (p) => {
@@ -99,8 +100,9 @@ async function importTermSheet(db: Parameters<typeof importFiling>[0], file: str
   const content = readFileSync(file, 'utf8');
   if (content.length > MAX_FWP_CHARS)
     fail(`${file} is larger than a term sheet can be (${MAX_FWP_CHARS.toLocaleString('en-US')} characters)`);
-  const { bondIds, ...result } = await importFiling(db, { fileName: basename(file), content }, null, new Date());
-  const priced = await repriceAfterImport(db, bondIds);
+  const now = new Date();
+  const { bondIds, ...result } = await importFiling(db, { fileName: basename(file), content }, null, now);
+  const priced = await repriceAfterImport(db, bondIds, now);
   process.stderr.write(`Filing ${result.id}: ${result.status}${result.duplicate ? ' (this document was imported before)' : ''}\n`);
   for (const p of result.problems) process.stderr.write(`  ${p.field}: ${p.message}\n`);
   if (result.dealId !== null) process.stderr.write(`Deal ${result.dealId} with ${bondIds.length} bonds\n`);

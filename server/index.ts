@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     const applied = await migrateToLatest(handle.db);
     log.info(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date');
     // The help centre's Markdown files are the source; the index is rebuilt from them (unchanged files skipped).
-    const help = await indexHelpContent(handle.db);
+    const help = await indexHelpContent(handle.db, new Date());
     log.info(`Help centre indexed: ${help.indexed} updated, ${help.unchanged} unchanged, ${help.removed} removed`);
   } catch (err) {
     log.fatal(`Bondwise cannot start: ${err instanceof Error ? err.message : String(err)}`);
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   }
   const db = handle.db;
 
-  if (config.seedDemo) await runSeeds({ db, config, log, progress: progressReporter(log) });
+  if (config.seedDemo) await runSeeds({ db, config, log, now: Date.now, progress: progressReporter(log) });
   await ensureWebBuild(log);
 
   const app = await buildApp({

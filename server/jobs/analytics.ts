@@ -31,10 +31,10 @@ export function analyticsJobs(config: Pick<Config, 'analyticsForward'>): Recurri
     {
       name: 'analytics-forward',
       intervalMs: 5_000,
-      async run(db) {
+      async run(db, { now }) {
         // Drain what piled up while the vendor was away, a chunk at a time, until none is left or one is refused.
         for (let i = 0; i < 20; i++) {
-          const { processed } = await forwardEvents(db, forward);
+          const { processed } = await forwardEvents(db, forward, new Date(now()));
           if (processed === 0) return;
         }
       },

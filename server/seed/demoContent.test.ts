@@ -10,8 +10,8 @@ describe('demo content seeder', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     const config = { ...ctx.config, simBonds: 120, simHistoryDays: 30 };
-    await demoAccountsSeeder.run({ db: ctx.database.db, config, log: log(), progress: () => {} });
-    await marketSeeder.run({ db: ctx.database.db, config, log: log(), progress: () => {} });
+    await demoAccountsSeeder.run({ db: ctx.database.db, config, log: log(), now: ctx.app.now, progress: () => {} });
+    await marketSeeder.run({ db: ctx.database.db, config, log: log(), now: ctx.app.now, progress: () => {} });
   }, 300_000);
   afterAll(() => ctx.close());
 
@@ -26,14 +26,32 @@ describe('demo content seeder', () => {
     );
 
   it('seeds nothing in production or with DEMO_CONTENT off', async () => {
-    await demoContentSeeder.run({ db: ctx.database.db, config: { ...ctx.config, env: 'production' }, log: log(), progress: () => {} });
-    await demoContentSeeder.run({ db: ctx.database.db, config: { ...ctx.config, demoContent: false }, log: log(), progress: () => {} });
+    await demoContentSeeder.run({
+      db: ctx.database.db,
+      config: { ...ctx.config, env: 'production' },
+      log: log(),
+      now: ctx.app.now,
+      progress: () => {},
+    });
+    await demoContentSeeder.run({
+      db: ctx.database.db,
+      config: { ...ctx.config, demoContent: false },
+      log: log(),
+      now: ctx.app.now,
+      progress: () => {},
+    });
     expect(await count('blog_posts')).toBe(0);
     expect(await count('hawk_subscriptions')).toBe(0);
   });
 
   it('gives a fresh start published posts, commentary, a table and alerts for the demo user, and a deal message', async () => {
-    await demoContentSeeder.run({ db: ctx.database.db, config: { ...ctx.config, demoContent: true }, log: log(), progress: () => {} });
+    await demoContentSeeder.run({
+      db: ctx.database.db,
+      config: { ...ctx.config, demoContent: true },
+      log: log(),
+      now: ctx.app.now,
+      progress: () => {},
+    });
     expect(await count('blog_posts')).toBe(2);
     expect(await count('platform_commentary')).toBe(2);
     expect(await count('bond_tables')).toBe(1);

@@ -10,6 +10,8 @@ export interface SeedContext {
   db: Kysely<Database>;
   config: Config;
   log: FastifyBaseLogger;
+  /** The clock (ms since the epoch) the seeds stamp their rows with. */
+  now: () => number;
   /** Progress for long seeds: done of total, printed as a bar on a terminal. */
   progress(label: string, done: number, total: number): void;
 }

@@ -27,7 +27,7 @@ class HealthProbe {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  async read(now = Date.now()): Promise<DatabaseHealth> {
+  async read(now: number): Promise<DatabaseHealth> {
     const last = this.last;
     if (last && now - last.at < FRESH_MS) return last.value;
     const refresh = this.refresh(now);
@@ -71,7 +71,7 @@ function probeOf(db: Kysely<Database>, onError: (err: unknown) => void = () => {
  * and never waiting behind a busy connection (see BUSY_LIMIT_MS); a failed read is "down" until
  * a read succeeds again.
  */
-export function databaseHealth(db: Kysely<Database>, onError?: (err: unknown) => void, now: number = Date.now()): Promise<DatabaseHealth> {
+export function databaseHealth(db: Kysely<Database>, onError: ((err: unknown) => void) | undefined, now: number): Promise<DatabaseHealth> {
   return probeOf(db, onError).read(now);
 }
 

@@ -25,7 +25,7 @@ function isActive(on: boolean, notice: MaintenanceNotice, now: number): boolean 
 }
 
 /** Maintenance as stored, with whether it is in force at `now`. */
-export async function getMaintenance(db: Kysely<Database>, now: number = Date.now()): Promise<MaintenanceState> {
+export async function getMaintenance(db: Kysely<Database>, now: number): Promise<MaintenanceState> {
   const rows = await db
     .selectFrom('app_settings')
     .select(['key', 'value'])
@@ -38,7 +38,7 @@ export async function getMaintenance(db: Kysely<Database>, now: number = Date.no
 }
 
 /** Whether maintenance is in force at `now` (switched on or scheduled), read from the database every instance shares. */
-export async function getMaintenanceMode(db: Kysely<Database>, now: number = Date.now()): Promise<boolean> {
+export async function getMaintenanceMode(db: Kysely<Database>, now: number): Promise<boolean> {
   return (await getMaintenance(db, now)).active;
 }
 
@@ -52,7 +52,7 @@ const maintenanceFlights = new WeakMap<object, Map<unknown, Promise<MaintenanceS
  * instances' switches arrive within that), and at once after a switch made by this instance.
  * Whether a scheduled window is in force is decided at each call's `now`.
  */
-export async function getMaintenanceCached(db: Kysely<Database>, now: () => number = Date.now): Promise<MaintenanceState> {
+export async function getMaintenanceCached(db: Kysely<Database>, now: () => number): Promise<MaintenanceState> {
   const cached = maintenanceCache.get(db);
   const value =
     cached && now() - cached.readAt <= MAINTENANCE_CACHE_MS
@@ -67,7 +67,7 @@ export async function setMaintenance(
   db: Kysely<Database>,
   body: MaintenanceBody,
   actorUserId: string,
-  now: number = Date.now(),
+  now: number,
 ): Promise<MaintenanceState> {
   const result = await db.transaction().execute(async (trx) => {
     const before = await getMaintenance(trx, now);
@@ -86,7 +86,9 @@ export async function setMaintenance(
       await trx
         .insertInto('app_settings')
         .values({ key, value: JSON.stringify(value), updated_by: actorUserId })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_by: actorUserId, updated_at: new Date() }))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_by: actorUserId, updated_at: new Date(now) }),
+        )
         .execute();
     }
     const after: MaintenanceState = {

@@ -15,14 +15,19 @@ export function freshIp(): string {
 /** Creates an account directly (as a confirmed sign-up would). */
 export async function createAccount(ctx: TestContext, email: string, opts: { admin?: boolean; password?: string; name?: string } = {}) {
   return ctx.database.db.transaction().execute((trx) =>
-    createUser(trx, ctx.config, {
-      email,
-      name: opts.name ?? 'Test User',
-      password: opts.password ?? PASSWORD,
-      isAdmin: opts.admin ?? false,
-      tosConsent: true,
-      via: 'test',
-    }),
+    createUser(
+      trx,
+      ctx.config,
+      {
+        email,
+        name: opts.name ?? 'Test User',
+        password: opts.password ?? PASSWORD,
+        isAdmin: opts.admin ?? false,
+        tosConsent: true,
+        via: 'test',
+      },
+      new Date(ctx.app.now()),
+    ),
   );
 }
 

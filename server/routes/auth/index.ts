@@ -218,7 +218,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // An expired access token still names its session: logging out with it is harmless and must work.
       const sessionId = request.auth?.sessionId ?? (await sessionOfAnyAccessToken(app.config.jwtSecret, request.headers.authorization));
-      const ended = await revokeSession(app.db, { sessionId, refreshToken: request.body?.refreshToken });
+      const ended = await revokeSession(app.db, { sessionId, refreshToken: request.body?.refreshToken }, new Date(app.now()));
       // Polls this session holds here answer now; other instances hear the session.ended event.
       app.notificationHub.endSessions(ended);
       clearRefreshCookie(reply, app.config.cookieDomain);
@@ -239,7 +239,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await signup(app.db, app.config, request.body.email);
+      await signup(app.db, app.config, request.body.email, new Date(app.now()));
       kickOutbox(app);
       return reply.code(202).send({ message: CHECK_INBOX });
     },
@@ -259,7 +259,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        return await confirmInfo(app.db, app.config, request.query.token, request.query.type, request.query.regenerateIfExpired);
+        return await confirmInfo(
+          app.db,
+          app.config,
+          request.query.token,
+          request.query.type,
+          request.query.regenerateIfExpired,
+          new Date(app.now()),
+        );
       } finally {
         kickOutbox(app);
       }
@@ -278,7 +285,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: accountCreatedSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await confirmSignup(app.db, app.config, request.body)),
+    async (request, reply) => reply.code(201).send(await confirmSignup(app.db, app.config, request.body, new Date(app.now()))),
   );
 
   app.post(
@@ -294,7 +301,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestReset(app.db, app.config, request.body.email);
+      await requestReset(app.db, app.config, request.body.email, new Date(app.now()));
       kickOutbox(app);
       return reply.code(202).send({ message: CHECK_INBOX });
     },
@@ -313,7 +320,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(app.db, request.body.uuid, request.body.password);
+      await resetPassword(app.db, request.body.uuid, request.body.password, new Date(app.now()));
       return { message: 'Your password has been changed. Sign in with the new password.' };
     },
   );
@@ -330,7 +337,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await unlock(app.db, request.body.uuid);
+      await unlock(app.db, request.body.uuid, new Date(app.now()));
       return { message: 'Your account is unlocked. You can sign in again.' };
     },
   );
@@ -348,7 +355,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestUnlock(app.db, app.config, request.body.email);
+      await requestUnlock(app.db, app.config, request.body.email, new Date(app.now()));
       kickOutbox(app);
       return reply.code(202).send({ message: CHECK_INBOX });
     },
@@ -365,7 +372,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: inviteInfoSchema, ...errors },
       },
     },
-    async (request) => inviteInfo(app.db, request.params.code),
+    async (request) => inviteInfo(app.db, request.params.code, new Date(app.now())),
   );
 
   app.post(
@@ -379,7 +386,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: accountCreatedSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await acceptInvite(app.db, app.config, request.body)),
+    async (request, reply) => reply.code(201).send(await acceptInvite(app.db, app.config, request.body, new Date(app.now()))),
   );
 
   app.get(

@@ -22,7 +22,7 @@ describe('login with password, sessions, refresh and logout', () => {
     expect(auth.refresh).toMatchObject({ name: 'bw_refresh', value: '', path: '/auth/refresh', httpOnly: true });
     expect(auth.username).toMatchObject({ name: 'bw_username', value: 'alice@example.com' });
     expect(auth.refresh.maxAge).toBe(ctx.config.refreshTokenTtlSeconds);
-    expect(new Date(auth.refresh.expiration).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(auth.refresh.expiration).getTime()).toBeGreaterThan(ctx.app.now());
     const claims = JSON.parse(Buffer.from(auth.session.value.split('.')[1], 'base64url').toString());
     expect(claims.rexp).toBe(Math.floor(new Date(auth.refreshTokenExpiresAt).getTime() / 1000));
     expect(claims.exp - claims.iat).toBe(ctx.config.accessTokenTtlSeconds);

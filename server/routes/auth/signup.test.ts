@@ -91,7 +91,7 @@ describe('sign-up by e-mail link, confirm, and expired links', () => {
     const uuid = linkToken((await lastEmail(ctx, 'late@example.com'))!.text_body, 'signup');
     await ctx.database.db
       .updateTable('account_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ expires_at: new Date(ctx.app.now() - 1000) })
       .where('email', '=', 'late@example.com')
       .execute();
     const expired = await ctx.app.inject({ method: 'GET', url: `/auth/confirm?token=${uuid}&type=signup` });
@@ -123,7 +123,7 @@ describe('sign-up by e-mail link, confirm, and expired links', () => {
   });
 
   it('the outbox writes one .eml per message when SMTP is not configured', async () => {
-    await deliverOutbox(ctx.database.db, ctx.config, ctx.app.log, 500);
+    await deliverOutbox(ctx.database.db, ctx.config, ctx.app.log, ctx.app.now, 500);
     const files = readdirSync(outboxDir(ctx.config)).filter((f) => f.endsWith('.eml'));
     expect(files.length).toBeGreaterThan(3);
     const signupFile = files.find((f) => f.endsWith('-signup.eml'))!;

@@ -81,7 +81,7 @@ const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bondTableSchema, ...errors },
       },
     },
-    async (request) => updateBondTable(app.db, request.user.userId, request.params.id, request.body),
+    async (request) => updateBondTable(app.db, request.user.userId, request.params.id, request.body, new Date(app.now())),
   );
 
   app.post(

@@ -14,7 +14,7 @@ let user: { authorization: string };
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await indexHelpContent(ctx.database.db);
+  await indexHelpContent(ctx.database.db, new Date(ctx.app.now()));
   user = await signedIn(ctx, 'help-reader');
 });
 afterAll(async () => ctx.close());
@@ -143,11 +143,23 @@ describe('indexing at start', () => {
       await mkdir(join(dir, 'a'), { recursive: true });
       await writeFile(join(dir, 'a', 'one.md'), '---\ntitle: One\nkind: article\n---\nFirst text\n');
       await writeFile(join(dir, 'two.md'), '---\ntitle: Two\nkind: guide\n---\nSecond\n');
-      expect(await indexHelpSources(test.database.db, await readHelpSources(dir))).toEqual({ indexed: 2, unchanged: 0, removed: 0 });
+      expect(await indexHelpSources(test.database.db, await readHelpSources(dir), new Date(test.app.now()))).toEqual({
+        indexed: 2,
+        unchanged: 0,
+        removed: 0,
+      });
       await writeFile(join(dir, 'a', 'one.md'), '---\ntitle: One\nkind: article\n---\nChanged text\n');
       await rm(join(dir, 'two.md'));
-      expect(await indexHelpSources(test.database.db, await readHelpSources(dir))).toEqual({ indexed: 1, unchanged: 0, removed: 1 });
-      expect(await indexHelpSources(test.database.db, await readHelpSources(dir))).toEqual({ indexed: 0, unchanged: 1, removed: 0 });
+      expect(await indexHelpSources(test.database.db, await readHelpSources(dir), new Date(test.app.now()))).toEqual({
+        indexed: 1,
+        unchanged: 0,
+        removed: 1,
+      });
+      expect(await indexHelpSources(test.database.db, await readHelpSources(dir), new Date(test.app.now()))).toEqual({
+        indexed: 0,
+        unchanged: 1,
+        removed: 0,
+      });
       const rows = await test.database.db.selectFrom('help_articles').select(['path', 'body_text']).execute();
       expect(rows).toEqual([{ path: 'a/one', body_text: 'Changed text' }]);
     } finally {

@@ -35,7 +35,7 @@ describe('contact support', () => {
     expect(res.statusCode).toBe(201);
     const id = res.json().id as number;
 
-    await deliverOutbox(ctx.database.db, ctx.app.config, ctx.app.log);
+    await deliverOutbox(ctx.database.db, ctx.app.config, ctx.app.log, ctx.app.now);
     const files = readdirSync(outboxDir(ctx.app.config)).filter((f) => f.endsWith('.eml'));
     const mails = files.map((f) => readFileSync(join(outboxDir(ctx.app.config), f), 'utf8')).filter((m) => m.includes(marker));
     expect(mails).toHaveLength(1);

@@ -98,7 +98,7 @@ describe('access to /v2/user endpoints and remaining bad-input answers', () => {
     const code = linkToken((await lastEmail(ctx, 'slow@example.com'))!.text_body, 'invite');
     await ctx.database.db
       .updateTable('account_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ expires_at: new Date(ctx.app.now() - 1000) })
       .where('email', '=', 'slow@example.com')
       .execute();
     expect((await ctx.app.inject({ method: 'GET', url: `/auth/invite/${code}` })).statusCode).toBe(410);

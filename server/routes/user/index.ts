@@ -73,15 +73,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     opts('User and user info: profile, features usable on this host, notification preferences, trial, terms', {
       response: { 200: userInfoSchema, ...errors },
     }),
-    async (request) => getUserInfo(app.db, app.config, request.params.id),
+    async (request) => getUserInfo(app.db, app.config, request.params.id, new Date(app.now())),
   );
 
   app.put(
     '/v2/user/:id',
     opts('Edit name and profile (partial)', { body: userUpdateBodySchema, response: { 200: userInfoSchema, ...errors } }),
     async (request) => {
-      await updateUser(app.db, request.params.id, request.body, request.user.userId);
-      return getUserInfo(app.db, app.config, request.params.id);
+      await updateUser(app.db, request.params.id, request.body, request.user.userId, new Date(app.now()));
+      return getUserInfo(app.db, app.config, request.params.id, new Date(app.now()));
     },
   );
 
@@ -98,13 +98,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       { body: tosConsentBodySchema, response: { 200: tosStatusSchema, ...errors } },
       'own',
     ),
-    async (request) => consentTos(app.db, request.params.id, request.body.version),
+    async (request) => consentTos(app.db, request.params.id, request.body.version, new Date(app.now())),
   );
 
   app.get(
     '/v2/user/:id/status-badges',
     opts('Status badges by section', { response: { 200: statusBadgesSchema, ...errors } }, 'own'),
-    async (request) => getStatusBadges(app.db, app.config, request.params.id),
+    async (request) => getStatusBadges(app.db, app.config, request.params.id, new Date(app.now())),
   );
 
   app.get(
@@ -119,7 +119,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       body: preferencesBodySchema,
       response: { 200: preferencesResponseSchema, ...errors },
     }),
-    async (request) => putPreferences(app.db, request.params.id, request.body.preferences),
+    async (request) => putPreferences(app.db, request.params.id, request.body.preferences, new Date(app.now())),
   );
 
   app.put(
@@ -128,7 +128,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       body: notificationPreferencesBodySchema,
       response: { 200: notificationPreferencesSchema, ...errors },
     }),
-    async (request) => putNotificationPreferences(app.db, request.params.id, request.body),
+    async (request) => putNotificationPreferences(app.db, request.params.id, request.body, new Date(app.now())),
   );
 
   app.put(
@@ -140,7 +140,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       guessingLimit(10),
     ),
     async (request) => {
-      await changePassword(app.db, request.params.id, request.body.currentPassword, request.body.newPassword, request.user.sessionId);
+      await changePassword(
+        app.db,
+        request.params.id,
+        request.body.currentPassword,
+        request.body.newPassword,
+        new Date(app.now()),
+        request.user.sessionId,
+      );
       return { message: 'Your password has been changed' };
     },
   );
@@ -169,7 +176,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       'own',
       guessingLimit(10),
     ),
-    async (request) => confirmTotp(app.db, request.params.id, request.body.code),
+    async (request) => confirmTotp(app.db, request.params.id, request.body.code, new Date(app.now())),
   );
 
   app.delete(
@@ -186,7 +193,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/user/:id/mfa/passkeys/options',
     opts('Registration options for a new passkey', { response: { 200: passkeyOptionsResponseSchema, ...errors } }, 'own'),
-    async (request) => ({ options: await passkeyOptions(app.db, app.config, request.params.id) }),
+    async (request) => ({ options: await passkeyOptions(app.db, app.config, request.params.id, new Date(app.now())) }),
   );
 
   app.post(
@@ -197,7 +204,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       'own',
     ),
     async (request, reply) =>
-      reply.code(201).send(await addPasskey(app.db, app.config, request.params.id, request.body.credential, request.body.name)),
+      reply
+        .code(201)
+        .send(await addPasskey(app.db, app.config, request.params.id, request.body.credential, request.body.name, new Date(app.now()))),
   );
 
   const passkeyParams = z.object({ id: z.string().min(1).max(100), passkeyId: z.string().min(1).max(1000) });
@@ -220,7 +229,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/v2/user/:id/invites', opts('Invites the user sent', { response: { 200: inviteListSchema, ...errors } }), async (request) => {
     await getUserRow(app.db, request.params.id);
-    return { invites: await listInvites(app.db, request.params.id) };
+    return { invites: await listInvites(app.db, request.params.id, new Date(app.now())) };
   });
 
   app.post(
@@ -232,7 +241,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       { rateLimit: { max: 10, timeWindow: '1 minute' } },
     ),
     async (request, reply) => {
-      const invite = await createInvite(app.db, app.config, { id: request.user.userId, isAdmin: request.user.isAdmin }, request.body.email);
+      const invite = await createInvite(
+        app.db,
+        app.config,
+        { id: request.user.userId, isAdmin: request.user.isAdmin },
+        request.body.email,
+        new Date(app.now()),
+      );
       kickOutbox(app);
       return reply.code(201).send(invite);
     },
@@ -245,7 +260,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: inviteSchema, ...errors },
     }),
     async (request) =>
-      revokeInvite(app.db, { id: request.user.userId, isAdmin: request.user.isAdmin }, request.params.id, request.params.inviteId),
+      revokeInvite(
+        app.db,
+        { id: request.user.userId, isAdmin: request.user.isAdmin },
+        request.params.id,
+        request.params.inviteId,
+        new Date(app.now()),
+      ),
   );
 };
 

@@ -58,6 +58,7 @@ export async function setFeatureLevel(
   target: { scope: 'global' | 'organization' | 'user'; scopeId: string },
   feature: FeatureName,
   level: FeatureLevel | null,
+  now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (target.scope === 'organization') {
@@ -79,9 +80,7 @@ export async function setFeatureLevel(
       await trx
         .insertInto('feature_levels')
         .values({ scope: target.scope, scope_id: target.scopeId, feature, level, updated_by: actorUserId })
-        .onConflict((oc) =>
-          oc.columns(['scope', 'scope_id', 'feature']).doUpdateSet({ level, updated_by: actorUserId, updated_at: new Date() }),
-        )
+        .onConflict((oc) => oc.columns(['scope', 'scope_id', 'feature']).doUpdateSet({ level, updated_by: actorUserId, updated_at: now }))
         .execute();
     }
     await writeAudit(trx, {
@@ -212,9 +211,9 @@ export async function updateTrial(
   actor: AdminActor,
   userId: string,
   body: { endsAt?: string | undefined; extendedUntil?: string | null | undefined; version?: number | undefined },
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Trial> {
-  await changeUser(db, actor, userId, body.version, 'user.trial_update', async (trx, row) => {
+  await changeUser(db, actor, userId, body.version, 'user.trial_update', now, async (trx, row) => {
     const set: { trial_ends_at?: Date; trial_extended_until?: Date | null } = {};
     if (body.endsAt !== undefined) set.trial_ends_at = new Date(body.endsAt);
     if (body.extendedUntil !== undefined) set.trial_extended_until = body.extendedUntil === null ? null : new Date(body.extendedUntil);
@@ -238,6 +237,7 @@ export async function updateTrial(
           ],
           action: { label: 'Open Bondwise', url: appLink(config, '/bw/market') },
         }),
+        now,
       );
     }
     return { before, after: { endsAt: iso(endsAt), extendedUntil: iso(extendedUntil) } };
@@ -270,8 +270,9 @@ export async function convertTrial(
   actor: AdminActor,
   userId: string,
   body: { version: number; organizationId?: string | undefined },
+  now: Date,
 ): Promise<void> {
-  await changeUser(db, actor, userId, body.version, 'user.subscribe', async (trx, row) => {
+  await changeUser(db, actor, userId, body.version, 'user.subscribe', now, async (trx, row) => {
     const organizationId = body.organizationId ?? row.organization_id;
     if (!organizationId)
       throw new ServiceRefusal('invalid', 'organizationId: this person is in no organisation; name the one that subscribes');
@@ -294,6 +295,7 @@ export async function convertTrial(
         paragraphs: [`Your Bondwise access is now part of the subscription of ${org.name}: your trial has become a subscription.`],
         action: { label: 'Open Bondwise', url: appLink(config, '/bw/market') },
       }),
+      now,
     );
     return {
       before: { organizationId: row.organization_id, subscribed: row.organization_id === org.id && org.subscribed },

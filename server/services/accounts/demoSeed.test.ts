@@ -13,15 +13,21 @@ describe('demo accounts seeder', () => {
 
   it('is skipped in production', async () => {
     const l = log();
-    await demoAccountsSeeder.run({ db: ctx.database.db, config: { ...ctx.config, env: 'production' }, log: l, progress: () => {} });
+    await demoAccountsSeeder.run({
+      db: ctx.database.db,
+      config: { ...ctx.config, env: 'production' },
+      log: l,
+      now: ctx.app.now,
+      progress: () => {},
+    });
     expect(await ctx.database.db.selectFrom('users').select('id').execute()).toHaveLength(0);
     expect((l as { warn: ReturnType<typeof vi.fn> }).warn).toHaveBeenCalled();
   });
 
   it('creates an admin and a user, prints their credentials, and they can log in', async () => {
     const l = log();
-    await demoAccountsSeeder.run({ db: ctx.database.db, config: ctx.config, log: l, progress: () => {} });
-    await demoAccountsSeeder.run({ db: ctx.database.db, config: ctx.config, log: log(), progress: () => {} });
+    await demoAccountsSeeder.run({ db: ctx.database.db, config: ctx.config, log: l, now: ctx.app.now, progress: () => {} });
+    await demoAccountsSeeder.run({ db: ctx.database.db, config: ctx.config, log: log(), now: ctx.app.now, progress: () => {} });
     const printed = String((l as { info: ReturnType<typeof vi.fn> }).info.mock.calls[0]?.[0]);
     for (const account of DEMO_ACCOUNTS) {
       expect(printed).toContain(account.email);

@@ -10,7 +10,7 @@ export const DEMO_ACCOUNTS = [
 /** Creates the demo admin and user on first start and prints their credentials. */
 export const demoAccountsSeeder: Seeder = {
   name: 'demo-accounts',
-  async run({ db, config, log }) {
+  async run({ db, config, log, now }) {
     if (config.env === 'production') {
       log.warn('SEED_DEMO is ignored in production: no demo accounts are created');
       return;
@@ -18,14 +18,19 @@ export const demoAccountsSeeder: Seeder = {
     await db.transaction().execute(async (trx) => {
       for (const account of DEMO_ACCOUNTS) {
         if (await findUserByEmail(trx, account.email)) continue;
-        await createUser(trx, config, {
-          email: account.email,
-          name: account.name,
-          password: account.password,
-          isAdmin: account.admin,
-          tosConsent: true,
-          via: 'demo-seed',
-        });
+        await createUser(
+          trx,
+          config,
+          {
+            email: account.email,
+            name: account.name,
+            password: account.password,
+            isAdmin: account.admin,
+            tosConsent: true,
+            via: 'demo-seed',
+          },
+          new Date(now()),
+        );
       }
     });
     log.info(

@@ -21,9 +21,14 @@ export const ADMIN_LOCKED_MESSAGE = 'This account has been locked by an administ
 const MFA_SESSION_EXPIRED = 'Your sign-in took too long or was already completed; please start again';
 
 /** Sends an unlock link to an account (inside the caller's transaction). */
-export async function sendUnlockEmail(trx: Kysely<Database>, config: Config, user: { id: string; email: string }): Promise<void> {
+export async function sendUnlockEmail(
+  trx: Kysely<Database>,
+  config: Config,
+  user: { id: string; email: string },
+  now: Date,
+): Promise<void> {
   const uuid = newId();
-  await replaceToken(trx, { kind: 'unlock', secret: uuid, email: user.email, userId: user.id });
+  await replaceToken(trx, { kind: 'unlock', secret: uuid, email: user.email, userId: user.id }, now);
   await enqueueEmail(
     trx,
     renderEmail(config, {
@@ -36,6 +41,7 @@ export async function sendUnlockEmail(trx: Kysely<Database>, config: Config, use
       ],
       action: { label: 'Unlock my account', url: appLink(config, ACCOUNT_LINKS.unlock(uuid)) },
     }),
+    now,
   );
 }
 
@@ -58,7 +64,7 @@ async function failLogin(
     const standing = await standingOf(trx, email, user?.id, attempt);
     if (standing.heldUntil === null) return null;
     if (standing.failures === MAX_FAILED_LOGINS && user && !(await unlockSentWithin(trx, email, attempt.at, 60))) {
-      await sendUnlockEmail(trx, config, user);
+      await sendUnlockEmail(trx, config, user, attempt.at);
       await recordEvents(trx, [{ type: 'user.locked', subjectId: user.id, payload: { ip: attempt.ip ?? null } }]);
     }
     return standing.heldUntil;
@@ -108,7 +114,7 @@ async function finishLogin(
   if (user.locked_at) throw new ServiceRefusal('locked', ADMIN_LOCKED_MESSAGE);
   return db.transaction().execute(async (trx) => {
     await recordSignIn(trx, user, attempt);
-    const auth = await issueSession(trx, config, user, attempt);
+    const auth = await issueSession(trx, config, user, attempt, attempt.at.getTime());
     await trx.updateTable('users').set({ last_login_at: attempt.at }).where('id', '=', user.id).execute();
     await recordEvents(trx, [{ type: 'user.logged_in', subjectId: user.id, payload: { method } }]);
     return auth;
@@ -140,7 +146,7 @@ export async function loginStart(
   const webauthnUsable = body.mfaPlatform !== 'none';
   const newMfaSession = async (payload: Record<string, unknown>) => {
     const secret = randomToken();
-    await createToken(db, { kind: 'mfa_session', secret, email: user.email, userId: user.id, payload });
+    await createToken(db, { kind: 'mfa_session', secret, email: user.email, userId: user.id, payload }, attempt.at);
     return secret;
   };
   if (passkeyCount > 0 && webauthnUsable) {
@@ -169,10 +175,10 @@ export async function loginStart(
 }
 
 /** Finds the pending second-factor session of a user; 401 when missing, used or expired. */
-async function pendingMfaSession(db: Kysely<Database>, user: UserRow, secret: string | undefined, purpose?: string) {
+async function pendingMfaSession(db: Kysely<Database>, user: UserRow, secret: string | undefined, now: Date, purpose?: string) {
   if (!secret) throw new ServiceRefusal('invalid', 'mfaSession from login/start is required');
   const token = await findToken(db, 'mfa_session', secret);
-  if (!token || token.user_id !== user.id || token.used_at || token.revoked_at || token.expires_at.getTime() <= Date.now()) {
+  if (!token || token.user_id !== user.id || token.used_at || token.revoked_at || token.expires_at.getTime() <= now.getTime()) {
     throw new ServiceRefusal('unauthorized', MFA_SESSION_EXPIRED);
   }
   if (purpose && token.payload.purpose !== purpose) throw new ServiceRefusal('unauthorized', MFA_SESSION_EXPIRED);
@@ -205,7 +211,7 @@ export async function loginFinish(
       return failLogin(db, config, user.email, user, attempt, 'That authenticator code is not right (or was already used)');
     await db
       .updateTable('users')
-      .set({ totp_last_step: 'timeStep' in result ? result.timeStep : Math.floor(Date.now() / 30_000) })
+      .set({ totp_last_step: 'timeStep' in result ? result.timeStep : Math.floor(attempt.at.getTime() / 30_000) })
       .where('id', '=', user.id)
       .execute();
     if (body.mfaSession) {
@@ -214,8 +220,8 @@ export async function loginFinish(
     }
     return finishLogin(db, config, user, 'totp', attempt);
   }
-  const token = await pendingMfaSession(db, user, body.mfaSession, 'authenticate');
-  const ok = await verifyPasskeyLogin(db, config, user.id, body.credential!, String(token.payload.challenge));
+  const token = await pendingMfaSession(db, user, body.mfaSession, attempt.at, 'authenticate');
+  const ok = await verifyPasskeyLogin(db, config, user.id, body.credential!, String(token.payload.challenge), attempt.at);
   if (!ok) return failLogin(db, config, user.email, user, attempt, 'The passkey was not accepted; try again or use another way to sign in');
   if (!(await consumeToken(db, token.id))) throw new ServiceRefusal('unauthorized', MFA_SESSION_EXPIRED);
   return finishLogin(db, config, user, 'passkey', attempt);
@@ -231,7 +237,7 @@ export async function enrollAtLogin(
   const { user, challenged } = await checkPassword(db, config, body.email, body.password, attempt);
   // A new passkey is no second factor for a source that has been guessing.
   if (challenged) throw new ServiceRefusal('unauthorized', 'Finish signing in with the code we e-mail you first');
-  const token = await pendingMfaSession(db, user, body.mfaSession, 'register');
+  const token = await pendingMfaSession(db, user, body.mfaSession, attempt.at, 'register');
   await registerPasskey(db, config, user.id, body.credential, String(token.payload.challenge), body.name);
   await consumeToken(db, token.id);
   return finishLogin(db, config, user, 'passkey-enrolment', attempt);
@@ -252,7 +258,7 @@ export async function sendLoginCode(
   const code = newEmailCode();
   const bound = newLoginAttempt();
   await db.transaction().execute(async (trx) => {
-    await replaceToken(trx, { kind: 'login_code', secret: code, email: user.email, userId: user.id, payload: bound.payload });
+    await replaceToken(trx, { kind: 'login_code', secret: code, email: user.email, userId: user.id, payload: bound.payload }, attempt.at);
     await enqueueEmail(
       trx,
       renderEmail(config, {
@@ -264,6 +270,7 @@ export async function sendLoginCode(
         code: formatEmailCode(code),
         action: { label: 'Sign in', url: appLink(config, ACCOUNT_LINKS.loginCode(code)) },
       }),
+      attempt.at,
     );
   });
   return { attempt: bound.secret };
@@ -280,7 +287,7 @@ export async function loginWithEmailCode(
   boundAttempt?: string,
 ): Promise<AuthResponse> {
   const token = await findToken(db, 'login_code', code);
-  if (!token || token.used_at || token.revoked_at || token.expires_at.getTime() <= Date.now() || !token.user_id)
+  if (!token || token.used_at || token.revoked_at || token.expires_at.getTime() <= attempt.at.getTime() || !token.user_id)
     throw new ServiceRefusal('unauthorized', CODE_INVALID);
   // Refused before it is used up, so the browser that asked for it can still sign in with it.
   assertSameAttempt(token.payload, boundAttempt);

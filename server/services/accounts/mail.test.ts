@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/testApp';
 import { deliverOutbox, enqueueEmail, renderEmail } from './mail';
 
+/** The tests' clock: the outbox stamps, claims and retries on it. */
+const NOW = Date.UTC(2026, 10, 24, 9, 0);
+const clock = { now: () => NOW };
+
 /**
  * The smallest SMTP server that accepts mail, for delivery tests (records each DATA block). With
  * `holdReply`, it answers a message only once that promise settles (a slow mail server).
@@ -49,8 +53,8 @@ describe('e-mail outbox delivery over SMTP', () => {
     server = fakeSmtp(received);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
-    ctx = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-    broken = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    ctx = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` }, clock);
+    broken = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' }, clock);
   });
   afterAll(async () => {
     await ctx.close();
@@ -68,19 +72,19 @@ describe('e-mail outbox delivery over SMTP', () => {
     });
 
   it('a committed message is sent once over SMTP and marked sent', async () => {
-    await enqueueEmail(ctx.database.db, message('one@example.com'));
-    expect(await deliverOutbox(ctx.database.db, ctx.config, ctx.app.log)).toBe(1);
+    await enqueueEmail(ctx.database.db, message('one@example.com'), new Date(NOW));
+    expect(await deliverOutbox(ctx.database.db, ctx.config, ctx.app.log, clock.now)).toBe(1);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatch(/Subject: Hello <there>/);
     expect(received[0]).toContain('text/html');
-    expect(await deliverOutbox(ctx.database.db, ctx.config, ctx.app.log)).toBe(0);
+    expect(await deliverOutbox(ctx.database.db, ctx.config, ctx.app.log, clock.now)).toBe(0);
     expect(received).toHaveLength(1);
   });
 
   it('a message from a rolled-back transaction never exists', async () => {
     await expect(
       ctx.database.db.transaction().execute(async (trx) => {
-        await enqueueEmail(trx, message('ghost@example.com'));
+        await enqueueEmail(trx, message('ghost@example.com'), new Date(NOW));
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
@@ -89,13 +93,13 @@ describe('e-mail outbox delivery over SMTP', () => {
   });
 
   it('when SMTP is down the message stays queued with the error and a later retry time', async () => {
-    await enqueueEmail(broken.database.db, message('later@example.com'));
-    expect(await deliverOutbox(broken.database.db, broken.config, broken.app.log)).toBe(0);
+    await enqueueEmail(broken.database.db, message('later@example.com'), new Date(NOW));
+    expect(await deliverOutbox(broken.database.db, broken.config, broken.app.log, clock.now)).toBe(0);
     const row = await broken.database.db.selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow();
     expect(row.sent_at).toBeNull();
     expect(row.attempts).toBe(1);
     expect(row.last_error).toBeTruthy();
-    expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+    expect(row.next_attempt_at.getTime()).toBeGreaterThan(NOW);
   });
 });
 
@@ -108,7 +112,7 @@ describe('e-mail outbox delivery while the mail server is slow', () => {
   beforeAll(async () => {
     server = fakeSmtp(received, released);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    ctx = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(server.address() as { port: number }).port}` });
+    ctx = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(server.address() as { port: number }).port}` }, clock);
   });
   afterAll(async () => {
     await ctx.close();
@@ -120,20 +124,28 @@ describe('e-mail outbox delivery while the mail server is slow', () => {
     await db
       .transaction()
       .execute((trx) =>
-        enqueueEmail(trx, renderEmail(ctx.config, { kind: 'test', to: 'slow@example.com', subject: 'Slow', paragraphs: ['x'] })),
+        enqueueEmail(
+          trx,
+          renderEmail(ctx.config, { kind: 'test', to: 'slow@example.com', subject: 'Slow', paragraphs: ['x'] }),
+          new Date(NOW),
+        ),
       );
-    const delivery = deliverOutbox(db, ctx.config, ctx.app.log);
+    const delivery = deliverOutbox(db, ctx.config, ctx.app.log, clock.now);
     // Until the message is at the mail server, which has not answered (no clock involved).
     while (received.length === 0) await new Promise((resolve) => setImmediate(resolve));
     // Another request's work goes through now (on PGlite's single connection it would wait for
     // the mail server if the delivery held a transaction), and it sees the claim.
     const row = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'slow@example.com').executeTakeFirstOrThrow();
     expect(row.sent_at).toBeNull();
-    expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 60_000);
+    expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(NOW + 60_000);
     await db
       .transaction()
       .execute((trx) =>
-        enqueueEmail(trx, renderEmail(ctx.config, { kind: 'test', to: 'other@example.com', subject: 'Other', paragraphs: ['y'] })),
+        enqueueEmail(
+          trx,
+          renderEmail(ctx.config, { kind: 'test', to: 'other@example.com', subject: 'Other', paragraphs: ['y'] }),
+          new Date(NOW),
+        ),
       );
     release();
     expect(await delivery).toBe(1);

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_BASE_PATH, PRODUCT_NAME } from '@common/constants';
 import type { Config } from '../../config';
@@ -55,10 +55,18 @@ ${parts.action ? `<p><a href="${escapeHtml(parts.action.url)}" style="background
  * Queues an e-mail in the outbox table. Pass the transaction that causes the e-mail: the
  * message exists exactly when that transaction commits, and the outbox job delivers it.
  */
-export async function enqueueEmail(db: Kysely<Database>, email: OutgoingEmail): Promise<void> {
+export async function enqueueEmail(db: Kysely<Database>, email: OutgoingEmail, now: Date): Promise<void> {
   await db
     .insertInto('email_outbox')
-    .values({ kind: email.kind, to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html })
+    .values({
+      kind: email.kind,
+      to_address: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html,
+      created_at: now,
+      next_attempt_at: now,
+    })
     .execute();
 }
 
@@ -97,13 +105,20 @@ const CLAIM_SECONDS = 300;
  * commit; send; then mark each sent, or failed with exponential backoff. A process that dies
  * mid-send leaves its claims to expire and be retried: delivery is at least once.
  */
-export async function deliverOutbox(db: Kysely<Database>, config: Config, log: FastifyBaseLogger, limit = 20): Promise<number> {
+export async function deliverOutbox(
+  db: Kysely<Database>,
+  config: Config,
+  log: FastifyBaseLogger,
+  now: () => number,
+  limit = 20,
+): Promise<number> {
+  const claimedAt = now();
   const claimed = await db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('email_outbox')
       .selectAll()
       .where('sent_at', 'is', null)
-      .where('next_attempt_at', '<=', sql<Date>`now()`)
+      .where('next_attempt_at', '<=', new Date(claimedAt))
       .where('attempts', '<', OUTBOX_MAX_ATTEMPTS)
       .orderBy('id')
       .limit(limit)
@@ -113,7 +128,7 @@ export async function deliverOutbox(db: Kysely<Database>, config: Config, log: F
     if (rows.length > 0) {
       await trx
         .updateTable('email_outbox')
-        .set({ next_attempt_at: sql<Date>`now() + ${`${CLAIM_SECONDS} seconds`}::interval` })
+        .set({ next_attempt_at: new Date(claimedAt + CLAIM_SECONDS * 1000) })
         .where(
           'id',
           'in',
@@ -136,7 +151,7 @@ export async function deliverOutbox(db: Kysely<Database>, config: Config, log: F
       if (!config.smtpUrl) {
         const dir = outboxDir(config);
         mkdirSync(dir, { recursive: true });
-        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
         writeFileSync(join(dir, `${stamp}-${row.id}-${row.kind}.eml`), (info as { message: Buffer }).message);
         if (config.env === 'development') {
           log.info(`E-mail to ${row.to_address} (${row.subject}):\n${row.text_body}`);
@@ -144,7 +159,7 @@ export async function deliverOutbox(db: Kysely<Database>, config: Config, log: F
       }
       await db
         .updateTable('email_outbox')
-        .set({ sent_at: new Date(), attempts: row.attempts + 1, last_error: null })
+        .set({ sent_at: new Date(now()), attempts: row.attempts + 1, last_error: null })
         .where('id', '=', row.id)
         .execute();
       delivered++;
@@ -156,7 +171,7 @@ export async function deliverOutbox(db: Kysely<Database>, config: Config, log: F
         .set({
           attempts: row.attempts + 1,
           last_error: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
-          next_attempt_at: new Date(Date.now() + delaySeconds * 1000),
+          next_attempt_at: new Date(now() + delaySeconds * 1000),
         })
         .where('id', '=', row.id)
         .execute();

@@ -45,7 +45,7 @@ export async function startTotp(db: Kysely<Database>, userId: string): Promise<T
 }
 
 /** Confirms TOTP enrolment with a code from the app; 400 when no enrolment runs or the code is wrong. */
-export async function confirmTotp(db: Kysely<Database>, userId: string, code: string): Promise<MfaStatus> {
+export async function confirmTotp(db: Kysely<Database>, userId: string, code: string, now: Date): Promise<MfaStatus> {
   const user = await getUserRow(db, userId);
   if (!user.totp_pending_secret) throw new ServiceRefusal('invalid', 'Start authenticator set-up first');
   const result = await verifyTotp({ secret: user.totp_pending_secret, token: code, epochTolerance: 30 }).catch(() => ({
@@ -59,7 +59,7 @@ export async function confirmTotp(db: Kysely<Database>, userId: string, code: st
         totp_secret: user.totp_pending_secret,
         totp_pending_secret: null,
         totp_last_step: 'timeStep' in result ? result.timeStep : null,
-        totp_enabled_at: new Date(),
+        totp_enabled_at: now,
       })
       .where('id', '=', userId)
       .execute();
@@ -82,10 +82,10 @@ export async function removeTotp(db: Kysely<Database>, userId: string, password:
 }
 
 /** Registration options for a new passkey; the challenge is kept (hashed, 10 minutes, single use). */
-export async function passkeyOptions(db: Kysely<Database>, config: Config, userId: string) {
+export async function passkeyOptions(db: Kysely<Database>, config: Config, userId: string, now: Date) {
   const user = await getUserRow(db, userId);
   const options = await registrationOptions(db, config, user);
-  await createToken(db, { kind: 'passkey_registration', secret: options.challenge, email: user.email, userId });
+  await createToken(db, { kind: 'passkey_registration', secret: options.challenge, email: user.email, userId }, now);
   return { ...options };
 }
 
@@ -96,10 +96,11 @@ export async function addPasskey(
   userId: string,
   credential: string | { id: string },
   name: string | undefined,
+  now: Date,
 ): Promise<Passkey> {
   const challenge = challengeOf(credential);
   const token = challenge ? await findToken(db, 'passkey_registration', challenge) : undefined;
-  if (!token || token.user_id !== userId || token.used_at || token.expires_at.getTime() <= Date.now()) {
+  if (!token || token.user_id !== userId || token.used_at || token.expires_at.getTime() <= now.getTime()) {
     throw new ServiceRefusal('invalid', 'This passkey request has expired or was already used; please try again');
   }
   const row = await registerPasskey(db, config, userId, credential, challenge!, name);

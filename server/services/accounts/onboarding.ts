@@ -38,7 +38,7 @@ const waiting = (row: UserRow) => {
 
 /** Approves a sign-up as it is (no organisation). */
 export async function approveSignup(db: Kysely<Database>, actor: AdminActor, userId: string, version: number, now: Date): Promise<void> {
-  await changeUser(db, actor, userId, version, 'onboarding.approve', async (trx, row) => {
+  await changeUser(db, actor, userId, version, 'onboarding.approve', now, async (trx, row) => {
     waiting(row);
     await trx
       .updateTable('users')
@@ -59,7 +59,7 @@ export async function assignSignup(
   organizationId: string,
   now: Date,
 ): Promise<void> {
-  await changeUser(db, actor, userId, version, 'onboarding.assign', async (trx, row) => {
+  await changeUser(db, actor, userId, version, 'onboarding.assign', now, async (trx, row) => {
     waiting(row);
     const org = await trx.selectFrom('organizations').select(['id', 'name']).where('id', '=', organizationId).executeTakeFirst();
     if (!org) throw new ServiceRefusal('not found', `organizationId: no such organisation (${organizationId})`);
@@ -77,6 +77,7 @@ export async function assignSignup(
         paragraphs: [`Your Bondwise account has been approved as a member of ${org.name}.`],
         action: { label: 'Sign in', url: appLink(config, '/bw/login') },
       }),
+      now,
     );
     return {
       before: { onboarding: 'pending', organizationId: row.organization_id },
@@ -98,14 +99,14 @@ export async function rejectSignup(
   message: string,
   now: Date,
 ): Promise<void> {
-  await changeUser(db, actor, userId, version, 'onboarding.reject', async (trx, row) => {
+  await changeUser(db, actor, userId, version, 'onboarding.reject', now, async (trx, row) => {
     waiting(row);
     await trx
       .updateTable('users')
       .set({ onboarding: 'rejected', onboarded_at: now, onboarded_by: actor.userId, locked_at: now, locked_by: actor.userId })
       .where('id', '=', userId)
       .execute();
-    await revokeAllSessions(trx, userId);
+    await revokeAllSessions(trx, userId, now);
     await enqueueEmail(
       trx,
       renderEmail(config, {
@@ -118,6 +119,7 @@ export async function rejectSignup(
           `To discuss it, reply to ${config.supportEmail}.`,
         ],
       }),
+      now,
     );
     return { before: { onboarding: 'pending', locked: row.locked_at !== null }, after: { onboarding: 'rejected', locked: true, message } };
   });

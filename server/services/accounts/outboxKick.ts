@@ -12,7 +12,7 @@ const pending = new Set<Promise<unknown>>();
  */
 export function kickOutbox(app: FastifyInstance): void {
   const run = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => deliverOutbox(app.db, app.config, app.log))
+    .then(() => deliverOutbox(app.db, app.config, app.log, app.now))
     .catch((err: unknown) => app.log.warn({ err }, 'immediate e-mail delivery failed; the outbox job will retry'));
   pending.add(run);
   void run.finally(() => pending.delete(run));
@@ -29,8 +29,8 @@ export function outboxJob(config: Config): RecurringJob {
   return {
     name: 'email-outbox',
     intervalMs: 5000,
-    async run(db) {
-      await deliverOutbox(db, config, log);
+    async run(db, { now }) {
+      await deliverOutbox(db, config, log, now);
     },
   };
 }

@@ -41,7 +41,7 @@ async function authResponse(
   sessionId: string,
   refreshToken: string,
   refreshExpiresAt: Date,
-  nowMs = Date.now(),
+  nowMs: number,
 ): Promise<AuthResponse> {
   const accessToken = await signAccessToken(
     config.jwtSecret,
@@ -69,11 +69,12 @@ export async function issueSession(
   db: Kysely<Database>,
   config: Config,
   user: { id: string; email: string; is_admin: boolean },
-  client: ClientInfo = {},
+  client: ClientInfo,
+  nowMs: number,
 ): Promise<AuthResponse> {
   const id = newId();
   const refreshToken = randomToken();
-  const expiresAt = new Date(Date.now() + config.refreshTokenTtlSeconds * 1000);
+  const expiresAt = new Date(nowMs + config.refreshTokenTtlSeconds * 1000);
   await db
     .insertInto('user_sessions')
     .values({
@@ -85,7 +86,7 @@ export async function issueSession(
       ip: client.ip ?? null,
     })
     .execute();
-  return authResponse(config, user, id, refreshToken, expiresAt);
+  return authResponse(config, user, id, refreshToken, expiresAt, nowMs);
 }
 
 /** The answer to a refresh that cannot go on: unknown, expired, revoked or replayed token. */
@@ -97,12 +98,7 @@ export const SESSION_ENDED = 'Your session has ended; please sign in again';
  * REFRESH_GRACE_MS with the same successor (tabs refreshing at once must not log the user out);
  * presented after that it is treated as stolen and the whole session is revoked.
  */
-export async function refreshSession(
-  db: Kysely<Database>,
-  config: Config,
-  refreshToken: string,
-  nowMs = Date.now(),
-): Promise<AuthResponse> {
+export async function refreshSession(db: Kysely<Database>, config: Config, refreshToken: string, nowMs: number): Promise<AuthResponse> {
   const hash = sha256(refreshToken);
   const now = new Date(nowMs);
   return db
@@ -163,12 +159,13 @@ export async function refreshSession(
 export async function revokeSession(
   db: Kysely<Database>,
   by: { sessionId?: string | undefined; refreshToken?: string | undefined },
+  now: Date,
 ): Promise<string[]> {
   const ended: string[] = [];
   if (by.sessionId) {
     const rows = await db
       .updateTable('user_sessions')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: now })
       .where('id', '=', by.sessionId)
       .where('revoked_at', 'is', null)
       .returning('id')
@@ -178,7 +175,7 @@ export async function revokeSession(
   if (by.refreshToken) {
     const rows = await db
       .updateTable('user_sessions')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: now })
       .where('refresh_hash', '=', sha256(by.refreshToken))
       .where('revoked_at', 'is', null)
       .returning('id')
@@ -196,8 +193,8 @@ export async function revokeSession(
  * Revokes every session of a user except, optionally, one (password change/reset). Called inside
  * the caller's transaction: the caller calls sessionsChanged() once it has committed.
  */
-export async function revokeAllSessions(db: Kysely<Database>, userId: string, exceptSessionId?: string): Promise<void> {
-  let q = db.updateTable('user_sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+export async function revokeAllSessions(db: Kysely<Database>, userId: string, now: Date, exceptSessionId?: string): Promise<void> {
+  let q = db.updateTable('user_sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
   sessionsChanged();

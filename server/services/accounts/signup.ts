@@ -31,9 +31,9 @@ export const MAX_PENDING_INVITES = 20;
 /** Invites one user may send in 24 hours, revoked and accepted ones included (no revoke-and-resend loop). */
 export const MAX_INVITES_PER_DAY = 20;
 
-async function sendSignupLink(trx: Kysely<Database>, config: Config, email: string): Promise<void> {
+async function sendSignupLink(trx: Kysely<Database>, config: Config, email: string, now: Date): Promise<void> {
   const uuid = newId();
-  await replaceToken(trx, { kind: 'signup', secret: uuid, email });
+  await replaceToken(trx, { kind: 'signup', secret: uuid, email }, now);
   await enqueueEmail(
     trx,
     renderEmail(config, {
@@ -45,12 +45,13 @@ async function sendSignupLink(trx: Kysely<Database>, config: Config, email: stri
       ],
       action: { label: 'Create my account', url: appLink(config, ACCOUNT_LINKS.signup(uuid)) },
     }),
+    now,
   );
 }
 
-async function sendResetLink(trx: Kysely<Database>, config: Config, user: { id: string; email: string }): Promise<void> {
+async function sendResetLink(trx: Kysely<Database>, config: Config, user: { id: string; email: string }, now: Date): Promise<void> {
   const uuid = newId();
-  await replaceToken(trx, { kind: 'reset', secret: uuid, email: user.email, userId: user.id });
+  await replaceToken(trx, { kind: 'reset', secret: uuid, email: user.email, userId: user.id }, now);
   await enqueueEmail(
     trx,
     renderEmail(config, {
@@ -62,11 +63,12 @@ async function sendResetLink(trx: Kysely<Database>, config: Config, user: { id: 
       ],
       action: { label: 'Choose a new password', url: appLink(config, ACCOUNT_LINKS.resetPassword(uuid)) },
     }),
+    now,
   );
 }
 
 /** POST /auth/signup: e-mails a sign-up link; an existing account gets a "you already have an account" note instead. */
-export async function signup(db: Kysely<Database>, config: Config, email: string): Promise<void> {
+export async function signup(db: Kysely<Database>, config: Config, email: string, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const existing = await findUserByEmail(trx, email);
     if (existing) {
@@ -81,10 +83,11 @@ export async function signup(db: Kysely<Database>, config: Config, email: string
           ],
           action: { label: 'Reset my password', url: appLink(config, '/bw/reset-password') },
         }),
+        now,
       );
       return;
     }
-    await sendSignupLink(trx, config, email);
+    await sendSignupLink(trx, config, email, now);
   });
 }
 
@@ -97,17 +100,18 @@ export async function confirmInfo(
   token: string,
   type: LinkType,
   regenerateIfExpired: boolean,
+  now: Date,
 ): Promise<{ uuid: string; email: string }> {
   const row = await findToken(db, LINK_KINDS[type], token);
-  if (row && !row.used_at && !row.revoked_at && row.expires_at.getTime() <= Date.now() && regenerateIfExpired && type !== 'invite') {
+  if (row && !row.used_at && !row.revoked_at && row.expires_at.getTime() <= now.getTime() && regenerateIfExpired && type !== 'invite') {
     await db.transaction().execute(async (trx) => {
-      if (type === 'signup' && !(await findUserByEmail(trx, row.email))) await sendSignupLink(trx, config, row.email);
-      if (type === 'reset' && row.user_id) await sendResetLink(trx, config, { id: row.user_id, email: row.email });
-      if (type === 'unlock' && row.user_id) await sendUnlockEmail(trx, config, { id: row.user_id, email: row.email });
+      if (type === 'signup' && !(await findUserByEmail(trx, row.email))) await sendSignupLink(trx, config, row.email, now);
+      if (type === 'reset' && row.user_id) await sendResetLink(trx, config, { id: row.user_id, email: row.email }, now);
+      if (type === 'unlock' && row.user_id) await sendUnlockEmail(trx, config, { id: row.user_id, email: row.email }, now);
     });
     throw new ServiceRefusal('gone', `${LINK_EXPIRED}. We have e-mailed you a new one.`);
   }
-  const usable = requireUsable(row);
+  const usable = requireUsable(row, now);
   return { uuid: token, email: usable.email };
 }
 
@@ -116,46 +120,46 @@ export async function confirmSignup(
   db: Kysely<Database>,
   config: Config,
   body: { uuid: string; email: string; name: string; password: string; tosConsent: true },
+  now: Date,
 ): Promise<AccountCreated> {
   return db.transaction().execute(async (trx) => {
-    const token = requireUsable(await findToken(trx, 'signup', body.uuid, true));
+    const token = requireUsable(await findToken(trx, 'signup', body.uuid, true), now);
     if (token.email !== body.email) throw new ServiceRefusal('invalid', 'This link was sent to another e-mail address');
     if (await findUserByEmail(trx, token.email)) throw new ServiceRefusal('conflict', ACCOUNT_EXISTS);
-    const user = await createUser(trx, config, {
-      email: token.email,
-      name: body.name,
-      password: body.password,
-      tosConsent: true,
-      via: 'signup',
-    });
+    const user = await createUser(
+      trx,
+      config,
+      { email: token.email, name: body.name, password: body.password, tosConsent: true, via: 'signup' },
+      now,
+    );
     if (!(await consumeToken(trx, token.id))) throw new ServiceRefusal('not found', 'This link has already been used');
     return { userId: user.id, email: user.email, message: 'Your account is ready. Sign in to continue.' };
   });
 }
 
 /** POST /auth/reset: e-mails a reset link to an existing account; silent otherwise. */
-export async function requestReset(db: Kysely<Database>, config: Config, email: string): Promise<void> {
+export async function requestReset(db: Kysely<Database>, config: Config, email: string, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, email);
-    if (user) await sendResetLink(trx, config, user);
+    if (user) await sendResetLink(trx, config, user, now);
   });
 }
 
 /** POST /auth/reset-password: sets the password, ends all sessions, lifts a lock. */
-export async function resetPassword(db: Kysely<Database>, uuid: string, password: string): Promise<void> {
+export async function resetPassword(db: Kysely<Database>, uuid: string, password: string, now: Date): Promise<void> {
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    const token = requireUsable(await findToken(trx, 'reset', uuid, true));
+    const token = requireUsable(await findToken(trx, 'reset', uuid, true), now);
     if (!token.user_id) throw new ServiceRefusal('not found', 'Not found');
     await trx
       .updateTable('users')
-      .set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() })
+      .set({ password_hash: hash, password_changed_at: now, updated_at: now })
       .where('id', '=', token.user_id)
       .execute();
-    await revokeAllSessions(trx, token.user_id);
+    await revokeAllSessions(trx, token.user_id, now);
     await trx.deleteFrom('login_locks').where('email', '=', token.email).execute();
     await trx.deleteFrom('login_failures').where('email', '=', token.email).execute();
-    await revokeTokens(trx, 'login_code', token.email);
+    await revokeTokens(trx, 'login_code', token.email, now);
     await consumeToken(trx, token.id);
     await recordEvents(trx, [{ type: 'user.password_reset', subjectId: token.user_id, payload: {} }]);
   });
@@ -163,9 +167,9 @@ export async function resetPassword(db: Kysely<Database>, uuid: string, password
 }
 
 /** POST /auth/unlock: lifts the lock of the link's account. */
-export async function unlock(db: Kysely<Database>, uuid: string): Promise<void> {
+export async function unlock(db: Kysely<Database>, uuid: string, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const token = requireUsable(await findToken(trx, 'unlock', uuid, true));
+    const token = requireUsable(await findToken(trx, 'unlock', uuid, true), now);
     await trx.deleteFrom('login_locks').where('email', '=', token.email).execute();
     await trx.deleteFrom('login_failures').where('email', '=', token.email).execute();
     await consumeToken(trx, token.id);
@@ -174,19 +178,18 @@ export async function unlock(db: Kysely<Database>, uuid: string): Promise<void> 
 }
 
 /** POST /auth/unlock/request: a new unlock link for an account with failed sign-ins held back; silent otherwise. */
-export async function requestUnlock(db: Kysely<Database>, config: Config, email: string): Promise<void> {
+export async function requestUnlock(db: Kysely<Database>, config: Config, email: string, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const locked = await trx.selectFrom('login_failures').select('email').where('email', '=', email).limit(1).executeTakeFirst();
     const user = locked ? await findUserByEmail(trx, email) : undefined;
-    if (user) await sendUnlockEmail(trx, config, user);
+    if (user) await sendUnlockEmail(trx, config, user, now);
   });
 }
 
 // ---- invites ---------------------------------------------------------------------------------
 
-function presentInvite(row: AccountTokenRow): Invite {
-  const now = Date.now();
-  const status = row.used_at ? 'accepted' : row.revoked_at ? 'revoked' : row.expires_at.getTime() <= now ? 'expired' : 'pending';
+function presentInvite(row: AccountTokenRow, now: Date): Invite {
+  const status = row.used_at ? 'accepted' : row.revoked_at ? 'revoked' : row.expires_at.getTime() <= now.getTime() ? 'expired' : 'pending';
   return {
     id: row.id,
     email: row.email,
@@ -203,6 +206,7 @@ export async function createInvite(
   config: Config,
   inviter: { id: string; isAdmin: boolean },
   email: string,
+  now: Date,
 ): Promise<Invite> {
   return db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, email)) throw new ServiceRefusal('conflict', 'This person already has a Bondwise account');
@@ -215,7 +219,7 @@ export async function createInvite(
         .select((eb) => eb.fn.countAll<string>().as('today'))
         .where('kind', '=', 'invite')
         .where('created_by', '=', inviter.id)
-        .where('created_at', '>', new Date(Date.now() - 86_400_000))
+        .where('created_at', '>', new Date(now.getTime() - 86_400_000))
         .executeTakeFirstOrThrow();
       if (Number(today) >= MAX_INVITES_PER_DAY)
         throw new ServiceRefusal('too many', `You can send at most ${MAX_INVITES_PER_DAY} invites a day; try again tomorrow`);
@@ -226,29 +230,40 @@ export async function createInvite(
         .where('created_by', '=', inviter.id)
         .where('used_at', 'is', null)
         .where('revoked_at', 'is', null)
-        .where('expires_at', '>', new Date())
+        .where('expires_at', '>', now)
         .executeTakeFirstOrThrow();
       if (Number(n) >= MAX_PENDING_INVITES)
         throw new ServiceRefusal('too many', `You have ${MAX_PENDING_INVITES} pending invites; revoke one or wait until they are accepted`);
     }
     const code = randomToken();
-    const id = await replaceToken(trx, {
-      kind: 'invite',
-      secret: code,
-      email,
-      createdBy: inviter.id,
-      payload: { inviterName: who.name ?? who.email },
-    });
-    await enqueueInviteEmail(trx, config, email, code, who.name ?? who.email);
+    const id = await replaceToken(
+      trx,
+      {
+        kind: 'invite',
+        secret: code,
+        email,
+        createdBy: inviter.id,
+        payload: { inviterName: who.name ?? who.email },
+      },
+      now,
+    );
+    await enqueueInviteEmail(trx, config, email, code, who.name ?? who.email, now);
     if (inviter.isAdmin)
       await writeAudit(trx, { actorUserId: inviter.id, action: 'invite.create', targetType: 'invite', targetId: id, details: { email } });
     const row = await trx.selectFrom('account_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return presentInvite(row as AccountTokenRow);
+    return presentInvite(row as AccountTokenRow, now);
   });
 }
 
 /** The invitation e-mail (inside the caller's transaction). */
-async function enqueueInviteEmail(trx: Kysely<Database>, config: Config, email: string, code: string, inviterName: string): Promise<void> {
+async function enqueueInviteEmail(
+  trx: Kysely<Database>,
+  config: Config,
+  email: string,
+  code: string,
+  inviterName: string,
+  now: Date,
+): Promise<void> {
   await enqueueEmail(
     trx,
     renderEmail(config, {
@@ -264,6 +279,7 @@ async function enqueueInviteEmail(trx: Kysely<Database>, config: Config, email: 
       ],
       action: { label: 'Accept the invitation', url: appLink(config, ACCOUNT_LINKS.invite(code)) },
     }),
+    now,
   );
 }
 
@@ -277,6 +293,7 @@ export async function resendInviteEmail(
   config: Config,
   inviteId: string,
   audit: (trx: Kysely<Database>, previousExpiresAt: string, sent: Invite) => Promise<void>,
+  now: Date,
 ): Promise<Invite> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -292,10 +309,15 @@ export async function resendInviteEmail(
     if (await findUserByEmail(trx, row.email)) throw new ServiceRefusal('conflict', 'This person already has a Bondwise account');
     const inviterName = typeof row.payload.inviterName === 'string' ? row.payload.inviterName : 'Bondwise';
     const code = randomToken();
-    const id = await replaceToken(trx, { kind: 'invite', secret: code, email: row.email, createdBy: row.created_by, payload: row.payload });
-    await enqueueInviteEmail(trx, config, row.email, code, inviterName);
+    const id = await replaceToken(
+      trx,
+      { kind: 'invite', secret: code, email: row.email, createdBy: row.created_by, payload: row.payload },
+      now,
+    );
+    await enqueueInviteEmail(trx, config, row.email, code, inviterName, now);
     const sent = presentInvite(
       (await trx.selectFrom('account_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as AccountTokenRow,
+      now,
     );
     await audit(trx, row.expires_at.toISOString(), sent);
     return sent;
@@ -303,10 +325,10 @@ export async function resendInviteEmail(
 }
 
 /** Invites sent by a user (or all invites for the admin list when inviterId is null). */
-export async function listInvites(db: Kysely<Database>, inviterId: string | null): Promise<Invite[]> {
+export async function listInvites(db: Kysely<Database>, inviterId: string | null, now: Date): Promise<Invite[]> {
   let q = db.selectFrom('account_tokens').selectAll().where('kind', '=', 'invite').orderBy('created_at', 'desc').limit(500);
   if (inviterId) q = q.where('created_by', '=', inviterId);
-  return (await q.execute()).map((r) => presentInvite(r as AccountTokenRow));
+  return (await q.execute()).map((r) => presentInvite(r as AccountTokenRow, now));
 }
 
 /** Revokes a pending invite of the inviter (admins: any). 404 when not theirs. */
@@ -315,6 +337,7 @@ export async function revokeInvite(
   actor: { id: string; isAdmin: boolean },
   ownerId: string,
   inviteId: string,
+  now: Date,
 ): Promise<Invite> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -325,18 +348,18 @@ export async function revokeInvite(
       .executeTakeFirst();
     if (!row || row.created_by !== ownerId) throw new ServiceRefusal('not found', 'No such invite');
     if (!row.used_at && !row.revoked_at) {
-      await trx.updateTable('account_tokens').set({ revoked_at: new Date() }).where('id', '=', inviteId).execute();
+      await trx.updateTable('account_tokens').set({ revoked_at: now }).where('id', '=', inviteId).execute();
       if (actor.isAdmin && actor.id !== ownerId)
         await writeAudit(trx, { actorUserId: actor.id, action: 'invite.revoke', targetType: 'invite', targetId: inviteId });
     }
     const updated = await trx.selectFrom('account_tokens').selectAll().where('id', '=', inviteId).executeTakeFirstOrThrow();
-    return presentInvite(updated as AccountTokenRow);
+    return presentInvite(updated as AccountTokenRow, now);
   });
 }
 
 /** GET /auth/invite/{code}. */
-export async function inviteInfo(db: Kysely<Database>, code: string): Promise<InviteInfo> {
-  const row = requireUsable(await findToken(db, 'invite', code));
+export async function inviteInfo(db: Kysely<Database>, code: string, now: Date): Promise<InviteInfo> {
+  const row = requireUsable(await findToken(db, 'invite', code), now);
   const org = await organizationForEmail(db, row.email);
   const orgName = org
     ? ((await db.selectFrom('organizations').select('name').where('id', '=', org.id).executeTakeFirst())?.name ?? null)
@@ -354,18 +377,24 @@ export async function acceptInvite(
   db: Kysely<Database>,
   config: Config,
   body: { code: string; firstName: string; lastName: string; password: string },
+  now: Date,
 ): Promise<AccountCreated> {
   return db.transaction().execute(async (trx) => {
-    const token = requireUsable(await findToken(trx, 'invite', body.code, true));
+    const token = requireUsable(await findToken(trx, 'invite', body.code, true), now);
     if (await findUserByEmail(trx, token.email)) throw new ServiceRefusal('conflict', ACCOUNT_EXISTS);
-    const user = await createUser(trx, config, {
-      email: token.email,
-      name: `${body.firstName} ${body.lastName}`,
-      password: body.password,
-      tosConsent: true,
-      via: 'invite',
-      invitedBy: token.created_by,
-    });
+    const user = await createUser(
+      trx,
+      config,
+      {
+        email: token.email,
+        name: `${body.firstName} ${body.lastName}`,
+        password: body.password,
+        tosConsent: true,
+        via: 'invite',
+        invitedBy: token.created_by,
+      },
+      now,
+    );
     if (!(await consumeToken(trx, token.id))) throw new ServiceRefusal('not found', 'This invitation has already been used');
     return { userId: user.id, email: user.email, message: 'Your account is ready. Sign in to continue.' };
   });

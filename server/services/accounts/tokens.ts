@@ -39,6 +39,7 @@ export async function createToken(
     createdBy?: string | null;
     payload?: Record<string, unknown>;
   },
+  now: Date,
 ): Promise<string> {
   const id = newId();
   await db
@@ -51,23 +52,23 @@ export async function createToken(
       user_id: t.userId ?? null,
       created_by: t.createdBy ?? null,
       payload: JSON.stringify(t.payload ?? {}),
-      expires_at: new Date(Date.now() + TOKEN_TTL_SECONDS[t.kind] * 1000),
+      expires_at: new Date(now.getTime() + TOKEN_TTL_SECONDS[t.kind] * 1000),
     })
     .execute();
   return id;
 }
 
 /** Issues a new token and revokes the e-mail's earlier unused ones of its kind: only the newest link or code works. */
-export async function replaceToken(db: Kysely<Database>, t: Parameters<typeof createToken>[1]): Promise<string> {
-  await revokeTokens(db, t.kind, t.email);
-  return createToken(db, t);
+export async function replaceToken(db: Kysely<Database>, t: Parameters<typeof createToken>[1], now: Date): Promise<string> {
+  await revokeTokens(db, t.kind, t.email, now);
+  return createToken(db, t, now);
 }
 
 /** Revokes the unused tokens of a kind for an e-mail (a new link replaces the old ones). */
-export async function revokeTokens(db: Kysely<Database>, kind: TokenKind, email: string): Promise<void> {
+export async function revokeTokens(db: Kysely<Database>, kind: TokenKind, email: string, now: Date): Promise<void> {
   await db
     .updateTable('account_tokens')
-    .set({ revoked_at: new Date() })
+    .set({ revoked_at: now })
     .where('kind', '=', kind)
     .where('email', '=', email)
     .where('used_at', 'is', null)
@@ -97,10 +98,11 @@ export const LINK_EXPIRED = 'This link has expired';
 /** Raises 404 for unknown, used or revoked tokens and 410 for expired ones. */
 export function requireUsable(
   row: AccountTokenRow | undefined,
+  now: Date,
   messages = { invalid: LINK_INVALID, expired: LINK_EXPIRED },
 ): AccountTokenRow {
   if (!row || row.used_at || row.revoked_at) throw new ServiceRefusal('not found', messages.invalid);
-  if (row.expires_at.getTime() <= Date.now()) throw new ServiceRefusal('gone', messages.expired);
+  if (row.expires_at.getTime() <= now.getTime()) throw new ServiceRefusal('gone', messages.expired);
   return row;
 }
 

@@ -21,7 +21,7 @@ export interface TrialFacts {
  * trialExtension while an admin extension runs, trialEnded after the end, trialEnding within
  * 3 days of it, trial before.
  */
-export function trialOf(f: TrialFacts, now = new Date()): Trial {
+export function trialOf(f: TrialFacts, now: Date): Trial {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const base = { startedAt: iso(f.trial_started_at), endsAt: iso(f.trial_ends_at), extendedUntil: iso(f.trial_extended_until) };
   if (f.is_admin || f.isEmployee || f.orgSubscribed || !f.trial_ends_at) return { state: null, ...base, daysLeft: null };

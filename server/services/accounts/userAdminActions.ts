@@ -32,6 +32,7 @@ export async function changeUser(
   /** Undefined only for the older trial route, whose callers name no version (it is then not checked). */
   version: number | undefined,
   action: string,
+  now: Date,
   change: (trx: Kysely<Database>, row: UserRow) => Promise<{ before: Values; after: Values }>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -45,7 +46,7 @@ export async function changeUser(
     const { before, after } = await change(trx, row);
     await trx
       .updateTable('users')
-      .set({ version: row.version + 1, updated_at: new Date() })
+      .set({ version: row.version + 1, updated_at: now })
       .where('id', '=', userId)
       .execute();
     await writeAudit(trx, {
@@ -62,13 +63,13 @@ const notYourself = (actor: AdminActor, userId: string, what: string) => {
   if (actor.userId === userId) throw new ServiceRefusal('invalid', `userId: you cannot ${what} your own account`);
 };
 
-async function activeSessionCount(trx: Kysely<Database>, userId: string): Promise<number> {
+async function activeSessionCount(trx: Kysely<Database>, userId: string, now: Date): Promise<number> {
   const { n } = await trx
     .selectFrom('user_sessions')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
+    .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -76,19 +77,19 @@ async function activeSessionCount(trx: Kysely<Database>, userId: string): Promis
 /** Locks a person out (every session ends, no sign-in works) until an admin unlocks them. */
 export async function lockUser(db: Kysely<Database>, actor: AdminActor, userId: string, version: number, now: Date): Promise<void> {
   notYourself(actor, userId, 'lock');
-  await changeUser(db, actor, userId, version, 'user.lock', async (trx, row) => {
+  await changeUser(db, actor, userId, version, 'user.lock', now, async (trx, row) => {
     if (row.locked_at) throw new ServiceRefusal('conflict', 'This person is already locked');
-    const sessions = await activeSessionCount(trx, userId);
+    const sessions = await activeSessionCount(trx, userId, now);
     await trx.updateTable('users').set({ locked_at: now, locked_by: actor.userId }).where('id', '=', userId).execute();
-    await revokeAllSessions(trx, userId);
+    await revokeAllSessions(trx, userId, now);
     return { before: { locked: false, activeSessions: sessions }, after: { locked: true, activeSessions: 0 } };
   });
   sessionsChanged();
 }
 
 /** Lifts an admin's lock and a failed-sign-in lock alike. */
-export async function unlockUser(db: Kysely<Database>, actor: AdminActor, userId: string, version: number): Promise<void> {
-  await changeUser(db, actor, userId, version, 'user.unlock', async (trx, row) => {
+export async function unlockUser(db: Kysely<Database>, actor: AdminActor, userId: string, version: number, now: Date): Promise<void> {
+  await changeUser(db, actor, userId, version, 'user.unlock', now, async (trx, row) => {
     const loginLock = await trx.selectFrom('login_locks').select('email').where('email', '=', row.email).executeTakeFirst();
     if (!row.locked_at && !loginLock) throw new ServiceRefusal('conflict', 'This person is not locked');
     await trx.updateTable('users').set({ locked_at: null, locked_by: null }).where('id', '=', userId).execute();
@@ -102,18 +103,24 @@ export async function unlockUser(db: Kysely<Database>, actor: AdminActor, userId
 }
 
 /** Ends every session of a person (they sign in again; tokens stop within the session check). */
-export async function forceLogout(db: Kysely<Database>, actor: AdminActor, userId: string, version: number): Promise<void> {
-  await changeUser(db, actor, userId, version, 'user.logout', async (trx) => {
-    const sessions = await activeSessionCount(trx, userId);
-    await revokeAllSessions(trx, userId);
+export async function forceLogout(db: Kysely<Database>, actor: AdminActor, userId: string, version: number, now: Date): Promise<void> {
+  await changeUser(db, actor, userId, version, 'user.logout', now, async (trx) => {
+    const sessions = await activeSessionCount(trx, userId, now);
+    await revokeAllSessions(trx, userId, now);
     return { before: { activeSessions: sessions }, after: { activeSessions: 0 } };
   });
   sessionsChanged();
 }
 
 /** Removes the authenticator and every passkey; the person sets them up again. Kinds and dates are audited, never secrets. */
-export async function resetSecondFactors(db: Kysely<Database>, actor: AdminActor, userId: string, version: number): Promise<void> {
-  await changeUser(db, actor, userId, version, 'user.reset_second_factors', async (trx, row) => {
+export async function resetSecondFactors(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  userId: string,
+  version: number,
+  now: Date,
+): Promise<void> {
+  await changeUser(db, actor, userId, version, 'user.reset_second_factors', now, async (trx, row) => {
     const passkeys = await trx.selectFrom('passkeys').select(['name', 'created_at']).where('user_id', '=', userId).execute();
     const before = [
       ...(row.totp_secret ? [{ kind: 'totp', addedAt: row.totp_enabled_at?.toISOString() ?? null }] : []),
@@ -131,9 +138,16 @@ export async function resetSecondFactors(db: Kysely<Database>, actor: AdminActor
 }
 
 /** Makes a person an admin or a user. Their sessions end: the role is in their access token. */
-export async function changeRole(db: Kysely<Database>, actor: AdminActor, userId: string, version: number, role: UserRole): Promise<void> {
+export async function changeRole(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  userId: string,
+  version: number,
+  role: UserRole,
+  now: Date,
+): Promise<void> {
   notYourself(actor, userId, 'change the role of');
-  await changeUser(db, actor, userId, version, 'user.role', async (trx, row) => {
+  await changeUser(db, actor, userId, version, 'user.role', now, async (trx, row) => {
     const was: UserRole = row.is_admin ? 'admin' : 'user';
     if (was === role) throw new ServiceRefusal('conflict', `role: this person is already ${role === 'admin' ? 'an admin' : 'a user'}`);
     await trx
@@ -141,7 +155,7 @@ export async function changeRole(db: Kysely<Database>, actor: AdminActor, userId
       .set({ is_admin: role === 'admin' })
       .where('id', '=', userId)
       .execute();
-    await revokeAllSessions(trx, userId);
+    await revokeAllSessions(trx, userId, now);
     return { before: { role: was }, after: { role } };
   });
   sessionsChanged();
@@ -154,8 +168,9 @@ export async function setUserFeatures(
   userId: string,
   version: number,
   features: Partial<Record<FeatureName, FeatureLevel | null>>,
+  now: Date,
 ): Promise<void> {
-  await changeUser(db, actor, userId, version, 'user.features', async (trx) => {
+  await changeUser(db, actor, userId, version, 'user.features', now, async (trx) => {
     const names = FEATURE_NAMES.filter((n) => n in features);
     const current = await trx
       .selectFrom('feature_levels')
@@ -179,7 +194,7 @@ export async function setUserFeatures(
           .insertInto('feature_levels')
           .values({ scope: 'user', scope_id: userId, feature: name, level, updated_by: actor.userId })
           .onConflict((oc) =>
-            oc.columns(['scope', 'scope_id', 'feature']).doUpdateSet({ level, updated_by: actor.userId, updated_at: new Date() }),
+            oc.columns(['scope', 'scope_id', 'feature']).doUpdateSet({ level, updated_by: actor.userId, updated_at: now }),
           )
           .execute();
       }
@@ -189,19 +204,24 @@ export async function setUserFeatures(
 }
 
 /** Sends a pending (or expired) invite again with a new link; the old link stops working. */
-export async function resendInvite(db: Kysely<Database>, config: Config, actor: AdminActor, inviteId: string): Promise<Invite> {
-  return resendInviteEmail(db, config, inviteId, async (trx, before, after) =>
-    writeAudit(trx, {
-      actorUserId: actor.userId,
-      action: 'invite.resend',
-      targetType: 'invite',
-      targetId: inviteId,
-      details: {
-        before: { id: inviteId, expiresAt: before },
-        after: { id: after.id, expiresAt: after.expiresAt },
-        email: after.email,
-        ip: actor.ip,
-      },
-    }),
+export async function resendInvite(db: Kysely<Database>, config: Config, actor: AdminActor, inviteId: string, now: Date): Promise<Invite> {
+  return resendInviteEmail(
+    db,
+    config,
+    inviteId,
+    async (trx, before, after) =>
+      writeAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'invite.resend',
+        targetType: 'invite',
+        targetId: inviteId,
+        details: {
+          before: { id: inviteId, expiresAt: before },
+          after: { id: after.id, expiresAt: after.expiresAt },
+          email: after.email,
+          ip: actor.ip,
+        },
+      }),
+    now,
   );
 }

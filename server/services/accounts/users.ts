@@ -91,9 +91,9 @@ export async function createUser(
     via: string;
     invitedBy?: string | null;
   },
+  now: Date,
 ): Promise<UserRow> {
   const org = await organizationForEmail(trx, input.email);
-  const now = new Date();
   const id = newId();
   const row = await trx
     .insertInto('users')
@@ -165,7 +165,7 @@ export function presentUser(row: UserRow, organizationToken: string | null): Use
 }
 
 /** User info: user, features usable on this deployment's host, notification preferences, trial, terms. */
-export async function getUserInfo(db: Kysely<Database>, config: Config, userId: string): Promise<UserInfo> {
+export async function getUserInfo(db: Kysely<Database>, config: Config, userId: string, now: Date): Promise<UserInfo> {
   const row = await getUserRow(db, userId);
   const org = row.organization_id
     ? await db.selectFrom('organizations').selectAll().where('id', '=', row.organization_id).executeTakeFirst()
@@ -188,14 +188,17 @@ export async function getUserInfo(db: Kysely<Database>, config: Config, userId: 
     isEmployee,
     blogAuthor: row.is_admin || row.blog_author === true,
     organization: org ? { token: org.token, name: org.name, type: (org.type as Profile['organizationType']) ?? null } : null,
-    trial: trialOf({
-      is_admin: row.is_admin,
-      isEmployee,
-      orgSubscribed: org?.subscribed === true,
-      trial_started_at: row.trial_started_at,
-      trial_ends_at: row.trial_ends_at,
-      trial_extended_until: row.trial_extended_until,
-    }),
+    trial: trialOf(
+      {
+        is_admin: row.is_admin,
+        isEmployee,
+        orgSubscribed: org?.subscribed === true,
+        trial_started_at: row.trial_started_at,
+        trial_ends_at: row.trial_ends_at,
+        trial_extended_until: row.trial_extended_until,
+      },
+      now,
+    ),
     tos: tosOf(row),
     mfa: { totpEnabled: row.totp_secret !== null, passkeyCount: Number(passkeys.n) },
     supportWidget: supportWidgetFor(config, features, row.support_token),
@@ -203,13 +206,19 @@ export async function getUserInfo(db: Kysely<Database>, config: Config, userId: 
 }
 
 /** Edits name and profile (partial). */
-export async function updateUser(db: Kysely<Database>, userId: string, body: UserUpdateBody, actorUserId: string): Promise<void> {
+export async function updateUser(
+  db: Kysely<Database>,
+  userId: string,
+  body: UserUpdateBody,
+  actorUserId: string,
+  now: Date,
+): Promise<void> {
   const row = await getUserRow(db, userId);
   const profile = { ...profileOf(row), ...(body.profile ?? {}) };
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ name: body.name ?? row.name, profile: JSON.stringify(profile), updated_at: new Date() })
+      .set({ name: body.name ?? row.name, profile: JSON.stringify(profile), updated_at: now })
       .where('id', '=', userId)
       .execute();
     // An admin changing someone else's account is audited in the same transaction.
@@ -231,6 +240,7 @@ export async function changePassword(
   userId: string,
   currentPassword: string,
   newPassword: string,
+  now: Date,
   keepSessionId?: string,
 ): Promise<void> {
   const row = await getUserRow(db, userId);
@@ -240,10 +250,10 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() })
+      .set({ password_hash: hash, password_changed_at: now, updated_at: now })
       .where('id', '=', userId)
       .execute();
-    await revokeAllSessions(trx, userId, keepSessionId);
+    await revokeAllSessions(trx, userId, now, keepSessionId);
     await recordEvents(trx, [{ type: 'user.password_changed', subjectId: userId, payload: {} }]);
   });
   sessionsChanged();
@@ -254,11 +264,11 @@ export async function getTos(db: Kysely<Database>, userId: string): Promise<TosS
 }
 
 /** Records consent to the current terms; 400 when the client read another version. */
-export async function consentTos(db: Kysely<Database>, userId: string, version: string): Promise<TosStatus> {
+export async function consentTos(db: Kysely<Database>, userId: string, version: string, now: Date): Promise<TosStatus> {
   if (version !== TOS_VERSION)
     throw new ServiceRefusal('invalid', `The terms of service have changed (current version ${TOS_VERSION}); please read them again`);
   await getUserRow(db, userId);
-  await db.updateTable('users').set({ tos_version: TOS_VERSION, tos_consented_at: new Date() }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ tos_version: TOS_VERSION, tos_consented_at: now }).where('id', '=', userId).execute();
   return getTos(db, userId);
 }
 
@@ -269,12 +279,17 @@ export async function getPreferences(db: Kysely<Database>, userId: string): Prom
 }
 
 /** Replaces the stored UI preferences (validated by the route, size-limited here). */
-export async function putPreferences(db: Kysely<Database>, userId: string, preferences: UiPreferences): Promise<PreferencesResponse> {
+export async function putPreferences(
+  db: Kysely<Database>,
+  userId: string,
+  preferences: UiPreferences,
+  now: Date,
+): Promise<PreferencesResponse> {
   const json = JSON.stringify(preferences);
   if (Buffer.byteLength(json) > PREFERENCES_MAX_BYTES)
     throw new ServiceRefusal('invalid', `Preferences are limited to ${PREFERENCES_MAX_BYTES / 1024} KiB`);
   await getUserRow(db, userId);
-  await db.updateTable('users').set({ ui_preferences: json, updated_at: new Date() }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ ui_preferences: json, updated_at: now }).where('id', '=', userId).execute();
   return { preferences, defaults: DEFAULT_PREFERENCES };
 }
 
@@ -282,6 +297,7 @@ export async function putNotificationPreferences(
   db: Kysely<Database>,
   userId: string,
   prefs: NotificationPreferences,
+  now: Date,
 ): Promise<NotificationPreferences> {
   await getUserRow(db, userId);
   // One entry per endpoint: a browser re-subscribing replaces its old subscription.
@@ -289,7 +305,7 @@ export async function putNotificationPreferences(
   const stored = { ...prefs, browserNotifications: [...byEndpoint.values()] };
   await db
     .updateTable('users')
-    .set({ notification_preferences: JSON.stringify(stored), updated_at: new Date() })
+    .set({ notification_preferences: JSON.stringify(stored), updated_at: now })
     .where('id', '=', userId)
     .execute();
   return stored;
@@ -307,8 +323,8 @@ export function registerStatusBadgeProvider(provider: StatusBadgeProvider): void
   badgeProviders.push(provider);
 }
 
-export async function getStatusBadges(db: Kysely<Database>, config: Config, userId: string): Promise<StatusBadges> {
-  const info = await getUserInfo(db, config, userId);
+export async function getStatusBadges(db: Kysely<Database>, config: Config, userId: string, now: Date): Promise<StatusBadges> {
+  const info = await getUserInfo(db, config, userId, now);
   const profileBadges: string[] = [];
   if (!info.tos.tosConsent) profileBadges.push('tosUpdate');
   if (!info.mfa.totpEnabled && info.mfa.passkeyCount === 0) profileBadges.push('secondFactorMissing');

@@ -108,6 +108,7 @@ export async function verifyPasskeyLogin(
   userId: string,
   credential: string | { id: string },
   expectedChallenge: string,
+  now: Date,
 ): Promise<boolean> {
   const response = parseCredential<AuthenticationResponseJSON>(credential);
   const stored = await db.selectFrom('passkeys').selectAll().where('id', '=', response.id).where('user_id', '=', userId).executeTakeFirst();
@@ -130,7 +131,7 @@ export async function verifyPasskeyLogin(
     if (!result.verified) return false;
     await db
       .updateTable('passkeys')
-      .set({ counter: result.authenticationInfo.newCounter, last_used_at: new Date() })
+      .set({ counter: result.authenticationInfo.newCounter, last_used_at: now })
       .where('id', '=', stored.id)
       .execute();
     return true;

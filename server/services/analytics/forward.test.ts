@@ -55,10 +55,10 @@ describe('analytics forwarding and partitions', () => {
     const config = { vendor: 'posthog' as const, url, key: 'phc_test' };
 
     vendor.setStatus(503);
-    expect(await forwardEvents(db, config)).toMatchObject({ processed: 0, sent: 0, status: 503 });
+    expect(await forwardEvents(db, config, new Date(NOW))).toMatchObject({ processed: 0, sent: 0, status: 503 });
     vendor.setStatus(200);
-    expect(await forwardEvents(db, config)).toMatchObject({ processed: 3, sent: 2, status: 200 });
-    expect(await forwardEvents(db, config)).toMatchObject({ processed: 0, status: null });
+    expect(await forwardEvents(db, config, new Date(NOW))).toMatchObject({ processed: 3, sent: 2, status: 200 });
+    expect(await forwardEvents(db, config, new Date(NOW))).toMatchObject({ processed: 0, status: null });
 
     expect(vendor.bodies).toHaveLength(2);
     const accepted = vendor.bodies[1] as {
@@ -77,7 +77,7 @@ describe('analytics forwarding and partitions', () => {
   it("sends Mixpanel's track form with the project token in each event", async () => {
     const db = ctx.database.db;
     await ingestBatch(db, { userId: 'fwd-on', forward: true }, [event('export')], NOW);
-    await forwardEvents(db, { vendor: 'mixpanel', url, key: 'mp-token' });
+    await forwardEvents(db, { vendor: 'mixpanel', url, key: 'mp-token' }, new Date(NOW));
     const body = vendor.bodies.at(-1) as Array<{ event: string; properties: Record<string, unknown> }>;
     expect(body).toHaveLength(1);
     expect(body[0]).toMatchObject({ event: 'export', properties: { token: 'mp-token', distinct_id: 'fwd-on', time: NOW - 500 } });

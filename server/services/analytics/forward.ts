@@ -69,6 +69,7 @@ async function readCursor(db: Kysely<Database>): Promise<string> {
 export async function forwardEvents(
   db: Kysely<Database>,
   config: AnalyticsForwardConfig,
+  now: Date,
   post: (url: string, body: unknown) => Promise<number> = postJson,
 ): Promise<{ processed: number; sent: number; status: number | null }> {
   const cursor = await readCursor(db);
@@ -102,7 +103,7 @@ export async function forwardEvents(
   await db
     .insertInto('app_settings')
     .values({ key: CURSOR_KEY, value: JSON.stringify(String(last)) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(String(last)), updated_at: new Date() }))
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(String(last)), updated_at: now }))
     .execute();
   return { processed: rows.length, sent: chosen.length, status };
 }

@@ -131,7 +131,13 @@ export async function createBondTable(
 }
 
 /** Saves a change by the owner or an editor; an editor's change is audited. Everyone sees it on their next read. */
-export async function updateBondTable(db: Kysely<Database>, userId: string, id: string, body: BondTableUpdateBody): Promise<BondTable> {
+export async function updateBondTable(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  body: BondTableUpdateBody,
+  now: Date,
+): Promise<BondTable> {
   const { row, shared } = await accessible(db, userId, id, 'edit');
   const { name, ...config } = body;
   return db.transaction().execute(async (trx) => {
@@ -140,7 +146,7 @@ export async function updateBondTable(db: Kysely<Database>, userId: string, id: 
       .set({
         name: name ?? row.name,
         config: JSON.stringify(configOf(config as Partial<BondTableConfig>, row.config)),
-        updated_at: new Date(),
+        updated_at: now,
       })
       .where('id', '=', id)
       .where('owner_id', '=', row.owner_id)

@@ -117,6 +117,7 @@ export function glossarySource(): HelpSource {
 export async function indexHelpSources(
   db: Kysely<Database>,
   sources: readonly HelpSource[],
+  now: Date,
 ): Promise<{ indexed: number; unchanged: number; removed: number }> {
   return db.transaction().execute(async (trx) => {
     const existing = new Map(
@@ -144,7 +145,7 @@ export async function indexHelpSources(
         body_html: html,
         body_text: htmlToText(html),
         content_hash: hash,
-        indexed_at: new Date(),
+        indexed_at: now,
       };
       await trx
         .insertInto('help_articles')
@@ -161,6 +162,6 @@ export async function indexHelpSources(
 }
 
 /** Start-up indexing of the repository's help content and the glossary. */
-export async function indexHelpContent(db: Kysely<Database>, dir: string = HELP_CONTENT_DIR) {
-  return indexHelpSources(db, [...(await readHelpSources(dir)), glossarySource()]);
+export async function indexHelpContent(db: Kysely<Database>, now: Date, dir: string = HELP_CONTENT_DIR) {
+  return indexHelpSources(db, [...(await readHelpSources(dir)), glossarySource()], now);
 }

@@ -45,7 +45,7 @@ export async function importBonds(trx: Kysely<Database>, ctx: ImportContext): Pr
   const touched: number[] = [];
   let batch = new Map<string, Resolved>();
   let writing = true;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = new Date(ctx.now()).toISOString().slice(0, 10);
 
   const flush = async () => {
     if (batch.size === 0) return;

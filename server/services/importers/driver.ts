@@ -41,6 +41,8 @@ export interface ImportContext {
   soleWriter: boolean;
   /** See ImportOptions.bulkLoadMinTrades. */
   bulkLoadMinTrades?: number;
+  /** See ImportOptions.now. */
+  now: () => number;
   /**
    * Records a RowError against its line (anything else is a bug and propagates). True when the
    * importer must stop writing: a rejected row commits nothing unless the user chose to skip bad
@@ -58,7 +60,7 @@ export interface ImporterResult {
 export type Importer = (trx: Kysely<Database>, ctx: ImportContext) => Promise<ImporterResult>;
 
 /** Runs after a successful commit (repricing); its failure is reported, the import stays. */
-export type AfterCommit = (db: Kysely<Database>, result: ImporterResult) => Promise<Record<string, unknown> | void>;
+export type AfterCommit = (db: Kysely<Database>, result: ImporterResult, now: Date) => Promise<Record<string, unknown> | void>;
 
 /**
  * Streams a file through one importer inside ONE transaction. A rejected row rolls everything
@@ -70,7 +72,7 @@ export async function runImporter(
   kind: ImportKind,
   importer: Importer,
   input: Readable | AsyncIterable<Buffer | string>,
-  options: ImportOptions = {},
+  options: ImportOptions,
   afterCommit?: AfterCommit,
 ): Promise<ImportReport> {
   const tracker = new ImportTracker(kind, options.onProgress);
@@ -104,6 +106,7 @@ export async function runImporter(
     tracker,
     skipBadRows: options.skipBadRows ?? false,
     soleWriter: engineOf(db) === 'pglite',
+    now: options.now,
     ...(options.bulkLoadMinTrades !== undefined ? { bulkLoadMinTrades: options.bulkLoadMinTrades } : {}),
     ...(options.fileName ? { fileName: options.fileName } : {}),
     rejectRow(line, err) {
@@ -165,7 +168,9 @@ export async function runImporter(
     return tracker.finish(false);
   }
   const extra = afterCommit
-    ? await afterCommit(db, result).catch((e: unknown) => ({ repriceError: e instanceof Error ? e.message : String(e) }))
+    ? await afterCommit(db, result, new Date(options.now())).catch((e: unknown) => ({
+        repriceError: e instanceof Error ? e.message : String(e),
+      }))
     : undefined;
   return tracker.finish(true, { details: { ...result.details, ...(extra ?? {}) } });
 }

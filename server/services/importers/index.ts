@@ -17,9 +17,9 @@ const IMPORTERS: Record<ImportKind, Importer> = {
   bonds: importBonds,
 };
 
-const repriceTouched: AfterCommit = async (db, result) => repriceAfterImport(db, result.touchedBondIds ?? []);
-const repriceAll: AfterCommit = async (db, result) =>
-  Number(result.details.points ?? 0) > 0 ? repriceAfterImport(db, 'all') : { repriced: 0 };
+const repriceTouched: AfterCommit = async (db, result, now) => repriceAfterImport(db, result.touchedBondIds ?? [], now);
+const repriceAll: AfterCommit = async (db, result, now) =>
+  Number(result.details.points ?? 0) > 0 ? repriceAfterImport(db, 'all', now) : { repriced: 0 };
 
 /**
  * Imports one file of the given kind from a stream (a file, an upload): one transaction, a report
@@ -31,7 +31,7 @@ export function importFile(
   db: Kysely<Database>,
   kind: ImportKind,
   input: Readable | AsyncIterable<Buffer | string>,
-  options: ImportOptions = {},
+  options: ImportOptions,
 ): Promise<ImportReport> {
   return runImporter(db, kind, IMPORTERS[kind], input, options, kind === 'treasury' ? repriceAll : repriceTouched);
 }

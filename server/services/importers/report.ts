@@ -34,6 +34,8 @@ export interface ImportReport {
 }
 
 export interface ImportOptions {
+  /** The app's clock (ms since the epoch): the date a rating change takes, the reprice's as-of. */
+  now: () => number;
   /** Import the good rows of a file that has bad ones (listed in the report) instead of nothing. */
   skipBadRows?: boolean;
   /** Admin user who uploaded the file (audited); null from the command line. */
@@ -103,6 +105,7 @@ export class RollbackSignal extends Error {
  * import; `finish` produces the report.
  */
 export class ImportTracker {
+  // eslint-disable-next-line no-restricted-syntax -- elapsed time: the import's rows per second
   readonly startedAt = Date.now();
   rowsRead = 0;
   rowsImported = 0;
@@ -125,6 +128,7 @@ export class ImportTracker {
   row(): void {
     this.rowsRead += 1;
     if (this.onProgress && (this.rowsRead & 0x3ff) === 0) {
+      // eslint-disable-next-line no-restricted-syntax -- elapsed time: the import's rows per second
       const now = Date.now();
       if (now - this.lastProgressAt >= 500) {
         this.lastProgressAt = now;
@@ -139,6 +143,7 @@ export class ImportTracker {
   }
 
   finish(committed: boolean, extra: { error?: string; details?: Record<string, unknown> } = {}): ImportReport {
+    // eslint-disable-next-line no-restricted-syntax -- elapsed time: the import's rows per second
     const now = Date.now();
     this.onProgress?.({ kind: this.kind, rowsRead: this.rowsRead, rowsPerSecond: this.rate(now), done: true });
     return {

@@ -7,17 +7,20 @@ import { ensureSectors } from '../market/simulator/writeReference';
 import { importFile } from './index';
 import type { ImportKind, ImportOptions } from './report';
 
+/** What a test may leave out: the clock is the machine's unless the test passes its own. */
+type TestImportOptions = Partial<ImportOptions>;
+
 /** Absolute path of a file in samples/. */
 export const samplePath = (name: string) => fileURLToPath(new URL(`../../../samples/${name}`, import.meta.url));
 
 /** Imports a sample file (tests and the README walk-through use the same files). */
-export function importSample(db: Kysely<Database>, kind: ImportKind, name: string, options: ImportOptions = {}) {
-  return importFile(db, kind, createReadStream(samplePath(name)), options);
+export function importSample(db: Kysely<Database>, kind: ImportKind, name: string, options: TestImportOptions = {}) {
+  return importFile(db, kind, createReadStream(samplePath(name)), { now: Date.now, ...options });
 }
 
 /** Imports text given inline (a small bad file in a test). */
-export function importText(db: Kysely<Database>, kind: ImportKind, text: string, options: ImportOptions = {}) {
-  return importFile(db, kind, Readable.from([Buffer.from(text)]), options);
+export function importText(db: Kysely<Database>, kind: ImportKind, text: string, options: TestImportOptions = {}) {
+  return importFile(db, kind, Readable.from([Buffer.from(text)]), { now: Date.now, ...options });
 }
 
 /** The sector taxonomy the bond template's sector codes refer to (the simulator's seeder writes the same). */

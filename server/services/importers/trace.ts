@@ -167,6 +167,7 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
   await writer.flush();
   await writer.restoreIndexes();
   if (ctx.soleWriter) await sql`set local session_replication_role = origin`.execute(trx);
+  // eslint-disable-next-line no-restricted-syntax -- elapsed time: the stages' timings, for the report
   const loadedAt = Date.now();
   const cleaning = await cleanTrace(trx, firstNewTradeId, TRACE_SOURCE);
   const alreadyImported = await dropAlreadyImported(
@@ -175,8 +176,10 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
     TRACE_SOURCE,
     minTime && maxTime ? { first: minTime, last: maxTime } : null,
   );
+  // eslint-disable-next-line no-restricted-syntax -- elapsed time: the stages' timings, for the report
   const cleanedAt = Date.now();
   const touched = await rebuildDailyStats(trx, firstNewTradeId, TRACE_SOURCE);
+  // eslint-disable-next-line no-restricted-syntax -- elapsed time: the stages' timings, for the report
   const timingsMs = { load: loadedAt - tracker.startedAt, cleaning: cleanedAt - loadedAt, dailyStats: Date.now() - cleanedAt };
   const active = await sql<{ n: string }>`select count(*) as n from trades
     where id >= ${firstNewTradeId}::bigint and source = ${TRACE_SOURCE} and status = 'active'`.execute(trx);

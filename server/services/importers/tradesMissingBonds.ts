@@ -87,7 +87,13 @@ export async function missingTrades(db: Kysely<Database>, identifier: string): P
 }
 
 /** Maps an identifier to an existing bond: its trades move to the bond, which is repriced. Audited. */
-export async function mapIdentifier(db: Kysely<Database>, identifier: string, bondId: number, actorUserId: string): Promise<AttachResult> {
+export async function mapIdentifier(
+  db: Kysely<Database>,
+  identifier: string,
+  bondId: number,
+  actorUserId: string,
+  now: () => number,
+): Promise<AttachResult> {
   const moved = await db.transaction().execute(async (trx) => {
     const bond = await trx.selectFrom('bonds').select(['id', 'cusip']).where('id', '=', bondId).executeTakeFirst();
     if (!bond) throw new MissingBondsError('not found', `No bond has the id ${bondId}`);
@@ -103,7 +109,7 @@ export async function mapIdentifier(db: Kysely<Database>, identifier: string, bo
     return n;
   });
   // As after an import: the trades are in whatever happens to the reprice, which says why it failed.
-  const reprice = await repriceAfterImport(db, [bondId]).then(
+  const reprice = await repriceAfterImport(db, [bondId], new Date(now())).then(
     () => null,
     (e: unknown) => (e instanceof Error ? e.message : String(e)),
   );
@@ -122,7 +128,12 @@ function referenceCsv(body: CreateBondBody): string {
  * an uploaded file); the trades waiting under its CUSIP attach. Refused with the importer's
  * reason (naming the column) when a field is wrong, or when the CUSIP already is a bond.
  */
-export async function createBondForIdentifier(db: Kysely<Database>, body: CreateBondBody, actorUserId: string): Promise<AttachResult> {
+export async function createBondForIdentifier(
+  db: Kysely<Database>,
+  body: CreateBondBody,
+  actorUserId: string,
+  now: () => number,
+): Promise<AttachResult> {
   const cusip = (body.cusip ?? '').toUpperCase();
   if (!cusip) throw new MissingBondsError('invalid', 'cusip is required');
   const exists = await db.selectFrom('bonds').select('id').where('cusip', '=', cusip).executeTakeFirst();
@@ -135,6 +146,7 @@ export async function createBondForIdentifier(db: Kysely<Database>, body: Create
     .executeTakeFirst();
   const report = await importFile(db, 'bonds', Readable.from([referenceCsv({ ...body, cusip })]), {
     actorUserId,
+    now,
     fileName: `admin: bond ${cusip} for waiting trades`,
   });
   if (report.error) throw new MissingBondsError('invalid', report.error);

@@ -54,6 +54,7 @@ export async function sendDigests(db: Kysely<Database>, config: Config, now: Dat
           ],
           action: { label: 'Open your messages', url: appLink(config, '/bw/primary/messages') },
         }),
+        now,
       );
       await trx
         .insertInto('notification_digests')

@@ -117,7 +117,7 @@ export async function listAdminIssuers(db: Kysely<Database>, q: ListQuery): Prom
 }
 
 /** One issuer with its subsidiaries, deal count, every bond and its curve; 404 when unknown. */
-export async function adminIssuerDetail(db: Kysely<Database>, id: number): Promise<AdminIssuerDetail> {
+export async function adminIssuerDetail(db: Kysely<Database>, id: number, now: Date): Promise<AdminIssuerDetail> {
   const row = await issuerRows(db).where('i.id', '=', id).executeTakeFirst();
   if (!row) throw new ServiceRefusal('not found', `issuerId: no such issuer (${id})`);
   const [subsidiaries, deals, bonds, curve] = await Promise.all([
@@ -144,7 +144,7 @@ export async function adminIssuerDetail(db: Kysely<Database>, id: number): Promi
       .execute(),
     issuerCurve(db, id),
   ]);
-  const today = curve?.asOf ? curve.asOf.slice(0, 10) : new Date().toISOString().slice(0, 10);
+  const today = curve?.asOf ? curve.asOf.slice(0, 10) : now.toISOString().slice(0, 10);
   return {
     ...presentRow(row),
     corporateStructure: row.corporate_structure,
@@ -190,7 +190,13 @@ async function checkParent(db: Kysely<Database>, id: number, parentId: number): 
 }
 
 /** Edits an issuer: checked, versioned, audited with the changed fields before and after. */
-export async function updateIssuer(db: Kysely<Database>, actor: AdminActor, id: number, body: Update): Promise<AdminIssuerDetail> {
+export async function updateIssuer(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  id: number,
+  body: Update,
+  now: Date,
+): Promise<AdminIssuerDetail> {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('issuers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw new ServiceRefusal('not found', `issuerId: no such issuer (${id})`);
@@ -222,5 +228,5 @@ export async function updateIssuer(db: Kysely<Database>, actor: AdminActor, id: 
       details: { before, after, version: row.version + 1, ip: actor.ip },
     });
   });
-  return adminIssuerDetail(db, id);
+  return adminIssuerDetail(db, id, now);
 }

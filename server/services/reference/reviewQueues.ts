@@ -254,7 +254,7 @@ async function openQueues(db: Kysely<Database>, asOf: string, now: number): Prom
 export async function reviewQueues(
   db: Kysely<Database>,
   q: { queue: ReviewQueue; offset: number; limit: number },
-  now: number = Date.now(),
+  now: number,
 ): Promise<ReviewResponse> {
   const latest = await reviewAsOf(db);
   const recent = (await db.selectFrom('review_decisions').selectAll().orderBy('id', 'desc').limit(20).execute()).map(presentDecision);

@@ -114,6 +114,7 @@ export async function shareItem(
           ],
           action: { label: 'Accept the share', url: appLink(config, shareAcceptPath(row.id)) },
         }),
+        now,
       );
     }
     await writeAudit(trx, {

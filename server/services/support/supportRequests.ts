@@ -63,6 +63,7 @@ export async function createSupportRequest(
           body.message,
         ],
       }),
+      new Date(nowMs),
     );
     return { id: Number(row.id) };
   });

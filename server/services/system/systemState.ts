@@ -57,7 +57,7 @@ export async function systemState(
   marketSource: SystemState['marketSource'],
 ): Promise<SystemState> {
   const [maintenanceMode, jobStates, migrations, queues, sources] = await Promise.all([
-    getMaintenanceMode(db),
+    getMaintenanceMode(db, now),
     listJobStates(db, jobs),
     migrationStates(db),
     queueCounts(db),

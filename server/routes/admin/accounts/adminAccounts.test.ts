@@ -86,11 +86,11 @@ describe('admin: feature levels, organisations, trials, invites; feature and sub
     };
     expect(await gate(kim.headers)).toBe(200);
     expect(await gate({})).toBe(401);
-    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const past = new Date(clockMs - 86_400_000).toISOString();
     const ended = await call('PUT', `/admin/users/${kim.id}/trial`, adminHeaders, { endsAt: past });
     expect(ended.json().state).toBe('trialEnded');
     expect(await gate(kim.headers)).toBe(402);
-    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const soon = new Date(clockMs + 2 * 86_400_000).toISOString();
     const extended = await call('PUT', `/admin/users/${kim.id}/trial`, adminHeaders, { extendedUntil: soon });
     expect(extended.json()).toMatchObject({ state: 'trialExtension', daysLeft: 2 });
     expect(await gate(kim.headers)).toBe(200);

@@ -49,7 +49,14 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminFeatureListSchema, ...errors },
     }),
     async (request) => {
-      await setFeatureLevel(app.db, request.user.userId, { scope: 'global', scopeId: '' }, request.params.name, request.body.level);
+      await setFeatureLevel(
+        app.db,
+        request.user.userId,
+        { scope: 'global', scopeId: '' },
+        request.params.name,
+        request.body.level,
+        new Date(app.now()),
+      );
       return listFeatureLevels(app.db);
     },
   );
@@ -68,6 +75,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         { scope: 'organization', scopeId: request.params.organizationId },
         request.params.name,
         request.body.level,
+        new Date(app.now()),
       );
       return listFeatureLevels(app.db);
     },
@@ -87,6 +95,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         { scope: 'user', scopeId: request.params.userId },
         request.params.name,
         request.body.level,
+        new Date(app.now()),
       );
       return listFeatureLevels(app.db);
     },
@@ -138,7 +147,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/admin/invites', route('All invites', { response: { 200: inviteListSchema, ...errors } }), async () => ({
-    invites: await listInvites(app.db, null),
+    invites: await listInvites(app.db, null, new Date(app.now())),
   }));
 
   app.post(
@@ -148,7 +157,13 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: inviteSchema, 409: errorResponseSchema, ...errors },
     }),
     async (request, reply) => {
-      const invite = await createInvite(app.db, app.config, { id: request.user.userId, isAdmin: true }, request.body.email);
+      const invite = await createInvite(
+        app.db,
+        app.config,
+        { id: request.user.userId, isAdmin: true },
+        request.body.email,
+        new Date(app.now()),
+      );
       kickOutbox(app);
       return reply.code(201).send(invite);
     },

@@ -36,7 +36,7 @@ const adminIssuerRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       response: { 200: adminIssuerDetailSchema, ...errors },
     }),
-    async (request) => adminIssuerDetail(app.db, request.params.issuerId),
+    async (request) => adminIssuerDetail(app.db, request.params.issuerId, new Date(app.now())),
   );
 
   app.put(
@@ -46,7 +46,7 @@ const adminIssuerRoutes: FastifyPluginAsyncZod = async (app) => {
       body: adminIssuerUpdateSchema,
       response: { 200: adminIssuerDetailSchema, ...errors },
     }),
-    async (request) => updateIssuer(app.db, actor(request), request.params.issuerId, request.body),
+    async (request) => updateIssuer(app.db, actor(request), request.params.issuerId, request.body, new Date(app.now())),
   );
 
   app.post(

@@ -32,7 +32,7 @@ const tradesMissingBondsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createBondBodySchema,
       response: { 201: attachResultSchema, ...errors },
     }),
-    async (request, reply) => reply.code(201).send(await createBondForIdentifier(app.db, request.body, request.user.userId)),
+    async (request, reply) => reply.code(201).send(await createBondForIdentifier(app.db, request.body, request.user.userId, app.now)),
   );
 
   app.get(
@@ -51,7 +51,7 @@ const tradesMissingBondsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: mapIdentifierBodySchema,
       response: { 200: attachResultSchema, ...errors },
     }),
-    async (request) => mapIdentifier(app.db, request.params.identifier, request.body.bondId, request.user.userId),
+    async (request) => mapIdentifier(app.db, request.params.identifier, request.body.bondId, request.user.userId, app.now),
   );
 };
 

@@ -47,6 +47,7 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
       const log = request.log.child({ import: kind, file: part.filename });
       log.info('import started');
       const report = await importFile(app.db, kind, part.file, {
+        now: app.now,
         skipBadRows: request.query.skipBadRows,
         actorUserId: request.user.userId,
         fileName: part.filename,

@@ -73,13 +73,13 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     lockUser(app.db, actor(r), r.params.userId, r.body.version, now()),
   );
   action('/admin/users/:userId/unlock', "Lift an admin's lock or a failed-sign-in lock", (r) =>
-    unlockUser(app.db, actor(r), r.params.userId, r.body.version),
+    unlockUser(app.db, actor(r), r.params.userId, r.body.version, now()),
   );
   action('/admin/users/:userId/logout', 'End every session of a person', (r) =>
-    forceLogout(app.db, actor(r), r.params.userId, r.body.version),
+    forceLogout(app.db, actor(r), r.params.userId, r.body.version, now()),
   );
   action('/admin/users/:userId/reset-second-factors', 'Remove the authenticator and passkeys of a person', (r) =>
-    resetSecondFactors(app.db, actor(r), r.params.userId, r.body.version),
+    resetSecondFactors(app.db, actor(r), r.params.userId, r.body.version, now()),
   );
 
   app.put(
@@ -90,7 +90,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminUserDetailSchema, ...errors },
     }),
     async (request) => {
-      await changeRole(app.db, actor(request), request.params.userId, request.body.version, request.body.role);
+      await changeRole(app.db, actor(request), request.params.userId, request.body.version, request.body.role, now());
       return getUserDetail(app.db, app.config, request.params.userId, now());
     },
   );
@@ -103,7 +103,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminUserDetailSchema, ...errors },
     }),
     async (request) => {
-      await setUserFeatures(app.db, actor(request), request.params.userId, request.body.version, request.body.features);
+      await setUserFeatures(app.db, actor(request), request.params.userId, request.body.version, request.body.features, now());
       return getUserDetail(app.db, app.config, request.params.userId, now());
     },
   );
@@ -116,7 +116,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminUserDetailSchema, ...errors },
     }),
     async (request) => {
-      await convertTrial(app.db, app.config, actor(request), request.params.userId, request.body);
+      await convertTrial(app.db, app.config, actor(request), request.params.userId, request.body, now());
       kickOutbox(app);
       return getUserDetail(app.db, app.config, request.params.userId, now());
     },
@@ -129,7 +129,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: inviteSchema, ...errors },
     }),
     async (request) => {
-      const invite = await resendInvite(app.db, app.config, actor(request), request.params.inviteId);
+      const invite = await resendInvite(app.db, app.config, actor(request), request.params.inviteId, now());
       kickOutbox(app);
       return invite;
     },

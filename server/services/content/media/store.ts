@@ -3,6 +3,7 @@
  * MEDIA_PATH_PATTERN, so they cannot leave that folder); with MEDIA_S3_BUCKET they go to an
  * S3-compatible bucket (s3Store.ts). Both keep the contract of store.contract.test.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MEDIA_PATH_PATTERN } from '@common/api/media';
@@ -38,7 +39,7 @@ export class DiskMediaStore implements MediaStore {
     const file = this.file(path);
     await mkdir(dirname(file), { recursive: true });
     // Write beside, then rename: a reader never sees half a file, a replace is all or nothing.
-    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
     await writeFile(temp, bytes);
     await rename(temp, file);
   }

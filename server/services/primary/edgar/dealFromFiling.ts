@@ -35,7 +35,13 @@ function dealTimes(reading: Complete, now: Date): { announcedAt: Date; pricedAt:
   return { announcedAt: cap(newYorkTime(reading.tradeDate, 9)), pricedAt: cap(newYorkTime(reading.tradeDate, 16)) };
 }
 
-async function upsertBond(trx: Trx, t: Tranche, reading: Complete, issuer: { id: number; ticker: string }): Promise<number | null> {
+async function upsertBond(
+  trx: Trx,
+  t: Tranche,
+  reading: Complete,
+  issuer: { id: number; ticker: string },
+  now: Date,
+): Promise<number | null> {
   if (!t.cusip) return null;
   const moody =
     reading.ratings.moodys && (MOODY_RATINGS as readonly string[]).includes(reading.ratings.moodys) ? reading.ratings.moodys : null;
@@ -69,7 +75,7 @@ async function upsertBond(trx: Trx, t: Tranche, reading: Complete, issuer: { id:
   const row = await trx
     .insertInto('bonds')
     .values({ cusip: t.cusip, ...terms })
-    .onConflict((oc) => oc.column('cusip').doUpdateSet({ ...terms, updated_at: new Date() }))
+    .onConflict((oc) => oc.column('cusip').doUpdateSet({ ...terms, updated_at: now }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -133,7 +139,7 @@ export async function writeDealFromReading(
     const bondId =
       t.reopening !== undefined && tapped !== undefined
         ? await applyTap(trx, tapped, t, { filingId, settlementDate: reading.settlementDate, actor, now })
-        : await upsertBond(trx, t, reading, issuer);
+        : await upsertBond(trx, t, reading, issuer, now);
     if (bondId !== null) bondIds.push(bondId);
     await trx
       .insertInto('deal_tranches')

@@ -72,6 +72,7 @@ export async function loadTreasuryCurve(db: Kysely<Database>, options: TreasuryL
       return imported;
     };
     const report = await runImporter(db, 'treasury', importAndMove, Readable.from([fresh.csv]), {
+      now: () => options.clock.now(),
       fileName: `home.treasury.gov daily par yield curve ${year}`,
     });
     if (!report.committed) {
