@@ -16,19 +16,6 @@ import { MARKET_ROUTES } from './routing/table/marketRoutes';
 import { PRIMARY_ROUTES } from './routing/table/primaryRoutes';
 import { PUBLIC_ROUTES, SPECIAL_ROUTES } from './routing/table/publicRoutes';
 
-/** Paths the shell itself relies on. */
-export const PATHS = {
-  root: '/',
-  bw: '/bw',
-  login: '/bw/login',
-  logout: '/bw/logout',
-  maintenance: '/bw/maintenance',
-  error: '/bw/error',
-  marketSummary: '/bw/market/summary',
-  welcome: '/welcome',
-  notFound: '*',
-} as const;
-
 const notFound = () => import('./pages/special/NotFoundPage');
 
 export const ROUTES: readonly RouteDef[] = [

@@ -11,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { startHealthChecks, type HealthDeps } from './api/health';
 import { createQueryClient } from './api/queryClient';
-import { PATHS } from './routes';
+import { PATHS } from './routing/paths';
 import { hashPathname } from './routing/earlyStart';
 import { prefetchInitialRoute } from './routing/prefetch';
 import { createAppRouter, type AppRouter } from './routing/router';

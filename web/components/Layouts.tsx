@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Brand } from './Brand';
 import { HeaderTools } from './HeaderTools';
 import { MainNav } from './MainNav';
-import { PATHS } from '../routes';
+import { PATHS } from '../routing/paths';
 import { SessionGate } from '../session/SessionGate';
 
 export function AppLayout({ children }: { children: ReactNode }) {

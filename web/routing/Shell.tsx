@@ -7,7 +7,7 @@ import { Anchor, Paper, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { AppLayout, PublicLayout } from '../components/Layouts';
-import { PATHS } from '../routes';
+import { PATHS } from './paths';
 import { useSession } from '../stores/session';
 import { isRefusedAdminRoute, NOT_PERMITTED_TITLE } from './guards';
 import { useRouteDef } from './useRouteDef';

@@ -3,7 +3,8 @@
  * The <RouteGuard> component applies the decision (navigate + local-storage side effects).
  */
 import { matchRoutes } from 'react-router';
-import { PATHS, ROUTES } from '../routes';
+import { ROUTES } from '../routes';
+import { PATHS } from './paths';
 import type { RouteDef } from './routeDef';
 
 const matchable = ROUTES.map((route, index) => ({ path: route.path, id: String(index) }));

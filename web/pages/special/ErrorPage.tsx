@@ -3,7 +3,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { MESSAGES } from '@common/constants';
 import { PageTitle } from '../../components/PageTitle';
 import { useAppStore } from '../../stores/app';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../routing/paths';
 import { APP_BASE_PATH } from '@common/constants';
 
 export default function ErrorPage() {

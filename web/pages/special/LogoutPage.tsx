@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { runLogoutHooks } from '../../stores/logout';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../routing/paths';
 
 export default function LogoutPage() {
   const navigate = useNavigate();

@@ -2,7 +2,7 @@
 import { Anchor, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../routing/paths';
 import { useAppStore } from '../../stores/app';
 import { useSession } from '../../stores/session';
 

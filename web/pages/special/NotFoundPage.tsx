@@ -1,7 +1,7 @@
 import { Anchor, Paper, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../routing/paths';
 
 export default function NotFoundPage() {
   const location = useLocation();
