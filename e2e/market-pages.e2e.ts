@@ -130,8 +130,11 @@ test.describe('market pages', () => {
     await expect(pill).toHaveAttribute('data-issuer-id', issuerId);
     await expect(pill).toContainText(`${issuer.ticker} · ${issuer.displayName}`, { timeout: 30_000 });
     await expect(page.getByTestId('bond-count')).toHaveText(`${own.total} ${own.total === 1 ? 'bond' : 'bonds'}`, { timeout: 30_000 });
+    // The grid renders only the rows in view (virtualised), so the count is the one above; every
+    // rendered row is the issuer's.
     const tickers = page.locator('.ag-row [col-id="ticker"]');
-    await expect(tickers).toHaveCount(own.total);
+    await expect(tickers.first()).toHaveText(issuer.ticker);
+    expect(await tickers.count()).toBeLessThanOrEqual(own.total);
     expect(new Set(await tickers.allInnerTexts())).toEqual(new Set([issuer.ticker]));
     await shot(page, 'bond-table-issuer');
 
