@@ -4,6 +4,7 @@ import { POLL_BACKOFF_START_MS } from '../common/constants';
 import { expect, submitCredentials } from './support/accounts';
 import { apiGet, apiSend, apiSession, DEMO_ADMIN, DEMO_USER } from './support/login';
 import { ownServer } from './support/ownServer';
+import { pauseClock } from './support/pageClock';
 
 /**
  * The notification poller across a real server stop and restart (issue #13, spec §4/§9): while
@@ -73,20 +74,6 @@ async function advanceUntil(
     await page.clock.runFor(250);
   }
   throw new Error(`not reached after ${limitMs} ms of the page's time: ${JSON.stringify(await polls(page))}`);
-}
-
-/** Pauses the page's clock (which ran with real time until now). */
-async function pauseClock(page: Page): Promise<void> {
-  for (;;) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + 1_000);
-      return;
-    } catch (error) {
-      // The page's time ran past `now + 1 s` before the call arrived (a loaded machine): again.
-      if (!String(error).includes('past')) throw error;
-    }
-  }
 }
 
 test.describe('notification polling across a server restart', () => {
