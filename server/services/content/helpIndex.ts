@@ -70,6 +70,13 @@ export async function readHelpSources(dir: string = HELP_CONTENT_DIR): Promise<H
   );
 }
 
+type GlossaryEntry = { term: string; definition: string; unit: string; formula: string };
+
+/** One glossary entry as Markdown: a heading, its definition, its unit and how it is worked out. */
+function glossaryEntryLines(e: GlossaryEntry, extra: string[] = []): string[] {
+  return [`### ${e.term}`, '', e.definition, '', `- **Unit:** ${e.unit}`, `- **How:** ${e.formula}`, ...extra, ''];
+}
+
 /** The glossary as one article: every bond-table column with its definition, unit and formula, then the bond terms. */
 export function glossarySource(): HelpSource {
   const entries = BOND_TABLE_COLUMNS.map((c) => ({ column: c, ...GLOSSARY[c] })).sort((a, b) => a.term.localeCompare(b.term));
@@ -77,29 +84,12 @@ export function glossarySource(): HelpSource {
     'Every column of the bond table, with what it means, its unit and how it is worked out. The same text is the',
     'column header tooltip and the column chooser tooltip.',
     '',
-    ...entries.flatMap((e) => [
-      `### ${e.term}`,
-      '',
-      e.definition,
-      '',
-      `- **Unit:** ${e.unit}`,
-      `- **How:** ${e.formula}`,
-      `- **Column id:** \`${e.column}\``,
-      '',
-    ]),
+    ...entries.flatMap((e) => glossaryEntryLines(e, [`- **Column id:** \`${e.column}\``])),
     '## Bond terms',
     '',
     'Terms the bond page shows beside the call schedule that are not columns of the table.',
     '',
-    ...Object.values(TERMS_GLOSSARY).flatMap((e) => [
-      `### ${e.term}`,
-      '',
-      e.definition,
-      '',
-      `- **Unit:** ${e.unit}`,
-      `- **How:** ${e.formula}`,
-      '',
-    ]),
+    ...Object.values(TERMS_GLOSSARY).flatMap((e) => glossaryEntryLines(e)),
   ].join('\n');
   return {
     path: GLOSSARY_PATH,
