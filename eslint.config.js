@@ -88,4 +88,18 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Web tests answer the API at the HTTP boundary (web/test/apiServer.ts), so the app's own
+    // client, schemas and session code run; a spy on one of our API modules would skip them.
+    files: ['web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name='spyOn'] > Identifier.arguments:first-child[name=/Api$/]",
+          message: 'Answer the request at the HTTP boundary with serveApi (web/test/apiServer.ts) instead of spying on an API module.',
+        },
+      ],
+    },
+  },
 );

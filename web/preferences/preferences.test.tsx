@@ -1,9 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UiPreferences } from '@common/api/user';
+import { USER_PATHS, type UiPreferences } from '@common/api/user';
 import { makeJwt } from '../session/testTokens';
 import { useSession } from '../stores/session';
-import { effectivePreferences, preferencesApi, usePreferencesStore } from './store';
+import { serveApi, type ApiCall } from '../test/apiServer';
+import { effectivePreferences, usePreferencesStore } from './store';
 import { usePreferences } from './usePreferences';
 
 const defaults: UiPreferences = {
@@ -11,13 +12,18 @@ const defaults: UiPreferences = {
   help: { welcomeClosed: false, bannersClosed: [] },
 };
 
-let save: ReturnType<typeof vi.spyOn>;
+const PREFERENCES = USER_PATHS.preferences('u-1');
+let server: ReturnType<typeof serveApi>;
+/** The saves the server received: PUTs of the user's preferences. */
+const saves = () => server.callsTo(`PUT ${PREFERENCES}`);
 
 beforeEach(() => {
   vi.useFakeTimers();
   useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1' }) });
-  vi.spyOn(preferencesApi, 'load').mockResolvedValue({ preferences: { help: { welcomeClosed: true } }, defaults });
-  save = vi.spyOn(preferencesApi, 'save').mockImplementation(async (_id, preferences) => ({ preferences, defaults }));
+  server = serveApi({
+    [`GET ${PREFERENCES}`]: { preferences: { help: { welcomeClosed: true } }, defaults },
+    [`PUT ${PREFERENCES}`]: (call: ApiCall) => ({ preferences: (call.body as { preferences: UiPreferences }).preferences, defaults }),
+  });
 });
 
 afterEach(() => {
@@ -44,15 +50,13 @@ describe('preferences (spec §4: saved with a 1 s debounce)', () => {
     await act(() => vi.advanceTimersByTimeAsync(600));
     act(() => result.current.update({ bonds: { primaryDescending: false } }));
     await act(() => vi.advanceTimersByTimeAsync(999));
-    expect(save).not.toHaveBeenCalled();
+    expect(saves()).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(save).toHaveBeenCalledTimes(1);
-    expect(save).toHaveBeenCalledWith('u-1', {
-      help: { welcomeClosed: true },
-      bonds: { primarySort: 'price', primaryDescending: false },
-    });
+    expect(saves().map((c) => c.body)).toEqual([
+      { preferences: { help: { welcomeClosed: true }, bonds: { primarySort: 'price', primaryDescending: false } } },
+    ]);
     await act(() => vi.advanceTimersByTimeAsync(5000));
-    expect(save).toHaveBeenCalledTimes(1);
+    expect(saves()).toHaveLength(1);
   });
 
   it('functional updates see the effective preferences', async () => {
@@ -61,7 +65,7 @@ describe('preferences (spec §4: saved with a 1 s debounce)', () => {
     act(() => result.current.update((p) => ({ ...p, help: { ...p.help, bannersClosed: ['intro'] } })));
     expect(result.current.preferences.help?.bannersClosed).toEqual(['intro']);
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    expect(save).toHaveBeenCalledTimes(1);
+    expect(saves()).toHaveLength(1);
   });
 
   it('logout flushes a pending change before the session is cleared', async () => {
@@ -71,7 +75,7 @@ describe('preferences (spec §4: saved with a 1 s debounce)', () => {
     act(() => result.current.update({ market: { visibleTenors: ['2Y', '10Y'] } }));
     const { runLogoutHooks } = await import('../stores/logout');
     await act(() => runLogoutHooks());
-    expect(save).toHaveBeenCalledTimes(1);
+    expect(saves()).toHaveLength(1);
     expect(usePreferencesStore.getState().userId).toBeNull();
   });
 
@@ -83,10 +87,9 @@ describe('preferences (spec §4: saved with a 1 s debounce)', () => {
       window.dispatchEvent(new Event('pagehide'));
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(save).toHaveBeenCalledTimes(1);
-    expect(save.mock.calls[0]![2]).toEqual({ keepalive: true });
+    expect(saves().map((c) => c.keepalive)).toEqual([true]);
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(save).toHaveBeenCalledTimes(1);
+    expect(saves()).toHaveLength(1);
   });
 
   it('effectivePreferences keeps sections independent', () => {

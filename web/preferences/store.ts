@@ -14,7 +14,7 @@ import { useSession } from '../stores/session';
 export type PreferenceSection = keyof UiPreferences;
 const SECTIONS: readonly PreferenceSection[] = ['bonds', 'bondHistory', 'help', 'market'];
 
-/** The preferences calls (replaceable in tests). */
+/** The preferences calls of the user contract (common/api/user.ts). */
 export const preferencesApi = {
   load: async (userId: string): Promise<PreferencesResponse> =>
     preferencesResponseSchema.parse(await api.get(USER_PATHS.preferences(userId))),

@@ -1,13 +1,14 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client';
+import { AUTH_PATHS } from '@common/api/auth';
+import { USER_PATHS } from '@common/api/user';
 import { useFeatureStore } from '../features/store';
 import { isNotificationPollingRunning } from '../notifications/polling';
 import { trackingIdentity } from '../notifications/tracking';
 import { renderPage } from '../test/renderPage';
-import { preferencesApi, usePreferencesStore } from '../preferences/store';
+import { usePreferencesStore } from '../preferences/store';
+import { refusal, serveApi } from '../test/apiServer';
 import { useSession } from '../stores/session';
-import { authApi } from './authApi';
 import { makeTosStatus, makeUserInfo } from './fixtures';
 import { cancelScheduledRefresh } from './refresh';
 import { sessionRuntime } from './runtime';
@@ -20,14 +21,22 @@ vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 8000 });
 
 let reload: ReturnType<typeof vi.spyOn>;
+let server: ReturnType<typeof serveApi>;
+const TOS = `GET ${USER_PATHS.tos('u-1')}`;
+const USER = `GET ${USER_PATHS.user('u-1')}`;
+const PREFERENCES = `GET ${USER_PATHS.preferences('u-1')}`;
 
 beforeEach(() => {
   useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }) });
   reload = vi.spyOn(sessionRuntime, 'reload').mockImplementation(() => {});
-  vi.spyOn(authApi, 'logout').mockResolvedValue(undefined);
-  vi.spyOn(authApi, 'tosText').mockResolvedValue({ version: '2026-02', title: 'Bondwise terms', text: 'Be nice.' });
-  vi.spyOn(authApi, 'userInfo').mockResolvedValue(makeUserInfo());
-  vi.spyOn(preferencesApi, 'load').mockResolvedValue({ preferences: {}, defaults: {} });
+  server = serveApi({
+    [`POST ${AUTH_PATHS.logout}`]: { message: 'Signed out.' },
+    [`GET ${AUTH_PATHS.tosText}`]: { version: '2026-02', title: 'Bondwise terms', text: 'Be nice.' },
+    [USER]: makeUserInfo(),
+    [PREFERENCES]: { preferences: {}, defaults: {} },
+    [TOS]: makeTosStatus(),
+    [`GET ${USER_PATHS.statusBadges('u-1')}`]: { items: [] },
+  });
 });
 
 afterEach(async () => {
@@ -46,12 +55,8 @@ const page = (
 
 describe('after login: terms-of-service gate and session services', () => {
   it('outdated consent: the ToS text and consent button come before anything else', async () => {
-    vi.spyOn(authApi, 'tosStatus').mockResolvedValue(
-      makeTosStatus({ tosConsent: false, currentVersion: '2026-02', consentedVersion: '2026-01' }),
-    );
-    const consent = vi
-      .spyOn(authApi, 'tosConsent')
-      .mockResolvedValue(makeTosStatus({ currentVersion: '2026-02', consentedVersion: '2026-02' }));
+    server.answer(TOS, makeTosStatus({ tosConsent: false, currentVersion: '2026-02', consentedVersion: '2026-01' }));
+    server.answer(`PUT ${USER_PATHS.tos('u-1')}`, makeTosStatus({ currentVersion: '2026-02', consentedVersion: '2026-02' }));
     renderPage(page);
     expect(await screen.findByTestId('tos-gate')).toBeTruthy();
     expect(screen.getByText(/terms of service have changed/)).toBeTruthy();
@@ -59,11 +64,10 @@ describe('after login: terms-of-service gate and session services', () => {
     expect(screen.queryByTestId('the-page')).toBeNull();
     fireEvent.click(screen.getByTestId('tos-accept'));
     expect(await screen.findByTestId('the-page')).toBeTruthy();
-    expect(consent).toHaveBeenCalledWith('u-1', '2026-02');
+    expect(server.callsTo(`PUT ${USER_PATHS.tos('u-1')}`).map((c) => c.body)).toEqual([{ version: '2026-02' }]);
   });
 
   it('consent given: user info loaded, features enabled, polling and tracking started', async () => {
-    vi.spyOn(authApi, 'tosStatus').mockResolvedValue(makeTosStatus());
     renderPage(page);
     expect(await screen.findByTestId('the-page')).toBeTruthy();
     await waitFor(() => expect(useFeatureStore.getState().levels).toEqual({ blog: 2, help: 2, sparklines: 0 }));
@@ -73,27 +77,23 @@ describe('after login: terms-of-service gate and session services', () => {
 
   it('user info and preferences are asked for while the ToS check is in flight; the page still waits for consent', async () => {
     let answerTos: (status: ReturnType<typeof makeTosStatus>) => void = () => {};
-    vi.spyOn(authApi, 'tosStatus').mockReturnValue(
-      new Promise((resolve) => {
-        answerTos = resolve;
-      }),
-    );
+    server.answer(TOS, () => new Promise((resolve) => (answerTos = resolve)));
     renderPage(page);
-    await waitFor(() => expect(authApi.tosStatus).toHaveBeenCalledWith('u-1'));
-    await waitFor(() => expect(authApi.userInfo).toHaveBeenCalledWith('u-1'));
-    expect(preferencesApi.load).toHaveBeenCalledWith('u-1');
+    await waitFor(() => expect(server.callsTo(TOS)).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo(USER)).toHaveLength(1));
+    expect(server.callsTo(PREFERENCES)).toHaveLength(1);
     await waitFor(() => expect(usePreferencesStore.getState().status).toBe('ready'));
     expect(screen.getByTestId('tos-check')).toBeTruthy();
     expect(screen.queryByTestId('the-page')).toBeNull();
     answerTos(makeTosStatus());
     expect(await screen.findByTestId('the-page')).toBeTruthy();
     // Each once: the gate's Services and the page reuse what was fetched.
-    expect(authApi.userInfo).toHaveBeenCalledTimes(1);
-    expect(preferencesApi.load).toHaveBeenCalledTimes(1);
+    expect(server.callsTo(USER)).toHaveLength(1);
+    expect(server.callsTo(PREFERENCES)).toHaveLength(1);
   });
 
   it('a failed ToS check logs out and reloads', async () => {
-    vi.spyOn(authApi, 'tosStatus').mockRejectedValue(new ApiError(500, 'Server Error', null, null));
+    server.answer(TOS, refusal(500, 'The server could not check your consent.'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage(page);
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));

@@ -6,11 +6,11 @@ import { startTracking, trackingIdentity } from '../notifications/tracking';
 import { useAppStore } from '../stores/app';
 import { runLogoutHooks } from '../stores/logout';
 import { useSession } from '../stores/session';
-import { authApi } from './authApi';
 import { logout, logoutAndReload, registerAccountsLogoutHook } from './logout';
 import { acceptAuthResponse, isRefreshScheduled } from './refresh';
 import { sessionRuntime } from './runtime';
 import { makeAuthResponse } from './testTokens';
+import { refusal, serveApi } from '../test/apiServer';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -25,11 +25,11 @@ function loggedIn() {
 
 describe('logout (spec §4)', () => {
   it('tells the server, clears cookies and stored notifications, stops polling, refresh and tracking', async () => {
-    const serverLogout = vi.spyOn(authApi, 'logout').mockResolvedValue(undefined);
+    const server = serveApi({ 'POST /auth/logout': { message: 'Signed out.' } });
     loggedIn();
     expect(document.cookie).toContain('bw_session=');
     await logout();
-    expect(serverLogout).toHaveBeenCalledWith();
+    expect(server.callsTo('POST /auth/logout')).toHaveLength(1);
     expect(useSession.getState().accessToken).toBeNull();
     expect(document.cookie).not.toContain('bw_session=');
     expect(document.cookie).not.toContain('bw_refresh=');
@@ -42,17 +42,17 @@ describe('logout (spec §4)', () => {
   });
 
   it('the logout page and a forced logout at the same time tell the server once', async () => {
-    const serverLogout = vi.spyOn(authApi, 'logout').mockResolvedValue(undefined);
+    const server = serveApi({ 'POST /auth/logout': { message: 'Signed out.' } });
     const reload = vi.spyOn(sessionRuntime, 'reload').mockImplementation(() => {});
     registerAccountsLogoutHook();
     loggedIn();
     await Promise.all([runLogoutHooks(), logoutAndReload()]);
-    expect(serverLogout).toHaveBeenCalledTimes(1);
+    expect(server.callsTo('POST /auth/logout')).toHaveLength(1);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('a server that already forgot the session does not block logout', async () => {
-    vi.spyOn(authApi, 'logout').mockRejectedValue(new Error('401'));
+    serveApi({ 'POST /auth/logout': refusal(401, 'Your session has ended.') });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     loggedIn();
     await logout();

@@ -2,23 +2,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_REFRESH_MAX_MS } from '@common/constants';
 import { apiRequest, setBeforeRequest } from '../api/client';
 import { useSession } from '../stores/session';
-import { authApi } from './authApi';
 import { planRefresh } from './refreshPlan';
 import { acceptAuthResponse, cancelScheduledRefresh, ensureFreshSession, isRefreshScheduled } from './refresh';
 import { sessionRuntime } from './runtime';
 import { makeAuthResponse, makeJwt } from './testTokens';
+import { refusal, serveApi } from '../test/apiServer';
 
 const HOUR = 3_600_000;
 const START = new Date('2026-03-02T09:00:00Z');
 
 let reload: ReturnType<typeof vi.spyOn>;
-let serverLogout: ReturnType<typeof vi.spyOn>;
+let server: ReturnType<typeof serveApi>;
+const REFRESH = 'POST /auth/refresh';
+const refreshes = () => server.callsTo(REFRESH).length;
 
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(START);
   reload = vi.spyOn(sessionRuntime, 'reload').mockImplementation(() => {});
-  serverLogout = vi.spyOn(authApi, 'logout').mockResolvedValue(undefined);
+  server = serveApi({ 'POST /auth/logout': { message: 'Signed out.' }, [REFRESH]: refusal(401, 'Your session has ended.') });
 });
 
 afterEach(() => {
@@ -75,39 +77,39 @@ describe('refresh plan (spec §9: min(4 h, half the remaining lifetime))', () =>
 describe('refresh scheduling with fake timers', () => {
   it('refreshes at half the access lifetime and reschedules from the new tokens', async () => {
     const renewed = makeAuthResponse({ accessTtlMs: 30 * 60_000 });
-    const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(renewed);
+    server.answer(REFRESH, renewed);
     acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000 }));
     expect(isRefreshScheduled()).toBe(true);
 
     await vi.advanceTimersByTimeAsync(15 * 60_000 - 1);
-    expect(refresh).not.toHaveBeenCalled();
+    expect(refreshes()).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(refreshes()).toBe(1);
     expect(useSession.getState().accessToken).toBe(renewed.session.value);
     expect(isRefreshScheduled()).toBe(true);
     expect(reload).not.toHaveBeenCalled();
   });
 
   it('caps the delay at 4 hours for a long-lived access token', async () => {
-    const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(makeAuthResponse({ accessTtlMs: 12 * HOUR }));
+    server.answer(REFRESH, makeAuthResponse({ accessTtlMs: 12 * HOUR }));
     acceptAuthResponse(makeAuthResponse({ accessTtlMs: 12 * HOUR }));
     await vi.advanceTimersByTimeAsync(4 * HOUR - 1);
-    expect(refresh).not.toHaveBeenCalled();
+    expect(refreshes()).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(refreshes()).toBe(1);
   });
 
   it('refresh token with ≤ 1 s left → logout (server told, cookies cleared) and reload', async () => {
     acceptAuthResponse(makeAuthResponse({ accessTtlMs: HOUR, refreshTtlMs: 1000 }));
     await vi.advanceTimersByTimeAsync(0);
-    expect(serverLogout).toHaveBeenCalled();
+    expect(server.callsTo('POST /auth/logout')).toHaveLength(1);
     expect(useSession.getState().accessToken).toBeNull();
     expect(document.cookie).not.toContain('bw_session=');
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('failed refresh → logout and reload', async () => {
-    vi.spyOn(authApi, 'refresh').mockRejectedValue(new Error('401'));
+    // The refresh is refused (the beforeEach answer): the session is over.
     acceptAuthResponse(makeAuthResponse({ accessTtlMs: 10 * 60_000 }));
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     expect(useSession.getState().accessToken).toBeNull();
@@ -115,44 +117,41 @@ describe('refresh scheduling with fake timers', () => {
   });
 
   it('another tab already refreshed: its tokens are adopted from the shared cookies, ours is not spent', async () => {
-    const refresh = vi.spyOn(authApi, 'refresh');
     acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000 }));
     // A minute later the other tab rotated the session: the shared cookie now holds its access token.
     await vi.advanceTimersByTimeAsync(60_000);
     const other = makeAuthResponse({ accessTtlMs: 30 * 60_000 });
     document.cookie = `bw_session=${other.session.value}; path=/`;
     await vi.advanceTimersByTimeAsync(14 * 60_000);
-    expect(refresh).not.toHaveBeenCalled();
+    expect(refreshes()).toBe(0);
     expect(useSession.getState().accessToken).toBe(other.session.value);
     expect(isRefreshScheduled()).toBe(true);
   });
 
   it('refreshes without handling the refresh token: the browser sends its HttpOnly cookie', async () => {
-    const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(makeAuthResponse({ accessTtlMs: 30 * 60_000 }));
+    server.answer(REFRESH, makeAuthResponse({ accessTtlMs: 30 * 60_000 }));
     acceptAuthResponse(makeAuthResponse({ accessTtlMs: 30 * 60_000 }));
     expect(document.cookie).not.toContain('bw_refresh');
     await vi.advanceTimersByTimeAsync(15 * 60_000);
-    expect(refresh).toHaveBeenCalledWith();
+    // An empty body: the refresh token is the cookie the browser adds, not something we send.
+    expect(server.callsTo(REFRESH).map((c) => c.body)).toEqual([{}]);
   });
 
   it('an expired access token is refreshed before the next API call (one refresh for concurrent calls)', async () => {
     const renewed = makeAuthResponse({ accessTtlMs: HOUR });
-    const refresh = vi.spyOn(authApi, 'refresh').mockResolvedValue(renewed);
+    server.answer(REFRESH, renewed);
+    server.answer('GET /v2/user/u-1', {});
+    server.answer('GET /v2/user/u-1/preferences', {});
     useSession.getState().setSession({
       accessToken: makeJwt({ sub: 'u-1', exp: (START.getTime() - 1000) / 1000 }),
     });
-    const seen: Array<string | null> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        seen.push(new Headers(init.headers).get('Authorization'));
-        return new Response('{}', { status: 200 });
-      }),
-    );
     setBeforeRequest(ensureFreshSession);
     await Promise.all([apiRequest('/v2/user/u-1'), apiRequest('/v2/user/u-1/preferences')]);
-    expect(refresh).toHaveBeenCalledTimes(1);
-    expect(seen).toEqual([`Bearer ${renewed.session.value}`, `Bearer ${renewed.session.value}`]);
-    vi.unstubAllGlobals();
+    expect(refreshes()).toBe(1);
+    const reads = server.calls.filter((c) => c.method === 'GET');
+    expect(reads.map((c) => c.headers.get('Authorization'))).toEqual([
+      `Bearer ${renewed.session.value}`,
+      `Bearer ${renewed.session.value}`,
+    ]);
   });
 });

@@ -35,6 +35,8 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 
 afterEach(() => {
   cleanup();
+  // A test that answers the API at the HTTP boundary (web/test/apiServer.ts) stubs fetch.
+  vi.unstubAllGlobals();
   localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();

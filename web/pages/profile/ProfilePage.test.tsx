@@ -1,14 +1,14 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authApi } from '../../session/authApi';
+import { USER_PATHS } from '@common/api/user';
 import { makeUserInfo } from '../../session/fixtures';
 import { makeJwt } from '../../session/testTokens';
 import { useSession } from '../../stores/session';
+import { serveApi } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import { accessText } from './AccountSection';
 import ProfilePage from './ProfilePage';
 import { groupSecret } from './TotpSection';
-import { profileApi } from './profileApi';
 
 // Component tests render Mantine in jsdom: slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -16,11 +16,18 @@ configure({ asyncUtilTimeout: 8000 });
 
 const status = { totpEnabled: false, passkeys: [], emailCodeAvailable: true };
 
+const USER = USER_PATHS.user('u-1');
+const INVITES = USER_PATHS.invites('u-1');
+let server: ReturnType<typeof serveApi>;
+const bodies = (key: string) => server.callsTo(key).map((c) => c.body);
+
 beforeEach(() => {
   useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }) });
-  vi.spyOn(authApi, 'userInfo').mockResolvedValue(makeUserInfo());
-  vi.spyOn(profileApi, 'mfaStatus').mockResolvedValue(status);
-  vi.spyOn(profileApi, 'invites').mockResolvedValue([]);
+  server = serveApi({
+    [`GET ${USER}`]: makeUserInfo(),
+    [`GET ${USER_PATHS.mfa('u-1')}`]: status,
+    [`GET ${INVITES}`]: { invites: [] },
+  });
 });
 
 afterEach(() => {
@@ -31,8 +38,8 @@ afterEach(() => {
 describe('profile page', () => {
   it('TOTP enrolment shows a QR code of the otpauth URI and the key, and turns on with a first code', async () => {
     const uri = 'otpauth://totp/Bondwise:ann%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Bondwise';
-    vi.spyOn(profileApi, 'startTotp').mockResolvedValue({ secret: 'JBSWY3DPEHPK3PXP', otpauthUri: uri });
-    const confirm = vi.spyOn(profileApi, 'confirmTotp').mockResolvedValue({ ...status, totpEnabled: true });
+    server.answer(`POST ${USER_PATHS.totp('u-1')}`, { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: uri });
+    server.answer(`POST ${USER_PATHS.totpConfirm('u-1')}`, { ...status, totpEnabled: true });
     renderPage(<ProfilePage />);
     fireEvent.click(await screen.findByTestId('totp-setup'));
     const qr = await screen.findByTestId('totp-qr');
@@ -41,18 +48,18 @@ describe('profile page', () => {
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
     fireEvent.change(screen.getByTestId('totp-confirm-code'), { target: { value: '123 456' } });
     fireEvent.submit(screen.getByTestId('totp-confirm-code').closest('form')!);
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith('u-1', '123456'));
+    await waitFor(() => expect(bodies(`POST ${USER_PATHS.totpConfirm('u-1')}`)).toEqual([{ code: '123456' }]));
     await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('On'));
   });
 
   it('saves the profile with unset texts as null', async () => {
-    const update = vi.spyOn(profileApi, 'updateUser').mockImplementation(async () => makeUserInfo());
+    server.answer(`PUT ${USER}`, makeUserInfo());
     renderPage(<ProfilePage />);
     const roleType = await screen.findByTestId('profile-role-type');
     fireEvent.change(roleType, { target: { value: '' } });
     fireEvent.submit(screen.getByTestId('profile-form'));
-    await waitFor(() => expect(update).toHaveBeenCalled());
-    expect(update.mock.calls[0]?.[1]).toEqual({
+    await waitFor(() => expect(bodies(`PUT ${USER}`)).toHaveLength(1));
+    expect(bodies(`PUT ${USER}`)[0]).toEqual({
       name: 'Ann Lee',
       profile: {
         roleType: null,
@@ -66,7 +73,7 @@ describe('profile page', () => {
   });
 
   it('invites a colleague with a checked e-mail address', async () => {
-    const send = vi.spyOn(profileApi, 'sendInvite').mockResolvedValue({
+    server.answer(`POST ${INVITES}`, {
       id: 'i1',
       email: 'bob@example.com',
       status: 'pending',
@@ -81,12 +88,13 @@ describe('profile page', () => {
     expect(await screen.findByText(/valid e-mail address/)).toBeTruthy();
     fireEvent.change(input, { target: { value: 'Bob@Example.com' } });
     fireEvent.submit(input.closest('form')!);
-    await waitFor(() => expect(send).toHaveBeenCalledWith('u-1', 'bob@example.com'));
+    await waitFor(() => expect(bodies(`POST ${INVITES}`)).toEqual([{ email: 'bob@example.com' }]));
     expect(await screen.findByTestId('invite-sent')).toBeTruthy();
   });
 
   it('shows the organisation, role, access and support token of the account', async () => {
-    vi.spyOn(authApi, 'userInfo').mockResolvedValue(
+    server.answer(
+      `GET ${USER}`,
       makeUserInfo({
         organization: { token: 'org-tok', name: 'Northwind Capital', type: 'buyside' },
         trial: { state: 'trial', startedAt: '2026-11-01T00:00:00Z', endsAt: '2026-11-15', extendedUntil: null, daysLeft: 3 },
