@@ -18,8 +18,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateToLatest } from '../server/db/migrate';
 import { signAccessToken } from '../server/plugins/auth';
-import { ensureAnalyticsPartitions } from '../server/services/analytics/partitions';
-import { ANALYTICS } from '../common/constants';
+import { ensureUsagePartitions } from '../server/services/usage/partitions';
+import { USAGE_TRACKING } from '../common/constants';
 import type { IngestPlan, IngestResult } from './support/ingestClients';
 import { benchPostgresUrl, type BenchEngine, openScratchDatabase } from './support/scratchDatabase';
 
@@ -36,12 +36,12 @@ const ENGINES: BenchEngine[] = engineArg === 'both' ? ['pglite', 'postgres'] : [
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function runEngine(engine: BenchEngine): Promise<void> {
-  console.log(`\n## ${engine}: ${CLIENTS} clients, batches of ${ANALYTICS.batchSize}, ${USERS} users, ${SECONDS} s`);
+  console.log(`\n## ${engine}: ${CLIENTS} clients, batches of ${USAGE_TRACKING.batchSize}, ${USERS} users, ${SECONDS} s`);
   const handle = await openScratchDatabase(engine, 'ingest', 10);
   try {
     const db = handle.db;
     await migrateToLatest(db);
-    await ensureAnalyticsPartitions(db, Date.now());
+    await ensureUsagePartitions(db, Date.now());
     await sql`insert into organizations (id, token, name) select 'org-' || g, 'org-token-' || g, 'Bench Org ' || g from generate_series(1, 20) g`.execute(
       db,
     );
@@ -73,7 +73,7 @@ async function runEngine(engine: BenchEngine): Promise<void> {
         child.once('exit', (code) => (code ? reject(new Error(`ingest clients exited with ${code}`)) : undefined));
         child.send(plan);
       });
-    const base = { port, tokens, ipsPerClient: IPS_PER_CLIENT, batchSize: ANALYTICS.batchSize };
+    const base = { port, tokens, ipsPerClient: IPS_PER_CLIENT, batchSize: USAGE_TRACKING.batchSize };
     // Warm-up on other addresses' budgets: JIT, plan caches, the entitlement cache.
     await load({ ...base, clients: 4, batches: 200, seconds: 10 });
     const before = Number((await sql<{ n: string }>`select count(*) as n from analytics_events`.execute(db)).rows[0]!.n);

@@ -16,9 +16,9 @@ import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { addDays, isoDate } from '../common/calendar';
 import { migrateToLatest } from '../server/db/migrate';
-import { ensureAnalyticsPartitions } from '../server/services/analytics/partitions';
-import { rolledThrough, rollUpAnalytics } from '../server/services/analytics/rollup';
-import { figuresQuery, usageDashboards } from '../server/services/analytics/usage';
+import { ensureUsagePartitions } from '../server/services/usage/partitions';
+import { rolledThrough, rollUpUsage } from '../server/services/usage/rollup';
+import { figuresQuery, usageDashboards } from '../server/services/usage/usage';
 import { benchPostgresUrl, type BenchEngine, openScratchDatabase } from './support/scratchDatabase';
 
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -92,7 +92,7 @@ try {
   ).rows;
   for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db);
   // Past days' partitions, as the partition job would have made them on each of those days.
-  for (let d = -DAYS; d <= 0; d++) await ensureAnalyticsPartitions(db, now + d * 86_400_000);
+  for (let d = -DAYS; d <= 0; d++) await ensureUsagePartitions(db, now + d * 86_400_000);
   await sql`insert into organizations (id, token, name) select 'org-' || g, 'org-token-' || g, 'Org ' || g from generate_series(1, 100) g`.execute(
     db,
   );
@@ -148,7 +148,7 @@ try {
   // The roll-up job's work: every closed day (all but today), as its runs would over the days.
   const rollup = await time(async () => {
     let days = 0;
-    for (let n = 1; n > 0; days += n) n = (await rollUpAnalytics(db, now)).length;
+    for (let n = 1; n > 0; days += n) n = (await rollUpUsage(db, now)).length;
     await sql`analyze analytics_days, analytics_group_days, analytics_use_days, analytics_member_months, analytics_use_months`.execute(db);
     return days;
   });

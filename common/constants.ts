@@ -134,7 +134,7 @@ export const LOADING_CLASS = 'bw-loading';
 export const MEMORY_PING_MEAN_PRODUCTION_MS = 60 * SECOND;
 export const MEMORY_PING_MEAN_OTHER_MS = 30 * SECOND;
 
-export const ANALYTICS = {
+export const USAGE_TRACKING = {
   batchSize: 50,
   flushIntervalMs: 5 * SECOND,
   requestTimeoutMs: 90 * SECOND,

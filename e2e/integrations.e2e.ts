@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { UsageResponse } from '../common/api/analytics';
+import type { UsageResponse } from '../common/api/usage';
 import { apiGet, DEMO_ADMIN, loginAsDemoUser, openRoute } from './support/login';
 
 /**

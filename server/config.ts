@@ -13,8 +13,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Where stored product-analytics events are forwarded (feature `mixpanel`), when configured. */
-export interface AnalyticsForwardConfig {
+/** Where stored product-usage events are forwarded (feature `mixpanel`), when configured. */
+export interface UsageForwardConfig {
   vendor: 'posthog' | 'mixpanel';
   /** The vendor's ingestion endpoint: PostHog's `…/batch/`, Mixpanel's `…/import`. */
   url: string;
@@ -127,7 +127,7 @@ export type Config = {
   /** Requests per minute per client address, over the whole API. */
   apiRateLimitPerMinute: number;
   /** Analytics forwarding to a vendor; undefined: events stay first-party only. */
-  analyticsForward: AnalyticsForwardConfig | undefined;
+  usageForward: UsageForwardConfig | undefined;
   /** How long a notification long-poll is held with nothing to say (keep under the proxy's read timeout). */
   notificationPollHoldMs: number;
   /** How often at most a user is e-mailed a digest of unread messages and notifications. */
@@ -229,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trialDays: e.TRIAL_DAYS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
-    analyticsForward:
+    usageForward:
       e.ANALYTICS_FORWARD && e.ANALYTICS_FORWARD_URL && e.ANALYTICS_FORWARD_KEY
         ? { vendor: e.ANALYTICS_FORWARD, url: e.ANALYTICS_FORWARD_URL, key: e.ANALYTICS_FORWARD_KEY }
         : undefined,

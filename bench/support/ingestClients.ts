@@ -1,7 +1,7 @@
 /**
  * The event-ingest benchmark's clients (bench/eventIngest.bench.ts), run as a child process so
  * building and sending batches is not charged to the server's event loop. Each closed loop posts
- * batches of 50 browser events (the §9 batch size, the shape web/analytics sends) to
+ * batches of 50 browser events (the §9 batch size, the shape web/usage sends) to
  * POST /v2/analytics/batch, rotating over its own loopback source addresses (the route allows 60
  * batches a minute per address) and over the benchmark's users.
  */

@@ -4,7 +4,7 @@ import { accountsCleanupJob } from '../services/accounts/cleanup';
 import { outboxJob } from '../services/accounts/outboxKick';
 import { liveMarketJob } from './liveMarket';
 import { priceBackfillJob } from './priceBackfill';
-import { analyticsJobs } from './analytics';
+import { usageJobs } from './usage';
 import { accuracyBacktestJob } from './accuracyBacktest';
 import { hawkJob } from './hawk';
 import { pushDeliveryJob } from '../services/notifications/push';
@@ -19,7 +19,7 @@ export function recurringJobs(config: Config): RecurringJob[] {
     accountsCleanupJob,
     ...(config.liveMarket ? [liveMarketJob(config)] : []),
     priceBackfillJob(),
-    ...analyticsJobs(config),
+    ...usageJobs(config),
     accuracyBacktestJob(),
     hawkJob(config),
     pushDeliveryJob(config),

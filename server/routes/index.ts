@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import maintenanceRoutes from './admin/maintenance';
 import clientErrorRoutes from './clientErrors';
-import analyticsRoutes from './analytics';
+import usageEventRoutes from './usageEvents';
 import healthRoutes from './health';
 import bondRoutes from './bond';
 import issuerRoutes from './issuer';
@@ -49,7 +49,7 @@ import shareRoutes from './shares';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(clientErrorRoutes);
-  await app.register(analyticsRoutes);
+  await app.register(usageEventRoutes);
   await app.register(maintenanceRoutes);
   await app.register(bondRoutes);
   await app.register(issuerRoutes);

@@ -1,9 +1,9 @@
 /**
  * Tracking for the signed-in user (spec §4 Login "Tracking starts", §6: roleType and roleFunction
  * are passed to analytics and support tools — the server attaches them to every stored event).
- * First-party product analytics: web/analytics/.
+ * First-party product usage tracking: web/usage/.
  */
-import { startAnalytics, stopAnalytics } from '../analytics';
+import { startUsageTracking, stopUsageTracking } from '../usage';
 
 export interface TrackingIdentity {
   userId: string;
@@ -18,13 +18,13 @@ let identity: TrackingIdentity | null = null;
 export function startTracking(user: TrackingIdentity): void {
   const same = identity?.userId === user.userId;
   identity = user;
-  if (!same) startAnalytics(user.userId);
+  if (!same) startUsageTracking(user.userId);
 }
 
 /** Stops tracking (logout). */
 export function stopTracking(): void {
   identity = null;
-  stopAnalytics();
+  stopUsageTracking();
 }
 
 /** The identity tracking was started with (tests). */

@@ -11,7 +11,7 @@ import { PATHS } from './paths';
 import { useSession } from '../stores/session';
 import { isRefusedAdminRoute, NOT_PERMITTED_TITLE } from './guards';
 import { useRouteDef } from './useRouteDef';
-import { trackEvent } from '../analytics';
+import { trackEvent } from '../usage';
 
 function NotPermitted() {
   return (

@@ -10,7 +10,7 @@ import {
 } from '@common/api/hawk';
 import { api } from '../../api/client';
 import { apiKey } from '../../api/queries';
-import { trackEvent } from '../../analytics';
+import { trackEvent } from '../../usage';
 
 export const hawkSubscriptionsKey = apiKey(HAWK_PATHS.subscriptions);
 

@@ -31,7 +31,7 @@ import { listQuery, type BondSort, type BondView } from './bondView';
 import { SparklineCell } from './SparklineCell';
 import { ROW_MENU_COLUMN, RowMenuCell } from './RowMenuCell';
 import { changeTone } from '../../components/tone';
-import { trackEvent } from '../../analytics';
+import { trackEvent } from '../../usage';
 
 /** Rows per request (the API allows up to 500). */
 export const BLOCK_SIZE = 200;

@@ -13,7 +13,7 @@ import { BondFilters, ColumnChooser, CsvButton } from './BondToolbar';
 import { availableColumns } from './columns';
 import { usableFilters, type BondView } from './bondView';
 import './bond.css';
-import { trackEvent } from '../../analytics';
+import { trackEvent } from '../../usage';
 
 export interface BondTableViewProps {
   view: BondView;

@@ -30,7 +30,7 @@ import { handleError } from '../../api/errors';
 import { BOND_COLUMNS, columnTooltip, DEFAULT_VISIBLE_COLUMNS } from './columns';
 import { listQuery, type BondView } from './bondView';
 import { IssuerFilterPills } from './IssuerFilterPills';
-import { trackEvent } from '../../analytics';
+import { trackEvent } from '../../usage';
 import { saveText } from '../../components/download';
 
 const SECTOR_OPTIONS = SECTORS.map((s) => ({ value: s.code, label: s.name }));

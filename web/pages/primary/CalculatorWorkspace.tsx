@@ -25,7 +25,7 @@ import { IssuerPicker } from '../../components/IssuerPicker';
 import { trancheLevels } from './calculatorLevels';
 import { TrancheCard } from './TrancheCard';
 import { type Worksheet, type WorksheetMode, withOverrides, worksheetRequest } from './worksheet';
-import { trackEvent } from '../../analytics';
+import { trackEvent } from '../../usage';
 
 function ModelCard({ model }: { model: CalculatorResponse['model'] }) {
   const fit = [

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_USAGE_PATHS, USAGE_MAX_DAYS, usageResponseSchema } from '../../../../common/api/analytics';
+import { ADMIN_USAGE_PATHS, USAGE_MAX_DAYS, usageResponseSchema } from '../../../../common/api/usage';
 import { addDays, isoDate } from '../../../../common/calendar';
 import { boundedRange, calendarDateSchema } from '../../../../common/api/dates';
-import { usageDashboards } from '../../../services/analytics/usage';
+import { usageDashboards } from '../../../services/usage/usage';
 import { ServiceRefusal } from '../../../services/refusal';
 import { adminErrors, adminRoute } from '../adminRoute';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageResponse } from '../../../../common/api/analytics';
-import { rolledThrough, rollUpAnalytics } from '../../../services/analytics/rollup';
+import type { UsageResponse } from '../../../../common/api/usage';
+import { rolledThrough, rollUpUsage } from '../../../services/usage/rollup';
 import { createTestApp, signedIn, type TestContext } from '../../../test/testApp';
 
 /**
@@ -77,11 +77,11 @@ describe('admin usage dashboards', () => {
   it('gives the same figures from the daily roll-ups once the days are closed, and reads the days after them raw', async () => {
     const db = ctx.database.db;
     // On 1 December the roll-up job summarises 2–30 November (the first event's day onwards).
-    const rolled = await rollUpAnalytics(db, Date.parse('2026-12-01T12:00:00Z'));
+    const rolled = await rollUpUsage(db, Date.parse('2026-12-01T12:00:00Z'));
     expect(rolled[0]).toBe('2026-11-02');
     expect(rolled.at(-1)).toBe('2026-11-30');
     expect(await rolledThrough(db)).toBe('2026-12-01');
-    expect(await rollUpAnalytics(db, Date.parse('2026-12-01T18:00:00Z'))).toEqual([]);
+    expect(await rollUpUsage(db, Date.parse('2026-12-01T18:00:00Z'))).toEqual([]);
     // The November events are gone from the raw table here (the product keeps them), so these
     // figures can only come from the roll-ups.
     await sql`delete from analytics_events where received_at < '2026-12-01'`.execute(db);

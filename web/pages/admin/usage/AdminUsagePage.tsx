@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ADMIN_USAGE_PATHS, type UsageResponse } from '@common/api/analytics';
+import { ADMIN_USAGE_PATHS, type UsageResponse } from '@common/api/usage';
 import { formatNumber } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';

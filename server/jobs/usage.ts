@@ -1,29 +1,29 @@
 import type { Config } from '../config';
-import { forwardEvents } from '../services/analytics/forward';
-import { ensureAnalyticsPartitions } from '../services/analytics/partitions';
-import { rollUpAnalytics } from '../services/analytics/rollup';
+import { forwardEvents } from '../services/usage/forward';
+import { ensureUsagePartitions } from '../services/usage/partitions';
+import { rollUpUsage } from '../services/usage/rollup';
 import type { RecurringJob } from './scheduler';
 
 /**
- * Product analytics upkeep: daily partitions made ahead, closed days rolled up for the usage
+ * Product usage tracking upkeep: daily partitions made ahead, closed days rolled up for the usage
  * dashboards, and forwarding when a vendor is configured.
  */
-export function analyticsJobs(config: Pick<Config, 'analyticsForward'>): RecurringJob[] {
+export function usageJobs(config: Pick<Config, 'usageForward'>): RecurringJob[] {
   const partitions: RecurringJob = {
     name: 'analytics-partitions',
     intervalMs: 3600_000,
     async run(db, { now }) {
-      await ensureAnalyticsPartitions(db, now());
+      await ensureUsagePartitions(db, now());
     },
   };
   const rollup: RecurringJob = {
     name: 'analytics-rollup',
     intervalMs: 3600_000,
     async run(db, { now }) {
-      await rollUpAnalytics(db, now());
+      await rollUpUsage(db, now());
     },
   };
-  const forward = config.analyticsForward;
+  const forward = config.usageForward;
   if (!forward) return [partitions, rollup];
   return [
     partitions,

@@ -1,14 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS } from '@common/constants';
-import type { AnalyticsEvent } from '@common/api/analytics';
-import { AnalyticsQueue, type AnalyticsClock, type AnalyticsTransport } from './analyticsQueue';
+import { USAGE_TRACKING } from '@common/constants';
+import type { UsageEvent } from '@common/api/usage';
+import { UsageQueue, type UsageClock, type UsageTransport } from './usageQueue';
 
 const START = Date.UTC(2026, 10, 26, 12, 0, 0);
 
 /** A clock the test moves by hand: timers fire only when it is advanced past them. */
-class ManualClock implements AnalyticsClock {
+class ManualClock implements UsageClock {
   private t = START;
   private nextId = 1;
   private timers = new Map<number, { at: number; fn: () => void }>();
@@ -38,14 +38,14 @@ class ManualClock implements AnalyticsClock {
  * planned status (200 once the plan runs out), or never answering while `hang` is set.
  */
 const server = {
-  plan: [] as Array<number | ((events: AnalyticsEvent[]) => number)>,
+  plan: [] as Array<number | ((events: UsageEvent[]) => number)>,
   hang: false,
-  batches: [] as AnalyticsEvent[][],
+  batches: [] as UsageEvent[][],
   url: '',
   http: null as Server | null,
 };
 
-const transport: AnalyticsTransport = async (events, { signal }) => {
+const transport: UsageTransport = async (events, { signal }) => {
   const res = await fetch(server.url, { method: 'POST', body: JSON.stringify({ events }), signal });
   await res.arrayBuffer();
   return res.status;
@@ -57,7 +57,7 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (text += c.toString()));
     req.on('end', () => {
       if (server.hang) return; // never answers: the library's 90 s timeout must end it
-      const events = (JSON.parse(text) as { events: AnalyticsEvent[] }).events;
+      const events = (JSON.parse(text) as { events: UsageEvent[] }).events;
       server.batches.push(events);
       const next = server.plan.shift() ?? 200;
       res.writeHead(typeof next === 'function' ? next(events) : next).end('{}');
@@ -77,7 +77,7 @@ function setup(plan: typeof server.plan = []) {
   server.hang = false;
   const clock = new ManualClock();
   const failures: unknown[] = [];
-  const queue = new AnalyticsQueue({ transport, deviceId: 'device-test-1', userId: 'u-1', clock, onFailure: (e) => failures.push(e) });
+  const queue = new UsageQueue({ transport, deviceId: 'device-test-1', userId: 'u-1', clock, onFailure: (e) => failures.push(e) });
   const track = (n: number) => Array.from({ length: n }, (_, i) => queue.track('page.view', { i }));
   return { queue, clock, track, failures };
 }
@@ -86,7 +86,7 @@ describe('analytics batching (spec §9)', () => {
   it('sends nothing before 5 s, then everything in batches of at most 50', async () => {
     const { queue, clock, track } = setup();
     track(120);
-    clock.advance(ANALYTICS.flushIntervalMs - 1);
+    clock.advance(USAGE_TRACKING.flushIntervalMs - 1);
     await new Promise((r) => setTimeout(r, 20));
     expect(server.batches).toEqual([]);
     clock.advance(1);
@@ -99,7 +99,7 @@ describe('analytics batching (spec §9)', () => {
   it('retries 5xx and 429 with backoff from 1 s doubling, and goes back to every 5 s after a success', async () => {
     const { queue, clock, track } = setup([500, 429, 503]);
     track(3);
-    clock.advance(ANALYTICS.flushIntervalMs);
+    clock.advance(USAGE_TRACKING.flushIntervalMs);
     await queue.settled();
     expect(queue.currentRetryDelayMs).toBe(1_000);
     clock.advance(999);
@@ -118,7 +118,7 @@ describe('analytics batching (spec §9)', () => {
     expect(queue.currentRetryDelayMs).toBe(0);
     expect(server.batches.map((b) => b.length)).toEqual([3, 3, 3, 3]);
     track(1);
-    clock.advance(ANALYTICS.flushIntervalMs - 1);
+    clock.advance(USAGE_TRACKING.flushIntervalMs - 1);
     await queue.settled();
     expect(server.batches).toHaveLength(4);
     clock.advance(1);
@@ -130,7 +130,7 @@ describe('analytics batching (spec §9)', () => {
   it('doubles the retry delay up to 10 minutes and no further', async () => {
     const { queue, clock, track } = setup(Array.from({ length: 14 }, () => 500));
     track(1);
-    clock.advance(ANALYTICS.flushIntervalMs);
+    clock.advance(USAGE_TRACKING.flushIntervalMs);
     await queue.settled();
     const delays = [queue.currentRetryDelayMs];
     for (let i = 0; i < 12; i++) {
@@ -139,15 +139,15 @@ describe('analytics batching (spec §9)', () => {
       delays.push(queue.currentRetryDelayMs);
     }
     expect(delays).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 600, 600, 600].map((s) => s * 1_000));
-    expect(delays.at(-1)).toBe(ANALYTICS.maxRetryDelayMs);
+    expect(delays.at(-1)).toBe(USAGE_TRACKING.maxRetryDelayMs);
     queue.stop();
   });
 
   it('halves the batch on 413 until the server takes it, and loses no event', async () => {
-    const tooBig = (events: AnalyticsEvent[]) => (events.length > 12 ? 413 : 200);
+    const tooBig = (events: UsageEvent[]) => (events.length > 12 ? 413 : 200);
     const { queue, clock, track } = setup(Array.from({ length: 10 }, () => tooBig));
     track(50);
-    clock.advance(ANALYTICS.flushIntervalMs);
+    clock.advance(USAGE_TRACKING.flushIntervalMs);
     await queue.settled();
     expect(server.batches.map((b) => b.length)).toEqual([50, 25, 12, 12, 12, 12, 2]);
     const delivered = server.batches.filter((b) => b.length <= 12).flat();
@@ -160,10 +160,10 @@ describe('analytics batching (spec §9)', () => {
     const { queue, clock, track, failures } = setup();
     server.hang = true;
     track(2);
-    clock.advance(ANALYTICS.flushIntervalMs);
+    clock.advance(USAGE_TRACKING.flushIntervalMs);
     const sending = queue.settled();
     await new Promise((r) => setTimeout(r, 50)); // the request reaches the server, which holds it
-    clock.advance(ANALYTICS.requestTimeoutMs - 1);
+    clock.advance(USAGE_TRACKING.requestTimeoutMs - 1);
     expect(queue.currentRetryDelayMs).toBe(0);
     clock.advance(1);
     await sending;
@@ -180,11 +180,11 @@ describe('analytics batching (spec §9)', () => {
   it('cuts strings to 255 characters and drops a batch the server refuses for good', async () => {
     const { queue, clock, failures } = setup([400]);
     queue.track('search', { query: 'q'.repeat(300) }, `/bw/${'p'.repeat(300)}`);
-    clock.advance(ANALYTICS.flushIntervalMs);
+    clock.advance(USAGE_TRACKING.flushIntervalMs);
     await queue.settled();
     const sent = server.batches[0]![0]!;
-    expect(String(sent.properties?.query)).toHaveLength(ANALYTICS.maxStringLength);
-    expect(sent.path).toHaveLength(ANALYTICS.maxStringLength);
+    expect(String(sent.properties?.query)).toHaveLength(USAGE_TRACKING.maxStringLength);
+    expect(sent.path).toHaveLength(USAGE_TRACKING.maxStringLength);
     expect(sent).toMatchObject({ userId: 'u-1', deviceId: 'device-test-1', time: START });
     expect(queue.pending).toBe(0);
     expect(failures).toHaveLength(1);

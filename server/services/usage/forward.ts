@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { AnalyticsForwardConfig } from '../../config';
+import type { UsageForwardConfig } from '../../config';
 import type { Database } from '../../db/schema';
 
 /** The last event id handed to the vendor, in app_settings (shared by every instance). */
@@ -23,7 +23,7 @@ interface StoredEvent {
 }
 
 /** The vendor's request body for a chunk of events: PostHog's batch API, or Mixpanel's track API. */
-export function vendorBody(config: AnalyticsForwardConfig, events: StoredEvent[]): unknown {
+export function vendorBody(config: UsageForwardConfig, events: StoredEvent[]): unknown {
   const common = (e: StoredEvent) => ({
     ...e.properties,
     path: e.path,
@@ -68,7 +68,7 @@ async function readCursor(db: Kysely<Database>): Promise<string> {
  */
 export async function forwardEvents(
   db: Kysely<Database>,
-  config: AnalyticsForwardConfig,
+  config: UsageForwardConfig,
   now: Date,
   post: (url: string, body: unknown) => Promise<number> = postJson,
 ): Promise<{ processed: number; sent: number; status: number | null }> {

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import {
-  ANALYTICS_MAX_CLOCK_SKEW_MS,
-  ANALYTICS_MAX_EVENT_AGE_MS,
-  analyticsEventSchema,
-  type AnalyticsBatchResponse,
-} from '../../../common/api/analytics';
-import { ANALYTICS } from '../../../common/constants';
+  USAGE_EVENT_MAX_CLOCK_SKEW_MS,
+  USAGE_EVENT_MAX_AGE_MS,
+  usageEventSchema,
+  type UsageBatchResponse,
+} from '../../../common/api/usage';
+import { USAGE_TRACKING } from '../../../common/constants';
 import type { Database } from '../../db/schema';
 import { ServiceRefusal } from '../refusal';
 
@@ -14,7 +14,7 @@ export class BatchTooLarge extends Error {
   override name = 'BatchTooLarge';
 }
 
-export interface AnalyticsCaller {
+export interface UsageCaller {
   userId: string;
   /** The caller's `mixpanel` feature: their events may go on to the configured vendor. */
   forward: boolean;
@@ -36,17 +36,17 @@ function eventError(issues: ReadonlyArray<{ path: PropertyKey[]; message: string
  */
 export async function ingestBatch(
   db: Kysely<Database>,
-  caller: AnalyticsCaller,
+  caller: UsageCaller,
   events: readonly unknown[],
   nowMs: number,
-): Promise<AnalyticsBatchResponse> {
-  if (events.length > ANALYTICS.batchSize) {
-    throw new BatchTooLarge(`A batch holds at most ${ANALYTICS.batchSize} events; send the rest in another batch`);
+): Promise<UsageBatchResponse> {
+  if (events.length > USAGE_TRACKING.batchSize) {
+    throw new BatchTooLarge(`A batch holds at most ${USAGE_TRACKING.batchSize} events; send the rest in another batch`);
   }
-  const rejected: AnalyticsBatchResponse['rejected'] = [];
+  const rejected: UsageBatchResponse['rejected'] = [];
   const rows: Array<{ t: number; d: string; n: string; p: string | null; q: unknown }> = [];
   for (const [index, raw] of events.entries()) {
-    const parsed = analyticsEventSchema.safeParse(raw);
+    const parsed = usageEventSchema.safeParse(raw);
     if (!parsed.success) {
       rejected.push({ index, error: eventError(parsed.error.issues) });
       continue;
@@ -56,7 +56,7 @@ export async function ingestBatch(
       rejected.push({ index, error: 'userId: events can only be sent for the signed-in user' });
       continue;
     }
-    if (event.time < nowMs - ANALYTICS_MAX_EVENT_AGE_MS || event.time > nowMs + ANALYTICS_MAX_CLOCK_SKEW_MS) {
+    if (event.time < nowMs - USAGE_EVENT_MAX_AGE_MS || event.time > nowMs + USAGE_EVENT_MAX_CLOCK_SKEW_MS) {
       rejected.push({ index, error: 'time: outside the accepted window (the last 7 days, up to 10 minutes ahead)' });
       continue;
     }

@@ -1,46 +1,46 @@
 /**
- * The product-analytics queue with the batching of spec §9 (ANALYTICS in common/constants):
+ * The product-usage queue with the batching of spec §9 (USAGE_TRACKING in common/constants):
  * events wait in a queue and go in batches of at most 50 every 5 s, and all at once when the page
  * is hidden; a 5xx, a 429, a network failure or a request that outlives 90 s is retried with
  * exponential backoff (1 s doubling, at most 10 minutes); a 413 halves the batch (for good); other refusals
  * drop the batch (resending cannot help). Strings are cut to 255 characters.
  *
  * Everything outside the logic is injected — the clock, the transport, the device id — so each
- * rule is tested on an injected clock against a real test server (analyticsQueue.test.ts).
+ * rule is tested on an injected clock against a real test server (usageQueue.test.ts).
  */
-import { ANALYTICS } from '@common/constants';
-import type { AnalyticsEvent } from '@common/api/analytics';
+import { USAGE_TRACKING } from '@common/constants';
+import type { UsageEvent } from '@common/api/usage';
 
-export type AnalyticsProperties = Record<string, string | number | boolean | null | undefined>;
+export type UsageProperties = Record<string, string | number | boolean | null | undefined>;
 
 /** Sends one batch; resolves with the HTTP status, rejects on a network failure or an abort. */
-export type AnalyticsTransport = (events: AnalyticsEvent[], options: { keepalive: boolean; signal: AbortSignal }) => Promise<number>;
+export type UsageTransport = (events: UsageEvent[], options: { keepalive: boolean; signal: AbortSignal }) => Promise<number>;
 
-export interface AnalyticsClock {
+export interface UsageClock {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
-export const realClock: AnalyticsClock = {
+export const realClock: UsageClock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
 /** Events kept while the server cannot be reached; the oldest go first beyond this. */
-export const ANALYTICS_QUEUE_LIMIT = 1_000;
-/** First retry delay; it doubles up to ANALYTICS.maxRetryDelayMs. */
-export const ANALYTICS_FIRST_RETRY_MS = 1_000;
+export const USAGE_QUEUE_LIMIT = 1_000;
+/** First retry delay; it doubles up to USAGE_TRACKING.maxRetryDelayMs. */
+export const USAGE_FIRST_RETRY_MS = 1_000;
 
 /** A string cut to the §9 length. */
 export function truncate(value: string): string {
-  return value.length > ANALYTICS.maxStringLength ? value.slice(0, ANALYTICS.maxStringLength) : value;
+  return value.length > USAGE_TRACKING.maxStringLength ? value.slice(0, USAGE_TRACKING.maxStringLength) : value;
 }
 
-function cleanProperties(properties: AnalyticsProperties | undefined): AnalyticsEvent['properties'] {
+function cleanProperties(properties: UsageProperties | undefined): UsageEvent['properties'] {
   if (!properties) return undefined;
-  const out: NonNullable<AnalyticsEvent['properties']> = {};
+  const out: NonNullable<UsageEvent['properties']> = {};
   for (const [key, value] of Object.entries(properties)) {
     if (value === undefined) continue;
     if (typeof value === 'number' && !Number.isFinite(value)) continue;
@@ -49,27 +49,27 @@ function cleanProperties(properties: AnalyticsProperties | undefined): Analytics
   return out;
 }
 
-export interface AnalyticsQueueOptions {
-  transport: AnalyticsTransport;
+export interface UsageQueueOptions {
+  transport: UsageTransport;
   deviceId: string;
   userId?: string;
-  clock?: AnalyticsClock;
+  clock?: UsageClock;
   /** Told about failures (spec §8: analytics failures are caught and reported); never throws. */
   onFailure?: (error: unknown) => void;
 }
 
-export class AnalyticsQueue {
-  private readonly queue: AnalyticsEvent[] = [];
-  private readonly clock: AnalyticsClock;
-  private batchSize: number = ANALYTICS.batchSize;
+export class UsageQueue {
+  private readonly queue: UsageEvent[] = [];
+  private readonly clock: UsageClock;
+  private batchSize: number = USAGE_TRACKING.batchSize;
   private retryDelayMs = 0;
   private timer: unknown = null;
   private inFlight: Promise<void> | null = null;
   private stopped = false;
 
-  constructor(private readonly options: AnalyticsQueueOptions) {
+  constructor(private readonly options: UsageQueueOptions) {
     this.clock = options.clock ?? realClock;
-    this.schedule(ANALYTICS.flushIntervalMs);
+    this.schedule(USAGE_TRACKING.flushIntervalMs);
   }
 
   /** Events waiting to go (tests, and the page-hide flush). */
@@ -87,7 +87,7 @@ export class AnalyticsQueue {
     return this.batchSize;
   }
 
-  track(name: string, properties?: AnalyticsProperties, path?: string): void {
+  track(name: string, properties?: UsageProperties, path?: string): void {
     if (this.stopped) return;
     this.queue.push({
       name: truncate(name),
@@ -97,7 +97,7 @@ export class AnalyticsQueue {
       ...(this.options.userId ? { userId: this.options.userId } : {}),
       ...(properties ? { properties: cleanProperties(properties) } : {}),
     });
-    if (this.queue.length > ANALYTICS_QUEUE_LIMIT) this.queue.splice(0, this.queue.length - ANALYTICS_QUEUE_LIMIT);
+    if (this.queue.length > USAGE_QUEUE_LIMIT) this.queue.splice(0, this.queue.length - USAGE_QUEUE_LIMIT);
   }
 
   /**
@@ -128,7 +128,7 @@ export class AnalyticsQueue {
    */
   flushOnHide(): void {
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, ANALYTICS.batchSize);
+      const batch = this.queue.splice(0, USAGE_TRACKING.batchSize);
       const abort = new AbortController();
       void this.options.transport(batch, { keepalive: true, signal: abort.signal }).catch((err: unknown) => this.options.onFailure?.(err));
     }
@@ -149,7 +149,7 @@ export class AnalyticsQueue {
       this.timer = null;
       // A failed send has already set the next try (its backoff); otherwise the next regular flush.
       void this.flush().finally(() => {
-        if (this.timer === null) this.schedule(this.retryDelayMs || ANALYTICS.flushIntervalMs);
+        if (this.timer === null) this.schedule(this.retryDelayMs || USAGE_TRACKING.flushIntervalMs);
       });
     }, ms);
   }
@@ -158,7 +158,7 @@ export class AnalyticsQueue {
   private async sendBatch(): Promise<'next' | 'wait'> {
     const batch = this.queue.slice(0, this.batchSize);
     const abort = new AbortController();
-    const timeout = this.clock.setTimeout(() => abort.abort(), ANALYTICS.requestTimeoutMs);
+    const timeout = this.clock.setTimeout(() => abort.abort(), USAGE_TRACKING.requestTimeoutMs);
     let status: number | null = null;
     try {
       status = await this.options.transport(batch, { keepalive: false, signal: abort.signal });
@@ -180,7 +180,7 @@ export class AnalyticsQueue {
       return 'next';
     }
     if (status === null || status === 429 || status >= 500) {
-      this.retryDelayMs = Math.min(this.retryDelayMs ? this.retryDelayMs * 2 : ANALYTICS_FIRST_RETRY_MS, ANALYTICS.maxRetryDelayMs);
+      this.retryDelayMs = Math.min(this.retryDelayMs ? this.retryDelayMs * 2 : USAGE_FIRST_RETRY_MS, USAGE_TRACKING.maxRetryDelayMs);
       this.schedule(this.retryDelayMs);
       return 'wait';
     }

@@ -1,37 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ANALYTICS_MAX_BODY_BYTES,
-  ANALYTICS_PATHS,
-  analyticsBatchResponseSchema,
-  analyticsBatchSchema,
-} from '../../../common/api/analytics';
+import { USAGE_EVENT_MAX_BODY_BYTES, USAGE_EVENT_PATHS, usageBatchResponseSchema, usageBatchSchema } from '../../../common/api/usage';
 import { errorResponseSchema } from '../../../common/api/shared';
 import { callerFeatures } from '../../plugins/entitlements';
-import { BatchTooLarge, ingestBatch } from '../../services/analytics/ingest';
+import { BatchTooLarge, ingestBatch } from '../../services/usage/ingest';
 
 /** Batches one client may send a minute: a busy tab sends one every 5 s, a page hide one more. */
-export const ANALYTICS_BATCHES_PER_MINUTE = 60;
+export const USAGE_BATCHES_PER_MINUTE = 60;
 
 /**
  * The product's own analytics proxy path (spec §7: batches go to a path under the API host).
  * Stores what is valid, names what is not; forwarding to a vendor happens later, in a job, so a
  * slow or unreachable vendor never holds a browser's request.
  */
-const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+const usageEventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    ANALYTICS_PATHS.batch,
+    USAGE_EVENT_PATHS.batch,
     {
-      bodyLimit: ANALYTICS_MAX_BODY_BYTES,
-      config: { access: 'user', rateLimit: { max: ANALYTICS_BATCHES_PER_MINUTE, timeWindow: '1 minute' } },
+      bodyLimit: USAGE_EVENT_MAX_BODY_BYTES,
+      config: { access: 'user', rateLimit: { max: USAGE_BATCHES_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
-        tags: ['analytics'],
-        summary: 'Store a batch of product-analytics events',
+        tags: ['usage'],
+        summary: 'Store a batch of product-usage events',
         description:
           'At most 50 events a batch (413 beyond, and for a body over 256 KB); each event is validated on its own, ' +
           'so valid events are stored and malformed ones come back in `rejected` with their index and reason.',
         security: [{ bearer: [] }],
-        body: analyticsBatchSchema,
-        response: { 200: analyticsBatchResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema },
+        body: usageBatchSchema,
+        response: { 200: usageBatchResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -46,4 +41,4 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default analyticsRoutes;
+export default usageEventRoutes;

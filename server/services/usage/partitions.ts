@@ -13,7 +13,7 @@ const partitionName = (day: string) => `analytics_events_p${day.replaceAll('-', 
  * did not run in time) keeps them there — still read by every query — rather than fail the job.
  * Returns the partitions made.
  */
-export async function ensureAnalyticsPartitions(db: Kysely<Database>, nowMs: number): Promise<string[]> {
+export async function ensureUsagePartitions(db: Kysely<Database>, nowMs: number): Promise<string[]> {
   const made: string[] = [];
   const today = isoDate(new Date(nowMs));
   for (let i = 0; i <= PARTITION_DAYS_AHEAD; i++) {

@@ -1,17 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
-import { PARTITION_DAYS_AHEAD } from '../services/analytics/partitions';
-import { rolledThrough } from '../services/analytics/rollup';
+import { PARTITION_DAYS_AHEAD } from '../services/usage/partitions';
+import { rolledThrough } from '../services/usage/rollup';
 import { createTestDatabase } from '../test/testDatabase';
-import { analyticsJobs } from './analytics';
+import { usageJobs } from './usage';
 
 /** Years after the machine's clock: what the jobs do can only come from the clock they are given. */
 const NOW = Date.parse('2031-03-10T12:00:00Z');
 
 describe('the analytics jobs on the scheduler’s clock', () => {
   let handle: DatabaseHandle;
-  const job = (name: string) => analyticsJobs({ analyticsForward: undefined }).find((j) => j.name === name)!;
+  const job = (name: string) => usageJobs({ usageForward: undefined }).find((j) => j.name === name)!;
   beforeAll(async () => {
     handle = await createTestDatabase();
   });

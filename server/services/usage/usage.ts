@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { RETENTION_WEEKS, USAGE_TOP, type UsageResponse } from '../../../common/api/analytics';
+import { RETENTION_WEEKS, USAGE_TOP, type UsageResponse } from '../../../common/api/usage';
 import { addDays } from '../../../common/calendar';
 import type { Database } from '../../db/schema';
 import { DAY_BIT, ROUTE_OF_EVENT, rolledThrough } from './rollup';

@@ -4,7 +4,7 @@
  * `performance.memory`), goes out as an analytics event. Browsers that expose nothing send nothing.
  */
 import { MEMORY_PING_MEAN_OTHER_MS, MEMORY_PING_MEAN_PRODUCTION_MS } from '@common/constants';
-import type { AnalyticsClock } from './analyticsQueue';
+import type { UsageClock } from './usageQueue';
 
 /** An exponentially distributed delay with this mean, from a uniform draw in [0, 1). */
 export function exponentialDelayMs(meanMs: number, uniform: number): number {
@@ -29,7 +29,7 @@ export function readMemory(perf: Performance = performance): { usedMb: number; t
 
 /** Starts the ping; returns the function that stops it. */
 export function startMemoryPing(options: {
-  clock: AnalyticsClock;
+  clock: UsageClock;
   meanMs: number;
   random?: () => number;
   read?: () => ReturnType<typeof readMemory>;

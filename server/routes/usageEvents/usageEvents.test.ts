@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_PATHS } from '../../../common/api/analytics';
+import { USAGE_EVENT_PATHS } from '../../../common/api/usage';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 /**
@@ -16,7 +16,7 @@ describe('analytics batches', () => {
   const deviceId = 'device-0123456789';
   const event = (name: string, extra: object = {}) => ({ name, time: NOW - 1_000, deviceId, path: '/bw/bond', ...extra });
   const send = (events: unknown[], headers = user) =>
-    ctx.app.inject({ method: 'POST', url: ANALYTICS_PATHS.batch, headers, payload: { events } });
+    ctx.app.inject({ method: 'POST', url: USAGE_EVENT_PATHS.batch, headers, payload: { events } });
   const stored = () =>
     ctx.database.db
       .selectFrom('analytics_events')
@@ -83,7 +83,7 @@ describe('analytics batches', () => {
 
   it('refuses an anonymous batch and an empty one', async () => {
     expect(
-      (await ctx.app.inject({ method: 'POST', url: ANALYTICS_PATHS.batch, payload: { events: [event('page.view')] } })).statusCode,
+      (await ctx.app.inject({ method: 'POST', url: USAGE_EVENT_PATHS.batch, payload: { events: [event('page.view')] } })).statusCode,
     ).toBe(401);
     const empty = await send([]);
     expect(empty.statusCode).toBe(400);

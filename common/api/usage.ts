@@ -1,68 +1,68 @@
 /**
- * First-party product analytics (integrations issue): the browser library (web/analytics/) sends
+ * First-party product usage tracking (integrations issue): the browser library (web/usage/) sends
  * batches of events to the product's own proxy path under the API host; the server validates each
  * event, stores the valid ones in an append-only table and, when configured, forwards them to
- * Mixpanel or PostHog in the background. Spec §9 fixes the batching (common/constants ANALYTICS).
+ * Mixpanel or PostHog in the background. Spec §9 fixes the batching (common/constants USAGE_TRACKING).
  */
 import { z } from 'zod';
-import { ANALYTICS } from '../constants';
+import { USAGE_TRACKING } from '../constants';
 
-export const ANALYTICS_PATHS = {
-  /** POST: one batch of at most ANALYTICS.batchSize events. */
+export const USAGE_EVENT_PATHS = {
+  /** POST: one batch of at most USAGE_TRACKING.batchSize events. */
   batch: '/v2/analytics/batch',
 } as const;
 
 /** Longest event name; names are `area.action` words such as `bond_table.sort`. */
-export const ANALYTICS_EVENT_NAME_MAX = 80;
+export const USAGE_EVENT_NAME_MAX = 80;
 /** Properties one event may carry. */
-export const ANALYTICS_MAX_PROPERTIES = 40;
+export const USAGE_EVENT_MAX_PROPERTIES = 40;
 /** A batch's body may not be larger than this (the server answers 413, the library halves the batch). */
-export const ANALYTICS_MAX_BODY_BYTES = 256 * 1024;
+export const USAGE_EVENT_MAX_BODY_BYTES = 256 * 1024;
 /** Device ids are the library's random ids (cookie `bw_device`), at most this long. */
-export const ANALYTICS_DEVICE_ID_MAX = 64;
+export const USAGE_DEVICE_ID_MAX = 64;
 /** Events older than this when they arrive are refused (a client clock far off, or a replay). */
-export const ANALYTICS_MAX_EVENT_AGE_MS = 7 * 24 * 3600_000;
+export const USAGE_EVENT_MAX_AGE_MS = 7 * 24 * 3600_000;
 /** Events dated this far in the future are refused. */
-export const ANALYTICS_MAX_CLOCK_SKEW_MS = 10 * 60_000;
+export const USAGE_EVENT_MAX_CLOCK_SKEW_MS = 10 * 60_000;
 
-const propertyValue = z.union([z.string().max(ANALYTICS.maxStringLength), z.number().finite(), z.boolean(), z.null()]);
+const propertyValue = z.union([z.string().max(USAGE_TRACKING.maxStringLength), z.number().finite(), z.boolean(), z.null()]);
 
 /** One event as the library sends it; the server adds the user, role and organisation. */
-export const analyticsEventSchema = z
+export const usageEventSchema = z
   .object({
     name: z
       .string()
       .min(1)
-      .max(ANALYTICS_EVENT_NAME_MAX)
+      .max(USAGE_EVENT_NAME_MAX)
       .regex(/^[a-z][a-z0-9_.:-]*$/, 'lower-case words joined by . _ : or -'),
     /** When it happened, epoch milliseconds on the browser's clock. */
     time: z.number().int().positive(),
-    deviceId: z.string().min(8).max(ANALYTICS_DEVICE_ID_MAX),
+    deviceId: z.string().min(8).max(USAGE_DEVICE_ID_MAX),
     /** The app route it happened on (`/bw/bond`), without query or host. */
-    path: z.string().max(ANALYTICS.maxStringLength).optional(),
+    path: z.string().max(USAGE_TRACKING.maxStringLength).optional(),
     /** Present when the library knows who is signed in; it must be the caller. */
-    userId: z.string().max(ANALYTICS.maxStringLength).optional(),
+    userId: z.string().max(USAGE_TRACKING.maxStringLength).optional(),
     properties: z
-      .record(z.string().max(ANALYTICS_EVENT_NAME_MAX), propertyValue)
-      .refine((p) => Object.keys(p).length <= ANALYTICS_MAX_PROPERTIES, `at most ${ANALYTICS_MAX_PROPERTIES} properties`)
+      .record(z.string().max(USAGE_EVENT_NAME_MAX), propertyValue)
+      .refine((p) => Object.keys(p).length <= USAGE_EVENT_MAX_PROPERTIES, `at most ${USAGE_EVENT_MAX_PROPERTIES} properties`)
       .optional(),
   })
   .strict();
-export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+export type UsageEvent = z.infer<typeof usageEventSchema>;
 
 /**
  * The batch's envelope. Each event is validated on its own on the server, so one malformed event
- * does not lose the valid events beside it. More than ANALYTICS.batchSize events is a 413 (the
+ * does not lose the valid events beside it. More than USAGE_TRACKING.batchSize events is a 413 (the
  * library halves its batch on 413), not a validation error.
  */
-export const analyticsBatchSchema = z.object({ events: z.array(z.unknown()).min(1) }).strict();
+export const usageBatchSchema = z.object({ events: z.array(z.unknown()).min(1) }).strict();
 
-export const analyticsBatchResponseSchema = z.object({
+export const usageBatchResponseSchema = z.object({
   accepted: z.number().int(),
   /** Events refused, by their index in the batch, with the reason. */
   rejected: z.array(z.object({ index: z.number().int(), error: z.string() })),
 });
-export type AnalyticsBatchResponse = z.infer<typeof analyticsBatchResponseSchema>;
+export type UsageBatchResponse = z.infer<typeof usageBatchResponseSchema>;
 
 // ---- usage dashboards (admin) ------------------------------------------------------------------
 

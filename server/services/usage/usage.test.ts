@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageResponse } from '../../../common/api/analytics';
+import type { UsageResponse } from '../../../common/api/usage';
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/testDatabase';
-import { rolledThrough, rollUpAnalytics } from './rollup';
+import { rolledThrough, rollUpUsage } from './rollup';
 import { usageDashboards } from './usage';
 
 /**
@@ -199,7 +199,7 @@ describe('usage dashboards over the read model', () => {
   it('counts the same figures from the read model once the days are closed, with today still raw', async () => {
     const db = handle.db;
     // 31 days a run: 31 Oct – 30 Nov, then 1 Dec.
-    const rolled = [...(await rollUpAnalytics(db, NOW)), ...(await rollUpAnalytics(db, NOW))];
+    const rolled = [...(await rollUpUsage(db, NOW)), ...(await rollUpUsage(db, NOW))];
     expect(rolled).toHaveLength(32);
     expect(rolled[0]).toBe('2026-10-31');
     expect(rolled.at(-1)).toBe('2026-12-01');

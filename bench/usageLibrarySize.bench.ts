@@ -1,11 +1,11 @@
 /**
- * Size of the browser product-analytics library (issue 17 target: under 5 KB gzipped):
- * `npm run bench:analytics-size`.
+ * Size of the browser product-usage library (issue 17 target: under 5 KB gzipped):
+ * `npm run bench:usage-size`.
  *
- * Builds web/analytics/index.ts — the queue, its wiring and the memory ping — with the web app's
+ * Builds web/usage/index.ts — the queue, its wiring and the memory ping — with the web app's
  * own bundler and minifier (Vite, production mode) as a chunk of its own, every import from
- * outside web/analytics/ left out: the API client, the error reporter, the shared constants and
- * zod are in the app whether or not analytics is, so the chunk is what the library adds. Prints the
+ * outside web/usage/ left out: the API client, the error reporter, the shared constants and
+ * zod are in the app whether or not usage tracking is, so the chunk is what the library adds. Prints the
  * chunk's size as built, gzipped (level 9, as the build's precompression) and Brotli.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,8 +17,8 @@ import { build } from 'vite';
 import { aliases } from '../vite.config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const libraryDir = resolve(root, 'web/analytics');
-const outDir = mkdtempSync(join(tmpdir(), 'bw-analytics-size-'));
+const libraryDir = resolve(root, 'web/usage');
+const outDir = mkdtempSync(join(tmpdir(), 'bw-usage-size-'));
 try {
   await build({
     configFile: false,
@@ -56,7 +56,7 @@ try {
   }
   const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`;
   console.log(
-    `analytics library chunk (${files.join(', ')}): ${kb(raw)} minified, **${kb(gz)} gzipped**, ${kb(br)} Brotli (target < 5 KB gzipped)`,
+    `usage-tracking library chunk (${files.join(', ')}): ${kb(raw)} minified, **${kb(gz)} gzipped**, ${kb(br)} Brotli (target < 5 KB gzipped)`,
   );
 } finally {
   rmSync(outDir, { recursive: true, force: true });

@@ -61,7 +61,7 @@ export async function rolledThrough(db: Kysely<Database>): Promise<string | null
  * gets no more events and its roll-up is final. The watermark row is locked for the transaction,
  * so two instances never roll up a day twice. Returns the days rolled up.
  */
-export async function rollUpAnalytics(db: Kysely<Database>, nowMs: number): Promise<string[]> {
+export async function rollUpUsage(db: Kysely<Database>, nowMs: number): Promise<string[]> {
   const today = isoDate(new Date(nowMs));
   const rolled: string[] = [];
   for (let i = 0; i < DAYS_PER_RUN; i++) {

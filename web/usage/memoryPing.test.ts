@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MEMORY_PING_MEAN_OTHER_MS, MEMORY_PING_MEAN_PRODUCTION_MS } from '@common/constants';
-import type { AnalyticsClock } from './analyticsQueue';
+import type { UsageClock } from './usageQueue';
 import { exponentialDelayMs, memoryPingMeanMs, readMemory, startMemoryPing } from './memoryPing';
 
 describe('memory ping (spec §9)', () => {
@@ -18,7 +18,7 @@ describe('memory ping (spec §9)', () => {
 
   it('reports memory at each drawn interval, and nothing where the browser exposes none', () => {
     const timers: Array<{ ms: number; fn: () => void }> = [];
-    const clock: AnalyticsClock = {
+    const clock: UsageClock = {
       now: () => 0,
       setTimeout: (fn, ms) => timers.push({ fn, ms }),
       clearTimeout: () => undefined,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 import { forwardEvents } from './forward';
 import { ingestBatch } from './ingest';
-import { ensureAnalyticsPartitions, PARTITION_DAYS_AHEAD } from './partitions';
+import { ensureUsagePartitions, PARTITION_DAYS_AHEAD } from './partitions';
 
 /** A vendor endpoint the test controls: it records each body and answers the status it is told. */
 function fakeVendor() {
@@ -86,15 +86,15 @@ describe('analytics forwarding and partitions', () => {
   it('makes the daily partitions ahead, once; new events land in their day; a day already in the default partition is left there', async () => {
     const db = ctx.database.db;
     const later = NOW + 30 * 24 * 3600_000;
-    expect(await ensureAnalyticsPartitions(db, later)).toHaveLength(PARTITION_DAYS_AHEAD + 1);
-    expect(await ensureAnalyticsPartitions(db, later)).toEqual([]);
+    expect(await ensureUsagePartitions(db, later)).toHaveLength(PARTITION_DAYS_AHEAD + 1);
+    expect(await ensureUsagePartitions(db, later)).toEqual([]);
     await ingestBatch(db, { userId: 'fwd-off', forward: false }, [{ ...event('after-partitions'), time: later - 500 }], later);
     const day = new Date(later).toISOString().slice(0, 10).replaceAll('-', '');
     const placed = await sql<{ partition: string }>`
       select tableoid::regclass::text as partition from analytics_events where name = 'after-partitions'`.execute(db);
     expect(placed.rows[0]!.partition).toBe(`analytics_events_p${day}`);
     // Today's events (the tests above) already sit in the default partition: today is skipped, not failed.
-    const made = await ensureAnalyticsPartitions(db, NOW);
+    const made = await ensureUsagePartitions(db, NOW);
     const today = new Date(NOW).toISOString().slice(0, 10).replaceAll('-', '');
     expect(made).not.toContain(`analytics_events_p${today}`);
     expect(made.length).toBeGreaterThan(0);
