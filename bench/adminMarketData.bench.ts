@@ -16,7 +16,7 @@ import { updateBond } from '../server/services/marketAdmin/bondEdit';
 import { readBond } from '../server/services/marketAdmin/bondRead';
 import { correctCurvePoint, readCurve } from '../server/services/marketAdmin/curveAdmin';
 import { listRecent } from '../server/services/marketAdmin/recent';
-import { cusipCheckDigit } from '../server/services/market/reference';
+import { cusipCheckDigit } from '../server/services/market/codesAndRatings';
 import { repriceUniverse } from '../server/services/pricing';
 import { seedSyntheticMarket } from '../server/services/pricing/testFixtures';
 import { type BenchEngine, openScratchDatabase } from './support/scratchDatabase';

@@ -34,7 +34,7 @@ import { listenerOf } from '../server/db/channels';
 import { HAWK_INTERVAL_MS, hawkJob } from '../server/jobs/hawk';
 import { Scheduler } from '../server/jobs/scheduler';
 import { NOTIFICATION_EVENT } from '../server/services/notifications/notifications';
-import { backtestRule } from '../server/services/hawk/backtest';
+import { backtestAlertRule } from '../server/services/hawk/alertBacktest';
 import { evaluateHawk } from '../server/services/hawk/evaluate';
 import { EVENTS_CHANNEL, parseEventsNotice, recordEvents } from '../server/services/events';
 import type { Database } from '../server/db/schema';
@@ -261,7 +261,7 @@ async function backtestTiming(db: Kysely<Database>, config: Config, nowMs: numbe
     let firings = 0;
     for (let k = 0; k < 5; k++) {
       t = performance.now();
-      const r = await backtestRule(
+      const r = await backtestAlertRule(
         db,
         config,
         'u1',

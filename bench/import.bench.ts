@@ -23,7 +23,7 @@ import { loadConfig } from '../server/config';
 import { migrateToLatest } from '../server/db/migrate';
 import { evaluateHawk } from '../server/services/hawk/evaluate';
 import { importFile, summarize } from '../server/services/importers';
-import { cusipCheckDigit } from '../server/services/market/reference';
+import { cusipCheckDigit } from '../server/services/market/codesAndRatings';
 import { ensureSectors } from '../server/services/market/simulator/writeReference';
 import { BOND_TEMPLATE_HEADER, rng, TRACE_ENHANCED_HEADER, traceLine, type SampleTrade } from '../scripts/importSamples';
 

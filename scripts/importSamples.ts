@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cusipCheckDigit } from '../server/services/market/reference';
+import { cusipCheckDigit } from '../server/services/market/codesAndRatings';
 import { mulberry32 } from '@common/random';
 import { BOND_REFERENCE_FIELDS } from '../common/api/tradesMissingBonds';
 import { businessDaysFrom } from '../common/calendar';

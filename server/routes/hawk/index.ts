@@ -22,7 +22,7 @@ import {
   listSubscriptions,
   updateSubscription,
 } from '../../services/hawk/subscriptions';
-import { backtestRule } from '../../services/hawk/backtest';
+import { backtestAlertRule } from '../../services/hawk/alertBacktest';
 import { disableByCode, listFirings, undoDisableByCode } from '../../services/hawk/history';
 
 const tags = ['hawk'];
@@ -139,7 +139,7 @@ const hawkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hawkBacktestResultSchema, 402: errorResponseSchema, ...errors },
       },
     },
-    async (request) => backtestRule(app.db, app.config, request.user.userId, request.body, now()),
+    async (request) => backtestAlertRule(app.db, app.config, request.user.userId, request.body, now()),
   );
 
   // The e-mail's one-click disable: public (the link works without signing in), the code is the key.

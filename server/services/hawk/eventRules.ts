@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { ratingNotch } from '../market/reference';
+import { ratingNotch } from '../market/codesAndRatings';
 import { bondInfo, num } from './bondInfo';
 import type { AddCandidate } from './candidates';
 import { importedTradeEvents } from './importedTrades';

@@ -1,6 +1,6 @@
 import { type BondDayCount, COUPON_TYPES, type CouponType, MOODY_RATINGS, SP_RATINGS } from '../../../common/market';
 import type { CallScheduleEntry } from '../../db/tables/market';
-import { bondDescription, isinFromCusip, isValidCusip } from '../market/reference';
+import { bondDescription, isinFromCusip, isValidCusip } from '../market/codesAndRatings';
 import type { ColumnIndex, ColumnSpec } from './columns';
 import { RowError } from './report';
 import { parseDate, parseNumber } from './values';

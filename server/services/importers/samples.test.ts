@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_BONDS, UNKNOWN_CUSIP } from '../../../scripts/importSamples';
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/testDatabase';
-import { isinFromCusip } from '../market/reference';
+import { isinFromCusip } from '../market/codesAndRatings';
 import { importSample, importText, prepareReference, samplePath } from './testing';
 
 describe('the sample files import', () => {

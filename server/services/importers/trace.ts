@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordEvents } from '../events';
-import { bondSegment, disseminationCap } from '../market/reference';
+import { bondSegment, disseminationCap } from '../market/codesAndRatings';
 import { mapColumns } from './columns';
 import type { ImporterResult, ImportContext } from './driver';
 import { isBlankLine, normalizeHeader } from './lines';

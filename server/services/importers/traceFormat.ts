@@ -1,5 +1,5 @@
 import type { TradeSide } from '../../db/tables/market';
-import { isValidCusip } from '../market/reference';
+import { isValidCusip } from '../market/codesAndRatings';
 import type { ColumnIndex, ColumnSpec } from './columns';
 import { RowError } from './report';
 import { easternToUtc, parseDate, parseNumber, parseTime } from './values';

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { attachMissingTrades } from '../importers/attachMissing';
 import { isoDay } from '../pricing/conventions';
-import { isinFromCusip, isValidCusip } from '../market/reference';
+import { isinFromCusip, isValidCusip } from '../market/codesAndRatings';
 import { ServiceRefusal } from '../refusal';
 import { readBond } from './bondRead';
 import { repriceAfterAdminChange } from './reprice';

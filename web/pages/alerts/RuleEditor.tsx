@@ -17,7 +17,7 @@ import {
 import { IssuerPicker } from '../../components/IssuerPicker';
 import { useApiQuery } from '../../api/queries';
 import { BOND_TABLE_PATHS, type BondTableListResponse } from '@common/api/bondTables';
-import { Preview } from './BacktestPreview';
+import { Preview } from './AlertBacktestPreview';
 import { BondPicker } from './BondPicker';
 import { bodyOf, type Draft, KIND_DEFAULTS, KIND_LABELS } from './ruleDraft';
 import { useFeature } from '../../features/useFeature';

@@ -10,7 +10,7 @@ import { preparedStatement } from '../../../db/prepared';
 import { reusableQuery } from '../../../db/reusableQuery';
 import { isoDay, isoTime, marketAsOf, n } from './common';
 import { presentBondRow, selectBondRows } from './bondRows';
-import { bondSegment, disseminationCap } from '../reference';
+import { bondSegment, disseminationCap } from '../codesAndRatings';
 
 /**
  * Everything the detail shows but the trades its price explanation names, in one statement: the bond-table row

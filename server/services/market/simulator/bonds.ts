@@ -5,7 +5,7 @@
 import { addMonths, formatDate, parseDate } from '@analytics/index';
 import { LAST_IG_NOTCH, type CouponType } from '../../../../common/market';
 import type { CallScheduleEntry } from '../../../db/tables/market';
-import { bondDescription, cusipCheckDigit, isinFromCusip } from '../reference';
+import { bondDescription, cusipCheckDigit, isinFromCusip } from '../codesAndRatings';
 import { addDays, businessDayOnOrBefore, yearsBetween } from '../../../../common/calendar';
 import { issuerNotchOn, type SimIssuer } from './issuers';
 import type { Rng } from './random';

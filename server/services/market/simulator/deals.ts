@@ -5,7 +5,7 @@
  */
 import { interpolateCurve, type Curve } from '@analytics/index';
 import { type DealStatus, LAST_IG_NOTCH } from '../../../../common/market';
-import { bondDescription, isinFromCusip } from '../reference';
+import { bondDescription, isinFromCusip } from '../codesAndRatings';
 import { addYears, bondCusip, callSchedule, pickSeniority, type SimBond } from './bonds';
 import { addDays, businessDayOnOrBefore, newYorkTime, nextBusinessDay } from '../../../../common/calendar';
 import { issuerNotchOn, issuerSpreadNotchOn, type SimIssuer } from './issuers';

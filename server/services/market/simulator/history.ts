@@ -6,7 +6,7 @@ import { parseDate, priceFromYield, settle, yieldFromPrice } from '@analytics/in
 import type { Kysely } from 'kysely';
 import { LAST_IG_NOTCH } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
-import { disseminationCap } from '../reference';
+import { disseminationCap } from '../codesAndRatings';
 import type { SimBond } from './bonds';
 import { addDays, settlementDayAfter, yearsBetween } from '../../../../common/calendar';
 import { issuerNotchOn, issuerSpreadNotchOn, type SimIssuer } from './issuers';

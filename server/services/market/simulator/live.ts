@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import { LAST_IG_NOTCH, TREASURY_TENORS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { type DomainEvent, recordEvents } from '../../events';
-import { disseminationCap } from '../reference';
+import { disseminationCap } from '../codesAndRatings';
 import {
   addDays,
   isBusinessDay,

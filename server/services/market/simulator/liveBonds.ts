@@ -6,7 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { SectorCode } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
-import { ratingNotch } from '../reference';
+import { ratingNotch } from '../codesAndRatings';
 import type { TradableBond } from './history';
 import { bondNoise, priceable } from './model';
 import { isStaleBond } from './trades';

@@ -10,7 +10,7 @@ import type { DealStatus } from '../../../db/tables/market';
 import type { DomainEvent } from '../../events';
 import { dealFacts } from '../../primary/dealEvents';
 import { notifyNewDeal } from '../../primary/newDealNotifications';
-import { moodyRating, spRating } from '../reference';
+import { moodyRating, spRating } from '../codesAndRatings';
 import type { SimBond } from './bonds';
 import { priceDeal, type PricingDay, stepDetails, type SimTranche } from './deals';
 import { DEAL_STATUSES } from '../../../../common/market';

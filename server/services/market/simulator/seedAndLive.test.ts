@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../../db/database';
 import { acquireLease } from '../../../jobs/scheduler';
 import { liveMarketJob } from '../../../jobs/liveMarket';
 import { createTestDatabase } from '../../../test/testDatabase';
-import { isValidCusip, isValidIsin } from '../reference';
+import { isValidCusip, isValidIsin } from '../codesAndRatings';
 import { DEAL_STATUSES } from '../../../../common/market';
 import { loadState, seedUniverse, type SeedSummary } from './index';
 import { simulatorProvider } from './provider';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LAST_IG_NOTCH, TREASURY_TENORS } from '../../../../common/market';
-import { isValidCusip, isValidIsin } from '../reference';
+import { isValidCusip, isValidIsin } from '../codesAndRatings';
 import { DEAL_STATUSES } from '../../../../common/market';
 import { bondNotch, simulateDay, tradableBonds } from './history';
 import { issuerNotchOn } from './issuers';

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { SECTORS, TREASURY_TENORS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
-import { moodyRating, spRating } from '../reference';
+import { moodyRating, spRating } from '../codesAndRatings';
 import { INDUSTRIES, issuerNotchOn } from './issuers';
 import { bulkInsert, nextId, syncIdentity } from './load';
 import type { Universe } from './universe';

@@ -17,7 +17,7 @@ import { KNOWN_SP_RATINGS } from '../../../../common/api/edgar';
 import { newYorkTime, yearsBetween } from '../../../../common/calendar';
 import { MOODY_RATINGS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
-import { bondDescription, isinFromCusip } from '../../market/reference';
+import { bondDescription, isinFromCusip } from '../../market/codesAndRatings';
 import { recordDealAnnounced, recordDealStep } from '../dealEvents';
 import { makeWholeTerms } from './makeWhole';
 import { applyTap, type TappedBond } from './taps';

@@ -4,7 +4,7 @@
  * puts the numbers in the message so they can see why without opening the filing.
  */
 import { newIssuePrice } from '../../../../common/newIssuePricing';
-import { cusipCheckDigit, isinCheckDigit, isValidCusip, isValidIsin } from '../../market/reference';
+import { cusipCheckDigit, isinCheckDigit, isValidCusip, isValidIsin } from '../../market/codesAndRatings';
 import type { TermSheetProblem, TermSheetTranche } from './fwpParser';
 
 /** Price to public and the price at the stated yield may differ by rounding, never by more than 1/8 of a point. */

@@ -1,4 +1,4 @@
-import { isValidCusip } from '../../market/reference';
+import { isValidCusip } from '../../market/codesAndRatings';
 
 /**
  * Reading a term sheet's names and codes: the issuer, the banks, the ratings by agency, and the

@@ -3,7 +3,7 @@
  * (sometimes text), dates as YYYY-MM-DD, flags as "Y"/"N", ratings with their own dates. A record
  * missing what a bond cannot do without (CUSIP, issuer, coupon, maturity) is skipped and counted.
  */
-import { isValidCusip, ratingNotch } from '../../market/reference';
+import { isValidCusip, ratingNotch } from '../../market/codesAndRatings';
 import type { FinraRecord } from './client';
 
 export interface CorporateBond {

@@ -7,7 +7,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { rebuildTouchedDays } from '../../importers/stats';
-import { bondDescription, isinFromCusip } from '../../market/reference';
+import { bondDescription, isinFromCusip } from '../../market/codesAndRatings';
 import { ensureSectors } from '../../market/simulator/writeReference';
 import type { CorporateBond } from './records';
 import { INDUSTRY_GROUP_SECTORS, NON_CORPORATE_GROUPS, mapCouponType, tickerOf } from './vocab';

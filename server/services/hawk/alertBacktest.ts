@@ -18,7 +18,7 @@ import {
   type HawkTarget,
 } from '../../../common/api/hawk';
 import type { Database } from '../../db/schema';
-import { ratingNotch } from '../market/reference';
+import { ratingNotch } from '../market/codesAndRatings';
 import type { Config } from '../../config';
 import { featuresOfUser } from '../accounts/features';
 import { assertRuleReadable } from './gatedRules';
@@ -58,7 +58,7 @@ async function targetBonds(db: Kysely<Database>, target: HawkTarget, day: string
   return [];
 }
 
-export async function backtestRule(
+export async function backtestAlertRule(
   db: Kysely<Database>,
   config: Config,
   userId: string,

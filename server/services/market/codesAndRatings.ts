@@ -1,5 +1,5 @@
 /**
- * Reference-data helpers shared by the simulator, importers and APIs: CUSIP and ISIN check
+ * Security codes and rating scales shared by the simulator, importers and APIs: CUSIP and ISIN check
  * digits, bond descriptions, rating scales, IG/HY and tenor buckets.
  */
 import {

@@ -13,7 +13,7 @@ import {
   ratingNotch,
   ratingSegment,
   spRating,
-} from './reference';
+} from './codesAndRatings';
 
 describe('CUSIP and ISIN check digits', () => {
   it('computes the check digits of real CUSIPs (Apple and Microsoft bonds and shares)', () => {
