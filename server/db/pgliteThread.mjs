@@ -1,3 +1,4 @@
+// @ts-check — type-checked from its JSDoc by `npm run typecheck` and linted like the TypeScript.
 // The PGlite worker thread: owns the embedded database so its WebAssembly runs off the HTTP
 // event loop. Plain JavaScript (no build step) because worker threads load files with plain
 // Node, under tsx, vitest and `npm start` alike. The main thread (server/db/pgliteWorker.ts)
@@ -7,7 +8,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-/** @type {{ dataDir?: string, loadDataDir?: Uint8Array }} */
+/**
+ * One request from the main thread (server/db/pgliteWorker.ts).
+ * @typedef {{ id: number, type: 'exec' | 'dump' | 'close', bytes?: Uint8Array, session?: number }} WorkerMessage
+ */
+
+if (!parentPort) throw new Error('pgliteThread.mjs runs in a worker thread');
+const port = parentPort;
+
+/** @type {{ dataDir?: string, loadDataDir?: Uint8Array<ArrayBuffer> }} */
 const options = workerData ?? {};
 
 const pglite = await (options.loadDataDir
@@ -20,14 +29,14 @@ const pglite = await (options.loadDataDir
  * or an extended query not yet synced) is the only one served until it is idle again. The pool on
  * the main thread has several sessions but PGlite has one backend, so this is what keeps other
  * sessions' statements out of an open transaction.
- * @type {{ id: number, type: string, bytes?: Uint8Array, session?: number }[]}
+ * @type {WorkerMessage[]}
  */
 const waiting = [];
 /** @type {number | null} */
 let owner = null;
 let running = false;
 
-parentPort.on('message', (msg) => {
+port.on('message', (/** @type {WorkerMessage} */ msg) => {
   waiting.push(msg);
   void pump();
 });
@@ -41,7 +50,7 @@ async function pump() {
       const k = waiting.findIndex((m) => owner === null || m.session === owner || m.type === 'close');
       if (k < 0) break;
       const [msg] = waiting.splice(k, 1);
-      await handle(msg);
+      if (msg) await handle(msg);
     }
   } finally {
     running = false;
@@ -54,41 +63,45 @@ function endsIdle(/** @type {Uint8Array} */ out) {
   return n >= 6 && out[n - 6] === 0x5a && out[n - 2] === 5 && out[n - 3] === 0 && out[n - 1] === 0x49;
 }
 
-async function handle(/** @type {{ id: number, type: string, bytes?: Uint8Array, session?: number }} */ msg) {
+async function handle(/** @type {WorkerMessage} */ msg) {
   try {
     if (msg.type === 'exec') {
+      if (!msg.bytes) throw new Error('an exec message carries the bytes to run');
       // execProtocolRaw would also parse every answer message in here (to raise errors and
       // notifications for PGlite's own query API); the main thread parses them anyway, so take
       // the raw bytes as they come. Each chunk is a view into WebAssembly memory: copy it.
-      /** @type {Uint8Array[]} */
+      /** @type {Uint8Array<ArrayBuffer>[]} */
       const chunks = [];
       await pglite.execProtocolRawStream(msg.bytes, {
         onRawData: (data) => {
           chunks.push(data.slice());
         },
       });
-      const copy = chunks.length === 1 ? chunks[0] : concat(chunks);
+      const copy = chunks.length === 1 && chunks[0] ? chunks[0] : concat(chunks);
       owner = endsIdle(copy) ? null : (msg.session ?? null);
-      parentPort.postMessage({ id: msg.id, bytes: copy }, [copy.buffer]);
+      port.postMessage({ id: msg.id, bytes: copy }, [copy.buffer]);
     } else if (msg.type === 'dump') {
       const blob = await pglite.dumpDataDir('none');
       const bytes = new Uint8Array(await blob.arrayBuffer());
-      parentPort.postMessage({ id: msg.id, bytes }, [bytes.buffer]);
+      port.postMessage({ id: msg.id, bytes }, [bytes.buffer]);
     } else if (msg.type === 'close') {
       await pglite.close();
-      parentPort.postMessage({ id: msg.id });
+      port.postMessage({ id: msg.id });
     } else {
       throw new Error(`unknown PGlite worker message ${msg.type}`);
     }
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
-    parentPort.postMessage({ id: msg.id, error: { message: e.message, stack: e.stack } });
+    port.postMessage({ id: msg.id, error: { message: e.message, stack: e.stack } });
   }
 }
 
-parentPort.postMessage({ id: 0, ready: true });
+port.postMessage({ id: 0, ready: true });
 
-/** @param {Uint8Array[]} parts */
+/**
+ * @param {Uint8Array[]} parts
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
 function concat(parts) {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
   let at = 0;
