@@ -151,6 +151,16 @@ export type BondDayCount = (typeof BOND_DAY_COUNTS)[number];
 export const TRADE_SIDES = ['customer_buy', 'customer_sell', 'inter_dealer'] as const;
 export type TradeSide = (typeof TRADE_SIDES)[number];
 
+/**
+ * Why the pricer does not believe a print (trades.flag): a 'bad print' is through Treasuries by
+ * more than half a point (every print at a negative yield is); an 'off-market' one was rejected by
+ * the outlier rule of the close of its day. Such prints stay on the tape as printed, marked, and
+ * are never priced from.
+ */
+export const TRADE_FLAGS = ['bad print', 'off-market'] as const;
+export type TradeFlag = (typeof TRADE_FLAGS)[number];
+export const TRADE_FLAG_LABELS: Record<TradeFlag, string> = { 'bad print': 'Bad print', 'off-market': 'Off-market' };
+
 /** What each market-data source is called on screen (bonds.source, trades.source). */
 export function sourceLabel(source: string): string {
   if (source === 'simulator') return 'Simulator (invented market)';

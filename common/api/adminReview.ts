@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const REVIEW_QUEUES = ['outlier', 'lowConfidence', 'bigMove', 'tradeFar', 'stale'] as const;
+export const REVIEW_QUEUES = ['outlier', 'lowConfidence', 'bigMove', 'tradeFar', 'flaggedTrade', 'stale'] as const;
 export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
 
 /** What each queue holds, as the page titles it. */
@@ -15,6 +15,7 @@ export const REVIEW_QUEUE_LABELS: Record<ReviewQueue, string> = {
   lowConfidence: 'Low-confidence prices',
   bigMove: 'Big moves without trades',
   tradeFar: 'Trades far from the evaluated price',
+  flaggedTrade: 'Trades flagged as bad or off-market prints',
   stale: 'Stale bonds (no recent evaluated price)',
 };
 
@@ -31,6 +32,9 @@ export const REVIEW = {
   /** An outstanding bond whose latest end-of-day price is more than this many days older than the market's. */
   staleDays: 5,
 } as const;
+
+/** The queues whose items are trades (key `trade:<id>`; a correction is the trade's price). */
+export const isTradeQueue = (q: ReviewQueue): boolean => q === 'tradeFar' || q === 'flaggedTrade';
 
 export const REVIEW_DECISIONS = ['accept', 'correct', 'dismiss'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
@@ -120,7 +124,7 @@ export const reviewDecisionSchema = z
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'a price is given only to correct' });
     if (b.decision === 'correct' && b.queue === 'stale')
       ctx.addIssue({ code: 'custom', path: ['decision'], message: 'a stale bond has no figure to correct: accept or dismiss it' });
-    const kind = b.queue === 'stale' ? 'stale' : b.queue === 'tradeFar' ? 'trade' : 'price';
+    const kind = b.queue === 'stale' ? 'stale' : isTradeQueue(b.queue) ? 'trade' : 'price';
     if (!b.key.startsWith(`${kind}:`))
       ctx.addIssue({ code: 'custom', path: ['key'], message: `a ${b.queue} item's key starts with ${kind}:` });
   });

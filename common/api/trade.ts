@@ -7,7 +7,7 @@
  * `YYYY-MM-DD`, absent values null, Bearer auth, 400/404 answers): see the paragraph in shared.ts.
  */
 import { z } from 'zod';
-import { TRADE_SIDES } from '../market';
+import { TRADE_FLAGS, TRADE_SIDES } from '../market';
 import { boundedRange, MAX_RANGE_DAYS } from './dates';
 import { dateRangeQuerySchema, num, positiveId } from './shared';
 
@@ -34,6 +34,11 @@ export const tradeSchema = z.object({
   reportingPartyType: z.string(),
   ats: z.boolean(),
   status: z.enum(['active', 'cancelled', 'corrected']),
+  /**
+   * Why the pricer does not believe this print, decided by the close of its day (null: it does, or
+   * its day has not closed): shown as printed but not as a valid level, never priced from.
+   */
+  flag: z.enum(TRADE_FLAGS).nullable(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { BondDayCount, CouponType, DealStatus, TradeSide } from '../../../common/market';
+import type { BondDayCount, CouponType, DealStatus, TradeFlag, TradeSide } from '../../../common/market';
 
 /**
  * Market data tables. Conventions: prices per 100 face, rates and yields as decimals (0.0575),
@@ -146,6 +146,8 @@ export interface TradesTable {
   reporting_party_type: string;
   ats: boolean;
   status: 'active' | 'cancelled' | 'corrected';
+  /** Why the pricer does not believe this print (migration 20261230400000), null when it does. */
+  flag: ColumnType<TradeFlag | null, TradeFlag | null | undefined, TradeFlag | null>;
   control_number: string | null;
   source: string;
   created_at: Timestamp;

@@ -17,6 +17,7 @@ import { evaluateUniverse } from './evaluate';
 import { forgetPastDays } from './reprice';
 import { loadTerms } from './terms';
 import { TradeBook, loadTrades } from './trades';
+import { closeFlags, type TradeFlagChange, writeTradeFlags } from './tradeFlags';
 import { type PricedItem, writeEvaluatedPrices } from './write';
 
 export interface PriceHistoryResult {
@@ -75,15 +76,18 @@ export async function priceHistory(
   let loadedToMs = dayStartMs(days[0]!) - TRADE_WINDOW_DAYS * MS_PER_DAY;
   let pending: Promise<void> = Promise.resolve();
   let items: PricedItem[] = [];
+  let flags: TradeFlagChange[] = [];
   let prices = 0;
   let failed = 0;
   const failures: PriceHistoryResult['failures'] = [];
   const flush = async () => {
     const batch = items;
+    const flagBatch = flags;
     items = [];
+    flags = [];
     lap('compute');
     await pending;
-    pending = writeEvaluatedPrices(db, 'eod', batch);
+    pending = writeEvaluatedPrices(db, 'eod', batch).then(() => writeTradeFlags(db, flagBatch));
     lap('write');
     // Surface a failed write at the next await rather than as an unhandled rejection.
     pending.catch(() => undefined);
@@ -110,6 +114,9 @@ export async function priceHistory(
       (id) => carried.get(id),
     );
     for (const e of result.evaluations) carried.set(e.bondId, e.basis);
+    // Each close decides its own day's prints before the next day is priced from them (tradeFlags.ts).
+    const dayFromMs = dayStartMs(day) - 1;
+    for (const c of closeFlags(result.evaluations, (id) => book.window(id, dayFromMs, asOf.getTime()))) flags.push(c);
     failed += result.failed.length;
     for (const f of result.failed) if (failures.length < 20) failures.push({ ...f, day });
     for (const e of result.evaluations) items.push({ day, asOf, evaluation: e });

@@ -18,6 +18,7 @@ import { curveVersionOf, pruneCurveVersions } from './curveVersions';
 import { evaluateUniverse, type Evaluation } from './evaluate';
 import { TermsCache } from './terms';
 import { TradeCache } from './trades';
+import { closeFlags, writeTradeFlags } from './tradeFlags';
 import { type MarketStateRow, deleteMarketState, marketStateRow, sameRow, upsertMarketState, writeEvaluatedPrices } from './write';
 
 export interface RepriceOptions {
@@ -144,6 +145,8 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
     if (kind === 'intraday' && e.lastTradeId > seen && (state.warm || only || volume > 0)) snapshots.push(e);
     if (e.lastTradeId > seen) state.snapshotTradeId.set(e.bondId, e.lastTradeId);
   }
+  // The close decides which of its day's prints the pricer does not believe (tradeFlags.ts).
+  const flags = kind === 'eod' ? closeFlags(universe.evaluations, (id) => book.window(id, dayFromMs, asOfMs)) : [];
   const t2 = performance.now();
 
   const written = kind === 'eod' ? universe.evaluations : snapshots;
@@ -165,6 +168,7 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
       kind,
       written.map((evaluation) => ({ day, asOf, evaluation })),
     );
+    await writeTradeFlags(trx, flags);
     if (kind === 'eod')
       events.push({ type: 'pricing.closed', subjectId: day, payload: { day, bonds: written.length, asOf: asOf.toISOString() } });
     await recordEvents(trx, events);

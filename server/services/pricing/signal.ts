@@ -8,6 +8,7 @@
 import { parseDate } from '@analytics/index';
 import {
   DISPERSION_SCALE_BP,
+  isoDay,
   MAX_TRADES_PER_BOND,
   MS_PER_DAY,
   OUTLIER_FLOOR_BP,
@@ -39,7 +40,7 @@ export interface UsedTrade {
 export interface RejectedTrade {
   id: number;
   spreadBp: number | null;
-  reason: 'outlier' | 'unpriceable' | 'bad print';
+  reason: 'outlier' | 'unpriceable' | 'bad print' | 'off-market';
 }
 
 /**
@@ -144,7 +145,14 @@ export function tradeSignal(
   const rejected: RejectedTrade[] = [];
   const cand: { t: TradeObs; mid: number }[] = [];
   const years = (entry.maturityDay - dayNumber(recent[recent.length - 1]!.day)) / 365.25;
+  const today = isoDay(new Date(asOfMs));
   for (const t of recent) {
+    // A print its own day's close flagged is never priced from again (that close decides its own
+    // day's prints afresh: tradeFlags.ts).
+    if (t.flag && t.day < today) {
+      rejected.push({ id: t.id, spreadBp: null, reason: t.flag });
+      continue;
+    }
     const mid = tradeSpread(entry, t, curves, asOfMs);
     if (Number.isNaN(mid)) rejected.push({ id: t.id, spreadBp: null, reason: 'unpriceable' });
     else if (isBadPrint(entry, mid, years)) rejected.push({ id: t.id, spreadBp: round(mid, 3), reason: 'bad print' });

@@ -9,6 +9,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { TradeFlag } from '../../../common/market';
 import { isoDay, MS_PER_DAY } from './conventions';
 import { fetchPacked, packFields } from './packed';
 
@@ -29,6 +30,11 @@ export interface TradeObs {
   price: number;
   side: number;
   /**
+   * Why the pricer does not believe it (trades.flag), decided by the close of its own day
+   * (tradeFlags.ts); a later day's pricing leaves a flagged print out.
+   */
+  flag?: TradeFlag | null;
+  /**
    * Spread (bp) in the bond's pricing space implied by the trade against its day's curve; NaN
    * when unpriceable. Valid while that curve and the bond's terms are the ones in the key.
    */
@@ -48,7 +54,7 @@ export async function loadTrades(
   if (range.bondIds) conditions.push(sql`t.bond_id = any(${range.bondIds}::int[])`);
   const records = await fetchPacked(
     db,
-    sql`select ${packFields(['t.id', 't.bond_id', 'round(extract(epoch from t.execution_time) * 1000)', 't.quantity', 't.price', 't.side', 't.reported_quantity'])}
+    sql`select ${packFields(['t.id', 't.bond_id', 'round(extract(epoch from t.execution_time) * 1000)', 't.quantity', 't.price', 't.side', 't.reported_quantity', 't.flag'])}
         from trades t where ${sql.join(conditions, sql` and `)}`,
   );
   const out = new Array<TradeObs>(records.length);
@@ -64,6 +70,7 @@ export async function loadTrades(
       price: Number(f[4]),
       side: SIDE_CODE[f[5]!] ?? SIDE_DEALER,
       reportedQuantity: Number(f[6]),
+      flag: f[7] ? (f[7] as TradeFlag) : null,
     };
   }
   return out;

@@ -8,11 +8,13 @@
  *   clean price (its lineage keeps the model's figure under `corrected`); when it is the bond's
  *   latest, the bond table's price and price change follow. Yields and spreads are the model's
  *   until the next reprice of that day recomputes them;
- * - a trade: its price is corrected (the original kept in the audit entry) and the bond is
- *   repriced, as after an import (a failed reprice leaves the correction and says why).
+ * - a trade (far from the price, or flagged as a bad or off-market print): its price is corrected
+ *   (the original kept in the audit entry), its flag cleared, and the bond is repriced, as after an
+ *   import (a failed reprice leaves the correction and says why).
+ * Accepting a flagged trade says the print is genuine: its flag is cleared and the bond repriced.
  */
 import { type Kysely, sql } from 'kysely';
-import type { ReviewDecisionResponse, ReviewQueue } from '../../../common/api/adminReview';
+import { isTradeQueue, type ReviewDecisionResponse, type ReviewQueue } from '../../../common/api/adminReview';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { repriceAfterImport } from '../importers/reprice';
@@ -57,8 +59,15 @@ async function correctPrice(
 
 async function correctTrade(trx: Kysely<Database>, id: string, price: number): Promise<{ before: Values; after: Values }> {
   const row = await trx.selectFrom('trades').select(['price', 'bond_id']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
-  await trx.updateTable('trades').set({ price }).where('id', '=', id).execute();
+  // A person's price is believed: the print is no longer flagged (tradeFlags.ts).
+  await trx.updateTable('trades').set({ price, flag: null }).where('id', '=', id).execute();
   return { before: { price: Number(row.price) }, after: { price } };
+}
+
+async function unflagTrade(trx: Kysely<Database>, id: string): Promise<{ before: Values; after: Values }> {
+  const row = await trx.selectFrom('trades').select(['flag']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+  await trx.updateTable('trades').set({ flag: null }).where('id', '=', id).execute();
+  return { before: { flag: row.flag }, after: { flag: null } };
 }
 
 export async function decideReviewItem(
@@ -80,8 +89,10 @@ export async function decideReviewItem(
   const id = body.key.split(':')[1]!;
   const decision = await db.transaction().execute(async (trx) => {
     let change: { before: Values; after: Values } | null = null;
+    // Accepting a flagged print says it is genuine: its flag goes and pricing may use it.
+    if (body.decision === 'accept' && body.queue === 'flaggedTrade') change = await unflagTrade(trx, id);
     if (body.decision === 'correct')
-      change = body.queue === 'tradeFar' ? await correctTrade(trx, id, body.price!) : await correctPrice(trx, id, body.price!, actor);
+      change = isTradeQueue(body.queue) ? await correctTrade(trx, id, body.price!) : await correctPrice(trx, id, body.price!, actor);
     const details = {
       ...(change ?? {}),
       item: { at: item.at, price: item.price, tradePrice: item.trade_price, confidence: item.confidence },
@@ -111,7 +122,7 @@ export async function decideReviewItem(
     });
     return presentDecision(inserted);
   });
-  if (body.decision === 'correct' && body.queue === 'tradeFar') {
+  if (isTradeQueue(body.queue) && (body.decision === 'correct' || (body.decision === 'accept' && body.queue === 'flaggedTrade'))) {
     const reprice = await repriceAfterImport(db, [item.bond_id], now).then(
       (r) => (r.repriceFailed ? JSON.stringify(r.repriceFailed) : null),
       (err: unknown) => (err instanceof Error ? err.message : String(err)),

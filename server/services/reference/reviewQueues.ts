@@ -7,6 +7,8 @@
  * - bigMove: a day-on-day clean-price move of the threshold or more on a day without trades
  *   (`daily_bond_stats`);
  * - tradeFar: active trades that far from the same (New York) day's evaluated price;
+ * - flaggedTrade: active trades the close of their day flagged (trades.flag: a bad print — through
+ *   Treasuries, a negative yield — or an off-market one), never priced from;
  * - stale: outstanding bonds whose latest end-of-day price is older than the threshold, or none.
  * An item decided once (any queue: a price flagged twice is decided once) leaves the queues.
  */
@@ -35,6 +37,8 @@ interface QueueRow {
   trade_price: string | null;
   confidence: number | null;
   outliers: number | null;
+  /** flaggedTrade only: the trade's flag. */
+  flag?: string | null;
 }
 
 const from = (w: Window) => sql`(${w.asOf}::date - ${REVIEW.windowDays}::int)`;
@@ -78,6 +82,16 @@ function queueSql(queue: ReviewQueue, w: Window): RawBuilder<QueueRow> {
           and t.execution_time >= (${from(w)}::timestamp at time zone 'America/New_York')
           and t.execution_time < ((${w.asOf}::date + 1)::timestamp at time zone 'America/New_York')
           and abs(t.price - e.clean_price) >= ${REVIEW.tradeFarPoints}`;
+    case 'flaggedTrade':
+      return sql`select t.bond_id, 'trade:' || t.id as key,
+          to_char(t.execution_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, e.clean_price as price, null::numeric as previous,
+          t.price as trade_price, e.confidence, null::int as outliers, t.flag
+        from trades t
+        left join evaluated_prices e on e.bond_id = t.bond_id and e.kind = 'eod'
+          and e.price_date = (t.execution_time at time zone 'America/New_York')::date
+        where t.flag is not null and t.status = 'active'
+          and t.execution_time >= (${from(w)}::timestamp at time zone 'America/New_York')
+          and t.execution_time < ((${w.asOf}::date + 1)::timestamp at time zone 'America/New_York')`;
     case 'stale':
       return sql`select b.id as bond_id, 'stale:' || b.id || ':' || coalesce(last.price_date::text, 'never') as key,
           last.price_date::text as at, last.clean_price as price, null::numeric as previous, null::numeric as trade_price,
@@ -113,6 +127,10 @@ function reason(queue: ReviewQueue, r: QueueRow): string {
       return `moved ${(price! - num(r.previous)!).toFixed(3)} points from ${num(r.previous)!.toFixed(3)} with no trade that day`;
     case 'tradeFar':
       return `traded at ${num(r.trade_price)!.toFixed(3)}, ${Math.abs(num(r.trade_price)! - price!).toFixed(3)} points from the evaluated ${price!.toFixed(3)}`;
+    case 'flaggedTrade':
+      return r.flag === 'bad print'
+        ? `printed at ${num(r.trade_price)!.toFixed(3)}: a bad print (through Treasuries or at a negative yield), not priced from`
+        : `printed at ${num(r.trade_price)!.toFixed(3)}${price === null ? '' : ` against the evaluated ${price.toFixed(3)}`}: off-market by the outlier rule of its day, not priced from`;
     case 'stale':
       return r.at === null ? 'never priced' : `last priced ${r.at}, more than ${REVIEW.staleDays} days before the latest close`;
   }

@@ -29,6 +29,7 @@ import {
   metricValue,
   SIDE_STYLE,
   tradeMarkers,
+  tradeStatusText,
   type HistoryMetric,
 } from './historyView';
 import '../../components/market/market.css';
@@ -101,6 +102,8 @@ const TRADE_COLUMNS: ColDef<Trade>[] = [
     type: 'numericColumn',
     valueFormatter: (p) => formatPrice(p.value as number),
     headerTooltip: 'Per 100 face',
+    // A flagged print is shown as printed, struck through: not a level the bond traded at.
+    cellStyle: (p) => (p.data?.flag ? { textDecoration: 'line-through' } : null),
     cellClass: NUM,
   },
   {
@@ -120,7 +123,16 @@ const TRADE_COLUMNS: ColDef<Trade>[] = [
     valueFormatter: (p) => (p.value ? 'Yes' : ''),
     headerTooltip: 'Executed on an alternative trading system',
   },
-  { field: 'status', headerName: 'Status', flex: 1, minWidth: 90 },
+  {
+    field: 'status',
+    headerName: 'Status',
+    flex: 1,
+    minWidth: 90,
+    valueGetter: (p) => (p.data ? tradeStatusText(p.data) : ''),
+    headerTooltip:
+      'Bad print: through Treasuries or at a negative yield. Off-market: rejected by the outlier rule of its day. Neither is priced from.',
+    cellStyle: (p) => (p.data?.flag ? { color: 'var(--mantine-color-red-7)' } : null),
+  },
 ];
 
 export function BondHistoryView({

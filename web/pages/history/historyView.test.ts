@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trade } from '@common/api/trade';
-import { compareValues, defaultIndexOf, indexPoints, tradeMarkers, tradeMarkerSize } from './historyView';
+import { compareValues, defaultIndexOf, indexPoints, tradeMarkers, tradeMarkerSize, tradeStatusText } from './historyView';
 
 const trade = (over: Partial<Trade>): Trade => ({
   id: 't',
@@ -17,6 +17,7 @@ const trade = (over: Partial<Trade>): Trade => ({
   reportingPartyType: 'D',
   ats: false,
   status: 'active',
+  flag: null,
   ...over,
 });
 
@@ -31,10 +32,18 @@ describe('trades on the history chart', () => {
 
   it('leave out cancelled trades, trades before the range, trades without a yield on the yield chart, and spread/confidence charts', () => {
     expect(tradeMarkers([trade({ status: 'cancelled' })], 'price')).toEqual([]);
+    // Prints the pricer flagged are not levels the bond traded at.
+    expect(tradeMarkers([trade({ flag: 'bad print' }), trade({ flag: 'off-market' })], 'price')).toEqual([]);
     expect(tradeMarkers([trade({})], 'price', '2026-11-21')).toEqual([]);
     expect(tradeMarkers([trade({ yield: null })], 'yield')).toEqual([]);
     expect(tradeMarkers([trade({})], 'spread')).toEqual([]);
     expect(tradeMarkers([trade({})], 'confidence')).toEqual([]);
+  });
+
+  it('the tape says why a flagged print is not a valid level', () => {
+    expect(tradeStatusText(trade({}))).toBe('active');
+    expect(tradeStatusText(trade({ flag: 'bad print' }))).toBe('Bad print: not priced from');
+    expect(tradeStatusText(trade({ flag: 'off-market' }))).toBe('Off-market: not priced from');
   });
 
   it('sizes grow on a log scale and are capped', () => {

@@ -8,7 +8,7 @@ import type { PriceHistoryResponse } from '@common/api/bond';
 import type { MarketIndexResponse } from '@common/api/market';
 import type { Trade } from '@common/api/trade';
 import { formatNumber, formatPrice, formatYield, formatYieldChange, formatSpread, MISSING } from '@common/format';
-import { compositeRating, ratingClassOf, type RatingClass } from '@common/market';
+import { compositeRating, ratingClassOf, TRADE_FLAG_LABELS, type RatingClass } from '@common/market';
 import type { ChartMarker } from '../../components/TimeSeriesChart';
 
 export type HistoryMetric = 'price' | 'yield' | 'spread' | 'confidence';
@@ -89,7 +89,8 @@ export function tradeMarkers(trades: readonly Trade[], metric: HistoryMetric, fr
   if (metric !== 'price' && metric !== 'yield') return [];
   const out: ChartMarker[] = [];
   for (const t of trades) {
-    if (t.status === 'cancelled') continue;
+    // Cancelled prints, and prints the pricer flagged (bad or off-market), are not levels the bond traded at.
+    if (t.status === 'cancelled' || t.flag !== null) continue;
     const day = t.executionTime.slice(0, 10);
     if (from && day < from) continue;
     const value = metric === 'price' ? t.price : t.yield;
@@ -97,6 +98,11 @@ export function tradeMarkers(trades: readonly Trade[], metric: HistoryMetric, fr
     out.push({ time: day, value, color: SIDE_STYLE[t.side].color, size: tradeMarkerSize(t.reportedQuantity) });
   }
   return out;
+}
+
+/** A trade's status as the tape shows it: a flagged print says why it is not a valid level. */
+export function tradeStatusText(t: Pick<Trade, 'status' | 'flag'>): string {
+  return t.flag === null ? t.status : `${TRADE_FLAG_LABELS[t.flag]}: not priced from`;
 }
 
 /** The default index of a bond: IG or HY by its composite rating, the lower of S&P and Moody's (unrated bonds: none). */

@@ -16,6 +16,7 @@ describe('admin: review queues', () => {
   let user: { authorization: string };
   let bond: { mover: number; unsure: number; traded: number; old: number; never: number };
   let tradeId: number;
+  let flaggedId: number;
   const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = admin) =>
     ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const queue = async (name: string) => (await call('GET', `/admin/review?queue=${name}`)).json() as ReviewResponse;
@@ -58,6 +59,11 @@ describe('admin: review queues', () => {
       },
     ]);
     tradeId = trades[0]!;
+    // A print through Treasuries the close of its day flagged (pricing/tradeFlags.ts), on a bond without closes.
+    [flaggedId] = (await createTrades(db, [
+      { bondId: bond.never, time: new Date('2026-05-27T14:00:00Z'), quantity: 250_000, price: 112.5, side: 'customer_buy' },
+    ])) as [number];
+    await sql`update trades set flag = 'bad print' where id = ${flaggedId}`.execute(db);
     await sql`insert into daily_bond_stats (bond_id, trade_date, volume, trade_count) values (${bond.traded}, '2026-05-29', 1000000, 1)`.execute(
       db,
     );
@@ -70,7 +76,7 @@ describe('admin: review queues', () => {
   it('computes every queue from the prices and trades', async () => {
     const page = await queue('bigMove');
     expect(page.asOf).toBe('2026-05-29');
-    expect(page.counts).toEqual({ outlier: 1, lowConfidence: 1, bigMove: 1, tradeFar: 1, stale: 2 });
+    expect(page.counts).toEqual({ outlier: 1, lowConfidence: 1, bigMove: 1, tradeFar: 1, flaggedTrade: 1, stale: 2 });
     expect(page.items).toEqual([
       expect.objectContaining({
         bondId: bond.mover,
@@ -152,6 +158,24 @@ describe('admin: review queues', () => {
     expect(Number(trade.rows[0]!.price)).toBe(101.5);
     expect(res.json().details).toMatchObject({ before: { price: 106 }, after: { price: 101.5 } });
     expect((await queue('tradeFar')).counts.tradeFar).toBe(0);
+  });
+
+  it('lists a flagged print, and accepting it as genuine clears its flag', async () => {
+    const [item] = (await queue('flaggedTrade')).items;
+    expect(item).toMatchObject({
+      key: `trade:${flaggedId}`,
+      bondId: bond.never,
+      tradePrice: 112.5,
+      price: null,
+      at: '2026-05-27T14:00:00.000Z',
+      reason: expect.stringMatching(/bad print .*not priced from/),
+    });
+    const res = await call('POST', '/admin/review/decisions', { queue: 'flaggedTrade', key: item!.key, decision: 'accept' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().details).toMatchObject({ before: { flag: 'bad print' }, after: { flag: null } });
+    const trade = await sql<{ flag: string | null }>`select flag from trades where id = ${flaggedId}`.execute(ctx.database.db);
+    expect(trade.rows[0]!.flag).toBeNull();
+    expect((await queue('flaggedTrade')).counts.flaggedTrade).toBe(0);
   });
 
   it('refuses malformed decisions by field (400) and unknown items (404)', async () => {

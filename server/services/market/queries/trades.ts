@@ -42,6 +42,7 @@ export async function listTrades(
       't.reporting_party_type',
       't.ats',
       't.status',
+      't.flag',
     ])
     .where(and(c))
     .orderBy('t.execution_time', 'desc')
@@ -65,6 +66,7 @@ export async function listTrades(
       reportingPartyType: r.reporting_party_type,
       ats: r.ats,
       status: r.status,
+      flag: r.flag,
     };
   });
 }

@@ -10,7 +10,7 @@ import { LAST_IG_NOTCH, TREASURY_TENORS } from '../../../../common/market';
 import { bondNotch, bondSpreadNotch, simulateDay, tradableBonds } from './history';
 import { hiddenMid, priceable, spreadBp } from './model';
 import { Rng } from './random';
-import { generateBondTrades, type SimTrade } from './trades';
+import { generateBondTrades, OFF_MARKET, type SimTrade } from './trades';
 import { generateUniverse } from './universe';
 
 const SEED = 20261121;
@@ -69,13 +69,14 @@ describe('a simulated market calibrated to the real one', () => {
     expect(allTrades.some((t) => t.trade.capped && t.trade.reportedQuantity === 1_000_000)).toBe(true);
   });
 
-  it('never prints a fixed-coupon bond at a negative yield', () => {
+  it('prints a fixed-coupon bond at a negative yield only as one of the rare mistyped prints (5+ points off)', () => {
     const negative = allTrades.filter(({ trade, bond, settleDay }) => {
       const b = tradable[bond]!;
       if (b.priceable.terms.couponType === 'floating') return false;
       return yieldFromPrice(settle(b.priceable.bond, settleDay), trade.price) < 0;
     });
-    expect(negative).toEqual([]);
+    // At most the upward half of the mistyped share, with room for chance; none from ordinary prints.
+    expect(negative.length).toBeLessThanOrEqual(Math.max(3, allTrades.length * OFF_MARKET.erroneousShare));
   });
 
   it('prints the most traded IG bonds within a fraction of a point a day (median high − low under 0.75 pt)', () => {
@@ -98,7 +99,7 @@ describe('a simulated market calibrated to the real one', () => {
     expect(median(liquid)).toBeLessThan(0.75);
   });
 
-  it('keeps even off-market prints of a bond weeks from maturity above a zero yield', () => {
+  it('keeps ordinary and off-market prints of a bond weeks from maturity above a zero yield; only mistyped ones go beyond', () => {
     const terms = {
       couponType: 'fixed' as const,
       coupon: 0.045,
@@ -116,7 +117,11 @@ describe('a simulated market calibrated to the real one', () => {
     const zeroYield = 100 + 2.25 - 2.25 * (158 / 180);
     const context = { hy: false, years: 0.07, liquidity: 1, maxPrice: zeroYield };
     const trades = generateBondTrades(new Rng(3, 'short'), 1, '2026-11-20', 20_000, mid, context, 5_000_000);
-    expect(Math.max(...trades.map((t) => t.price))).toBeLessThan(zeroYield);
+    // Only the mistyped prints (5–15 points off: OFF_MARKET.erroneousShare of them, half upwards) go above.
+    const above = trades.filter((t) => t.price >= zeroYield);
+    expect(above.length).toBeGreaterThan(0);
+    expect(above.length).toBeLessThan(20_000 * OFF_MARKET.erroneousShare);
+    for (const t of above) expect(t.price - mid).toBeGreaterThan(OFF_MARKET.errMinPt - 1);
     expect(trades.filter((t) => t.price > mid).length).toBeGreaterThan(5000);
   });
 

@@ -129,8 +129,8 @@ export function marketHalfSpread(size: number, hy: boolean, years: number, distr
 
 /**
  * Prints away from the market: off-market prints (a stale quote, a package leg, a mis-booked
- * side) 1–4 points away (×1.5 HY), and rarer erroneous ones (a mistyped price) 5–15 points away.
- * Both stay active: nobody cancels them.
+ * side) 1–4 points away (×1.5 HY), and rarer erroneous ones (a mistyped price) 5–15 points away,
+ * left as typed even at a negative yield. Both stay active: nobody cancels them.
  */
 export const OFF_MARKET = { share: 0.004, minPt: 1, maxPt: 4, erroneousShare: 0.0005, errMinPt: 5, errMaxPt: 15 } as const;
 
@@ -206,14 +206,17 @@ export function generateBondTrades(
     const sign = side === 'customer_buy' ? 1 : side === 'customer_sell' ? -1 : 0;
     let price = m + sign * hs + (side === 'inter_dealer' ? 0.15 * hs * rng.normal() : 0) + noise;
     const u = rng.next();
-    if (u < OFF_MARKET.erroneousShare) price += (rng.chance(0.5) ? 1 : -1) * rng.uniform(OFF_MARKET.errMinPt, OFF_MARKET.errMaxPt);
+    const erroneous = u < OFF_MARKET.erroneousShare;
+    if (erroneous) price += (rng.chance(0.5) ? 1 : -1) * rng.uniform(OFF_MARKET.errMinPt, OFF_MARKET.errMaxPt);
     else if (u < OFF_MARKET.erroneousShare + OFF_MARKET.share)
       price += (rng.chance(0.5) ? 1 : -1) * rng.uniform(OFF_MARKET.minPt, OFF_MARKET.maxPt) * (hy ? 1.5 : 1);
     price = Math.round(Math.max(1, price) * 1000) / 1000;
     // Above the undiscounted cash flows a print would show a negative yield: keep it between the
-    // mid and that bound, on its side of the mid (a short bond's markup is small in price).
+    // mid and that bound, on its side of the mid (a short bond's markup is small in price). A
+    // mistyped print is left as typed, as on the real tape: those few are the bad prints (through
+    // Treasuries, some at a negative yield) the pricer must flag and never price from.
     const max = bondKind.maxPrice;
-    if (max !== undefined && price >= max) price = Math.floor((Math.min(m, max) + 0.8 * Math.max(0, max - m)) * 1000) / 1000;
+    if (!erroneous && max !== undefined && price >= max) price = Math.floor((Math.min(m, max) + 0.8 * Math.max(0, max - m)) * 1000) / 1000;
     out.push({
       bond,
       time: at ?? newYorkTime(date, hour),

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   ADMIN_REVIEW_PATHS,
+  isTradeQueue,
   REVIEW_QUEUE_LABELS,
   REVIEW_QUEUES,
   type ReviewDecisionResponse,
@@ -49,7 +50,7 @@ function ItemRow({ item, onDecided }: { item: ReviewItem; onDecided: (d: ReviewD
           {item.description}
         </Text>
       </Table.Td>
-      <Table.Td>{item.at === null ? '—' : item.queue === 'tradeFar' ? formatMarketTime(item.at) : formatDay(item.at)}</Table.Td>
+      <Table.Td>{item.at === null ? '—' : isTradeQueue(item.queue) ? formatMarketTime(item.at) : formatDay(item.at)}</Table.Td>
       <Table.Td ta="right">{formatPrice(item.price)}</Table.Td>
       <Table.Td>
         <Text size="sm">{item.reason}</Text>
@@ -99,7 +100,7 @@ function ItemRow({ item, onDecided }: { item: ReviewItem; onDecided: (d: ReviewD
                 size="xs"
                 w={110}
                 decimalScale={6}
-                aria-label={item.queue === 'tradeFar' ? 'Right trade price' : 'Right clean price'}
+                aria-label={isTradeQueue(item.queue) ? 'Right trade price' : 'Right clean price'}
                 value={price}
                 onChange={setPrice}
                 data-testid="review-price"
