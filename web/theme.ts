@@ -6,6 +6,9 @@ import {
   Anchor,
   createTheme,
   DEFAULT_THEME,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type VariantColorsResolver,
   type MantineColorScheme,
   type MantineColorSchemeManager,
   type MantineColorsTuple,
@@ -54,13 +57,24 @@ function readableDarkShades(): Record<string, MantineColorsTuple> {
   return colors;
 }
 
+/**
+ * Text on a filled theme colour, per scheme (--bw-on-filled, web/styles.css): white on the deep
+ * shade 7 of the light scheme, near-black on the bright shade 5 of the dark one (white on the
+ * dark scheme's orange read 2.2:1, WCAG asks 4.5:1). Mantine's own choice, by the light
+ * scheme's shade, is one colour for both schemes.
+ */
+const filledTextPerScheme: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  const perScheme = input.variant === 'filled' && parsed.isThemeColor && parsed.shade === undefined && parsed.color !== 'dark';
+  return perScheme ? { ...colors, color: 'var(--bw-on-filled)' } : colors;
+};
+
 export const theme = createTheme({
   primaryColor: 'orange',
   primaryShade: { light: 7, dark: 5 },
-  // Filled buttons pick their text colour by the fill's luminance: near-black on the bright orange
-  // of the dark scheme (white on it reads about 2.2:1; WCAG asks 4.5:1), white on the burnt orange
-  // of the light scheme.
   autoContrast: true,
+  variantColorResolver: filledTextPerScheme,
   defaultRadius: 'xs',
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   fontFamilyMonospace: '"JetBrains Mono", "SFMono-Regular", Menlo, Consolas, monospace',
