@@ -175,10 +175,12 @@ test.describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
       test(`every page ${role === 'anonymous' ? 'open without a login' : `a ${role} can open`}, ${scheme} scheme: no serious or critical violation`, async ({
         browser,
       }) => {
-        test.setTimeout(900_000);
+        // About 60 pages for an admin: on a loaded 2-core machine each takes 10-30 s to settle and check.
+        test.setTimeout(1_800_000);
         const context = await contextFor(browser, role, scheme);
         const page = await context.newPage();
         const findings: Finding[] = [];
+        mkdirSync('test-results', { recursive: true });
         let first = true;
         for (const { address } of pagesFor(role, examples)) {
           await openAndSettle(page, address, first);
@@ -195,10 +197,10 @@ test.describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
               targets: v.nodes.map((n) => n.target.join(' ')),
             });
           }
+          // Written after each page, so a run cut short still leaves what it found.
+          writeFileSync(`test-results/axe-${role}-${scheme}.json`, JSON.stringify(findings, null, 2));
         }
         await context.close();
-        mkdirSync('test-results', { recursive: true });
-        writeFileSync(`test-results/axe-${role}-${scheme}.json`, JSON.stringify(findings, null, 2));
         const failing = findings
           .filter((f) => FAILING_IMPACTS.has(f.impact))
           .map(
