@@ -10,7 +10,8 @@ export function Brand({ to }: { to: string }) {
       to={to}
       ff="monospace"
       fw={700}
-      c="orange.5"
+      // The primary orange of each scheme: orange 5 on the dark header as before, the burnt orange 7 (AA on white) on the light one.
+      c="var(--mantine-color-orange-filled)"
       size="md"
       td="none"
       style={{ letterSpacing: '0.12em', textTransform: 'uppercase' }}
