@@ -54,7 +54,10 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_CATEGORIES = ['markethawk', 'new_primary_deals', 'other', 'primary_deal_messaging'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
-/** Bond table columns of spec §3 (41), with the risk to the workout date (duration, DV01, convexity) beside the risk to maturity. */
+/**
+ * Bond table columns of spec §3 (41), with the risk to the workout date (duration, DV01, convexity) beside the risk to maturity,
+ * and the market-data source the row's terms and prints come from.
+ */
 export const BOND_TABLE_COLUMNS = [
   'amountIssued',
   'bondIdentifier',
@@ -90,6 +93,7 @@ export const BOND_TABLE_COLUMNS = [
   'ratingMoody',
   'ratingSP',
   'seniority',
+  'source',
   'startConfidence',
   'tSpread',
   'tenor',

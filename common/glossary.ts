@@ -85,6 +85,14 @@ export const GLOSSARY: Record<BondTableColumn, GlossaryEntry> = {
     unit: 'text',
     formula: 'From the bond reference data (the ranking stated in the prospectus).',
   },
+  source: {
+    term: 'Source',
+    short: "Market-data source of the bond's terms and prints",
+    definition:
+      "Where the bond's reference data and the prints its evaluated price rests on come from: the built-in simulator (an invented market), FINRA's TRACE public data (end-of-day last sales, one print a day for bonds that traded) or a file an admin imported. The evaluated price itself is always Bondwise's own, worked from that source's prints and the Treasury curve.",
+    unit: 'text',
+    formula: 'The source that loaded the bond (bonds.source); the bond page names it in full beside its terms.',
+  },
   corpStruct: {
     term: 'Corporate structure',
     short: 'Corporate structure of the issuer (OpCo / HoldCo)',

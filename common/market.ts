@@ -169,6 +169,14 @@ export function sourceLabel(source: string): string {
   return source;
 }
 
+/** The short name of a source, for a table cell (sourceLabel is the full one). */
+export function sourceShortLabel(source: string): string {
+  if (source === 'simulator') return 'Simulator';
+  if (source === 'finra-public') return 'FINRA TRACE';
+  if (source === 'import') return 'File import';
+  return source;
+}
+
 /** How a bond pays interest: a fixed coupon, no coupon, or an index plus a quoted margin. */
 export const COUPON_TYPES = ['fixed', 'zero', 'floating'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];

@@ -114,6 +114,7 @@ export const bondRowSchema = z.object({
   ratingMoody: z.string().nullable(),
   ratingSP: z.string().nullable(),
   seniority: z.string(),
+  source: z.string().describe("Where the bond's terms and prints come from: simulator, import, finra-public (sourceLabel names them)"),
   startConfidence: num,
   tSpread: num,
   tenor: z.number(),

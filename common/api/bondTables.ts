@@ -115,4 +115,5 @@ export const DEFAULT_BOND_TABLE_COLUMNS = [
   'volume',
   'amountIssued',
   'confidence',
+  'source',
 ] as const satisfies ReadonlyArray<(typeof BOND_TABLE_COLUMNS)[number]>;

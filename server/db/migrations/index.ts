@@ -44,6 +44,7 @@ import * as marketSources from './20261224100000_market_sources';
 import * as edgarFeed from './20261225100000_edgar_feed';
 import * as loginSources from './20261228100000_login_sources';
 import * as makeWhole from './20261229100000_make_whole';
+import * as finraTreasuries from './20261230300000_finra_treasuries';
 import * as tradeFlags from './20261230400000_trade_flags';
 
 /**
@@ -96,5 +97,6 @@ export const migrations: Record<string, Migration> = {
   '20261225100000_edgar_feed': edgarFeed,
   '20261228100000_login_sources': loginSources,
   '20261229100000_make_whole': makeWhole,
+  '20261230300000_finra_treasuries': finraTreasuries,
   '20261230400000_trade_flags': tradeFlags,
 };

@@ -64,6 +64,11 @@ describe('bond table API', () => {
     const row = body.rows[0] as BondRow;
     expect(typeof row.price).toBe('number');
     expect(row.issueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Each row names the source its terms and prints come from, as the bonds table stores it.
+    const stored = await ctx.database.db.selectFrom('bonds').select(['id', 'source']).execute();
+    const sources = new Map(stored.map((b) => [b.id, b.source]));
+    expect(body.rows.map((r: BondRow) => r.source)).toEqual(body.rows.map((r: BondRow) => sources.get(r.id)));
+    expect(new Set(all.map((r) => r.source))).toEqual(new Set(['simulator', 'finra-public', 'import']));
   });
 
   it('sorts by every column, both directions, nulls last and ties by id — matching a JS sort of the same rows', async () => {

@@ -143,6 +143,8 @@ describe('bond table view', () => {
     expect(formatBondCell('dv01', 0.0521391)).toBe('0.0521');
     expect(formatBondCell('changeConfidence', 22)).toBe('+22');
     expect(formatBondCell('nextCallDate', null)).toBe('—');
+    expect(formatBondCell('source', 'finra-public')).toBe('FINRA TRACE');
+    expect(formatBondCell('source', 'simulator')).toBe('Simulator');
   });
 });
 

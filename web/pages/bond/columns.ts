@@ -7,13 +7,14 @@ import type { FeatureName } from '@common/features';
 import { formatDay, formatNumber, formatValue, MISSING, type ValueKind } from '@common/format';
 import { DEFAULT_BOND_TABLE_COLUMNS } from '@common/api/bondTables';
 import { GLOSSARY, glossaryTooltip } from '@common/glossary';
+import { sourceShortLabel } from '@common/market';
 
 export interface BondColumnMeta {
   header: string;
   /** Tooltip: what the number is and its unit. */
   help: string;
   /** Formatter kind; 'text' shows the value as is. */
-  kind: ValueKind | 'text' | 'bool' | 'dv01' | 'years' | 'confidence';
+  kind: ValueKind | 'text' | 'source' | 'bool' | 'dv01' | 'years' | 'confidence';
   width: number;
   /**
    * Colour by sign (changes): 'price' colours up green / down red; 'rate' colours the other way
@@ -37,7 +38,7 @@ const m = (
   kind,
   help,
   width,
-  numeric: !['text', 'bool', 'day', 'date'].includes(kind),
+  numeric: !['text', 'source', 'bool', 'day', 'date'].includes(kind),
   ...extra,
 });
 
@@ -87,6 +88,8 @@ export const BOND_COLUMNS: Record<BondTableColumn, BondColumnMeta> = {
   confidence: m('Conf', 'confidence', GLOSSARY.confidence.short, 60),
   changeConfidence: m('Δ Conf', 'confidence', GLOSSARY.changeConfidence.short, 66, { signed: 'price' }),
   startConfidence: m('Start conf', 'confidence', GLOSSARY.startConfidence.short, 76),
+  // The source's short name; the tooltip and the bond page give the full one.
+  source: m('Source', 'source', GLOSSARY.source.short, 100),
 };
 
 /** Formats a column value for display (grid cells, CSV preview) through common/format. */
@@ -96,6 +99,8 @@ export function formatBondCell(column: BondTableColumn, value: unknown): string 
   switch (meta.kind) {
     case 'text':
       return String(value);
+    case 'source':
+      return sourceShortLabel(String(value));
     case 'bool':
       return value ? 'Yes' : '';
     case 'dv01':

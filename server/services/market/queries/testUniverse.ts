@@ -109,7 +109,8 @@ export async function insertTestUniverse(
         tenor_at_issue: years,
         end_of_month: false,
         currency: 'USD',
-        source: 'test',
+        // Three sources, so the Source column sorts on more than ties.
+        source: (['simulator', 'finra-public', 'import'] as const)[k % 3]!,
       })
       .returning('id')
       .execute();

@@ -10,7 +10,7 @@
  * - history (endOfDayPriceYield): one trade date at a time; the cursor is the last whole day
  *   loaded and, within a day being loaded, the last security id committed.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { addDays, isBusinessDay } from '../../../../common/calendar';
 import type { Database } from '../../../db/schema';
 import { readCursor, saveCursor } from '../sourceState';
@@ -118,42 +118,62 @@ async function walk(
   }
 }
 
-interface CorporatesCursor {
+interface PassCursor {
   day: string;
   after: number | null;
   done: boolean;
 }
 
-export async function loadCorporates(db: Kysely<Database>, options: LoadOptions): Promise<DatasetLoad> {
-  const saved = await readCursor(db, FINRA_SOURCE, CORPORATES_DATASET);
-  let cursor: CorporatesCursor = saved ? (JSON.parse(saved) as CorporatesCursor) : { day: options.today, after: null, done: false };
+/** What one committed page added to a dataset's load. */
+type PageCommit = (trx: Transaction<Database>, records: FinraRecord[], result: DatasetLoad) => Promise<void>;
+
+/**
+ * A day's pass over a whole reference dataset (keyset-paged on FINRA's security id): resumes
+ * after the last committed page; a new day starts a new pass; a finished pass is not repeated.
+ */
+export async function loadPass(
+  db: Kysely<Database>,
+  options: LoadOptions,
+  dataset: string,
+  fields: string[],
+  filters: NonNullable<FinraQuery['compareFilters']>,
+  commitPage: PageCommit,
+): Promise<DatasetLoad> {
+  const saved = await readCursor(db, FINRA_SOURCE, dataset);
+  let cursor: PassCursor = saved ? (JSON.parse(saved) as PassCursor) : { day: options.today, after: null, done: false };
   if (cursor.day !== options.today) cursor = { day: options.today, after: null, done: false };
   const result: DatasetLoad = { rows: 0, skipped: 0, bondIds: [], dataThrough: null };
   if (cursor.done) return result;
   const query = (after: number | null): FinraQuery => ({
-    fields: CORPORATE_FIELDS,
+    fields,
     compareFilters: [
-      { fieldName: 'productSubTypeCode', fieldValue: 'CORP', compareType: 'EQUAL' },
+      ...filters,
       ...(after === null ? [] : [{ fieldName: 'finraSecurityIdentifier', fieldValue: after, compareType: 'GREATER' as const }]),
     ],
     sortFields: ['finraSecurityIdentifier'],
   });
-  await walk(options, CORPORATES_DATASET, query, cursor.after, async (records, lastId) => {
-    const bonds = records.map(corporateBondOf);
-    const valid = bonds.filter((b) => b !== null);
+  await walk(options, dataset, query, cursor.after, async (records, lastId) => {
     await db.transaction().execute(async (trx) => {
-      const written = await writeCorporates(trx, valid, options.today);
+      await commitPage(trx, records, result);
       cursor = { day: options.today, after: lastId, done: false };
-      await saveCursor(trx, FINRA_SOURCE, CORPORATES_DATASET, JSON.stringify(cursor));
-      result.rows += valid.length - written.skipped;
-      result.skipped += records.length - valid.length + written.skipped;
-      result.bondIds.push(...written.bondIds);
-      for (const b of valid)
-        if (b.lastSale && (!result.dataThrough || b.lastSale.date > result.dataThrough)) result.dataThrough = b.lastSale.date;
+      await saveCursor(trx, FINRA_SOURCE, dataset, JSON.stringify(cursor));
     });
   });
-  await saveCursor(db, FINRA_SOURCE, CORPORATES_DATASET, JSON.stringify({ ...cursor, done: true }));
+  await saveCursor(db, FINRA_SOURCE, dataset, JSON.stringify({ ...cursor, done: true }));
   return result;
+}
+
+export function loadCorporates(db: Kysely<Database>, options: LoadOptions): Promise<DatasetLoad> {
+  const filters = [{ fieldName: 'productSubTypeCode', fieldValue: 'CORP', compareType: 'EQUAL' as const }];
+  return loadPass(db, options, CORPORATES_DATASET, CORPORATE_FIELDS, filters, async (trx, records, result) => {
+    const valid = records.map(corporateBondOf).filter((b) => b !== null);
+    const written = await writeCorporates(trx, valid, options.today);
+    result.rows += valid.length - written.skipped;
+    result.skipped += records.length - valid.length + written.skipped;
+    result.bondIds.push(...written.bondIds);
+    for (const b of valid)
+      if (b.lastSale && (!result.dataThrough || b.lastSale.date > result.dataThrough)) result.dataThrough = b.lastSale.date;
+  });
 }
 
 interface HistoryCursor {
@@ -164,54 +184,72 @@ interface HistoryCursor {
   after?: number;
 }
 
-export async function loadHistory(db: Kysely<Database>, options: LoadOptions): Promise<DatasetLoad> {
-  const saved = await readCursor(db, FINRA_SOURCE, HISTORY_DATASET);
+/**
+ * A daily dataset loaded one trade date at a time, from the day after the last whole day loaded
+ * (or options.historyFrom) to yesterday; within a day keyset-paged and resumable like a pass.
+ */
+export async function loadDaily(
+  db: Kysely<Database>,
+  options: LoadOptions,
+  dataset: string,
+  fields: string[],
+  filters: NonNullable<FinraQuery['compareFilters']>,
+  commitPage: PageCommit,
+): Promise<DatasetLoad> {
+  const saved = await readCursor(db, FINRA_SOURCE, dataset);
   const cursor: HistoryCursor = saved ? (JSON.parse(saved) as HistoryCursor) : { through: addDays(options.historyFrom, -1) };
   const result: DatasetLoad = { rows: 0, skipped: 0, bondIds: [], dataThrough: null };
   const lastDay = addDays(options.today, -1);
   for (let day = cursor.day ?? addDays(cursor.through, 1); day <= lastDay; day = addDays(day, 1)) {
     if (!isBusinessDay(day)) {
-      await saveCursor(db, FINRA_SOURCE, HISTORY_DATASET, JSON.stringify({ through: day }));
+      await saveCursor(db, FINRA_SOURCE, dataset, JSON.stringify({ through: day }));
       continue;
     }
     const resumeAfter = cursor.day === day ? (cursor.after ?? null) : null;
     const query = (after: number | null): FinraQuery => ({
-      fields: HISTORY_FIELDS,
+      fields,
       compareFilters: [
-        { fieldName: 'productType', fieldValue: 'CA', compareType: 'EQUAL' },
+        ...filters,
         ...(after === null ? [] : [{ fieldName: 'finraSecurityIdentifier', fieldValue: after, compareType: 'GREATER' as const }]),
       ],
       dateRangeFilters: [{ fieldName: 'tradeDate', startDate: day, endDate: day }],
       sortFields: ['finraSecurityIdentifier'],
     });
-    const seen = await walk(options, HISTORY_DATASET, query, resumeAfter, async (records, lastId) => {
-      const prints = records.map(eodPrintOf).filter((p) => p !== null);
+    const seen = await walk(options, dataset, query, resumeAfter, async (records, lastId) => {
       await db.transaction().execute(async (trx) => {
-        const bonds = prints.length
-          ? await trx
-              .selectFrom('bonds')
-              .select(['id', 'cusip'])
-              .where(
-                'cusip',
-                'in',
-                prints.map((p) => p.cusip),
-              )
-              .execute()
-          : [];
-        const ids = new Map(bonds.map((b) => [b.cusip.trim(), b.id]));
-        const rows = prints.flatMap((p) => (ids.has(p.cusip) ? [{ ...p, bondId: ids.get(p.cusip)! }] : []));
-        const written = await writePrints(trx, rows);
-        await saveCursor(trx, FINRA_SOURCE, HISTORY_DATASET, JSON.stringify({ through: addDays(day, -1), day, after: lastId }));
-        result.rows += written.inserted;
-        result.skipped += records.length - rows.length;
-        result.bondIds.push(...written.bondIds);
+        await commitPage(trx, records, result);
+        await saveCursor(trx, FINRA_SOURCE, dataset, JSON.stringify({ through: addDays(day, -1), day, after: lastId }));
       });
     });
     // The latest business day with nothing yet is not published: the next run asks again.
     if (seen === 0 && resumeAfter === null && day === lastDay) break;
-    await saveCursor(db, FINRA_SOURCE, HISTORY_DATASET, JSON.stringify({ through: day }));
+    await saveCursor(db, FINRA_SOURCE, dataset, JSON.stringify({ through: day }));
     cursor.day = undefined;
     if (seen > 0) result.dataThrough = day;
   }
   return result;
+}
+
+export function loadHistory(db: Kysely<Database>, options: LoadOptions): Promise<DatasetLoad> {
+  const filters = [{ fieldName: 'productType', fieldValue: 'CA', compareType: 'EQUAL' as const }];
+  return loadDaily(db, options, HISTORY_DATASET, HISTORY_FIELDS, filters, async (trx, records, result) => {
+    const prints = records.map(eodPrintOf).filter((p) => p !== null);
+    const bonds = prints.length
+      ? await trx
+          .selectFrom('bonds')
+          .select(['id', 'cusip'])
+          .where(
+            'cusip',
+            'in',
+            prints.map((p) => p.cusip),
+          )
+          .execute()
+      : [];
+    const ids = new Map(bonds.map((b) => [b.cusip.trim(), b.id]));
+    const rows = prints.flatMap((p) => (ids.has(p.cusip) ? [{ ...p, bondId: ids.get(p.cusip)! }] : []));
+    const written = await writePrints(trx, rows);
+    result.rows += written.inserted;
+    result.skipped += records.length - rows.length;
+    result.bondIds.push(...written.bondIds);
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * The `finra-public` market-data provider: FINRA's corporate bond universe (reference data,
  * ratings with their dates, last sales) and its end-of-day history, loaded through the provider
- * seam into the same tables the simulator fills, then repriced. Each dataset's run is recorded
+ * seam into the same tables the simulator fills, then repriced; then FINRA's Treasury securities
+ * and their end-of-day history (treasuryLoader.ts). Each dataset's run is recorded
  * in the sources run log (last run, rows, error, data-through date) for the admin system page.
  */
 import type { Kysely } from 'kysely';
@@ -13,6 +14,7 @@ import type { BatchRequest, BatchResult, MarketDataProvider } from '../../market
 import { recordSourceRun } from '../sourceState';
 import { type FinraClientOptions, createFinraClient } from './client';
 import { CORPORATES_DATASET, type DatasetLoad, HISTORY_DATASET, loadCorporates, loadHistory } from './loader';
+import { TREASURIES_DATASET, TREASURY_HISTORY_DATASET, loadTreasuryHistory, loadTreasurySecurities } from './treasuryLoader';
 import { FINRA_SOURCE } from './writer';
 
 /** History loaded on the first run, in calendar days before today. */
@@ -61,9 +63,13 @@ export function finraPublicProvider(config: FinraConfig, options: FinraProviderO
         // is priced when the curve arrives (a new curve reprices every bond).
         if (!/No treasury curve/i.test((err as Error).message)) throw err;
       }
+      // Then FINRA's Treasuries, after the corporates are priced: kept beside the Treasury's own par
+      // curve, not priced on (docs/data-sources.md), so their failure holds nothing else back.
+      const treasuries = await recorded(db, TREASURIES_DATASET, options.now, () => loadTreasurySecurities(db, load));
+      const treasuryHistory = await recorded(db, TREASURY_HISTORY_DATASET, options.now, () => loadTreasuryHistory(db, load));
       return {
         counts: { reference: corporates.rows, trades: history.rows },
-        rejected: corporates.skipped + history.skipped,
+        rejected: corporates.skipped + history.skipped + treasuries.skipped + treasuryHistory.skipped,
         touchedBondIds: touched,
         days: [],
       };

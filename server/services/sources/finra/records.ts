@@ -86,3 +86,39 @@ export function eodPrintOf(r: FinraRecord): EodPrint | null {
   if (!cusip || !tradeDate || price === null || price <= 0) return null;
   return { cusip, tradeDate, price, yieldPct: num(r.lastSaleYield) };
 }
+
+export interface TreasurySecurity {
+  finraId: number;
+  cusip: string;
+  symbol: string | null;
+  description: string | null;
+  subType: string | null;
+  benchmarkTerm: string | null;
+  couponType: string | null;
+  couponRatePct: number;
+  maturityDate: string;
+  lastSale: { price: number; yieldPct: number | null; date: string } | null;
+}
+
+/** A treasurySecurities record, or null when it lacks a valid CUSIP, maturity or FINRA id (a bill's coupon is 0). */
+export function treasurySecurityOf(r: FinraRecord): TreasurySecurity | null {
+  const cusip = text(r.cusip)?.toUpperCase() ?? null;
+  const maturity = day(r.maturityDate);
+  const finraId = num(r.finraSecurityIdentifier);
+  const coupon = num(r.couponRate) ?? 0;
+  if (!cusip || !isValidCusip(cusip) || !maturity || finraId === null || coupon < 0) return null;
+  const price = num(r.lastSalePrice);
+  const lastDay = day(r.lastTradeDate);
+  return {
+    finraId,
+    cusip,
+    symbol: text(r.issueSymbolIdentifier),
+    description: text(r.securityDescription),
+    subType: text(r.productSubTypeCode)?.toUpperCase() ?? null,
+    benchmarkTerm: text(r.benchmarkTermCode)?.toUpperCase() ?? null,
+    couponType: text(r.couponType)?.toUpperCase() ?? null,
+    couponRatePct: coupon,
+    maturityDate: maturity,
+    lastSale: price !== null && price > 0 && lastDay ? { price, yieldPct: num(r.lastSaleYield), date: lastDay } : null,
+  };
+}
