@@ -4,7 +4,11 @@ import type { Database } from '../db/schema';
 /** Channel on which every instance hears that new events were recorded. */
 export const EVENTS_CHANNEL = 'bw_events';
 
-/** A login session ended (logout): every instance answers the long-polls it holds for it. Payload `{ sessionIds }`. */
+/**
+ * Login sessions ended (logout, password change or reset, an admin's lock, sign-out-everywhere or
+ * role change, a rejected sign-up, a replayed refresh token): every instance answers the long-polls
+ * it holds for them. Payload `{ sessionIds }`.
+ */
 export const SESSION_ENDED_EVENT = 'session.ended';
 
 export interface DomainEvent {

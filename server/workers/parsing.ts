@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import type { RowReaders } from '../services/importers/rowParsers';
 import { parseTermSheet, type TermSheetParse } from '../services/primary/edgar/fwpParser';
 import type { ParseTasks } from './parseTasks';
 import { WorkerPool } from './pool';
@@ -41,3 +42,15 @@ export async function parseTermSheetOffThread(source: string, contentType?: 'htm
 
 /** Tasks the parsing threads have answered in this process (what a test reads to see the work left). */
 export const parsingThreadTasksDone = (): number => pool?.tasksDone ?? 0;
+
+/**
+ * One batch of an import's rows read on the parsing thread (server/services/importers/rowParsers.ts):
+ * the same readings as in place, the event loop free meanwhile. The importers send their rows
+ * here once an upload has passed ImportOptions.inlineParseBytes.
+ */
+export function readRowsOnThread<K extends keyof RowReaders & string>(
+  reader: K,
+  ...args: Parameters<RowReaders[K]>
+): Promise<ReturnType<RowReaders[K]>> {
+  return parsingPool().run(reader, ...args) as Promise<ReturnType<RowReaders[K]>>;
+}

@@ -6,7 +6,10 @@
  * - sends cookies (`credentials: 'include'`),
  * - on a 503 from the maintenance gate (`X-Bondwise-Maintenance: on`) switches the app to maintenance,
  * - treats any status above 299 as an `ApiError`
- *   (`Unexpected API response {status}: {statusText}`) carrying the server's `{ error }` text.
+ *   (`Unexpected API response {status}: {statusText}`) carrying the server's `{ error }` text,
+ * - answered 429 or 503 with Retry-After (a per-user limit on heavy requests, a busy instance), a
+ *   GET waits that long and asks once more — only once, and only for a wait of at most
+ *   RETRY_AFTER_MAX_S — then throws with a sentence saying when to try again.
  * In development a dial-up simulation (random 1–5 s delay per call) can be switched on with
  * `?dialup=1` in the URL or local storage `bw.dialup = "1"`.
  */
@@ -25,6 +28,8 @@ export class ApiError extends Error {
     readonly serverError: string | null,
     /** The parsed body (JSON when possible, otherwise text). */
     readonly body: unknown,
+    /** The server's Retry-After in seconds (a 429 or 503 that says when to come back), else null. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`Unexpected API response ${status}: ${statusText}`);
   }
@@ -157,6 +162,47 @@ function serverErrorText(body: unknown): string | null {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The longest Retry-After a GET waits out by itself; a longer one is the person's to decide. */
+export const RETRY_AFTER_MAX_S = 30;
+
+/** Retry-After in whole seconds (delta-seconds or an HTTP date), or null when absent or unreadable. */
+export function retryAfterOf(response: Response, nowMs: number = Date.now()): number | null {
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+/** A 429 or 503 that says when to come back: the server is shedding load, not gone. */
+function isBusy(response: Response, retryAfter: number | null): boolean {
+  if (retryAfter === null) return false;
+  if (response.status === 503 && response.headers.get(API_HEADERS.maintenance) === 'on') return false;
+  return response.status === 429 || response.status === 503;
+}
+
+/** What a person reads when a busy answer carried no sentence of its own (a proxy's page). */
+function busySentence(status: number, retryAfter: number): string {
+  const when = retryAfter <= 1 ? 'in a moment' : `in ${retryAfter} seconds`;
+  return status === 429 ? `Too many requests at once. Try again ${when}.` : `The server is busy. Try again ${when}.`;
+}
+
+/** Waits ms, or rejects as fetch would when the signal aborts first. */
+function waitOrAbort(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /** Runs before every request, before headers are built (accounts: refresh an expired access token). */
 export type BeforeRequestHook = (path: string) => void | Promise<void>;
 let beforeRequest: BeforeRequestHook | null = null;
@@ -170,42 +216,49 @@ export function setBeforeRequest(hook: BeforeRequestHook | null): BeforeRequestH
 
 /**
  * Performs a request and returns the parsed JSON body (text for non-JSON, undefined for empty).
- * Throws ApiError for status > 299; network failures and timeouts throw as fetch does.
+ * Throws ApiError for status > 299; network failures and timeouts throw as fetch does. A GET
+ * answered "busy" (429/503 with Retry-After ≤ RETRY_AFTER_MAX_S) is asked once more after the
+ * wait the server named; a second busy answer is thrown, never retried again.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { json, query, timeoutMs, headers: extraHeaders, signal, body, responseType, onUploadProgress, ...init } = options;
-  if (beforeRequest) await beforeRequest(path);
-  const headers = buildRequestHeaders(extraHeaders);
-  let requestBody: BodyInit | null | undefined = body;
-  if (json !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    requestBody = JSON.stringify(json);
-  }
   const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => Boolean(s));
-  if (isDialupEnabled()) await sleep(dialupDelayMs());
-  const request = {
-    ...init,
-    headers,
-    body: requestBody,
-    credentials: 'include' as const,
-    signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
-  };
-  const response = onUploadProgress
-    ? await sendWithProgress(withQuery(path, query), request, onUploadProgress)
-    : await fetch(withQuery(path, query), request);
-  if (responseType === 'blob' && response.ok) return (await response.blob()) as T;
-  const parsed = await readBody(response);
-  // The first call that meets the maintenance gate switches the open tab to the maintenance page;
-  // waiting for the next health re-check (30 s) would leave the user with silently failing calls.
-  if (response.status === 503 && response.headers.get(API_HEADERS.maintenance) === 'on') {
-    useAppStore.getState().enterMaintenance(serverErrorText(parsed));
+  const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  const idempotent = (init.method ?? 'GET').toUpperCase() === 'GET' && !onUploadProgress;
+  for (let attempt = 0; ; attempt++) {
+    if (beforeRequest) await beforeRequest(path);
+    const headers = buildRequestHeaders(extraHeaders);
+    let requestBody: BodyInit | null | undefined = body;
+    if (json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      requestBody = JSON.stringify(json);
+    }
+    if (isDialupEnabled()) await sleep(dialupDelayMs());
+    const request = { ...init, headers, body: requestBody, credentials: 'include' as const, signal: combined };
+    const response = onUploadProgress
+      ? await sendWithProgress(withQuery(path, query), request, onUploadProgress)
+      : await fetch(withQuery(path, query), request);
+    if (responseType === 'blob' && response.ok) return (await response.blob()) as T;
+    const parsed = await readBody(response);
+    const retryAfter = retryAfterOf(response);
+    const busy = isBusy(response, retryAfter);
+    if (busy && idempotent && attempt === 0 && retryAfter! <= RETRY_AFTER_MAX_S) {
+      await waitOrAbort(retryAfter! * 1000, combined);
+      continue;
+    }
+    // The first call that meets the maintenance gate switches the open tab to the maintenance page;
+    // waiting for the next health re-check (30 s) would leave the user with silently failing calls.
+    if (response.status === 503 && response.headers.get(API_HEADERS.maintenance) === 'on') {
+      useAppStore.getState().enterMaintenance(serverErrorText(parsed));
+    }
+    // 402: the caller's trial has ended; market-data pages turn into the trial-ended page.
+    if (response.status === 402) useAppStore.getState().enterTrialEnded();
+    if (response.status > 299) {
+      const sentence = serverErrorText(parsed) ?? (busy ? busySentence(response.status, retryAfter!) : null);
+      throw new ApiError(response.status, response.statusText, sentence, parsed, busy ? retryAfter : null);
+    }
+    return parsed as T;
   }
-  // 402: the caller's trial has ended; market-data pages turn into the trial-ended page.
-  if (response.status === 402) useAppStore.getState().enterTrialEnded();
-  if (response.status > 299) {
-    throw new ApiError(response.status, response.statusText, serverErrorText(parsed), parsed);
-  }
-  return parsed as T;
 }
 
 /** Convenience verbs over apiRequest. */

@@ -121,8 +121,9 @@ export async function refreshSession(db: Kysely<Database>, config: Config, refre
           if (!user) throw new ServiceRefusal('unauthorized', SESSION_ENDED);
           return authResponse(config, user, rotated.id, successor, rotated.expires_at, nowMs);
         }
-        // Commit the revocation, then refuse.
+        // Commit the revocation (and its end, for the polls it holds anywhere), then refuse.
         await trx.updateTable('user_sessions').set({ revoked_at: now }).where('id', '=', rotated.id).execute();
+        await recordSessionsEnded(trx, [rotated.id], rotated.user_id);
         return null;
       }
       if (session.revoked_at || session.expires_at.getTime() <= nowMs) throw new ServiceRefusal('unauthorized', SESSION_ENDED);
@@ -185,17 +186,31 @@ export async function revokeSession(
   sessionsChanged();
   // A session named by its access token was revoked here even when already revoked elsewhere: its polls end too.
   const sessionIds = [...new Set([...ended, ...(by.sessionId ? [by.sessionId] : [])])];
-  if (sessionIds.length > 0) await recordEvents(db, [{ type: SESSION_ENDED_EVENT, payload: { sessionIds } }]);
+  await recordSessionsEnded(db, sessionIds);
   return sessionIds;
 }
 
 /**
- * Revokes every session of a user except, optionally, one (password change/reset). Called inside
- * the caller's transaction: the caller calls sessionsChanged() once it has committed.
+ * Records that these login sessions ended (SESSION_ENDED_EVENT). In the caller's transaction:
+ * NOTIFY is delivered on commit, and every instance then answers the long-polls they hold at once,
+ * so a poll never outlives its session to deliver what comes after (issue 33).
  */
-export async function revokeAllSessions(db: Kysely<Database>, userId: string, now: Date, exceptSessionId?: string): Promise<void> {
+async function recordSessionsEnded(db: Kysely<Database>, sessionIds: string[], userId?: string): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await recordEvents(db, [{ type: SESSION_ENDED_EVENT, subjectId: userId ?? null, payload: { sessionIds } }]);
+}
+
+/**
+ * Revokes every session of a user except, optionally, one (password change or reset, an admin's
+ * lock, sign-out-everywhere or role change, a rejected sign-up) and records their end like a
+ * logout, so their held polls end on every instance. Called inside the caller's transaction: the
+ * caller calls sessionsChanged() once it has committed. Answers the ids of the sessions it ended.
+ */
+export async function revokeAllSessions(db: Kysely<Database>, userId: string, now: Date, exceptSessionId?: string): Promise<string[]> {
   let q = db.updateTable('user_sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-  await q.execute();
+  const ended = (await q.returning('id').execute()).map((r) => r.id);
+  await recordSessionsEnded(db, ended, userId);
   sessionsChanged();
+  return ended;
 }

@@ -7,7 +7,10 @@ import { mapColumns } from './columns';
 import type { ImporterResult, ImportContext } from './driver';
 import { isBlankRecord } from './lines';
 import { RowError } from './report';
-import { BOND_COLUMNS, type BondRecord, parseBondRow } from './bondFormat';
+import { BOND_COLUMNS, type BondRecord } from './bondFormat';
+import { readInBatches } from './rowBatches';
+import { type BondRecordSpec, readBondRecords } from './rowParsers';
+import { readRowsOnThread } from '../../workers/parsing';
 
 const BATCH = 500;
 
@@ -104,12 +107,19 @@ export async function importBonds(trx: Kysely<Database>, ctx: ImportContext): Pr
     ratingChanges += history.length;
   };
 
-  for await (const { number, fields } of ctx.records) {
-    if (isBlankRecord(fields)) continue;
+  const spec: BondRecordSpec = { headerLength: header.length, col };
+  const rows = readInBatches(
+    ctx.records,
+    (record) => isBlankRecord(record.fields),
+    (records, onThread) => (onThread ? readRowsOnThread('bondRecords', records, spec) : readBondRecords(records, spec)),
+    () => ctx.rowsOnThread(),
+  );
+  for await (const { item, parsed } of rows) {
+    const { number } = item;
     tracker.row();
     try {
-      if (fields.length < header.length) throw new RowError(`truncated line: ${fields.length} of ${header.length} fields`);
-      const record = parseBondRow(fields, col);
+      if (!parsed.ok) throw new RowError(parsed.error);
+      const record = parsed.value;
       const sectorId = sectors.get(record.sectorCode);
       if (sectorId === undefined) {
         tracker.unknownIdentifiers += 1;

@@ -10,6 +10,7 @@ import {
   FileFormatError,
   HeaderError,
   ImportTracker,
+  INLINE_IMPORT_BYTES,
   type ImportKind,
   type ImportOptions,
   type ImportReport,
@@ -43,6 +44,8 @@ export interface ImportContext {
   bulkLoadMinTrades?: number;
   /** See ImportOptions.now. */
   now: () => number;
+  /** True once the input has passed ImportOptions.inlineParseBytes: read rows on the parsing thread. */
+  rowsOnThread(): boolean;
   /**
    * Records a RowError against its line (anything else is a bug and propagates). True when the
    * importer must stop writing: a rejected row commits nothing unless the user chose to skip bad
@@ -77,9 +80,12 @@ export async function runImporter(
 ): Promise<ImportReport> {
   const tracker = new ImportTracker(kind, options.onProgress);
   const hash = createHash('sha256');
+  let bytesRead = 0;
+  const inlineBytes = options.inlineParseBytes ?? INLINE_IMPORT_BYTES;
   async function* hashed(): AsyncGenerator<Buffer | string> {
     for await (const chunk of input) {
       hash.update(chunk);
+      bytesRead += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
       yield chunk;
     }
   }
@@ -107,6 +113,7 @@ export async function runImporter(
     skipBadRows: options.skipBadRows ?? false,
     soleWriter: engineOf(db) === 'pglite',
     now: options.now,
+    rowsOnThread: () => bytesRead > inlineBytes,
     ...(options.bulkLoadMinTrades !== undefined ? { bulkLoadMinTrades: options.bulkLoadMinTrades } : {}),
     ...(options.fileName ? { fileName: options.fileName } : {}),
     rejectRow(line, err) {

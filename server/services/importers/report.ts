@@ -54,7 +54,19 @@ export interface ImportOptions {
    * indexes until the end (default 100,000; tests lower it to cover that path on a small file).
    */
   bulkLoadMinTrades?: number;
+  /**
+   * Bytes of input read in place; past them the rows are read on the parsing thread, off the
+   * event loop (default INLINE_IMPORT_BYTES; tests set 0 or Infinity to take one path or the other).
+   */
+  inlineParseBytes?: number;
 }
+
+/**
+ * An upload up to this size has its rows read where the import runs: a Treasury curve or a
+ * small reference file reads in milliseconds, less than a thread's hand-over. Past it (a TRACE
+ * month is hundreds of megabytes) each batch of rows is read on the parsing thread.
+ */
+export const INLINE_IMPORT_BYTES = 256 * 1024;
 
 export interface ImportProgress {
   kind: ImportKind;

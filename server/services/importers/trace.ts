@@ -8,7 +8,10 @@ import { isBlankLine, normalizeHeader } from './lines';
 import { DuplicateFileError, RowError } from './report';
 import { rebuildDailyStats } from './stats';
 import { cleanTrace, dropAlreadyImported } from './traceCleaning';
-import { CONTRA_PARTY_ID, parseTraceRow, TRACE_COLUMNS, type TraceRecord, tradeSide } from './traceFormat';
+import { readInBatches } from './rowBatches';
+import { readTraceLines, type TraceLineSpec } from './rowParsers';
+import { CONTRA_PARTY_ID, TRACE_COLUMNS, type TraceRecord, tradeSide } from './traceFormat';
+import { readRowsOnThread } from '../../workers/parsing';
 import { TRACE_SOURCE, TraceWriter, type TradeRow } from './traceWriter';
 
 interface KnownBond {
@@ -21,6 +24,12 @@ interface KnownBond {
 async function loadBonds(trx: Kysely<Database>): Promise<Map<string, KnownBond>> {
   const rows = await trx.selectFrom('bonds').select(['id', 'cusip', 'rating_sp', 'rating_moody']).execute();
   return new Map(rows.map((b) => [b.cusip.trim(), { id: b.id, cap: disseminationCap(bondSegment(b.rating_sp, b.rating_moody)) }]));
+}
+
+/** A line kept apart (its bond unknown) as it was, by column. */
+function rawFields(header: string[], text: string): Record<string, string> {
+  const fields = text.split('|');
+  return Object.fromEntries(header.map((h, i) => [h.trim(), (fields[i] ?? '').trim()]));
 }
 
 function toTradeRow(r: TraceRecord, bond: KnownBond): TradeRow {
@@ -90,18 +99,19 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
   let maxTime: Date | null = null;
   const statusCounts: Record<string, number> = { T: 0, R: 0, X: 0, C: 0, Y: 0 };
 
-  for await (const { number, text } of lines) {
-    if (isBlankLine(text)) continue;
+  const spec: TraceLineSpec = { headerLength: header.length, col, contraIds };
+  const rows = readInBatches(
+    lines,
+    (line) => isBlankLine(line.text),
+    (batch, onThread) => (onThread ? readRowsOnThread('traceLines', batch, spec) : readTraceLines(batch, spec)),
+    () => ctx.rowsOnThread(),
+  );
+  for await (const { item, parsed } of rows) {
+    const { number, text } = item;
     tracker.row();
-    const fields = text.split('|');
     try {
-      if (fields.length < header.length) {
-        throw new RowError(`truncated line: ${fields.length} of ${header.length} fields`);
-      }
-      if (fields.length > header.length && fields.slice(header.length).some((f) => f.trim() !== '')) {
-        throw new RowError(`${fields.length} fields where the header has ${header.length}`);
-      }
-      const record = parseTraceRow(fields, col, contraIds);
+      if (!parsed.ok) throw new RowError(parsed.error);
+      const record = parsed.value;
       if (!writing) continue;
       statusCounts[record.status]! += 1;
       const bond = bonds.get(record.cusip);
@@ -115,7 +125,7 @@ export async function importTrace(trx: Kysely<Database>, ctx: ImportContext): Pr
             quantity: record.quantity,
             price: record.price,
             side: tradeSide(record),
-            raw: Object.fromEntries(header.map((h, i) => [h.trim(), (fields[i] ?? '').trim()])),
+            raw: rawFields(header, text),
           });
         }
         tracker.rowsImported += 1;

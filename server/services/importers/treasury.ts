@@ -4,16 +4,11 @@ import { recordEvents } from '../events';
 import type { ImporterResult, ImportContext } from './driver';
 import { isBlankRecord, normalizeHeader } from './lines';
 import { HeaderError, RowError } from './report';
-import { parseCurveDate } from './treasuryDates';
-import { parseNumber } from './values';
+import { readInBatches } from './rowBatches';
+import { readTreasuryRecords, type TenorColumn, type TreasuryRecordSpec } from './rowParsers';
+import { readRowsOnThread } from '../../workers/parsing';
 
-/** A tenor column of the Treasury par yield curve file, e.g. "1 Mo" → 1M, "6 Wk" → 6W, "10 Yr" → 10Y. */
-export interface TenorColumn {
-  index: number;
-  header: string;
-  tenor: string;
-  years: number;
-}
+export type { TenorColumn };
 
 const TENOR_HEADER = /^(\d+(?:\.\d+)?)\s*(mo|mos|month|months|wk|wks|week|weeks|yr|yrs|year|years)$/i;
 
@@ -75,24 +70,22 @@ export async function importTreasury(trx: Kysely<Database>, ctx: ImportContext):
     batch = new Map();
   };
 
-  for await (const { number, fields } of ctx.records) {
-    if (isBlankRecord(fields)) continue;
+  const spec: TreasuryRecordSpec = { headerLength: header.length, dateIndex, tenors };
+  const rows = readInBatches(
+    ctx.records,
+    (record) => isBlankRecord(record.fields),
+    (records, onThread) => (onThread ? readRowsOnThread('treasuryRecords', records, spec) : readTreasuryRecords(records, spec)),
+    () => ctx.rowsOnThread(),
+  );
+  for await (const { item, parsed } of rows) {
+    const { number } = item;
     tracker.row();
     try {
-      if (fields.length < header.length) throw new RowError(`truncated line: ${fields.length} of ${header.length} fields`);
-      const date = parseCurveDate(fields[dateIndex]!);
-      const values: { tenor: TenorColumn; value: number }[] = [];
-      for (const tenor of tenors) {
-        const cell = fields[tenor.index]!.trim();
-        if (cell === '' || /^n\/?a$/i.test(cell)) continue;
-        const pct = parseNumber(cell, tenor.header);
-        if (pct < -5 || pct > 50) throw new RowError(`"${tenor.header}" is not a yield in percent: "${cell}"`);
-        values.push({ tenor, value: pct });
-      }
-      if (values.length === 0) throw new RowError(`no yields on ${date}: every tenor cell is blank`);
+      if (!parsed.ok) throw new RowError(parsed.error);
+      const { date, values } = parsed.value;
       if (!writing) continue;
-      for (const { tenor, value } of values) {
-        batch.set(`${date}|${tenor.tenor}`, { date, tenor: tenor.tenor, years: tenor.years, yield: Math.round(value * 1e5) / 1e7 });
+      for (const { tenor, years, pct } of values) {
+        batch.set(`${date}|${tenor}`, { date, tenor, years, yield: Math.round(pct * 1e5) / 1e7 });
       }
       if (!firstDate || date < firstDate) firstDate = date;
       if (!lastDate || date > lastDate) lastDate = date;

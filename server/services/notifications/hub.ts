@@ -20,7 +20,7 @@ export const realPollTimers: PollTimers = {
   },
 };
 
-/** What a held poll is handed: the rows that arrived, or the end of its login session (logout). */
+/** What a held poll is handed: the rows that arrived, or the end of its login session (logout, revocation). */
 export type HubDelivery = NotificationDto[] | 'session ended';
 
 /** A held poll: its user, its login session, its cursor, and how to hand it what arrived. */
@@ -152,8 +152,9 @@ export class NotificationHub {
   }
 
   /**
-   * Answers at once the polls held here for these login sessions (they ended: logout). The
-   * instance that ended them calls it directly; the others when they hear the session.ended event.
+   * Answers at once the polls held here for these login sessions (they ended: logout, a password
+   * change, an admin's lock…). Every instance calls it when it hears the session.ended event; a
+   * logout also calls it directly on the instance that served it.
    */
   endSessions(sessionIds: readonly string[]): void {
     const ended = new Set(sessionIds);
@@ -161,7 +162,7 @@ export class NotificationHub {
       for (const w of set) if (w.sessionId !== undefined && ended.has(w.sessionId)) w.deliver('session ended');
   }
 
-  /** The sessions named by session.ended events (another instance's logouts). */
+  /** The sessions named by session.ended events (whichever instance ended them). */
   private async readEndedSessions(ids: string[]): Promise<void> {
     if (this.waiters.size === 0) return;
     const rows = await this.db

@@ -6,7 +6,7 @@ import { latestNotificationId, notificationsAfter } from './notifications';
 
 export interface PollRequest {
   userId: string;
-  /** The caller's login session: its logout answers the held poll at once (`session ended`). */
+  /** The caller's login session: its end (logout or any revocation) answers the held poll at once (`session ended`). */
   sessionId?: string | undefined;
   cursor: string | undefined;
   /** The longest the poll is held with nothing to say. */

@@ -12,7 +12,7 @@ import type { Database } from '../../../db/schema';
 import { writeAudit } from '../../audit';
 import { ServiceRefusal } from '../../refusal';
 import { writeDealFromReading } from './dealFromFiling';
-import type { TermSheetProblem } from './fwpParser';
+import type { TermSheetParse, TermSheetProblem } from './fwpParser';
 import { parseTermSheetOffThread } from '../../../workers/parsing';
 import { issuerKey, problemsOf, readingOf } from './review';
 import { looksLikeHtml } from './documentBlocks';
@@ -45,10 +45,14 @@ async function matchIssuer(db: Kysely<Database>, name: string | null): Promise<I
 const statusOf = (problems: TermSheetProblem[], dealId: number | null): FilingStatus =>
   problems.length > 0 ? 'needs review' : dealId === null ? 'parsed' : 'imported';
 
-/** Stores and reads a term sheet; a complete one with a known issuer becomes its deal at once. */
+/**
+ * Stores and reads a term sheet; a complete one with a known issuer becomes its deal at once.
+ * A caller that has already read the sheet (the EDGAR poller decides from the reading whether it
+ * is a term sheet at all) hands its reading over in `parsed` rather than have it read twice.
+ */
 export async function importFiling(
   db: Kysely<Database>,
-  upload: { fileName: string; content: string; contentType?: 'html' | 'text' | undefined },
+  upload: { fileName: string; content: string; contentType?: 'html' | 'text' | undefined; parsed?: TermSheetParse },
   uploadedBy: string | null,
   now: Date,
 ): Promise<EdgarUploadResponse & { bondIds: number[] }> {
@@ -62,7 +66,7 @@ export async function importFiling(
 
   const contentType = upload.contentType ?? (looksLikeHtml(upload.content) ? 'html' : 'text');
   // On the parsing thread: a large sheet is seconds of CPU the HTTP event loop must not wait on.
-  const parse = await parseTermSheetOffThread(upload.content, contentType);
+  const parse = upload.parsed ?? (await parseTermSheetOffThread(upload.content, contentType));
   const rejected = parse.status === 'rejected';
   const reading = readingOf(parse);
   const issuer = rejected ? null : await matchIssuer(db, parse.issuer);

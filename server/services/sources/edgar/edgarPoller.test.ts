@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/database';
 import { createTestDatabase } from '../../../test/testDatabase';
+import { INLINE_TERM_SHEET_CHARS, parsingThreadTasksDone } from '../../../workers/parsing';
 import { sourceCursor } from '../cursorStore';
 import { readCursor } from '../sourceState';
 import { type RecordedServer, answer, cutOff, failing, handClock, startRecordedServer } from '../recordedServer';
@@ -90,6 +91,20 @@ describe('the SEC EDGAR new-issue poller', () => {
     expect(server.requests.filter((r) => r.path === NORTHWIND_NEEDS_REVIEW)).toHaveLength(1);
     expect(server.requests.map((r) => r.path).filter((p) => p.includes('0001999001-26-000041') || p.includes('411990'))).toEqual([]);
     expect(server.requests.every((r) => r.userAgent === USER_AGENT)).toBe(true);
+  });
+
+  it('reads each term sheet once: a large one is one task on the parsing thread, its reading stored as read', async () => {
+    // Made large (blank lines inside its HTML, where no trimming drops them) so that it is read on the thread; the others are read at once.
+    const whole = recorded(NORTHWIND_3_TRANCHES);
+    const at = whole.indexOf('<html>') + '<html>'.length;
+    server.override(NORTHWIND_3_TRANCHES, answer(`${whole.slice(0, at)}${'\n'.repeat(INLINE_TERM_SHEET_CHARS)}${whole.slice(at)}`));
+    const before = parsingThreadTasksDone();
+    const result = await poll();
+    expect(result.queued).toBe(3);
+    expect(parsingThreadTasksDone() - before).toBe(1);
+    expect(await filings()).toContainEqual(
+      expect.objectContaining({ file_name: '0001193125-26-412001 d412001dfwp.htm', status: 'parsed' }),
+    );
   });
 
   it('never takes a filing twice: the next run reads only the days after its cursor', async () => {

@@ -176,7 +176,8 @@ async function takeFilings(
     }
     const made = await importFiling(
       db,
-      { fileName: `${row.accessionNumber} ${doc.fileName}`, content: doc.content, contentType: doc.contentType },
+      // The reading above, reused: a sheet is read once (a large one is a task on the parsing thread).
+      { fileName: `${row.accessionNumber} ${doc.fileName}`, content: doc.content, contentType: doc.contentType, parsed: parse },
       null,
       now,
     );
