@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { BondListResponse } from '../common/api/bond';
 import { BOND_TABLE_COLUMNS } from '../common/enums';
 import { STORAGE_KEYS } from '../common/constants';
-import { apiGet, apiSend, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
+import { apiGet, apiSend, DEMO_ADMIN, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
+import { ownServer } from './support/ownServer';
 
 /**
  * The screenshot review of every secondary screen (issue: secondary screens, "done when"): in
@@ -124,5 +125,50 @@ test.describe('screen review', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * The demo after a fresh development start (issue 34, item 6): the suite's own server starts with
+ * DEMO_CONTENT off, so this test starts one as `npm start` does with the demo content on, and
+ * checks that none of the content pages a newcomer opens is empty — each shows a seeded item.
+ */
+const DEMO_PAGES: Array<{ name: string; path: string; admin?: boolean; shows: string }> = [
+  { name: 'blog', path: '/bw/blog', shows: 'Reading evaluated prices when a bond has not traded' },
+  { name: 'commentary', path: '/bw/market/summary', shows: 'IG spreads tighter on the week; HY lags' },
+  { name: 'messages', path: '/bw/primary/messages', shows: 'Books are over 3x covered' },
+  { name: 'pricing-sheets', path: '/bw/primary/pricing-sheet', shows: 'Hypothetical A- industrial 7Y' },
+  { name: 'custom-tables', path: '/bw/bond/config', shows: 'IG financials 5–10Y' },
+  { name: 'alerts', path: '/bw/alerts/subscriptions', shows: 'New IG deals' },
+  { name: 'admin-commentary', path: '/bw/admin/platform-commentary', admin: true, shows: 'New issues: books covered over 3x on average' },
+  { name: 'admin-media', path: '/bw/admin/media', admin: true, shows: 'treasury-curve-shape.png' },
+  { name: 'admin-organizations', path: '/bw/admin/organizations', admin: true, shows: 'Harbor Point Securities' },
+  { name: 'admin-edgar', path: '/bw/admin/edgar', admin: true, shows: 'northwind-missing-maturity.html' },
+];
+
+test.describe('demo after a fresh development start', () => {
+  test.setTimeout(900_000);
+
+  test('every content page shows at least one seeded item, none is empty', async ({ browser }) => {
+    const server = ownServer('demo', undefined, { DEMO_CONTENT: 'true' });
+    try {
+      await server.start();
+      const empty: string[] = [];
+      for (const admin of [false, true]) {
+        const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
+        await loginAsDemoUser(context, server.baseURL, admin ? DEMO_ADMIN : undefined);
+        const page = await context.newPage();
+        for (const item of DEMO_PAGES.filter((p) => (p.admin ?? false) === admin)) {
+          await openRoute(page, item.path);
+          const shown = page.getByText(item.shows).first();
+          await shown.waitFor({ state: 'visible', timeout: 45_000 }).catch(() => empty.push(`${item.name} (${item.path})`));
+          await screenshot(page, `demo-${item.name}`);
+        }
+        await context.close();
+      }
+      expect(empty, 'pages without their demo item').toEqual([]);
+    } finally {
+      await server.stop().catch(() => server.kill());
+    }
   });
 });

@@ -112,6 +112,21 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/config-test' }).apiDocsPublic).toBe(true);
   });
 
+  it('the demo clock is on for a development start, off in tests and never on in production; a wrong value is refused by name', () => {
+    expect(loadConfig({ ...base }).demoClock).toBe('always-open');
+    expect(loadConfig({ ...base, DEMO_CLOCK: 'off' }).demoClock).toBe('off');
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).demoClock).toBe('off');
+    expect(loadConfig({ ...base, NODE_ENV: 'test', DEMO_CLOCK: 'always-open' }).demoClock).toBe('always-open');
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'y'.repeat(40),
+      DATABASE_URL: 'postgres://db/b',
+      PUBLIC_URL: 'https://b.example.com',
+    };
+    expect(loadConfig({ ...production, DEMO_CLOCK: 'always-open' }).demoClock).toBe('off');
+    expect(() => loadConfig({ ...base, DEMO_CLOCK: 'weekends' })).toThrow(/DEMO_CLOCK: .*\(got "weekends"\)/);
+  });
+
   it('the market is the offline simulator by default; public sources are chosen by MARKET_SOURCE with FINRA at its real host', () => {
     const plain = loadConfig({ ...base });
     expect(plain.marketSource).toBe('simulator');

@@ -103,6 +103,11 @@ export type Config = {
   seedDemo: boolean;
   /** Seed demo content (blog, commentary, a table, alerts, a deal message) with the demo accounts; never in production. */
   demoContent: boolean;
+  /**
+   * The demo clock: 'always-open' lets the live simulator trade on a weekend or holiday as in the
+   * last business day's session, so a demo never looks frozen. Never in production.
+   */
+  demoClock: 'always-open' | 'off';
   /** Market simulator: master seed (undefined = the built-in default), universe size, history length. */
   simSeed: number | undefined;
   simBonds: number;
@@ -213,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveMarket: e.LIVE_MARKET ?? (e.NODE_ENV !== 'test' && e.MARKET_SOURCE === 'simulator'),
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     demoContent: e.NODE_ENV !== 'production' && (e.DEMO_CONTENT ?? true),
+    // On by default only for a development start; the tests (NODE_ENV=test, or LIVE_MARKET=false
+    // in the browser suite) never run the live market on the wall clock, so they see no change.
+    demoClock: e.NODE_ENV === 'production' ? 'off' : (e.DEMO_CLOCK ?? (e.NODE_ENV === 'test' ? 'off' : 'always-open')),
     simSeed: e.SIM_SEED,
     simBonds: e.SIM_BONDS,
     simHistoryDays: e.SIM_HISTORY_DAYS,

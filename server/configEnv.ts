@@ -35,6 +35,7 @@ export const envSchema = z.object({
   LIVE_MARKET: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   DEMO_CONTENT: booleanFromEnv.optional(),
+  DEMO_CLOCK: z.enum(['always-open', 'off']).optional(),
   SIM_SEED: z.coerce
     .number()
     .int()

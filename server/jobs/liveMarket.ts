@@ -10,8 +10,11 @@ import type { RecurringJob } from './scheduler';
  * touched bonds are repriced. The scheduler's lease runs it on one instance at a time, and the
  * simulator applies each tick slot at most once, so a second instance never doubles a tick.
  */
-export function liveMarketJob(config: Pick<Config, 'liveTickMs'>, provider?: MarketDataProvider): RecurringJob {
-  const source = provider ?? simulatorProvider({ tickMs: config.liveTickMs });
+export function liveMarketJob(
+  config: Pick<Config, 'liveTickMs'> & Partial<Pick<Config, 'demoClock'>>,
+  provider?: MarketDataProvider,
+): RecurringJob {
+  const source = provider ?? simulatorProvider({ tickMs: config.liveTickMs, alwaysOpen: config.demoClock === 'always-open' });
   return {
     name: 'live-market',
     intervalMs: config.liveTickMs,

@@ -49,7 +49,7 @@ const COMMENTARY = [
 
 export const demoContentSeeder: Seeder = {
   name: 'demo-content',
-  async run({ db, config, log }) {
+  async run({ db, config, log, now: clock }) {
     if (config.env === 'production' || !config.demoContent) return;
     const users = await db
       .selectFrom('users')
@@ -63,7 +63,7 @@ export const demoContentSeeder: Seeder = {
     const admin = users.find((u) => u.email === DEMO_ACCOUNTS[0].email);
     const user = users.find((u) => u.email === DEMO_ACCOUNTS[1].email);
     if (!admin || !user) return;
-    const now = new Date(Date.now());
+    const now = new Date(clock());
     const adminCaller = { userId: admin.id, isAdmin: true };
 
     for (const [i, post] of BLOG_POSTS.entries()) {

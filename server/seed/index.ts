@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { demoAccountsSeeder } from '../services/accounts/demoSeed';
 import { marketSeeder } from '../services/market/simulator/seeder';
 import { demoContentSeeder } from './demoContent';
+import { demoDeskSeeder } from './demoDesk';
 
 export interface SeedContext {
   db: Kysely<Database>;
@@ -25,7 +26,7 @@ export interface Seeder {
  * Seeders run once, on the first start of a fresh database, in this order. Each records itself
  * in app_settings so a restart after a crash seeds only what is missing.
  */
-export const seeders: Seeder[] = [demoAccountsSeeder, marketSeeder, demoContentSeeder];
+export const seeders: Seeder[] = [demoAccountsSeeder, marketSeeder, demoContentSeeder, demoDeskSeeder];
 
 export async function runSeeds(ctx: SeedContext, list: Seeder[] = seeders): Promise<void> {
   // On the public sources the market comes from FINRA and the other feeds, not the simulator.

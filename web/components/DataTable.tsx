@@ -24,11 +24,25 @@ import { headerMinWidth } from './headerWidth';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
+/** The grid's row and header heights (px), as the theme below sets them. */
+const ROW_HEIGHT = 26;
+const HEADER_HEIGHT = 28;
+/** The wrapper's borders and room for a horizontal scroll bar under the rows. */
+const GRID_CHROME = 20;
+
+/**
+ * A client-side table's height sized to its rows, up to `max`: a calendar with one deal must not
+ * keep a tall empty panel under it. At least `minRows` rows' room, so "No rows" still shows.
+ */
+export function heightForRows(rowCount: number, max: number, minRows = 3): number {
+  return Math.min(max, HEADER_HEIGHT + Math.max(rowCount, minRows) * ROW_HEIGHT + GRID_CHROME);
+}
+
 const base = themeQuartz.withParams({
   fontSize: 12,
   headerFontSize: 12,
-  rowHeight: 26,
-  headerHeight: 28,
+  rowHeight: ROW_HEIGHT,
+  headerHeight: HEADER_HEIGHT,
   spacing: 4,
   borderRadius: 2,
   wrapperBorderRadius: 2,

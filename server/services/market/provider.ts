@@ -44,6 +44,11 @@ export interface LiveUpdate {
   touchedBondIds: number[];
   /** Whole days completed during this step (missed days filled, a day closed): need EOD prices. */
   finishedDays: string[];
+  /**
+   * The market instant the step stood for, when it is not the poll's `now` (the demo clock trades
+   * a closed day as the last session): pricing catches up as of it.
+   */
+  marketNow?: Date;
 }
 
 /** A source of market data. Implement `loadBatch`, `poll`, or both. */

@@ -14,7 +14,7 @@ import { PRIMARY_PATHS, type DealListResponse, type DealWeeksResponse } from '@c
 import { formatDay, formatSize, formatSpreadLevel, formatTime } from '@common/format';
 import { DEAL_STATUSES, RATING_CLASSES, SECTORS } from '@common/market';
 import { useApiQuery } from '../../api/queries';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, heightForRows } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { calendarRows, filterQuery, filtersFromParams, STATUS_LABELS, type CalendarRow } from './dealView';
 import { fmt, NUM, trancheColumns } from './trancheColumns';
@@ -164,7 +164,7 @@ export default function NewIssuesPage() {
           columns={COLUMNS}
           rowId={(r) => String(r.id)}
           loading={deals.isLoading}
-          height={420}
+          height={heightForRows(rows.length, 420)}
           onRowClick={(r) => void navigate(`/bw/primary/pricing/${r.dealId}`)}
           testId="new-issues-grid"
         />

@@ -15,7 +15,7 @@ import { ISSUER_PATHS, type IssuerSearchResponse } from '@common/api/issuer';
 import { MARKET_PATHS, type MarketSectorsResponse } from '@common/api/market';
 import { SECTOR_CODES, type SectorCode } from '@common/market';
 import { useApiQuery } from '../../api/queries';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, heightForRows } from '../../components/DataTable';
 import { MarketAsOf } from '../../components/MarketAsOf';
 import { PageTitle } from '../../components/PageTitle';
 import '../../components/market/market.css';
@@ -59,18 +59,21 @@ export default function SectorOverviewPage() {
   const industryColumns = useMemo(() => statsColumns('Industry'), []);
   const issuerColumns = useMemo<ColDef<IssuerRow>[]>(
     () => [
-      { field: 'displayName', headerName: 'Issuer', flex: 1, minWidth: 150 },
+      // The columns share the card's width (it is narrow at 1280 px), so the Bonds column at the
+      // right edge is never scrolled out of view: the names flex, the short columns fit their header.
+      { field: 'displayName', headerName: 'Issuer', flex: 3, minWidth: 120 },
       { field: 'ticker', headerName: 'Ticker', width: 80 },
       {
         field: 'sectorCode',
         headerName: 'Industry',
-        width: 150,
+        flex: 2,
+        minWidth: 100,
         valueFormatter: (p) => sector?.industries.find((i) => i.code === p.value)?.name ?? String(p.value),
       },
       {
         field: 'bondCount',
         headerName: 'Bonds',
-        width: 75,
+        width: 80,
         type: 'numericColumn',
         sort: 'desc',
         headerTooltip: 'Bonds issued (incl. matured)',
@@ -191,7 +194,7 @@ export default function SectorOverviewPage() {
                   rows={sector.industries}
                   columns={industryColumns}
                   rowId={(r) => r.code}
-                  height={Math.min(40 + sector.industries.length * 26, 260)}
+                  height={heightForRows(sector.industries.length, 260, 1)}
                   onRowClick={(r) => set({ industry: r.code, issuer: null })}
                   testId="industry-table"
                 />

@@ -12,6 +12,7 @@ import { type DomainEvent, recordEvents } from '../../events';
 import { disseminationCap } from '../codesAndRatings';
 import {
   addDays,
+  businessDayOnOrBefore,
   isBusinessDay,
   newYorkTime,
   newYorkToday,
@@ -43,18 +44,40 @@ export interface TickResult {
   /** Whole days simulated (missed days and the finished live day): need end-of-day prices. */
   finishedDays: string[];
   events: DomainEvent[];
+  /** The market instant the tick traded at: `now`, or the demo clock's session instant. */
+  marketNow: Date;
+}
+
+/**
+ * The demo clock (DEMO_CLOCK=always-open, development only): on a day the market is closed (a
+ * weekend, a SIFMA full close) the same New York wall-clock time on the last business day, so a
+ * demo on a Saturday trades as in Friday's session; on a business day `now` itself.
+ */
+export function demoSessionInstant(now: Date): Date {
+  const today = newYorkToday(now);
+  if (isBusinessDay(today)) return now;
+  const hours = (now.getTime() - newYorkTime(today, 0).getTime()) / 3_600_000;
+  return newYorkTime(businessDayOnOrBefore(today), hours);
+}
+
+export interface DemoClockOptions {
+  /** Trade a closed day as the last business day's session (the demo clock). */
+  alwaysOpen?: boolean;
 }
 
 /**
  * Applies the tick for `now` unless its slot was already applied. Runs in one transaction with
- * the state row locked, so two instances never apply the same slot or interleave.
+ * the state row locked, so two instances never apply the same slot or interleave. The slot is
+ * always the real clock's, so the demo clock's replayed session never runs into slots Friday
+ * already took.
  */
-export async function applyLiveTick(db: Kysely<Database>, now: Date, tickMs: number): Promise<TickResult> {
-  const slot = Math.floor(now.getTime() / tickMs);
+export async function applyLiveTick(db: Kysely<Database>, realNow: Date, tickMs: number, opts: DemoClockOptions = {}): Promise<TickResult> {
+  const slot = Math.floor(realNow.getTime() / tickMs);
+  const now = opts.alwaysOpen ? demoSessionInstant(realNow) : realNow;
   return db.transaction().execute(async (trx) => {
     const row = await sql<{ value: unknown }>`select value from app_settings where key = ${SIMULATOR_STATE_KEY} for update`.execute(trx);
     const raw = row.rows[0]?.value;
-    const none: TickResult = { applied: false, day: null, trades: 0, touchedBondIds: [], finishedDays: [], events: [] };
+    const none: TickResult = { applied: false, day: null, trades: 0, touchedBondIds: [], finishedDays: [], events: [], marketNow: now };
     if (raw === undefined) return none;
     const state = (typeof raw === 'string' ? JSON.parse(raw) : raw) as SimulatorState;
     if ((state.slot ?? -1) >= slot) return none;
@@ -73,7 +96,7 @@ export async function applyLiveTick(db: Kysely<Database>, now: Date, tickMs: num
       // Market closed (weekend or SIFMA full close): no curve, trades or deals, so no holiday
       // rows anywhere; only the day that just ended is handed on for its end-of-day prices.
       state.slot = slot;
-      state.updatedAt = now.toISOString();
+      state.updatedAt = realNow.toISOString();
       await saveState(trx, state);
       return { ...none, applied: finishedDays.length > 0, finishedDays };
     }
@@ -110,10 +133,18 @@ export async function applyLiveTick(db: Kysely<Database>, now: Date, tickMs: num
     const created = await stepLiveDeals(trx, rng, state, bonds, { date: today, curve, spreads: state.spreads }, now, tickMs, events);
     state.slot = slot;
     state.tick++;
-    state.updatedAt = now.toISOString();
+    state.updatedAt = realNow.toISOString();
     await saveState(trx, state);
     await recordEvents(trx, events);
-    return { applied: true, day: today, trades: tradeCount, touchedBondIds: [...new Set([...traded, ...created])], finishedDays, events };
+    return {
+      applied: true,
+      day: today,
+      trades: tradeCount,
+      touchedBondIds: [...new Set([...traded, ...created])],
+      finishedDays,
+      events,
+      marketNow: now,
+    };
   });
 }
 

@@ -11,6 +11,8 @@ export interface SimulatorProviderOptions {
   bonds?: number;
   historyDays?: number;
   tickMs: number;
+  /** The demo clock (DEMO_CLOCK=always-open): a closed day trades as the last business day's session. */
+  alwaysOpen?: boolean;
 }
 
 /** The simulator provider for a configuration (seed and size for batches, tick length for polls). */
@@ -35,8 +37,14 @@ export function simulatorProvider(opts: SimulatorProviderOptions): MarketDataPro
       };
     },
     async poll(db, now): Promise<LiveUpdate> {
-      const r = await applyLiveTick(db, now, opts.tickMs);
-      return { applied: r.applied, events: r.events, touchedBondIds: r.touchedBondIds, finishedDays: r.finishedDays };
+      const r = await applyLiveTick(db, now, opts.tickMs, { alwaysOpen: opts.alwaysOpen });
+      return {
+        applied: r.applied,
+        events: r.events,
+        touchedBondIds: r.touchedBondIds,
+        finishedDays: r.finishedDays,
+        marketNow: r.marketNow,
+      };
     },
   };
 }

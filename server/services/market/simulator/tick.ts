@@ -37,12 +37,14 @@ export interface LiveTickOptions {
   tickMs: number;
   /** Reprice through the pricing service (default true when present). */
   price?: boolean;
+  /** The demo clock: a closed day trades as the last business day's session. */
+  alwaysOpen?: boolean;
 }
 
 /** Runs one simulator tick; returns what it did (applied false when the slot was taken). */
 export async function runLiveTick(db: Kysely<Database>, opts: LiveTickOptions): Promise<TickResult & { priceMoves: number }> {
   const now = opts.now ?? new Date();
-  const result = await applyLiveTick(db, now, opts.tickMs);
+  const result = await applyLiveTick(db, now, opts.tickMs, { alwaysOpen: opts.alwaysOpen });
   const priceMoves = await priceAfterUpdate(db, result, now, opts.price);
   return { ...result, priceMoves };
 }
@@ -65,8 +67,10 @@ export async function pollProvider(
  * (FULL_REPRICE_INTERVAL_MS) — recording `price.moved` for notable moves of the touched bonds.
  * Returns the number of price.moved events.
  */
-export async function priceAfterUpdate(db: Kysely<Database>, update: LiveUpdate, now: Date, price?: boolean): Promise<number> {
+export async function priceAfterUpdate(db: Kysely<Database>, update: LiveUpdate, pollNow: Date, price?: boolean): Promise<number> {
   if (!update.applied) return 0;
+  // Priced as of the market's instant: the demo clock's replayed session, else the poll's time.
+  const now = update.marketNow ?? pollNow;
   const pricing = price === false ? null : await pricingApi();
   if (!pricing) return 0;
   if (update.finishedDays.length > 0) {
