@@ -11,12 +11,12 @@ import type { RecurringJob } from './scheduler';
  * simulator applies each tick slot at most once, so a second instance never doubles a tick.
  */
 export function liveMarketJob(config: Pick<Config, 'liveTickMs'>, provider?: MarketDataProvider): RecurringJob {
-  const source = provider ?? simulatorProvider({ tickMs: config.liveTickMs });
   return {
     name: 'live-market',
     intervalMs: config.liveTickMs,
     async run(db, { now }) {
       // The tick's slot and its trades' times are the scheduler's (the app's) time.
+      const source = provider ?? simulatorProvider({ tickMs: config.liveTickMs, now });
       await pollProvider(db, source, { now: new Date(now()) });
     },
   };
