@@ -133,6 +133,7 @@ async function prepare(handle: DatabaseHandle): Promise<void> {
     await seedUniverse(db, {
       bonds: BONDS,
       historyDays: DAYS,
+      now: Date.now,
       progress: (label, done, total) => {
         const line = `  ${label} ${Math.floor((100 * done) / Math.max(1, total))}%`;
         if (line !== last && (done === total || done % Math.max(1, Math.floor(total / 4)) === 0)) console.log((last = line));

@@ -38,7 +38,7 @@ const handle = await openScratchDatabase('pglite', 'concessions');
 try {
   await migrateToLatest(handle.db);
   process.stderr.write(`Seeding ${BONDS} bonds, ${HISTORY} days, seed ${SEED}, every close priced…\n`);
-  const summary = await seedUniverse(handle.db, { bonds: BONDS, historyDays: HISTORY, seed: SEED });
+  const summary = await seedUniverse(handle.db, { bonds: BONDS, historyDays: HISTORY, seed: SEED, now: Date.now });
   const now = new Date(`${addDays(summary.endDate, 1)}T12:00:00Z`);
   const deals = await listDeals(handle.db, { from: addDays(summary.startDate, -30), to: summary.endDate, status: 'priced' }, now);
   const hidden = new Map(

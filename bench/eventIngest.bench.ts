@@ -62,7 +62,9 @@ async function runEngine(engine: BenchEngine): Promise<void> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as { port: number }).port;
     const tokens = await Promise.all(
-      Array.from({ length: USERS }, (_, i) => signAccessToken(SECRET, { userId: `bench-${i + 1}`, scopes: ['user'], ttlSeconds: 3600 })),
+      Array.from({ length: USERS }, (_, i) =>
+        signAccessToken(SECRET, { userId: `bench-${i + 1}`, scopes: ['user'], ttlSeconds: 3600 }, Date.now),
+      ),
     );
     const clientScript = fileURLToPath(new URL('./support/ingestClients.ts', import.meta.url));
     const load = (plan: IngestPlan) =>

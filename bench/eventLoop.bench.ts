@@ -102,7 +102,7 @@ async function runEngine(engine: string): Promise<void> {
   try {
     await migrateToLatest(handle.db);
     const t = performance.now();
-    await seedUniverse(handle.db, { bonds: BONDS, historyDays: DAYS });
+    await seedUniverse(handle.db, { bonds: BONDS, historyDays: DAYS, now: Date.now });
     await sql`analyze`.execute(handle.db);
     console.log(`  seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const days = (
@@ -120,7 +120,7 @@ async function runEngine(engine: string): Promise<void> {
     const app = await buildApp({ config, db: handle.db, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as { port: number }).port;
-    const token = await signAccessToken(SECRET, { userId: 'bench', scopes: ['user'], ttlSeconds: 3600 });
+    const token = await signAccessToken(SECRET, { userId: 'bench', scopes: ['user'], ttlSeconds: 3600 }, Date.now);
     const plan: EventLoopPlan = { port, token, rounds: detailUrls(days), healthEveryMs: 20 };
     const load0 = loadavg()[0]!;
     // The server's own event-loop delay: tells a blocked loop from a process starved of CPU.

@@ -92,7 +92,8 @@ async function main(): Promise<void> {
     }
     const ports = apps.map((a) => (a.server.address() as { port: number }).port);
     const tokens: string[] = [];
-    for (let k = 1; k <= POLLERS; k++) tokens.push(await signAccessToken(SECRET, { userId: `u${k}`, scopes: ['user'], ttlSeconds: 3600 }));
+    for (let k = 1; k <= POLLERS; k++)
+      tokens.push(await signAccessToken(SECRET, { userId: `u${k}`, scopes: ['user'], ttlSeconds: 3600 }, Date.now));
 
     const rss0 = process.memoryUsage().rss;
     const child = fork(fileURLToPath(new URL('./support/pollClients.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });

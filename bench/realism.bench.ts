@@ -29,7 +29,7 @@ try {
   const db = handle.db;
   await migrateToLatest(db);
   process.stderr.write(`Seeding ${BONDS} bonds, ${HISTORY} days, seed ${SEED}, every close priced…\n`);
-  const s = await seedUniverse(db, { bonds: BONDS, historyDays: HISTORY, seed: SEED });
+  const s = await seedUniverse(db, { bonds: BONDS, historyDays: HISTORY, seed: SEED, now: Date.now });
   const one = async <T>(q: ReturnType<typeof sql<T>>) => (await q.execute(db)).rows[0]!;
   const activity = await one(sql<{ turnover: number; participation: number; avg_size: number; share5mm: number }>`
     with days as (select distinct trade_date from daily_bond_stats),

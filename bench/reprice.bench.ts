@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     let days: string[];
     if (SOURCE === 'simulator') {
       const { seedUniverse } = await import('../server/services/market/simulator/index');
-      const s = await seedUniverse(db, { bonds: BONDS, historyDays: HISTORY + 12, endDate: endDay, price: false });
+      const s = await seedUniverse(db, { bonds: BONDS, historyDays: HISTORY + 12, endDate: endDay, price: false, now: Date.now });
       days = businessDaysBetween(s.startDate, s.endDate);
     } else {
       days = (await seedSyntheticMarket(db, { bonds: BONDS, days: HISTORY + 12, endDay })).days;

@@ -40,6 +40,7 @@ async function run(engine: string): Promise<void> {
       historyDays: HISTORY,
       endDate: '2026-11-20',
       price: PRICE,
+      now: Date.now,
       progress: (label) => {
         if (stages[stages.length - 1]?.label !== label) stages.push({ label, start: performance.now() });
       },

@@ -80,7 +80,7 @@ async function runEngine(engine: BenchEngine): Promise<boolean> {
   try {
     await migrateToLatest(handle.db);
     const t = performance.now();
-    await seedUniverse(handle.db, { bonds: BONDS, historyDays: DAYS });
+    await seedUniverse(handle.db, { bonds: BONDS, historyDays: DAYS, now: Date.now });
     await sql`analyze`.execute(handle.db);
     console.log(`  seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const days = (
@@ -110,7 +110,7 @@ async function runEngine(engine: BenchEngine): Promise<boolean> {
     }
     const tokens = await Promise.all(
       Array.from({ length: CLIENTS }, (_, i) =>
-        signAccessToken(SECRET, { userId: `attacker-${i}`, scopes: ['user', 'admin'], ttlSeconds: 7200 }),
+        signAccessToken(SECRET, { userId: `attacker-${i}`, scopes: ['user', 'admin'], ttlSeconds: 7200 }, Date.now),
       ),
     );
     const plan: EventLoopPlan = { port, token: tokens[0]!, tokens, rounds: attackRounds(days, widest), healthEveryMs: 20 };

@@ -62,6 +62,7 @@ async function openMarket(): Promise<{ handle: DatabaseHandle; dir: string | nul
     const summary = await seedUniverse(handle.db, {
       bonds,
       historyDays,
+      now: Date.now,
       progress: (label, done, total) => {
         if (label !== last || done === total) log(`  ${label} ${done}/${total}`);
         last = label;
@@ -86,7 +87,7 @@ async function openMarket(): Promise<{ handle: DatabaseHandle; dir: string | nul
   const handle = await openDatabase(config);
   await migrateToLatest(handle.db);
   let days = 0;
-  for (let n = await runPriceBackfill(handle.db); n > 0; n = await runPriceBackfill(handle.db)) {
+  for (let n = await runPriceBackfill(handle.db, new Date()); n > 0; n = await runPriceBackfill(handle.db, new Date())) {
     days += n;
     log(`  priced ${days} pending business days of history`);
   }

@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // authentication and the access check (route-level hooks run after them, so a flood of
     // anonymous or badly signed calls would never be counted). Routes' own limits stay per route.
     global: false,
-    store: rateLimitStore(options.db),
+    store: rateLimitStore(options.db, app.now),
     max: config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => ({

@@ -14,12 +14,13 @@ export function liveMarketJob(
   config: Pick<Config, 'liveTickMs'> & Partial<Pick<Config, 'demoClock'>>,
   provider?: MarketDataProvider,
 ): RecurringJob {
-  const source = provider ?? simulatorProvider({ tickMs: config.liveTickMs, alwaysOpen: config.demoClock === 'always-open' });
+  const alwaysOpen = config.demoClock === 'always-open';
   return {
     name: 'live-market',
     intervalMs: config.liveTickMs,
     async run(db, { now }) {
       // The tick's slot and its trades' times are the scheduler's (the app's) time.
+      const source = provider ?? simulatorProvider({ tickMs: config.liveTickMs, now, alwaysOpen });
       await pollProvider(db, source, { now: new Date(now()) });
     },
   };

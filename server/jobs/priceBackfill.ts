@@ -10,8 +10,8 @@ export function priceBackfillJob(intervalMs = 3000, daysPerRun = 20): RecurringJ
   return {
     name: 'price-backfill',
     intervalMs,
-    async run(db) {
-      await runPriceBackfill(db, daysPerRun);
+    async run(db, { now }) {
+      await runPriceBackfill(db, new Date(now()), daysPerRun);
     },
   };
 }

@@ -6,7 +6,7 @@ import { createTestApp, TEST_JWT_SECRET, type TestContext } from '../test/testAp
 describe('bearer tokens on repeated requests', () => {
   let ctx: TestContext;
   // The server's clock, moved by the test: no test here waits on the real one.
-  let clockMs = Date.now();
+  let clockMs = Date.parse('2026-11-20T12:00:00Z');
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => clockMs });
   });
@@ -33,12 +33,16 @@ describe('bearer tokens on repeated requests', () => {
   });
 
   it('a token signed with another secret, or altered, is refused every time', async () => {
-    const foreign = await signAccessToken('another-secret-that-is-long-enough-for-hs256', {
-      userId: 'user-1',
-      scopes: ['user'],
-      ttlSeconds: 300,
-    });
-    const good = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-1', scopes: ['user'], ttlSeconds: 300 });
+    const foreign = await signAccessToken(
+      'another-secret-that-is-long-enough-for-hs256',
+      {
+        userId: 'user-1',
+        scopes: ['user'],
+        ttlSeconds: 300,
+      },
+      () => clockMs,
+    );
+    const good = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-1', scopes: ['user'], ttlSeconds: 300 }, () => clockMs);
     expect((await me(good)).statusCode).toBe(200);
     const [head, body, sig] = good.split('.');
     const altered = `${head}.${body}.${sig!.slice(0, -2)}${sig!.endsWith('AA') ? 'BB' : 'AA'}`;

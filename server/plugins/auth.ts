@@ -44,7 +44,7 @@ function secretKey(secret: string): Uint8Array {
 export async function signAccessToken(
   secret: string,
   claims: { userId: string; scopes: string[]; ttlSeconds: number; sessionId?: string; refreshExpiresAt?: Date },
-  now: () => number = Date.now,
+  now: () => number,
 ): Promise<string> {
   const issuedAt = Math.floor(now() / 1000);
   return new SignJWT({
@@ -63,7 +63,7 @@ export async function signAccessToken(
 }
 
 /** Verifies an access token at `now` (ms); returns null for anything invalid or expired. */
-export async function verifyAccessToken(secret: string, token: string, now: () => number = Date.now): Promise<AuthContext | null> {
+export async function verifyAccessToken(secret: string, token: string, now: () => number): Promise<AuthContext | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(secret), {
       issuer: ISSUER,
@@ -112,7 +112,7 @@ export async function sessionOfAnyAccessToken(secret: string, authorization: str
  * access hook (plugins/access.ts), which runs right after this one. `now` is the server's clock:
  * token expiry, the verified-token cache and the session check all read it, so tests move time.
  */
-export function registerAuth(app: FastifyInstance, secret: string, now: () => number = Date.now): void {
+export function registerAuth(app: FastifyInstance, secret: string, now: () => number): void {
   const verified = verifiedTokenCache(now);
   app.decorateRequest('auth', null);
   app.decorateRequest('user', {

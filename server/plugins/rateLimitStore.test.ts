@@ -61,10 +61,10 @@ describe('rate limits across server instances', () => {
     expect(anonymous).toEqual([401, 401, 401, 429]);
     await ctx.database.db
       .updateTable('rate_limit_hits')
-      .set({ window_started_at: new Date(Date.now() - 2 * 3600_000) })
+      .set({ window_started_at: new Date(ctx.app.now() - 2 * 3600_000) })
       .where('key', 'like', '%203.0.113.10')
       .execute();
-    await cleanupRateLimits(ctx.database.db);
+    await cleanupRateLimits(ctx.database.db, new Date(ctx.app.now()));
     const keys = (await ctx.database.db.selectFrom('rate_limit_hits').select('key').execute()).map((r) => r.key);
     expect(keys.some((k) => k.endsWith(ip))).toBe(true);
     expect(keys.some((k) => k.endsWith('203.0.113.10'))).toBe(false);

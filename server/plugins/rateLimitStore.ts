@@ -30,12 +30,14 @@ interface RouteLimitOptions {
 /** Client addresses a memory window remembers per process (oldest forgotten first). */
 const MEMORY_KEYS_MAX = 20_000;
 
-/** A fixed window per client address in this process's memory. */
+/** A fixed window per client address in this process's memory, on the app's clock. */
 class MemoryWindow {
   private readonly windows = new Map<string, { hits: number; startedAt: number }>();
 
+  constructor(protected readonly clock: () => number) {}
+
   incr(key: string, answer: Answer, timeWindow: number): void {
-    const now = Date.now();
+    const now = this.clock();
     let w = this.windows.get(key);
     if (!w || w.startedAt + timeWindow <= now) {
       if (!w && this.windows.size >= MEMORY_KEYS_MAX) this.windows.delete(this.windows.keys().next().value!);
@@ -48,13 +50,13 @@ class MemoryWindow {
 
   read(key: string, answer: Answer, timeWindow: number): void {
     const w = this.windows.get(key);
-    const now = Date.now();
+    const now = this.clock();
     if (!w || w.startedAt + timeWindow <= now) answer(null, { current: 0, ttl: 0 });
     else answer(null, { current: w.hits, ttl: w.startedAt + timeWindow - now });
   }
 
   child(_options?: RouteLimitOptions): LimitStore {
-    return new MemoryWindow();
+    return new MemoryWindow(this.clock);
   }
 }
 
@@ -77,32 +79,42 @@ interface LimitStore {
  *   (thousands of bond-table pages a second), and each instance applying them on its own is fine
  *   for that purpose.
  */
-export function rateLimitStore(db: Kysely<Database>) {
+export function rateLimitStore(db: Kysely<Database>, now: () => number) {
   return class ApiWideWindow extends MemoryWindow {
+    // The plugin constructs the store itself (with its options): the clock comes from here.
+    constructor() {
+      super(now);
+    }
+
     override child(options?: RouteLimitOptions): LimitStore {
       const route = options?.routeInfo;
-      if (!route?.config?.sharedRateLimit) return new MemoryWindow();
+      if (!route?.config?.sharedRateLimit) return new MemoryWindow(now);
       const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
-      return new SharedRouteWindow(db, `${method} ${route.url ?? ''} `);
+      return new SharedRouteWindow(db, `${method} ${route.url ?? ''} `, now);
     }
   };
 }
 
-/** One route's counters in `rate_limit_hits`, shared by every instance on the database. */
+/**
+ * One route's counters in `rate_limit_hits`, shared by every instance on the database. Windows
+ * start and end on the app's clock (`t`, passed in), as the memory windows do.
+ */
 class SharedRouteWindow {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly prefix: string,
+    private readonly now: () => number,
   ) {}
 
   incr(key: string, answer: Answer, timeWindow: number): void {
     const seconds = timeWindow / 1000;
+    const t = sql`${new Date(this.now())}::timestamptz`;
     sql<{ hits: number; ttl_ms: number }>`
-      insert into rate_limit_hits as r (key, window_started_at, hits) values (${this.prefix + key}, now(), 1)
+      insert into rate_limit_hits as r (key, window_started_at, hits) values (${this.prefix + key}, ${t}, 1)
       on conflict (key) do update set
-        hits = case when r.window_started_at + make_interval(secs => ${seconds}) <= now() then 1 else r.hits + 1 end,
-        window_started_at = case when r.window_started_at + make_interval(secs => ${seconds}) <= now() then now() else r.window_started_at end
-      returning hits, (extract(epoch from (window_started_at + make_interval(secs => ${seconds}) - now())) * 1000)::float8 as ttl_ms`
+        hits = case when r.window_started_at + make_interval(secs => ${seconds}) <= ${t} then 1 else r.hits + 1 end,
+        window_started_at = case when r.window_started_at + make_interval(secs => ${seconds}) <= ${t} then ${t} else r.window_started_at end
+      returning hits, (extract(epoch from (window_started_at + make_interval(secs => ${seconds}) - ${t})) * 1000)::float8 as ttl_ms`
       .execute(this.db)
       .then(({ rows }) => answer(null, { current: Number(rows[0]!.hits), ttl: Math.max(0, Math.ceil(Number(rows[0]!.ttl_ms))) }))
       .catch((err: unknown) => answer(err instanceof Error ? err : new Error(String(err))));
@@ -110,8 +122,9 @@ class SharedRouteWindow {
 
   read(key: string, answer: Answer, timeWindow: number): void {
     const seconds = timeWindow / 1000;
+    const t = sql`${new Date(this.now())}::timestamptz`;
     sql<{ hits: number; ttl_ms: number }>`
-      select hits, (extract(epoch from (window_started_at + make_interval(secs => ${seconds}) - now())) * 1000)::float8 as ttl_ms
+      select hits, (extract(epoch from (window_started_at + make_interval(secs => ${seconds}) - ${t})) * 1000)::float8 as ttl_ms
       from rate_limit_hits where key = ${this.prefix + key}`
       .execute(this.db)
       .then(({ rows }) => {
@@ -129,10 +142,10 @@ class SharedRouteWindow {
   }
 }
 
-/** Drops counters whose window ended long ago (hourly clean-up). */
-export async function cleanupRateLimits(db: Kysely<Database>): Promise<void> {
+/** Drops counters whose window ended long ago (hourly clean-up at `now`, the app's clock). */
+export async function cleanupRateLimits(db: Kysely<Database>, now: Date): Promise<void> {
   await db
     .deleteFrom('rate_limit_hits')
-    .where('window_started_at', '<', sql<Date>`now() - interval '1 hour'`)
+    .where('window_started_at', '<', new Date(now.getTime() - 3600_000))
     .execute();
 }

@@ -131,7 +131,7 @@ describe('gated data reaches only the callers with its feature', () => {
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => clock });
     const { db } = ctx.database;
-    await seedUniverse(db, { bonds: 80, historyDays: 15, seed: 21, endDate: END });
+    await seedUniverse(db, { bonds: 80, historyDays: 15, seed: 21, endDate: END, now: ctx.app.now });
     auth.set(withAll, await signedIn(ctx, withAll));
     for (const d of GATED_DATA) {
       auth.set(without(d.feature), await signedIn(ctx, without(d.feature)));

@@ -56,13 +56,20 @@ export async function createTestApp(
   };
 }
 
-/** An Authorization header for a made-up user id, admin or not, signed like real sessions. */
-export async function bearer(userId: string, opts: { admin?: boolean } = {}): Promise<{ authorization: string }> {
-  const token = await signAccessToken(TEST_JWT_SECRET, {
-    userId,
-    scopes: opts.admin ? ['user', 'admin'] : ['user'],
-    ttlSeconds: 300,
-  });
+/**
+ * An Authorization header for a made-up user id, admin or not, signed like real sessions: on the
+ * clock given (the test app's), else on the machine's.
+ */
+export async function bearer(userId: string, opts: { admin?: boolean; now?: () => number } = {}): Promise<{ authorization: string }> {
+  const token = await signAccessToken(
+    TEST_JWT_SECRET,
+    {
+      userId,
+      scopes: opts.admin ? ['user', 'admin'] : ['user'],
+      ttlSeconds: 300,
+    },
+    opts.now ?? Date.now,
+  );
   return { authorization: `Bearer ${token}` };
 }
 

@@ -21,7 +21,7 @@ describe('market APIs over a seeded, priced universe', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    seeded = await seedUniverse(ctx.database.db, { bonds: 100, historyDays: 25, seed: 11 });
+    seeded = await seedUniverse(ctx.database.db, { bonds: 100, historyDays: 25, seed: 11, now: ctx.app.now });
     auth = await signedIn(ctx, 'user-1');
   });
   afterAll(() => ctx.close());

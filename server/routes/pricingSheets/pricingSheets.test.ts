@@ -41,7 +41,7 @@ describe('pricing sheets: saved calculator worksheets', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => NOW });
-    await seedUniverse(ctx.database.db, { bonds: 150, historyDays: 20, seed: 5, endDate: END });
+    await seedUniverse(ctx.database.db, { bonds: 150, historyDays: 20, seed: 5, endDate: END, now: ctx.app.now });
     banker = await signedIn(ctx, 'sheet-banker');
     stranger = await signedIn(ctx, 'sheet-stranger');
     issuerId = await issuerWithMostFixedBonds(ctx.database.db);

@@ -28,7 +28,7 @@ describe('the new-issue calculator', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => NOW });
-    await seedUniverse(ctx.database.db, { bonds: 300, historyDays: 60, seed: 21, endDate: END });
+    await seedUniverse(ctx.database.db, { bonds: 300, historyDays: 60, seed: 21, endDate: END, now: ctx.app.now });
     auth = await signedIn(ctx, 'banker-1');
     issuerId = await issuerWithMostFixedBonds(ctx.database.db);
   }, 120_000);

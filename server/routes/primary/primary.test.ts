@@ -26,7 +26,7 @@ describe('primary markets: the new-issue calendar and deal pages', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => NOW });
-    await seedUniverse(ctx.database.db, { bonds: 300, historyDays: 60, seed: 21, endDate: END });
+    await seedUniverse(ctx.database.db, { bonds: 300, historyDays: 60, seed: 21, endDate: END, now: ctx.app.now });
     auth = await signedIn(ctx, 'banker-1');
     all = (await get<DealListResponse>('/v2/primary/deal?from=2026-09-01&to=2026-11-20')).deals;
   }, 120_000);

@@ -26,7 +26,7 @@ const known = new Map<string, Known>();
 const pending = new Map<string, Promise<boolean>>();
 
 /** True while the session exists, is not revoked and has not expired. */
-export async function sessionIsLive(db: Kysely<Database>, sessionId: string, now: () => number = Date.now): Promise<boolean> {
+export async function sessionIsLive(db: Kysely<Database>, sessionId: string, now: () => number): Promise<boolean> {
   const hit = known.get(sessionId);
   if (hit && now() - hit.checkedAt < SESSION_CHECK_MS) return hit.live;
   const inFlight = pending.get(sessionId);

@@ -216,14 +216,14 @@ export async function loginFinish(
       .execute();
     if (body.mfaSession) {
       const token = await findToken(db, 'mfa_session', body.mfaSession);
-      if (token && token.user_id === user.id) await consumeToken(db, token.id);
+      if (token && token.user_id === user.id) await consumeToken(db, token.id, attempt.at);
     }
     return finishLogin(db, config, user, 'totp', attempt);
   }
   const token = await pendingMfaSession(db, user, body.mfaSession, attempt.at, 'authenticate');
   const ok = await verifyPasskeyLogin(db, config, user.id, body.credential!, String(token.payload.challenge), attempt.at);
   if (!ok) return failLogin(db, config, user.email, user, attempt, 'The passkey was not accepted; try again or use another way to sign in');
-  if (!(await consumeToken(db, token.id))) throw new ServiceRefusal('unauthorized', MFA_SESSION_EXPIRED);
+  if (!(await consumeToken(db, token.id, attempt.at))) throw new ServiceRefusal('unauthorized', MFA_SESSION_EXPIRED);
   return finishLogin(db, config, user, 'passkey', attempt);
 }
 
@@ -239,7 +239,7 @@ export async function enrollAtLogin(
   if (challenged) throw new ServiceRefusal('unauthorized', 'Finish signing in with the code we e-mail you first');
   const token = await pendingMfaSession(db, user, body.mfaSession, attempt.at, 'register');
   await registerPasskey(db, config, user.id, body.credential, String(token.payload.challenge), body.name);
-  await consumeToken(db, token.id);
+  await consumeToken(db, token.id, attempt.at);
   return finishLogin(db, config, user, 'passkey-enrolment', attempt);
 }
 
@@ -291,7 +291,7 @@ export async function loginWithEmailCode(
     throw new ServiceRefusal('unauthorized', CODE_INVALID);
   // Refused before it is used up, so the browser that asked for it can still sign in with it.
   assertSameAttempt(token.payload, boundAttempt);
-  if (!(await consumeToken(db, token.id))) throw new ServiceRefusal('unauthorized', CODE_INVALID);
+  if (!(await consumeToken(db, token.id, attempt.at))) throw new ServiceRefusal('unauthorized', CODE_INVALID);
   const user = await db.selectFrom('users').selectAll().where('id', '=', token.user_id).executeTakeFirst();
   if (!user) throw new ServiceRefusal('unauthorized', CODE_INVALID);
   return finishLogin(db, config, user, 'email-code', attempt);

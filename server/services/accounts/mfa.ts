@@ -104,7 +104,7 @@ export async function addPasskey(
     throw new ServiceRefusal('invalid', 'This passkey request has expired or was already used; please try again');
   }
   const row = await registerPasskey(db, config, userId, credential, challenge!, name);
-  await consumeToken(db, token.id);
+  await consumeToken(db, token.id, now);
   await recordEvents(db, [{ type: 'user.mfa_changed', subjectId: userId, payload: { factor: 'passkey', change: 'added' } }]);
   return presentPasskey(row);
 }

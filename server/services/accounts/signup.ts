@@ -132,7 +132,7 @@ export async function confirmSignup(
       { email: token.email, name: body.name, password: body.password, tosConsent: true, via: 'signup' },
       now,
     );
-    if (!(await consumeToken(trx, token.id))) throw new ServiceRefusal('not found', 'This link has already been used');
+    if (!(await consumeToken(trx, token.id, now))) throw new ServiceRefusal('not found', 'This link has already been used');
     return { userId: user.id, email: user.email, message: 'Your account is ready. Sign in to continue.' };
   });
 }
@@ -160,7 +160,7 @@ export async function resetPassword(db: Kysely<Database>, uuid: string, password
     await trx.deleteFrom('login_locks').where('email', '=', token.email).execute();
     await trx.deleteFrom('login_failures').where('email', '=', token.email).execute();
     await revokeTokens(trx, 'login_code', token.email, now);
-    await consumeToken(trx, token.id);
+    await consumeToken(trx, token.id, now);
     await recordEvents(trx, [{ type: 'user.password_reset', subjectId: token.user_id, payload: {} }]);
   });
   sessionsChanged();
@@ -172,7 +172,7 @@ export async function unlock(db: Kysely<Database>, uuid: string, now: Date): Pro
     const token = requireUsable(await findToken(trx, 'unlock', uuid, true), now);
     await trx.deleteFrom('login_locks').where('email', '=', token.email).execute();
     await trx.deleteFrom('login_failures').where('email', '=', token.email).execute();
-    await consumeToken(trx, token.id);
+    await consumeToken(trx, token.id, now);
     await recordEvents(trx, [{ type: 'user.unlocked', subjectId: token.user_id, payload: {} }]);
   });
 }
@@ -395,7 +395,7 @@ export async function acceptInvite(
       },
       now,
     );
-    if (!(await consumeToken(trx, token.id))) throw new ServiceRefusal('not found', 'This invitation has already been used');
+    if (!(await consumeToken(trx, token.id, now))) throw new ServiceRefusal('not found', 'This invitation has already been used');
     return { userId: user.id, email: user.email, message: 'Your account is ready. Sign in to continue.' };
   });
 }

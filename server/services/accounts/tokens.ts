@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ServiceRefusal } from '../refusal';
 import { newId, sha256 } from './crypto';
@@ -106,11 +106,11 @@ export function requireUsable(
   return row;
 }
 
-/** Marks a token used; false when another request used it first (single use under races). */
-export async function consumeToken(db: Kysely<Database>, id: string): Promise<boolean> {
+/** Marks a token used at `now` (the app's clock); false when another request used it first (single use under races). */
+export async function consumeToken(db: Kysely<Database>, id: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('account_tokens')
-    .set({ used_at: sql<Date>`now()` })
+    .set({ used_at: now })
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .executeTakeFirst();

@@ -32,9 +32,9 @@ afterAll(() => database.close());
 
 describe('the backtest of evaluated prices on a hand-built market', () => {
   it('waits while older closes are still being priced in the background', async () => {
-    await setBackfill(database.db, { from: '2026-10-01', to: '2026-11-13' });
+    await setBackfill(database.db, { from: '2026-10-01', to: '2026-11-13' }, new Date('2026-11-14T12:00:00Z'));
     expect(await runBacktest(database.db)).toEqual({ evaluated: 0, waitingForHistory: true });
-    await setBackfill(database.db, null);
+    await setBackfill(database.db, null, new Date('2026-11-14T12:00:00Z'));
   });
 
   it('evaluates the trades not yet seen, a batch at a time, skipping cancelled ones', async () => {

@@ -17,7 +17,7 @@ const END = '2026-11-20';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedUniverse(database.db, { bonds: 80, historyDays: 30, seed: 7, endDate: END });
+  await seedUniverse(database.db, { bonds: 80, historyDays: 30, seed: 7, endDate: END, now: () => Date.parse(`${END}T22:00:00Z`) });
 }, 120_000);
 afterAll(() => database.close());
 

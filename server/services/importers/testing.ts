@@ -15,11 +15,13 @@ export const samplePath = (name: string) => fileURLToPath(new URL(`../../../samp
 
 /** Imports a sample file (tests and the README walk-through use the same files). */
 export function importSample(db: Kysely<Database>, kind: ImportKind, name: string, options: TestImportOptions = {}) {
+  // eslint-disable-next-line no-restricted-syntax -- test helper: a test that passes no clock imports on the machine's
   return importFile(db, kind, createReadStream(samplePath(name)), { now: Date.now, ...options });
 }
 
 /** Imports text given inline (a small bad file in a test). */
 export function importText(db: Kysely<Database>, kind: ImportKind, text: string, options: TestImportOptions = {}) {
+  // eslint-disable-next-line no-restricted-syntax -- test helper: a test that passes no clock imports on the machine's
   return importFile(db, kind, Readable.from([Buffer.from(text)]), { now: Date.now, ...options });
 }
 

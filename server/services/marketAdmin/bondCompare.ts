@@ -88,6 +88,7 @@ export async function mergeBonds(db: Kysely<Database>, body: MergeBody, actor: A
       .executeTakeFirst();
     await rebuildTouchedDays(trx);
     await trx.deleteFrom('bonds').where('id', 'in', mergedIds).execute();
+    // A row-version stamp the market version watches, not the time of the merge (see bondEdit.ts).
     await trx
       .updateTable('bonds')
       .set({ updated_at: sql`clock_timestamp()` })

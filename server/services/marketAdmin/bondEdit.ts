@@ -136,6 +136,9 @@ export async function updateBond(
       if (holder)
         throw new ServiceRefusal('conflict', `cusip: ${terms.cusip} is already bond ${holder.id} (compare and merge them instead)`);
     }
+    // updated_at is the row's version, not the time of the edit: the market version and the
+    // pricing terms cache notice a changed bond by max(updated_at) moving, so it is the database's
+    // clock_timestamp() (after every earlier write), not the app's clock (a test's may sit in the past).
     await trx
       .updateTable('bonds')
       .set({ ...columns(terms), updated_at: sql`clock_timestamp()` })

@@ -116,6 +116,8 @@ export async function correctCurvePoint(
         'conflict',
         `updatedAt: the ${tenor} point of ${date} was changed at ${before.updatedAt}, after you read it; reload`,
       );
+    // updated_at is the point's version (the stale-edit check above and the market version compare
+    // it), not the time of the edit: the database's clock_timestamp(), after every earlier write.
     await sql`update treasury_curve_points set yield = ${value}, updated_at = clock_timestamp()
       where curve_date = ${date}::date and tenor = ${tenor}`.execute(trx);
     await writeAudit(trx, {

@@ -35,7 +35,12 @@ export async function curveVersionOf(db: Kysely<Database>, dated: DatedCurve, kn
   return id;
 }
 
-/** Drops the versions no bond is priced on any more (after the grace period); returns how many. */
+/**
+ * Drops the versions no bond is priced on any more (after the grace period); returns how many.
+ * The grace is counted on the database's clock, not the app's: created_at is the database's
+ * stamp of the insert (its default), and the grace protects a version another instance has just
+ * written, so both ends of the comparison are the database's.
+ */
 export async function pruneCurveVersions(db: Kysely<Database>, known: Map<string, number>): Promise<number> {
   const result = await sql`
     delete from treasury_curve_versions v

@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema';
 import { isHighYield, ratingBucket, ratingNotch, type RatingBucket } from './conventions';
 import { fetchPacked, numOrNull, packFields } from './packed';
 import type { CouponType } from '../../../common/market';
+import { marketClock } from '../market/queries/marketClock';
 
 /** A call the engine prices at its exact date (see {@link scheduledCalls}); `scheduled` is as published. */
 export interface PricingCall extends Call {
@@ -69,12 +70,14 @@ export class TermsCache {
       this.ratingsSignature = r;
       force = true;
     }
-    const stale = force || Date.now() - this.loadedAtMs > FULL_REFRESH_MS;
+    // Its age on the app's clock (the market read models' clock of this database).
+    const now = marketClock(db)();
+    const stale = force || now - this.loadedAtMs > FULL_REFRESH_MS;
     if (!stale && signature === this.signature) return;
     if (stale || this.bonds.size === 0 || m < this.maxUpdatedMs) {
       this.bonds.clear();
       for (const e of await loadTerms(db, null)) this.bonds.set(e.id, e);
-      this.loadedAtMs = Date.now();
+      this.loadedAtMs = marketClock(db)();
     } else {
       for (const e of await loadTerms(db, this.maxUpdatedMs)) this.bonds.set(e.id, e);
       // A deletion shows as a count that does not add up: reload everything then.

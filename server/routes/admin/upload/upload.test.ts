@@ -150,7 +150,7 @@ describe('admin upload endpoint', () => {
     app.setSerializerCompiler(serializerCompiler);
     app.decorate('db', ctx.database.db);
     registerErrorHandling(app);
-    registerAuth(app, TEST_JWT_SECRET);
+    registerAuth(app, TEST_JWT_SECRET, ctx.app.now);
     await app.register(uploadRoutes, { maxFileBytes: 2048 });
     await app.ready();
     try {

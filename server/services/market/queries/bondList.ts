@@ -17,6 +17,7 @@ import { bondTableSnapshot, type Snapshot, type SnapshotRecord } from './bondTab
 import { pageFromSnapshot } from './bondTablePage';
 import { pickColumns, presentBondRow, selectBondRows, SORT_EXPRESSIONS } from './bondRows';
 import { csvLine } from '../../../../common/csv';
+import { marketClock } from './marketClock';
 
 /** Parsed bond filters (the route has validated the values). */
 export interface BondFilters {
@@ -112,7 +113,7 @@ async function filteredTotal(db: Kysely<Database>, f: BondFilters, day: string, 
   if (!cache) countCaches.set(db, (cache = new Map()));
   const key = JSON.stringify([day, f.sector, f.rating, f.seniority, f.tenor, f.issuerId, f.callable, f.q]);
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
+  if (hit && marketClock(db)() - hit.at < COUNT_TTL_MS) return hit.total;
   const row = await db
     .selectFrom('bonds as b')
     .innerJoin('issuers as i', 'i.id', 'b.issuer_id')
@@ -121,7 +122,7 @@ async function filteredTotal(db: Kysely<Database>, f: BondFilters, day: string, 
     .executeTakeFirstOrThrow();
   const total = Number(row.n);
   if (cache.size >= COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, { at: Date.now(), total });
+  cache.set(key, { at: marketClock(db)(), total });
   return total;
 }
 

@@ -3,7 +3,8 @@ import type { BondRow } from '../../../../common/api/bond';
 import type { BondTableColumn } from '../../../../common/enums';
 import { compositeRating } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
-import { invalidateMarketVersion, MARKET_VERSION_CHECK_MS, type MarketVersion, marketVersion, useMarketClock } from './marketVersion';
+import { invalidateMarketVersion, MARKET_VERSION_CHECK_MS, type MarketVersion, marketVersion } from './marketVersion';
+import { marketClock, useMarketClock } from './marketClock';
 import { presentBondRow, selectBondRows } from './bondRows';
 import { carriedOrders, type ColumnOrder } from './bondTableOrders';
 import { carryMasks } from './bondTableMasks';
@@ -66,8 +67,6 @@ interface Holder {
   pending?: Promise<Snapshot>;
   /** When the request that started the refresh under way came (by the clock). */
   pendingFrom?: number;
-  /** The app's clock (injected by buildApp; tests move it instead of sleeping). */
-  now?: () => number;
 }
 const holders = new WeakMap<object, Holder>();
 
@@ -79,7 +78,6 @@ function holderOf(db: Kysely<Database>): Holder {
 
 /** Gives the snapshot of this database the app's clock (its once-a-second re-check reads it). */
 export function useBondTableSnapshotClock(db: Kysely<Database>, now: () => number): void {
-  holderOf(db).now = now;
   useMarketClock(db, now);
 }
 
@@ -229,7 +227,7 @@ async function build(db: Kysely<Database>, version: MarketVersion, previous: Sna
  */
 export async function bondTableSnapshot(db: Kysely<Database>): Promise<Snapshot> {
   const holder = holderOf(db);
-  const clock = holder.now ?? Date.now;
+  const clock = marketClock(db);
   const current = holder.snapshot;
   const now = clock();
   if (current && now - current.checkedAt < CHECK_MS) return current;
@@ -264,7 +262,7 @@ function refresh(db: Kysely<Database>, holder: Holder, clock: () => number, aske
 /** Drops the snapshot (tests that change data between requests). */
 export function invalidateBondTableSnapshot(db: Kysely<Database>): void {
   const holder = holders.get(db);
-  if (holder) holders.set(db, { ...(holder.now ? { now: holder.now } : {}) });
+  if (holder) holders.set(db, {});
   invalidateMarketVersion(db);
 }
 

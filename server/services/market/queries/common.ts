@@ -4,6 +4,7 @@ import { MOODY_RATINGS, SP_RATINGS, TENOR_BUCKETS, type TenorBucket } from '../.
 import type { Database } from '../../../db/schema';
 import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
 import { flightsOf, sharedRead } from '../../sharedRead';
+import { marketClock } from './marketClock';
 
 /** numeric/bigint columns arrive as strings: null-preserving conversion to number. */
 export function n(value: string | number | null | undefined): number | null {
@@ -90,7 +91,7 @@ const AS_OF_TTL_MS = 1000;
  */
 export async function marketAsOf(db: Kysely<Database>): Promise<{ asOf: string | null; day: string }> {
   const cached = asOfCache.get(db);
-  if (cached && Date.now() - cached.at < AS_OF_TTL_MS) return cached.value;
+  if (cached && marketClock(db)() - cached.at < AS_OF_TTL_MS) return cached.value;
   return sharedRead(flightsOf(asOfFlights, db), db, () => readMarketAsOf(db));
 }
 
@@ -102,8 +103,9 @@ async function readMarketAsOf(db: Kysely<Database>): Promise<AsOfCache['value']>
            (select value #>> '{}' from app_settings where key = ${UNIVERSE_AS_OF_KEY}) as universe`.execute(db);
   const latest = isoTime(rows[0]?.latest ?? null);
   // The market's "as of" is its last full reprice; the day its latest figures belong to.
-  const value = { asOf: rows[0]?.universe ?? latest, day: (latest ?? new Date().toISOString()).slice(0, 10) };
-  asOfCache.set(db, { at: Date.now(), value });
+  const now = marketClock(db)();
+  const value = { asOf: rows[0]?.universe ?? latest, day: (latest ?? new Date(now).toISOString()).slice(0, 10) };
+  asOfCache.set(db, { at: now, value });
   return value;
 }
 
@@ -173,10 +175,9 @@ export function cachedResult<T>(
   if (!cache) resultCaches.set(db, (cache = new Map()));
   const cached = cache;
   const hit = cached.get(key);
+  const now = marketClock(db)();
   const run: CachedRun =
-    hit && Date.now() - hit.at < ttlMs
-      ? hit
-      : { at: Date.now(), value: Promise.resolve(), waiting: 0, settled: false, stop: new AbortController() };
+    hit && now - hit.at < ttlMs ? hit : { at: now, value: Promise.resolve(), waiting: 0, settled: false, stop: new AbortController() };
   if (run !== hit) {
     // Queued behind other scans, a run whose askers all left by its turn does not start.
     run.value = limitScans(db, () => {

@@ -10,6 +10,7 @@ import type { BondFilters } from './bondList';
 import { lastRatingChangeJoin, round, segmentCondition, segmentConditionOn, tenorBucketCaseFrom, WeightedMean } from './segments';
 import { marketSummary } from './marketSummary';
 import { tenorBucketOf } from '../../../../common/market';
+import { marketClock } from './marketClock';
 
 /**
  * A close's value of each metric, as the summary shows it today: the yield is the yield to worst
@@ -201,7 +202,7 @@ async function closesOn(db: Kysely<Database>, day: string, metric: keyof typeof 
   if (!cache) baseCache.set(db, (cache = new Map()));
   const key = `${day}|${metric}`;
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < BASE_TTL_MS) return hit;
+  if (hit && marketClock(db)() - hit.at < BASE_TTL_MS) return hit;
   const date = await eodDateOnOrBefore(db, day);
   const values = new Map<number, number>();
   if (date) {
@@ -210,7 +211,7 @@ async function closesOn(db: Kysely<Database>, day: string, metric: keyof typeof 
       where kind = 'eod' and price_date = ${date}::date`.execute(db);
     for (const r of rows.rows) if (r.v !== null) values.set(r.bond_id, Number(r.v));
   }
-  const entry = { at: Date.now(), date, values };
+  const entry = { at: marketClock(db)(), date, values };
   if (cache.size > 12) cache.delete(cache.keys().next().value!);
   cache.set(key, entry);
   return entry;

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
 import { isoTime } from './common';
+import { marketClock } from './marketClock';
 
 /**
  * What the market's read answers depend on, read at most once a second per database: the
@@ -37,25 +38,13 @@ interface Holder {
   pending?: Promise<MarketVersion>;
   /** When the read under way started. */
   pendingFrom: number;
-  /** The app's clock (injected by buildApp; tests move it instead of sleeping). */
-  now: () => number;
 }
 const holders = new WeakMap<object, Holder>();
 
 function holderOf(db: Kysely<Database>): Holder {
   let h = holders.get(db);
-  if (!h) holders.set(db, (h = { checkedAt: 0, pendingFrom: 0, now: Date.now }));
+  if (!h) holders.set(db, (h = { checkedAt: 0, pendingFrom: 0 }));
   return h;
-}
-
-/** Gives this database's market version the app's clock (its once-a-second re-read reads it). */
-export function useMarketClock(db: Kysely<Database>, now: () => number): void {
-  holderOf(db).now = now;
-}
-
-/** The market clock of this database (the snapshot's freshness uses the same one). */
-export function marketClock(db: Kysely<Database>): () => number {
-  return holderOf(db).now;
 }
 
 const FIELDS = ['asOf', 'maxId', 'universeAsOf', 'tradesMaxId', 'treasuryUpdated'] as const;
@@ -102,7 +91,7 @@ async function readVersion(db: Kysely<Database>): Promise<MarketVersion> {
  */
 export async function marketVersion(db: Kysely<Database>): Promise<MarketVersion> {
   const h = holderOf(db);
-  const now = h.now();
+  const now = marketClock(db)();
   if (h.version && now - h.checkedAt < MARKET_VERSION_CHECK_MS) return h.version;
   if (h.pending && now - h.pendingFrom < MARKET_VERSION_CHECK_MS) return h.pending;
   const read: Promise<MarketVersion> = readVersion(db)

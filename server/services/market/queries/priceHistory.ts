@@ -4,6 +4,7 @@ import type { PriceHistoryResponse } from '../../../../common/api/bond';
 import type { Database } from '../../../db/schema';
 import { preparedStatement } from '../../../db/prepared';
 import { addDays, isoDay, marketAsOf, n } from './common';
+import { marketClock } from './marketClock';
 
 /**
  * One bond's history is kept for a minute per range and market day, as the market's history
@@ -31,12 +32,13 @@ export async function priceHistory(
   if (!kept) priceHistories.set(db, (kept = new Map()));
   const key = `${id}|${from}|${to}`;
   const hit = kept.get(key);
-  if (hit && Date.now() - hit.at < PRICE_HISTORY_TTL_MS) return hit.value;
+  const now = marketClock(db)();
+  if (hit && now - hit.at < PRICE_HISTORY_TTL_MS) return hit.value;
   const value = readPriceHistory(db, id, from, to);
   const cache = kept;
   cache.delete(key);
   if (cache.size >= PRICE_HISTORY_KEPT) cache.delete(cache.keys().next().value!);
-  cache.set(key, { at: Date.now(), value });
+  cache.set(key, { at: now, value });
   value.catch(() => {
     if (cache.get(key)?.value === value) cache.delete(key);
   });

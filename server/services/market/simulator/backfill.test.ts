@@ -8,10 +8,19 @@ import { getBackfill, runPriceBackfill, seedUniverse, type SeedSummary } from '.
 
 let database: DatabaseHandle;
 let summary: SeedSummary;
+/** The evening after the seeded history's last day: the clock the seed and the backfill run on. */
+const NOW = new Date('2026-11-18T22:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  summary = await seedUniverse(database.db, { bonds: 80, historyDays: 24, seed: 5, endDate: '2026-11-18', pricedDays: 3 });
+  summary = await seedUniverse(database.db, {
+    bonds: 80,
+    historyDays: 24,
+    seed: 5,
+    endDate: '2026-11-18',
+    pricedDays: 3,
+    now: () => NOW.getTime(),
+  });
 }, 180_000);
 afterAll(async () => {
   await database?.close();
@@ -39,17 +48,17 @@ describe('price history backfill after a quick first start', () => {
   });
 
   it('fills the history oldest first in chunks, re-prices the first start’s days, then has nothing left to do', async () => {
-    expect(await runPriceBackfill(database.db, 8)).toBe(8);
+    expect(await runPriceBackfill(database.db, NOW, 8)).toBe(8);
     const window = businessDaysBetween(summary.startDate, summary.endDate);
     expect(await pricedDates()).toEqual([...window.slice(0, 8), ...window.slice(-3)]);
     expect(await getBackfill(database.db)).toEqual({ from: window[8], to: summary.endDate });
     let runs = 1;
-    while ((await runPriceBackfill(database.db, 8)) > 0) runs++;
+    while ((await runPriceBackfill(database.db, NOW, 8)) > 0) runs++;
     // 24 business days in chunks of 8: the first start's 3 are priced again at the end.
     expect(runs).toBe(3);
     expect(await getBackfill(database.db)).toBeNull();
     expect((await pricedDates()).length).toBe(24);
-    expect(await runPriceBackfill(database.db, 8)).toBe(0);
+    expect(await runPriceBackfill(database.db, NOW, 8)).toBe(0);
   });
 
   it('a backfilled history has no cold-start jumps: it is the history one pass in date order gives', async () => {

@@ -22,8 +22,8 @@ export interface BackfillRange {
   to: string;
 }
 
-/** Records (or clears, with null) the range still to price. */
-export async function setBackfill(db: Kysely<Database>, range: BackfillRange | null): Promise<void> {
+/** Records (or clears, with null) the range still to price, stamped at `now` (the app's clock). */
+export async function setBackfill(db: Kysely<Database>, range: BackfillRange | null, now: Date): Promise<void> {
   if (!range || range.to < range.from) {
     await db.deleteFrom('app_settings').where('key', '=', BACKFILL_KEY).execute();
     return;
@@ -31,8 +31,8 @@ export async function setBackfill(db: Kysely<Database>, range: BackfillRange | n
   const value = JSON.stringify(range);
   await db
     .insertInto('app_settings')
-    .values({ key: BACKFILL_KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
+    .values({ key: BACKFILL_KEY, value, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
     .execute();
 }
 
@@ -56,14 +56,14 @@ async function latestClose(db: Kysely<Database>): Promise<string | null> {
  * meanwhile (live days), they are re-priced too, so the chain reaches the latest close. Returns
  * the days priced (0 when nothing is pending). Safe to repeat: pricing a close is idempotent.
  */
-export async function runPriceBackfill(db: Kysely<Database>, maxDays = 20): Promise<number> {
+export async function runPriceBackfill(db: Kysely<Database>, now: Date, maxDays = 20): Promise<number> {
   const range = await getBackfill(db);
   if (!range) return 0;
   const pricing = await pricingApi();
   if (!pricing) return 0;
   const chunk = businessDaysFrom(range.from, maxDays).filter((d) => d <= range.to);
   if (chunk.length === 0) {
-    await setBackfill(db, null);
+    await setBackfill(db, null, now);
     return 0;
   }
   const last = chunk[chunk.length - 1]!;
@@ -75,6 +75,6 @@ export async function runPriceBackfill(db: Kysely<Database>, maxDays = 20): Prom
     const latest = await latestClose(db);
     if (latest && latest > to) to = latest;
   }
-  await setBackfill(db, after <= to ? { from: after, to } : null);
+  await setBackfill(db, after <= to ? { from: after, to } : null, now);
   return chunk.length;
 }

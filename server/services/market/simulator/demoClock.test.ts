@@ -31,7 +31,7 @@ describe('on a Saturday the simulated market', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedUniverse(database.db, { bonds: 120, historyDays: 5, seed: 23, endDate: FRIDAY });
+    await seedUniverse(database.db, { bonds: 120, historyDays: 5, seed: 23, endDate: FRIDAY, now: () => SATURDAY_10_NY.getTime() });
   }, 120_000);
   afterAll(() => database?.close());
 

@@ -16,7 +16,13 @@ let database: DatabaseHandle;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedUniverse(database.db, { bonds: 60, historyDays: OPEN_DAYS.length, seed: 5, endDate: END });
+  await seedUniverse(database.db, {
+    bonds: 60,
+    historyDays: OPEN_DAYS.length,
+    seed: 5,
+    endDate: END,
+    now: () => Date.parse(`${END}T22:00:00Z`),
+  });
 });
 afterAll(async () => {
   await database?.close();

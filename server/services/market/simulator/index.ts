@@ -45,6 +45,8 @@ export interface SeedUniverseOptions {
   pricedDays?: number;
   /** Progress per stage: label, done, total. */
   progress?: (label: string, done: number, total: number) => void;
+  /** The app's clock: "today" for the default end of history, and the state's write time. */
+  now: () => number;
 }
 
 export interface SeedSummary {
@@ -65,7 +67,7 @@ export interface SeedSummary {
 }
 
 /** The default end of history: the last business day strictly before today in New York. */
-export function defaultEndDate(now = new Date()): string {
+export function defaultEndDate(now: Date): string {
   return businessDayOnOrBefore(addDays(newYorkToday(now), -1));
 }
 
@@ -74,11 +76,12 @@ export function defaultEndDate(now = new Date()): string {
  * for the history window, then (with B's pricing) evaluated prices and bond_market_state, and
  * finally the simulator state live mode continues from.
  */
-export async function seedUniverse(db: Kysely<Database>, opts: SeedUniverseOptions = {}): Promise<SeedSummary> {
+export async function seedUniverse(db: Kysely<Database>, opts: SeedUniverseOptions): Promise<SeedSummary> {
+  // Elapsed time for the summary's log line, not the time of day: not the app's clock.
   const started = performance.now();
   const seed = opts.seed ?? DEFAULT_SEED;
   const progress = opts.progress ?? (() => {});
-  const endDate = opts.endDate ?? defaultEndDate();
+  const endDate = opts.endDate ?? defaultEndDate(new Date(opts.now()));
   progress('Generating the market', 0, 1);
   const universe = generateUniverse({
     seed,
@@ -104,11 +107,11 @@ export async function seedUniverse(db: Kysely<Database>, opts: SeedUniverseOptio
     await pricing.priceHistory(db, firstPriced, endDate, (d, t) => progress('Evaluated prices', d, t));
     // The first start's days were priced from a cold state: the backfill prices the whole history
     // oldest first and re-prices them at its end, so every close carries the state of the one before.
-    await setBackfill(db, now < n ? { from: startDate, to: endDate } : null);
+    await setBackfill(db, now < n ? { from: startDate, to: endDate } : null, new Date(opts.now()));
     await pricing.repriceUniverse(db, pricing.closeTime(endDate));
     priced = true;
   }
-  await saveState(db, finalState(universe, ids.issuerIds));
+  await saveState(db, finalState(universe, ids.issuerIds, new Date(opts.now())));
   return {
     seed,
     startDate,
@@ -127,7 +130,7 @@ export async function seedUniverse(db: Kysely<Database>, opts: SeedUniverseOptio
 }
 
 /** The live state at the end of the window, issuer factors re-keyed by database id. */
-function finalState(u: Universe, issuerIds: number[]) {
+function finalState(u: Universe, issuerIds: number[], now: Date) {
   const last = u.days[u.days.length - 1]!;
   const issuers: Record<string, number> = {};
   for (const [k, v] of Object.entries(last.spreads.issuers)) issuers[String(issuerIds[Number(k)]!)] = v;
@@ -139,6 +142,6 @@ function finalState(u: Universe, issuerIds: number[]) {
     curve: last.curve,
     spreads: { market: last.spreads.market, sectors: last.spreads.sectors, issuers },
     liveDeals: 0,
-    updatedAt: new Date().toISOString(),
+    updatedAt: now.toISOString(),
   };
 }

@@ -158,10 +158,24 @@ async function closeBefore(db: Kysely<Database>, day: string): Promise<number[] 
   return TREASURY_TENORS.map((t) => by.get(t.tenor) ?? Number.NaN).some(Number.isNaN) ? null : TREASURY_TENORS.map((t) => by.get(t.tenor)!);
 }
 
+/**
+ * Writes the day's curve. `updated_at` is a row-version stamp, not the time of the market: the
+ * market version (queries/marketVersion.ts) notices a curve write by max(updated_at) moving, so it
+ * takes the database's clock_timestamp() — later than every earlier write whatever the app's clock
+ * says (a test's clock may sit on a past day), as the administrator's curve edits do.
+ */
 async function writeCurve(db: Kysely<Database>, day: string, yields: number[]): Promise<void> {
   await db
     .insertInto('treasury_curve_points')
-    .values(TREASURY_TENORS.map((t, i) => ({ curve_date: day, tenor: t.tenor, years: t.years, yield: yields[i]!, updated_at: new Date() })))
+    .values(
+      TREASURY_TENORS.map((t, i) => ({
+        curve_date: day,
+        tenor: t.tenor,
+        years: t.years,
+        yield: yields[i]!,
+        updated_at: sql<Date>`clock_timestamp()`,
+      })),
+    )
     .onConflict((oc) =>
       oc
         .columns(['curve_date', 'tenor'])

@@ -14,7 +14,7 @@ const TICK_MS = 10_000;
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedUniverse(database.db, { bonds: 150, historyDays: 10, seed: 17, endDate: FRIDAY });
+  await seedUniverse(database.db, { bonds: 150, historyDays: 10, seed: 17, endDate: FRIDAY, now: () => Date.parse(`${FRIDAY}T22:00:00Z`) });
 }, 120_000);
 afterAll(() => database?.close());
 

@@ -13,6 +13,8 @@ export interface SimulatorProviderOptions {
   tickMs: number;
   /** The demo clock (DEMO_CLOCK=always-open): a closed day trades as the last business day's session. */
   alwaysOpen?: boolean;
+  /** The app's clock: a batch without an end date ends on the business day before its today. */
+  now: () => number;
 }
 
 /** The simulator provider for a configuration (seed and size for batches, tick length for polls). */
@@ -29,6 +31,7 @@ export function simulatorProvider(opts: SimulatorProviderOptions): MarketDataPro
         endDate: request.to,
         price: o.price === false ? false : undefined,
         progress: request.progress,
+        now: opts.now,
       });
       return {
         counts: { reference: summary.issuers + summary.bonds, curves: summary.days * 13, trades: summary.trades, deals: summary.deals },

@@ -16,7 +16,14 @@ const END = '2026-11-18'; // a Wednesday
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  summary = await seedUniverse(database.db, { bonds: 120, historyDays: 8, seed: 11, endDate: END, price: false });
+  summary = await seedUniverse(database.db, {
+    bonds: 120,
+    historyDays: 8,
+    seed: 11,
+    endDate: END,
+    price: false,
+    now: () => Date.parse(`${END}T22:00:00Z`),
+  });
 });
 afterAll(async () => {
   await database?.close();
@@ -53,7 +60,14 @@ describe('seeding a universe', () => {
   it('is reproducible: the same seed gives the same bonds and trades in another database', async () => {
     const other = await createTestDatabase();
     try {
-      const again = await seedUniverse(other.db, { bonds: 120, historyDays: 8, seed: 11, endDate: END, price: false });
+      const again = await seedUniverse(other.db, {
+        bonds: 120,
+        historyDays: 8,
+        seed: 11,
+        endDate: END,
+        price: false,
+        now: () => Date.parse(`${END}T22:00:00Z`),
+      });
       expect(again.trades).toBe(summary.trades);
       const key = `select string_agg(cusip || description, ',' order by id) as k from bonds`;
       const a = await sql.raw<{ k: string }>(key).execute(database.db);
@@ -140,7 +154,7 @@ describe('live market ticks', () => {
   });
 
   it('serves the same stream through the MarketDataProvider interface', async () => {
-    const provider = simulatorProvider({ tickMs });
+    const provider = simulatorProvider({ tickMs, now: () => start + 101 * tickMs });
     expect(provider.supplies).toEqual(['reference', 'curves', 'trades', 'deals']);
     const update = await pollProvider(database.db, provider, { now: new Date(start + 101 * tickMs), price: false });
     expect(update.applied).toBe(true);

@@ -31,7 +31,7 @@ export const SEED_PRICED_DAYS = 15;
 
 export const marketSeeder: Seeder = {
   name: 'market',
-  async run({ db, config, log, progress }) {
+  async run({ db, config, log, progress, now }) {
     await clearSimulatedMarket(db);
     const summary = await seedUniverse(db, {
       seed: config.simSeed ?? DEFAULT_SEED,
@@ -40,6 +40,7 @@ export const marketSeeder: Seeder = {
       // The first start prices the last weeks at once and the rest in the background.
       pricedDays: SEED_PRICED_DAYS,
       progress,
+      now,
     });
     log.info(
       `Market seeded in ${summary.seconds.toFixed(1)} s: ${summary.issuers} issuers, ${summary.bonds} bonds, ` +

@@ -68,12 +68,12 @@ export async function loadState(db: Kysely<Database>): Promise<SimulatorState | 
   return v as SimulatorState;
 }
 
-/** Writes the state (insert or replace). */
+/** Writes the state (insert or replace), stamped with its own updatedAt (the caller's clock). */
 export async function saveState(db: Kysely<Database>, state: SimulatorState): Promise<void> {
   const value = JSON.stringify(state);
   await db
     .insertInto('app_settings')
-    .values({ key: SIMULATOR_STATE_KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
+    .values({ key: SIMULATOR_STATE_KEY, value, updated_at: new Date(state.updatedAt) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date(state.updatedAt) }))
     .execute();
 }

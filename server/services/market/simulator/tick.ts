@@ -33,7 +33,8 @@ function fullRepriceDue(db: Kysely<Database>, now: Date): boolean {
 }
 
 export interface LiveTickOptions {
-  now?: Date;
+  /** The tick's time, from the app's clock. */
+  now: Date;
   tickMs: number;
   /** Reprice through the pricing service (default true when present). */
   price?: boolean;
@@ -43,7 +44,7 @@ export interface LiveTickOptions {
 
 /** Runs one simulator tick; returns what it did (applied false when the slot was taken). */
 export async function runLiveTick(db: Kysely<Database>, opts: LiveTickOptions): Promise<TickResult & { priceMoves: number }> {
-  const now = opts.now ?? new Date();
+  const { now } = opts;
   const result = await applyLiveTick(db, now, opts.tickMs, { alwaysOpen: opts.alwaysOpen });
   const priceMoves = await priceAfterUpdate(db, result, now, opts.price);
   return { ...result, priceMoves };
@@ -53,10 +54,10 @@ export async function runLiveTick(db: Kysely<Database>, opts: LiveTickOptions): 
 export async function pollProvider(
   db: Kysely<Database>,
   provider: MarketDataProvider,
-  opts: { now?: Date; price?: boolean } = {},
+  opts: { now: Date; price?: boolean },
 ): Promise<LiveUpdate & { priceMoves: number }> {
   if (!provider.poll) throw new Error(`Provider ${provider.id} has no live stream`);
-  const now = opts.now ?? new Date();
+  const { now } = opts;
   const update = await provider.poll(db, now);
   return { ...update, priceMoves: await priceAfterUpdate(db, update, now, opts.price) };
 }
