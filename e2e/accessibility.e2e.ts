@@ -151,6 +151,8 @@ interface Finding {
   scheme: Scheme;
   help: string;
   targets: string[];
+  /** axe's account of each element (for contrast: the two colours and the ratio found). */
+  why: string[];
 }
 
 async function contextFor(browser: Browser, role: Role, scheme: Scheme): Promise<BrowserContext> {
@@ -195,6 +197,7 @@ test.describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
               scheme,
               help: v.help,
               targets: v.nodes.map((n) => n.target.join(' ')),
+              why: v.nodes.map((n) => `${n.html.slice(0, 200)} ${n.failureSummary ?? ''}`),
             });
           }
           // Written after each page, so a run cut short still leaves what it found.
@@ -205,7 +208,7 @@ test.describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
           .filter((f) => FAILING_IMPACTS.has(f.impact))
           .map(
             (f) =>
-              `${f.impact} ${f.rule} on ${f.page} (${f.role}, ${f.scheme}): ${f.help} — ${f.targets.slice(0, 3).join(' | ')}${f.targets.length > 3 ? ` (+${f.targets.length - 3} more)` : ''}`,
+              `${f.impact} ${f.rule} on ${f.page} (${f.role}, ${f.scheme}): ${f.help} — ${f.targets.slice(0, 3).join(' | ')}${f.targets.length > 3 ? ` (+${f.targets.length - 3} more)` : ''}: ${f.why[0] ?? ''}`,
           );
         expect(failing).toEqual([]);
       });

@@ -4,6 +4,7 @@
  */
 import {
   Anchor,
+  Badge,
   createTheme,
   DEFAULT_THEME,
   defaultVariantColorsResolver,
@@ -85,6 +86,10 @@ export const theme = createTheme({
     // Links are told apart from the text around them by an underline, not by colour alone
     // (WCAG 1.4.1; in a table cell the orange on grey differed by 1.5:1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A badge given neither colour nor variant skips the variant resolver (Mantine leaves its
+    // text white), so it kept white on the dark scheme's bright orange (2.2:1). Naming the
+    // default variant sends it through filledTextPerScheme like any other filled badge.
+    Badge: Badge.extend({ defaultProps: { variant: 'filled' } }),
   },
   colors: {
     ...readableDarkShades(),

@@ -83,7 +83,7 @@ const TRADE_COLUMNS: ColDef<Trade>[] = [
     headerName: 'Side',
     width: 120,
     valueFormatter: (p) => SIDE_STYLE[p.value as Trade['side']].label,
-    cellStyle: (p) => ({ color: SIDE_STYLE[p.value as Trade['side']].color }),
+    cellStyle: (p) => ({ color: SIDE_STYLE[p.value as Trade['side']].textColor }),
   },
   {
     field: 'quantity',

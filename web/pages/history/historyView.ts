@@ -69,10 +69,15 @@ export function formatMetricChange(metric: HistoryMetric, v: number | null | und
   }
 }
 
-export const SIDE_STYLE: Record<Trade['side'], { color: string; label: string }> = {
-  customer_buy: { color: '#20c997', label: 'Customer buy' },
-  customer_sell: { color: '#fa5252', label: 'Customer sell' },
-  inter_dealer: { color: '#adb5bd', label: 'Inter-dealer' },
+/**
+ * Each side's marker colour on the chart (a canvas, which takes no CSS variables) and its text
+ * colour in the table: the colour scheme's own good/bad/dimmed text, which meets AA contrast in
+ * both schemes where the markers' bright shades do not.
+ */
+export const SIDE_STYLE: Record<Trade['side'], { color: string; textColor: string; label: string }> = {
+  customer_buy: { color: '#20c997', textColor: 'var(--bw-color-good)', label: 'Customer buy' },
+  customer_sell: { color: '#fa5252', textColor: 'var(--bw-color-bad)', label: 'Customer sell' },
+  inter_dealer: { color: '#adb5bd', textColor: 'var(--mantine-color-dimmed)', label: 'Inter-dealer' },
 };
 
 /** Marker size by disseminated par: 10k → 0.6, 100k → 1.1, 1MM → 1.6, 5MM+ → ~2 (log scale, capped). */
