@@ -1,16 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FinraConfig } from '../../../config';
 import type { DatabaseHandle } from '../../../db/database';
 import { createTestDatabase } from '../../../test/testDatabase';
-import { createReplayServer } from '../replay/replayServer';
 import { listSourceStates, readCursor } from '../sourceState';
 import { createFinraClient } from './client';
+import { type FinraRequest, startFinraReplay } from './testReplay';
 import { loadCorporates, loadHistory } from './loader';
 import { finraPublicProvider } from './provider';
 
@@ -19,38 +17,24 @@ import { finraPublicProvider } from './provider';
  * project's recorded records, plus records this test adds), read through the real client: paging
  * through the record limit, retries, a crash resumed, malformed and truncated answers refused.
  */
-const samples = join(process.cwd(), 'samples/replay');
 const dataset = (root: string, name: string) => join(root, 'finra/fixedIncomeMarket', `${name}.json`);
 
 describe('FINRA public fixed-income data through the real client', () => {
   let database: DatabaseHandle;
   let root: string;
-  let server: Server;
   let config: FinraConfig;
-  let requests: { dataset: string; body: Record<string, unknown> }[];
+  let requests: FinraRequest[];
   let intercept: ((n: number, res: ServerResponse) => boolean) | null;
   let sleeps: number[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'bw-finra-'));
-    cpSync(samples, root, { recursive: true });
-    server = createReplayServer(root, (req: IncomingMessage, res: ServerResponse, body: string) => {
-      requests.push({ dataset: (req.url ?? '').split('/').at(-1)!, body: JSON.parse(body) as Record<string, unknown> });
+    ({ config, root, close } = await startFinraReplay((request, res) => {
+      requests.push(request);
       return intercept ? intercept(requests.length, res) : false;
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    config = {
-      baseUrl: `http://127.0.0.1:${port}/finra`,
-      tokenUrl: `http://127.0.0.1:${port}/token`,
-      clientId: undefined,
-      clientSecret: undefined,
-    };
+    }));
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => close());
   beforeEach(async () => {
     database = await createTestDatabase();
     requests = [];

@@ -1,16 +1,12 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FinraConfig } from '../../../config';
 import type { DatabaseHandle } from '../../../db/database';
 import { createTestDatabase } from '../../../test/testDatabase';
-import { createReplayServer } from '../replay/replayServer';
 import { readCursor } from '../sourceState';
 import { createFinraClient } from './client';
+import { type FinraRequest, startFinraReplay } from './testReplay';
 import { loadTreasuryHistory, loadTreasurySecurities } from './treasuryLoader';
 
 /**
@@ -19,36 +15,21 @@ import { loadTreasuryHistory, loadTreasurySecurities } from './treasuryLoader';
  * paged through the record limit, resumed after a crash without duplicates, malformed and
  * truncated answers refused with nothing written.
  */
-const samples = join(process.cwd(), 'samples/replay');
 
 describe("FINRA's Treasury securities and their end-of-day history through the real client", () => {
   let database: DatabaseHandle;
-  let root: string;
-  let server: Server;
   let config: FinraConfig;
-  let requests: { dataset: string; body: Record<string, unknown> }[];
+  let requests: FinraRequest[];
   let intercept: ((n: number, res: ServerResponse) => boolean) | null;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'bw-finra-ust-'));
-    cpSync(samples, root, { recursive: true });
-    server = createReplayServer(root, (req: IncomingMessage, res: ServerResponse, body: string) => {
-      requests.push({ dataset: (req.url ?? '').split('/').at(-1)!, body: JSON.parse(body) as Record<string, unknown> });
+    ({ config, close } = await startFinraReplay((request, res) => {
+      requests.push(request);
       return intercept ? intercept(requests.length, res) : false;
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    config = {
-      baseUrl: `http://127.0.0.1:${port}/finra`,
-      tokenUrl: `http://127.0.0.1:${port}/token`,
-      clientId: undefined,
-      clientSecret: undefined,
-    };
+    }));
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => close());
   beforeEach(async () => {
     database = await createTestDatabase();
     requests = [];
