@@ -6,8 +6,10 @@
  * exactly like real content. Never in production, and only with DEMO_CONTENT (on by default with
  * the demo accounts; the browser tests switch it off so their expectations start from empty).
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Seeder } from '.';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
 import { createBondTable } from '../services/bondTables';
 import { createPost } from '../services/content/blog/write';
 import { createCommentary } from '../services/content/commentary';
@@ -47,22 +49,36 @@ const COMMENTARY = [
   },
 ];
 
+type DemoAccountRow = { id: string; email: string };
+
+/**
+ * The demo admin and user whose desk gets demo content, or undefined when none is due: never in
+ * production, only with DEMO_CONTENT, and only once the demo accounts exist.
+ */
+export async function demoAccountsToFill(
+  db: Kysely<Database>,
+  config: Pick<Config, 'env' | 'demoContent'>,
+): Promise<{ admin: DemoAccountRow; user: DemoAccountRow } | undefined> {
+  if (config.env === 'production' || !config.demoContent) return undefined;
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(
+      'email',
+      'in',
+      DEMO_ACCOUNTS.map((a) => a.email),
+    )
+    .execute();
+  const admin = users.find((u) => u.email === DEMO_ACCOUNTS[0].email);
+  const user = users.find((u) => u.email === DEMO_ACCOUNTS[1].email);
+  return admin && user ? { admin, user } : undefined;
+}
 export const demoContentSeeder: Seeder = {
   name: 'demo-content',
   async run({ db, config, log, now: clock }) {
-    if (config.env === 'production' || !config.demoContent) return;
-    const users = await db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where(
-        'email',
-        'in',
-        DEMO_ACCOUNTS.map((a) => a.email),
-      )
-      .execute();
-    const admin = users.find((u) => u.email === DEMO_ACCOUNTS[0].email);
-    const user = users.find((u) => u.email === DEMO_ACCOUNTS[1].email);
-    if (!admin || !user) return;
+    const accounts = await demoAccountsToFill(db, config);
+    if (!accounts) return;
+    const { admin, user } = accounts;
     const now = new Date(clock());
     const adminCaller = { userId: admin.id, isAdmin: true };
 

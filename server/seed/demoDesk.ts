@@ -12,11 +12,11 @@ import { sql } from 'kysely';
 import type { Seeder } from '.';
 import { projectRoot } from '../projectRoot';
 import { createOrganization } from '../services/accounts/admin';
-import { DEMO_ACCOUNTS } from '../services/accounts/demoSeed';
 import { uploadMedia } from '../services/content/media';
 import { createMediaStore } from '../services/content/media/store';
 import { importFiling } from '../services/primary/edgar/filings';
 import { createPricingSheet } from '../services/primary/pricingSheets';
+import { demoAccountsToFill } from './demoContent';
 import { curvePng, notePdf } from './demoFiles';
 
 /** Fictional firms on reserved `.example` domains, so no real company (or demo account) joins one. */
@@ -36,19 +36,9 @@ const FILINGS = ['northwind-3-tranche-table.html', 'contoso-price-contradicts-yi
 export const demoDeskSeeder: Seeder = {
   name: 'demo-desk',
   async run({ db, config, log, now: clock }) {
-    if (config.env === 'production' || !config.demoContent) return;
-    const users = await db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where(
-        'email',
-        'in',
-        DEMO_ACCOUNTS.map((a) => a.email),
-      )
-      .execute();
-    const admin = users.find((u) => u.email === DEMO_ACCOUNTS[0].email);
-    const user = users.find((u) => u.email === DEMO_ACCOUNTS[1].email);
-    if (!admin || !user) return;
+    const accounts = await demoAccountsToFill(db, config);
+    if (!accounts) return;
+    const { admin, user } = accounts;
     const now = new Date(clock());
 
     // A sheet on the simulated market's busiest issuer, and a hypothetical one by sector and rating.
