@@ -6,11 +6,11 @@ import { EDGAR_PATHS } from '../common/api/edgar';
 import { HELP_PATHS, type HelpArticlesResponse } from '../common/api/help';
 import { BLOG_PATHS } from '../common/api/blogPaths';
 import { PRIMARY_PATHS, type DealListResponse } from '../common/api/primary';
-import { NOTIFICATION_PATHS } from '../common/api/notifications';
 import { DARK_MODE_OFF, DARK_MODE_ON, STORAGE_KEYS } from '../common/constants';
 import { ROUTES } from '../web/routes';
 import type { RouteDef } from '../web/routing/routeDef';
 import { expect } from './support/accounts';
+import { navigateUntilApiQuiet } from './support/apiQuiet';
 import { apiGet, apiSession, DEMO_ADMIN, DEMO_USER, loginAsDemoUser, type LoggedIn } from './support/login';
 
 /**
@@ -105,42 +105,24 @@ function pagesFor(role: Role, examples: Examples): Array<{ route: RouteDef; addr
  * no loader or "Loading" text on screen.
  */
 async function openAndSettle(page: Page, address: string, first: boolean): Promise<void> {
-  let inFlight = 0;
-  let quietSince = Date.now();
-  const counts = (url: string) =>
-    (url.includes('/v2/') || url.includes('/admin/') || url.includes('/auth/')) && !url.includes(NOTIFICATION_PATHS.poll);
-  const onRequest = (r: { url: () => string }) => {
-    if (counts(r.url())) inFlight += 1;
-  };
-  const onDone = (r: { url: () => string }) => {
-    if (counts(r.url())) {
-      inFlight = Math.max(0, inFlight - 1);
-      quietSince = Date.now();
-    }
-  };
-  page.on('request', onRequest);
-  page.on('requestfinished', onDone);
-  page.on('requestfailed', onDone);
-  try {
-    if (first) await page.goto(`/app/#${address}`);
-    else await page.evaluate((hash) => (window.location.hash = hash), address);
-    quietSince = Date.now();
-    await expect(page.locator('#root *:visible').first()).toBeVisible();
-    await expect.poll(() => inFlight === 0 && Date.now() - quietSince > 500, { timeout: 45_000, intervals: [100] }).toBe(true);
-    // A part still loading after 15 s is checked as it is: this test is about what is on screen.
-    await expect(page.locator('.mantine-Loader:visible'))
-      .toHaveCount(0, { timeout: 15_000 })
-      .catch(() => undefined);
-    await expect(page.getByText(/^Loading/).filter({ visible: true }))
-      .toHaveCount(0, { timeout: 15_000 })
-      .catch(() => undefined);
-    // Mantine's transitions (menus, modals fading in) last up to 200 ms; colours are judged after them.
-    await page.waitForTimeout(250);
-  } finally {
-    page.off('request', onRequest);
-    page.off('requestfinished', onDone);
-    page.off('requestfailed', onDone);
-  }
+  await navigateUntilApiQuiet(
+    page,
+    async () => {
+      if (first) await page.goto(`/app/#${address}`);
+      else await page.evaluate((hash) => (window.location.hash = hash), address);
+      await expect(page.locator('#root *:visible').first()).toBeVisible();
+    },
+    { quietMs: 500 },
+  );
+  // A part still loading after 15 s is checked as it is: this test is about what is on screen.
+  await expect(page.locator('.mantine-Loader:visible'))
+    .toHaveCount(0, { timeout: 15_000 })
+    .catch(() => undefined);
+  await expect(page.getByText(/^Loading/).filter({ visible: true }))
+    .toHaveCount(0, { timeout: 15_000 })
+    .catch(() => undefined);
+  // Mantine's transitions (menus, modals fading in) last up to 200 ms; colours are judged after them.
+  await page.waitForTimeout(250);
 }
 
 interface Finding {

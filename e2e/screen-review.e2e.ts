@@ -4,6 +4,7 @@ import { BOND_TABLE_COLUMNS } from '../common/enums';
 import { STORAGE_KEYS } from '../common/constants';
 import { apiGet, apiSend, DEMO_ADMIN, loginAsDemoUser, openRoute, screenshot, type LoggedIn } from './support/login';
 import { ownServer } from './support/ownServer';
+import { navigateUntilApiQuiet } from './support/apiQuiet';
 
 /**
  * The screenshot review of every secondary screen (issue: secondary screens, "done when"): in
@@ -41,35 +42,9 @@ const NEGATIVE_ZERO = /(^|[^\w.])[-−]0(\.0+)?(?![\d.])/m;
  * notification poll) has been in flight for 600 ms, and no loader or "Loading…" text is left.
  */
 async function settled(page: Page, navigate: () => Promise<unknown>): Promise<void> {
-  let inFlight = 0;
-  let seen = 0;
-  let quietSince = Date.now();
-  const counts = (url: string) => url.includes('/v2/') && !url.includes('/notification/poll');
-  const onRequest = (r: { url: () => string }) => {
-    if (counts(r.url())) {
-      inFlight += 1;
-      seen += 1;
-    }
-  };
-  const onDone = (r: { url: () => string }) => {
-    if (counts(r.url())) {
-      inFlight = Math.max(0, inFlight - 1);
-      quietSince = Date.now();
-    }
-  };
-  page.on('request', onRequest);
-  page.on('requestfinished', onDone);
-  page.on('requestfailed', onDone);
-  try {
-    await navigate();
-    await expect.poll(() => seen > 0 && inFlight === 0 && Date.now() - quietSince > 600, { timeout: 45_000, intervals: [200] }).toBe(true);
-    await expect(page.locator('.mantine-Loader:visible')).toHaveCount(0, { timeout: 30_000 });
-    await expect(page.getByText(/Loading/).filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
-  } finally {
-    page.off('request', onRequest);
-    page.off('requestfinished', onDone);
-    page.off('requestfailed', onDone);
-  }
+  await navigateUntilApiQuiet(page, navigate, { quietMs: 600, needCall: true });
+  await expect(page.locator('.mantine-Loader:visible')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText(/Loading/).filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
 }
 
 test.describe('screen review', () => {
