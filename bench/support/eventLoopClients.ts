@@ -41,6 +41,8 @@ export interface EventLoopResult {
   heavyRefused?: number;
   /** Heavy requests by status (what an error was). */
   heavyStatuses?: Record<string, number>;
+  /** Each heavy route's latencies and statuses (by path, without the query), to name the slow one. */
+  byPath?: Record<string, { ms: number[]; statuses: Record<string, number> }>;
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -69,6 +71,9 @@ async function run(plan: EventLoopPlan): Promise<EventLoopResult> {
         const s = performance.now();
         const res = await get(heavyAgent, plan.port, url, plan.tokens ? plan.tokens[i % plan.tokens.length]! : plan.token);
         out.heavyStatuses = { ...out.heavyStatuses, [res.status]: (out.heavyStatuses?.[res.status] ?? 0) + 1 };
+        const path = ((out.byPath ??= {})[url.split('?')[0]!] ??= { ms: [], statuses: {} });
+        path.ms.push(performance.now() - s);
+        path.statuses[res.status] = (path.statuses[res.status] ?? 0) + 1;
         if (res.status === 200) out.heavyMs.push(performance.now() - s);
         else if (res.status === 429 || res.status === 503) out.heavyRefused = (out.heavyRefused ?? 0) + 1;
         else out.heavyErrors++;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/database';
 import { createTestDatabase } from '../../../test/testDatabase';
 import { indexInputs } from './indexReadModel';
+import { sql } from 'kysely';
 import { marketIndex } from './marketIndex';
 import { insertTestUniverse, type TestUniverse } from './testUniverse';
 
@@ -39,8 +40,85 @@ describe('the market index answered from its read model', () => {
       expect(await marketIndex(database.db, q, undefined, inputs), JSON.stringify(q)).toEqual(direct);
       periods = Math.max(periods, new Set(direct.points.map((p) => p.date.slice(0, 7))).size);
     }
+    // And both are the index as first written (every close in the range, by day), kept below as the reference.
+    for (const q of [{ from: u.days[1] }, { from: u.days[17] }, { from: u.days[30], to: u.days[50] }]) {
+      const fast = await marketIndex(database.db, q, undefined, inputs);
+      expect(fast.points, JSON.stringify(q)).toEqual(await referenceLevels(fast.points[0]!.date, q.to ?? u.asOfDay, fast));
+    }
     // The ranges cross rebalances: at least three months of points.
     expect(periods).toBeGreaterThanOrEqual(3);
     expect((await marketIndex(database.db, { from: u.days[1] })).points.length).toBe(u.days.length - 1);
   });
 });
+
+/**
+ * The chaining as the index was first written, over every close in the range: for each day with
+ * a close, the market-value-weighted total return of that day's basket against the day before.
+ * The baskets are taken from the answer (their choice is the ranking query's, not at stake here),
+ * recovered from the constituents of each period's first point.
+ */
+async function referenceLevels(from: string, to: string, answer: Awaited<ReturnType<typeof marketIndex>>) {
+  const inputs = indexInputs(database.db, u.asOfDay, 0);
+  // Rebalanced on each calendar month's first day, with the basket ranked the day before.
+  const starts = [
+    from,
+    ...answer.points
+      .map((p) => p.date)
+      .filter((d, i, all) => i > 0 && d.slice(0, 7) !== all[i - 1]!.slice(0, 7))
+      .map((d) => `${d.slice(0, 7)}-01`),
+  ];
+  const periods = await Promise.all(
+    starts.map(async (start, k) => ({
+      start,
+      end: starts[k + 1] ? dayBefore(starts[k + 1]!) : to,
+      ig: await inputs.basket(k === 0 ? start : dayBefore(start), 'IG'),
+      hy: await inputs.basket(k === 0 ? start : dayBefore(start), 'HY'),
+    })),
+  );
+  const rows = await sql<{ bond_id: number; d: string; clean_price: string; coupon: string; amount_outstanding: string }>`
+    select ep.bond_id, ep.price_date::text as d, ep.clean_price, b.coupon, b.amount_outstanding
+    from evaluated_prices ep join bonds b on b.id = ep.bond_id
+    where ep.kind = 'eod' and ep.price_date between ${from}::date and ${to}::date
+      and ep.bond_id in (${sql.join([...new Set(periods.flatMap((p) => [...p.ig, ...p.hy]))])})
+    order by ep.price_date`.execute(database.db);
+  const byDay = new Map<string, Map<number, { price: number; coupon: number; outstanding: number }>>();
+  for (const r of rows.rows) {
+    if (!byDay.has(r.d)) byDay.set(r.d, new Map());
+    byDay.get(r.d)!.set(r.bond_id, { price: Number(r.clean_price), coupon: Number(r.coupon), outstanding: Number(r.amount_outstanding) });
+  }
+  const level = { ig: 100, hy: 100 };
+  let prev: string | null = null;
+  return [...byDay.keys()].sort().map((d) => {
+    const period = periods.find((p) => d >= p.start && d <= p.end)!;
+    const counts = { ig: 0, hy: 0 };
+    for (const cls of ['ig', 'hy'] as const) {
+      if (!prev) continue;
+      let weight = 0;
+      let weighted = 0;
+      for (const id of period[cls]) {
+        const a = byDay.get(prev)!.get(id);
+        const b = byDay.get(d)!.get(id);
+        if (!a || !b) continue;
+        const w = a.outstanding * a.price;
+        const elapsed = (Date.parse(d) - Date.parse(prev)) / 86_400_000;
+        weighted += w * ((b.price - a.price + (a.coupon * 100 * elapsed) / 365) / a.price);
+        weight += w;
+        counts[cls]++;
+      }
+      if (weight > 0) level[cls] *= 1 + weighted / weight;
+    }
+    const point = {
+      date: d,
+      ig: Math.round(level.ig * 1e6) / 1e6,
+      hy: Math.round(level.hy * 1e6) / 1e6,
+      igConstituents: prev ? counts.ig : period.ig.length,
+      hyConstituents: prev ? counts.hy : period.hy.length,
+    };
+    prev = d;
+    return point;
+  });
+}
+
+function dayBefore(day: string): string {
+  return new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10);
+}

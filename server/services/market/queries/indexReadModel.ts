@@ -11,33 +11,43 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { directInputs, type IndexClose, type IndexInputs } from './marketIndex';
+import { type BondCloses, directInputs, type IndexInputs } from './marketIndex';
 import { isoDay } from './common';
 
 export const INDEX_INPUTS_TTL_MS = 60_000;
-
-interface BondCloses {
-  coupon: string;
-  outstanding: string;
-  /** (day, clean price) by day. */
-  closes: [string, string][];
-}
 
 interface Kept {
   day: string;
   since: number;
   baskets: Map<string, Promise<number[]>>;
   bonds: Map<number, Promise<BondCloses>>;
+  /** Every day with an end-of-day close, ascending. */
+  days: Promise<string[]> | null;
 }
 const kept = new WeakMap<Kysely<Database>, Kept>();
+const NO_CLOSES: BondCloses = { coupon: 0, outstanding: 0, byDay: new Map() };
 
 /** The index's inputs for the market's `day`, as of `now` (ms), shared by every caller. */
 export function indexInputs(db: Kysely<Database>, day: string, now: number): IndexInputs {
   let k = kept.get(db);
   if (!k || k.day !== day || now - k.since >= INDEX_INPUTS_TTL_MS)
-    kept.set(db, (k = { day, since: now, baskets: new Map(), bonds: new Map() }));
+    kept.set(db, (k = { day, since: now, baskets: new Map(), bonds: new Map(), days: null }));
   const state = k;
   const direct = directInputs(db);
+  const bondsOf = async (ids: number[]): Promise<Map<number, BondCloses>> => {
+    const missing = ids.filter((id) => !state.bonds.has(id));
+    if (missing.length > 0) {
+      const read = readCloses(db, missing);
+      for (const id of missing) {
+        const one = read.then((all) => all.get(id) ?? NO_CLOSES);
+        state.bonds.set(id, one);
+        one.catch(() => state.bonds.delete(id));
+      }
+    }
+    const out = new Map<number, BondCloses>();
+    for (const id of ids) out.set(id, await state.bonds.get(id)!);
+    return out;
+  };
   return {
     basket(selection, cls) {
       const key = `${selection}|${cls}`;
@@ -48,41 +58,49 @@ export function indexInputs(db: Kysely<Database>, day: string, now: number): Ind
       }
       return basket;
     },
-    async closes(ids, from, to) {
-      const missing = ids.filter((id) => !state.bonds.has(id));
-      if (missing.length > 0) {
-        const read = readCloses(db, missing);
-        for (const id of missing) {
-          const one = read.then((all) => all.get(id) ?? { coupon: '0', outstanding: '0', closes: [] });
-          state.bonds.set(id, one);
-          one.catch(() => state.bonds.delete(id));
-        }
+    // Every close of the bonds, kept: the index looks up only the days it needs.
+    closes: (ids) => bondsOf(ids),
+    async closeDays(ids, from, to) {
+      if (!state.days) {
+        const read = readCloseDays(db);
+        state.days = read;
+        read.catch(() => (state.days = null));
       }
-      const out: IndexClose[] = [];
-      for (const id of ids) {
-        const bond = await state.bonds.get(id)!;
-        for (const [d, price] of bond.closes) {
-          if (d >= from && d <= to)
-            out.push({ bond_id: id, day: d, clean_price: price, coupon: bond.coupon, amount_outstanding: bond.outstanding });
-        }
-      }
-      return out;
+      const [days, bonds] = await Promise.all([state.days, bondsOf(ids)]);
+      const closed = [...bonds.values()];
+      // On a dense market the first bond answers for each day; a day no basket bond closed on is left out.
+      return days.filter((d) => d >= from && d <= to && closed.some((b) => b.byDay.has(d)));
     },
   };
 }
 
-/** Every close of the bonds, with their terms: one read for all of them. */
+/** Bonds per read: each answer is parsed on the main thread, so none is allowed to hold it long. */
+const CLOSES_PER_READ = 200;
+
+/**
+ * Every close of the bonds, with their terms. Each bond's closes come as one JSON object (day →
+ * price), so a read is a few hundred rows and one native parse each, not a row per close: the
+ * first index request of the day read ~90,000 rows and held the event loop 0.4–0.8 s (issue 33).
+ */
 async function readCloses(db: Kysely<Database>, ids: number[]): Promise<Map<number, BondCloses>> {
-  const rows = await sql<{ bond_id: number; price_date: string | Date; clean_price: string; coupon: string; amount_outstanding: string }>`
-    select ep.bond_id, ep.price_date, ep.clean_price, b.coupon, b.amount_outstanding
-    from evaluated_prices ep join bonds b on b.id = ep.bond_id
-    where ep.bond_id in (${sql.join(ids)}) and ep.kind = 'eod'
-    order by ep.price_date`.execute(db);
   const out = new Map<number, BondCloses>();
-  for (const r of rows.rows) {
-    let bond = out.get(r.bond_id);
-    if (!bond) out.set(r.bond_id, (bond = { coupon: r.coupon, outstanding: r.amount_outstanding, closes: [] }));
-    bond.closes.push([isoDay(r.price_date)!, r.clean_price]);
+  for (let i = 0; i < ids.length; i += CLOSES_PER_READ) {
+    const rows = await sql<{ bond_id: number; coupon: string; amount_outstanding: string; closes: string }>`
+      select ep.bond_id, b.coupon, b.amount_outstanding, json_object_agg(ep.price_date::text, ep.clean_price)::text as closes
+      from evaluated_prices ep join bonds b on b.id = ep.bond_id
+      where ep.bond_id in (${sql.join(ids.slice(i, i + CLOSES_PER_READ))}) and ep.kind = 'eod'
+      group by ep.bond_id, b.coupon, b.amount_outstanding`.execute(db);
+    for (const r of rows.rows) {
+      const closes = JSON.parse(r.closes) as Record<string, number>;
+      out.set(r.bond_id, { coupon: Number(r.coupon), outstanding: Number(r.amount_outstanding), byDay: new Map(Object.entries(closes)) });
+    }
   }
   return out;
+}
+
+async function readCloseDays(db: Kysely<Database>): Promise<string[]> {
+  const rows = await sql<{ d: string | Date }>`select distinct price_date as d from evaluated_prices where kind = 'eod' order by d`.execute(
+    db,
+  );
+  return rows.rows.map((r) => isoDay(r.d)!);
 }
