@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { directInputs, type IndexClose, type IndexInputs } from './marketIndex';
 import { isoDay } from './common';
+import { defineCache } from '../../caches/registry';
 
 export const INDEX_INPUTS_TTL_MS = 60_000;
 
@@ -29,7 +30,14 @@ interface Kept {
   baskets: Map<string, Promise<number[]>>;
   bonds: Map<number, Promise<BondCloses>>;
 }
-const kept = new WeakMap<Kysely<Database>, Kept>();
+const kept = defineCache<Kysely<Database>, Kept>({
+  name: 'market.indexInputs',
+  home: 'server/services/market/queries/indexReadModel.ts',
+  per: 'database',
+  key: 'basket (selection and class) or bond id, for one market day',
+  lifetime: { ms: INDEX_INPUTS_TTL_MS, clock: "caller's now" },
+  invalidatedBy: ['a new market day'],
+});
 
 /** The index's inputs for the market's `day`, as of `now` (ms), shared by every caller. */
 export function indexInputs(db: Kysely<Database>, day: string, now: number): IndexInputs {
