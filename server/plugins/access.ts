@@ -3,6 +3,7 @@ import type { FeatureName } from '@common/features';
 import { assertActiveSubscription, callerFeatures } from './entitlements';
 import { gatedVariant, holdsGatedData, withoutGatedData } from '../policies/gatedData';
 import { forbidden, unauthorized } from './errors';
+import { defineCache } from '../services/caches/registry';
 
 /** Who may call a route: anyone, a signed-in user, or an administrator. */
 export type AccessLevel = 'public' | 'user' | 'admin';
@@ -147,9 +148,23 @@ export function registerAccess(app: FastifyInstance): void {
 }
 
 /** Whether a result object holds gated fields, remembered with the object (see reuseSerialised). */
-const gatedPayloads = new WeakMap<object, boolean>();
+const gatedPayloads = defineCache<object, boolean>({
+  name: 'access.gatedPayloads',
+  home: 'server/plugins/access.ts',
+  per: 'answer object',
+  key: '—',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['nothing: an answer object is not changed once served'],
+});
 /** The JSON text of result objects served before, per gated-field variant. */
-const serialisedAnswers = new WeakMap<object, Map<string, string>>();
+const serialisedAnswers = defineCache<object, Map<string, string>>({
+  name: 'access.serialisedAnswers',
+  home: 'server/plugins/access.ts',
+  per: 'answer object',
+  key: 'variant of the gated fields the caller may see',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['nothing: an answer object is not changed once served'],
+});
 
 /**
  * Several market answers are memoised with the market's state (the sectors and moves per
@@ -171,9 +186,7 @@ function reuseSerialised(reply: FastifyReply, payload: object, variant: string):
   if (!serialize) return false;
   void reply.serializer((data: unknown) => {
     const text = serialize(data as Record<string, unknown>);
-    let texts = serialisedAnswers.get(payload);
-    if (!texts) serialisedAnswers.set(payload, (texts = new Map()));
-    texts.set(variant, text);
+    serialisedAnswers.of(payload, () => new Map()).set(variant, text);
     return text;
   });
   return false;

@@ -3,7 +3,7 @@ import type { FeatureName } from '@common/features';
 import { featuresOfUser } from '../services/accounts/features';
 import { trialOfUser, trialEndedMessage } from '../services/accounts/trial';
 import { HttpError, unauthorized } from './errors';
-import { flightsOf, sharedRead } from '../services/sharedRead';
+import { defineCache, type OwnedCache } from '../services/caches/registry';
 
 /**
  * What a signed-in caller is entitled to — usable features, an active trial or subscription —
@@ -17,15 +17,28 @@ interface Entry<T> {
   value: T;
   at: number;
 }
-const featureCache = new WeakMap<object, Map<string, Entry<ReadonlySet<FeatureName>>>>();
-const subscriptionCache = new WeakMap<object, Map<string, Entry<true>>>();
 const CACHE_MAX = 10_000;
-const featureFlights = new WeakMap<object, Map<unknown, Promise<ReadonlySet<FeatureName>>>>();
-const trialFlights = new WeakMap<object, Map<unknown, Promise<Awaited<ReturnType<typeof trialOfUser>>>>>();
+const featureCache = defineCache<object, Map<string, Entry<ReadonlySet<FeatureName>>>>({
+  name: 'entitlements.features',
+  home: 'server/plugins/entitlements.ts',
+  per: 'database',
+  key: 'user id',
+  lifetime: { ms: ENTITLEMENT_TTL_MS, clock: "caller's now" },
+  invalidatedBy: ["an admin's change of a feature level (reaches every instance within the lifetime)"],
+  bound: CACHE_MAX,
+});
+const subscriptionCache = defineCache<object, Map<string, Entry<true>>>({
+  name: 'entitlements.activeSubscription',
+  home: 'server/plugins/entitlements.ts',
+  per: 'database',
+  key: 'user id (only a pass is kept)',
+  lifetime: { ms: ENTITLEMENT_TTL_MS, clock: "caller's now" },
+  invalidatedBy: ["an admin's change of a trial or subscription (reaches every instance within the lifetime)"],
+  bound: CACHE_MAX,
+});
 
-function cacheOf<T>(holder: WeakMap<object, Map<string, Entry<T>>>, key: object): Map<string, Entry<T>> {
-  let map = holder.get(key);
-  if (!map) holder.set(key, (map = new Map()));
+function cacheOf<T>(holder: OwnedCache<object, Map<string, Entry<T>>>, key: object): Map<string, Entry<T>> {
+  const map = holder.of(key, () => new Map());
   if (map.size > CACHE_MAX) map.clear();
   return map;
 }
@@ -37,7 +50,7 @@ export async function callerFeatures(request: FastifyRequest): Promise<ReadonlyS
   const cache = cacheOf(featureCache, db);
   const hit = cache.get(userId);
   if (hit && now() - hit.at < ENTITLEMENT_TTL_MS) return hit.value;
-  return sharedRead(flightsOf(featureFlights, db), userId, () => readFeatures(request, userId));
+  return featureCache.readOnce(db, userId, () => readFeatures(request, userId));
 }
 
 async function readFeatures(request: FastifyRequest, userId: string): Promise<ReadonlySet<FeatureName>> {
@@ -61,7 +74,7 @@ export async function assertActiveSubscription(request: FastifyRequest): Promise
   const cache = cacheOf(subscriptionCache, db);
   const hit = cache.get(userId);
   if (hit && now() - hit.at < ENTITLEMENT_TTL_MS) return;
-  const trial = await sharedRead(flightsOf(trialFlights, db), userId, () => trialOfUser(db, config, userId, new Date(now())));
+  const trial = await subscriptionCache.readOnce(db, userId, () => trialOfUser(db, config, userId, new Date(now())));
   if (!trial) throw unauthorized('Your account no longer exists; please sign in again');
   if (trial.state === 'trialEnded') throw new HttpError(402, trialEndedMessage(config.supportEmail));
   cache.set(userId, { value: true, at: now() });

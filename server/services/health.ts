@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { getMaintenance } from './settings';
+import { defineCache } from './caches/registry';
 
 export interface DatabaseHealth {
   db: 'up' | 'down';
@@ -58,12 +59,20 @@ class HealthProbe {
   }
 }
 
-const probes = new WeakMap<Kysely<Database>, HealthProbe>();
+const probes = defineCache<Kysely<Database>, HealthProbe>({
+  name: 'health.database',
+  home: 'server/services/health.ts',
+  per: 'database',
+  key: '— (the last reading)',
+  lifetime: { ms: FRESH_MS, clock: "caller's now" },
+  invalidatedBy: [
+    'forgetDatabaseHealth: a maintenance switch on this instance',
+    `a busy database: the last good reading stands while a re-read is under way, at most ${BUSY_LIMIT_MS / 1000} s`,
+  ],
+});
 
 function probeOf(db: Kysely<Database>, onError: (err: unknown) => void = () => {}): HealthProbe {
-  let probe = probes.get(db);
-  if (!probe) probes.set(db, (probe = new HealthProbe(db, onError)));
-  return probe;
+  return probes.of(db, () => new HealthProbe(db, onError));
 }
 
 /**

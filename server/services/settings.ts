@@ -3,7 +3,7 @@ import type { MaintenanceBody, MaintenanceState } from '../../common/api/admin';
 import type { Database } from '../db/schema';
 import { writeAudit } from './audit';
 import { ServiceRefusal } from './refusal';
-import { flightsOf, sharedRead } from './sharedRead';
+import { defineCache } from './caches/registry';
 
 const MAINTENANCE_KEY = 'maintenance_mode';
 /** The admin's message and scheduled window, beside the switch (older databases have only the switch). */
@@ -44,8 +44,14 @@ export async function getMaintenanceMode(db: Kysely<Database>, now: number): Pro
 
 /** How long one instance trusts its last read of the shared maintenance settings. */
 const MAINTENANCE_CACHE_MS = 2000;
-const maintenanceCache = new WeakMap<Kysely<Database>, { value: MaintenanceState; readAt: number }>();
-const maintenanceFlights = new WeakMap<object, Map<unknown, Promise<MaintenanceState>>>();
+const maintenanceCache = defineCache<Kysely<Database>, { value: MaintenanceState; readAt: number }>({
+  name: 'settings.maintenance',
+  home: 'server/services/settings.ts',
+  per: 'database',
+  key: '—',
+  lifetime: { ms: MAINTENANCE_CACHE_MS, clock: "caller's now" },
+  invalidatedBy: ['setMaintenance on this instance', "another instance's switch (within the lifetime)"],
+});
 
 /**
  * Maintenance as the request gate sees it: re-read from the database at most every 2 s (other
@@ -57,7 +63,7 @@ export async function getMaintenanceCached(db: Kysely<Database>, now: () => numb
   const value =
     cached && now() - cached.readAt <= MAINTENANCE_CACHE_MS
       ? cached.value
-      : await sharedRead(flightsOf(maintenanceFlights, db), db, () => getMaintenance(db, now()));
+      : await maintenanceCache.readOnce(db, db, () => getMaintenance(db, now()));
   if (value !== cached?.value) maintenanceCache.set(db, { value, readAt: now() });
   return { ...value, active: isActive(value.maintenanceMode, value, now()) };
 }

@@ -11,10 +11,3 @@ export function sharedRead<T>(flights: Map<unknown, Promise<T>>, key: unknown, r
   flights.set(key, flight);
   return flight;
 }
-
-/** The map of reads in flight that belongs to `owner` (a database handle), made on first use. */
-export function flightsOf<T>(holder: WeakMap<object, Map<unknown, Promise<T>>>, owner: object): Map<unknown, Promise<T>> {
-  let flights = holder.get(owner);
-  if (!flights) holder.set(owner, (flights = new Map()));
-  return flights;
-}

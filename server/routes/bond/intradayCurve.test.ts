@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondDetailResponse } from '../../../common/api/bond';
 import { calculate, curveOf, prepareBond, settlementFor } from '../../../web/pages/bond/pricing/calculator';
-import { invalidateMarketAsOf } from '../../services/market/queries/common';
+import { resetAllCaches } from '../../services/caches/registry';
 import { businessDaysBetween } from '../../../common/calendar';
 import { repriceUniverse } from '../../services/pricing/index';
 import { pruneCurveVersions } from '../../services/pricing/curveVersions';
@@ -55,7 +55,7 @@ describe('the pricing calculator agrees with the server for bonds repriced earli
     // The curve moves; only another bond is repriced on it.
     await sql`update treasury_curve_points set yield = yield + ${CURVE_MOVE} where curve_date = ${DAY}`.execute(db);
     await repriceUniverse(db, new Date(`${DAY}T20:00:00Z`), { bondIds: [other] });
-    invalidateMarketAsOf(db);
+    resetAllCaches();
   });
   afterAll(() => ctx.close());
 

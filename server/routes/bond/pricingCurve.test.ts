@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondDetailResponse } from '../../../common/api/bond';
 import type { MarketSummaryResponse } from '../../../common/api/market';
 import { calculate, curveOf, prepareBond, settlementFor } from '../../../web/pages/bond/pricing/calculator';
-import { invalidateMarketAsOf } from '../../services/market/queries/common';
+import { resetAllCaches } from '../../services/caches/registry';
 import { businessDaysBetween } from '../../../common/calendar';
 import { repriceUniverse } from '../../services/pricing/index';
 import { createBonds, createCurves, createIssuer, createSector } from '../../services/pricing/testFixtures';
@@ -53,7 +53,7 @@ describe("pricing calculator on the server's analytics curve", () => {
     await createCurves(db, businessDaysBetween('2026-10-19', DAY), (d) => (d === DAY ? 25 : 0));
     await repriceUniverse(db, PREV, { kind: 'eod' });
     await repriceUniverse(db, new Date(`${DAY}T15:00:00Z`), { bondIds: [touched!] });
-    invalidateMarketAsOf(db);
+    resetAllCaches();
   });
   afterAll(() => ctx.close());
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketDetailResponse, MarketSummaryResponse } from '../../../common/api/market';
 import { businessDaysBetween } from '../../../common/calendar';
-import { invalidateMarketAsOf } from '../../services/market/queries/common';
+import { resetAllCaches } from '../../services/caches/registry';
 import { repriceUniverse } from '../../services/pricing/index';
 import { createBonds, createCurves, createIssuer, createSector } from '../../services/pricing/testFixtures';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
@@ -45,7 +45,7 @@ describe('market detail series end at the summary value', () => {
     await createCurves(db, businessDaysBetween('2026-10-19', DAY), (d) => (d === DAY ? 20 : 0));
     for (const day of businessDaysBetween('2026-11-10', PREV)) await repriceUniverse(db, day, { kind: 'eod' });
     await repriceUniverse(db, new Date(`${DAY}T15:00:00Z`));
-    invalidateMarketAsOf(db);
+    resetAllCaches();
   });
   afterAll(() => ctx.close());
 

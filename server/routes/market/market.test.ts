@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondRow } from '../../../common/api/bond';
 import { compositeRating, ratingBucketOf, ratingClassOf, tenorBucketOf } from '../../../common/market';
-import { invalidateBondTableSnapshot } from '../../services/market/queries/bondTableSnapshot';
+import { resetAllCaches } from '../../services/caches/registry';
 import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
@@ -158,7 +158,7 @@ describe('market overview APIs', () => {
     // Last, because it changes a bond: S&P BBB- (IG) but Moody's Ba1 (HY) makes it high yield.
     const split = bonds.find((b) => b.ratingSP !== null && b.price !== null && b.gSpread !== null)!;
     await ctx.database.db.updateTable('bonds').set({ rating_sp: 'BBB-', rating_moody: 'Ba1' }).where('id', '=', split.id).execute();
-    invalidateBondTableSnapshot(ctx.database.db);
+    resetAllCaches();
     const ids = async (url: string) => ((await get(url)).json().rows as { id: number }[]).map((r) => r.id);
     expect(await ids('/v2/bond?limit=500&rating=HY&columns=bondIdentifier')).toContain(split.id);
     expect(await ids('/v2/bond?limit=500&rating=IG&columns=bondIdentifier')).not.toContain(split.id);

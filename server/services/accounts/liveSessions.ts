@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { defineProcessCache } from '../caches/registry';
 
 /**
  * Whether the login session behind an access token is still live (not revoked, not expired).
@@ -22,7 +23,21 @@ interface Known {
  * One memory per process, keyed by session id (random, so several databases in one process —
  * the tests — never collide), so a revocation inside a transaction can clear it by id-less call.
  */
-const known = new Map<string, Known>();
+const known = defineProcessCache(
+  {
+    name: 'accounts.liveSessions',
+    home: 'server/services/accounts/liveSessions.ts',
+    per: 'process',
+    key: 'session id',
+    lifetime: { ms: SESSION_CHECK_MS, clock: "caller's now" },
+    invalidatedBy: [
+      'sessionsChanged: a revocation committed by this process (logout, password reset, refresh-token theft, admin actions)',
+      "another instance's revocation (within the lifetime)",
+    ],
+    bound: REMEMBERED_MAX,
+  },
+  new Map<string, Known>(),
+);
 const pending = new Map<string, Promise<boolean>>();
 
 /** True while the session exists, is not revoked and has not expired. */

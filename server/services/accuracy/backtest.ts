@@ -27,6 +27,7 @@ import { confidenceBandOf, liquidityBucketOf, sizeBucketOf } from '../../../comm
 import { halfSpreadPoints } from '../pricing';
 import { fetchPacked, jsonRecordset, numOrNull, packFields } from '../pricing/packed';
 import { getBackfill } from '../market/simulator/backfill';
+import { defineProcessCache } from '../caches/registry';
 
 /**
  * Trades evaluated per run of the job: each batch is one statement that holds PGlite's only
@@ -240,7 +241,18 @@ function ratingOn(history: [string, string][], day: string): string | null {
   return rating;
 }
 
-const gapCache = new Map<string, number>();
+const gapCache = defineProcessCache(
+  {
+    name: 'accuracy.businessDayGaps',
+    home: 'server/services/accuracy/backtest.ts',
+    per: 'process',
+    key: 'from and to days',
+    lifetime: 'until invalidated',
+    invalidatedBy: ['nothing: a pure function of the SIFMA calendar (emptied when full)'],
+    bound: 50_000,
+  },
+  new Map<string, number>(),
+);
 /** Business days after `from` up to `to` (0 on the same day; 1 from a Friday to the Monday). */
 function businessDayGap(from: string, to: string): number {
   if (from >= to) return 0;

@@ -7,21 +7,27 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AccuracyModel, currentVersion, evaluatedAbove, loadCoverageInto, loadAll, appendAbove, type ModelVersion } from './readModel';
+import { defineCache } from '../caches/registry';
 
 interface State {
   model: AccuracyModel | null;
   updating: Promise<AccuracyModel> | null;
 }
-const states = new WeakMap<Kysely<Database>, State>();
+const states = defineCache<Kysely<Database>, State>({
+  name: 'accuracy.model',
+  home: 'server/services/accuracy/modelState.ts',
+  per: 'database',
+  key: '—',
+  lifetime: 'until invalidated',
+  invalidatedBy: ['the backtest job scoring trades (newest scored trade id, checked on every request)', 'a trade marked inactive'],
+});
 
 const sameVersion = (a: ModelVersion, b: ModelVersion) =>
   a.evaluated === b.evaluated && a.newestId === b.newestId && a.inactive === b.inactive;
 
 /** The model as of the evaluated trades now. */
 export async function accuracyModel(db: Kysely<Database>): Promise<AccuracyModel> {
-  let state = states.get(db);
-  if (!state) states.set(db, (state = { model: null, updating: null }));
-  const s = state;
+  const s = states.of(db, () => ({ model: null, updating: null }));
   for (;;) {
     const version = await currentVersion(db);
     if (s.model && sameVersion(s.model.version, version)) return s.model;

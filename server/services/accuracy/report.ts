@@ -22,6 +22,7 @@ import type { AccuracyReport } from '../../../common/api/accuracy';
 import { ServiceRefusal } from '../refusal';
 import { accuracyModel } from './modelState';
 import { reportFromModel } from './modelReport';
+import { defineCache } from '../caches/registry';
 
 export interface AccuracyQuery {
   from?: string;
@@ -29,9 +30,17 @@ export interface AccuracyQuery {
 }
 
 /** Answers per range, for one version of the model (a new object at each update). */
-const answers = new WeakMap<Kysely<Database>, { version: object; byRange: Map<string, Promise<AccuracyReport>> }>();
 /** Answers kept per model: a cap so a caller walking every range cannot grow them without bound. */
 const ANSWERS_KEPT = 512;
+const answers = defineCache<Kysely<Database>, { version: object; byRange: Map<string, Promise<AccuracyReport>> }>({
+  name: 'accuracy.reports',
+  home: 'server/services/accuracy/report.ts',
+  per: 'database',
+  key: 'from and to days',
+  lifetime: 'until invalidated',
+  invalidatedBy: ['a new version of the accuracy model (accuracy.model)'],
+  bound: ANSWERS_KEPT,
+});
 
 /** The backtest's figures over trades of [from, to] (trade days, inclusive). */
 export async function accuracyReport(db: Kysely<Database>, query: AccuracyQuery = {}): Promise<AccuracyReport> {

@@ -8,6 +8,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { defineCache } from '../caches/registry';
 
 export interface BondInfo {
   issuerId: number;
@@ -26,13 +27,18 @@ interface BondCache {
 /** How long a cached bond is trusted without its `updated_at` having moved. */
 export const BOND_INFO_TTL_MS = 5 * 60_000;
 
-const bondCaches = new WeakMap<object, BondCache>();
+const bondCaches = defineCache<object, BondCache>({
+  name: 'hawk.bondInfo',
+  home: 'server/services/hawk/bondInfo.ts',
+  per: 'database',
+  key: 'bond id',
+  lifetime: { ms: BOND_INFO_TTL_MS, clock: "caller's now" },
+  invalidatedBy: ["a bond's updated_at moving (an admin's edit; checked on every pass)", 'a clock moving backwards'],
+});
 
 function cacheOf(db: Kysely<Database>): BondCache {
-  let cache = bondCaches.get(db);
   // clearedAt is set by the first refresh, which forgets everything (stamp null) whenever it comes.
-  if (!cache) bondCaches.set(db, (cache = { rows: new Map(), stamp: null, clearedAt: 0 }));
-  return cache;
+  return bondCaches.of(db, () => ({ rows: new Map(), stamp: null, clearedAt: 0 }));
 }
 
 /**

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOND_TABLE_PATHS } from '../../../common/api/bondTables';
 import { insertTestUniverse, type TestUniverse } from '../market/queries/testUniverse';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
-import { hawkIndex, INDEX_TTL_MS, invalidateHawkIndex, stateRulesOnBond } from './ruleIndex';
+import { resetAllCaches } from '../caches/registry';
+import { hawkIndex, INDEX_TTL_MS, stateRulesOnBond } from './ruleIndex';
 
 const T0 = Date.parse('2026-11-20T21:10:00Z');
 
@@ -41,7 +42,7 @@ describe('market hawk rule index: kept across its refresh while the custom table
   afterAll(() => ctx.close());
 
   it('after the TTL the same index (with its worked-out state rules) serves on; a table that gains a bond rebuilds it', async () => {
-    invalidateHawkIndex(db());
+    resetAllCaches();
     const first = await hawkIndex(db(), new Date(T0));
     const inTable = first.tableBonds.get(tableId)!;
     expect(inTable.length).toBeGreaterThan(0);

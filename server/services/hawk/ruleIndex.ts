@@ -12,6 +12,7 @@ import { bondTableFiltersSchema } from '../../../common/api/bondTables';
 import type { Database } from '../../db/schema';
 import { bondFilterConditions } from '../market/queries/bondList';
 import { type StateBounds, stateBounds } from './stateBounds';
+import { defineCache } from '../caches/registry';
 
 export interface IndexedSubscription {
   id: number;
@@ -62,7 +63,18 @@ export interface BondStateRules {
 export const INDEX_TTL_MS = 60_000;
 export const STATE_KINDS = new Set<HawkRule['kind']>(['level', 'move', 'confidence', 'volume']);
 
-const caches = new WeakMap<object, HawkIndex>();
+const caches = defineCache<object, HawkIndex>({
+  name: 'hawk.ruleIndex',
+  home: 'server/services/hawk/ruleIndex.ts',
+  per: 'database',
+  key: '—',
+  lifetime: { ms: INDEX_TTL_MS, clock: "caller's now" },
+  invalidatedBy: [
+    'a subscription added, edited or removed (count and max revision, checked on every pass)',
+    'a custom table gaining or losing bonds (re-resolved after the lifetime)',
+    'a clock moving backwards',
+  ],
+});
 
 function push<K>(map: Map<K, IndexedSubscription[]>, key: K, sub: IndexedSubscription): void {
   const list = map.get(key);
@@ -142,11 +154,6 @@ function sameTableBonds(a: Map<string, number[]>, b: Map<string, number[]>): boo
     if (!other || other.length !== bonds.length || bonds.some((bond, k) => other[k] !== bond)) return false;
   }
   return true;
-}
-
-/** Forgets the cached index (tests that rewrite subscriptions behind the service's back). */
-export function invalidateHawkIndex(db: Kysely<Database>): void {
-  caches.delete(db);
 }
 
 /** The active subscriptions (not paused, disabled or expired at `now`). */

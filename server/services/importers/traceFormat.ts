@@ -3,6 +3,7 @@ import { isValidCusip } from '../market/codesAndRatings';
 import type { ColumnIndex, ColumnSpec } from './columns';
 import { RowError } from './report';
 import { easternToUtc, parseDate, parseNumber, parseTime } from './values';
+import { defineProcessCache } from '../caches/registry';
 
 /**
  * FINRA TRACE trade reports, pipe-delimited. Each column is found by name in any of the layouts
@@ -82,8 +83,30 @@ const CAPPED = /^([15])\s*MM\+$/i;
 const value = (fields: string[], i: number): string => (i >= 0 ? (fields[i] ?? '').trim() : '');
 
 // A file repeats a few dates and a few thousand CUSIPs a million times: remember the checked ones.
-const checkedDates = new Map<string, string>();
-const checkedCusips = new Set<string>();
+const checkedDates = defineProcessCache(
+  {
+    name: 'importers.traceDates',
+    home: 'server/services/importers/traceFormat.ts',
+    per: 'process',
+    key: "a date's text as the file spells it",
+    lifetime: 'until invalidated',
+    invalidatedBy: ['nothing: a pure function of the text (emptied when full)'],
+    bound: 10_000,
+  },
+  new Map<string, string>(),
+);
+const checkedCusips = defineProcessCache(
+  {
+    name: 'importers.traceCusips',
+    home: 'server/services/importers/traceFormat.ts',
+    per: 'process',
+    key: 'CUSIP whose check digit passed',
+    lifetime: 'until invalidated',
+    invalidatedBy: ['nothing: a pure function of the CUSIP (emptied when full)'],
+    bound: 200_000,
+  },
+  new Set<string>(),
+);
 
 function tradeDateOf(text: string): string {
   let date = checkedDates.get(text);

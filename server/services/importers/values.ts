@@ -1,4 +1,5 @@
 import { RowError } from './report';
+import { defineProcessCache } from '../caches/registry';
 
 /** Date layouts the importers understand. */
 export type DateFormat = 'MM/DD/YYYY' | 'YYYYMMDD' | 'YYYY-MM-DD';
@@ -62,8 +63,30 @@ export function parseTime(value: string, column: string): number {
   throw new RowError(`"${column}" is not a time (HHMMSS or HH:MM:SS): "${value}"`);
 }
 
-const offsetCache = new Map<number, number>();
-const midnightCache = new Map<string, number>();
+const offsetCache = defineProcessCache(
+  {
+    name: 'importers.easternOffsets',
+    home: 'server/services/importers/values.ts',
+    per: 'process',
+    key: 'UTC midnight of a date plus the hour',
+    lifetime: 'until invalidated',
+    invalidatedBy: ['nothing: a pure function of the time-zone rules (emptied when full)'],
+    bound: 50_000,
+  },
+  new Map<number, number>(),
+);
+const midnightCache = defineProcessCache(
+  {
+    name: 'importers.utcMidnights',
+    home: 'server/services/importers/values.ts',
+    per: 'process',
+    key: 'date',
+    lifetime: 'until invalidated',
+    invalidatedBy: ['nothing: a pure function of the date (emptied when full)'],
+    bound: 50_000,
+  },
+  new Map<string, number>(),
+);
 const easternParts = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
   hourCycle: 'h23',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondDetailResponse } from '../../../common/api/bond';
 import { businessDaysBetween } from '../../../common/calendar';
-import { invalidateMarketAsOf } from '../market/queries/common';
+import { resetAllCaches } from '../caches/registry';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 import { repriceUniverse } from './reprice';
 import { createBonds, createCurves, createIssuer, createSector } from './testFixtures';
@@ -40,7 +40,7 @@ describe('a bond callable at par three months before maturity, priced by the ser
     ])) as [number];
     await createCurves(db, DAYS);
     await repriceUniverse(db, FRIDAY, { kind: 'eod' });
-    invalidateMarketAsOf(db);
+    resetAllCaches();
   });
   afterAll(async () => ctx?.close());
 

@@ -8,6 +8,7 @@ import type { IndexFixings } from './measures';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { addDays } from '../../../common/calendar';
+import { defineCache } from '../caches/registry';
 
 /** A curve with its date and a key that changes whenever its points do (for caches). */
 export interface DatedCurve {
@@ -138,4 +139,11 @@ export function indexFixings(book: CurveBook): IndexFixings {
   return fixings;
 }
 
-const fixingsByBook = new WeakMap<CurveBook, IndexFixings>();
+const fixingsByBook = defineCache<CurveBook, IndexFixings>({
+  name: 'pricing.indexFixings',
+  home: 'server/services/pricing/curves.ts',
+  per: 'curve book',
+  key: 'reset day (inside the memo)',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['a new curve book (a Treasury curve write)'],
+});

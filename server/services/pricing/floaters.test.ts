@@ -2,7 +2,7 @@ import { createBond, parseDate } from '@analytics/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondDetailResponse, BondRow, CashflowsResponse } from '../../../common/api/bond';
 import { calculate, curveOf, prepareBond, settlementFor } from '../../../web/pages/bond/pricing/calculator';
-import { invalidateMarketAsOf } from '../market/queries/common';
+import { resetAllCaches } from '../caches/registry';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 import { businessDaysBetween } from '../../../common/calendar';
 import { indexFixings } from './curves';
@@ -99,7 +99,7 @@ describe('floating-rate notes in the bond table, the bond page, the cash flows a
     )[0]!;
     await createCurves(db, DAYS, shift);
     await repriceUniverse(db, DAY, { kind: 'eod' });
-    invalidateMarketAsOf(db);
+    resetAllCaches();
   });
   afterAll(async () => ctx?.close());
 

@@ -20,6 +20,7 @@ import { TermsCache } from './terms';
 import { TradeCache } from './trades';
 import { closeFlags, writeTradeFlags } from './tradeFlags';
 import { type MarketStateRow, deleteMarketState, marketStateRow, sameRow, upsertMarketState, writeEvaluatedPrices } from './write';
+import { defineCache } from '../caches/registry';
 
 export interface RepriceOptions {
   /** Reprice only these bonds (the model is still fitted on the whole universe). */
@@ -59,15 +60,24 @@ class PricingState {
   warm = false;
 }
 
-const states = new WeakMap<Kysely<Database>, PricingState>();
+const states = defineCache<Kysely<Database>, PricingState>({
+  name: 'pricing.engineState',
+  home: 'server/services/pricing/reprice.ts',
+  per: 'database',
+  key: '— (bond terms, trades, closes, volume averages, rows written, curve versions)',
+  lifetime: 'until invalidated',
+  invalidatedBy: [
+    'invalidatePricingCache: an import (importers/reprice.ts), an admin move of trades between bonds, a rolled-back reprice write',
+    "forgetPastDays (closes and volume averages): a rewrite of past days' history",
+    "a bond's updated_at (its terms are re-read when it moves)",
+  ],
+});
 
 /** Unused curve versions are looked for at most this often (a full-universe reprice does it). */
 const PRUNE_CURVE_VERSIONS_EVERY_MS = 10 * 60_000;
 
 function stateOf(db: Kysely<Database>): PricingState {
-  let s = states.get(db);
-  if (!s) states.set(db, (s = new PricingState()));
-  return s;
+  return states.of(db, () => new PricingState());
 }
 
 /** Forgets every cached fact about `db` (after bulk changes made outside the engine, e.g. a restore). */

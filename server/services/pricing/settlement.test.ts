@@ -2,7 +2,7 @@ import { analyzeBond, interpolateCurve, parseDate, yearsBetween } from '@analyti
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BondDetailResponse, CashflowsResponse } from '../../../common/api/bond';
 import { businessDaysBetween } from '../../../common/calendar';
-import { invalidateMarketAsOf } from '../market/queries/common';
+import { resetAllCaches } from '../caches/registry';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 import { measuresAtSpread, spreadFromPrice } from './measures';
 import { repriceUniverse } from './reprice';
@@ -67,7 +67,7 @@ describe('the bond page and its cash flows name the same T+1 settlement as the a
     id = (await createBonds(db, [{ issuerId: acme, coupon: 0.05, issueDate: '2024-03-15', maturityDate: '2034-03-15' }]))[0]!;
     await createCurves(db, DAYS.slice(-20));
     await repriceUniverse(db, FRIDAY, { kind: 'eod' });
-    invalidateMarketAsOf(db);
+    resetAllCaches();
   });
   afterAll(async () => ctx?.close());
 

@@ -24,6 +24,7 @@ import { spreadDuration } from './basis';
 import { priceable, spreadFromPrice } from './measures';
 import type { BondEntry } from './terms';
 import { SIDE_BUY, SIDE_SELL, type TradeObs } from './trades';
+import { defineProcessCache } from '../caches/registry';
 
 /** A trade the price used: its mid spread and its share of the weight. */
 export interface UsedTrade {
@@ -71,7 +72,17 @@ export interface TradeSignal {
 }
 
 const MAX_ABS_SPREAD_BP = 5_000;
-const dayNumbers = new Map<string, number>();
+const dayNumbers = defineProcessCache(
+  {
+    name: 'pricing.dayNumbers',
+    home: 'server/services/pricing/signal.ts',
+    per: 'process',
+    key: 'trade day',
+    lifetime: 'until invalidated',
+    invalidatedBy: ['nothing: a pure function of the day (one entry per day ever priced)'],
+  },
+  new Map<string, number>(),
+);
 
 function dayNumber(day: string): number {
   let n = dayNumbers.get(day);
@@ -120,7 +131,17 @@ export function sessionStep(day: string, timeMs: number, asOfMs = Infinity): num
   const f = (timeMs - s[0]) / (end - s[0]);
   return Math.min(INTRADAY_STEPS, Math.max(1, Math.ceil(f * INTRADAY_STEPS)));
 }
-const sessionBounds = new Map<string, [number, number]>();
+const sessionBounds = defineProcessCache(
+  {
+    name: 'pricing.sessionBounds',
+    home: 'server/services/pricing/signal.ts',
+    per: 'process',
+    key: 'trade day',
+    lifetime: 'until invalidated',
+    invalidatedBy: ["nothing: a pure function of the day and the SIFMA calendar's early closes"],
+  },
+  new Map<string, [number, number]>(),
+);
 
 function median(values: number[]): number {
   const v = [...values].sort((a, b) => a - b);

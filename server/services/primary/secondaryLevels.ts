@@ -10,6 +10,7 @@ import { compositeRating, ratingBucketOf, spRatingsIn, type RatingBucket } from 
 import type { Database } from '../../db/schema';
 import { compositeRatingIn } from '../market/compositeRating';
 import { fitLogCurve, type CurvePointInput, type LogCurve } from './fairValue';
+import { defineCache } from '../caches/registry';
 
 const DAY_MS = 86_400_000;
 
@@ -72,7 +73,14 @@ export async function issuerPoints(db: Kysely<Database>, issuerId: number, close
   }));
 }
 
-const referenceCache = new WeakMap<Kysely<Database>, Map<string, LogCurve | null>>();
+const referenceCache = defineCache<Kysely<Database>, Map<string, LogCurve | null>>({
+  name: 'primary.referenceCurves',
+  home: 'server/services/primary/secondaryLevels.ts',
+  per: 'database',
+  key: 'close day, top-level sector, S&P letter bucket',
+  lifetime: 'until invalidated',
+  invalidatedBy: ['nothing: a past close is taken as final (a re-import of that close is not seen until the process restarts)'],
+});
 
 /**
  * The curve of every fixed-coupon bond of a top-level sector and S&P letter bucket on `close`
@@ -84,8 +92,7 @@ export async function referenceCurve(
   bucket: RatingBucket,
   close: string,
 ): Promise<LogCurve | null> {
-  let cache = referenceCache.get(db);
-  if (!cache) referenceCache.set(db, (cache = new Map()));
+  const cache = referenceCache.of(db, () => new Map());
   const key = `${close}|${sectorCode}|${bucket}`;
   if (cache.has(key)) return cache.get(key)!;
   const inSector = await bucketPoints(db, bucket, close, sectorCode);

@@ -23,6 +23,7 @@ import {
 } from '../../../common/api/adminReview';
 import type { Database } from '../../db/schema';
 import { iso } from './common';
+import { defineCache } from '../caches/registry';
 
 interface Window {
   asOf: string;
@@ -221,7 +222,17 @@ interface Held {
   kept: Kept | null;
   refreshing: Promise<Kept> | null;
 }
-const held = new WeakMap<object, Held>();
+const held = defineCache<object, Held>({
+  name: 'reference.reviewQueues',
+  home: 'server/services/reference/reviewQueues.ts',
+  per: 'database',
+  key: '—',
+  lifetime: { ms: REFRESH_MIN_MS, clock: "caller's now" },
+  invalidatedBy: [
+    'prices, market state, trades, bonds or issuers moving (recomputed in the background, at most once a lifetime)',
+    'a review decision (applied to the kept queues on every read)',
+  ],
+});
 
 async function dataVersion(db: Kysely<Database>, asOf: string): Promise<{ version: string; decisionsUpTo: string }> {
   const r = await sql<Record<string, string | null>>`select (select max(id) from evaluated_prices)::text as p,
@@ -254,8 +265,7 @@ export async function settledReviewQueues(db: Kysely<Database>): Promise<void> {
 
 async function openQueues(db: Kysely<Database>, asOf: string, now: number): Promise<Kept> {
   const data = await dataVersion(db, asOf);
-  let h = held.get(db);
-  if (!h) held.set(db, (h = { kept: null, refreshing: null }));
+  const h = held.of(db, () => ({ kept: null, refreshing: null }));
   const kept = h.kept ?? (await (h.refreshing ?? refresh(db, h, asOf, data, now)));
   const since = await db.selectFrom('review_decisions').select('item_key').where('id', '>', kept.decisionsUpTo).execute();
   // Started after this answer's last query: on PGlite (one connection) queries run in turn, and the

@@ -18,6 +18,7 @@ import { pageFromSnapshot } from './bondTablePage';
 import { pickColumns, presentBondRow, selectBondRows, SORT_EXPRESSIONS } from './bondRows';
 import { csvLine } from '../../../../common/csv';
 import { marketClock } from './marketClock';
+import { defineCache } from '../../caches/registry';
 
 /** Parsed bond filters (the route has validated the values). */
 export interface BondFilters {
@@ -106,11 +107,18 @@ export interface BondListPage {
  */
 const COUNT_TTL_MS = 10_000;
 const COUNT_CACHE_SIZE = 500;
-const countCaches = new WeakMap<object, Map<string, { at: number; total: number }>>();
+const countCaches = defineCache<object, Map<string, { at: number; total: number }>>({
+  name: 'market.bondCounts',
+  home: 'server/services/market/queries/bondList.ts',
+  per: 'database',
+  key: 'market day and the filters',
+  lifetime: { ms: COUNT_TTL_MS, clock: 'market clock' },
+  invalidatedBy: ['bonds or issuers added or edited (within the lifetime)'],
+  bound: COUNT_CACHE_SIZE,
+});
 
 async function filteredTotal(db: Kysely<Database>, f: BondFilters, day: string, where: RawBuilder<boolean>): Promise<number> {
-  let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new Map()));
+  const cache = countCaches.of(db, () => new Map());
   const key = JSON.stringify([day, f.sector, f.rating, f.seniority, f.tenor, f.issuerId, f.callable, f.q]);
   const hit = cache.get(key);
   if (hit && marketClock(db)() - hit.at < COUNT_TTL_MS) return hit.total;
@@ -126,11 +134,6 @@ async function filteredTotal(db: Kysely<Database>, f: BondFilters, day: string, 
   return total;
 }
 
-/** Forget cached totals (tests that add bonds; importers may call it after a reference import). */
-export function invalidateBondCounts(db: Kysely<Database>): void {
-  countCaches.delete(db);
-}
-
 type BondListQuery = BondFilters & BondSort & { columns?: BondTableColumn[] | undefined; offset: number; limit: number };
 
 const allColumns = (columns: readonly BondTableColumn[] | undefined) => !columns || new Set(columns).size === BOND_TABLE_COLUMNS.length;
@@ -140,12 +143,19 @@ const DEFAULT_COLUMNS_KEY = DEFAULT_BOND_TABLE_COLUMNS.join(',');
 
 /** Other column sets whose row JSON is kept per snapshot (a few custom ones). */
 const JSON_COLUMN_SETS = 4;
-const rowJsonCaches = new WeakMap<SnapshotRecord[], Map<string, (Buffer | undefined)[]>>();
+const rowJsonCaches = defineCache<SnapshotRecord[], Map<string, (Buffer | undefined)[]>>({
+  name: 'market.bondRowJson',
+  home: 'server/services/market/queries/bondList.ts',
+  per: 'snapshot records',
+  key: 'column set (the default columns are kept on each record)',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['new snapshot records (a reprice, a bond or issuer edit)'],
+  bound: JSON_COLUMN_SETS,
+});
 
 /** The row-JSON cache of one column set in this snapshot (oldest set dropped past JSON_COLUMN_SETS). */
 function rowJsonCache(snapshot: Snapshot, key: string): (Buffer | undefined)[] {
-  let sets = rowJsonCaches.get(snapshot.records);
-  if (!sets) rowJsonCaches.set(snapshot.records, (sets = new Map()));
+  const sets = rowJsonCaches.of(snapshot.records, () => new Map());
   let rows = sets.get(key);
   if (rows) {
     sets.delete(key);

@@ -2,6 +2,7 @@ import { RATING_BUCKETS, RATING_CLASSES, type RatingBucket, type RatingClass, sp
 import type { BondFilters } from './bondList';
 import type { Snapshot, SnapshotRecord } from './bondTableSnapshot';
 import { tenorBounds } from './common';
+import { defineCache } from '../../caches/registry';
 
 /**
  * The bond-table filters as bitsets over the snapshot's records (bit k = record k passes).
@@ -35,12 +36,17 @@ interface MaskCache {
 }
 
 /** Keyed by the records array, which a refresh with no changed bonds carries over unchanged. */
-const caches = new WeakMap<SnapshotRecord[], MaskCache>();
+const caches = defineCache<SnapshotRecord[], MaskCache>({
+  name: 'market.bondTableMasks',
+  home: 'server/services/market/queries/bondTableMasks.ts',
+  per: 'snapshot records',
+  key: 'filter value, search text, combined filters',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['new snapshot records that change a field a filter reads (a repricing tick carries them over)'],
+});
 
 function cacheOf(s: Snapshot): MaskCache {
-  let c = caches.get(s.records);
-  if (!c) caches.set(s.records, (c = { values: new Map(), text: new Map(), combined: new Map() }));
-  return c;
+  return caches.of(s.records, () => ({ values: new Map(), text: new Map(), combined: new Map() }));
 }
 
 /** The fields every filter reads (outstanding, sector, rating, seniority, tenor, issuer, callable, text). */

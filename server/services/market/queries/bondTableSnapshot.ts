@@ -3,11 +3,12 @@ import type { BondRow } from '../../../../common/api/bond';
 import type { BondTableColumn } from '../../../../common/enums';
 import { compositeRating } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
-import { invalidateMarketVersion, MARKET_VERSION_CHECK_MS, type MarketVersion, marketVersion } from './marketVersion';
+import { MARKET_VERSION_CHECK_MS, type MarketVersion, marketVersion } from './marketVersion';
 import { marketClock, useMarketClock } from './marketClock';
 import { presentBondRow, selectBondRows } from './bondRows';
 import { carriedOrders, type ColumnOrder } from './bondTableOrders';
 import { carryMasks } from './bondTableMasks';
+import { defineCache } from '../../caches/registry';
 
 /**
  * The bond table held in memory: every bond's presented row (the same Kysely join and presenter
@@ -68,12 +69,17 @@ interface Holder {
   /** When the request that started the refresh under way came (by the clock). */
   pendingFrom?: number;
 }
-const holders = new WeakMap<object, Holder>();
+const holders = defineCache<object, Holder>({
+  name: 'market.bondTableSnapshot',
+  home: 'server/services/market/queries/bondTableSnapshot.ts',
+  per: 'database',
+  key: '—',
+  lifetime: { ms: MAX_AGE_MS, clock: 'market clock' },
+  invalidatedBy: ['a new market version (checked at most once a second): changed rows are replaced, the rest kept', 'a new market day'],
+});
 
 function holderOf(db: Kysely<Database>): Holder {
-  let h = holders.get(db);
-  if (!h) holders.set(db, (h = {}));
-  return h;
+  return holders.of(db, () => ({}));
 }
 
 /** Gives the snapshot of this database the app's clock (its once-a-second re-check reads it). */
@@ -259,13 +265,6 @@ function refresh(db: Kysely<Database>, holder: Holder, clock: () => number, aske
   return run;
 }
 
-/** Drops the snapshot (tests that change data between requests). */
-export function invalidateBondTableSnapshot(db: Kysely<Database>): void {
-  const holder = holders.get(db);
-  if (holder) holders.set(db, {});
-  invalidateMarketVersion(db);
-}
-
 function sameSectors(a: Snapshot['sectors'], b: Snapshot['sectors']): boolean {
   return (
     a.length === b.length &&
@@ -278,7 +277,15 @@ function sameSectors(a: Snapshot['sectors'], b: Snapshot['sectors']): boolean {
  * every second (a new checkedAt) while the records — and so anything computed from them — stay.
  * Keying on the object threw the market summary away every second, ~8 ms of CPU per request.
  */
-const derived = new WeakMap<SnapshotRecord[], { sectors: Snapshot['sectors']; values: Map<string, unknown> }>();
+const derived = defineCache<SnapshotRecord[], { sectors: Snapshot['sectors']; values: Map<string, unknown> }>({
+  name: 'market.fromSnapshot',
+  home: 'server/services/market/queries/bondTableSnapshot.ts',
+  per: 'snapshot records',
+  key: 'what was computed (summary grid, sectors, movers, …) — emptied past 200',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['new snapshot records or a new sector taxonomy'],
+  bound: 201,
+});
 
 /**
  * Memoises a pure function of the snapshot (summary, sectors, movers) until its records or

@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { MOODY_RATINGS, SP_RATINGS, TENOR_BUCKETS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
-import { flightsOf, sharedRead } from '../../sharedRead';
+import { defineCache } from '../../caches/registry';
 import { marketClock } from './marketClock';
 
 /** numeric/bigint columns arrive as strings: null-preserving conversion to number. */
@@ -81,9 +81,16 @@ interface AsOfCache {
   at: number;
   value: { asOf: string | null; day: string };
 }
-const asOfCache = new WeakMap<object, AsOfCache>();
 /** The market state moves every few seconds in live mode; a 1 s cache spares a query per request. */
 const AS_OF_TTL_MS = 1000;
+const asOfCache = defineCache<object, AsOfCache>({
+  name: 'market.asOf',
+  home: 'server/services/market/queries/common.ts',
+  per: 'database',
+  key: '—',
+  lifetime: { ms: AS_OF_TTL_MS, clock: 'market clock' },
+  invalidatedBy: ['a reprice (seen within the lifetime)'],
+});
 
 /**
  * The time of the market state the APIs show (latest reprice in bond_market_state) and its UTC
@@ -92,10 +99,8 @@ const AS_OF_TTL_MS = 1000;
 export async function marketAsOf(db: Kysely<Database>): Promise<{ asOf: string | null; day: string }> {
   const cached = asOfCache.get(db);
   if (cached && marketClock(db)() - cached.at < AS_OF_TTL_MS) return cached.value;
-  return sharedRead(flightsOf(asOfFlights, db), db, () => readMarketAsOf(db));
+  return asOfCache.readOnce(db, db, () => readMarketAsOf(db));
 }
-
-const asOfFlights = new WeakMap<object, Map<unknown, Promise<AsOfCache['value']>>>();
 
 async function readMarketAsOf(db: Kysely<Database>): Promise<AsOfCache['value']> {
   const { rows } = await sql<{ latest: Date | string | null; universe: string | null }>`
@@ -107,11 +112,6 @@ async function readMarketAsOf(db: Kysely<Database>): Promise<AsOfCache['value']>
   const value = { asOf: rows[0]?.universe ?? latest, day: (latest ?? new Date(now).toISOString()).slice(0, 10) };
   asOfCache.set(db, { at: now, value });
   return value;
-}
-
-/** Forget the cached as-of time (tests and the live tick after a reprice). */
-export function invalidateMarketAsOf(db: Kysely<Database>): void {
-  asOfCache.delete(db);
 }
 
 /** The latest end-of-day price date on or before `day` (null when none). */
@@ -129,8 +129,16 @@ interface CachedRun {
   settled: boolean;
   stop: AbortController;
 }
-const resultCaches = new WeakMap<object, Map<string, CachedRun>>();
 const RESULT_CACHE_SIZE = 200;
+const resultCaches = defineCache<object, Map<string, CachedRun>>({
+  name: 'market.historyResults',
+  home: 'server/services/market/queries/common.ts',
+  per: 'database',
+  key: 'what was asked plus the market day (series, index)',
+  lifetime: { givenPerCall: 'the market history routes 60 s, the concession model 10 min', clock: 'market clock' },
+  invalidatedBy: ["the next day's close (the key holds the market day)"],
+  bound: RESULT_CACHE_SIZE,
+});
 
 /**
  * History scans run at most this many at a time per process (the rest wait their turn). Twenty
@@ -171,9 +179,7 @@ export function cachedResult<T>(
   /** The asker's signal (its client left): a run nobody waits for any more is stopped. */
   signal?: AbortSignal,
 ): Promise<T> {
-  let cache = resultCaches.get(db);
-  if (!cache) resultCaches.set(db, (cache = new Map()));
-  const cached = cache;
+  const cached = resultCaches.of(db, () => new Map());
   const hit = cached.get(key);
   const now = marketClock(db)();
   const run: CachedRun =

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { type BondCloses, directInputs, type IndexInputs } from './marketIndex';
 import { isoDay } from './common';
+import { defineCache } from '../../caches/registry';
 
 export const INDEX_INPUTS_TTL_MS = 60_000;
 
@@ -24,7 +25,14 @@ interface Kept {
   /** Every day with an end-of-day close, ascending. */
   days: Promise<string[]> | null;
 }
-const kept = new WeakMap<Kysely<Database>, Kept>();
+const kept = defineCache<Kysely<Database>, Kept>({
+  name: 'market.indexInputs',
+  home: 'server/services/market/queries/indexReadModel.ts',
+  per: 'database',
+  key: 'basket (selection and class), bond id, or the close days, for one market day',
+  lifetime: { ms: INDEX_INPUTS_TTL_MS, clock: "caller's now" },
+  invalidatedBy: ['a new market day'],
+});
 const NO_CLOSES: BondCloses = { coupon: 0, outstanding: 0, byDay: new Map() };
 
 /** The index's inputs for the market's `day`, as of `now` (ms), shared by every caller. */

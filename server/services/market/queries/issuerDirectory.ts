@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { IssuerCurveResponse, IssuerSearchResponse } from '../../../../common/api/issuer';
 import type { Database } from '../../../db/schema';
 import { type Snapshot, bondTableSnapshot } from './bondTableSnapshot';
+import { defineCache } from '../../caches/registry';
 
 /**
  * The issuer screens' reads that need no SQL: search and the issuer curve.
@@ -35,7 +36,14 @@ interface Directory {
   bondsOf: Map<number, number[]>;
 }
 
-const directories = new WeakMap<Snapshot['version'], Promise<Directory>>();
+const directories = defineCache<Snapshot['version'], Promise<Directory>>({
+  name: 'market.issuerDirectory',
+  home: 'server/services/market/queries/issuerDirectory.ts',
+  per: 'market version',
+  key: '—',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['a new market version (an issuer or bond edit, a new bond)'],
+});
 
 async function readDirectory(db: Kysely<Database>, snapshot: Snapshot): Promise<Directory> {
   const rows = await db
@@ -111,8 +119,7 @@ export async function searchIssuers(
   const { directory, snapshot } = await directoryOf(db);
   // A pure function of the directory and the query, kept with the directory: typeahead sends the
   // same few prefixes from every desk, and the same object is then serialised once (access.ts).
-  let kept = searches.get(directory);
-  if (!kept) searches.set(directory, (kept = new Map()));
+  const kept = searches.of(directory, () => new Map());
   const key = `${q.q ?? ''}|${q.sector ?? ''}|${q.limit}`;
   const hit = kept.get(key);
   if (hit) return hit;
@@ -124,7 +131,15 @@ export async function searchIssuers(
 
 /** Searches kept per directory (the oldest goes first). */
 const SEARCHES_KEPT = 1000;
-const searches = new WeakMap<Directory, Map<string, IssuerSearchResponse>>();
+const searches = defineCache<Directory, Map<string, IssuerSearchResponse>>({
+  name: 'market.issuerSearches',
+  home: 'server/services/market/queries/issuerDirectory.ts',
+  per: 'issuer directory',
+  key: 'text, sector and limit',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['a new issuer directory (market.issuerDirectory)'],
+  bound: SEARCHES_KEPT,
+});
 
 function searchDirectory(
   directory: Directory,

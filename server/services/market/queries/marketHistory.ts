@@ -11,6 +11,7 @@ import { lastRatingChangeJoin, round, segmentCondition, segmentConditionOn, teno
 import { marketSummary } from './marketSummary';
 import { tenorBucketOf } from '../../../../common/market';
 import { marketClock } from './marketClock';
+import { defineCache } from '../../caches/registry';
 
 /**
  * A close's value of each metric, as the summary shows it today: the yield is the yield to worst
@@ -193,13 +194,20 @@ const MOVE_FIELDS = {
 } as const;
 
 /** Closes of past days are final: kept per database, date and metric (a few, for 10 minutes). */
-const baseCache = new WeakMap<object, Map<string, { at: number; date: string | null; values: Map<number, number> }>>();
 const BASE_TTL_MS = 600_000;
+const baseCache = defineCache<object, Map<string, { at: number; date: string | null; values: Map<number, number> }>>({
+  name: 'market.closesOn',
+  home: 'server/services/market/queries/marketHistory.ts',
+  per: 'database',
+  key: 'day and metric',
+  lifetime: { ms: BASE_TTL_MS, clock: 'market clock' },
+  invalidatedBy: ['a close re-priced (within the lifetime)'],
+  bound: 13,
+});
 
 /** Every bond's end-of-day value on the latest close date on or before `day` (one index range). */
 async function closesOn(db: Kysely<Database>, day: string, metric: keyof typeof MOVE_FIELDS) {
-  let cache = baseCache.get(db);
-  if (!cache) baseCache.set(db, (cache = new Map()));
+  const cache = baseCache.of(db, () => new Map());
   const key = `${day}|${metric}`;
   const hit = cache.get(key);
   if (hit && marketClock(db)() - hit.at < BASE_TTL_MS) return hit;

@@ -6,6 +6,7 @@ import { isoDay, tenorBounds } from './common';
 import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnapshot';
 import { type MarketVersion, perMarketVersion } from './marketVersion';
 import { defaultSegments, round, segmentLabel, WeightedMean } from './segments';
+import { defineCache } from '../../caches/registry';
 
 interface SectorInfo {
   id: number;
@@ -53,10 +54,17 @@ async function previousTradeDay(db: Kysely<Database>, day: string): Promise<stri
 }
 
 /** Past sessions' volumes do not change: kept per database and day (a few recent days). */
-const previousVolumeCache = new WeakMap<object, Map<string, Map<number, number>>>();
+const previousVolumeCache = defineCache<object, Map<string, Map<number, number>>>({
+  name: 'market.previousVolumes',
+  home: 'server/services/market/queries/marketSummary.ts',
+  per: 'database',
+  key: 'past trade day',
+  lifetime: 'until invalidated',
+  invalidatedBy: ["nothing: a past session's volumes are final (the oldest day goes past the bound)"],
+  bound: 5,
+});
 async function volumesOn(db: Kysely<Database>, day: string): Promise<Map<number, number>> {
-  let cache = previousVolumeCache.get(db);
-  if (!cache) previousVolumeCache.set(db, (cache = new Map()));
+  const cache = previousVolumeCache.of(db, () => new Map());
   const hit = cache.get(day);
   if (hit) return hit;
   const rows = await db.selectFrom('daily_bond_stats').select(['bond_id', 'volume']).where('trade_date', '=', day).execute();
@@ -93,9 +101,30 @@ export function sectorCodes(snapshot: Snapshot): (sectorId: number) => string[] 
  * load the summary cost ~3 ms of server CPU a request, most of it these reads and serialising a
  * new answer object each time.
  */
-const treasuries = new WeakMap<MarketVersion, Map<string, Promise<MarketSummaryResponse['treasury']>>>();
-const previousDays = new WeakMap<MarketVersion, Map<string, Promise<string | null>>>();
-const summaryAnswers = new WeakMap<object, WeakMap<object, MarketSummaryResponse>>();
+const treasuries = defineCache<MarketVersion, Map<string, Promise<MarketSummaryResponse['treasury']>>>({
+  name: 'market.summaryTreasury',
+  home: 'server/services/market/queries/marketSummary.ts',
+  per: 'market version',
+  key: 'market day',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['a new market version (any Treasury curve write, any reprice)'],
+});
+const previousDays = defineCache<MarketVersion, Map<string, Promise<string | null>>>({
+  name: 'market.previousTradeDay',
+  home: 'server/services/market/queries/marketSummary.ts',
+  per: 'market version',
+  key: 'market day',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['a new market version (a trade printed or imported, a reprice)'],
+});
+const summaryAnswers = defineCache<object, WeakMap<object, MarketSummaryResponse>>({
+  name: 'market.summaryAnswers',
+  home: 'server/services/market/queries/marketSummary.ts',
+  per: 'summary grid',
+  key: 'Treasury curve object (an answer is rebuilt when its as-of moved)',
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['a new grid (new snapshot records) or a new Treasury curve (new market version)'],
+});
 
 /**
  * Segment × tenor grid of today's level and daily change, from the bond-table snapshot (no
@@ -116,8 +145,7 @@ export async function marketSummary(
   );
   // The same grid with the same curve is the same answer: one object, serialised once
   // (plugins/access.ts keeps its text) until the market or the curve moves.
-  let answers = summaryAnswers.get(grid);
-  if (!answers) summaryAnswers.set(grid, (answers = new WeakMap()));
+  const answers = summaryAnswers.of(grid, () => new WeakMap());
   let answer = answers.get(treasury);
   if (!answer || answer.asOf !== asOf)
     answers.set(treasury, (answer = { metric: q.metric, asOf, tenors: [...TENOR_BUCKET_IDS], ...grid, treasury }));

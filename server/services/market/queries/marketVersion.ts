@@ -3,6 +3,7 @@ import type { Database } from '../../../db/schema';
 import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
 import { isoTime } from './common';
 import { marketClock } from './marketClock';
+import { defineCache, type OwnedCache } from '../../caches/registry';
 
 /**
  * What the market's read answers depend on, read at most once a second per database: the
@@ -39,12 +40,17 @@ interface Holder {
   /** When the read under way started. */
   pendingFrom: number;
 }
-const holders = new WeakMap<object, Holder>();
+const holders = defineCache<object, Holder>({
+  name: 'market.version',
+  home: 'server/services/market/queries/marketVersion.ts',
+  per: 'database',
+  key: '—',
+  lifetime: { ms: MARKET_VERSION_CHECK_MS, clock: 'market clock' },
+  invalidatedBy: ['a reprice, a trade, a Treasury curve write, a bond or issuer edit (re-read after the lifetime)'],
+});
 
 function holderOf(db: Kysely<Database>): Holder {
-  let h = holders.get(db);
-  if (!h) holders.set(db, (h = { checkedAt: 0, pendingFrom: 0 }));
-  return h;
+  return holders.of(db, () => ({ checkedAt: 0, pendingFrom: 0 }));
 }
 
 const FIELDS = ['asOf', 'maxId', 'universeAsOf', 'tradesMaxId', 'treasuryUpdated'] as const;
@@ -112,29 +118,18 @@ export async function marketVersion(db: Kysely<Database>): Promise<MarketVersion
   return read;
 }
 
-/** Forget the version (tests that change data between requests; the next ask re-reads it). */
-export function invalidateMarketVersion(db: Kysely<Database>): void {
-  const h = holders.get(db);
-  if (h) {
-    h.version = undefined;
-    h.checkedAt = 0;
-    h.pending = undefined;
-  }
-}
-
 /**
  * Memoises `compute` per market version and key: kept while the version stays the same object,
  * gone with it. A failed computation is not kept. Bounded per version (oldest key first).
  */
 export function perMarketVersion<T>(
-  memos: WeakMap<MarketVersion, Map<string, Promise<T>>>,
+  memos: OwnedCache<MarketVersion, Map<string, Promise<T>>>,
   version: MarketVersion,
   key: string,
   compute: () => Promise<T>,
   limit = 500,
 ): Promise<T> {
-  let kept = memos.get(version);
-  if (!kept) memos.set(version, (kept = new Map()));
+  const kept = memos.of(version, () => new Map());
   const hit = kept.get(key);
   if (hit) return hit;
   const value = compute();

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema';
 import { preparedStatement } from '../../../db/prepared';
 import { addDays, isoDay, marketAsOf, n } from './common';
 import { marketClock } from './marketClock';
+import { defineCache } from '../../caches/registry';
 
 /**
  * One bond's history is kept for a minute per range and market day, as the market's history
@@ -15,7 +16,15 @@ import { marketClock } from './marketClock';
  */
 const PRICE_HISTORY_TTL_MS = 60_000;
 const PRICE_HISTORY_KEPT = 500;
-const priceHistories = new WeakMap<object, Map<string, { at: number; value: Promise<PriceHistoryResponse> }>>();
+const priceHistories = defineCache<object, Map<string, { at: number; value: Promise<PriceHistoryResponse> }>>({
+  name: 'market.priceHistories',
+  home: 'server/services/market/queries/priceHistory.ts',
+  per: 'database',
+  key: 'bond id, from and to days',
+  lifetime: { ms: PRICE_HISTORY_TTL_MS, clock: 'market clock' },
+  invalidatedBy: ['a new close (the default range ends on the market day; within the lifetime for an explicit range)'],
+  bound: PRICE_HISTORY_KEPT,
+});
 
 /**
  * End-of-day evaluated prices with the day's volume, oldest first. Served by the
@@ -28,8 +37,7 @@ export async function priceHistory(
 ): Promise<PriceHistoryResponse> {
   const to = range.to ?? (await marketAsOf(db)).day;
   const from = range.from ?? addDays(to, -365);
-  let kept = priceHistories.get(db);
-  if (!kept) priceHistories.set(db, (kept = new Map()));
+  const kept = priceHistories.of(db, () => new Map());
   const key = `${id}|${from}|${to}`;
   const hit = kept.get(key);
   const now = marketClock(db)();
@@ -43,11 +51,6 @@ export async function priceHistory(
     if (cache.get(key)?.value === value) cache.delete(key);
   });
   return value;
-}
-
-/** Forget kept price histories (tests that write closes between reads). */
-export function invalidatePriceHistories(db: Kysely<Database>): void {
-  priceHistories.delete(db);
 }
 
 async function readPriceHistory(db: Kysely<Database>, id: number, from: string, to: string): Promise<PriceHistoryResponse> {

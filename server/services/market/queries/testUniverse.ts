@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { SP_RATINGS, MOODY_RATINGS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { addDays } from './common';
-import { invalidateMarketAsOf } from './common';
+import { resetAllCaches } from '../../caches/registry';
 import { mulberry32 } from '@common/random';
 
 /**
@@ -229,6 +229,6 @@ export async function insertTestUniverse(
       .values(trades as never)
       .execute();
   await sql`analyze`.execute(db);
-  invalidateMarketAsOf(db);
+  resetAllCaches();
   return { asOfDay, days, bondIds, issuerIds, maturedBondId: bondIds[0]! };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema';
 import { preparedStatement } from '../../../db/prepared';
 import { addDays, and, isoTime, n } from './common';
 import { type MarketVersion, marketVersion, perMarketVersion } from './marketVersion';
+import { defineCache } from '../../caches/registry';
 
 /** Disseminated size text: the cap with "+" when capped (5MM+, 1MM+), else the par amount. */
 export function disseminatedQuantity(reported: number, capped: boolean): string {
@@ -71,9 +72,17 @@ export async function listTrades(
   });
 }
 
-/** Market-wide tapes kept per market version (a few query shapes: the tape's range and size). */
-const tapes = new WeakMap<MarketVersion, Map<string, Promise<TradeListResponse>>>();
 const TAPES_KEPT = 50;
+/** Market-wide tapes kept per market version (a few query shapes: the tape's range and size). */
+const tapes = defineCache<MarketVersion, Map<string, Promise<TradeListResponse>>>({
+  name: 'market.tradeTapes',
+  home: 'server/services/market/queries/trades.ts',
+  per: 'market version',
+  key: "the tape's from, to and limit",
+  lifetime: { untilOwnerReplaced: true },
+  invalidatedBy: ['a new market version (a trade printed or imported)'],
+  bound: TAPES_KEPT,
+});
 
 /**
  * The trade tape market-wide (no bond): the same answer for every desk until the market moves —

@@ -10,6 +10,7 @@ import { ratingNotch } from '../codesAndRatings';
 import type { TradableBond } from './history';
 import { bondNoise, priceable } from './model';
 import { isStaleBond } from './trades';
+import { CacheSlot, defineProcessCache } from '../../caches/registry';
 
 export interface LiveBond extends TradableBond {
   issuerId: number;
@@ -17,7 +18,18 @@ export interface LiveBond extends TradableBond {
   ticker: string;
 }
 
-let cache: { key: string; bonds: LiveBond[] } | null = null;
+const liveBonds = defineProcessCache(
+  {
+    name: 'simulator.liveBonds',
+    home: 'server/services/market/simulator/liveBonds.ts',
+    per: 'process',
+    key: 'seed, count and max id of the simulator bonds (one entry)',
+    lifetime: 'until invalidated',
+    invalidatedBy: ['a simulator bond added or removed (count and max id, checked on every call)'],
+    bound: 1,
+  },
+  new CacheSlot<{ key: string; bonds: LiveBond[] }>(),
+);
 
 /** Simulator bonds still outstanding, with what trading and pricing them needs. */
 export async function loadLiveBonds(db: Kysely<Database>, seed: number): Promise<LiveBond[]> {
@@ -26,7 +38,7 @@ export async function loadLiveBonds(db: Kysely<Database>, seed: number): Promise
     max: number | null;
   }>`select count(*)::int as n, max(id) as max from bonds where source = 'simulator'`.execute(db);
   const key = `${seed}:${stamp.rows[0]!.n}:${stamp.rows[0]!.max}`;
-  if (cache?.key === key) return cache.bonds;
+  if (liveBonds.value?.key === key) return liveBonds.value.bonds;
   const rows = await db
     .selectFrom('bonds as b')
     .innerJoin('issuers as i', 'i.id', 'b.issuer_id')
@@ -85,6 +97,6 @@ export async function loadLiveBonds(db: Kysely<Database>, seed: number): Promise
       }),
     };
   });
-  cache = { key, bonds };
+  liveBonds.value = { key, bonds };
   return bonds;
 }

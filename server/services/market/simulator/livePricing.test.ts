@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '../../../db/database';
 import { createTestDatabase } from '../../../test/testDatabase';
 import { seedUniverse } from './index';
 import { FULL_REPRICE_INTERVAL_MS, runLiveTick } from './tick';
-import { invalidateMarketAsOf, marketAsOf } from '../queries/common';
+import { marketAsOf } from '../queries/common';
+import { resetAllCaches } from '../../caches/registry';
 import { repriceUniverse } from '../../pricing/index';
 
 const FRIDAY = '2026-11-20';
@@ -93,7 +94,7 @@ describe("live figures are today's, also for bonds that have not traded today", 
   it("the market's as-of is its last full reprice: a reprice of some bonds does not move it, and nothing moves it back", async () => {
     const db = database.db;
     const asOf = async () => {
-      invalidateMarketAsOf(db);
+      resetAllCaches();
       return (await marketAsOf(db)).asOf;
     };
     const full = new Date(MONDAY_OPEN + FULL_REPRICE_INTERVAL_MS).toISOString();
