@@ -4,17 +4,21 @@
  *   --bonds N     universe size (default 3,000)
  *   --history N   business days of history (default 260)
  *   --seed N      simulator seed (default: the app's)
+ *   --engine E    pglite (default) or postgres (BENCH_DATABASE_URL / TEST_DATABASE_URL; faster)
  *
  * Seeds a simulated market on a scratch PGlite database, prices every close, then compares each
  * priced tranche's concession as the deal pages show it (deals.ts: priced spread − the product's
  * fair value) with the concession the simulator priced it at (deal_tranches.concession_bp, never
- * shown). Prints, by rank: tranches, tranches without a fair value, mean error and mean absolute
- * error (bp), 90th percentile |error|; the weekly averages (deals grouped by priced date, as the
+ * shown). Prints, by rank and rating class: tranches, tranches without a fair value, mean error and
+ * mean absolute error (bp), 90th percentile |error|, and the MAE once the new bond's own static
+ * noise (the simulator's bondNoise, ×exp(0.06·N), which no curve of other bonds can know) is taken
+ * out of the simulator's fair spread — the floor of the measure, not the product's error; the weekly averages (deals grouped by priced date, as the
  * new-issues page does) against the simulator's weekly range; and the calculator's concession
  * model fitted on the last LOOKBACK_DAYS of those concessions (R², residual).
  */
 import { sql } from 'kysely';
-import { openScratchDatabase } from './support/scratchDatabase';
+import { type BenchEngine, openScratchDatabase } from './support/scratchDatabase';
+import { bondNoise } from '../server/services/market/simulator/model';
 import { migrateToLatest } from '../server/db/migrate';
 import { DEFAULT_SEED, seedUniverse } from '../server/services/market/simulator/index';
 import { listDeals, mondayOf } from '../server/services/primary/deals';
@@ -26,6 +30,7 @@ const arg = (name: string, fallback: string) => (args.includes(`--${name}`) ? ar
 const BONDS = Number(arg('bonds', '3000'));
 const HISTORY = Number(arg('history', '260'));
 const SEED = Number(arg('seed', String(DEFAULT_SEED)));
+const ENGINE = arg('engine', 'pglite') as BenchEngine;
 
 const mean = (v: number[]) => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN);
 const quantile = (v: number[], q: number) => {
@@ -34,7 +39,7 @@ const quantile = (v: number[], q: number) => {
 };
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 
-const handle = await openScratchDatabase('pglite', 'concessions');
+const handle = await openScratchDatabase(ENGINE, 'concessions');
 try {
   await migrateToLatest(handle.db);
   process.stderr.write(`Seeding ${BONDS} bonds, ${HISTORY} days, seed ${SEED}, every close priced…\n`);
@@ -43,46 +48,53 @@ try {
   const deals = await listDeals(handle.db, { from: addDays(summary.startDate, -30), to: summary.endDate, status: 'priced' }, now);
   const hidden = new Map(
     (
-      await sql<{ id: number; concession: string | null; seniority: string | null }>`
-        select t.id, t.concession_bp as concession, b.seniority from deal_tranches t left join bonds b on b.id = t.bond_id`.execute(
-        handle.db,
-      )
-    ).rows.map((r) => [
-      r.id,
-      { concession: r.concession === null ? null : Number(r.concession), seniority: r.seniority ?? 'Senior Unsecured' },
-    ]),
+      await sql<{ id: number; concession: string | null; priced: string | null; seniority: string | null; cusip: string | null }>`
+        select t.id, t.concession_bp as concession, t.priced_spread_bp as priced, b.seniority, b.cusip
+        from deal_tranches t left join bonds b on b.id = t.bond_id`.execute(handle.db)
+    ).rows.map((r) => {
+      const concession = r.concession === null ? null : Number(r.concession);
+      // The simulator's fair spread for the tranche, and the part of it that is the bond's own noise.
+      const fair = concession === null || r.priced === null ? NaN : Number(r.priced) - concession;
+      const noiseBp = r.cusip ? fair - fair / bondNoise(SEED, r.cusip) : 0;
+      return [r.id, { concession, noiseBp, seniority: r.seniority ?? 'Senior Unsecured' }] as const;
+    }),
   );
-  const byRank = new Map<string, { errors: number[]; missing: number }>();
+  const byRank = new Map<string, { errors: number[]; clean: number[]; missing: number }>();
   const weeks = new Map<string, { product: number[]; simulator: number[] }>();
   for (const d of deals) {
     const week = mondayOf(newYorkToday(new Date(d.pricedAt!)));
     for (const t of d.tranches) {
       const h = hidden.get(t.id);
       if (!h || h.concession === null) continue;
-      const rank = byRank.get(h.seniority) ?? { errors: [], missing: 0 };
-      byRank.set(h.seniority, rank);
+      const key = `${h.seniority} ${d.ratingClass ?? 'IG'}`;
+      const rank = byRank.get(key) ?? { errors: [], clean: [], missing: 0 };
+      byRank.set(key, rank);
       const w = weeks.get(week) ?? { product: [], simulator: [] };
       weeks.set(week, w);
       w.simulator.push(h.concession);
       if (t.concessionBp === null) rank.missing++;
       else {
         rank.errors.push(t.concessionBp - h.concession);
+        // product − simulator concession = simulator fair − product fair; less the bond's noise.
+        rank.clean.push(t.concessionBp - h.concession - h.noiseBp);
         w.product.push(t.concessionBp);
       }
     }
   }
   console.log(`\nConcession error (product − simulator), bp — ${deals.length} priced deals, ${summary.startDate} to ${summary.endDate}`);
-  console.log('rank                  tranches  no fair value  mean   MAE   median|e|  p90|e|');
+  console.log('rank (class)             tranches  no fair value  mean   MAE   median|e|  p90|e|  MAE w/o noise');
   const all: number[] = [];
+  const allClean: number[] = [];
   for (const [rank, v] of [...byRank].sort()) {
     all.push(...v.errors);
+    allClean.push(...v.clean);
     const abs = v.errors.map(Math.abs);
     console.log(
-      `${rank.padEnd(22)}${String(v.errors.length).padStart(8)}${String(v.missing).padStart(15)}${f1(mean(v.errors)).padStart(7)}${f1(mean(abs)).padStart(6)}${f1(quantile(abs, 0.5)).padStart(11)}${f1(quantile(abs, 0.9)).padStart(8)}`,
+      `${rank.padEnd(25)}${String(v.errors.length).padStart(8)}${String(v.missing).padStart(15)}${f1(mean(v.errors)).padStart(7)}${f1(mean(abs)).padStart(6)}${f1(quantile(abs, 0.5)).padStart(11)}${f1(quantile(abs, 0.9)).padStart(8)}${f1(mean(v.clean.map(Math.abs))).padStart(15)}`,
     );
   }
   console.log(
-    `${'all'.padEnd(22)}${String(all.length).padStart(8)}${''.padStart(15)}${f1(mean(all)).padStart(7)}${f1(mean(all.map(Math.abs))).padStart(6)}`,
+    `${'all'.padEnd(25)}${String(all.length).padStart(8)}${''.padStart(15)}${f1(mean(all)).padStart(7)}${f1(mean(all.map(Math.abs))).padStart(6)}${''.padStart(19)}${f1(mean(allClean.map(Math.abs))).padStart(15)}`,
   );
   const simWeekly = [...weeks.values()].filter((w) => w.simulator.length > 0).map((w) => mean(w.simulator));
   const lo = Math.min(...simWeekly);

@@ -84,7 +84,10 @@ export const trancheSchema = z.object({
   reofferPrice: num,
   /** Fair value at pricing time (the issuer curve at the tenor), bp. */
   fairValueBp: num,
-  /** How the fair value was read (issuer curve, extended, or the sector and rating curve). */
+  /**
+   * How the fair value was read (issuer curve, extended, the senior curve notched for rank, or the
+   * sector and rating curve) — or, without one, why none is credible ("none: …").
+   */
   fairValueMethod: z.string().nullable(),
   /** Priced (or latest) spread − fair value, bp. */
   concessionBp: num,

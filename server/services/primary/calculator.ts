@@ -167,9 +167,10 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
   if (!close) throw new CalculatorInputError('pricingDay', 'no market close before today: nothing to price against');
   const facts = await issuerFacts(db, input, day);
   const hy = ratingClassOf(facts.rating) === 'HY';
+  const bucket = dealBucket(facts.rating);
   const [points, reference, treasury, model] = await Promise.all([
     facts.issuer ? issuerPoints(db, facts.issuer.id, close) : Promise.resolve([]),
-    referenceCurve(db, facts.sector, dealBucket(facts.rating), close),
+    referenceCurve(db, facts.sector, bucket, close),
     // Yields from today's curve when it is in; spreads from the close, as on the deal pages.
     treasuryCurveOn(db, day),
     concessionModelFor(db, day, now),
@@ -181,8 +182,8 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
     const fair =
       t.fairValueBp !== undefined
         ? { spreadBp: t.fairValueBp, method: 'entered' }
-        : fairValueForRank(t.tenorYears, points, null, reference, hy);
-    if (!fair) throw new CalculatorInputError(`${field}.fairValueBp`, 'no issuer or sector curve to read a fair value from; enter one');
+        : fairValueForRank(t.tenorYears, points, null, reference, { issuer: bucket });
+    if (fair.spreadBp === null) throw new CalculatorInputError(`${field}.fairValueBp`, `${fair.reason}: no credible fair value; enter one`);
     const predicted = predictConcession(model, {
       hy,
       tenorYears: t.tenorYears,

@@ -10,7 +10,7 @@ import type { DealStatus, RatingClass, SectorCode } from '../../../common/market
 import type { Database } from '../../db/schema';
 import { fairValueAt } from './fairValue';
 import { type DealViewer, listDeals, mondayOf, pricingDayOf } from './deals';
-import { closeBefore, dealBucket, issuerPoints, pointsOfRank, referenceCurve, treasuryCurveOn } from './secondaryLevels';
+import { closeBefore, issuerPoints, pointsOfRank, referenceCurve, seniorBucket, treasuryCurveOn } from './secondaryLevels';
 import { interpolateCurve, type Curve } from '@analytics/index';
 
 /** Comparable deals: priced in the same sector and credit class within this many days before. */
@@ -34,7 +34,7 @@ export async function dealDetail(db: Kysely<Database>, id: number, now: Date, vi
   const close = await closeBefore(db, day);
   const points = close ? await issuerPoints(db, deal.issuer.id, close) : [];
   const senior = pointsOfRank(points, null);
-  const reference = close ? await referenceCurve(db, deal.sector.code, dealBucket(deal.ratingSp, deal.ratingMoody), close) : null;
+  const reference = close ? await referenceCurve(db, deal.sector.code, seniorBucket(points, deal.ratingSp, deal.ratingMoody), close) : null;
   const announcedDay = newYorkToday(new Date(deal.announcedAt));
   const comparables = deal.ratingClass
     ? (

@@ -12,7 +12,7 @@ import { compositeRating, ratingClassOf, type DealStatus, type RatingClass, type
 import type { Database } from '../../db/schema';
 import { issuerDisplayName } from '../reference/displayNameSql';
 import { fairValueForRank } from './fairValue';
-import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
+import { closeBefore, dealBucket, issuerPoints, seniorBucket, referenceCurve, treasuryCurveOn } from './secondaryLevels';
 
 export interface DealFilter {
   from: string;
@@ -73,8 +73,10 @@ interface TrancheRow {
   maturity_date: string | null;
   frequency: number | null;
   day_count: string | null;
-  /** The tranche's rank once it is a bond (null while in the market). */
+  /** The tranche's rank and ratings once it is a bond (null while in the market). */
   seniority: string | null;
+  rating_sp: string | null;
+  rating_moody: string | null;
 }
 
 const num = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
@@ -112,7 +114,8 @@ export async function listDeals(db: Kysely<Database>, filter: DealFilter, now: D
   const tranches = await sql<TrancheRow>`
     select t.id, t.deal_id, t.tenor_years, t.size, t.coupon, t.ipt_spread_bp, t.guidance_spread_bp, t.launch_spread_bp,
            t.priced_spread_bp, t.order_book, t.bond_id, b.cusip, to_char(b.issue_date, 'YYYY-MM-DD') as issue_date,
-           to_char(b.maturity_date, 'YYYY-MM-DD') as maturity_date, b.frequency, b.day_count, b.seniority
+           to_char(b.maturity_date, 'YYYY-MM-DD') as maturity_date, b.frequency, b.day_count, b.seniority,
+           b.rating_sp, b.rating_moody
     from deal_tranches t left join bonds b on b.id = t.bond_id
     where t.deal_id = any(${ids}::int4[]) order by t.deal_id, t.tenor_years, t.id`.execute(db);
   const timeline = await db
@@ -159,18 +162,19 @@ async function summariseTranches(db: Kysely<Database>, deal: DealRow, rows: Tran
   const day = pricingDayOf(deal, now);
   const close = await closeBefore(db, day);
   const points = close ? await issuerPoints(db, deal.issuer_id, close) : [];
-  const bucket = dealBucket(deal.rating_sp, deal.rating_moody);
+  const bucket = seniorBucket(points, deal.rating_sp, deal.rating_moody);
   const reference = close ? await referenceCurve(db, deal.sector_code, bucket, close) : null;
-  const highYield = bucket === 'BB' || bucket === 'B' || bucket === 'CCC';
   const curve = deal.priced_at === null ? null : await treasuryCurveOn(db, day);
   return rows.map((t) => {
     const ipt = num(t.ipt_spread_bp);
     const latest = num(t.priced_spread_bp) ?? num(t.launch_spread_bp) ?? num(t.guidance_spread_bp) ?? ipt;
     const size = Number(t.size);
     const book = num(t.order_book);
-    // Against the issuer's bonds of the tranche's rank (senior unsecured until it is a bond), or its
-    // senior curve notched for the rank; none when neither exists.
-    const fair = fairValueForRank(t.tenor_years, points, t.seniority, reference, highYield);
+    // Against the issuer's curve of the tranche's rank (senior unsecured until it is a bond) or its
+    // senior curve notched for the rank; none, with the reason, when neither is credible.
+    const tranche = t.rating_sp !== null || t.rating_moody !== null ? dealBucket(t.rating_sp, t.rating_moody) : null;
+    const read = fairValueForRank(t.tenor_years, points, t.seniority, reference, { issuer: bucket, tranche });
+    const fair = read.spreadBp === null ? null : read;
     const priced = num(t.priced_spread_bp);
     const reofferYield = curve && priced !== null ? interpolateCurve(curve, t.tenor_years) + priced / 1e4 : null;
     return {
@@ -188,7 +192,7 @@ async function summariseTranches(db: Kysely<Database>, deal: DealRow, rows: Tran
       reofferYield: round(reofferYield, 7),
       reofferPrice: round(reofferPriceOf(t, reofferYield), 4),
       fairValueBp: fair ? round(fair.spreadBp, 1) : null,
-      fairValueMethod: fair?.method ?? null,
+      fairValueMethod: read.spreadBp === null ? read.reason : read.method,
       concessionBp: fair && latest !== null ? round(latest - fair.spreadBp, 1) : null,
       bondId: t.bond_id,
       cusip: t.cusip,

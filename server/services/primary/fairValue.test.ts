@@ -66,6 +66,8 @@ describe("a tranche is priced against the issuer's bonds of its own rank", () =>
     cusip: `C${id}`,
     description: `BANK ${id}`,
     seniority,
+    ratingSp: 'A',
+    ratingMoody: null,
     tenor,
     spreadBp,
     weight: 1,
@@ -96,34 +98,62 @@ describe('a tranche of a rank the issuer has no bond of (issue 32)', () => {
   // A bank with senior bonds on 90 + 10·ln(t) and two junior subordinated (AT1-like) ones at 320 bp.
   const senior = [2, 5, 10].map((t) => bond(t, 90 + 10 * Math.log(t), 'Senior Unsecured'));
   const bank = [...senior, bond(4, 320, 'Junior Subordinated'), bond(8, 320, 'Junior Subordinated')];
+  const ig = { issuer: 'BBB' as const };
 
   it('a rank-fallback tranche no longer produces an outlier concession', () => {
     // A 7-year subordinated tranche priced where such paper trades (1.5× its senior curve at 7
     // years: 1.5 × (90 + 10·ln 7) = 164.19 bp) plus a 9 bp concession: 173.19 bp.
     const priced = 1.5 * (90 + 10 * Math.log(7)) + 9;
-    const fair = fairValueForRank(7, bank, 'Subordinated', null, false)!;
-    expect(fair.method).toBe('issuer senior curve, notched for rank');
-    expect(priced - fair.spreadBp).toBeCloseTo(9, 6);
+    const fair = fairValueForRank(7, bank, 'Subordinated', null, ig);
+    expect(fair).toEqual({ spreadBp: expect.closeTo(164.1891, 3), method: 'issuer senior curve, notched for rank' });
+    expect(priced - fair.spreadBp!).toBeCloseTo(9, 6);
     // The old fallback, one curve through all five bonds, measured it ~−25 bp (an outlier).
     expect(priced - fairValueAt(7, bank, null)!.spreadBp).toBeLessThan(-20);
   });
 
-  it('notches by the documented rank multiples, and reads a rank it has bonds of directly', () => {
-    const at5 = 90 + 10 * Math.log(5);
-    expect(fairValueForRank(5, bank, 'Senior Secured', null, true)!.spreadBp).toBeCloseTo(
-      at5 * RANK_SPREAD_MULTIPLE['Senior Secured']!.hy,
-      6,
-    );
-    expect(fairValueForRank(5, bank, 'Subordinated', null, true)!.spreadBp).toBeCloseTo(at5 * 1.7, 6);
-    expect(fairValueForRank(6, bank, 'Junior Subordinated', null, false)!.spreadBp).toBeCloseTo(320, 6);
-    expect(fairValueForRank(5, bank, null, null, false)!.spreadBp).toBeCloseTo(at5, 6);
+  it('notches by the documented rank multiples, for the issuer senior rating class', () => {
+    const at5 = 90 + 10 * Math.log(5); // 106.0944
+    expect(fairValueForRank(5, bank, 'Senior Secured', null, { issuer: 'BB' }).spreadBp).toBeCloseTo(at5 * 0.75, 6);
+    expect(fairValueForRank(5, bank, 'Subordinated', null, { issuer: 'BB' }).spreadBp).toBeCloseTo(at5 * 1.7, 6);
+    expect(fairValueForRank(5, bank, 'Subordinated', null, ig).spreadBp).toBeCloseTo(at5 * 1.5, 6);
+    expect(fairValueForRank(5, bank, null, null, ig).spreadBp).toBeCloseTo(at5, 6);
+    expect(RANK_SPREAD_MULTIPLE['Junior Subordinated']).toEqual({ ig: 2.4, hy: 2.4 });
+  });
+
+  it("reads a rank's own bonds only when three or more span the tenor; fewer are notched from the senior curve", () => {
+    // Two junior subordinated bonds (4 and 8 years): notched, 2.4 × (90 + 10·ln 6) = 258.00 bp.
+    expect(fairValueForRank(6, bank, 'Junior Subordinated', null, ig).spreadBp).toBeCloseTo(2.4 * (90 + 10 * Math.log(6)), 6);
+    // A third at 6 years: read off the three, all at 320 bp.
+    const three = [...bank, bond(6, 320, 'Junior Subordinated')];
+    expect(fairValueForRank(5, three, 'Junior Subordinated', null, ig)).toEqual({
+      spreadBp: expect.closeTo(320, 6),
+      method: 'issuer curve',
+    });
+    // At 9 years, past them, the senior curve again: 2.4 × (90 + 10·ln 9) = 268.73 bp.
+    expect(fairValueForRank(9, three, 'Junior Subordinated', null, ig).spreadBp).toBeCloseTo(268.733, 2);
   });
 
   it('shows no fair value rather than a wrong one when none is credible', () => {
     // Only junior subordinated bonds and no senior curve: nothing to notch a subordinated tranche from.
     const onlyAt1 = bank.filter((p) => p.seniority === 'Junior Subordinated');
-    expect(fairValueForRank(7, onlyAt1, 'Subordinated', { level: 100, slope: 10 }, false)).toBeNull();
+    expect(fairValueForRank(7, onlyAt1, 'Subordinated', { level: 100, slope: 10 }, ig)).toEqual({
+      spreadBp: null,
+      reason: 'none: no subordinated or senior unsecured bond of the issuer to notch from',
+    });
     // A senior tranche of an issuer without senior bonds still reads the sector and rating curve.
-    expect(fairValueForRank(7, onlyAt1, null, { level: 100, slope: 10 }, false)!.method).toBe('sector and rating curve');
+    expect(fairValueForRank(7, onlyAt1, null, { level: 100, slope: 10 }, ig)).toMatchObject({ method: 'sector and rating curve' });
+    // Distressed: an issuer or a tranche rated CCC+ or below, or a spread over 1,000 bp.
+    expect(fairValueForRank(5, bank, null, null, { issuer: 'CCC' }).spreadBp).toBeNull();
+    expect(fairValueForRank(5, bank, 'Subordinated', null, { issuer: 'B', tranche: 'CCC' }).spreadBp).toBeNull();
+    // A BBB issuer's subordinated tranche rated BB+: notching an IG curve into high yield is not credible.
+    expect(fairValueForRank(5, bank, 'Subordinated', null, { issuer: 'BBB', tranche: 'BB' })).toMatchObject({
+      spreadBp: null,
+      reason: expect.stringMatching(/^none: rated high yield, its issuer investment grade/),
+    });
+    const wide = [2, 10].map((t) => bond(t, 1050, 'Senior Unsecured'));
+    expect(fairValueForRank(5, wide, null, null, { issuer: 'B' })).toMatchObject({
+      spreadBp: null,
+      reason: expect.stringMatching(/^none: over 1,000 bp/),
+    });
   });
 });

@@ -7,6 +7,7 @@
  * nearest end, since one issuer's bonds say little about where its curve goes past its longest
  * bond. Without issuer bonds the sector-and-rating curve is the fair value itself.
  */
+import type { RatingBucket } from '../../../common/market';
 
 export interface CurvePointInput {
   /** Remaining years to maturity. */
@@ -118,30 +119,101 @@ export interface RankedPoint extends CurvePointInput {
   seniority: string;
 }
 
+/** Why a tranche has no fair value (shown in its place: none rather than a wrong one). */
+export interface NoFairValue {
+  spreadBp: null;
+  reason: string;
+}
+
+/**
+ * The ratings fair value reads: the issuer's (its largest senior unsecured bond's), which picks the
+ * rank multiple, and the tranche's own once it is a bond (null while it is in the market).
+ */
+export interface TrancheRatings {
+  issuer: RatingBucket;
+  tranche?: RatingBucket | null;
+}
+
+/**
+ * The market's line for distressed debt: a spread over 1,000 bp to Treasuries (the distress ratio
+ * of the high-yield indices counts bonds past it). Such paper trades on price and expected
+ * recovery, not on a spread curve, so a spread "fair value" there is not credible.
+ */
+export const DISTRESSED_SPREAD_BP = 1000;
+const PRICED_ON_RECOVERY = 'distressed paper trades on price and recovery, not on a spread curve';
+
+/**
+ * Bonds of the tranche's own rank read directly only when there are at least this many and the
+ * tranche's tenor lies among them; fewer (or a tenor past them) read the senior curve, notched. On
+ * the simulated market a rank's one to three bonds, extrapolated, missed by 10–60 bp where the
+ * notched senior curve (more bonds) missed by 0–10 (bench/RESULTS.md, 29 Nov).
+ */
+export const MIN_OWN_RANK_BONDS = 3;
+
 /**
  * The fair spread of a tranche of `seniority` (null: senior unsecured) at `tenor`, never from a
  * curve that mixes ranks (issue 32: a mix of all the issuer's bonds gave concessions of −150 to
  * +380 bp):
- * 1. the issuer's bonds of the tranche's own rank (extended with the reference slope);
- * 2. else the issuer's senior unsecured curve, notched by {@link RANK_SPREAD_MULTIPLE};
- * 3. else, for a senior unsecured tranche only, the sector-and-rating curve (of senior paper mostly).
- * Null when none of these exists: a subordinated tranche of an issuer without senior bonds has no
- * credible fair value, and none is shown rather than a wrong one.
+ * 1. a senior unsecured tranche: the issuer's senior unsecured curve (extended with the reference
+ *    slope), else the sector-and-rating curve;
+ * 2. another rank: its own bonds when {@link MIN_OWN_RANK_BONDS} or more span the tenor, else the
+ *    issuer's senior unsecured curve × {@link RANK_SPREAD_MULTIPLE}, else its own bonds extended;
+ * 3. none — with the reason — when none of these exists, when the notch would cross from an
+ *    investment-grade issuer into a high-yield tranche, or for distressed paper: an issuer or
+ *    tranche rated CCC+ or below, or a spread past {@link DISTRESSED_SPREAD_BP}.
  */
 export function fairValueForRank(
   tenor: number,
   points: readonly RankedPoint[],
   seniority: string | null,
   reference: LogCurve | null,
-  highYield: boolean,
-): FairValue | null {
+  ratings: TrancheRatings,
+): FairValue | NoFairValue {
+  if (ratings.issuer === 'CCC' || ratings.tranche === 'CCC')
+    return { spreadBp: null, reason: `none: rated CCC+ or below, ${PRICED_ON_RECOVERY}` };
   const rank = seniority ?? SENIOR_RANK;
-  const own = points.filter((p) => p.seniority === rank);
-  if (own.length > 0) return fairValueAt(tenor, own, reference);
   const senior = points.filter((p) => p.seniority === SENIOR_RANK);
-  if (rank === SENIOR_RANK) return fairValueAt(tenor, senior, reference);
+  const fair =
+    rank === SENIOR_RANK ? fairValueAt(tenor, senior, reference) : notchedFairValue(tenor, points, rank, senior, reference, ratings);
+  if (fair === null) return { spreadBp: null, reason: 'none: no issuer or sector curve to read it from' };
+  if ('reason' in fair) return fair;
+  if (fair.spreadBp > DISTRESSED_SPREAD_BP)
+    return { spreadBp: null, reason: `none: over ${DISTRESSED_SPREAD_BP.toLocaleString('en-US')} bp, ${PRICED_ON_RECOVERY}` };
+  return fair;
+}
+
+const HIGH_YIELD: readonly RatingBucket[] = ['BB', 'B', 'CCC'];
+const CROSSES = "a high-yield curve is flat where the issuer's rises, so no multiple of it holds across tenors";
+
+/**
+ * A tranche rated high yield notched off an investment-grade issuer's senior curve (a BBB- bank's
+ * subordinated or junior subordinated debt): high-yield spreads are nearly flat in tenor where
+ * investment grade's rise steeply, so one multiple of the senior curve is wrong by tenor — on the
+ * simulated market by −80 to +150 bp between 2 and 30 years (bench/RESULTS.md, 29 Nov 2026).
+ */
+function crossesIntoHighYield(ratings: TrancheRatings): boolean {
+  return !HIGH_YIELD.includes(ratings.issuer) && ratings.tranche != null && HIGH_YIELD.includes(ratings.tranche);
+}
+
+function notchedFairValue(
+  tenor: number,
+  points: readonly RankedPoint[],
+  rank: string,
+  senior: readonly RankedPoint[],
+  reference: LogCurve | null,
+  ratings: TrancheRatings,
+): FairValue | NoFairValue | null {
+  const highYield = HIGH_YIELD.includes(ratings.issuer);
+  const own = points.filter((p) => p.seniority === rank);
+  const tenors = own.map((p) => p.tenor);
+  if (own.length >= MIN_OWN_RANK_BONDS && tenor >= Math.min(...tenors) && tenor <= Math.max(...tenors))
+    return fairValueAt(tenor, own, reference);
   const multiple = RANK_SPREAD_MULTIPLE[rank]?.[highYield ? 'hy' : 'ig'];
-  if (multiple === undefined || senior.length === 0) return null;
-  const base = fairValueAt(tenor, senior, reference);
-  return base ? { spreadBp: base.spreadBp * multiple, method: 'issuer senior curve, notched for rank' } : null;
+  if (multiple === undefined) return { spreadBp: null, reason: `none: no documented notch for the rank ${rank}` };
+  const base = senior.length > 0 ? fairValueAt(tenor, senior, reference) : null;
+  if (base && crossesIntoHighYield(ratings))
+    return { spreadBp: null, reason: `none: rated high yield, its issuer investment grade: ${CROSSES}` };
+  if (base) return { spreadBp: base.spreadBp * multiple, method: 'issuer senior curve, notched for rank' };
+  if (own.length > 0) return fairValueAt(tenor, own, reference);
+  return { spreadBp: null, reason: `none: no ${rank.toLowerCase()} or senior unsecured bond of the issuer to notch from` };
 }

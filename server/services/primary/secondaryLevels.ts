@@ -19,6 +19,8 @@ export interface IssuerPoint extends CurvePointInput {
   cusip: string;
   description: string;
   seniority: string;
+  ratingSp: string | null;
+  ratingMoody: string | null;
 }
 
 /**
@@ -53,9 +55,11 @@ export async function issuerPoints(db: Kysely<Database>, issuerId: number, close
     maturity: string;
     amount: string;
     spread: string;
+    rating_sp: string | null;
+    rating_moody: string | null;
   }>`
-    select b.id, b.cusip, b.description, b.seniority, to_char(b.maturity_date, 'YYYY-MM-DD') as maturity,
-           b.amount_outstanding as amount, e.g_spread_bp as spread
+    select b.id, b.cusip, b.description, b.seniority, b.rating_sp, b.rating_moody, to_char(b.maturity_date, 'YYYY-MM-DD') as maturity,
+           b.amount_outstanding as amount, ${spreadToWorst('e')} as spread
     from bonds b
     join evaluated_prices e on e.bond_id = b.id and e.kind = 'eod' and e.price_date = ${close}::date
     where b.issuer_id = ${issuerId} and b.coupon_type <> 'floating' and b.issue_date <= ${close}::date
@@ -67,10 +71,25 @@ export async function issuerPoints(db: Kysely<Database>, issuerId: number, close
     cusip: r.cusip,
     description: r.description,
     seniority: r.seniority,
+    ratingSp: r.rating_sp,
+    ratingMoody: r.rating_moody,
     tenor: (Date.parse(`${r.maturity}T00:00:00Z`) - closeMs) / (365.25 * DAY_MS),
     spreadBp: Number(r.spread),
     weight: Number(r.amount),
   }));
+}
+
+/**
+ * A close's spread as fair value reads it: the G-spread, taken to worst for a callable. A premium
+ * callable trades to its call (its yield to worst, `inputs.m[1]`, below its yield to maturity), so
+ * its G-spread to maturity reads wide of its credit by the difference — up to 100 bp and more for
+ * a high-yield bond with a high coupon, which made an issuer's curve (and a high-yield rating
+ * curve) wide of where its new bonds price. The yield to worst over the same Treasury point is
+ * how high yield is quoted (spread to worst).
+ */
+function spreadToWorst(alias: 'e') {
+  const e = sql.ref(alias);
+  return sql<string>`(${e}.g_spread_bp - greatest(0, ${e}.yield - coalesce((${e}.inputs->'m'->>1)::numeric, ${e}.yield)) * 10000)`;
 }
 
 const referenceCache = defineCache<Kysely<Database>, Map<string, LogCurve | null>>({
@@ -109,7 +128,7 @@ async function bucketPoints(
   sectorCode: string | null,
 ): Promise<CurvePointInput[]> {
   const { rows } = await sql<{ years: string; amount: string; spread: string }>`
-    select (b.maturity_date - ${close}::date) / 365.25 as years, b.amount_outstanding as amount, e.g_spread_bp as spread
+    select (b.maturity_date - ${close}::date) / 365.25 as years, b.amount_outstanding as amount, ${spreadToWorst('e')} as spread
     from bonds b
     join issuers i on i.id = b.issuer_id
     join sectors ind on ind.id = i.sector_id
@@ -124,6 +143,18 @@ async function bucketPoints(
 /** The bucket a deal is compared in: its basis rating's letter (S&P, else Moody's), BBB when unrated. */
 export function dealBucket(ratingSp: string | null, ratingMoody: string | null = null): RatingBucket {
   return ratingBucketOf(compositeRating(ratingSp, ratingMoody)) ?? 'BBB';
+}
+
+/**
+ * The bucket fair value reads an issuer in: the rating of its largest senior unsecured bond (the
+ * curve a tranche is notched from), else the deal's. Why: a deal's rating is its tranche's once
+ * priced, and a secured tranche of a BB+ issuer is rated BBB- — which read a high-yield issuer's
+ * curve with investment-grade slopes and multiples.
+ */
+export function seniorBucket(points: readonly IssuerPoint[], dealRatingSp: string | null, dealRatingMoody: string | null): RatingBucket {
+  const senior = points.filter((p) => p.seniority === 'Senior Unsecured' && (p.ratingSp !== null || p.ratingMoody !== null));
+  const largest = senior.reduce<IssuerPoint | null>((a, p) => (a === null || p.weight > a.weight ? p : a), null);
+  return largest ? dealBucket(largest.ratingSp, largest.ratingMoody) : dealBucket(dealRatingSp, dealRatingMoody);
 }
 
 /** The Treasury par curve in force on `day` (the latest on or before it), or null. */
