@@ -20,7 +20,7 @@ const NEW_PASSWORD = 'Another-Horse-77';
 describe('every way a session ends answers the long-polls it holds', () => {
   let ctx: TestContext;
   const timers = new ManualPollTimers();
-  let clock = Date.now();
+  let clock = Date.parse('2026-11-24T15:00:00Z');
   let admin: { authorization: string };
   let n = 0;
 
@@ -65,7 +65,9 @@ describe('every way a session ends answers the long-polls it holds', () => {
   const notify = (userId: string) =>
     ctx.app.db
       .transaction()
-      .execute((trx) => createNotifications(trx, [userId], { type: 'other', category: 'other', payload: { after: 'end' } }));
+      .execute((trx) =>
+        createNotifications(trx, [userId], { type: 'other', category: 'other', payload: { after: 'end' }, at: new Date(ctx.app.now()) }),
+      );
 
   const versionOf = async (userId: string): Promise<number> => {
     const res = await ctx.app.inject({ method: 'GET', url: `/admin/users/${userId}`, headers: admin });
