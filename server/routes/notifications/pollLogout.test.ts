@@ -3,7 +3,7 @@ import { openPostgres } from '../../db/database';
 import { SESSION_ENDED } from '../../services/accounts/sessions';
 import { createNotifications } from '../../services/notifications/notifications';
 import { ManualPollTimers } from '../../test/pollTimers';
-import { createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, TEST_CLOCK_START, type TestContext } from '../../test/testApp';
 import { authHeader, createAccount, login, post } from '../auth/accountsTestKit';
 
 const POLL = '/v2/user/notification/poll';
@@ -12,7 +12,7 @@ const POLL = '/v2/user/notification/poll';
 describe('logout ends the long-polls its session holds', () => {
   let ctx: TestContext;
   const timers = new ManualPollTimers();
-  const clock = Date.parse('2026-11-24T15:00:00Z');
+  const clock = TEST_CLOCK_START;
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => clock, pollTimers: timers });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '../../services/accounts/sessions';
 import { createNotifications } from '../../services/notifications/notifications';
 import { ManualPollTimers } from '../../test/pollTimers';
-import { createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, TEST_CLOCK_START, type TestContext } from '../../test/testApp';
 import { authHeader, createAccount, lastEmail, linkToken, login, PASSWORD, post } from '../auth/accountsTestKit';
 
 const POLL = '/v2/user/notification/poll';
@@ -20,7 +20,7 @@ const NEW_PASSWORD = 'Another-Horse-77';
 describe('every way a session ends answers the long-polls it holds', () => {
   let ctx: TestContext;
   const timers = new ManualPollTimers();
-  let clock = Date.parse('2026-11-24T15:00:00Z');
+  let clock = TEST_CLOCK_START;
   let admin: { authorization: string };
   let n = 0;
 
