@@ -55,6 +55,7 @@ export default tseslint.config(
     // allow-list is the eslint-disable comments, each with its reason: elapsed timings for logs and
     // reports, and the market read models' fallback for a database no app was built on.
     // (performance.now() measures elapsed time and is not the time of day: it is not refused.)
+    // The database's clock is refused the same way: now(), current_timestamp and their kin in SQL.
     files: ['server/services/**/*.ts', 'server/plugins/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -67,6 +68,14 @@ export default tseslint.config(
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: "Take the time from the app's clock: new Date(now()) with the app's `now`, not new Date().",
+        },
+        {
+          // SQL's clock in a query's text: pass the app's time as a parameter. A row-version stamp
+          // that change detection compares is rowVersionStamp (server/db/rowVersion.ts).
+          selector:
+            'TemplateElement[value.raw=/(^|[^\\w.])(now\\s*\\(|current_timestamp|current_date|localtimestamp|transaction_timestamp|statement_timestamp)/i]',
+          message:
+            "Pass the app's time as a parameter (${now}), not the database's now(); a row-version stamp is rowVersionStamp (server/db/rowVersion.ts).",
         },
       ],
     },

@@ -125,7 +125,7 @@ async function main(): Promise<void> {
       const users = Array.from({ length: PER_ROUND }, () => `u${1 + Math.floor(Math.random() * POLLERS)}`);
       const ids = await db
         .transaction()
-        .execute((trx) => createNotifications(trx, users, { type: 'other', category: 'other', payload: { round: r } }));
+        .execute((trx) => createNotifications(trx, users, { type: 'other', category: 'other', payload: { round: r }, at: new Date() }));
       const at = Date.now();
       for (const id of ids) committed.set(id, at);
       await new Promise((res) => setTimeout(res, 500));

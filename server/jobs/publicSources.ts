@@ -62,7 +62,7 @@ export function treasuryYieldCurveJob(config: Config, clockFor: ClockFor = timer
           baseUrl: config.treasury.baseUrl,
           backfillYears: config.treasury.backfillYears,
           clock: clockFor(context.now),
-          cursor: sourceCursor(db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset),
+          cursor: sourceCursor(db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset, context.now),
         });
         return { rows: result.days, dataThrough: result.dataThrough };
       }),
@@ -80,7 +80,7 @@ export function edgarFwpJob(config: Config, clockFor: ClockFor = timerClock): Re
           userAgent: config.edgar.userAgent,
           startDate: config.edgar.startDate,
           clock: clockFor(context.now),
-          cursor: sourceCursor(db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset),
+          cursor: sourceCursor(db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset, context.now),
         });
         // Unreadable filings (a PDF-only FWP) do not fail the run: each is kept, with why, in edgar_feed_filings.
         return { rows: result.queued, dataThrough: result.dataThrough };

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
@@ -7,8 +6,10 @@ import { createTestDatabase } from '../test/testDatabase';
 import { listJobRuns, Scheduler, type RecurringJob, type SchedulerTime } from './scheduler';
 
 /** Time the test moves by hand: timers fire only when the test says so. */
+const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
+
 function manualTime() {
-  let nowMs = Date.UTC(2026, 10, 24, 12, 0, 0);
+  let nowMs = T0;
   const timers: Array<{ ms: number; tick: () => void }> = [];
   const time: SchedulerTime = {
     now: () => nowMs,
@@ -97,10 +98,13 @@ describe('the job scheduler', () => {
     const began = load.nextStart();
     t.fire();
     await began;
-    // The database's own clock: the lease runs out about 30 minutes after it was taken, not 3 intervals (9 s).
-    const { rows } = await sql<{ left: number }>`
-      select extract(epoch from expires_at - now())::float8 as left from job_leases where name = 'long-first-load'`.execute(handle.db);
-    expect(rows[0]!.left).toBeGreaterThan(25 * 60);
+    // On the scheduler's clock: the lease runs out 30 minutes after it was taken, not 3 intervals (9 s).
+    const lease = await handle.db
+      .selectFrom('job_leases')
+      .select('expires_at')
+      .where('name', '=', 'long-first-load')
+      .executeTakeFirstOrThrow();
+    expect(lease.expires_at.toISOString()).toBe(new Date(T0 + 30 * 60_000).toISOString());
     load.finishNext();
     await scheduler.stop();
   });
@@ -119,8 +123,7 @@ describe('the job scheduler', () => {
       },
     };
     await scheduler.tick(job);
-    const start = Date.UTC(2026, 10, 24, 12, 0, 0);
-    expect(seen).toEqual([start, start + 90_000]);
+    expect(seen).toEqual([T0, T0 + 90_000]);
     await scheduler.stop();
   });
 
@@ -189,7 +192,7 @@ describe('the job scheduler', () => {
     await scheduler.listen([evaluator.job, sentinel.job]);
     await handle.db
       .insertInto('job_leases')
-      .values({ name: 'wake-leased', owner: 'another-instance', expires_at: new Date(Date.now() + 3_600_000) })
+      .values({ name: 'wake-leased', owner: 'another-instance', expires_at: new Date(T0 + 3_600_000) })
       .execute();
     await recordEvents(handle.db, [{ type: 'test.leased', payload: {} }]);
     const heard = sentinel.nextStart();
@@ -198,6 +201,14 @@ describe('the job scheduler', () => {
     sentinel.finishNext();
     await scheduler.runInProgress('wake-leased'); // the woken tick, refused its lease
     expect(evaluator.started()).toBe(0);
+    // An hour on, on the scheduler's clock, the other instance's lease has run out: this one runs it.
+    t.advance(3_600_001);
+    const began = evaluator.nextStart();
+    const run = scheduler.tick(evaluator.job);
+    await began;
+    expect(evaluator.started()).toBe(1);
+    evaluator.finishNext();
+    await run;
     await scheduler.stop();
   });
 });

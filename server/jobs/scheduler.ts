@@ -34,17 +34,19 @@ export interface RecurringJob {
 export const instanceId = randomUUID();
 
 /**
- * Takes or renews the lease for a job. Only one instance holds it at a time, so with several
- * servers on one PostgreSQL each recurring job still runs once per interval. A paused job's
- * lease is refused to every instance.
+ * Takes or renews the lease for a job at `nowMs` (the scheduler's clock, the app's: instances of one
+ * deployment read the same time, and tests expire a lease by moving their clock). Only one instance
+ * holds it at a time, so with several servers on one PostgreSQL each recurring job still runs once
+ * per interval. A paused job's lease is refused to every instance.
  */
-export async function acquireLease(db: Kysely<Database>, name: string, ttlMs: number): Promise<boolean> {
+export async function acquireLease(db: Kysely<Database>, name: string, ttlMs: number, nowMs: number): Promise<boolean> {
+  const now = new Date(nowMs);
   const result = await sql<{ name: string }>`
     insert into job_leases (name, owner, expires_at)
-    values (${name}, ${instanceId}, now() + ${`${ttlMs} milliseconds`}::interval)
+    values (${name}, ${instanceId}, ${new Date(nowMs + ttlMs)})
     on conflict (name) do update
       set owner = excluded.owner, expires_at = excluded.expires_at
-      where (job_leases.owner = ${instanceId} or job_leases.expires_at < now()) and not job_leases.paused
+      where (job_leases.owner = ${instanceId} or job_leases.expires_at < ${now}) and not job_leases.paused
     returning name`.execute(db);
   return result.rows.length === 1;
 }
@@ -53,13 +55,13 @@ export async function acquireLease(db: Kysely<Database>, name: string, ttlMs: nu
  * Takes the lease for an admin's "run now", paused or not, from whichever instance holds it —
  * unless a run is in progress there (started and not finished), so a job never runs twice at once.
  */
-async function seizeLease(db: Kysely<Database>, name: string, ttlMs: number): Promise<boolean> {
+async function seizeLease(db: Kysely<Database>, name: string, ttlMs: number, nowMs: number): Promise<boolean> {
   const result = await sql<{ name: string }>`
     insert into job_leases (name, owner, expires_at)
-    values (${name}, ${instanceId}, now() + ${`${ttlMs} milliseconds`}::interval)
+    values (${name}, ${instanceId}, ${new Date(nowMs + ttlMs)})
     on conflict (name) do update
       set owner = excluded.owner, expires_at = excluded.expires_at
-      where job_leases.owner = ${instanceId} or job_leases.expires_at < now()
+      where job_leases.owner = ${instanceId} or job_leases.expires_at < ${new Date(nowMs)}
         or job_leases.last_started_at is null or job_leases.last_finished_at >= job_leases.last_started_at
     returning name`.execute(db);
   return result.rows.length === 1;
@@ -207,7 +209,7 @@ export class Scheduler {
    */
   async runNow(job: RecurringJob): Promise<'started' | 'running'> {
     if (this.running.has(job.name)) return 'running';
-    if (!(await seizeLease(this.db, job.name, job.leaseMs ?? job.intervalMs * 3))) return 'running';
+    if (!(await seizeLease(this.db, job.name, job.leaseMs ?? job.intervalMs * 3, this.time.now()))) return 'running';
     if (this.running.has(job.name)) return 'running';
     void this.launch(job, true);
     return 'started';
@@ -220,7 +222,7 @@ export class Scheduler {
 
   private async runOnce(job: RecurringJob, leaseTaken = false): Promise<void> {
     try {
-      if (!leaseTaken && !(await acquireLease(this.db, job.name, job.leaseMs ?? job.intervalMs * 3))) return;
+      if (!leaseTaken && !(await acquireLease(this.db, job.name, job.leaseMs ?? job.intervalMs * 3, this.time.now()))) return;
     } catch (err) {
       this.log.error({ err, job: job.name }, 'background job could not take its lease');
       return;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createAccount, login } from '../routes/auth/accountsTestKit';
 import { insertTestUniverse } from '../services/market/queries/testUniverse';
-import { createTestApp, type TestContext } from '../test/testApp';
+import { createTestApp, TEST_CLOCK_START, type TestContext } from '../test/testApp';
 import { ACCESS_DOC_PATH, renderAccessDoc } from './accessDoc';
 import { ENTITLEMENT_TTL_MS } from './entitlements';
 
@@ -10,7 +10,7 @@ const ACCESS_DOC = new URL(`../../${ACCESS_DOC_PATH}`, import.meta.url);
 
 describe("access decided on the server from each route's declaration", () => {
   let ctx: TestContext;
-  let clockMs = Date.now();
+  let clockMs = TEST_CLOCK_START;
   let kim: { id: string; headers: { authorization: string } };
   let admin: { authorization: string };
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string> = {}, payload?: unknown) =>

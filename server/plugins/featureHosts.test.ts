@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUniverse } from '../services/market/queries/testUniverse';
-import { createTestApp, signedIn, type TestContext } from '../test/testApp';
+import { createTestApp, signedIn, TEST_CLOCK_START, type TestContext } from '../test/testApp';
 import { ENTITLEMENT_TTL_MS } from './entitlements';
 
 /**
@@ -12,7 +12,7 @@ describe.each([
   { host: 'staging', publicUrl: 'https://staging.example.com', levelOne: 200 },
 ])('a feature at level 1 on a $host host', ({ publicUrl, levelOne }) => {
   let ctx: TestContext;
-  let clockMs = Date.now();
+  let clockMs = TEST_CLOCK_START;
   let user: { authorization: string };
   let admin: { authorization: string };
   beforeAll(async () => {

@@ -39,7 +39,7 @@ export async function runSeeds(ctx: SeedContext, list: Seeder[] = seeders): Prom
     await seeder.run(ctx);
     await ctx.db
       .insertInto('app_settings')
-      .values({ key, value: JSON.stringify(new Date().toISOString()) })
+      .values({ key, value: JSON.stringify(new Date(ctx.now()).toISOString()), updated_at: new Date(ctx.now()) })
       .execute();
   }
 }

@@ -9,6 +9,13 @@ import type { PollTimers } from '../services/notifications/hub';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
+/**
+ * Where a test's app clock starts (`createTestApp({}, { now: () => clock })`), a Tuesday afternoon
+ * in New York. Fixed, so rows are placed relative to it and never to the machine's time; before
+ * the machine's, so access tokens `signedIn` signs on the machine's clock are valid at the app's.
+ */
+export const TEST_CLOCK_START = Date.parse('2026-11-24T15:00:00Z');
+
 export interface TestContext {
   app: FastifyInstance;
   database: DatabaseHandle;

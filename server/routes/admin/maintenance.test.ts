@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { createTestApp, signedIn, TEST_CLOCK_START, type TestContext } from '../../test/testApp';
 
 /**
  * Maintenance with the administrators' message and a scheduled window, on the app's injected
@@ -8,8 +8,8 @@ import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
  */
 describe('maintenance message and schedule', () => {
   const HOUR = 3600_000;
-  // In the past, so access tokens (signed on the real clock) stay valid as the test moves time.
-  let nowMs = Date.now() - 24 * HOUR;
+  // A day before the usual start, so access tokens (signed on the machine's clock) stay valid as the test moves time.
+  let nowMs = TEST_CLOCK_START - 24 * HOUR;
   let ctx: TestContext;
   let admin: { authorization: string };
   let user: { authorization: string };

@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestContext } from '../../test/testApp';
 import { authHeader, createAccount, lastEmail, linkToken, login, PASSWORD, post } from './accountsTestKit';
 
+/** The app's clock, months from the machine's: a code is right or wrong at the app's time. */
+let clock = Date.UTC(2026, 2, 2, 9, 0, 0);
+const epoch = () => Math.floor(clock / 1000);
+
 describe('second factors: authenticator (TOTP), e-mailed code, passkeys', () => {
   let ctx: TestContext;
   let strict: TestContext;
   let daveId: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({}, { now: () => clock });
     strict = await createTestApp({ MFA_REQUIRED: 'true', PUBLIC_URL: 'https://bondwise.example' });
     daveId = (await createAccount(ctx, 'dave@example.com')).id;
     await createAccount(ctx, 'erin@example.com');
@@ -29,7 +33,15 @@ describe('second factors: authenticator (TOTP), e-mailed code, passkeys', () => 
 
     const wrong = await post(ctx, `/v2/user/${daveId}/mfa/totp/confirm`, { code: '000000' }, authHeader(auth));
     expect(wrong.statusCode).toBe(400);
-    const ok = await post(ctx, `/v2/user/${daveId}/mfa/totp/confirm`, { code: await generate({ secret }) }, authHeader(auth));
+    const machineCode = await generate({ secret });
+    const machine = await post(ctx, `/v2/user/${daveId}/mfa/totp/confirm`, { code: machineCode }, authHeader(auth));
+    expect(machine.statusCode).toBe(400);
+    const ok = await post(
+      ctx,
+      `/v2/user/${daveId}/mfa/totp/confirm`,
+      { code: await generate({ secret, epoch: epoch() }) },
+      authHeader(auth),
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().totpEnabled).toBe(true);
 
@@ -37,8 +49,9 @@ describe('second factors: authenticator (TOTP), e-mailed code, passkeys', () => 
     expect(begin.json()).toMatchObject({ kind: 'secondFactor', factors: ['totp', 'email'] });
     const bad = await post(ctx, '/auth/login/finish', { email: 'dave@example.com', password: PASSWORD, totpCode: '123456' });
     expect(bad.statusCode).toBe(401);
-    // The code just used for enrolment cannot be replayed; use the next time step's code.
-    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    // The code just used for enrolment cannot be replayed; half a minute on, the next time step's code.
+    clock += 30_000;
+    const next = await generate({ secret, epoch: epoch() });
     const finish = await post(ctx, '/auth/login/finish', {
       email: 'dave@example.com',
       password: PASSWORD,

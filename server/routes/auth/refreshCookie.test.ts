@@ -1,6 +1,6 @@
 import { REFRESH_GRACE_MS } from '@common/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, TEST_CLOCK_START, type TestContext } from '../../test/testApp';
 import { authHeader, createAccount, login, PASSWORD, post, refreshCookieOf } from './accountsTestKit';
 
 /** POST /auth/refresh the way a browser does: the token in its cookie, no body. */
@@ -10,7 +10,7 @@ function refreshWithCookie(ctx: TestContext, token: string) {
 
 describe('the refresh token lives in an HttpOnly cookie the server sets', () => {
   let ctx: TestContext;
-  let clock = Date.now();
+  let clock = TEST_CLOCK_START;
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => clock });
     await createAccount(ctx, 'tabs@example.com');

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CHECK_MS } from '../../services/accounts/liveSessions';
-import { createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, TEST_CLOCK_START, type TestContext } from '../../test/testApp';
 import { authHeader, createAccount, login, PASSWORD, post } from './accountsTestKit';
 
 /** An access token is only as good as the login session it was issued for. */
 describe('access tokens end with their session', () => {
   let ctx: TestContext;
   // The server's clock, moved past the session check's interval instead of sleeping through it.
-  let clockMs = Date.now();
+  let clockMs = TEST_CLOCK_START;
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => clockMs });
     await createAccount(ctx, 'carol@example.com');
@@ -42,7 +42,11 @@ describe('access tokens end with their session', () => {
   it('a session revoked by another server instance (straight in the database) ends its tokens within the check interval', async () => {
     const auth = await login(ctx, 'carol@example.com', 'Another-Horse-77');
     expect((await me(auth)).statusCode).toBe(200);
-    await ctx.database.db.updateTable('user_sessions').set({ revoked_at: new Date() }).where('user_id', '=', auth.userId).execute();
+    await ctx.database.db
+      .updateTable('user_sessions')
+      .set({ revoked_at: new Date(clockMs) })
+      .where('user_id', '=', auth.userId)
+      .execute();
     expect((await me(auth)).statusCode).toBe(200); // this instance's memory of the session is fresh
     clockMs += SESSION_CHECK_MS + 1;
     expect((await me(auth)).statusCode).toBe(401);

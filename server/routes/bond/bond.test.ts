@@ -6,7 +6,7 @@ import { BOND_TABLE_COLUMNS, type BondTableColumn } from '../../../common/enums'
 import { compositeRating, MOODY_RATINGS, SP_RATINGS, spRatingsIn } from '../../../common/market';
 import { listBondsSql } from '../../services/market/queries/bondList';
 import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
-import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { createTestApp, signedIn, TEST_CLOCK_START, type TestContext } from '../../test/testApp';
 import { settledBondTableSnapshot } from '../../services/market/queries/bondTableSnapshot';
 
 /** The value a column sorts by, as the API promises: ratings by scale rank, text by code point. */
@@ -33,7 +33,7 @@ function referenceSort(rows: BondRow[], column: BondTableColumn, desc: boolean, 
 describe('bond table API', () => {
   let ctx: TestContext;
   // The server's clock: the bond table re-checks its snapshot once a second of it.
-  let clockMs = Date.now();
+  let clockMs = TEST_CLOCK_START;
   let u: TestUniverse;
   let auth: { authorization: string };
   let all: BondRow[];

@@ -53,9 +53,14 @@ describe('status badges: unread messages, new deals since the last visit, unseen
   });
 
   it('a market-hawk alert badges alerts until the user visits them; other notifications do not', async () => {
-    await createNotifications(ctx.app.db, ['pm'], { type: 'other', category: 'other' });
+    await createNotifications(ctx.app.db, ['pm'], { type: 'other', category: 'other', at: new Date(ctx.app.now()) });
     expect((await badges()).alerts).toEqual([]);
-    await createNotifications(ctx.app.db, ['pm'], { type: 'markethawkalert', category: 'markethawk', payload: { bondId: 1 } });
+    await createNotifications(ctx.app.db, ['pm'], {
+      type: 'markethawkalert',
+      category: 'markethawk',
+      payload: { bondId: 1 },
+      at: new Date(ctx.app.now()),
+    });
     expect((await badges()).alerts).toEqual(['unseenAlerts']);
     await visit('alerts');
     expect(await badges()).toEqual({ market: [], primary: [], secondary: [], alerts: [] });

@@ -56,11 +56,14 @@ describe('GET /v2/user/notification/poll', () => {
     await held(1);
     expect(timers.delays).toEqual([HOLD]);
     await notify(['bob'], { for: 'bob' });
-    const [id] = await ctx.app.db
-      .transaction()
-      .execute((trx) =>
-        createNotifications(trx, ['ann'], { type: 'unreadmessage', category: 'primary_deal_messaging', payload: { dealId: 7 } }),
-      );
+    const [id] = await ctx.app.db.transaction().execute((trx) =>
+      createNotifications(trx, ['ann'], {
+        type: 'unreadmessage',
+        category: 'primary_deal_messaging',
+        payload: { dealId: 7 },
+        at: new Date(ctx.app.now()),
+      }),
+    );
     const res = await pending;
     expect(res.statusCode).toBe(200);
     expect(res.json().notifications.map((n: { id: string; payload: object }) => [n.id, n.payload])).toEqual([[id, { dealId: 7 }]]);
@@ -76,7 +79,7 @@ describe('GET /v2/user/notification/poll', () => {
     await ctx.app.db
       .transaction()
       .execute(async (trx) => {
-        await createNotifications(trx, ['ann'], { type: 'other', category: 'other' });
+        await createNotifications(trx, ['ann'], { type: 'other', category: 'other', at: new Date(ctx.app.now()) });
         throw new Error('rolled back');
       })
       .catch(() => {});
@@ -182,7 +185,9 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('two instances on one
     await expect.poll(() => b.app.notificationHub.heldPolls, { timeout: 10_000, interval: 5 }).toBe(1);
     const [id] = await a.app.db
       .transaction()
-      .execute((trx) => createNotifications(trx, ['eve'], { type: 'other', category: 'other', payload: { via: 'A' } }));
+      .execute((trx) =>
+        createNotifications(trx, ['eve'], { type: 'other', category: 'other', payload: { via: 'A' }, at: new Date(a.app.now()) }),
+      );
     const res = await pending;
     expect(res.statusCode).toBe(200);
     expect(res.json().notifications).toMatchObject([{ id, payload: { via: 'A' } }]);

@@ -3,7 +3,7 @@ import { openPostgres } from '../../db/database';
 import { SESSION_ENDED } from '../../services/accounts/sessions';
 import { createNotifications } from '../../services/notifications/notifications';
 import { ManualPollTimers } from '../../test/pollTimers';
-import { createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, TEST_CLOCK_START, type TestContext } from '../../test/testApp';
 import { authHeader, createAccount, login, post } from '../auth/accountsTestKit';
 
 const POLL = '/v2/user/notification/poll';
@@ -12,7 +12,7 @@ const POLL = '/v2/user/notification/poll';
 describe('logout ends the long-polls its session holds', () => {
   let ctx: TestContext;
   const timers = new ManualPollTimers();
-  const clock = Date.now();
+  const clock = TEST_CLOCK_START;
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => clock, pollTimers: timers });
@@ -36,9 +36,14 @@ describe('logout ends the long-polls its session holds', () => {
     expect(res.json()).toEqual({ error: SESSION_ENDED });
     expect(ctx.app.notificationHub.heldPolls).toBe(1);
 
-    const [id] = await ctx.app.db
-      .transaction()
-      .execute((trx) => createNotifications(trx, [leaving.userId], { type: 'other', category: 'other', payload: { after: 'logout' } }));
+    const [id] = await ctx.app.db.transaction().execute((trx) =>
+      createNotifications(trx, [leaving.userId], {
+        type: 'other',
+        category: 'other',
+        payload: { after: 'logout' },
+        at: new Date(ctx.app.now()),
+      }),
+    );
     const stayed = await other;
     expect(stayed.statusCode).toBe(200);
     expect(stayed.json().notifications).toMatchObject([{ id, payload: { after: 'logout' } }]);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '../../services/accounts/sessions';
 import { createNotifications } from '../../services/notifications/notifications';
 import { ManualPollTimers } from '../../test/pollTimers';
-import { createTestApp, type TestContext } from '../../test/testApp';
+import { createTestApp, TEST_CLOCK_START, type TestContext } from '../../test/testApp';
 import { authHeader, createAccount, lastEmail, linkToken, login, PASSWORD, post } from '../auth/accountsTestKit';
 
 const POLL = '/v2/user/notification/poll';
@@ -20,7 +20,7 @@ const NEW_PASSWORD = 'Another-Horse-77';
 describe('every way a session ends answers the long-polls it holds', () => {
   let ctx: TestContext;
   const timers = new ManualPollTimers();
-  let clock = Date.now();
+  let clock = TEST_CLOCK_START;
   let admin: { authorization: string };
   let n = 0;
 
@@ -65,7 +65,9 @@ describe('every way a session ends answers the long-polls it holds', () => {
   const notify = (userId: string) =>
     ctx.app.db
       .transaction()
-      .execute((trx) => createNotifications(trx, [userId], { type: 'other', category: 'other', payload: { after: 'end' } }));
+      .execute((trx) =>
+        createNotifications(trx, [userId], { type: 'other', category: 'other', payload: { after: 'end' }, at: new Date(ctx.app.now()) }),
+      );
 
   const versionOf = async (userId: string): Promise<number> => {
     const res = await ctx.app.inject({ method: 'GET', url: `/admin/users/${userId}`, headers: admin });

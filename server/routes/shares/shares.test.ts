@@ -209,7 +209,7 @@ describe('sharing an item with colleagues', () => {
   it('shares a pricing sheet: a viewer reads it and its versions, may copy it, cannot save; an editor saves, the owner sees it', async () => {
     const sheetId = await sql<{ id: number }>`
       insert into pricing_sheets (owner_id, name, notes, content, created_at, updated_at)
-      values ('share-owner', 'Acme 5s10s', '', ${JSON.stringify({ tranches: [{ tenorYears: 5, sizeMm: 750 }] })}, now(), now())
+      values ('share-owner', 'Acme 5s10s', '', ${JSON.stringify({ tranches: [{ tenorYears: 5, sizeMm: 750 }] })}, ${new Date(NOW)}, ${new Date(NOW)})
       returning id`
       .execute(db())
       .then((r) => r.rows[0]!.id);

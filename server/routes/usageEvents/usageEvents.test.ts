@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_EVENT_PATHS } from '../../../common/api/usage';
-import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { createTestApp, signedIn, TEST_CLOCK_START, type TestContext } from '../../test/testApp';
 
 /**
  * The analytics proxy path: a batch's valid events are stored with the server's idea of who sent
@@ -10,7 +10,7 @@ import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
  */
 describe('analytics batches', () => {
   // The app's clock stands still at the start (access tokens are signed on the real clock).
-  const NOW = Date.now();
+  const NOW = TEST_CLOCK_START;
   let ctx: TestContext;
   let user: { authorization: string };
   const deviceId = 'device-0123456789';

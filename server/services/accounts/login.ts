@@ -204,6 +204,8 @@ export async function loginFinish(
     const result = await verifyTotp({
       secret: user.totp_secret,
       token: body.totpCode,
+      // The code is checked at the app's time (otplib would read the machine's).
+      epoch: Math.floor(attempt.at.getTime() / 1000),
       epochTolerance: 30,
       ...(user.totp_last_step !== null ? { afterTimeStep: Number(user.totp_last_step) } : {}),
     }).catch(() => ({ valid: false as const }));

@@ -48,7 +48,13 @@ export async function startTotp(db: Kysely<Database>, userId: string): Promise<T
 export async function confirmTotp(db: Kysely<Database>, userId: string, code: string, now: Date): Promise<MfaStatus> {
   const user = await getUserRow(db, userId);
   if (!user.totp_pending_secret) throw new ServiceRefusal('invalid', 'Start authenticator set-up first');
-  const result = await verifyTotp({ secret: user.totp_pending_secret, token: code, epochTolerance: 30 }).catch(() => ({
+  const result = await verifyTotp({
+    secret: user.totp_pending_secret,
+    token: code,
+    // At the app's time (otplib would read the machine's).
+    epoch: Math.floor(now.getTime() / 1000),
+    epochTolerance: 30,
+  }).catch(() => ({
     valid: false as const,
   }));
   if (!result.valid) throw new ServiceRefusal('invalid', 'That code is not right; check the time on your phone and try the next code');

@@ -77,11 +77,17 @@ describe('market hawk after an issuer merge', () => {
 
     const versions = await db().selectFrom('issuers').select(['id', 'version']).where('id', 'in', [survivor, duplicate]).execute();
     const version = (id: number) => versions.find((v) => v.id === id)!.version;
-    await mergeIssuers(db(), { userId: 'hawk-merge', ip: null }, survivor, {
-      duplicateId: duplicate,
-      version: version(survivor),
-      duplicateVersion: version(duplicate),
-    });
+    await mergeIssuers(
+      db(),
+      { userId: 'hawk-merge', ip: null },
+      survivor,
+      {
+        duplicateId: duplicate,
+        version: version(survivor),
+        duplicateVersion: version(duplicate),
+      },
+      at(5),
+    );
 
     await print(bondId, 'merge-2', 5);
     await reprice(bondId, 5, 152);

@@ -30,7 +30,7 @@ async function moveMissingTrades(trx: Kysely<Database>, match: RawBuilder<boolea
   const waiting = await sql<{ n: string }>`select count(*) as n from trades_missing_bonds m, bonds b where ${match}`.execute(trx);
   if (Number(waiting.rows[0]?.n ?? 0) === 0) return 0;
   const cap = sql`case when ${compositeRatingIn('b', spRatingsIn('IG'))} then 5000000 else 1000000 end`;
-  await sql`create temp table import_touched on commit drop as select 0 as bond_id, current_date as trade_date limit 0`.execute(trx);
+  await sql`create temp table import_touched on commit drop as select 0 as bond_id, null::date as trade_date limit 0`.execute(trx);
   await sql`with moved as (
       delete from trades_missing_bonds m using bonds b
       where ${match}

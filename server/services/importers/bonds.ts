@@ -11,6 +11,7 @@ import { BOND_COLUMNS, type BondRecord } from './bondFormat';
 import { readInBatches } from './rowBatches';
 import { type BondRecordSpec, readBondRecords } from './rowParsers';
 import { readRowsOnThread } from '../../workers/parsing';
+import { rowVersionStamp } from '../../db/rowVersion';
 
 const BATCH = 500;
 
@@ -85,7 +86,7 @@ export async function importBonds(trx: Kysely<Database>, ctx: ImportContext): Pr
         amount_issued = excluded.amount_issued, amount_outstanding = excluded.amount_outstanding, seniority = excluded.seniority,
         call_schedule = excluded.call_schedule, floater_index = excluded.floater_index, quoted_margin = excluded.quoted_margin,
         rating_sp = excluded.rating_sp, rating_moody = excluded.rating_moody, is_benchmark = excluded.is_benchmark,
-        tenor_at_issue = excluded.tenor_at_issue, updated_at = now()
+        tenor_at_issue = excluded.tenor_at_issue, updated_at = ${rowVersionStamp}
       returning id, cusip`.execute(trx);
     const ids = new Map(result.rows.map((r) => [r.cusip.trim(), r.id]));
     const history: { bond_id: number; agency: 'sp' | 'moody'; rating: string; effective_date: string }[] = [];

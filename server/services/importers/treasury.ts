@@ -7,6 +7,7 @@ import { HeaderError, RowError } from './report';
 import { readInBatches } from './rowBatches';
 import { readTreasuryRecords, type TenorColumn, type TreasuryRecordSpec } from './rowParsers';
 import { readRowsOnThread } from '../../workers/parsing';
+import { rowVersionStamp } from '../../db/rowVersion';
 
 export type { TenorColumn };
 
@@ -65,7 +66,9 @@ export async function importTreasury(trx: Kysely<Database>, ctx: ImportContext):
     await sql`insert into treasury_curve_points (curve_date, tenor, years, yield)
       select * from unnest(${rows.map((r) => r.date)}::date[], ${rows.map((r) => r.tenor)}::text[],
         ${rows.map((r) => r.years)}::numeric[], ${rows.map((r) => r.yield)}::numeric[])
-      on conflict (curve_date, tenor) do update set years = excluded.years, yield = excluded.yield, updated_at = now()`.execute(trx);
+      on conflict (curve_date, tenor) do update set years = excluded.years, yield = excluded.yield, updated_at = ${rowVersionStamp}`.execute(
+      trx,
+    );
     points += rows.length;
     batch = new Map();
   };

@@ -14,6 +14,7 @@ import { ServiceRefusal } from '../refusal';
 import { type AdminActor, TERM_KEYS } from './bondEdit';
 import { readBonds } from './bondRead';
 import { repriceAfterAdminChange } from './reprice';
+import { rowVersionStamp } from '../../db/rowVersion';
 
 export async function compareBonds(db: Kysely<Database>, ids: number[]): Promise<CompareResponse> {
   const bonds = await readBonds(db, ids);
@@ -88,12 +89,8 @@ export async function mergeBonds(db: Kysely<Database>, body: MergeBody, actor: A
       .executeTakeFirst();
     await rebuildTouchedDays(trx);
     await trx.deleteFrom('bonds').where('id', 'in', mergedIds).execute();
-    // A row-version stamp the market version watches, not the time of the merge (see bondEdit.ts).
-    await trx
-      .updateTable('bonds')
-      .set({ updated_at: sql`clock_timestamp()` })
-      .where('id', '=', survivorId)
-      .execute();
+    // A row-version stamp the market version watches, not the time of the merge (db/rowVersion.ts).
+    await trx.updateTable('bonds').set({ updated_at: rowVersionStamp }).where('id', '=', survivorId).execute();
     const counts = {
       trades: Number(trades.numUpdatedRows),
       tranches: Number(movedTranches.numUpdatedRows),

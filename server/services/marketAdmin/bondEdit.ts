@@ -14,6 +14,7 @@ import { isinFromCusip, isValidCusip } from '../market/codesAndRatings';
 import { ServiceRefusal } from '../refusal';
 import { readBond } from './bondRead';
 import { repriceAfterAdminChange } from './reprice';
+import { rowVersionStamp } from '../../db/rowVersion';
 
 const invalid = (message: string) => new ServiceRefusal('invalid', message);
 
@@ -136,12 +137,10 @@ export async function updateBond(
       if (holder)
         throw new ServiceRefusal('conflict', `cusip: ${terms.cusip} is already bond ${holder.id} (compare and merge them instead)`);
     }
-    // updated_at is the row's version, not the time of the edit: the market version and the
-    // pricing terms cache notice a changed bond by max(updated_at) moving, so it is the database's
-    // clock_timestamp() (after every earlier write), not the app's clock (a test's may sit in the past).
+    // updated_at is the row's version, not the time of the edit (db/rowVersion.ts).
     await trx
       .updateTable('bonds')
-      .set({ ...columns(terms), updated_at: sql`clock_timestamp()` })
+      .set({ ...columns(terms), updated_at: rowVersionStamp })
       .where('id', '=', id)
       .execute();
     const ratings: { bond_id: number; agency: 'sp' | 'moody'; rating: string; effective_date: string }[] = [];

@@ -13,6 +13,7 @@ import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
 import type { AdminActor } from './bondEdit';
 import { repriceAfterAdminChange } from './reprice';
+import { rowVersionStamp } from '../../db/rowVersion';
 
 const POINT_COLUMNS = sql`tenor, years::float8 as years, yield::float8 as yield,
   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt"`;
@@ -117,8 +118,8 @@ export async function correctCurvePoint(
         `updatedAt: the ${tenor} point of ${date} was changed at ${before.updatedAt}, after you read it; reload`,
       );
     // updated_at is the point's version (the stale-edit check above and the market version compare
-    // it), not the time of the edit: the database's clock_timestamp(), after every earlier write.
-    await sql`update treasury_curve_points set yield = ${value}, updated_at = clock_timestamp()
+    // it), not the time of the edit (db/rowVersion.ts).
+    await sql`update treasury_curve_points set yield = ${value}, updated_at = ${rowVersionStamp}
       where curve_date = ${date}::date and tenor = ${tenor}`.execute(trx);
     await writeAudit(trx, {
       actorUserId: actor.userId,

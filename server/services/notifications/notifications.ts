@@ -13,8 +13,8 @@ export interface NotificationInput {
   category: NotificationCategory;
   /** What it is about (dealId, messageId, bondId, alertId, title, text): shown and linked by the client. */
   payload?: Record<string, unknown>;
-  /** When it happened (the caller's injected clock); the database's now() otherwise. */
-  at?: Date;
+  /** When it happened: the caller's injected clock. */
+  at: Date;
 }
 
 /** What the event carries: whose rows, and which. */
@@ -34,7 +34,7 @@ export async function createNotifications(db: Kysely<Database>, userIds: readonl
   if (users.length === 0) return [];
   const { rows } = await sql<{ id: string; user_id: string }>`
     insert into notifications (user_id, type, category, payload, created_at)
-    select u, ${input.type}, ${input.category}, ${JSON.stringify(input.payload ?? {})}::jsonb, coalesce(${input.at ?? null}::timestamptz, now())
+    select u, ${input.type}, ${input.category}, ${JSON.stringify(input.payload ?? {})}::jsonb, ${input.at}::timestamptz
     from unnest(${users}::text[]) as u
     returning id, user_id`.execute(db);
   return announce(db, rows);
@@ -56,11 +56,11 @@ export async function createNotificationBatch(db: Kysely<Database>, items: reado
     type: i.type,
     category: i.category,
     payload: i.payload ?? {},
-    created_at: i.at ? i.at.toISOString() : null,
+    created_at: i.at.toISOString(),
   }));
   const { rows } = await sql<{ id: string; user_id: string }>`
     insert into notifications (user_id, type, category, payload, created_at)
-    select x.user_id, x.type, x.category, x.payload, coalesce(x.created_at, now())
+    select x.user_id, x.type, x.category, x.payload, x.created_at
     from ${jsonRecordset(records, BATCH_COLUMNS)}
     returning id, user_id`.execute(db);
   return announce(db, rows);

@@ -70,7 +70,12 @@ describe('browser push delivery', () => {
       .execute();
 
     // The first run starts from now: nothing of the past is pushed.
-    await createNotifications(ctx.app.db, ['pusha'], { type: 'other', category: 'other', payload: { text: 'old' } });
+    await createNotifications(ctx.app.db, ['pusha'], {
+      type: 'other',
+      category: 'other',
+      payload: { text: 'old' },
+      at: new Date(ctx.app.now()),
+    });
     expect(await deliverPushes(ctx.app.db, ctx.config)).toEqual({ sent: 0, removed: 0, failed: 0 });
     expect(service.received).toEqual([]);
 
@@ -78,6 +83,7 @@ describe('browser push delivery', () => {
       type: 'unreadmessage',
       category: 'primary_deal_messaging',
       payload: { dealId: 3, text: 'Books open' },
+      at: new Date(ctx.app.now()),
     });
     expect(await deliverPushes(ctx.app.db, ctx.config)).toEqual({ sent: 1, removed: 1, failed: 0 });
     expect(service.received.map((r) => r.path).sort()).toEqual(['/gone/a', '/ok/a']);

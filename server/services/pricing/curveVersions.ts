@@ -42,10 +42,12 @@ export async function curveVersionOf(db: Kysely<Database>, dated: DatedCurve, kn
  * written, so both ends of the comparison are the database's.
  */
 export async function pruneCurveVersions(db: Kysely<Database>, known: Map<string, number>): Promise<number> {
+  /* eslint-disable no-restricted-syntax -- the grace is an elapsed time on the database's clock (above) */
   const result = await sql`
     delete from treasury_curve_versions v
     where v.created_at < now() - ${UNUSED_VERSION_GRACE}::interval
       and not exists (select 1 from bond_market_state s where s.curve_version_id = v.id)`.execute(db);
+  /* eslint-enable no-restricted-syntax */
   const dropped = Number(result.numAffectedRows ?? 0);
   if (dropped > 0) known.clear();
   return dropped;

@@ -217,10 +217,10 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
  */
 async function recordUniverseAsOf(db: Kysely<Database>, asOf: Date): Promise<void> {
   const value = JSON.stringify(asOf.toISOString());
-  await sql`insert into app_settings (key, value, updated_by) values (${UNIVERSE_AS_OF_KEY}, ${value}::jsonb, null)
-    on conflict (key) do update set value = to_jsonb(greatest(app_settings.value #>> '{}', excluded.value #>> '{}')), updated_at = now()`.execute(
-    db,
-  );
+  // Stamped with the instant it records: a reprice knows the time it prices as of, not the app's clock.
+  await sql`insert into app_settings (key, value, updated_by, updated_at) values (${UNIVERSE_AS_OF_KEY}, ${value}::jsonb, null, ${asOf})
+    on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at
+      where app_settings.value #>> '{}' is null or app_settings.value #>> '{}' < excluded.value #>> '{}'`.execute(db);
 }
 
 /** A Date, an ISO instant, or a 'YYYY-MM-DD' day (meaning that day's close). */

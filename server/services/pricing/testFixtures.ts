@@ -15,6 +15,7 @@ import { priceFromSpread, settlementDay } from './measures';
 import { loadTerms, type BondEntry } from './terms';
 import { mulberry32 } from '@common/random';
 import type { BondDayCount, CouponType } from '../../../common/market';
+import { rowVersionStamp } from '../../db/rowVersion';
 
 /** A today-like treasury par curve (decimals). */
 export const BASE_CURVE: { tenor: string; years: number; yield: number }[] = [
@@ -149,7 +150,9 @@ export async function createCurves(db: Kysely<Database>, dates: string[], shiftB
   }
   await sql`insert into treasury_curve_points (curve_date, tenor, years, yield)
     select * from unnest(${d}::date[], ${t}::text[], ${y}::float8[], ${v}::float8[])
-    on conflict (curve_date, tenor) do update set years = excluded.years, yield = excluded.yield, updated_at = now()`.execute(db);
+    on conflict (curve_date, tenor) do update set years = excluded.years, yield = excluded.yield, updated_at = ${rowVersionStamp}`.execute(
+    db,
+  );
 }
 
 export interface TradeSpec {

@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
 import { type AdminActor, iso, likeEscape } from './common';
+import { rowVersionStamp } from '../../db/rowVersion';
 
 /** Overrides with their subject's label and reference name. */
 function overrideRows(db: Kysely<Database>) {
@@ -178,8 +179,8 @@ export async function previewDisplayName(
 
 /** Moves the subject forward so the bond-table snapshot and the issuer directory re-read it. */
 async function touch(db: Kysely<Database>, type: DisplayNameSubject, id: number): Promise<void> {
-  if (type === 'issuer') await sql`update issuers set updated_at = now() where id = ${id}`.execute(db);
-  else await sql`update bonds set updated_at = now() where id = ${id}`.execute(db);
+  if (type === 'issuer') await sql`update issuers set updated_at = ${rowVersionStamp} where id = ${id}`.execute(db);
+  else await sql`update bonds set updated_at = ${rowVersionStamp} where id = ${id}`.execute(db);
 }
 
 export async function setDisplayName(
@@ -188,6 +189,7 @@ export async function setDisplayName(
   type: DisplayNameSubject,
   id: number,
   body: { displayName: string; version: number | null },
+  now: Date,
 ): Promise<DisplayNameOverride> {
   await db.transaction().execute(async (trx) => {
     const { referenceName, override } = await subjectOrRefuse(trx, type, id, `${type}Id`);
@@ -202,11 +204,11 @@ export async function setDisplayName(
     const version = current ? current.version + 1 : 0;
     await trx
       .insertInto('display_name_overrides')
-      .values({ subject_type: type, subject_id: id, display_name: body.displayName, version, updated_by: actor.userId })
+      .values({ subject_type: type, subject_id: id, display_name: body.displayName, version, updated_by: actor.userId, updated_at: now })
       .onConflict((oc) =>
         oc
           .columns(['subject_type', 'subject_id'])
-          .doUpdateSet({ display_name: body.displayName, version, updated_by: actor.userId, updated_at: sql`now()` }),
+          .doUpdateSet({ display_name: body.displayName, version, updated_by: actor.userId, updated_at: now }),
       )
       .execute();
     await touch(trx, type, id);

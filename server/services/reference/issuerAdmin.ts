@@ -19,6 +19,7 @@ import { writeAudit } from '../audit';
 import { issuerCurve } from '../market/queries/issuerDirectory';
 import { ServiceRefusal } from '../refusal';
 import { type AdminActor, checkVersion, day, industryOrRefuse, iso, likeEscape } from './common';
+import { rowVersionStamp } from '../../db/rowVersion';
 
 type ListQuery = z.output<typeof adminIssuersQuerySchema>;
 type Update = z.output<typeof adminIssuerUpdateSchema>;
@@ -217,7 +218,7 @@ export async function updateIssuer(
     }
     await trx
       .updateTable('issuers')
-      .set({ ...set, version: row.version + 1, updated_at: sql`now()` })
+      .set({ ...set, version: row.version + 1, updated_at: rowVersionStamp })
       .where('id', '=', id)
       .execute();
     await writeAudit(trx, {

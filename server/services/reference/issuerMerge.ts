@@ -12,12 +12,14 @@ import { writeAudit } from '../audit';
 import { moveIssuerSubscriptions } from '../hawk/subscriptions';
 import { ServiceRefusal } from '../refusal';
 import { type AdminActor, checkVersion } from './common';
+import { rowVersionStamp } from '../../db/rowVersion';
 
 export async function mergeIssuers(
   db: Kysely<Database>,
   actor: AdminActor,
   survivorId: number,
   body: { duplicateId: number; version: number; duplicateVersion: number },
+  now: Date,
 ): Promise<AdminIssuerMergeResponse> {
   const duplicateId = body.duplicateId;
   if (duplicateId === survivorId) throw new ServiceRefusal('invalid', 'duplicateId: an issuer cannot be merged into itself');
@@ -42,13 +44,13 @@ export async function mergeIssuers(
       );
     const bonds = await trx
       .updateTable('bonds')
-      .set({ issuer_id: survivorId, updated_at: sql`now()` })
+      .set({ issuer_id: survivorId, updated_at: rowVersionStamp })
       .where('issuer_id', '=', duplicateId)
       .returning('id')
       .execute();
     const deals = await trx
       .updateTable('deals')
-      .set({ issuer_id: survivorId, updated_at: sql`now()` })
+      .set({ issuer_id: survivorId, updated_at: now })
       .where('issuer_id', '=', duplicateId)
       .returning('id')
       .execute();
@@ -58,7 +60,7 @@ export async function mergeIssuers(
     const survivorParent = survivor.parent_issuer_id === duplicateId ? duplicate.parent_issuer_id : survivor.parent_issuer_id;
     const subsidiaries = await trx
       .updateTable('issuers')
-      .set({ parent_issuer_id: survivorId, version: sql`version + 1`, updated_at: sql`now()` })
+      .set({ parent_issuer_id: survivorId, version: sql`version + 1`, updated_at: rowVersionStamp })
       .where('parent_issuer_id', '=', duplicateId)
       .where('id', '<>', survivorId)
       .returning('id')
@@ -72,7 +74,7 @@ export async function mergeIssuers(
     await trx.deleteFrom('issuers').where('id', '=', duplicateId).execute();
     await trx
       .updateTable('issuers')
-      .set({ parent_issuer_id: survivorParent, version: survivor.version + 1, updated_at: sql`now()` })
+      .set({ parent_issuer_id: survivorParent, version: survivor.version + 1, updated_at: rowVersionStamp })
       .where('id', '=', survivorId)
       .execute();
     const moved = { bonds: bonds.map((b) => b.id), deals: deals.map((d) => d.id), subsidiaries: subsidiaries.map((s) => s.id), hawkRules };

@@ -37,6 +37,7 @@ async function correctPrice(
   id: string,
   price: number,
   actor: AdminActor,
+  now: Date,
 ): Promise<{ before: Values; after: Values }> {
   const row = await trx.selectFrom('evaluated_prices').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
   const old = Number(row.clean_price);
@@ -52,7 +53,7 @@ async function correctPrice(
     from evaluated_prices where bond_id = ${row.bond_id} and kind = 'eod'`.execute(trx);
   const isLatest = latest.rows[0]?.l === true;
   if (isLatest)
-    await sql`update bond_market_state set price = ${price}, change_price = change_price + (${price}::numeric - price), as_of = now()
+    await sql`update bond_market_state set price = ${price}, change_price = change_price + (${price}::numeric - price), as_of = ${now}
       where bond_id = ${row.bond_id}`.execute(trx);
   return { before: { cleanPrice: old }, after: { cleanPrice: price, bondTable: isLatest } };
 }
@@ -92,7 +93,7 @@ export async function decideReviewItem(
     // Accepting a flagged print says it is genuine: its flag goes and pricing may use it.
     if (body.decision === 'accept' && body.queue === 'flaggedTrade') change = await unflagTrade(trx, id);
     if (body.decision === 'correct')
-      change = isTradeQueue(body.queue) ? await correctTrade(trx, id, body.price!) : await correctPrice(trx, id, body.price!, actor);
+      change = isTradeQueue(body.queue) ? await correctTrade(trx, id, body.price!) : await correctPrice(trx, id, body.price!, actor, now);
     const details = {
       ...(change ?? {}),
       item: { at: item.at, price: item.price, tradePrice: item.trade_price, confidence: item.confidence },
@@ -107,6 +108,7 @@ export async function decideReviewItem(
         note: body.note ?? null,
         details: JSON.stringify(details),
         decided_by: actor.userId,
+        decided_at: now,
       })
       .onConflict((oc) => oc.column('item_key').doNothing())
       .returningAll()

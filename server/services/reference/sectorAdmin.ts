@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
 import { type AdminActor, checkVersion, industryOrRefuse } from './common';
+import { rowVersionStamp } from '../../db/rowVersion';
 
 export async function listSectors(db: Kysely<Database>): Promise<AdminSectorsResponse> {
   const rows = await db
@@ -57,7 +58,7 @@ async function topLevelOrRefuse(db: Kysely<Database>, id: number): Promise<void>
 
 /** Moves the issuers of these sectors (and of their industries) forward, for the snapshot. */
 async function touchIssuersOf(db: Kysely<Database>, sectorId: number): Promise<void> {
-  await sql`update issuers set updated_at = now()
+  await sql`update issuers set updated_at = ${rowVersionStamp}
     where sector_id = ${sectorId} or sector_id in (select id from sectors where parent_id = ${sectorId})`.execute(db);
 }
 
@@ -181,7 +182,7 @@ export async function moveIssuers(
     if (moving.length > 0)
       await trx
         .updateTable('issuers')
-        .set({ sector_id: body.sectorId, version: sql`version + 1`, updated_at: sql`now()` })
+        .set({ sector_id: body.sectorId, version: sql`version + 1`, updated_at: rowVersionStamp })
         .where(
           'id',
           'in',

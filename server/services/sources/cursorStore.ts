@@ -11,10 +11,10 @@ export interface CursorStore {
   save(db: Kysely<Database>, cursor: string): Promise<void>;
 }
 
-/** The cursor of a source's dataset in source_states. */
-export function sourceCursor(db: Kysely<Database>, source: string, dataset: string): CursorStore {
+/** The cursor of a source's dataset in source_states, saved at the times of `now` (the app's clock). */
+export function sourceCursor(db: Kysely<Database>, source: string, dataset: string, now: () => number): CursorStore {
   return {
     read: () => readCursor(db, source, dataset),
-    save: (trx, cursor) => saveCursor(trx, source, dataset, cursor),
+    save: (trx, cursor) => saveCursor(trx, source, dataset, cursor, new Date(now())),
   };
 }

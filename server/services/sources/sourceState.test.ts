@@ -3,6 +3,9 @@ import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/testDatabase';
 import { listSourceStates, readCursor, recordSourceRun, saveCursor } from './sourceState';
 
+/** The app's time the cursors are saved at. */
+const AT = new Date('2026-12-21T09:00:00Z');
+
 describe('the public sources run log and cursors', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
@@ -13,19 +16,21 @@ describe('the public sources run log and cursors', () => {
   it('a dataset never loaded has no cursor; a saved cursor is read back and replaced by the next', async () => {
     const db = database.db;
     expect(await readCursor(db, 'finra', 'never')).toBeNull();
-    await saveCursor(db, 'finra', 'corporates', 'offset:5000');
+    await saveCursor(db, 'finra', 'corporates', 'offset:5000', AT);
     expect(await readCursor(db, 'finra', 'corporates')).toBe('offset:5000');
-    await saveCursor(db, 'finra', 'corporates', 'offset:10000');
+    await saveCursor(db, 'finra', 'corporates', 'offset:10000', AT);
     expect(await readCursor(db, 'finra', 'corporates')).toBe('offset:10000');
+    const saved = await db.selectFrom('source_states').select('updated_at').where('dataset', '=', 'corporates').executeTakeFirstOrThrow();
+    expect(saved.updated_at.toISOString()).toBe(AT.toISOString());
     expect(await readCursor(db, 'treasury', 'corporates')).toBeNull();
   });
 
   it('a cursor saved in a transaction that rolls back is not kept, so the page it covered is loaded again', async () => {
     const db = database.db;
-    await saveCursor(db, 'finra', 'history', '2026-12-01');
+    await saveCursor(db, 'finra', 'history', '2026-12-01', AT);
     await expect(
       db.transaction().execute(async (trx) => {
-        await saveCursor(trx, 'finra', 'history', '2026-12-02');
+        await saveCursor(trx, 'finra', 'history', '2026-12-02', AT);
         throw new Error('the page failed');
       }),
     ).rejects.toThrow('the page failed');

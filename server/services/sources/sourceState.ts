@@ -54,12 +54,12 @@ export async function readCursor(db: Db, source: string, dataset: string): Promi
   return row?.cursor ?? null;
 }
 
-/** Saves the resume point; pass the transaction that writes the rows it covers. */
-export async function saveCursor(db: Db, source: string, dataset: string, cursor: string): Promise<void> {
+/** Saves the resume point at `now` (the app's clock); pass the transaction that writes the rows it covers. */
+export async function saveCursor(db: Db, source: string, dataset: string, cursor: string, now: Date): Promise<void> {
   await db
     .insertInto('source_states')
-    .values({ source, dataset, cursor, updated_at: sql<Date>`now()` })
-    .onConflict((oc) => oc.columns(['source', 'dataset']).doUpdateSet({ cursor, updated_at: sql<Date>`now()` }))
+    .values({ source, dataset, cursor, updated_at: now })
+    .onConflict((oc) => oc.columns(['source', 'dataset']).doUpdateSet({ cursor, updated_at: now }))
     .execute();
 }
 
@@ -83,7 +83,7 @@ export async function recordSourceRun(db: Db, run: SourceRun): Promise<void> {
       data_through: run.dataThrough,
       runs: 1,
       failures: failed,
-      updated_at: sql<Date>`now()`,
+      updated_at: run.finishedAt,
     })
     .onConflict((oc) =>
       oc.columns(['source', 'dataset']).doUpdateSet({
@@ -95,7 +95,7 @@ export async function recordSourceRun(db: Db, run: SourceRun): Promise<void> {
         data_through: sql<string | null>`coalesce(${run.dataThrough}::date, source_states.data_through)`,
         runs: sql<string>`source_states.runs + 1`,
         failures: sql<string>`source_states.failures + ${failed}`,
-        updated_at: sql<Date>`now()`,
+        updated_at: run.finishedAt,
       }),
     )
     .execute();

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { createTestApp, signedIn, TEST_CLOCK_START, type TestContext } from '../../test/testApp';
 import { forwardEvents } from './forward';
 import { ingestBatch } from './ingest';
 import { ensureUsagePartitions, PARTITION_DAYS_AHEAD } from './partitions';
@@ -31,7 +31,7 @@ function fakeVendor() {
 }
 
 describe('analytics forwarding and partitions', () => {
-  const NOW = Date.now();
+  const NOW = TEST_CLOCK_START;
   let ctx: TestContext;
   const vendor = fakeVendor();
   let url: string;

@@ -66,9 +66,8 @@ export async function rollUpUsage(db: Kysely<Database>, nowMs: number): Promise<
   const rolled: string[] = [];
   for (let i = 0; i < DAYS_PER_RUN; i++) {
     const day = await db.transaction().execute(async (trx) => {
-      await sql`insert into app_settings (key, value) values (${ROLLED_THROUGH_KEY}, 'null'::jsonb) on conflict (key) do nothing`.execute(
-        trx,
-      );
+      await sql`insert into app_settings (key, value, updated_at) values (${ROLLED_THROUGH_KEY}, 'null'::jsonb, ${new Date(nowMs)})
+        on conflict (key) do nothing`.execute(trx);
       const locked = await sql<{ value: unknown }>`select value from app_settings where key = ${ROLLED_THROUGH_KEY} for update`.execute(
         trx,
       );
@@ -81,13 +80,13 @@ export async function rollUpUsage(db: Kysely<Database>, nowMs: number): Promise<
         next = oldest.rows[0]?.d ?? today;
       }
       if (next >= today) {
-        await sql`update app_settings set value = ${JSON.stringify(next)}::jsonb, updated_at = now() where key = ${ROLLED_THROUGH_KEY}`.execute(
+        await sql`update app_settings set value = ${JSON.stringify(next)}::jsonb, updated_at = ${new Date(nowMs)} where key = ${ROLLED_THROUGH_KEY}`.execute(
           trx,
         );
         return null;
       }
       await rollUpDay(trx, next);
-      await sql`update app_settings set value = ${JSON.stringify(addDays(next, 1))}::jsonb, updated_at = now() where key = ${ROLLED_THROUGH_KEY}`.execute(
+      await sql`update app_settings set value = ${JSON.stringify(addDays(next, 1))}::jsonb, updated_at = ${new Date(nowMs)} where key = ${ROLLED_THROUGH_KEY}`.execute(
         trx,
       );
       return next;

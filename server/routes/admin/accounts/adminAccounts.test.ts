@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITLEMENT_TTL_MS } from '../../../plugins/entitlements';
 import { authHeader, createAccount, login, post } from '../../auth/accountsTestKit';
-import { bearer, createTestApp, type TestContext } from '../../../test/testApp';
+import { bearer, createTestApp, TEST_CLOCK_START, type TestContext } from '../../../test/testApp';
 
 describe('admin: feature levels, organisations, trials, invites; feature and subscription gates', () => {
   let ctx: TestContext;
   let kim: { id: string; headers: { authorization: string } };
   let adminHeaders: { authorization: string };
   // The server's clock: moved past the entitlement cache instead of waiting for it.
-  let clockMs = Date.now();
+  let clockMs = TEST_CLOCK_START;
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => clockMs });

@@ -62,7 +62,8 @@ const adminDisplayNameRoutes: FastifyPluginAsyncZod = async (app) => {
       body: displayNamePutSchema,
       response: { 200: displayNameOverrideSchema, ...errors },
     }),
-    async (request) => setDisplayName(app.db, actor(request), request.params.subjectType, request.params.subjectId, request.body),
+    async (request) =>
+      setDisplayName(app.db, actor(request), request.params.subjectType, request.params.subjectId, request.body, new Date(app.now())),
   );
 
   app.delete(

@@ -2,14 +2,14 @@ import type { AdminDomain, AdminDomainList } from '@common/api/adminDomains';
 import type { UserListPage } from '@common/api/adminUsers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createAccount, login } from '../../auth/accountsTestKit';
-import { createTestApp, type TestContext } from '../../../test/testApp';
+import { createTestApp, TEST_CLOCK_START, type TestContext } from '../../../test/testApp';
 
 describe('admin domains: who joins which organisation at sign-up, who is an employee; one organisation per domain', () => {
   let ctx: TestContext;
   let admin: { authorization: string };
   let north: string;
   let south: string;
-  const clockMs = Date.now();
+  const clockMs = TEST_CLOCK_START;
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });

@@ -56,7 +56,7 @@ const adminIssuerRoutes: FastifyPluginAsyncZod = async (app) => {
       body: adminIssuerMergeSchema,
       response: { 200: adminIssuerMergeResponseSchema, ...errors },
     }),
-    async (request) => mergeIssuers(app.db, actor(request), request.params.issuerId, request.body),
+    async (request) => mergeIssuers(app.db, actor(request), request.params.issuerId, request.body, new Date(app.now())),
   );
 };
 

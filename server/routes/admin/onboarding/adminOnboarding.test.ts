@@ -1,14 +1,14 @@
 import type { OnboardingQueue } from '@common/api/adminOnboarding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createAccount, login, post } from '../../auth/accountsTestKit';
-import { createTestApp, type TestContext } from '../../../test/testApp';
+import { createTestApp, TEST_CLOCK_START, type TestContext } from '../../../test/testApp';
 
 describe('admin onboarding: sign-ups on no organisation’s domain wait; approve, assign or reject with a message', () => {
   let ctx: TestContext;
   let admin: { authorization: string };
   let orgId: string;
   const ids: Record<string, string> = {};
-  const clockMs = Date.now();
+  const clockMs = TEST_CLOCK_START;
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemState } from '../../../../common/api/system';
 import { recordSourceRun } from '../../../services/sources/sourceState';
-import { createTestApp, signedIn, type TestContext } from '../../../test/testApp';
+import { createTestApp, signedIn, TEST_CLOCK_START, type TestContext } from '../../../test/testApp';
 
 /**
  * The admin's view of the system: jobs with their last run, pause and run-now on the real
  * scheduler against the real database; migrations; the queues that need a person.
  */
+/** The app's clock, held still. */
+const T0 = TEST_CLOCK_START;
+
 describe('system state and background jobs for admins', () => {
   let ctx: TestContext;
   let admin: { authorization: string };
@@ -15,7 +18,7 @@ describe('system state and background jobs for admins', () => {
   const cleanup = () => ctx.app.recurringJobs.find((j) => j.name === 'accounts-cleanup')!;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({}, { now: () => T0 });
     admin = await signedIn(ctx, 'system-admin', { admin: true });
   });
   afterAll(() => ctx.close());
@@ -81,7 +84,7 @@ describe('system state and background jobs for admins', () => {
   it('refuses to run a job another instance is running, an unknown job and a malformed name', async () => {
     await ctx.database.db
       .updateTable('job_leases')
-      .set({ owner: 'another-instance', expires_at: new Date(Date.now() + 3600_000), last_started_at: new Date(), last_finished_at: null })
+      .set({ owner: 'another-instance', expires_at: new Date(T0 + 3600_000), last_started_at: new Date(T0), last_finished_at: null })
       .where('name', '=', 'accounts-cleanup')
       .execute();
     const busy = await ctx.app.inject({ method: 'POST', url: '/admin/system/jobs/accounts-cleanup/run', headers: admin });
@@ -110,8 +113,8 @@ describe('system state and background jobs for admins', () => {
         subject: 'Hello',
         text_body: 'Hello',
         html_body: '<p>Hello</p>',
-        created_at: new Date(),
-        next_attempt_at: new Date(),
+        created_at: new Date(T0),
+        next_attempt_at: new Date(T0),
         attempts: 2,
         last_error: 'connection refused',
       })
@@ -121,7 +124,7 @@ describe('system state and background jobs for admins', () => {
       .values(
         ['037833AK6', '037833AK6', '594918BP8'].map((identifier) => ({
           identifier,
-          execution_time: new Date(),
+          execution_time: new Date(T0),
           quantity: '1000000',
           price: '99.5',
           side: 'customer_buy' as const,
@@ -140,8 +143,8 @@ describe('system state and background jobs for admins', () => {
 describe('the public market-data sources on the system page', () => {
   let ctx: TestContext;
   let admin: { authorization: string };
-  // The app's clock, held still: sessions are checked against the database's time, so it is today.
-  const today = Date.now();
+  // The app's clock, held still.
+  const today = T0;
   const fiveDaysBefore = new Date(today - 5 * 86_400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {

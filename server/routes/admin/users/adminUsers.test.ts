@@ -2,7 +2,7 @@ import type { AdminUserDetail, UserListPage } from '@common/api/adminUsers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createAccount, login, post } from '../../auth/accountsTestKit';
-import { createTestApp, type TestContext } from '../../../test/testApp';
+import { createTestApp, TEST_CLOCK_START, type TestContext } from '../../../test/testApp';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -12,7 +12,7 @@ describe('admin users: find people on the server, see one, act on them — audit
   let adminId: string;
   const ids: Record<string, string> = {};
   // The server's clock, fixed at the start: trials and sign-ins are placed relative to it.
-  const clockMs = Date.now();
+  const clockMs = TEST_CLOCK_START;
 
   const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: admin });
   const send = (method: 'POST' | 'PUT', url: string, payload: object, headers = admin) => ctx.app.inject({ method, url, headers, payload });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestContext } from '../../../test/testApp';
+import { createTestApp, signedIn, TEST_CLOCK_START, type TestContext } from '../../../test/testApp';
 import { insertTestUniverse, type TestUniverse } from './testUniverse';
 import { marketVersion } from './marketVersion';
 import { settledBondTableSnapshot } from './bondTableSnapshot';
@@ -9,7 +9,7 @@ describe('answers kept per market version: the trade tape and the summary’s Tr
   let ctx: TestContext;
   let u: TestUniverse;
   let auth: { authorization: string };
-  let clock = Date.now();
+  let clock = TEST_CLOCK_START;
   const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: auth });
   /** Past the once-a-second version check, as a second of real time would be. */
   const aSecondLater = () => (clock += 1001);

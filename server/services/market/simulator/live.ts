@@ -27,6 +27,7 @@ import { curveYields, hiddenMid, spreadBp, stepCurve, stepSpreads, toCurve } fro
 import { Rng } from './random';
 import { SIMULATOR_STATE_KEY, type SimulatorState, saveState } from './state';
 import { activityWeight, generateBondTrades } from './trades';
+import { rowVersionStamp } from '../../../db/rowVersion';
 
 /** Market time one tick stands for, as a fraction of a trading day (≈ 5 minutes). */
 export const TICK_DAY_FRACTION = 1 / 78;
@@ -173,7 +174,7 @@ async function writeCurve(db: Kysely<Database>, day: string, yields: number[]): 
         tenor: t.tenor,
         years: t.years,
         yield: yields[i]!,
-        updated_at: sql<Date>`clock_timestamp()`,
+        updated_at: rowVersionStamp,
       })),
     )
     .onConflict((oc) =>

@@ -30,7 +30,7 @@ describe('the SEC EDGAR new-issue poller', () => {
       baseUrl: server.baseUrl,
       userAgent,
       clock,
-      cursor: sourceCursor(database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset),
+      cursor: sourceCursor(database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset, () => clock.now()),
       startDate: '2026-11-23',
     });
   const feed = () => database.db.selectFrom('edgar_feed_filings').selectAll().orderBy('accession_number').execute();
@@ -54,7 +54,7 @@ describe('the SEC EDGAR new-issue poller', () => {
       baseUrl: server.baseUrl,
       userAgent: undefined,
       clock,
-      cursor: sourceCursor(database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset),
+      cursor: sourceCursor(database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset, () => clock.now()),
     });
     await expect(withoutAgent).rejects.toThrow(EdgarNotConfigured);
     await expect(poll('  ')).rejects.toThrow(/SEC_USER_AGENT is not set: .*e\.g\. SEC_USER_AGENT="Acme Capital ops@acme\.com"/);

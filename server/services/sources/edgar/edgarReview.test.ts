@@ -36,7 +36,7 @@ describe('FWP filings polled from EDGAR go through the review queue onto the new
       baseUrl: server.baseUrl,
       userAgent: 'Bondwise Tests ops@bondwise.example',
       clock: handClock(NOW),
-      cursor: sourceCursor(ctx.database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset),
+      cursor: sourceCursor(ctx.database.db, EDGAR_SOURCE.source, EDGAR_SOURCE.dataset, () => NOW),
       startDate: '2026-11-23',
     });
     const calendar = async () =>

@@ -54,6 +54,7 @@ describe('FINRA public fixed-income data through the real client', () => {
     client: client(maxAttempts),
     today: '2026-09-24',
     historyFrom: '2026-09-21',
+    now: () => Date.UTC(2026, 10, 27),
     pageLimit: 4,
     concurrency: 2,
   });

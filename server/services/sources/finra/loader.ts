@@ -64,6 +64,8 @@ export interface LoadOptions {
   concurrency?: number;
   /** First history day when the dataset has no cursor yet. */
   historyFrom: string;
+  /** The app's clock: when cursors and Treasury securities were written. */
+  now: () => number;
 }
 
 export interface DatasetLoad {
@@ -156,10 +158,10 @@ export async function loadPass(
     await db.transaction().execute(async (trx) => {
       await commitPage(trx, records, result);
       cursor = { day: options.today, after: lastId, done: false };
-      await saveCursor(trx, FINRA_SOURCE, dataset, JSON.stringify(cursor));
+      await saveCursor(trx, FINRA_SOURCE, dataset, JSON.stringify(cursor), new Date(options.now()));
     });
   });
-  await saveCursor(db, FINRA_SOURCE, dataset, JSON.stringify({ ...cursor, done: true }));
+  await saveCursor(db, FINRA_SOURCE, dataset, JSON.stringify({ ...cursor, done: true }), new Date(options.now()));
   return result;
 }
 
@@ -202,7 +204,7 @@ export async function loadDaily(
   const lastDay = addDays(options.today, -1);
   for (let day = cursor.day ?? addDays(cursor.through, 1); day <= lastDay; day = addDays(day, 1)) {
     if (!isBusinessDay(day)) {
-      await saveCursor(db, FINRA_SOURCE, dataset, JSON.stringify({ through: day }));
+      await saveCursor(db, FINRA_SOURCE, dataset, JSON.stringify({ through: day }), new Date(options.now()));
       continue;
     }
     const resumeAfter = cursor.day === day ? (cursor.after ?? null) : null;
@@ -218,12 +220,18 @@ export async function loadDaily(
     const seen = await walk(options, dataset, query, resumeAfter, async (records, lastId) => {
       await db.transaction().execute(async (trx) => {
         await commitPage(trx, records, result);
-        await saveCursor(trx, FINRA_SOURCE, dataset, JSON.stringify({ through: addDays(day, -1), day, after: lastId }));
+        await saveCursor(
+          trx,
+          FINRA_SOURCE,
+          dataset,
+          JSON.stringify({ through: addDays(day, -1), day, after: lastId }),
+          new Date(options.now()),
+        );
       });
     });
     // The latest business day with nothing yet is not published: the next run asks again.
     if (seen === 0 && resumeAfter === null && day === lastDay) break;
-    await saveCursor(db, FINRA_SOURCE, dataset, JSON.stringify({ through: day }));
+    await saveCursor(db, FINRA_SOURCE, dataset, JSON.stringify({ through: day }), new Date(options.now()));
     cursor.day = undefined;
     if (seen > 0) result.dataThrough = day;
   }

@@ -49,6 +49,7 @@ export function finraPublicProvider(config: FinraConfig, options: FinraProviderO
         client,
         today,
         historyFrom: request.from ?? addDays(today, -HISTORY_BACKFILL_DAYS),
+        now: options.now,
         ...(options.pageLimit ? { pageLimit: options.pageLimit } : {}),
         ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       };

@@ -41,6 +41,7 @@ describe("FINRA's Treasury securities and their end-of-day history through the r
     client: createFinraClient(config, { sleep: async () => {}, maxAttempts: 2, backoffMs: 1, now: () => Date.UTC(2026, 8, 24, 14) }),
     today: '2026-09-24',
     historyFrom: '2026-09-21',
+    now: () => Date.UTC(2026, 8, 24, 14),
     pageLimit: 4,
     concurrency,
   });

@@ -39,7 +39,7 @@ export const TREASURY_HISTORY_FIELDS = [
 export function loadTreasurySecurities(db: Kysely<Database>, options: LoadOptions): Promise<DatasetLoad> {
   return loadPass(db, options, TREASURIES_DATASET, TREASURY_FIELDS, [], async (trx, records, result) => {
     const valid = records.map(treasurySecurityOf).filter((s) => s !== null);
-    await writeTreasurySecurities(trx, valid);
+    await writeTreasurySecurities(trx, valid, new Date(options.now()));
     result.rows += valid.length;
     result.skipped += records.length - valid.length;
     for (const s of valid)

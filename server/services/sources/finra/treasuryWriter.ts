@@ -11,14 +11,18 @@ import { FINRA_SOURCE } from './writer';
 
 type Trx = Transaction<Database> | Kysely<Database>;
 
-export async function writeTreasurySecurities(trx: Trx, securities: TreasurySecurity[]): Promise<{ written: number; prices: number }> {
+export async function writeTreasurySecurities(
+  trx: Trx,
+  securities: TreasurySecurity[],
+  now: Date,
+): Promise<{ written: number; prices: number }> {
   if (securities.length === 0) return { written: 0, prices: 0 };
   const col = <T>(f: (s: TreasurySecurity) => T) => securities.map(f);
   const written = await sql`
     insert into treasury_securities (cusip, finra_security_id, symbol, description, sub_type, benchmark_term, coupon_type, coupon,
-      maturity_date, last_sale_price, last_sale_yield, last_trade_date, source)
+      maturity_date, last_sale_price, last_sale_yield, last_trade_date, source, updated_at)
     select u.cusip, u.finra_id, u.symbol, u.description, u.sub_type, u.benchmark_term, u.coupon_type, u.coupon, u.maturity_date,
-      u.price, u.yield, u.last_day, ${FINRA_SOURCE}
+      u.price, u.yield, u.last_day, ${FINRA_SOURCE}, ${now}::timestamptz
     from unnest(${col((s) => s.cusip)}::text[], ${col((s) => s.finraId)}::bigint[], ${col((s) => s.symbol)}::text[],
       ${col((s) => s.description)}::text[], ${col((s) => s.subType)}::text[], ${col((s) => s.benchmarkTerm)}::text[],
       ${col((s) => s.couponType)}::text[], ${col((s) => s.couponRatePct)}::numeric[], ${col((s) => s.maturityDate)}::date[],
@@ -29,7 +33,7 @@ export async function writeTreasurySecurities(trx: Trx, securities: TreasurySecu
       description = excluded.description, sub_type = excluded.sub_type, benchmark_term = excluded.benchmark_term,
       coupon_type = excluded.coupon_type, coupon = excluded.coupon, maturity_date = excluded.maturity_date,
       last_sale_price = excluded.last_sale_price, last_sale_yield = excluded.last_sale_yield,
-      last_trade_date = excluded.last_trade_date, updated_at = now()
+      last_trade_date = excluded.last_trade_date, updated_at = excluded.updated_at
       where (treasury_securities.benchmark_term, treasury_securities.coupon, treasury_securities.maturity_date,
              treasury_securities.last_sale_price, treasury_securities.last_sale_yield, treasury_securities.last_trade_date)
         is distinct from (excluded.benchmark_term, excluded.coupon, excluded.maturity_date, excluded.last_sale_price,

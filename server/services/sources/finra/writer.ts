@@ -11,6 +11,7 @@ import { bondDescription, isinFromCusip } from '../../market/codesAndRatings';
 import { ensureSectors } from '../../market/simulator/writeReference';
 import type { CorporateBond } from './records';
 import { INDUSTRY_GROUP_SECTORS, NON_CORPORATE_GROUPS, mapCouponType, tickerOf } from './vocab';
+import { rowVersionStamp } from '../../../db/rowVersion';
 
 type Trx = Transaction<Database> | Kysely<Database>;
 
@@ -109,7 +110,7 @@ export async function writeCorporates(trx: Trx, bonds: CorporateBond[], today: s
     on conflict (cusip) do update set description = excluded.description, coupon_type = excluded.coupon_type,
       coupon = excluded.coupon, maturity_date = excluded.maturity_date, call_schedule = excluded.call_schedule,
       rating_sp = excluded.rating_sp, rating_moody = excluded.rating_moody, not_priced_reason = excluded.not_priced_reason,
-      updated_at = now()
+      updated_at = ${rowVersionStamp}
       where (bonds.description, bonds.coupon_type, bonds.coupon, bonds.maturity_date, bonds.call_schedule, bonds.rating_sp,
              bonds.rating_moody, bonds.not_priced_reason)
         is distinct from (excluded.description, excluded.coupon_type, excluded.coupon, excluded.maturity_date,

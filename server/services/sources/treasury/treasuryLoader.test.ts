@@ -24,7 +24,7 @@ describe('the Treasury daily par yield curve feed', () => {
     loadTreasuryCurve(database.db, {
       baseUrl: server.baseUrl,
       clock,
-      cursor: sourceCursor(database.db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset),
+      cursor: sourceCursor(database.db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset, () => clock.now()),
       backfillYears,
     });
   const points = async () =>
