@@ -115,7 +115,7 @@ test.describe('the product on replayed public US market data', () => {
     await expect(page.getByTestId('summary-grid')).toBeVisible({ timeout: 60_000 });
     // FINRA gives no issue size: the summary averages its bonds equally, says so, and shows figures
     // (issue #31: every cell was "–" while it weighted by an amount outstanding of 0).
-    await expect(page.getByTestId('summary-unit')).toHaveAttribute('data-weighting', 'equal');
+    await expect(page.getByTestId('summary-unit')).toHaveAttribute('data-weighting', 'equal', { timeout: 60_000 });
     await expect(page.getByTestId('summary-unit')).toContainText('each bond weighted equally');
     await expect(page.getByTestId('summary-cell-all-all').locator('.bw-mcell-level')).toHaveText(/\d/);
     await screenshot(page, 'replay-market-summary');
