@@ -113,6 +113,12 @@ test.describe('the product on replayed public US market data', () => {
     // A first visit lands on the market summary (its welcome); the pages after open where asked.
     await open('/bw');
     await expect(page.getByTestId('summary-grid')).toBeVisible({ timeout: 60_000 });
+    // FINRA gives no issue size: the summary averages its bonds equally, says so, and shows figures
+    // (issue #31: every cell was "–" while it weighted by an amount outstanding of 0).
+    await expect(page.getByTestId('summary-unit')).toHaveAttribute('data-weighting', 'equal', { timeout: 60_000 });
+    await expect(page.getByTestId('summary-unit')).toContainText('each bond weighted equally');
+    await expect(page.getByTestId('summary-cell-all-all').locator('.bw-mcell-level')).toHaveText(/\d/);
+    await screenshot(page, 'replay-market-summary');
     await open('/bw/bond?q=037833BW9');
     await expect(page.getByTestId('bond-count')).toHaveText('1 bond', { timeout: 60_000 });
     // The grid renders only the columns in view: the Source cell is checked on the bond page below.

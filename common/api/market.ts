@@ -60,6 +60,10 @@ export const summaryCellSchema = z.object({
 });
 export type SummaryCell = z.infer<typeof summaryCellSchema>;
 
+/** The summary's averaging: weights by amount outstanding, or equal weights. */
+export const SUMMARY_WEIGHTINGS = ['amountOutstanding', 'equal'] as const;
+export type SummaryWeighting = (typeof SUMMARY_WEIGHTINGS)[number];
+
 export const marketSummaryResponseSchema = z.object({
   metric: z.enum(MARKET_METRICS),
   asOf: z.string().nullable(),
@@ -74,6 +78,11 @@ export const marketSummaryResponseSchema = z.object({
   }),
   /** Today's most traded bonds. */
   mostActive: z.array(bondRowSchema),
+  /**
+   * How the levels and changes are averaged: by amount outstanding when every priced bond has
+   * one; otherwise (FINRA's public data has no issue size) each priced bond counts once.
+   */
+  weighting: z.enum(SUMMARY_WEIGHTINGS),
 });
 export type MarketSummaryResponse = z.infer<typeof marketSummaryResponseSchema>;
 

@@ -64,6 +64,7 @@ describe('market overview APIs', () => {
       if (change !== null) expect(cell.change).toBeCloseTo(change, 4);
     }
     expect(ig.total.value).toBeCloseTo(weighted(igBonds.map((b) => ({ v: b.gSpread, w: b.outstanding })))!, 4);
+    expect(body.weighting).toBe('amountOutstanding');
     expect(body.treasury).toMatchObject({ date: u.asOfDay, previousDate: u.days.at(-2) });
     expect(body.treasury.points[0].change).toBeCloseTo(0.0001, 7);
     const volumes = body.mostActive.map((b: BondRow) => b.volume);

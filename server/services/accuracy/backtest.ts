@@ -14,6 +14,11 @@
  *   while stored rows are what a user of the product actually saw.
  * - last trade carried forward: the bond's previous active trade's price, as printed.
  * - previous close: the price of the bond's last active trade before the trade's day.
+ * - flagged prints (trades.flag: a close judged them bad or off-market, pricing/tradeFlags.ts)
+ *   are never a baseline, and the report leaves them out as trades to score (readModel.ts
+ *   COMPARED_TRADES). Their rows are still stored, so an admin's accept brings them back. A
+ *   flag is set by the close of its print's day: a baseline taken from a print of the same day,
+ *   before that close, is the print as the product then saw it.
  * - the trade's mid: customer buys minus, customer sells plus the pricing's dealer half-spread
  *   (halfSpreadPoints: size, tenor, IG/HY); inter-dealer prints are taken as mid.
  * - rating: the composite rating (common/market.ts) from each agency's rating history on the
@@ -89,14 +94,14 @@ export async function runBacktest(db: Kysely<Database>, limit = BACKTEST_BATCH):
     ) ev on true
     left join lateral (
       select p.price, p.execution_time from trades p
-      where p.bond_id = t.bond_id and p.status = 'active'
+      where p.bond_id = t.bond_id and p.status = 'active' and p.flag is null
         and (p.execution_time < t.execution_time or (p.execution_time = t.execution_time and p.id < t.id))
       order by p.execution_time desc, p.id desc limit 1
     ) lt on true
     left join lateral (
       select p.price from trades p
       where lt.execution_time >= t.day_start
-        and p.bond_id = t.bond_id and p.status = 'active' and p.execution_time < t.day_start
+        and p.bond_id = t.bond_id and p.status = 'active' and p.flag is null and p.execution_time < t.day_start
       order by p.execution_time desc, p.id desc limit 1
     ) pc on true`,
   );

@@ -8,8 +8,8 @@
  * so the answers are identical; a test compares them.
  *
  * The model follows the backtest job: new trades (ids above the newest loaded) are appended and
- * merged into the sorted orders; anything else (ids committed late, a trade cancelled or corrected
- * since, which changes the inactive trades' signature) reloads it, in chunks between which the
+ * merged into the sorted orders; anything else (ids committed late, a trade cancelled, corrected,
+ * flagged or unflagged since, which changes the inactive trades' signature) reloads it, in chunks between which the
  * event loop runs.
  */
 import { type Kysely, sql } from 'kysely';
@@ -38,7 +38,8 @@ export const ACCURACY_RECORD_FIELDS = [
   'a.previous_close_error',
 ];
 const RECORD_FIELDS = ['a.trade_id', "to_char(a.trade_day, 'YYYY-MM-DD')", ...ACCURACY_RECORD_FIELDS];
-export const COMPARED_TRADES = sql`from trade_accuracy a join trades t on t.id = a.trade_id and t.status = 'active'
+/** Evaluated trades scored: active, not flagged as a bad or off-market print, with all three predictions. */
+export const COMPARED_TRADES = sql`from trade_accuracy a join trades t on t.id = a.trade_id and t.status = 'active' and t.flag is null
   where a.model_error is not null and a.last_trade_error is not null and a.previous_close_error is not null`;
 
 /** The report fields grouped by a dimension, and the field of the packed record that holds its key. */
@@ -58,7 +59,7 @@ interface Trade extends ModelTrade {
   groups: string[];
 }
 
-/** What the model was loaded from: trade_accuracy's count and newest id, and the inactive trades' signature. */
+/** What the model was loaded from: trade_accuracy's count and newest id, and the inactive (cancelled or flagged) trades' signature. */
 export interface ModelVersion {
   evaluated: number;
   newestId: number;
@@ -166,16 +167,20 @@ export async function loadCoverageInto(db: Kysely<Database>, model: AccuracyMode
   model.addCoverage(rows.rows.map((r) => ({ day: r.day, trades: Number(r.trades), evaluatedAt: new Date(r.evaluated_at).getTime() })));
 }
 
-/** The version of trade_accuracy and of the trades' statuses now (index reads only). */
+/**
+ * The version of trade_accuracy and of the trades' statuses and flags now (partial-index reads):
+ * a trade cancelled, flagged or unflagged after it was evaluated changes the signature.
+ */
 export async function currentVersion(db: Kysely<Database>): Promise<ModelVersion> {
-  const [state, inactive] = await Promise.all([
+  const [state, inactive, flagged] = await Promise.all([
     sql<{ n: string; last: string | null }>`select count(*) as n, max(trade_id) as last from trade_accuracy`.execute(db),
     sql<{ n: string; s: string | null }>`select count(*) as n, sum(id) as s from trades where status <> 'active'`.execute(db),
+    sql<{ n: string; s: string | null }>`select count(*) as n, sum(id) as s from trades where flag is not null`.execute(db),
   ]);
   return {
     evaluated: Number(state.rows[0]?.n ?? 0),
     newestId: Number(state.rows[0]?.last ?? 0),
-    inactive: `${inactive.rows[0]?.n}|${inactive.rows[0]?.s}`,
+    inactive: `${inactive.rows[0]?.n}|${inactive.rows[0]?.s}|${flagged.rows[0]?.n}|${flagged.rows[0]?.s}`,
   };
 }
 

@@ -139,11 +139,14 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
   const rows: MarketStateRow[] = [];
   const snapshots: Evaluation[] = [];
   const events: DomainEvent[] = [];
+  // The close decides which of its day's prints the pricer does not believe (tradeFlags.ts),
+  // before the day's volume is counted: a flagged print is not in it (as in daily_bond_stats).
+  const flags = kind === 'eod' ? closeFlags(universe.evaluations, (id) => book.window(id, dayFromMs, asOfMs)) : [];
   for (const e of universe.evaluations) {
     const today = book.window(e.bondId, dayFromMs, asOfMs);
     let volume = 0;
     // Disseminated sizes only: a capped print counts at its cap, so no screen reveals the true size.
-    for (const t of today) volume += t.reportedQuantity;
+    for (const t of today) if (!t.flag) volume += t.reportedQuantity;
     const row = marketStateRow(e, prev!.get(e.bondId), volume, averages.get(e.bondId));
     if (full || only || !sameRow(state.written.get(e.bondId), row)) {
       rows.push(row);
@@ -155,8 +158,6 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
     if (kind === 'intraday' && e.lastTradeId > seen && (state.warm || only || volume > 0)) snapshots.push(e);
     if (e.lastTradeId > seen) state.snapshotTradeId.set(e.bondId, e.lastTradeId);
   }
-  // The close decides which of its day's prints the pricer does not believe (tradeFlags.ts).
-  const flags = kind === 'eod' ? closeFlags(universe.evaluations, (id) => book.window(id, dayFromMs, asOfMs)) : [];
   const t2 = performance.now();
 
   const written = kind === 'eod' ? universe.evaluations : snapshots;

@@ -4,7 +4,9 @@ import { businessDaysBetween } from '../../../common/calendar';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { createTestDatabase } from '../../test/testDatabase';
+import { priceHistory as marketPriceHistory } from '../market/queries/priceHistory';
 import { listTrades } from '../market/queries/trades';
+import { refreshDailyStats } from '../market/simulator/live';
 import { priceHistory, repriceUniverse } from './index';
 import {
   createBonds,
@@ -75,6 +77,8 @@ beforeAll(async () => {
     days.flatMap((day) => ids.flatMap((id) => [at(id, 100, day, 14), at(id, 101, day, 15), at(id, 99, day, 16)])),
   );
   [bad, wide] = (await createTrades(db, [at(target, -60, DAY, 17), at(target, 250, DAY, 18)])) as [number, number];
+  // The day's figures as the live path keeps them while the day trades, before any close.
+  for (const day of days) await refreshDailyStats(db, ids, day);
 }, 120_000);
 
 afterAll(async () => {
@@ -93,6 +97,32 @@ describe('bad prints flagged per trade', () => {
     expect(used).not.toContain(bad);
     expect(used).not.toContain(wide);
     expect(used.length).toBeGreaterThan(0);
+  });
+
+  it('the day’s high, low and volume leave the flagged prints out, on the bond’s history and the bond table', async () => {
+    const stats = async () =>
+      (
+        await sql<{ volume: string; trade_count: number; high: string; low: string }>`select volume, trade_count, high, low
+          from daily_bond_stats where bond_id = ${target} and trade_date = ${DAY}`.execute(db)
+      ).rows[0]!;
+    // Before anything: the day's counted prints are the target's three good ones of DAY, 2MM each.
+    const goodOfDay = (
+      await sql<{ price: string }>`select price from trades where bond_id = ${target} and id <> all(${[bad, wide]}::bigint[])
+        and execution_time >= ${`${DAY}T00:00:00Z`}::timestamptz and execution_time < ${`${NEXT}T00:00:00Z`}::timestamptz`.execute(db)
+    ).rows.map((r) => Number(r.price));
+    expect(goodOfDay).toHaveLength(3);
+    const badPrice = Number((await sql<{ price: string }>`select price from trades where id = ${bad}`.execute(db)).rows[0]!.price);
+    expect(badPrice).toBeGreaterThan(Math.max(...goodOfDay) + 3);
+
+    const day = await stats();
+    expect(Number(day.high)).toBeCloseTo(Math.max(...goodOfDay), 6);
+    expect(Number(day.low)).toBeCloseTo(Math.min(...goodOfDay), 6);
+    expect(Number(day.volume)).toBe(3 * 2e6);
+    expect(day.trade_count).toBe(3);
+    const history = await marketPriceHistory(db, target, { from: DAY, to: DAY });
+    expect(history.points).toEqual([expect.objectContaining({ date: DAY, volume: 3 * 2e6, tradeCount: 3 })]);
+    const state = await db.selectFrom('bond_market_state').select('volume').where('bond_id', '=', target).executeTakeFirstOrThrow();
+    expect(Number(state.volume)).toBe(3 * 2e6);
   });
 
   it('the trade tape shows them as printed, saying why they are not valid', async () => {

@@ -3,12 +3,14 @@
  * that day, whether the pricer believed it. A print its lineage rejected as a bad print (through
  * Treasuries, every negative yield) is flagged 'bad print'; one rejected by the outlier rule or
  * the basis gate 'off-market'; any other print of the day (used, or merely older than the newest
- * MAX_TRADES_PER_BOND) has its flag cleared, so a re-priced close decides again. A later day's
- * pricing leaves flagged prints out (signal.ts), the tape and history show them as not valid, and
- * the admin review lists them.
+ * MAX_TRADES_PER_BOND) has its flag cleared, so a re-priced close decides again. Flagged prints
+ * are left out of a later day's pricing (signal.ts), of the daily high, low and volume
+ * (importers/stats.ts) and of the accuracy backtest (accuracy/); the tape and history show them
+ * as not valid, and the admin review lists them.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { rebuildStatsOfTrades } from '../importers/stats';
 import type { TradeFlag } from '../../../common/market';
 import type { Evaluation } from './evaluate';
 import type { TradeObs } from './trades';
@@ -50,10 +52,17 @@ export function closeFlags(evaluations: readonly Evaluation[], tradesOfDay: (bon
   return changes;
 }
 
-/** Writes flag changes in one statement. */
+/**
+ * Writes flag changes in one statement, then the daily figures of the days they touch: a flagged
+ * print counts in no day's high, low or volume (importers/stats.ts).
+ */
 export async function writeTradeFlags(db: Kysely<Database>, changes: readonly TradeFlagChange[]): Promise<void> {
   if (changes.length === 0) return;
   await sql`update trades t set flag = x.flag
     from json_to_recordset(${JSON.stringify(changes)}::json) as x(id bigint, flag text)
     where t.id = x.id`.execute(db);
+  await rebuildStatsOfTrades(
+    db,
+    changes.map((c) => c.id),
+  );
 }

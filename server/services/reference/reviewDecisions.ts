@@ -18,6 +18,7 @@ import { isTradeQueue, type ReviewDecisionResponse, type ReviewQueue } from '../
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { repriceAfterImport } from '../importers/reprice';
+import { rebuildStatsOfTrades } from '../importers/stats';
 import { ServiceRefusal } from '../refusal';
 import type { AdminActor } from './common';
 import { openItem, presentDecision } from './reviewQueues';
@@ -62,12 +63,15 @@ async function correctTrade(trx: Kysely<Database>, id: string, price: number): P
   const row = await trx.selectFrom('trades').select(['price', 'bond_id']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
   // A person's price is believed: the print is no longer flagged (tradeFlags.ts).
   await trx.updateTable('trades').set({ price, flag: null }).where('id', '=', id).execute();
+  await rebuildStatsOfTrades(trx, [id]);
   return { before: { price: Number(row.price) }, after: { price } };
 }
 
 async function unflagTrade(trx: Kysely<Database>, id: string): Promise<{ before: Values; after: Values }> {
   const row = await trx.selectFrom('trades').select(['flag']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
   await trx.updateTable('trades').set({ flag: null }).where('id', '=', id).execute();
+  // Believed now: it counts in its day's high, low and volume again.
+  await rebuildStatsOfTrades(trx, [id]);
   return { before: { flag: row.flag }, after: { flag: null } };
 }
 

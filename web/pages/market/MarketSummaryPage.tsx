@@ -32,7 +32,7 @@ import { useFeature } from '../../features/useFeature';
 import { usePreferences } from '../../preferences/usePreferences';
 import { MarketIndexPanel, MostActivePanel, TreasuryCurvePanel } from './MarketPanels';
 import { CommentaryPanel } from './CommentaryPanel';
-import { isMetric, METRIC_OPTIONS, SLOPE_OPTIONS, visibleSlopes, visibleTenors } from './marketView';
+import { isMetric, METRIC_OPTIONS, SLOPE_OPTIONS, summaryUnit, visibleSlopes, visibleTenors } from './marketView';
 import { SummaryGrid } from './SummaryGrid';
 import { useMetricKeys } from './useMetricKeys';
 import { Refreshing } from '../../components/Refreshing';
@@ -135,8 +135,8 @@ export default function MarketSummaryPage() {
                     title="Keys: y, s, p, v"
                     data={METRIC_OPTIONS.map(({ value, label }) => ({ value, label }))}
                   />
-                  <Text size="xs" c="dimmed">
-                    {unit.unit}; below: change vs previous close ({unit.changeUnit})
+                  <Text size="xs" c="dimmed" data-testid="summary-unit" data-weighting={data?.weighting}>
+                    {summaryUnit(metric, data?.weighting)}; below: change vs previous close ({unit.changeUnit})
                     {metric === 'yield' || metric === 'spread' ? '; slopes in bp' : ''}
                   </Text>
                 </Group>

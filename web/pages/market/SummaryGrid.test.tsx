@@ -20,6 +20,7 @@ const summary = (metric: MarketSummaryResponse['metric']): MarketSummaryResponse
   ],
   treasury: { date: null, previousDate: null, points: [] },
   mostActive: [],
+  weighting: 'amountOutstanding',
 });
 
 describe('market summary grid', () => {
@@ -33,6 +34,16 @@ describe('market summary grid', () => {
     expect(screen.getByText('2s10s')).toBeTruthy();
     expect(screen.queryByTestId('summary-row-rating:AAA')).toBeNull();
     expect(screen.getByTestId('summary-cell-sector:FINL-all').textContent).toBe('140.0-0.2');
+    expect(screen.getByRole('columnheader', { name: /Segment/ }).getAttribute('title')).toMatch(
+      /^G-spread, bp, weighted by amount outstanding;/,
+    );
+  });
+
+  it('the level header names the weighting the server used: equal weights where sizes are unknown', () => {
+    renderPage(<SummaryGrid summary={{ ...summary('spread'), weighting: 'equal' }} tenors={['2Y']} slopes={[]} />);
+    expect(screen.getByRole('columnheader', { name: /Segment/ }).getAttribute('title')).toMatch(
+      /^G-spread, bp, each bond weighted equally \(amount outstanding not known for every bond\);/,
+    );
   });
 
   it('only the chosen tenors are columns, and price has no slopes', () => {

@@ -1,8 +1,9 @@
 /**
  * The market summary's segment × tenor grid: each cell the level (weighted average, or volume
- * sum) and its daily change coloured by sign; columns are the user's visible tenor buckets, then
- * the chosen slopes (curve metrics only), then the segment total. Cells are links to the detail
- * time series (keyboard: Tab and Enter; the back button returns).
+ * sum; the header's title names the weighting the server used) and its daily change coloured by
+ * sign; columns are the user's visible tenor buckets, then the chosen slopes (curve metrics
+ * only), then the segment total. Cells are links to the detail time series (keyboard: Tab and
+ * Enter; the back button returns).
  */
 import { Tooltip } from '@mantine/core';
 import { Fragment } from 'react';
@@ -11,7 +12,17 @@ import type { MarketMetric, MarketSummaryResponse } from '@common/api/market';
 import type { TenorBucket } from '@common/market';
 import { useFeature } from '../../features/useFeature';
 import { formatNumber } from '@common/format';
-import { detailPath, formatChange, formatLevel, METRIC_OPTIONS, metricHasSlopes, parseSlope, slopeCell, TONE_HELP } from './marketView';
+import {
+  detailPath,
+  formatChange,
+  formatLevel,
+  METRIC_OPTIONS,
+  metricHasSlopes,
+  parseSlope,
+  slopeCell,
+  summaryUnit,
+  TONE_HELP,
+} from './marketView';
 import '../../components/market/market.css';
 import { changeTone } from '../../components/tone';
 
@@ -78,16 +89,17 @@ export function SummaryGrid({ summary, tenors, slopes }: { summary: MarketSummar
   const help = useFeature('tooltips');
   const metric = summary.metric;
   const unit = METRIC_OPTIONS.find((m) => m.value === metric)!;
+  const levelUnit = summaryUnit(metric, summary.weighting);
   const shownSlopes = metricHasSlopes(metric) ? slopes : [];
   let lastGroup = '';
   return (
     <table className="bw-mgrid" data-testid="summary-grid" data-metric={metric}>
       <thead>
         <tr>
-          <th title={`${unit.unit}; ${TONE_HELP[metric]}`}>
+          <th title={`${levelUnit}; ${TONE_HELP[metric]}`}>
             {/* Extended help (flag `tooltips`); the plain title above always says the units. */}
             <Tooltip
-              label={`Level: ${unit.unit}. ${TONE_HELP[metric]}. Click a cell for its daily series; columns come from "Columns…".`}
+              label={`Level: ${levelUnit}. ${TONE_HELP[metric]}. Click a cell for its daily series; columns come from "Columns…".`}
               withinPortal
               multiline
               w={280}

@@ -3,16 +3,25 @@
  * `market` preferences visibleTenors / visibleSlopeTenors), how each metric's levels and changes
  * read, segment names, and the detail route's URL.
  */
-import type { MarketMetric, MarketSummaryResponse, SummaryCell } from '@common/api/market';
+import type { MarketMetric, MarketSummaryResponse, SummaryCell, SummaryWeighting } from '@common/api/market';
 import { formatNumber, formatPrice, formatSize, formatSpread, formatYield, formatYieldChange, MISSING } from '@common/format';
 import { RATING_BUCKETS, SECTORS, TENOR_BUCKET_IDS, type TenorBucket } from '@common/market';
 
+const BY_SIZE = 'weighted by amount outstanding';
+const EQUALLY = 'each bond weighted equally (amount outstanding not known for every bond)';
+
 export const METRIC_OPTIONS: ReadonlyArray<{ value: MarketMetric; label: string; unit: string; changeUnit: string }> = [
-  { value: 'yield', label: 'Yield', unit: 'yield to worst, %, weighted by amount outstanding', changeUnit: 'bp' },
-  { value: 'spread', label: 'Spread', unit: 'G-spread, bp, weighted by amount outstanding', changeUnit: 'bp' },
-  { value: 'price', label: 'Price', unit: 'clean price per 100 face, weighted by amount outstanding', changeUnit: 'points' },
+  { value: 'yield', label: 'Yield', unit: `yield to worst, %, ${BY_SIZE}`, changeUnit: 'bp' },
+  { value: 'spread', label: 'Spread', unit: `G-spread, bp, ${BY_SIZE}`, changeUnit: 'bp' },
+  { value: 'price', label: 'Price', unit: `clean price per 100 face, ${BY_SIZE}`, changeUnit: 'points' },
   { value: 'volume', label: 'Volume', unit: 'traded par, USD MM', changeUnit: 'USD MM' },
 ];
+
+/** The summary's unit line, naming the weighting the server used for this answer. */
+export function summaryUnit(metric: MarketMetric, weighting: SummaryWeighting | undefined): string {
+  const { unit } = METRIC_OPTIONS.find((m) => m.value === metric)!;
+  return weighting === 'equal' ? unit.replace(BY_SIZE, EQUALLY) : unit;
+}
 
 export function isMetric(value: string | undefined | null): value is MarketMetric {
   return METRIC_OPTIONS.some((m) => m.value === value);

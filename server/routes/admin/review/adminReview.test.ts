@@ -176,6 +176,10 @@ describe('admin: review queues', () => {
     const trade = await sql<{ flag: string | null }>`select flag from trades where id = ${flaggedId}`.execute(ctx.database.db);
     expect(trade.rows[0]!.flag).toBeNull();
     expect((await queue('flaggedTrade')).counts.flaggedTrade).toBe(0);
+    // Believed now, it counts in its day's figures (it was the bond's only print that day).
+    const day = await sql<{ volume: string; trade_count: number; high: string; low: string }>`select volume, trade_count, high, low
+      from daily_bond_stats where bond_id = ${bond.never} and trade_date = '2026-05-27'`.execute(ctx.database.db);
+    expect(day.rows.map((r) => [Number(r.volume), r.trade_count, Number(r.high), Number(r.low)])).toEqual([[250_000, 1, 112.5, 112.5]]);
   });
 
   it('refuses malformed decisions by field (400) and unknown items (404)', async () => {

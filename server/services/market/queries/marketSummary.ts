@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MarketMetric, MarketSummaryResponse, SummaryCell } from '../../../../common/api/market';
+import type { MarketMetric, MarketSummaryResponse, SummaryCell, SummaryWeighting } from '../../../../common/api/market';
 import { ratingBucketOf, ratingClassOf, TENOR_BUCKET_IDS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { isoDay, tenorBounds } from './common';
@@ -128,8 +128,9 @@ const summaryAnswers = defineCache<object, WeakMap<object, MarketSummaryResponse
 
 /**
  * Segment × tenor grid of today's level and daily change, from the bond-table snapshot (no
- * database scan): levels and changes are averages weighted by amount outstanding over the bonds
- * that have the value; volume is summed, its change against the previous session's volume.
+ * database scan): levels and changes are averages over the bonds that have the value, weighted
+ * by amount outstanding when every priced bond has one, else equally ({@link summaryWeighting});
+ * volume is summed, its change against the previous session's volume.
  */
 export async function marketSummary(
   db: Kysely<Database>,
@@ -158,8 +159,9 @@ function summaryGrid(
   q: { metric: MarketMetric; segments?: string[] | undefined },
   prevDay: string | null,
   prevVolumes: Map<number, number>,
-): Pick<MarketSummaryResponse, 'rows' | 'mostActive'> {
+): Pick<MarketSummaryResponse, 'rows' | 'mostActive' | 'weighting'> {
   const { day } = snapshot;
+  const weighting = summaryWeighting(snapshot);
   const top = snapshot.sectors.filter((x) => x.parentId === null);
   const segments = q.segments ?? defaultSegments(top.map((x) => x.code));
   const bucketOf = bucketer(day);
@@ -173,7 +175,7 @@ function summaryGrid(
     if (row.maturityDate <= day || row.price === null) continue;
     const tenor = bucketOf(row.maturityDate);
     const codes = codesOf(rec.sectorId);
-    const w = rec.amountOutstanding;
+    const w = weighting === 'equal' ? 1 : rec.amountOutstanding;
     segments.forEach((segment, k) => {
       if (!inSegment(segment, rec.rating, codes)) return;
       const g = grid[k]!;
@@ -213,7 +215,18 @@ function summaryGrid(
     .sort((a, b) => b.row.volume - a.row.volume || a.row.id - b.row.id)
     .slice(0, 10)
     .map((r) => r.row);
-  return { rows, mostActive };
+  return { rows, mostActive, weighting };
+}
+
+/**
+ * By amount outstanding only when every priced bond has one: a bond of unknown size (0: FINRA's
+ * public data has none) would otherwise drop out of every average, and a market of such bonds
+ * would average to nothing. One rule for the whole grid, so its cells compare.
+ */
+export function summaryWeighting(snapshot: Snapshot): SummaryWeighting {
+  const { day } = snapshot;
+  const unsized = snapshot.records.some((r) => r.row.maturityDate > day && r.row.price !== null && !(r.amountOutstanding > 0));
+  return unsized ? 'equal' : 'amountOutstanding';
 }
 
 /** Treasury par curve on the latest curve date and the one before, with changes (one statement). */

@@ -73,7 +73,7 @@ export function tenorBucketCaseFrom(maturity: RawBuilder<unknown>, day: RawBuild
   return sql<TenorBucket>`(case ${sql.join(whens, sql` `)} else '30Y' end)`;
 }
 
-/** Weighted-average accumulator (weights: amount outstanding). */
+/** Weighted-average accumulator (weights: amount outstanding, or 1 each where sizes are unknown). */
 export class WeightedMean {
   private sw = 0;
   private swx = 0;

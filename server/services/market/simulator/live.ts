@@ -9,6 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import { LAST_IG_NOTCH, TREASURY_TENORS } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { type DomainEvent, recordEvents } from '../../events';
+import { COUNTED_PRINT } from '../../importers/stats';
 import { disseminationCap } from '../codesAndRatings';
 import {
   addDays,
@@ -317,17 +318,17 @@ async function liveTrades(
   return touched;
 }
 
-/** Recomputes today's daily_bond_stats rows of some bonds from their trades. */
+/** Recomputes today's daily_bond_stats rows of some bonds from their counted prints (not flagged ones). */
 export async function refreshDailyStats(db: Kysely<Database>, bondIds: number[], day: string): Promise<void> {
   const from = newYorkTime(day, 0).toISOString();
   const to = newYorkTime(addDays(day, 1), 0).toISOString();
   await sql`
     insert into daily_bond_stats (bond_id, trade_date, volume, trade_count, high, low, vwap)
-    select bond_id, ${day}::date, sum(reported_quantity), count(*), max(price), min(price),
-      round(sum(reported_quantity * price) / sum(reported_quantity), 6)
-    from trades
-    where bond_id = any(${bondIds}::int[]) and status = 'active' and execution_time >= ${from}::timestamptz and execution_time < ${to}::timestamptz
-    group by bond_id
+    select t.bond_id, ${day}::date, sum(t.reported_quantity), count(*), max(t.price), min(t.price),
+      round(sum(t.reported_quantity * t.price) / sum(t.reported_quantity), 6)
+    from trades t
+    where t.bond_id = any(${bondIds}::int[]) and ${COUNTED_PRINT} and t.execution_time >= ${from}::timestamptz and t.execution_time < ${to}::timestamptz
+    group by t.bond_id
     on conflict (bond_id, trade_date) do update set volume = excluded.volume, trade_count = excluded.trade_count,
       high = excluded.high, low = excluded.low, vwap = excluded.vwap`.execute(db);
 }
