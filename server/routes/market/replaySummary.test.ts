@@ -36,7 +36,7 @@ describe('the market summary on replayed FINRA data, where no amount outstanding
     await loadTreasuryCurve(ctx.database.db, {
       baseUrl: treasury.baseUrl,
       clock,
-      cursor: sourceCursor(ctx.database.db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset),
+      cursor: sourceCursor(ctx.database.db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset, () => clock.now()),
       backfillYears: 2,
     });
     const finra = await startFinraReplay(() => false);
