@@ -106,7 +106,9 @@ export function UserDetailPanel({ userId, onClose }: { userId: string; onClose: 
           <Button
             size="xs"
             data-testid="user-unlock"
-            onClick={() => setPending({ label: 'Unlock', warning: 'They can sign in again.', send: post(ADMIN_USER_PATHS.unlock({ userId })) })}
+            onClick={() =>
+              setPending({ label: 'Unlock', warning: 'They can sign in again.', send: post(ADMIN_USER_PATHS.unlock({ userId })) })
+            }
           >
             Unlock
           </Button>
