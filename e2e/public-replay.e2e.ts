@@ -63,7 +63,7 @@ test.describe('the product on replayed public US market data', () => {
   /** Runs a job now and waits until its run has finished without an error. */
   async function runJob(admin: LoggedIn, name: string): Promise<void> {
     const before = (await apiGet<SystemState>(admin, SYSTEM_PATHS.system, server.baseURL)).jobs.find((j) => j.name === name)!;
-    await apiSend(admin, 'POST', SYSTEM_PATHS.jobRun(name), undefined, server.baseURL);
+    await apiSend(admin, 'POST', SYSTEM_PATHS.jobRun({ name }), undefined, server.baseURL);
     await expect
       .poll(
         async () => {

@@ -7,19 +7,19 @@
 import { z } from 'zod';
 import { ORGANIZATION_TYPES } from '../enums';
 import { FEATURE_NAMES } from '../features';
+import { path } from './path';
 
 // ---- paths -----------------------------------------------------------------------------------
 
 /** Every admin path. Functions build paths with names and ids. */
 export const ADMIN_PATHS = {
   adminFeatures: '/admin/features',
-  adminFeatureGlobal: (name: string) => `/admin/features/${encodeURIComponent(name)}`,
-  adminFeatureOrganization: (name: string, organizationId: string) =>
-    `/admin/features/${encodeURIComponent(name)}/organizations/${encodeURIComponent(organizationId)}`,
-  adminFeatureUser: (name: string, userId: string) => `/admin/features/${encodeURIComponent(name)}/users/${encodeURIComponent(userId)}`,
+  adminFeatureGlobal: path('/admin/features/:name'),
+  adminFeatureOrganization: path('/admin/features/:name/organizations/:organizationId'),
+  adminFeatureUser: path('/admin/features/:name/users/:userId'),
   adminOrganizations: '/admin/organizations',
-  adminOrganization: (id: string) => `/admin/organizations/${encodeURIComponent(id)}`,
-  adminUserTrial: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/trial`,
+  adminOrganization: path('/admin/organizations/:id'),
+  adminUserTrial: path('/admin/users/:userId/trial'),
   adminInvites: '/admin/invites',
   adminMaintenance: '/admin/maintenance',
 } as const;

@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { BOND_DAY_COUNTS, BOND_SENIORITIES, COUPON_TYPES, MOODY_RATINGS, SP_RATINGS } from '../market';
 import { calendarDateSchema } from './dates';
 import { positiveId } from './shared';
+import { path } from './path';
 
 export const ADMIN_BOND_PATHS = {
   search: '/admin/bond',
-  bond: (id: number) => `/admin/bond/${id}`,
+  bond: path('/admin/bond/:bondId'),
   compare: '/admin/bond-compare',
   merge: '/admin/bond-compare/merge',
   candidates: '/admin/bond-compare/candidates',

@@ -7,10 +7,11 @@
 import { z } from 'zod';
 import { rowVersionSchema } from './adminBonds';
 import { calendarDateSchema } from './dates';
+import { path } from './path';
 
 export const ADMIN_CURVE_PATHS = {
   curve: '/admin/curve',
-  point: (date: string, tenor: string) => `/admin/curve/${date}/${encodeURIComponent(tenor)}`,
+  point: path('/admin/curve/:date/:tenor'),
   compare: '/admin/curve/compare',
 } as const;
 

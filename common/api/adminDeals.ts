@@ -9,15 +9,15 @@ import { z } from 'zod';
 import { DEAL_STATUSES } from '../market';
 import { calendarDateSchema } from './dates';
 import { positiveId } from './shared';
+import { path } from './path';
 
 export const ADMIN_DEAL_PATHS = {
   deals: '/admin/deal',
-  deal: (id: number | string) => `/admin/deal/${encodeURIComponent(String(id))}`,
-  tranches: (id: number | string) => `/admin/deal/${encodeURIComponent(String(id))}/tranche`,
-  tranche: (id: number | string, trancheId: number | string) =>
-    `/admin/deal/${encodeURIComponent(String(id))}/tranche/${encodeURIComponent(String(trancheId))}`,
-  status: (id: number | string) => `/admin/deal/${encodeURIComponent(String(id))}/status`,
-  latestStatus: (id: number | string) => `/admin/deal/${encodeURIComponent(String(id))}/status/latest`,
+  deal: path('/admin/deal/:id'),
+  tranches: path('/admin/deal/:id/tranche'),
+  tranche: path('/admin/deal/:id/tranche/:trancheId'),
+  status: path('/admin/deal/:id/status'),
+  latestStatus: path('/admin/deal/:id/status/latest'),
 } as const;
 
 export const ADMIN_DEAL_MAX_TRANCHES = 10;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { positiveId } from './shared';
+import { path } from './path';
 
 export const DISPLAY_NAME_SUBJECTS = ['issuer', 'bond'] as const;
 export type DisplayNameSubject = (typeof DISPLAY_NAME_SUBJECTS)[number];
@@ -15,7 +16,7 @@ export const ADMIN_DISPLAY_NAME_PATHS = {
   list: '/admin/display-names',
   subjects: '/admin/display-names/subjects',
   preview: '/admin/display-names/preview',
-  override: (type: DisplayNameSubject, id: number) => `/admin/display-names/${type}/${id}`,
+  override: path('/admin/display-names/:subjectType/:subjectId'),
 } as const;
 
 const subjectType = z.enum(DISPLAY_NAME_SUBJECTS);

@@ -6,10 +6,11 @@
  * a domain changed since is refused (409).
  */
 import { z } from 'zod';
+import { path } from './path';
 
 export const ADMIN_DOMAIN_PATHS = {
   domains: '/admin/domains',
-  domain: (domain: string) => `/admin/domains/${encodeURIComponent(domain)}`,
+  domain: path('/admin/domains/:domain'),
 } as const;
 
 /** A domain as the organisations page accepts it: lower case, labels and a top-level domain. */

@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import { calendarDateSchema } from './dates';
+import { path } from './path';
 
 export const ADMIN_ERROR_PATHS = {
   errors: '/admin/errors',
-  errorGroup: (fingerprint: string) => `/admin/errors/${fingerprint}`,
+  errorGroup: path('/admin/errors/:fingerprint'),
 } as const;
 
 export const errorListQuerySchema = z

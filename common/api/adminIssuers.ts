@@ -7,11 +7,12 @@
 import { z } from 'zod';
 import { curvePointSchema } from './issuer';
 import { issuerRefSchema, positiveId, sectorRefSchema } from './shared';
+import { path } from './path';
 
 export const ADMIN_ISSUER_PATHS = {
   list: '/admin/issuers',
-  issuer: (id: number | string) => `/admin/issuers/${encodeURIComponent(String(id))}`,
-  merge: (id: number | string) => `/admin/issuers/${encodeURIComponent(String(id))}/merge`,
+  issuer: path('/admin/issuers/:issuerId'),
+  merge: path('/admin/issuers/:issuerId/merge'),
 } as const;
 
 export const ISSUER_NAME_MAX = 200;

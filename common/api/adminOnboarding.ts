@@ -6,12 +6,13 @@
  * since is refused (409); one no longer waiting is refused too.
  */
 import { z } from 'zod';
+import { path } from './path';
 
 export const ADMIN_ONBOARDING_PATHS = {
   queue: '/admin/onboarding',
-  approve: (userId: string) => `/admin/onboarding/${encodeURIComponent(userId)}/approve`,
-  assign: (userId: string) => `/admin/onboarding/${encodeURIComponent(userId)}/assign`,
-  reject: (userId: string) => `/admin/onboarding/${encodeURIComponent(userId)}/reject`,
+  approve: path('/admin/onboarding/:userId/approve'),
+  assign: path('/admin/onboarding/:userId/assign'),
+  reject: path('/admin/onboarding/:userId/reject'),
 } as const;
 
 export const ONBOARDING_MESSAGE_MAX = 2000;

@@ -6,10 +6,11 @@
  */
 import { z } from 'zod';
 import { positiveId } from './shared';
+import { path } from './path';
 
 export const ADMIN_SECTOR_PATHS = {
   list: '/admin/sectors',
-  sector: (id: number | string) => `/admin/sectors/${encodeURIComponent(String(id))}`,
+  sector: path('/admin/sectors/:sectorId'),
   moveIssuers: '/admin/sectors/move-issuers',
 } as const;
 

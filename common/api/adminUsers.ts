@@ -10,19 +10,20 @@ import { z } from 'zod';
 import { FEATURE_NAMES } from '../features';
 import { featureLevelSchema } from './admin';
 import { trialSchema } from './user';
+import { path } from './path';
 
 export const ADMIN_USER_PATHS = {
   users: '/admin/users',
-  user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
-  lock: (id: string) => `/admin/users/${encodeURIComponent(id)}/lock`,
-  unlock: (id: string) => `/admin/users/${encodeURIComponent(id)}/unlock`,
-  logout: (id: string) => `/admin/users/${encodeURIComponent(id)}/logout`,
-  resetSecondFactors: (id: string) => `/admin/users/${encodeURIComponent(id)}/reset-second-factors`,
-  role: (id: string) => `/admin/users/${encodeURIComponent(id)}/role`,
-  features: (id: string) => `/admin/users/${encodeURIComponent(id)}/features`,
-  resendInvite: (inviteId: string) => `/admin/invites/${encodeURIComponent(inviteId)}/resend`,
+  user: path('/admin/users/:userId'),
+  lock: path('/admin/users/:userId/lock'),
+  unlock: path('/admin/users/:userId/unlock'),
+  logout: path('/admin/users/:userId/logout'),
+  resetSecondFactors: path('/admin/users/:userId/reset-second-factors'),
+  role: path('/admin/users/:userId/role'),
+  features: path('/admin/users/:userId/features'),
+  resendInvite: path('/admin/invites/:inviteId/resend'),
   /** Convert a trial to a subscription (body: common/api/admin trialConvertBodySchema). */
-  subscribe: (id: string) => `/admin/users/${encodeURIComponent(id)}/subscribe`,
+  subscribe: path('/admin/users/:userId/subscribe'),
 } as const;
 
 export const USER_ROLES = ['user', 'admin'] as const;

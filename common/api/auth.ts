@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { SESSION_COOKIES } from '../constants';
+import { path } from './path';
 import {
   emailCodeSchema,
   emailSchema,
@@ -40,7 +41,7 @@ export const AUTH_PATHS = {
   refresh: '/auth/refresh',
   logout: '/auth/logout',
   /** GET: what an invite is for; public. */
-  invite: (code: string) => `/auth/invite/${encodeURIComponent(code)}`,
+  invite: path('/auth/invite/:code'),
   inviteAccept: '/auth/invite/accept',
   /** Terms of service text and version; public. */
   tosText: '/auth/tos',

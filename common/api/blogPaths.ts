@@ -1,9 +1,14 @@
+import { path } from './path';
+
 /** The blog API's paths (common/api/blog.ts has the contract). */
 export const BLOG_PATHS = {
   posts: '/v2/blog/posts',
-  post: (ref: string | number) => `/v2/blog/posts/${encodeURIComponent(String(ref))}`,
+  /** GET by slug or id. */
+  post: path('/v2/blog/posts/:ref'),
+  /** PATCH: an edit names the post by id. */
+  postById: path('/v2/blog/posts/:id'),
   manage: '/v2/blog/manage',
   feed: '/v2/blog/feed.atom',
   adminAuthors: '/admin/blog/authors',
-  adminAuthor: (userId: string) => `/admin/blog/authors/${encodeURIComponent(userId)}`,
+  adminAuthor: path('/admin/blog/authors/:id'),
 } as const;

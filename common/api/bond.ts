@@ -13,6 +13,7 @@ import { BOND_TABLE_COLUMNS } from '../enums';
 import { COUPON_TYPES, RATING_BUCKETS, RATING_CLASSES, SP_RATINGS, TENOR_BUCKET_IDS } from '../market';
 import { boundedRange, MAX_RANGE_DAYS } from './dates';
 import { dateRangeQuerySchema, issuerRefSchema, multi, num, queryBoolean, sectorRefSchema, treasuryPointSchema } from './shared';
+import { path } from './path';
 
 // ---- paths -----------------------------------------------------------------------------------
 
@@ -21,10 +22,10 @@ export const BOND_PATHS = {
   bonds: '/v2/bond',
   /** GET: the whole filtered bond list as CSV (same query as `bonds`, no paging). */
   bondsCsv: '/v2/download/bonds.csv',
-  bond: (id: number | string) => `/v2/bond/${encodeURIComponent(String(id))}`,
-  bondPriceHistory: (id: number | string) => `/v2/bond/${encodeURIComponent(String(id))}/price-history`,
-  bondTrades: (id: number | string) => `/v2/bond/${encodeURIComponent(String(id))}/trades`,
-  bondCashflows: (id: number | string) => `/v2/bond/${encodeURIComponent(String(id))}/cashflows`,
+  bond: path('/v2/bond/:id'),
+  bondPriceHistory: path('/v2/bond/:id/price-history'),
+  bondTrades: path('/v2/bond/:id/trades'),
+  bondCashflows: path('/v2/bond/:id/cashflows'),
   /** GET ?ids=1,2,…&points= : the last closes of many bonds at once (the bond table's sparklines). */
   bondSparklines: '/v2/bond/sparklines',
 } as const;

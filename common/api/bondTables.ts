@@ -16,6 +16,7 @@ import { BOND_TABLE_COLUMNS } from '../enums';
 import { RATING_FILTER_VALUES } from './bond';
 import { TENOR_BUCKET_IDS } from '../market';
 import { sharedWithCallerSchema } from './shares';
+import { path } from './path';
 
 export const BOND_TABLE_NAME_MAX_LENGTH = 80;
 /** Custom tables one user may keep. */
@@ -26,8 +27,8 @@ export const BOND_TABLE_QUERY_MAX_LENGTH = 60;
 
 export const BOND_TABLE_PATHS = {
   list: '/v2/bond-tables',
-  one: (id: string) => `/v2/bond-tables/${encodeURIComponent(id)}`,
-  duplicate: (id: string) => `/v2/bond-tables/${encodeURIComponent(id)}/duplicate`,
+  one: path('/v2/bond-tables/:id'),
+  duplicate: path('/v2/bond-tables/:id/duplicate'),
 } as const;
 
 const column = z.enum(BOND_TABLE_COLUMNS);

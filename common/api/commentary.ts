@@ -11,11 +11,12 @@
  */
 import { z } from 'zod';
 import { positiveId } from './shared';
+import { path } from './path';
 
 export const COMMENTARY_PATHS = {
   list: '/v2/commentary',
   admin: '/admin/commentary',
-  adminOne: (id: number) => `/admin/commentary/${id}`,
+  adminOne: path('/admin/commentary/:id'),
 } as const;
 
 export const COMMENTARY_HEADLINE_MAX = 160;

@@ -10,11 +10,12 @@ import { z } from 'zod';
 import { SP_RATINGS } from '../market';
 import { calendarDateSchema } from './dates';
 import { positiveId } from './shared';
+import { path } from './path';
 
 export const EDGAR_PATHS = {
   filings: '/admin/edgar',
-  filing: (id: number | string) => `/admin/edgar/${encodeURIComponent(String(id))}`,
-  deal: (id: number | string) => `/admin/edgar/${encodeURIComponent(String(id))}/deal`,
+  filing: path('/admin/edgar/:id'),
+  deal: path('/admin/edgar/:id/deal'),
 } as const;
 
 export const FILING_STATUSES = ['parsed', 'needs review', 'rejected', 'imported'] as const;

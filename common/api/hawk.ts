@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { calendarDateSchema } from './dates';
+import { path } from './path';
 import {
   HAWK_CHANNELS,
   HAWK_FIRINGS_PAGE_MAX,
@@ -37,11 +38,11 @@ export * from './hawkSummary';
 
 export const HAWK_PATHS = {
   subscriptions: '/v2/hawk/subscriptions',
-  subscription: (id: number) => `/v2/hawk/subscriptions/${id}`,
+  subscription: path('/v2/hawk/subscriptions/:id'),
   backtest: '/v2/hawk/backtest',
   firings: '/v2/hawk/firings',
-  disable: (code: string) => `/v2/hawk/disable/${encodeURIComponent(code)}`,
-  undoDisable: (code: string) => `/v2/hawk/disable/${encodeURIComponent(code)}/undo`,
+  disable: path('/v2/hawk/disable/:disableCode'),
+  undoDisable: path('/v2/hawk/disable/:disableCode/undo'),
 } as const;
 
 /** The subscription's editable fields, as POST takes them. */

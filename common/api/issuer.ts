@@ -7,13 +7,14 @@
  */
 import { z } from 'zod';
 import { bondRowSchema } from './bond';
+import { path } from './path';
 import { issuerRefSchema, num, sectorRefSchema } from './shared';
 
 export const ISSUER_PATHS = {
   /** GET ?q= : issuer search. */
   issuers: '/v2/issuer',
-  issuer: (id: number | string) => `/v2/issuer/${encodeURIComponent(String(id))}`,
-  issuerCurve: (id: number | string) => `/v2/issuer/${encodeURIComponent(String(id))}/curve`,
+  issuer: path('/v2/issuer/:id'),
+  issuerCurve: path('/v2/issuer/:id/curve'),
 } as const;
 
 export const issuerSearchQuerySchema = z.object({

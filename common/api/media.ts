@@ -12,10 +12,13 @@
  */
 import { z } from 'zod';
 import { positiveId } from './shared';
+import { path } from './path';
 
 export const MEDIA_PATHS = {
   admin: '/admin/media',
-  adminOne: (id: number) => `/admin/media/${id}`,
+  adminOne: path('/admin/media/:id'),
+  /** GET ?jwt= : a file through its signed link (public: the token is the permission). */
+  file: path('/media/:year/:month/:file'),
 } as const;
 
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;

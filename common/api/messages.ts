@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ORGANIZATION_TYPES, type JobFunction, type OrganizationType } from '../enums';
 import { positiveId } from './shared';
+import { path } from './path';
 
 export const MESSAGE_PATHS = {
   /** POST { did? }: the messages the caller may see, newest first. */
@@ -18,11 +19,11 @@ export const MESSAGE_PATHS = {
   /** POST { dealId, recipients }: how many people a recipient choice reaches. */
   checkRecipients: '/v2/primary/message/check-recipients',
   /** PUT { message } / DELETE: the author (or an admin) edits or deletes a message. */
-  message: (id: string) => `/v2/primary/message/${encodeURIComponent(id)}`,
+  message: path('/v2/primary/message/:messageId'),
   /** GET: the deals the caller follows. */
   follows: '/v2/primary/message/follow',
   /** PUT / DELETE: follow or unfollow a deal (followers can be addressed as one). */
-  follow: (dealId: number | string) => `/v2/primary/message/follow/${encodeURIComponent(String(dealId))}`,
+  follow: path('/v2/primary/message/follow/:dealId'),
 } as const;
 
 /** Limits of messaging (§5 leaves them open). */

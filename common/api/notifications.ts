@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from '../enums';
+import { path } from './path';
 
 export const NOTIFICATION_PATHS = {
   /** GET ?cursor=<id>: notifications newer than the cursor, at once or when one arrives (long-poll). */
@@ -12,7 +13,7 @@ export const NOTIFICATION_PATHS = {
   /** GET: the VAPID public key browsers subscribe to push with. */
   pushKey: '/v2/user/notification/push-key',
   /** POST { section }: the user opened a menu section; its "new since last visit" badges clear. */
-  visit: (userId: string) => `/v2/user/${encodeURIComponent(userId)}/status-badges/visit`,
+  visit: path('/v2/user/:id/status-badges/visit'),
 } as const;
 
 /** How far back a cursor replays what a client missed. */

@@ -11,14 +11,15 @@ import { SECTOR_CODES, SP_RATINGS } from '../market';
 import { MAX_CALCULATOR_TRANCHES, calculatorTrancheInputSchema } from './newIssueCalculator';
 import { positiveId } from './shared';
 import { sharedWithCallerSchema } from './shares';
+import { path } from './path';
 
 export const PRICING_SHEET_PATHS = {
   sheets: '/v2/primary/pricing-sheet',
-  sheet: (id: number | string) => `/v2/primary/pricing-sheet/${encodeURIComponent(String(id))}`,
-  versions: (id: number | string) => `/v2/primary/pricing-sheet/${encodeURIComponent(String(id))}/versions`,
-  duplicate: (id: number | string) => `/v2/primary/pricing-sheet/${encodeURIComponent(String(id))}/duplicate`,
-  restore: (id: number | string) => `/v2/primary/pricing-sheet/${encodeURIComponent(String(id))}/restore`,
-  xlsx: (id: number | string) => `/v2/primary/pricing-sheet/${encodeURIComponent(String(id))}/xlsx`,
+  sheet: path('/v2/primary/pricing-sheet/:id'),
+  versions: path('/v2/primary/pricing-sheet/:id/versions'),
+  duplicate: path('/v2/primary/pricing-sheet/:id/duplicate'),
+  restore: path('/v2/primary/pricing-sheet/:id/restore'),
+  xlsx: path('/v2/primary/pricing-sheet/:id/xlsx'),
 } as const;
 
 export const PRICING_SHEET_NAME_MAX = 100;

@@ -12,13 +12,14 @@ import { z } from 'zod';
 import { DEAL_STATUSES, RATING_CLASSES, SECTOR_CODES } from '../market';
 import { boundedRange, calendarDateSchema } from './dates';
 import { idParamsSchema, num } from './shared';
+import { path } from './path';
 
 export const PRIMARY_PATHS = {
   /** GET: deals announced in a date range (default: this market week), newest first. */
   deals: '/v2/primary/deal',
   /** GET: past deals by week with their averages. */
   dealWeeks: '/v2/primary/deal/weekly',
-  deal: (id: number | string) => `/v2/primary/deal/${encodeURIComponent(String(id))}`,
+  deal: path('/v2/primary/deal/:id'),
   /** GET: new-issue volume by week or month, split by credit class, sector or rating, with year to date. */
   volume: '/v2/primary/volume',
   /** POST: the new-issue calculator (common/api/newIssueCalculator.ts). */

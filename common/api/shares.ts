@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { emailSchema } from '../validation/account';
+import { path } from './path';
 
 export const SHARE_KINDS = ['bond_table', 'pricing_sheet', 'hawk_subscription', 'blog_post'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
@@ -44,10 +45,10 @@ export const SHARE_KIND_LABELS: Record<ShareKind, string> = {
 export const SHARE_PATHS = {
   shares: '/v2/share',
   colleagues: '/v2/share/colleagues',
-  one: (uuid: string) => `/v2/share/${encodeURIComponent(uuid)}`,
-  accept: (uuid: string) => `/v2/share/${encodeURIComponent(uuid)}/accept`,
-  revoke: (uuid: string) => `/v2/share/${encodeURIComponent(uuid)}/revoke`,
-  leave: (uuid: string) => `/v2/share/${encodeURIComponent(uuid)}/leave`,
+  one: path('/v2/share/:uuid'),
+  accept: path('/v2/share/:uuid/accept'),
+  revoke: path('/v2/share/:uuid/revoke'),
+  leave: path('/v2/share/:uuid/leave'),
 } as const;
 
 /** The web app's page of an item kind (hash route). */

@@ -4,6 +4,7 @@
  * through the outbox to the support address with the person's support token and the page.
  */
 import { z } from 'zod';
+import { path } from './path';
 
 export const SUPPORT_SUBJECT_MAX = 200;
 export const SUPPORT_MESSAGE_MAX = 5_000;
@@ -13,7 +14,7 @@ export const SUPPORT_REQUESTS_PER_DAY = 10;
 export const SUPPORT_PATHS = {
   request: '/v2/support/request',
   adminRequests: '/admin/support-requests',
-  adminClose: (id: number | string) => `/admin/support-requests/${id}/close`,
+  adminClose: path('/admin/support-requests/:id/close'),
 } as const;
 
 export const supportRequestBodySchema = z

@@ -4,11 +4,12 @@
  * pending, and the queues that need a person.
  */
 import { z } from 'zod';
+import { path } from './path';
 
 export const SYSTEM_PATHS = {
   system: '/admin/system',
-  job: (name: string) => `/admin/system/jobs/${encodeURIComponent(name)}`,
-  jobRun: (name: string) => `/admin/system/jobs/${encodeURIComponent(name)}/run`,
+  job: path('/admin/system/jobs/:name'),
+  jobRun: path('/admin/system/jobs/:name/run'),
 } as const;
 
 /** Job names are code identifiers: letters, digits, dashes, dots and underscores. */

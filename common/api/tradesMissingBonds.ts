@@ -5,11 +5,12 @@
  * is repriced.
  */
 import { z } from 'zod';
+import { path } from './path';
 
 export const MISSING_BONDS_PATHS = {
   groups: '/admin/trades-missing-bonds',
-  trades: (identifier: string) => `/admin/trades-missing-bonds/${encodeURIComponent(identifier)}`,
-  map: (identifier: string) => `/admin/trades-missing-bonds/${encodeURIComponent(identifier)}/map`,
+  trades: path('/admin/trades-missing-bonds/:identifier'),
+  map: path('/admin/trades-missing-bonds/:identifier/map'),
   createBond: '/admin/trades-missing-bonds/bond',
 } as const;
 

@@ -3,11 +3,12 @@
  * request, streamed through its importer in one transaction, answered with the import report.
  */
 import { z } from 'zod';
+import { path } from './path';
 
 export const UPLOAD_KINDS = ['treasury', 'trace', 'bonds'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-export const UPLOAD_PATH = (kind: UploadKind) => `/admin/upload/${kind}`;
+export const UPLOAD_PATH = path('/admin/upload/:kind');
 
 /** Largest file the upload endpoint accepts (a month of TRACE Enhanced data is ~150 MB). */
 export const UPLOAD_MAX_BYTES = 200 * 1024 * 1024;

@@ -10,33 +10,34 @@ import { emailSchema, fullNameSchema, loginPasswordSchema, passwordSchema, totpC
 import { featureLevelSchema, featureNameSchema } from './admin';
 import { webauthnOptionsSchema } from './auth';
 import { supportWidgetSchema } from './support';
+import { path } from './path';
 
 // ---- paths -----------------------------------------------------------------------------------
 
 /** Every user path. Functions build paths with ids. */
 export const USER_PATHS = {
-  user: (id: string) => `/v2/user/${encodeURIComponent(id)}`,
-  tos: (id: string) => `/v2/user/${encodeURIComponent(id)}/tos`,
-  statusBadges: (id: string) => `/v2/user/${encodeURIComponent(id)}/status-badges`,
-  preferences: (id: string) => `/v2/user/${encodeURIComponent(id)}/preferences`,
-  password: (id: string) => `/v2/user/${encodeURIComponent(id)}/password`,
-  notificationPreferences: (id: string) => `/v2/user/${encodeURIComponent(id)}/notification-preferences`,
+  user: path('/v2/user/:id'),
+  tos: path('/v2/user/:id/tos'),
+  statusBadges: path('/v2/user/:id/status-badges'),
+  preferences: path('/v2/user/:id/preferences'),
+  password: path('/v2/user/:id/password'),
+  notificationPreferences: path('/v2/user/:id/notification-preferences'),
   /** GET: second factors of the user. */
-  mfa: (id: string) => `/v2/user/${encodeURIComponent(id)}/mfa`,
+  mfa: path('/v2/user/:id/mfa'),
   /** POST: start TOTP enrolment (secret + otpauth URI); DELETE: remove TOTP. */
-  totp: (id: string) => `/v2/user/${encodeURIComponent(id)}/mfa/totp`,
+  totp: path('/v2/user/:id/mfa/totp'),
   /** POST: confirm TOTP enrolment with a first code. */
-  totpConfirm: (id: string) => `/v2/user/${encodeURIComponent(id)}/mfa/totp/confirm`,
+  totpConfirm: path('/v2/user/:id/mfa/totp/confirm'),
   /** POST: registration options for a new passkey. */
-  passkeyOptions: (id: string) => `/v2/user/${encodeURIComponent(id)}/mfa/passkeys/options`,
+  passkeyOptions: path('/v2/user/:id/mfa/passkeys/options'),
   /** POST: register the passkey the browser created. */
-  passkeys: (id: string) => `/v2/user/${encodeURIComponent(id)}/mfa/passkeys`,
+  passkeys: path('/v2/user/:id/mfa/passkeys'),
   /** PATCH: rename; DELETE: remove. */
-  passkey: (id: string, passkeyId: string) => `/v2/user/${encodeURIComponent(id)}/mfa/passkeys/${encodeURIComponent(passkeyId)}`,
+  passkey: path('/v2/user/:id/mfa/passkeys/:passkeyId'),
   /** GET: invites sent by the user; POST: send one. */
-  invites: (id: string) => `/v2/user/${encodeURIComponent(id)}/invites`,
+  invites: path('/v2/user/:id/invites'),
   /** DELETE: revoke a pending invite. */
-  inviteOf: (id: string, inviteId: string) => `/v2/user/${encodeURIComponent(id)}/invites/${encodeURIComponent(inviteId)}`,
+  inviteOf: path('/v2/user/:id/invites/:inviteId'),
 } as const;
 
 // ---- terms of service ------------------------------------------------------------------------

@@ -32,7 +32,7 @@ export function refreshStatusBadges(userId?: string): void {
   const user = useBadgeStore.getState().userId;
   if (!user) return;
   running = api
-    .get<StatusBadges>(USER_PATHS.statusBadges(user))
+    .get<StatusBadges>(USER_PATHS.statusBadges({ id: user }))
     .then((answer) => {
       if (useBadgeStore.getState().userId === user) useBadgeStore.setState({ items: answer.items });
     })
@@ -66,7 +66,7 @@ export async function recordSectionVisit(section: BadgeSection): Promise<void> {
   const user = useBadgeStore.getState().userId;
   if (!user) return;
   try {
-    await api.post(NOTIFICATION_PATHS.visit(user), { section });
+    await api.post(NOTIFICATION_PATHS.visit({ id: user }), { section });
     refreshStatusBadges();
   } catch (error) {
     console.warn('Section visit not recorded', error);

@@ -45,7 +45,7 @@ export async function registerPush(): Promise<void> {
     console.warn('Service worker registration failed', error);
     return;
   }
-  const info = await api.get<{ notificationPreferences: NotificationPreferences }>(USER_PATHS.user(userId));
+  const info = await api.get<{ notificationPreferences: NotificationPreferences }>(USER_PATHS.user({ id: userId }));
   const prefs = info.notificationPreferences;
   if (!prefs.appNotificationsOn || !prefs.browserNotificationsOn) return;
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
@@ -61,7 +61,7 @@ export async function registerPush(): Promise<void> {
     keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
   };
   if (prefs.browserNotifications.some((s) => s.endpoint === sub.endpoint)) return;
-  await api.put(USER_PATHS.notificationPreferences(userId), withSubscription(prefs, sub));
+  await api.put(USER_PATHS.notificationPreferences({ id: userId }), withSubscription(prefs, sub));
 }
 
 export type BrowserPermission = NotificationPermission | 'unsupported';

@@ -12,7 +12,7 @@ const defaults: UiPreferences = {
   help: { welcomeClosed: false, bannersClosed: [] },
 };
 
-const PREFERENCES = USER_PATHS.preferences('u-1');
+const PREFERENCES = USER_PATHS.preferences({ id: 'u-1' });
 let server: ReturnType<typeof serveApi>;
 /** The saves the server received: PUTs of the user's preferences. */
 const saves = () => server.callsTo(`PUT ${PREFERENCES}`);

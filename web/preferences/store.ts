@@ -17,10 +17,10 @@ const SECTIONS: readonly PreferenceSection[] = ['bonds', 'bondHistory', 'help', 
 /** The preferences calls of the user contract (common/api/user.ts). */
 export const preferencesApi = {
   load: async (userId: string): Promise<PreferencesResponse> =>
-    preferencesResponseSchema.parse(await api.get(USER_PATHS.preferences(userId))),
+    preferencesResponseSchema.parse(await api.get(USER_PATHS.preferences({ id: userId }))),
   /** `keepalive` lets the request outlive the page (a save started as the user leaves or reloads). */
   save: async (userId: string, preferences: UiPreferences, options: { keepalive?: boolean } = {}): Promise<PreferencesResponse> =>
-    preferencesResponseSchema.parse(await api.put(USER_PATHS.preferences(userId), { preferences }, options)),
+    preferencesResponseSchema.parse(await api.put(USER_PATHS.preferences({ id: userId }), { preferences }, options)),
 };
 
 /** Stored values over defaults, section by section (a stored section only overrides its own keys). */

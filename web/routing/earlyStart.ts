@@ -74,7 +74,7 @@ export function startEarly(pathname: string): void {
   const paths = routeReads(pathname);
   // A page that renders before the user info waits only for the consent check: send it too.
   const userId = opening?.route.beforeUserInfo ? decodeJwt(useSession.getState().accessToken!).sub : undefined;
-  if (userId) paths.push(USER_PATHS.tos(userId));
+  if (userId) paths.push(USER_PATHS.tos({ id: userId }));
   for (const path of paths) {
     const answer = api.get(path);
     answer.catch(() => undefined); // read (and reported) by whoever adopts it

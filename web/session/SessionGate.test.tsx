@@ -22,9 +22,9 @@ configure({ asyncUtilTimeout: 8000 });
 
 let reload: ReturnType<typeof vi.spyOn>;
 let server: ReturnType<typeof serveApi>;
-const TOS = `GET ${USER_PATHS.tos('u-1')}`;
-const USER = `GET ${USER_PATHS.user('u-1')}`;
-const PREFERENCES = `GET ${USER_PATHS.preferences('u-1')}`;
+const TOS = `GET ${USER_PATHS.tos({ id: 'u-1' })}`;
+const USER = `GET ${USER_PATHS.user({ id: 'u-1' })}`;
+const PREFERENCES = `GET ${USER_PATHS.preferences({ id: 'u-1' })}`;
 
 beforeEach(() => {
   useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }) });
@@ -35,7 +35,7 @@ beforeEach(() => {
     [USER]: makeUserInfo(),
     [PREFERENCES]: { preferences: {}, defaults: {} },
     [TOS]: makeTosStatus(),
-    [`GET ${USER_PATHS.statusBadges('u-1')}`]: { items: [] },
+    [`GET ${USER_PATHS.statusBadges({ id: 'u-1' })}`]: { items: [] },
   });
 });
 
@@ -56,7 +56,7 @@ const page = (
 describe('after login: terms-of-service gate and session services', () => {
   it('outdated consent: the ToS text and consent button come before anything else', async () => {
     server.answer(TOS, makeTosStatus({ tosConsent: false, currentVersion: '2026-02', consentedVersion: '2026-01' }));
-    server.answer(`PUT ${USER_PATHS.tos('u-1')}`, makeTosStatus({ currentVersion: '2026-02', consentedVersion: '2026-02' }));
+    server.answer(`PUT ${USER_PATHS.tos({ id: 'u-1' })}`, makeTosStatus({ currentVersion: '2026-02', consentedVersion: '2026-02' }));
     renderPage(page);
     expect(await screen.findByTestId('tos-gate')).toBeTruthy();
     expect(screen.getByText(/terms of service have changed/)).toBeTruthy();
@@ -64,7 +64,7 @@ describe('after login: terms-of-service gate and session services', () => {
     expect(screen.queryByTestId('the-page')).toBeNull();
     fireEvent.click(screen.getByTestId('tos-accept'));
     expect(await screen.findByTestId('the-page')).toBeTruthy();
-    expect(server.callsTo(`PUT ${USER_PATHS.tos('u-1')}`).map((c) => c.body)).toEqual([{ version: '2026-02' }]);
+    expect(server.callsTo(`PUT ${USER_PATHS.tos({ id: 'u-1' })}`).map((c) => c.body)).toEqual([{ version: '2026-02' }]);
   });
 
   it('consent given: user info loaded, features enabled, polling and tracking started', async () => {

@@ -60,12 +60,12 @@ export const authApi = {
   unlock: async (uuid: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(AUTH_PATHS.unlock, { uuid })),
   unlockRequest: async (email: string): Promise<MessageResponse> =>
     messageResponseSchema.parse(await api.post(AUTH_PATHS.unlockRequest, { email })),
-  inviteInfo: async (code: string): Promise<InviteInfo> => inviteInfoSchema.parse(await api.get(AUTH_PATHS.invite(code))),
+  inviteInfo: async (code: string): Promise<InviteInfo> => inviteInfoSchema.parse(await api.get(AUTH_PATHS.invite({ code }))),
   inviteAccept: async (body: InviteAcceptBody): Promise<AccountCreated> =>
     accountCreatedSchema.parse(await api.post(AUTH_PATHS.inviteAccept, body)),
   tosText: async (): Promise<TosText> => tosTextSchema.parse(await api.get(AUTH_PATHS.tosText)),
-  tosStatus: async (userId: string): Promise<TosStatus> => tosStatusSchema.parse(await api.get(USER_PATHS.tos(userId))),
+  tosStatus: async (userId: string): Promise<TosStatus> => tosStatusSchema.parse(await api.get(USER_PATHS.tos({ id: userId }))),
   tosConsent: async (userId: string, version: string): Promise<TosStatus> =>
-    tosStatusSchema.parse(await api.put(USER_PATHS.tos(userId), { version })),
-  userInfo: async (userId: string): Promise<UserInfo> => userInfoSchema.parse(await api.get(USER_PATHS.user(userId))),
+    tosStatusSchema.parse(await api.put(USER_PATHS.tos({ id: userId }), { version })),
+  userInfo: async (userId: string): Promise<UserInfo> => userInfoSchema.parse(await api.get(USER_PATHS.user({ id: userId }))),
 };

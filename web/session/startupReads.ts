@@ -20,7 +20,7 @@ export function tosStatusQuery(userId: string | null) {
       // Sent at start-up for a page that renders before the user info (routing/earlyStart.ts).
       // Adopted only when it succeeded: a refusal sent before the health check (maintenance, a
       // lapse) is asked again now, after it, so it never logs anyone out by itself.
-      const early = takeEarlyRead(USER_PATHS.tos(userId as string));
+      const early = takeEarlyRead(USER_PATHS.tos({ id: userId as string }));
       if (early) {
         try {
           return tosStatusSchema.parse(await early);

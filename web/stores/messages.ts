@@ -100,13 +100,13 @@ export async function sendMessage(body: MessageCreateBody): Promise<DealMessage>
 }
 
 export async function editMessage(id: string, message: string): Promise<DealMessage> {
-  const updated = await api.put<DealMessage>(MESSAGE_PATHS.message(id), { message });
+  const updated = await api.put<DealMessage>(MESSAGE_PATHS.message({ messageId: id }), { message });
   useMessageStore.setState((s) => withMessages(merge(s.messages, [updated])));
   return updated;
 }
 
 export async function deleteMessage(id: string): Promise<void> {
-  await api.delete(MESSAGE_PATHS.message(id));
+  await api.delete(MESSAGE_PATHS.message({ messageId: id }));
   useMessageStore.setState((s) => withMessages(s.messages.filter((m) => m.id !== id)));
 }
 

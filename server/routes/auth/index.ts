@@ -23,7 +23,7 @@ import {
   unlockBodySchema,
   unlockRequestBodySchema,
 } from '@common/api/auth';
-import { errorResponseSchema, messageResponseSchema } from '@common/api/shared';
+import { messageResponseSchema } from '@common/api/shared';
 import { TOS_TEXT, TOS_TITLE, TOS_VERSION } from '@common/tos';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,18 +55,10 @@ import {
   signup,
   unlock,
 } from '../../services/accounts/signup';
+import { defineRoutes } from '../defineRoute';
 
 /** Login attempts per IP and minute at the default AUTH_RATE_LIMIT_PER_MINUTE; other limits are relative to it. */
 const BASE_LOGIN_LIMIT = 20;
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  410: errorResponseSchema,
-  423: errorResponseSchema,
-  429: errorResponseSchema,
-};
 
 /** The attempt a request makes: its client, its device id (guessing is held back per source) and the app's time. */
 function client(request: FastifyRequest): LoginAttempt {
@@ -84,6 +76,8 @@ function client(request: FastifyRequest): LoginAttempt {
  * sign-up, e-mailed links, invites. No answer tells whether an e-mail has an account.
  */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'auth' });
+
   /** Per-route limits (per client IP, shared by every instance) on every auth endpoint, on top of the global limit. */
   const scale = app.config.authRateLimitPerMinute / BASE_LOGIN_LIMIT;
   // Every sign-in route is public (and rate-limited against guessing).
@@ -92,23 +86,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.loginStart,
-    {
-      config: limit(20),
-      schema: {
-        tags: ['auth'],
-        summary: 'Start a login with e-mail and password',
-        description:
-          'Answers kind `session` (logged in), `passkey` (authenticate with a passkey, then login/finish), `enrolPasskey` ' +
-          '(MFA_REQUIRED and no second factor yet: create a passkey, then /auth/mfa/enroll) or `secondFactor` (TOTP or ' +
-          'e-mailed code). 401 `Incorrect e-mail or password` for unknown e-mails and wrong passwords alike; after 5 failures ' +
-          'from one source (IP) that source waits before each further attempt (423), a right password from it needs a second ' +
-          'factor or the e-mailed code, and an unlock link is e-mailed; devices the account has signed in from are not held ' +
-          '(docs/accounts.md, "Guessing").',
-        querystring: loginStartQuerySchema,
-        body: loginStartBodySchema,
-        response: { 200: loginStartResultSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(20),
+      summary: 'Start a login with e-mail and password',
+      description:
+        'Answers kind `session` (logged in), `passkey` (authenticate with a passkey, then login/finish), `enrolPasskey` ' +
+        '(MFA_REQUIRED and no second factor yet: create a passkey, then /auth/mfa/enroll) or `secondFactor` (TOTP or ' +
+        'e-mailed code). 401 `Incorrect e-mail or password` for unknown e-mails and wrong passwords alike; after 5 failures ' +
+        'from one source (IP) that source waits before each further attempt (423), a right password from it needs a second ' +
+        'factor or the e-mailed code, and an unlock link is e-mailed; devices the account has signed in from are not held ' +
+        '(docs/accounts.md, "Guessing").',
+      querystring: loginStartQuerySchema,
+      body: loginStartBodySchema,
+      response: { 200: loginStartResultSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request, reply) => {
       const result = await loginStart(app.db, app.config, request.body, client(request));
       return result.kind === 'session' ? { ...result, auth: deliverRefreshCookie(reply, result.auth) } : result;
@@ -117,46 +109,40 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.loginFinish,
-    {
-      config: limit(20),
-      schema: {
-        tags: ['auth'],
-        summary: 'Finish a login with a passkey assertion or a TOTP code',
-        description: 'Send email, password and either `credential` (the passkey assertion as JSON text, with mfaSession) or `totpCode`.',
-        body: loginFinishBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(20),
+      summary: 'Finish a login with a passkey assertion or a TOTP code',
+      description: 'Send email, password and either `credential` (the passkey assertion as JSON text, with mfaSession) or `totpCode`.',
+      body: loginFinishBodySchema,
+      response: { 200: authResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request, reply) => deliverRefreshCookie(reply, await loginFinish(app.db, app.config, request.body, client(request))),
   );
 
   app.post(
     AUTH_PATHS.mfaEnroll,
-    {
-      config: limit(10),
-      schema: {
-        tags: ['auth'],
-        summary: 'Enrol a passkey during login and finish the login',
-        body: mfaEnrollBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(10),
+      summary: 'Enrol a passkey during login and finish the login',
+      body: mfaEnrollBodySchema,
+      response: { 200: authResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request, reply) => deliverRefreshCookie(reply, await enrollAtLogin(app.db, app.config, request.body, client(request))),
   );
 
   app.post(
     AUTH_PATHS.mfaEmailSend,
-    {
-      config: limit(5),
-      schema: {
-        tags: ['auth'],
-        summary: 'E-mail a login code (second factor) after a correct password',
-        description:
-          'The code (XXXXX-XXXXX) and a link /bw/login/e/{code} are e-mailed; single use, 10 minutes, and only in this browser: the answer sets the HttpOnly login-attempt cookie the code needs.',
-        body: mfaEmailSendBodySchema,
-        response: { 202: messageResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(5),
+      summary: 'E-mail a login code (second factor) after a correct password',
+      description:
+        'The code (XXXXX-XXXXX) and a link /bw/login/e/{code} are e-mailed; single use, 10 minutes, and only in this browser: the answer sets the HttpOnly login-attempt cookie the code needs.',
+      body: mfaEmailSendBodySchema,
+      response: { 202: messageResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request, reply) => {
       const { attempt } = await sendLoginCode(app.db, app.config, request.body, client(request));
       deliverLoginAttemptCookie(reply, attempt, app.config);
@@ -167,15 +153,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.mfaEmail,
-    {
-      config: limit(10),
-      schema: {
-        tags: ['auth'],
-        summary: 'Log in with an e-mailed code',
-        body: mfaEmailBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(10),
+      summary: 'Log in with an e-mailed code',
+      body: mfaEmailBodySchema,
+      response: { 200: authResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request, reply) =>
       deliverRefreshCookie(
         reply,
@@ -185,18 +169,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.refresh,
-    {
-      config: limit(60),
-      schema: {
-        tags: ['auth'],
-        summary: 'Exchange a refresh token for new tokens (rotation)',
-        description:
-          'The refresh token comes from its HttpOnly cookie (or, for clients without cookies, the body) and is single use: the answer ' +
-          'sets its successor. The same token presented again within 30 s (another tab) answers the same successor; later, it ends the session (401).',
-        body: refreshBodySchema.nullish(),
-        response: { 200: authResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(60),
+      summary: 'Exchange a refresh token for new tokens (rotation)',
+      description:
+        'The refresh token comes from its HttpOnly cookie (or, for clients without cookies, the body) and is single use: the answer ' +
+        'sets its successor. The same token presented again within 30 s (another tab) answers the same successor; later, it ends the session (401).',
+      body: refreshBodySchema.nullish(),
+      response: { 200: authResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request, reply) => {
       const token = presentedRefreshToken(request, request.body?.refreshToken);
       if (!token) throw unauthorized(SESSION_ENDED);
@@ -206,15 +188,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.logout,
-    {
-      config: limit(30),
-      schema: {
-        tags: ['auth'],
-        summary: 'Log out: revoke the session of the bearer token and/or refresh token',
-        body: logoutBodySchema.nullish(),
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(30),
+      summary: 'Log out: revoke the session of the bearer token and/or refresh token',
+      body: logoutBodySchema.nullish(),
+      response: { 200: messageResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request, reply) => {
       // An expired access token still names its session: logging out with it is harmless and must work.
       const sessionId = request.auth?.sessionId ?? (await sessionOfAnyAccessToken(app.config.jwtSecret, request.headers.authorization));
@@ -228,16 +208,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.signup,
-    {
-      config: limit(5),
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign up: e-mail a link to create an account',
-        description: 'Always 202 with the same message; an address that has an account gets a note instead of a link.',
-        body: signupBodySchema,
-        response: { 202: messageResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(5),
+      summary: 'Sign up: e-mail a link to create an account',
+      description: 'Always 202 with the same message; an address that has an account gets a note instead of a link.',
+      body: signupBodySchema,
+      response: { 202: messageResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request, reply) => {
       await signup(app.db, app.config, request.body.email, new Date(app.now()));
       kickOutbox(app);
@@ -247,16 +225,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     AUTH_PATHS.confirm,
-    {
-      config: limit(30),
-      schema: {
-        tags: ['auth'],
-        summary: 'Check an e-mailed link (sign-up by default) and get its e-mail',
-        description: '404 unknown or used; 410 expired — with regenerateIfExpired=true a fresh link is e-mailed and the message says so.',
-        querystring: confirmQuerySchema,
-        response: { 200: confirmInfoSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(30),
+      summary: 'Check an e-mailed link (sign-up by default) and get its e-mail',
+      description: '404 unknown or used; 410 expired — with regenerateIfExpired=true a fresh link is e-mailed and the message says so.',
+      querystring: confirmQuerySchema,
+      response: { 200: confirmInfoSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request) => {
       try {
         return await confirmInfo(
@@ -275,31 +251,27 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.confirm,
-    {
-      config: limit(10),
-      schema: {
-        tags: ['auth'],
-        summary: 'Create the account of a sign-up link',
-        description: 'Joins the organisation of the e-mail domain and starts a trial. 409 when the e-mail already has an account.',
-        body: confirmBodySchema,
-        response: { 201: accountCreatedSchema, 409: errorResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(10),
+      summary: 'Create the account of a sign-up link',
+      description: 'Joins the organisation of the e-mail domain and starts a trial. 409 when the e-mail already has an account.',
+      body: confirmBodySchema,
+      response: { 201: accountCreatedSchema },
+      errors: [401, 404, 409, 410, 423, 429],
+    }),
     async (request, reply) => reply.code(201).send(await confirmSignup(app.db, app.config, request.body, new Date(app.now()))),
   );
 
   app.post(
     AUTH_PATHS.reset,
-    {
-      config: limit(5),
-      schema: {
-        tags: ['auth'],
-        summary: 'Request a password reset link',
-        description: 'Always 202 with the same message. The link (/bw/reset-password/{uuid}) is valid for 1 hour.',
-        body: resetBodySchema,
-        response: { 202: messageResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(5),
+      summary: 'Request a password reset link',
+      description: 'Always 202 with the same message. The link (/bw/reset-password/{uuid}) is valid for 1 hour.',
+      body: resetBodySchema,
+      response: { 202: messageResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request, reply) => {
       await requestReset(app.db, app.config, request.body.email, new Date(app.now()));
       kickOutbox(app);
@@ -309,16 +281,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.resetPassword,
-    {
-      config: limit(10),
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with a reset link',
-        description: 'Ends every session of the account and lifts a lock.',
-        body: resetPasswordBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(10),
+      summary: 'Set a new password with a reset link',
+      description: 'Ends every session of the account and lifts a lock.',
+      body: resetPasswordBodySchema,
+      response: { 200: messageResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request) => {
       await resetPassword(app.db, request.body.uuid, request.body.password, new Date(app.now()));
       return { message: 'Your password has been changed. Sign in with the new password.' };
@@ -327,15 +297,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.unlock,
-    {
-      config: limit(10),
-      schema: {
-        tags: ['auth'],
-        summary: 'Unlock an account with an unlock link',
-        body: unlockBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(10),
+      summary: 'Unlock an account with an unlock link',
+      body: unlockBodySchema,
+      response: { 200: messageResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request) => {
       await unlock(app.db, request.body.uuid, new Date(app.now()));
       return { message: 'Your account is unlocked. You can sign in again.' };
@@ -344,16 +312,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.unlockRequest,
-    {
-      config: limit(5),
-      schema: {
-        tags: ['auth'],
-        summary: 'Request a new unlock link',
-        description: 'Always 202 with the same message.',
-        body: unlockRequestBodySchema,
-        response: { 202: messageResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(5),
+      summary: 'Request a new unlock link',
+      description: 'Always 202 with the same message.',
+      body: unlockRequestBodySchema,
+      response: { 202: messageResponseSchema },
+      errors: [401, 404, 410, 423, 429],
+    }),
     async (request, reply) => {
       await requestUnlock(app.db, app.config, request.body.email, new Date(app.now()));
       kickOutbox(app);
@@ -362,36 +328,32 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/auth/invite/:code',
-    {
-      config: limit(30),
-      schema: {
-        tags: ['auth'],
-        summary: 'What an invite is for (e-mail, inviter, organisation)',
-        params: z.object({ code: z.string().min(1).max(100) }),
-        response: { 200: inviteInfoSchema, ...errors },
-      },
-    },
+    AUTH_PATHS.invite.pattern,
+    route({
+      ...limit(30),
+      summary: 'What an invite is for (e-mail, inviter, organisation)',
+      params: z.object({ code: z.string().min(1).max(100) }),
+      response: { 200: inviteInfoSchema },
+      errors: [401, 410, 423, 429],
+    }),
     async (request) => inviteInfo(app.db, request.params.code, new Date(app.now())),
   );
 
   app.post(
     AUTH_PATHS.inviteAccept,
-    {
-      config: limit(10),
-      schema: {
-        tags: ['auth'],
-        summary: 'Create the invited account',
-        body: inviteAcceptBodySchema,
-        response: { 201: accountCreatedSchema, 409: errorResponseSchema, ...errors },
-      },
-    },
+    route({
+      ...limit(10),
+      summary: 'Create the invited account',
+      body: inviteAcceptBodySchema,
+      response: { 201: accountCreatedSchema },
+      errors: [401, 404, 409, 410, 423, 429],
+    }),
     async (request, reply) => reply.code(201).send(await acceptInvite(app.db, app.config, request.body, new Date(app.now()))),
   );
 
   app.get(
     AUTH_PATHS.tosText,
-    { config: limit(60), schema: { tags: ['auth'], summary: 'The current terms of service', response: { 200: tosTextSchema } } },
+    route({ ...limit(60), summary: 'The current terms of service', response: { 200: tosTextSchema } }),
     async () => ({ version: TOS_VERSION, title: TOS_TITLE, text: TOS_TEXT }),
   );
 };

@@ -21,25 +21,23 @@ import { bondListCsv, listBondsJson } from '../../services/market/queries/bondLi
 import { sparklineSeries } from '../../services/pricing';
 import { listTrades } from '../../services/market/queries/trades';
 import { entitledBondQuery } from './columnAccess';
+import { defineRoutes } from '../defineRoute';
 
-const tags = ['bond'];
-const security = [{ bearer: [] }];
 const csvQuerySchema = bondListQuerySchema.omit({ offset: true, limit: true });
 
 /** The bond table (list, CSV) and one bond's detail, price history, trades and cash flows. */
 const bondRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'bond' });
+
   app.get(
     BOND_PATHS.bonds,
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Bond table: sort on any column (primary, secondary), filters, column selection, paging',
-        querystring: bondListQuerySchema,
-        response: { 200: bondListResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      summary: 'Bond table: sort on any column (primary, secondary), filters, column selection, paging',
+      querystring: bondListQuerySchema,
+      response: { 200: bondListResponseSchema },
+    }),
     // The hot path: the service writes the JSON itself from per-row JSON it keeps (rows come
     // from typed presenters; the schema above documents the response and the tests check it).
     async (request, reply) => {
@@ -52,15 +50,13 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     BOND_PATHS.bondsCsv,
-    {
-      config: { access: 'user', subscription: true, expensive: true },
-      schema: {
-        tags,
-        security,
-        summary: 'The whole filtered, sorted bond list as CSV (RFC 4180, header row, unformatted numbers)',
-        querystring: csvQuerySchema,
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      expensive: true,
+      summary: 'The whole filtered, sorted bond list as CSV (RFC 4180, header row, unformatted numbers)',
+      querystring: csvQuerySchema,
+    }),
     async (request, reply) => {
       const query = await entitledBondQuery(request, request.query);
       reply
@@ -73,16 +69,14 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     BOND_PATHS.bondSparklines,
-    {
-      config: { access: 'user', subscription: true, feature: 'sparklines' },
-      schema: {
-        tags,
-        security,
-        summary: "The last closing prices of up to 200 bonds at once (the bond table's sparklines)",
-        querystring: sparklinesQuerySchema,
-        response: { 200: sparklinesResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      feature: 'sparklines',
+      summary: "The last closing prices of up to 200 bonds at once (the bond table's sparklines)",
+      querystring: sparklinesQuerySchema,
+      response: { 200: sparklinesResponseSchema },
+    }),
     async (request) => {
       const ids = [...new Set(request.query.ids)];
       const series = await sparklineSeries(app.db, ids, request.query.points);
@@ -91,17 +85,14 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/bond/:id',
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: "A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage",
-        params: idParamsSchema,
-        response: { 200: bondDetailResponseSchema },
-      },
-    },
+    BOND_PATHS.bond.pattern,
+    route({
+      access: 'user',
+      subscription: true,
+      summary: "A bond's terms, issuer, ratings history, call schedule, today's analytics and price lineage",
+      params: idParamsSchema,
+      response: { 200: bondDetailResponseSchema },
+    }),
     async (request) => {
       const detail = await bondDetail(app.db, request.params.id);
       if (!detail) throw notFound(`Bond ${request.params.id} not found`);
@@ -110,18 +101,15 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/bond/:id/price-history',
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: 'End-of-day evaluated prices, yields, spreads, confidence and volume (default: one year)',
-        params: idParamsSchema,
-        querystring: priceHistoryQuerySchema,
-        response: { 200: priceHistoryResponseSchema },
-      },
-    },
+    BOND_PATHS.bondPriceHistory.pattern,
+    route({
+      access: 'user',
+      subscription: true,
+      summary: 'End-of-day evaluated prices, yields, spreads, confidence and volume (default: one year)',
+      params: idParamsSchema,
+      querystring: priceHistoryQuerySchema,
+      response: { 200: priceHistoryResponseSchema },
+    }),
     async (request) => {
       const history = await priceHistory(app.db, request.params.id, request.query);
       if (history.points.length === 0 && !(await bondExists(app.db, request.params.id))) {
@@ -132,18 +120,15 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/bond/:id/trades',
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: "A bond's trades, newest first, as disseminated",
-        params: idParamsSchema,
-        querystring: bondTradesQuerySchema,
-        response: { 200: tradeListResponseSchema },
-      },
-    },
+    BOND_PATHS.bondTrades.pattern,
+    route({
+      access: 'user',
+      subscription: true,
+      summary: "A bond's trades, newest first, as disseminated",
+      params: idParamsSchema,
+      querystring: bondTradesQuerySchema,
+      response: { 200: tradeListResponseSchema },
+    }),
     async (request) => {
       // Existence is asked only when there is nothing to show: one statement for a traded bond.
       const trades = await listTrades(app.db, { ...request.query, bondId: request.params.id });
@@ -153,17 +138,14 @@ const bondRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/bond/:id/cashflows',
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Future cash flows per 100 face (analytics engine), settling T+1',
-        params: idParamsSchema,
-        response: { 200: cashflowsResponseSchema },
-      },
-    },
+    BOND_PATHS.bondCashflows.pattern,
+    route({
+      access: 'user',
+      subscription: true,
+      summary: 'Future cash flows per 100 face (analytics engine), settling T+1',
+      params: idParamsSchema,
+      response: { 200: cashflowsResponseSchema },
+    }),
     async (request) => {
       const flows = await bondCashflows(app.db, request.params.id);
       if (!flows) throw notFound(`Bond ${request.params.id} not found`);

@@ -1,6 +1,8 @@
+import { API_PATHS } from '@common/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordError } from '../../services/errors/errorStore';
+import { defineRoutes } from '../defineRoute';
 
 const clientErrorBody = z.object({
   message: z.string().min(1).max(2000),
@@ -17,17 +19,17 @@ const clientErrorBody = z.object({
  * id; rate limited per client.
  */
 const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'system' });
+
   app.post(
-    '/v2/client-errors',
-    {
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['system'],
-        summary: 'Report an error that happened in the browser',
-        body: clientErrorBody,
-        response: { 202: z.object({ received: z.literal(true) }) },
-      },
-    },
+    API_PATHS.clientErrors,
+    route({
+      access: 'public',
+      rateLimit: { max: 30, timeWindow: '1 minute' },
+      summary: 'Report an error that happened in the browser',
+      body: clientErrorBody,
+      response: { 202: z.object({ received: z.literal(true) }) },
+    }),
     async (request, reply) => {
       const body = request.body;
       request.log.warn({ clientError: { message: body.message, url: body.url } }, 'client error reported');

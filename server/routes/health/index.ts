@@ -1,6 +1,8 @@
+import { API_PATHS } from '@common/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseHealth } from '../../services/health';
+import { defineRoutes } from '../defineRoute';
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'error']).describe('ok when the server and its database answer'),
@@ -14,12 +16,16 @@ const healthResponse = z.object({
  * from a reading at most 500 ms old and never queues behind busy database work (services/health.ts).
  */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'system' });
+
   app.get(
-    '/health',
-    {
-      config: { access: 'public', rateLimit: false },
-      schema: { tags: ['system'], summary: 'Server health and maintenance mode', response: { 200: healthResponse, 503: healthResponse } },
-    },
+    API_PATHS.health,
+    route({
+      access: 'public',
+      rateLimit: false,
+      summary: 'Server health and maintenance mode',
+      response: { 200: healthResponse, 503: healthResponse },
+    }),
     async (request, reply) => {
       const health = await databaseHealth(app.db, (err) => request.log.warn({ err }, 'health check: database unavailable'), app.now());
       if (health.db === 'up') return { status: 'ok' as const, ...health };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../common/api/shared';
+
 import {
   HELP_PATHS,
   helpArticleQuerySchema,
@@ -12,55 +12,47 @@ import {
 import { callerFeatures } from '../../plugins/entitlements';
 import { getHelpArticle, listHelpArticles } from '../../services/content/help';
 import { searchContent } from '../../services/content/search';
-
-const tags = ['help'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+import { defineRoutes } from '../defineRoute';
 
 /** The help centre (feature `help`) and search across help and the blog. */
 const helpRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'help' });
+
   app.get(
     HELP_PATHS.articles,
-    {
-      config: { access: 'user', feature: 'help' },
-      schema: {
-        tags,
-        security,
-        summary: 'Help articles, guides and workflows (no bodies), by section and position',
-        querystring: helpArticlesQuerySchema,
-        response: { 200: helpArticlesResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      feature: 'help',
+      summary: 'Help articles, guides and workflows (no bodies), by section and position',
+      querystring: helpArticlesQuerySchema,
+      response: { 200: helpArticlesResponseSchema },
+      errors: [404],
+    }),
     async (request) => ({ articles: await listHelpArticles(app.db, request.query.kind) }),
   );
 
   app.get(
     HELP_PATHS.article,
-    {
-      config: { access: 'user', feature: 'help' },
-      schema: {
-        tags,
-        security,
-        summary: 'One help article by its nested path, as sanitised HTML',
-        querystring: helpArticleQuerySchema,
-        response: { 200: helpArticleSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      feature: 'help',
+      summary: 'One help article by its nested path, as sanitised HTML',
+      querystring: helpArticleQuerySchema,
+      response: { 200: helpArticleSchema },
+      errors: [404],
+    }),
     async (request) => getHelpArticle(app.db, request.query.path),
   );
 
   app.get(
     HELP_PATHS.search,
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        summary: 'Full-text search over help (feature help) and published blog posts (feature blog), best first',
-        querystring: searchQuerySchema,
-        response: { 200: searchResponseSchema, ...errors },
-      },
-    },
+    route({
+      access: 'user',
+      summary: 'Full-text search over help (feature help) and published blog posts (feature blog), best first',
+      querystring: searchQuerySchema,
+      response: { 200: searchResponseSchema },
+      errors: [404],
+    }),
     async (request) => {
       const features = await callerFeatures(request);
       const scope = { help: features.has('help'), blog: features.has('blog'), now: new Date(app.now()) };

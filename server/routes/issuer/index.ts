@@ -10,39 +10,33 @@ import { idParamsSchema } from '../../../common/api/shared';
 import { notFound } from '../../plugins/errors';
 import { issuerCurve, searchIssuers } from '../../services/market/queries/issuerDirectory';
 import { issuerDetail } from '../../services/market/queries/issuers';
-
-const tags = ['issuer'];
-const security = [{ bearer: [] }];
+import { defineRoutes } from '../defineRoute';
 
 /** Issuer search, detail with its bonds, and the issuer curve for charts. */
 const issuerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'issuer' });
+
   app.get(
     ISSUER_PATHS.issuers,
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Search issuers by ticker, name or display name',
-        querystring: issuerSearchQuerySchema,
-        response: { 200: issuerSearchResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      summary: 'Search issuers by ticker, name or display name',
+      querystring: issuerSearchQuerySchema,
+      response: { 200: issuerSearchResponseSchema },
+    }),
     async (request) => searchIssuers(app.db, request.query),
   );
 
   app.get(
-    '/v2/issuer/:id',
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: 'An issuer, its sector, parent and outstanding bonds',
-        params: idParamsSchema,
-        response: { 200: issuerDetailResponseSchema },
-      },
-    },
+    ISSUER_PATHS.issuer.pattern,
+    route({
+      access: 'user',
+      subscription: true,
+      summary: 'An issuer, its sector, parent and outstanding bonds',
+      params: idParamsSchema,
+      response: { 200: issuerDetailResponseSchema },
+    }),
     async (request) => {
       const detail = await issuerDetail(app.db, request.params.id);
       if (!detail) throw notFound(`Issuer ${request.params.id} not found`);
@@ -51,17 +45,14 @@ const issuerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/issuer/:id/curve',
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: "The issuer's bonds today: tenor against yield and spreads",
-        params: idParamsSchema,
-        response: { 200: issuerCurveResponseSchema },
-      },
-    },
+    ISSUER_PATHS.issuerCurve.pattern,
+    route({
+      access: 'user',
+      subscription: true,
+      summary: "The issuer's bonds today: tenor against yield and spreads",
+      params: idParamsSchema,
+      response: { 200: issuerCurveResponseSchema },
+    }),
     async (request) => {
       const curve = await issuerCurve(app.db, request.params.id);
       if (!curve) throw notFound(`Issuer ${request.params.id} not found`);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../common/api/shared';
+
 import {
   MEDIA_MAX_BYTES,
   MEDIA_PATHS,
@@ -15,13 +15,16 @@ import { badRequest, HttpError } from '../../plugins/errors';
 import { deleteMedia, listMedia, readMedia, replaceMedia, uploadMedia } from '../../services/content/media';
 import { mediaTokenRefusal } from '../../services/content/media/links';
 import { createMediaStore } from '../../services/content/media/store';
-import { adminErrors, adminRoute } from '../admin/adminRoute';
+import { defineRoutes } from '../defineRoute';
 
 /**
  * The media library (admin `media`) and its signed links `{media host}/{path}?jwt={token}`.
  * Uploads are the file's bytes as the body (application/octet-stream), the name in the query.
  */
 const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'admin' });
+  const { route: mediaRoute } = defineRoutes(app, { tag: 'media' });
+
   const store = await createMediaStore(app.config);
   app.addHook('onClose', () => store.close?.());
   const ctx = () => ({ store, secret: app.config.jwtSecret, publicUrl: app.config.publicUrl, now: app.now() });
@@ -36,7 +39,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     MEDIA_PATHS.admin,
-    adminRoute('The media library with signed links', { response: { 200: mediaListSchema, ...adminErrors } }),
+    route({ access: 'admin', summary: 'The media library with signed links', response: { 200: mediaListSchema }, errors: [400, 404, 409] }),
     async () => ({
       items: await listMedia(app.db, ctx()),
     }),
@@ -44,31 +47,40 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     MEDIA_PATHS.admin,
-    adminRoute('Upload an image (PNG, JPEG, GIF, WebP) or a PDF; the type is read from the bytes', {
+    route({
+      access: 'admin',
+      summary: 'Upload an image (PNG, JPEG, GIF, WebP) or a PDF; the type is read from the bytes',
       consumes: ['application/octet-stream'],
       querystring: mediaUploadQuerySchema,
-      response: { 201: mediaItemSchema, 413: errorResponseSchema, ...adminErrors },
+      response: { 201: mediaItemSchema },
+      errors: [404, 409, 413],
     }),
     async (request, reply) =>
       reply.code(201).send(await uploadMedia(app.db, request.user.userId, request.query.name, bytesOf(request.body), ctx())),
   );
 
   app.put(
-    '/admin/media/:id',
-    adminRoute('Replace a file with new bytes of the same type (its links keep working)', {
+    MEDIA_PATHS.adminOne.pattern,
+    route({
+      access: 'admin',
+      summary: 'Replace a file with new bytes of the same type (its links keep working)',
       consumes: ['application/octet-stream'],
       params: mediaIdParamsSchema,
       querystring: mediaUploadQuerySchema,
-      response: { 200: mediaItemSchema, 413: errorResponseSchema, ...adminErrors },
+      response: { 200: mediaItemSchema },
+      errors: [409, 413],
     }),
     async (request) => replaceMedia(app.db, request.user.userId, request.params.id, request.query.name, bytesOf(request.body), ctx()),
   );
 
   app.delete(
-    '/admin/media/:id',
-    adminRoute('Delete a file (409 while a published post uses it)', {
+    MEDIA_PATHS.adminOne.pattern,
+    route({
+      access: 'admin',
+      summary: 'Delete a file (409 while a published post uses it)',
       params: mediaIdParamsSchema,
-      response: { 204: z.null().describe('Deleted'), ...adminErrors },
+      response: { 204: z.null().describe('Deleted') },
+      errors: [409],
     }),
     async (request, reply) => {
       await deleteMedia(app.db, request.user.userId, request.params.id, ctx());
@@ -77,17 +89,14 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/media/:year/:month/:file',
-    {
-      // The signed token is the permission: links work in <img> tags, feeds and e-mail, without a session.
-      config: { access: 'public' },
-      schema: {
-        tags: ['media'],
-        summary: 'A media file through its signed link (the token names the path and expires)',
-        params: mediaFileParamsSchema,
-        querystring: mediaFileQuerySchema,
-      },
-    },
+    MEDIA_PATHS.file.pattern,
+    // The signed token is the permission: links work in <img> tags, feeds and e-mail, without a session.
+    mediaRoute({
+      access: 'public',
+      summary: 'A media file through its signed link (the token names the path and expires)',
+      params: mediaFileParamsSchema,
+      querystring: mediaFileQuerySchema,
+    }),
     async (request, reply) => {
       const { year, month, file: name } = request.params;
       const path = `${year}/${month}/${name}`;

@@ -10,7 +10,7 @@ import {
   pricingSheetUpdateSchema,
   pricingSheetVersionsSchema,
 } from '../../../common/api/pricingSheets';
-import { errorResponseSchema, idParamsSchema } from '../../../common/api/shared';
+import { idParamsSchema } from '../../../common/api/shared';
 import { badRequest } from '../../plugins/errors';
 import { newIssueCalculation } from '../../services/primary/calculator';
 import { calculatorWorkbook } from '../../services/primary/calculatorWorkbook';
@@ -26,136 +26,96 @@ import {
   restorePricingSheet,
   updatePricingSheet,
 } from '../../services/primary/pricingSheets';
+import { defineRoutes } from '../defineRoute';
 
-const tags = ['primary'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 /** Saved worksheets are the calculator's: the same feature and subscription. */
 const config = { access: 'user', subscription: true, feature: 'new_issue_calculator' } as const;
 
 /** Pricing sheets (/bw/primary/pricing-sheet): a banker's saved calculator worksheets, owner-only, versioned. */
 const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const now = () => new Date(app.now());
+  const { route, now } = defineRoutes(app, { tag: 'primary' });
 
   app.get(
     PRICING_SHEET_PATHS.sheets,
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: "The caller's pricing sheets, most recently changed first",
-        response: { 200: pricingSheetListSchema },
-      },
-    },
+    route({ ...config, summary: "The caller's pricing sheets, most recently changed first", response: { 200: pricingSheetListSchema } }),
     async (request) => listPricingSheets(app.db, request.user.userId),
   );
 
   app.post(
     PRICING_SHEET_PATHS.sheets,
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Save a calculator worksheet as a new pricing sheet',
-        body: pricingSheetCreateSchema,
-        response: { 201: pricingSheetSchema, ...errors },
-      },
-    },
+    route({
+      ...config,
+      summary: 'Save a calculator worksheet as a new pricing sheet',
+      body: pricingSheetCreateSchema,
+      response: { 201: pricingSheetSchema },
+      errors: [404],
+    }),
     async (request, reply) => reply.code(201).send(await createPricingSheet(app.db, request.user.userId, request.body, now())),
   );
 
   app.get(
-    '/v2/primary/pricing-sheet/:id',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'One pricing sheet (owner only)',
-        params: idParamsSchema,
-        response: { 200: pricingSheetSchema, ...errors },
-      },
-    },
+    PRICING_SHEET_PATHS.sheet.pattern,
+    route({ ...config, summary: 'One pricing sheet (owner only)', params: idParamsSchema, response: { 200: pricingSheetSchema } }),
     async (request) => getPricingSheet(app.db, request.user.userId, request.params.id),
   );
 
   app.patch(
-    '/v2/primary/pricing-sheet/:id',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Save a change (rename, notes, tranches) made on `baseVersion`; the state it replaces is kept as a version',
-        description: 'Refused with 409 when the sheet has moved on since `baseVersion` (another tab saved first).',
-        params: idParamsSchema,
-        body: pricingSheetUpdateSchema,
-        response: { 200: pricingSheetSchema, 409: errorResponseSchema, ...errors },
-      },
-    },
+    PRICING_SHEET_PATHS.sheet.pattern,
+    route({
+      ...config,
+      summary: 'Save a change (rename, notes, tranches) made on `baseVersion`; the state it replaces is kept as a version',
+      description: 'Refused with 409 when the sheet has moved on since `baseVersion` (another tab saved first).',
+      params: idParamsSchema,
+      body: pricingSheetUpdateSchema,
+      response: { 200: pricingSheetSchema },
+      errors: [409],
+    }),
     async (request) => updatePricingSheet(app.db, request.user.userId, request.params.id, request.body, now()),
   );
 
   app.get(
-    '/v2/primary/pricing-sheet/:id/versions',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Earlier states of a pricing sheet, newest first',
-        params: idParamsSchema,
-        response: { 200: pricingSheetVersionsSchema, ...errors },
-      },
-    },
+    PRICING_SHEET_PATHS.versions.pattern,
+    route({
+      ...config,
+      summary: 'Earlier states of a pricing sheet, newest first',
+      params: idParamsSchema,
+      response: { 200: pricingSheetVersionsSchema },
+    }),
     async (request) => pricingSheetVersions(app.db, request.user.userId, request.params.id),
   );
 
   app.post(
-    '/v2/primary/pricing-sheet/:id/restore',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Undo: make an earlier version the current state again (itself a save, so it can be undone too)',
-        params: idParamsSchema,
-        body: pricingSheetRestoreSchema,
-        response: { 200: pricingSheetSchema, 409: errorResponseSchema, ...errors },
-      },
-    },
+    PRICING_SHEET_PATHS.restore.pattern,
+    route({
+      ...config,
+      summary: 'Undo: make an earlier version the current state again (itself a save, so it can be undone too)',
+      params: idParamsSchema,
+      body: pricingSheetRestoreSchema,
+      response: { 200: pricingSheetSchema },
+      errors: [409],
+    }),
     async (request) => restorePricingSheet(app.db, request.user.userId, request.params.id, request.body, now()),
   );
 
   app.post(
-    '/v2/primary/pricing-sheet/:id/duplicate',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Copy a pricing sheet as "Copy of {name}"',
-        params: idParamsSchema,
-        response: { 201: pricingSheetSchema, ...errors },
-      },
-    },
+    PRICING_SHEET_PATHS.duplicate.pattern,
+    route({
+      ...config,
+      summary: 'Copy a pricing sheet as "Copy of {name}"',
+      params: idParamsSchema,
+      response: { 201: pricingSheetSchema },
+    }),
     async (request, reply) => reply.code(201).send(await duplicatePricingSheet(app.db, request.user.userId, request.params.id, now())),
   );
 
   app.delete(
-    '/v2/primary/pricing-sheet/:id',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a pricing sheet and its versions (owner only)',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors },
-      },
-    },
+    PRICING_SHEET_PATHS.sheet.pattern,
+    route({
+      ...config,
+      summary: 'Delete a pricing sheet and its versions (owner only)',
+      params: idParamsSchema,
+      response: { 204: z.null().describe('Deleted') },
+    }),
     async (request, reply) => {
       await deletePricingSheet(app.db, request.user.userId, request.params.id);
       return reply.code(204).send(null);
@@ -163,16 +123,14 @@ const pricingSheetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/primary/pricing-sheet/:id/xlsx',
-    {
-      config: { ...config, feature: 'new-issue-calculator-download-xlsx', expensive: true },
-      schema: {
-        tags,
-        security,
-        summary: "A pricing sheet calculated on today's market, as an Excel workbook with live formulas",
-        params: idParamsSchema,
-      },
-    },
+    PRICING_SHEET_PATHS.xlsx.pattern,
+    route({
+      ...config,
+      feature: 'new-issue-calculator-download-xlsx',
+      expensive: true,
+      summary: "A pricing sheet calculated on today's market, as an Excel workbook with live formulas",
+      params: idParamsSchema,
+    }),
     async (request, reply) => {
       const sheet = await getPricingSheet(app.db, request.user.userId, request.params.id);
       const complete = calculatorRequestSchema.safeParse(sheet.content);

@@ -30,45 +30,42 @@ import { withoutGatedData } from '../../policies/gatedData';
 
 const PRIMARY_XLSX_ROUTE = `POST ${PRIMARY_PATHS.calculatorXlsx}`;
 import { createDealFromCalculation } from '../../services/primary/newDeal';
+import { defineRoutes } from '../defineRoute';
 
 type CalculatorBody = z.output<typeof calculatorRequestSchema>;
 
-const tags = ['primary'];
-const security = [{ bearer: [] }];
-
 /** The new-issue calendar, a deal's page and the weekly record of past deals (market data: subscription). */
 const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'primary' });
+
   /** The calculator's answer; its input errors (unknown issuer, a negative yield) are 400s (ServiceRefusal). */
   const calculate = (body: CalculatorBody) => newIssueCalculation(app.db, body, new Date(app.now()));
 
   app.post(
     PRIMARY_PATHS.calculator,
-    {
-      config: { access: 'user', subscription: true, feature: 'new_issue_calculator' },
-      schema: {
-        tags,
-        security,
-        summary: 'New-issue calculator: benchmark, fair value, expected concession, IPT, reoffer yield, coupon and price per tranche',
-        description:
-          'For an issuer (or a sector and rating); every derived input can be overridden per tranche. The concession model and its fit come with the answer.',
-        body: calculatorRequestSchema,
-        response: { 200: calculatorResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      feature: 'new_issue_calculator',
+      summary: 'New-issue calculator: benchmark, fair value, expected concession, IPT, reoffer yield, coupon and price per tranche',
+      description:
+        'For an issuer (or a sector and rating); every derived input can be overridden per tranche. The concession model and its fit come with the answer.',
+      body: calculatorRequestSchema,
+      response: { 200: calculatorResponseSchema },
+    }),
     async (request) => calculate(request.body),
   );
 
   app.post(
     PRIMARY_PATHS.calculatorXlsx,
-    {
-      config: { access: 'user', subscription: true, feature: 'new-issue-calculator-download-xlsx', expensive: true },
-      schema: {
-        tags,
-        security,
-        summary: 'The new-issue calculation as an Excel workbook: inputs, results and live formulas',
-        body: calculatorRequestSchema,
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      feature: 'new-issue-calculator-download-xlsx',
+      expensive: true,
+      summary: 'The new-issue calculation as an Excel workbook: inputs, results and live formulas',
+      body: calculatorRequestSchema,
+    }),
     async (request, reply) => {
       // The workbook carries what the answer does, so the same gated data is withheld from it.
       const answer = withoutGatedData(await calculate(request.body), await callerFeatures(request), PRIMARY_XLSX_ROUTE);
@@ -82,16 +79,14 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     PRIMARY_PATHS.calculatorDeal,
-    {
-      config: { access: 'user', subscription: true, feature: 'new-issue-calculator-new-deal' },
-      schema: {
-        tags,
-        security,
-        summary: 'Announce a calculation as a deal: its tranches, owned by the caller and seen by their organisation',
-        body: newDealRequestSchema,
-        response: { 201: newDealResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      feature: 'new-issue-calculator-new-deal',
+      summary: 'Announce a calculation as a deal: its tranches, owned by the caller and seen by their organisation',
+      body: newDealRequestSchema,
+      response: { 201: newDealResponseSchema },
+    }),
     async (request, reply) => {
       const owner = await dealViewerOf(app.db, request.user.userId);
       return reply.code(201).send(await createDealFromCalculation(app.db, request.body, owner, new Date(app.now())));
@@ -100,33 +95,27 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     PRIMARY_PATHS.volume,
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: 'New-issue volume by week or month, split by credit class, sector or rating, with the year to date',
-        querystring: volumeQuerySchema,
-        response: { 200: volumeResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      summary: 'New-issue volume by week or month, split by credit class, sector or rating, with the year to date',
+      querystring: volumeQuerySchema,
+      response: { 200: volumeResponseSchema },
+    }),
     async (request) => newIssueVolumeBy(app.db, request.query, new Date(app.now())),
   );
 
   app.get(
     PRIMARY_PATHS.deals,
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Deals announced in a date range (default: this market week), newest first',
-        description:
-          'Each tranche carries reoffer yield and price, tightening from IPT, book cover, fair value on the issuer curve and concession.',
-        querystring: dealListQuerySchema,
-        response: { 200: dealListResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      summary: 'Deals announced in a date range (default: this market week), newest first',
+      description:
+        'Each tranche carries reoffer yield and price, tightening from IPT, book cover, fair value on the issuer curve and concession.',
+      querystring: dealListQuerySchema,
+      response: { 200: dealListResponseSchema },
+    }),
     async (request) => {
       const now = new Date(app.now());
       const range = { ...thisWeek(now), ...pick(request.query.from, 'from'), ...pick(request.query.to, 'to') };
@@ -140,31 +129,25 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     PRIMARY_PATHS.dealWeeks,
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Past deals by week: count, volume and average concession, tightening and cover',
-        querystring: dealWeeksQuerySchema,
-        response: { 200: dealWeeksResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      summary: 'Past deals by week: count, volume and average concession, tightening and cover',
+      querystring: dealWeeksQuerySchema,
+      response: { 200: dealWeeksResponseSchema },
+    }),
     async (request) => dealWeeks(app.db, request.query, new Date(app.now()), await dealViewerOf(app.db, request.user.userId)),
   );
 
   app.get(
-    '/v2/primary/deal/:id',
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags,
-        security,
-        summary: "A deal: spread path, the issuer's curve with fair values, comparable deals and performance since pricing",
-        params: dealIdParamsSchema,
-        response: { 200: dealDetailResponseSchema },
-      },
-    },
+    PRIMARY_PATHS.deal.pattern,
+    route({
+      access: 'user',
+      subscription: true,
+      summary: "A deal: spread path, the issuer's curve with fair values, comparable deals and performance since pricing",
+      params: dealIdParamsSchema,
+      response: { 200: dealDetailResponseSchema },
+    }),
     async (request) => {
       const detail = await dealDetail(app.db, request.params.id, new Date(app.now()), await dealViewerOf(app.db, request.user.userId));
       if (!detail) throw notFound(`Deal ${request.params.id} not found`);

@@ -3,21 +3,21 @@ import { TRADE_PATHS, tradeListQuerySchema, tradeListResponseSchema } from '../.
 import { notFound } from '../../plugins/errors';
 import { bondExists } from '../../services/market/queries/bondDetail';
 import { tradeTape } from '../../services/market/queries/trades';
+import { defineRoutes } from '../defineRoute';
 
 /** Recent trades market-wide or for one bond (TRACE-style, disseminated sizes). */
 const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'trade' });
+
   app.get(
     TRADE_PATHS.trades,
-    {
-      config: { access: 'user', subscription: true },
-      schema: {
-        tags: ['trade'],
-        security: [{ bearer: [] }],
-        summary: 'Recent trades, newest first, market-wide or of one bond',
-        querystring: tradeListQuerySchema,
-        response: { 200: tradeListResponseSchema },
-      },
-    },
+    route({
+      access: 'user',
+      subscription: true,
+      summary: 'Recent trades, newest first, market-wide or of one bond',
+      querystring: tradeListQuerySchema,
+      response: { 200: tradeListResponseSchema },
+    }),
     async (request) => {
       const { bondId } = request.query;
       if (bondId !== undefined && !(await bondExists(app.db, bondId))) throw notFound(`Bond ${bondId} not found`);

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { USAGE_EVENT_MAX_BODY_BYTES, USAGE_EVENT_PATHS, usageBatchResponseSchema, usageBatchSchema } from '../../../common/api/usage';
-import { errorResponseSchema } from '../../../common/api/shared';
+
 import { callerFeatures } from '../../plugins/entitlements';
 import { BatchTooLarge, ingestBatch } from '../../services/usage/ingest';
+import { defineRoutes } from '../defineRoute';
 
 /** Batches one client may send a minute: a busy tab sends one every 5 s, a page hide one more. */
 export const USAGE_BATCHES_PER_MINUTE = 60;
@@ -13,22 +14,22 @@ export const USAGE_BATCHES_PER_MINUTE = 60;
  * slow or unreachable vendor never holds a browser's request.
  */
 const usageEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'usage' });
+
   app.post(
     USAGE_EVENT_PATHS.batch,
-    {
+    route({
       bodyLimit: USAGE_EVENT_MAX_BODY_BYTES,
-      config: { access: 'user', rateLimit: { max: USAGE_BATCHES_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['usage'],
-        summary: 'Store a batch of product-usage events',
-        description:
-          'At most 50 events a batch (413 beyond, and for a body over 256 KB); each event is validated on its own, ' +
-          'so valid events are stored and malformed ones come back in `rejected` with their index and reason.',
-        security: [{ bearer: [] }],
-        body: usageBatchSchema,
-        response: { 200: usageBatchResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
+      access: 'user',
+      rateLimit: { max: USAGE_BATCHES_PER_MINUTE, timeWindow: '1 minute' },
+      summary: 'Store a batch of product-usage events',
+      description:
+        'At most 50 events a batch (413 beyond, and for a body over 256 KB); each event is validated on its own, ' +
+        'so valid events are stored and malformed ones come back in `rejected` with their index and reason.',
+      body: usageBatchSchema,
+      response: { 200: usageBatchResponseSchema },
+      errors: [413, 429],
+    }),
     async (request, reply) => {
       const forward = (await callerFeatures(request)).has('mixpanel');
       try {

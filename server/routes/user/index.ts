@@ -1,4 +1,4 @@
-import { errorResponseSchema, messageResponseSchema } from '@common/api/shared';
+import { messageResponseSchema } from '@common/api/shared';
 import {
   inviteCreateBodySchema,
   inviteListSchema,
@@ -21,11 +21,11 @@ import {
   totpEnrolmentSchema,
   userInfoSchema,
   userUpdateBodySchema,
+  USER_PATHS,
 } from '@common/api/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guessingLimit } from '../../plugins/rateLimitStore';
-import type { AccountAccess } from '../../plugins/access';
 import {
   addPasskey,
   confirmTotp,
@@ -50,35 +50,43 @@ import {
   putPreferences,
   updateUser,
 } from '../../services/accounts/users';
+import { defineRoutes } from '../defineRoute';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const security = [{ bearer: [] }];
 
 /** The user's own account (spec §3 User, User info, UI preferences; §7 user calls). */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'user' });
+
   // Whose account: the {id} must be the caller's own, or (ownOrAdmin) the caller an admin; second
   // factors, the password, terms and invites are never an admin's to change ('own'). The access
   // hook decides it from the declaration, before validation: strangers get 403, never schema hints.
   const generalLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
-  const route = <S extends object>(summary: string, extra: S, account: AccountAccess = 'ownOrAdmin', limit: object = generalLimit) => ({
-    config: { access: 'user' as const, account, ...limit },
-    schema: { tags: ['user'], summary, security, ...extra },
-  });
-  const opts = <S extends object>(summary: string, extra: S, account: AccountAccess = 'ownOrAdmin', limit: object = generalLimit) =>
-    route(summary, { params: idParams, ...extra }, account, limit);
 
   app.get(
-    '/v2/user/:id',
-    opts('User and user info: profile, features usable on this host, notification preferences, trial, terms', {
-      response: { 200: userInfoSchema, ...errors },
+    USER_PATHS.user.pattern,
+    route({
+      access: 'user',
+      account: 'ownOrAdmin',
+      ...generalLimit,
+      summary: 'User and user info: profile, features usable on this host, notification preferences, trial, terms',
+      params: idParams,
+      response: { 200: userInfoSchema },
     }),
     async (request) => getUserInfo(app.db, app.config, request.params.id, new Date(app.now())),
   );
 
   app.put(
-    '/v2/user/:id',
-    opts('Edit name and profile (partial)', { body: userUpdateBodySchema, response: { 200: userInfoSchema, ...errors } }),
+    USER_PATHS.user.pattern,
+    route({
+      access: 'user',
+      account: 'ownOrAdmin',
+      ...generalLimit,
+      summary: 'Edit name and profile (partial)',
+      params: idParams,
+      body: userUpdateBodySchema,
+      response: { 200: userInfoSchema },
+    }),
     async (request) => {
       await updateUser(app.db, request.params.id, request.body, request.user.userId, new Date(app.now()));
       return getUserInfo(app.db, app.config, request.params.id, new Date(app.now()));
@@ -86,59 +94,97 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/user/:id/tos',
-    opts('Whether the user consented to the current terms', { response: { 200: tosStatusSchema, ...errors } }),
+    USER_PATHS.tos.pattern,
+    route({
+      access: 'user',
+      account: 'ownOrAdmin',
+      ...generalLimit,
+      summary: 'Whether the user consented to the current terms',
+      params: idParams,
+      response: { 200: tosStatusSchema },
+    }),
     async (request) => getTos(app.db, request.params.id),
   );
 
   app.put(
-    '/v2/user/:id/tos',
-    opts(
-      'Consent to the current terms (send the version read)',
-      { body: tosConsentBodySchema, response: { 200: tosStatusSchema, ...errors } },
-      'own',
-    ),
+    USER_PATHS.tos.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...generalLimit,
+      summary: 'Consent to the current terms (send the version read)',
+      params: idParams,
+      body: tosConsentBodySchema,
+      response: { 200: tosStatusSchema },
+    }),
     async (request) => consentTos(app.db, request.params.id, request.body.version, new Date(app.now())),
   );
 
   app.get(
-    '/v2/user/:id/status-badges',
-    opts('Status badges by section', { response: { 200: statusBadgesSchema, ...errors } }, 'own'),
+    USER_PATHS.statusBadges.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...generalLimit,
+      summary: 'Status badges by section',
+      params: idParams,
+      response: { 200: statusBadgesSchema },
+    }),
     async (request) => getStatusBadges(app.db, app.config, request.params.id, new Date(app.now())),
   );
 
   app.get(
-    '/v2/user/:id/preferences',
-    opts('UI preferences and their defaults (bonds: volume descending)', { response: { 200: preferencesResponseSchema, ...errors } }),
+    USER_PATHS.preferences.pattern,
+    route({
+      access: 'user',
+      account: 'ownOrAdmin',
+      ...generalLimit,
+      summary: 'UI preferences and their defaults (bonds: volume descending)',
+      params: idParams,
+      response: { 200: preferencesResponseSchema },
+    }),
     async (request) => getPreferences(app.db, request.params.id),
   );
 
   app.put(
-    '/v2/user/:id/preferences',
-    opts('Replace the UI preferences (at most 16 KiB)', {
+    USER_PATHS.preferences.pattern,
+    route({
+      access: 'user',
+      account: 'ownOrAdmin',
+      ...generalLimit,
+      summary: 'Replace the UI preferences (at most 16 KiB)',
+      params: idParams,
       body: preferencesBodySchema,
-      response: { 200: preferencesResponseSchema, ...errors },
+      response: { 200: preferencesResponseSchema },
     }),
     async (request) => putPreferences(app.db, request.params.id, request.body.preferences, new Date(app.now())),
   );
 
   app.put(
-    '/v2/user/:id/notification-preferences',
-    opts('Replace notification preferences and push subscriptions', {
+    USER_PATHS.notificationPreferences.pattern,
+    route({
+      access: 'user',
+      account: 'ownOrAdmin',
+      ...generalLimit,
+      summary: 'Replace notification preferences and push subscriptions',
+      params: idParams,
       body: notificationPreferencesBodySchema,
-      response: { 200: notificationPreferencesSchema, ...errors },
+      response: { 200: notificationPreferencesSchema },
     }),
     async (request) => putNotificationPreferences(app.db, request.params.id, request.body, new Date(app.now())),
   );
 
   app.put(
-    '/v2/user/:id/password',
-    opts(
-      'Change the password (other sessions are signed out)',
-      { body: passwordChangeBodySchema, response: { 200: messageResponseSchema, ...errors } },
-      'own',
-      guessingLimit(10),
-    ),
+    USER_PATHS.password.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...guessingLimit(10),
+      summary: 'Change the password (other sessions are signed out)',
+      params: idParams,
+      body: passwordChangeBodySchema,
+      response: { 200: messageResponseSchema },
+    }),
     async (request) => {
       await changePassword(
         app.db,
@@ -153,56 +199,83 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/user/:id/mfa',
-    opts('Second factors: TOTP and passkeys', { response: { 200: mfaStatusSchema, ...errors } }, 'own'),
+    USER_PATHS.mfa.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...generalLimit,
+      summary: 'Second factors: TOTP and passkeys',
+      params: idParams,
+      response: { 200: mfaStatusSchema },
+    }),
     async (request) => getMfaStatus(app.db, request.params.id),
   );
 
   app.post(
-    '/v2/user/:id/mfa/totp',
-    opts(
-      'Start authenticator (TOTP) set-up: secret and otpauth:// URI for the QR code',
-      { response: { 200: totpEnrolmentSchema, ...errors } },
-      'own',
-    ),
+    USER_PATHS.totp.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...generalLimit,
+      summary: 'Start authenticator (TOTP) set-up: secret and otpauth:// URI for the QR code',
+      params: idParams,
+      response: { 200: totpEnrolmentSchema },
+    }),
     async (request) => startTotp(app.db, request.params.id),
   );
 
   app.post(
-    '/v2/user/:id/mfa/totp/confirm',
-    opts(
-      'Confirm authenticator set-up with a first code',
-      { body: totpConfirmBodySchema, response: { 200: mfaStatusSchema, ...errors } },
-      'own',
-      guessingLimit(10),
-    ),
+    USER_PATHS.totpConfirm.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...guessingLimit(10),
+      summary: 'Confirm authenticator set-up with a first code',
+      params: idParams,
+      body: totpConfirmBodySchema,
+      response: { 200: mfaStatusSchema },
+    }),
     async (request) => confirmTotp(app.db, request.params.id, request.body.code, new Date(app.now())),
   );
 
   app.delete(
-    '/v2/user/:id/mfa/totp',
-    opts(
-      'Remove the authenticator (password required)',
-      { body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } },
-      'own',
-      guessingLimit(10),
-    ),
+    USER_PATHS.totp.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...guessingLimit(10),
+      summary: 'Remove the authenticator (password required)',
+      params: idParams,
+      body: mfaRemoveBodySchema,
+      response: { 200: mfaStatusSchema },
+    }),
     async (request) => removeTotp(app.db, request.params.id, request.body.password),
   );
 
   app.post(
-    '/v2/user/:id/mfa/passkeys/options',
-    opts('Registration options for a new passkey', { response: { 200: passkeyOptionsResponseSchema, ...errors } }, 'own'),
+    USER_PATHS.passkeyOptions.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...generalLimit,
+      summary: 'Registration options for a new passkey',
+      params: idParams,
+      response: { 200: passkeyOptionsResponseSchema },
+    }),
     async (request) => ({ options: await passkeyOptions(app.db, app.config, request.params.id, new Date(app.now())) }),
   );
 
   app.post(
-    '/v2/user/:id/mfa/passkeys',
-    opts(
-      'Register the passkey the browser created',
-      { body: passkeyRegisterBodySchema, response: { 201: passkeySchema, ...errors } },
-      'own',
-    ),
+    USER_PATHS.passkeys.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...generalLimit,
+      summary: 'Register the passkey the browser created',
+      params: idParams,
+      body: passkeyRegisterBodySchema,
+      response: { 201: passkeySchema },
+    }),
     async (request, reply) =>
       reply
         .code(201)
@@ -211,35 +284,61 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const passkeyParams = z.object({ id: z.string().min(1).max(100), passkeyId: z.string().min(1).max(1000) });
   app.patch(
-    '/v2/user/:id/mfa/passkeys/:passkeyId',
-    route('Rename a passkey', { params: passkeyParams, body: passkeyRenameBodySchema, response: { 200: passkeySchema, ...errors } }, 'own'),
+    USER_PATHS.passkey.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...generalLimit,
+      summary: 'Rename a passkey',
+      params: passkeyParams,
+      body: passkeyRenameBodySchema,
+      response: { 200: passkeySchema },
+    }),
     async (request) => renamePasskey(app.db, request.params.id, request.params.passkeyId, request.body.name),
   );
 
   app.delete(
-    '/v2/user/:id/mfa/passkeys/:passkeyId',
-    route(
-      'Remove a passkey (password required)',
-      { params: passkeyParams, body: mfaRemoveBodySchema, response: { 200: mfaStatusSchema, ...errors } },
-      'own',
-      guessingLimit(10),
-    ),
+    USER_PATHS.passkey.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      ...guessingLimit(10),
+      summary: 'Remove a passkey (password required)',
+      params: passkeyParams,
+      body: mfaRemoveBodySchema,
+      response: { 200: mfaStatusSchema },
+    }),
     async (request) => removePasskey(app.db, request.params.id, request.params.passkeyId, request.body.password),
   );
 
-  app.get('/v2/user/:id/invites', opts('Invites the user sent', { response: { 200: inviteListSchema, ...errors } }), async (request) => {
-    await getUserRow(app.db, request.params.id);
-    return { invites: await listInvites(app.db, request.params.id, new Date(app.now())) };
-  });
+  app.get(
+    USER_PATHS.invites.pattern,
+    route({
+      access: 'user',
+      account: 'ownOrAdmin',
+      ...generalLimit,
+      summary: 'Invites the user sent',
+      params: idParams,
+      response: { 200: inviteListSchema },
+    }),
+    async (request) => {
+      await getUserRow(app.db, request.params.id);
+      return { invites: await listInvites(app.db, request.params.id, new Date(app.now())) };
+    },
+  );
 
   app.post(
-    '/v2/user/:id/invites',
-    opts(
-      'Invite a colleague by e-mail',
-      { body: inviteCreateBodySchema, response: { 201: inviteSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors } },
-      'own',
-      { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    ),
+    USER_PATHS.invites.pattern,
+    route({
+      access: 'user',
+      account: 'own',
+      rateLimit: { max: 10, timeWindow: '1 minute' },
+      summary: 'Invite a colleague by e-mail',
+      params: idParams,
+      body: inviteCreateBodySchema,
+      response: { 201: inviteSchema },
+      errors: [409, 429],
+    }),
     async (request, reply) => {
       const invite = await createInvite(
         app.db,
@@ -254,10 +353,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/v2/user/:id/invites/:inviteId',
-    route('Revoke a pending invite', {
+    USER_PATHS.inviteOf.pattern,
+    route({
+      access: 'user',
+      account: 'ownOrAdmin',
+      ...generalLimit,
+      summary: 'Revoke a pending invite',
       params: z.object({ id: z.string().min(1).max(100), inviteId: z.string().min(1).max(100) }),
-      response: { 200: inviteSchema, ...errors },
+      response: { 200: inviteSchema },
     }),
     async (request) =>
       revokeInvite(

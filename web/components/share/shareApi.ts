@@ -4,16 +4,16 @@ import { api } from '../../api/client';
 import { apiKey } from '../../api/queries';
 
 export const sharesKey = apiKey(SHARE_PATHS.shares);
-export const shareKey = (uuid: string) => apiKey(SHARE_PATHS.one(uuid));
+export const shareKey = (uuid: string) => apiKey(SHARE_PATHS.one({ uuid }));
 export const colleaguesKey = apiKey(SHARE_PATHS.colleagues);
 
 export const shareApi = {
   list: () => api.get<ShareList>(SHARE_PATHS.shares),
   colleagues: () => api.get<{ colleagues: { email: string; name: string | null }[] }>(SHARE_PATHS.colleagues),
-  get: (uuid: string) => api.get<Share>(SHARE_PATHS.one(uuid)),
+  get: (uuid: string) => api.get<Share>(SHARE_PATHS.one({ uuid })),
   create: (body: ShareCreateBody) => api.post<{ shares: Share[] }>(SHARE_PATHS.shares, body),
-  accept: (uuid: string) => api.post<Share>(SHARE_PATHS.accept(uuid)),
-  setPermission: (uuid: string, permission: SharePermission) => api.patch<Share>(SHARE_PATHS.one(uuid), { permission }),
-  revoke: (uuid: string) => api.post<Share>(SHARE_PATHS.revoke(uuid)),
-  leave: (uuid: string) => api.post<Share>(SHARE_PATHS.leave(uuid)),
+  accept: (uuid: string) => api.post<Share>(SHARE_PATHS.accept({ uuid })),
+  setPermission: (uuid: string, permission: SharePermission) => api.patch<Share>(SHARE_PATHS.one({ uuid }), { permission }),
+  revoke: (uuid: string) => api.post<Share>(SHARE_PATHS.revoke({ uuid })),
+  leave: (uuid: string) => api.post<Share>(SHARE_PATHS.leave({ uuid })),
 };

@@ -48,7 +48,7 @@ export default function AdminCommentaryPage() {
       'save',
       async () => {
         const body = { headline, markdown, publishAt: fromLocalInput(publishAt) };
-        if (editing) await api.patch(COMMENTARY_PATHS.adminOne(editing.id), { ...body, version: editing.version });
+        if (editing) await api.patch(COMMENTARY_PATHS.adminOne({ id: editing.id }), { ...body, version: editing.version });
         else await api.post(COMMENTARY_PATHS.admin, body);
         reset();
       },
@@ -155,7 +155,7 @@ export default function AdminCommentaryPage() {
           void run(
             'delete',
             async () => {
-              if (deleting) await api.delete(COMMENTARY_PATHS.adminOne(deleting.id));
+              if (deleting) await api.delete(COMMENTARY_PATHS.adminOne({ id: deleting.id }));
               setDeleting(null);
             },
             refresh,

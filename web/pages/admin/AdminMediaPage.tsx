@@ -78,7 +78,9 @@ export default function AdminMediaPage() {
                 </CopyButton>
                 <FileButton
                   accept={m.mime}
-                  onChange={(file) => file && void run(`replace-${m.id}`, () => send(MEDIA_PATHS.adminOne(m.id), 'PUT', file), refresh)}
+                  onChange={(file) =>
+                    file && void run(`replace-${m.id}`, () => send(MEDIA_PATHS.adminOne({ id: m.id }), 'PUT', file), refresh)
+                  }
                 >
                   {(props) => (
                     <Button {...props} size="compact-xs" variant="subtle" loading={busy === `replace-${m.id}`}>
@@ -106,7 +108,7 @@ export default function AdminMediaPage() {
             async () => {
               const target = deleting;
               setDeleting(null);
-              if (target) await api.delete(MEDIA_PATHS.adminOne(target.id));
+              if (target) await api.delete(MEDIA_PATHS.adminOne({ id: target.id }));
             },
             refresh,
           )

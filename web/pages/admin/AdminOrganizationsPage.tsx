@@ -131,7 +131,7 @@ export default function AdminOrganizationsPage() {
                       size="xs"
                       onClick={() =>
                         void run(
-                          () => api.put(ADMIN_PATHS.adminOrganization(o.id), bodyOf(editing.draft)),
+                          () => api.put(ADMIN_PATHS.adminOrganization({ id: o.id }), bodyOf(editing.draft)),
                           () => setEditing(null),
                         )
                       }

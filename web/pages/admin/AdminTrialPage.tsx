@@ -55,7 +55,7 @@ function TrialList({ trial, title, descending, onError }: (typeof LISTS)[number]
       u.trial.state === 'trialEnding' || u.trial.state === 'trial'
         ? { endsAt: new Date(Date.parse(u.trial.endsAt!) + by).toISOString() }
         : { extendedUntil: new Date(Math.max(Date.now(), Date.parse(u.trial.extendedUntil ?? '') || 0) + by).toISOString() };
-    return run(() => api.put(ADMIN_PATHS.adminUserTrial(u.id), { ...body, version: u.version }));
+    return run(() => api.put(ADMIN_PATHS.adminUserTrial({ userId: u.id }), { ...body, version: u.version }));
   };
   const columns: ColDef<AdminUserRow>[] = [
     { field: 'email', headerName: 'E-mail', flex: 2 },
@@ -104,7 +104,7 @@ function TrialList({ trial, title, descending, onError }: (typeof LISTS)[number]
                   `Subscribe ${u.organization?.name ?? 'the chosen organisation'}? Every member's trial ends in the subscription.`,
                 ) &&
                 void run(() =>
-                  api.post(ADMIN_USER_PATHS.subscribe(u.id), {
+                  api.post(ADMIN_USER_PATHS.subscribe({ userId: u.id }), {
                     version: u.version,
                     ...(u.organization ? {} : { organizationId: orgFor[u.id] }),
                   }),

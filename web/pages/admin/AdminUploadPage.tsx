@@ -106,7 +106,7 @@ export default function AdminUploadPage() {
     form.append('file', file, file.name);
     setProgress(0);
     try {
-      const report = await api.post<ImportReportBody>(UPLOAD_PATH(kind), undefined, {
+      const report = await api.post<ImportReportBody>(UPLOAD_PATH({ kind }), undefined, {
         body: form,
         query: { skipBadRows: skipBadRows ? 'true' : 'false' },
         onUploadProgress: setProgress,

@@ -31,7 +31,7 @@ export function OrganizationDetail({ organization }: { organization: Organizatio
     run(
       name,
       () =>
-        api.put(ADMIN_PATHS.adminFeatureOrganization(name, organization.id), {
+        api.put(ADMIN_PATHS.adminFeatureOrganization({ name, organizationId: organization.id }), {
           level: value === null || value === 'inherit' ? null : Number(value),
         }),
       () => client.invalidateQueries({ queryKey: apiKey(ADMIN_PATHS.adminFeatures) }),

@@ -21,10 +21,10 @@ export const hawkApi = {
     trackEvent('alert.created', { kind: body.rule.kind, target: body.target.kind });
     return created;
   },
-  update: (id: number, body: HawkSubscriptionUpdateBody) => api.patch<HawkSubscription>(HAWK_PATHS.subscription(id), body),
-  remove: (id: number) => api.delete<void>(HAWK_PATHS.subscription(id)),
+  update: (id: number, body: HawkSubscriptionUpdateBody) => api.patch<HawkSubscription>(HAWK_PATHS.subscription({ id }), body),
+  remove: (id: number) => api.delete<void>(HAWK_PATHS.subscription({ id })),
   backtest: (body: HawkBacktestBody, signal?: AbortSignal) =>
     api.post<HawkBacktestResult>(HAWK_PATHS.backtest, body, signal ? { signal } : {}),
-  disable: (code: string) => api.post<HawkDisableResult>(HAWK_PATHS.disable(code)),
-  undo: (code: string) => api.post<HawkDisableResult>(HAWK_PATHS.undoDisable(code)),
+  disable: (code: string) => api.post<HawkDisableResult>(HAWK_PATHS.disable({ disableCode: code })),
+  undo: (code: string) => api.post<HawkDisableResult>(HAWK_PATHS.undoDisable({ disableCode: code })),
 };

@@ -49,7 +49,7 @@ export function BlogEditor({ post, onSaved, onCancel }: { post?: BlogPost; onSav
     };
     try {
       const saved = post
-        ? await api.patch<BlogPost>(BLOG_PATHS.post(post.id), { ...body, version: post.version })
+        ? await api.patch<BlogPost>(BLOG_PATHS.postById({ id: post.id }), { ...body, version: post.version })
         : await api.post<BlogPost>(BLOG_PATHS.posts, body);
       onSaved(saved);
     } catch (err) {

@@ -72,7 +72,7 @@ export default function BlogPostPage() {
   // The server decides the feature (it refuses the read without it): until the session's user
   // info says, the post is asked for (often already fetched at start-up) and shown when it comes,
   // rather than waiting on the user info for the answer the server has just given.
-  const post = useApiQuery<BlogPost>(enabled || !featuresKnown ? BLOG_PATHS.post(ref) : null, { retry: false });
+  const post = useApiQuery<BlogPost>(enabled || !featuresKnown ? BLOG_PATHS.post({ ref }) : null, { retry: false });
   const p = post.data;
   // A former slug answers with the current one: show the post at its current address.
   useEffect(() => {
@@ -100,7 +100,7 @@ export default function BlogPostPage() {
               onCancel={() => setEditing(false)}
               onSaved={(saved) => {
                 setEditing(false);
-                client.setQueryData(apiKey(BLOG_PATHS.post(saved.slug)), saved);
+                client.setQueryData(apiKey(BLOG_PATHS.post({ ref: saved.slug })), saved);
                 void client.invalidateQueries({ queryKey: ['api'] });
                 if (saved.slug !== ref) void navigate(`/bw/blog/post/${saved.slug}`, { replace: true });
               }}

@@ -23,8 +23,8 @@ export function issuerPillLabel(
 export function IssuerFilterPills({ ids, onChange }: { ids: readonly number[]; onChange: (ids: number[]) => void }) {
   const issuers = useQueries({
     queries: ids.map((id) => ({
-      queryKey: apiKey(ISSUER_PATHS.issuer(id)),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<IssuerDetailResponse>(ISSUER_PATHS.issuer(id), { signal }),
+      queryKey: apiKey(ISSUER_PATHS.issuer({ id })),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<IssuerDetailResponse>(ISSUER_PATHS.issuer({ id }), { signal }),
       staleTime: 10 * 60_000,
       retry: false,
     })),

@@ -59,7 +59,7 @@ export function BondHeader({ detail, active }: { detail: BondDetailResponse; act
 }
 
 export function useBondDetail(bondId: string | undefined) {
-  return useApiQuery<BondDetailResponse>(bondId && /^\d+$/.test(bondId) ? BOND_PATHS.bond(bondId) : null, {
+  return useApiQuery<BondDetailResponse>(bondId && /^\d+$/.test(bondId) ? BOND_PATHS.bond({ id: bondId }) : null, {
     meta: { errorToast: 'Loading the bond failed:' },
   });
 }

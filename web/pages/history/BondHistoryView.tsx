@@ -156,12 +156,12 @@ export function BondHistoryView({
   const showStats = !prefs.hidePlotStats;
   const indexClass = defaultIndexOf(bond.ratingSp, bond.ratingMoody);
 
-  const history = useApiQuery<PriceHistoryResponse>(BOND_PATHS.bondPriceHistory(bond.id), {
+  const history = useApiQuery<PriceHistoryResponse>(BOND_PATHS.bondPriceHistory({ id: bond.id }), {
     query: { from },
     meta: { errorToast: 'Loading the price history failed:' },
     placeholderData: (prev) => prev,
   });
-  const trades = useApiQuery<TradeListResponse>(BOND_PATHS.bondTrades(bond.id), {
+  const trades = useApiQuery<TradeListResponse>(BOND_PATHS.bondTrades({ id: bond.id }), {
     query: { from, limit: 1000 },
     meta: { errorToast: 'Loading trades failed:' },
     placeholderData: (prev) => prev,

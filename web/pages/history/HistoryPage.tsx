@@ -101,9 +101,9 @@ function CompareChart({
   const from = rangeStart(range);
   const histories = useQueries({
     queries: ids.map((id) => ({
-      queryKey: apiKey(BOND_PATHS.bondPriceHistory(id), { from }),
+      queryKey: apiKey(BOND_PATHS.bondPriceHistory({ id }), { from }),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<PriceHistoryResponse>(BOND_PATHS.bondPriceHistory(id), { query: { from }, signal }),
+        api.get<PriceHistoryResponse>(BOND_PATHS.bondPriceHistory({ id }), { query: { from }, signal }),
       meta: { errorToast: 'Loading a price history failed:' },
     })),
   });
@@ -210,8 +210,8 @@ export default function HistoryPage() {
     });
   const detailQueries = useQueries({
     queries: ids.map((id) => ({
-      queryKey: apiKey(BOND_PATHS.bond(id)),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<BondDetailResponse>(BOND_PATHS.bond(id), { signal }),
+      queryKey: apiKey(BOND_PATHS.bond({ id })),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<BondDetailResponse>(BOND_PATHS.bond({ id }), { signal }),
       meta: { errorToast: 'Loading a bond failed:' },
     })),
   });

@@ -118,7 +118,7 @@ export default function DealPage() {
   const navigate = useNavigate();
   const id = Number(dealId);
   const valid = Number.isInteger(id) && id > 0;
-  const detail = useApiQuery<DealDetailResponse>(valid ? PRIMARY_PATHS.deal(id) : null, {
+  const detail = useApiQuery<DealDetailResponse>(valid ? PRIMARY_PATHS.deal({ id }) : null, {
     refetchInterval: (q) => (q.state.data?.deal.status === 'priced' ? false : LIVE_REFRESH_MS),
   });
   if (!valid) return <Text c="red">This deal link is not valid.</Text>;

@@ -16,8 +16,8 @@ configure({ asyncUtilTimeout: 8000 });
 
 const status = { totpEnabled: false, passkeys: [], emailCodeAvailable: true };
 
-const USER = USER_PATHS.user('u-1');
-const INVITES = USER_PATHS.invites('u-1');
+const USER = USER_PATHS.user({ id: 'u-1' });
+const INVITES = USER_PATHS.invites({ id: 'u-1' });
 let server: ReturnType<typeof serveApi>;
 const bodies = (key: string) => server.callsTo(key).map((c) => c.body);
 
@@ -25,7 +25,7 @@ beforeEach(() => {
   useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }) });
   server = serveApi({
     [`GET ${USER}`]: makeUserInfo(),
-    [`GET ${USER_PATHS.mfa('u-1')}`]: status,
+    [`GET ${USER_PATHS.mfa({ id: 'u-1' })}`]: status,
     [`GET ${INVITES}`]: { invites: [] },
   });
 });
@@ -38,8 +38,8 @@ afterEach(() => {
 describe('profile page', () => {
   it('TOTP enrolment shows a QR code of the otpauth URI and the key, and turns on with a first code', async () => {
     const uri = 'otpauth://totp/Bondwise:ann%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Bondwise';
-    server.answer(`POST ${USER_PATHS.totp('u-1')}`, { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: uri });
-    server.answer(`POST ${USER_PATHS.totpConfirm('u-1')}`, { ...status, totpEnabled: true });
+    server.answer(`POST ${USER_PATHS.totp({ id: 'u-1' })}`, { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: uri });
+    server.answer(`POST ${USER_PATHS.totpConfirm({ id: 'u-1' })}`, { ...status, totpEnabled: true });
     renderPage(<ProfilePage />);
     fireEvent.click(await screen.findByTestId('totp-setup'));
     const qr = await screen.findByTestId('totp-qr');
@@ -48,7 +48,7 @@ describe('profile page', () => {
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
     fireEvent.change(screen.getByTestId('totp-confirm-code'), { target: { value: '123 456' } });
     fireEvent.submit(screen.getByTestId('totp-confirm-code').closest('form')!);
-    await waitFor(() => expect(bodies(`POST ${USER_PATHS.totpConfirm('u-1')}`)).toEqual([{ code: '123456' }]));
+    await waitFor(() => expect(bodies(`POST ${USER_PATHS.totpConfirm({ id: 'u-1' })}`)).toEqual([{ code: '123456' }]));
     await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('On'));
   });
 

@@ -27,28 +27,30 @@ export const mfaStatusKey = (userId: string) => ['user', userId, 'mfa'] as const
 
 export const profileApi = {
   updateUser: async (userId: string, body: UserUpdateBody): Promise<UserInfo> =>
-    userInfoSchema.parse(await api.put(USER_PATHS.user(userId), body)),
+    userInfoSchema.parse(await api.put(USER_PATHS.user({ id: userId }), body)),
   changePassword: async (userId: string, body: PasswordChangeBody): Promise<MessageResponse> =>
-    messageResponseSchema.parse(await api.put(USER_PATHS.password(userId), body)),
+    messageResponseSchema.parse(await api.put(USER_PATHS.password({ id: userId }), body)),
   saveNotificationPreferences: async (userId: string, body: NotificationPreferences): Promise<NotificationPreferences> =>
-    notificationPreferencesSchema.parse(await api.put(USER_PATHS.notificationPreferences(userId), body)),
-  mfaStatus: async (userId: string): Promise<MfaStatus> => mfaStatusSchema.parse(await api.get(USER_PATHS.mfa(userId))),
-  startTotp: async (userId: string): Promise<TotpEnrolment> => totpEnrolmentSchema.parse(await api.post(USER_PATHS.totp(userId))),
+    notificationPreferencesSchema.parse(await api.put(USER_PATHS.notificationPreferences({ id: userId }), body)),
+  mfaStatus: async (userId: string): Promise<MfaStatus> => mfaStatusSchema.parse(await api.get(USER_PATHS.mfa({ id: userId }))),
+  startTotp: async (userId: string): Promise<TotpEnrolment> => totpEnrolmentSchema.parse(await api.post(USER_PATHS.totp({ id: userId }))),
   confirmTotp: async (userId: string, code: string): Promise<MfaStatus> =>
-    mfaStatusSchema.parse(await api.post(USER_PATHS.totpConfirm(userId), { code })),
+    mfaStatusSchema.parse(await api.post(USER_PATHS.totpConfirm({ id: userId }), { code })),
   removeTotp: async (userId: string, password: string): Promise<MfaStatus> =>
-    mfaStatusSchema.parse(await api.delete(USER_PATHS.totp(userId), { json: { password } })),
+    mfaStatusSchema.parse(await api.delete(USER_PATHS.totp({ id: userId }), { json: { password } })),
   passkeyOptions: async (userId: string): Promise<PasskeyOptionsResponse> =>
-    passkeyOptionsResponseSchema.parse(await api.post(USER_PATHS.passkeyOptions(userId))),
+    passkeyOptionsResponseSchema.parse(await api.post(USER_PATHS.passkeyOptions({ id: userId }))),
   registerPasskey: async (userId: string, credential: unknown, name?: string): Promise<Passkey> =>
-    passkeySchema.parse(await api.post(USER_PATHS.passkeys(userId), { credential: JSON.stringify(credential), ...(name ? { name } : {}) })),
+    passkeySchema.parse(
+      await api.post(USER_PATHS.passkeys({ id: userId }), { credential: JSON.stringify(credential), ...(name ? { name } : {}) }),
+    ),
   renamePasskey: async (userId: string, passkeyId: string, name: string): Promise<Passkey> =>
-    passkeySchema.parse(await api.patch(USER_PATHS.passkey(userId, passkeyId), { name })),
+    passkeySchema.parse(await api.patch(USER_PATHS.passkey({ id: userId, passkeyId }), { name })),
   removePasskey: async (userId: string, passkeyId: string, password: string): Promise<MfaStatus> =>
-    mfaStatusSchema.parse(await api.delete(USER_PATHS.passkey(userId, passkeyId), { json: { password } })),
-  invites: async (userId: string): Promise<Invite[]> => inviteListSchema.parse(await api.get(USER_PATHS.invites(userId))).invites,
+    mfaStatusSchema.parse(await api.delete(USER_PATHS.passkey({ id: userId, passkeyId }), { json: { password } })),
+  invites: async (userId: string): Promise<Invite[]> => inviteListSchema.parse(await api.get(USER_PATHS.invites({ id: userId }))).invites,
   sendInvite: async (userId: string, email: string): Promise<Invite> =>
-    inviteSchema.parse(await api.post(USER_PATHS.invites(userId), { email })),
+    inviteSchema.parse(await api.post(USER_PATHS.invites({ id: userId }), { email })),
   revokeInvite: async (userId: string, inviteId: string): Promise<Invite> =>
-    inviteSchema.parse(await api.delete(USER_PATHS.inviteOf(userId, inviteId))),
+    inviteSchema.parse(await api.delete(USER_PATHS.inviteOf({ id: userId, inviteId }))),
 };

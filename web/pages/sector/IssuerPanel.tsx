@@ -24,7 +24,7 @@ function curveSeries(curve: IssuerCurveResponse): ChartSeries[] {
 }
 
 export function IssuerPanel({ issuer, onClose }: { issuer: IssuerRow; onClose: () => void }) {
-  const curve = useApiQuery<IssuerCurveResponse>(ISSUER_PATHS.issuerCurve(issuer.id), {
+  const curve = useApiQuery<IssuerCurveResponse>(ISSUER_PATHS.issuerCurve({ id: issuer.id }), {
     meta: { errorToast: 'Loading the issuer curve failed:' },
   });
   const series = useMemo(() => (curve.data ? curveSeries(curve.data) : []), [curve.data]);

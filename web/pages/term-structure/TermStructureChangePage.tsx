@@ -39,7 +39,7 @@ function IssuerPicker({ value, onChange }: { value: number | null; onChange: (id
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const found = useApiQuery<IssuerSearchResponse>(ISSUER_PATHS.issuers, { query: { q: q || undefined, limit: 30 } });
-  const current = useApiQuery<IssuerDetailResponse>(value ? ISSUER_PATHS.issuer(value) : null);
+  const current = useApiQuery<IssuerDetailResponse>(value ? ISSUER_PATHS.issuer({ id: value }) : null);
   const data = useMemo(() => {
     const list = (found.data?.issuers ?? []).map((i) => ({ value: String(i.id), label: `${i.displayName} (${i.ticker})` }));
     if (current.data && !list.some((i) => i.value === String(current.data.id)))

@@ -13,7 +13,7 @@ export const CONTENT_ROUTES: readonly RouteDef[] = [
     title: 'Blog post',
     access: 'user',
     page: () => import('../../pages/blog/BlogPostPage'),
-    prefetch: (p) => [BLOG_PATHS.post(p.postSlug ?? '')],
+    prefetch: (p) => [BLOG_PATHS.post({ ref: p.postSlug ?? '' })],
     beforeUserInfo: true,
   },
 ];

@@ -8,8 +8,9 @@ import {
   organizationSchema,
   organizationUpdateBodySchema,
   trialUpdateBodySchema,
+  ADMIN_PATHS,
 } from '@common/api/admin';
-import { errorResponseSchema } from '@common/api/shared';
+
 import { inviteCreateBodySchema, inviteListSchema, inviteSchema, trialSchema } from '@common/api/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,30 +24,33 @@ import {
 } from '../../../services/accounts/admin';
 import { kickOutbox } from '../../../services/accounts/outboxKick';
 import { createInvite, listInvites } from '../../../services/accounts/signup';
+import { defineRoutes } from '../../defineRoute';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const security = [{ bearer: [] }];
 const id = z.string().min(1).max(100);
 
 /** Admin side of accounts: feature levels (global, organisation, user), organisations, trials, invites. Every change is audited. */
 const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const route = <S extends object>(summary: string, extra: S) => ({
-    config: { access: 'admin' as const },
-    schema: { tags: ['admin'], summary, security, ...extra },
-  });
+  const { route } = defineRoutes(app, { tag: 'admin' });
 
   app.get(
-    '/admin/features',
-    route('Feature levels: global and overrides', { response: { 200: adminFeatureListSchema, ...errors } }),
+    ADMIN_PATHS.adminFeatures,
+    route({
+      access: 'admin',
+      summary: 'Feature levels: global and overrides',
+      response: { 200: adminFeatureListSchema },
+      errors: [400, 404],
+    }),
     async () => listFeatureLevels(app.db),
   );
 
   app.put(
-    '/admin/features/:name',
-    route('Set the global level of a feature', {
+    ADMIN_PATHS.adminFeatureGlobal.pattern,
+    route({
+      access: 'admin',
+      summary: 'Set the global level of a feature',
       params: z.object({ name: featureNameSchema }),
       body: featureLevelBodySchema,
-      response: { 200: adminFeatureListSchema, ...errors },
+      response: { 200: adminFeatureListSchema },
     }),
     async (request) => {
       await setFeatureLevel(
@@ -62,11 +66,13 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/admin/features/:name/organizations/:organizationId',
-    route('Set (or with null remove) an organisation override', {
+    ADMIN_PATHS.adminFeatureOrganization.pattern,
+    route({
+      access: 'admin',
+      summary: 'Set (or with null remove) an organisation override',
       params: z.object({ name: featureNameSchema, organizationId: id }),
       body: featureOverrideBodySchema,
-      response: { 200: adminFeatureListSchema, ...errors },
+      response: { 200: adminFeatureListSchema },
     }),
     async (request) => {
       await setFeatureLevel(
@@ -82,11 +88,13 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/admin/features/:name/users/:userId',
-    route('Set (or with null remove) a user override', {
+    ADMIN_PATHS.adminFeatureUser.pattern,
+    route({
+      access: 'admin',
+      summary: 'Set (or with null remove) a user override',
       params: z.object({ name: featureNameSchema, userId: id }),
       body: featureOverrideBodySchema,
-      response: { 200: adminFeatureListSchema, ...errors },
+      response: { 200: adminFeatureListSchema },
     }),
     async (request) => {
       await setFeatureLevel(
@@ -102,38 +110,46 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/organizations',
-    route('Organisations with their domains', { response: { 200: organizationListSchema, ...errors } }),
+    ADMIN_PATHS.adminOrganizations,
+    route({ access: 'admin', summary: 'Organisations with their domains', response: { 200: organizationListSchema }, errors: [400, 404] }),
     async () => ({
       organizations: await listOrganizations(app.db),
     }),
   );
 
   app.post(
-    '/admin/organizations',
-    route('Create an organisation (users on its domains join it)', {
+    ADMIN_PATHS.adminOrganizations,
+    route({
+      access: 'admin',
+      summary: 'Create an organisation (users on its domains join it)',
       body: organizationCreateBodySchema,
-      response: { 201: organizationSchema, 409: errorResponseSchema, ...errors },
+      response: { 201: organizationSchema },
+      errors: [404, 409],
     }),
     async (request, reply) => reply.code(201).send(await createOrganization(app.db, request.user.userId, request.body)),
   );
 
   app.put(
-    '/admin/organizations/:id',
-    route('Edit an organisation (domains replace the old list)', {
+    ADMIN_PATHS.adminOrganization.pattern,
+    route({
+      access: 'admin',
+      summary: 'Edit an organisation (domains replace the old list)',
       params: z.object({ id }),
       body: organizationUpdateBodySchema,
-      response: { 200: organizationSchema, 409: errorResponseSchema, ...errors },
+      response: { 200: organizationSchema },
+      errors: [409],
     }),
     async (request) => updateOrganization(app.db, request.user.userId, request.params.id, request.body),
   );
 
   app.put(
-    '/admin/users/:userId/trial',
-    route('Set the trial end or extend an ended trial', {
+    ADMIN_PATHS.adminUserTrial.pattern,
+    route({
+      access: 'admin',
+      summary: 'Set the trial end or extend an ended trial',
       params: z.object({ userId: id }),
       body: trialUpdateBodySchema,
-      response: { 200: trialSchema, ...errors },
+      response: { 200: trialSchema },
     }),
     async (request) =>
       updateTrial(
@@ -146,15 +162,22 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get('/admin/invites', route('All invites', { response: { 200: inviteListSchema, ...errors } }), async () => ({
-    invites: await listInvites(app.db, null, new Date(app.now())),
-  }));
+  app.get(
+    ADMIN_PATHS.adminInvites,
+    route({ access: 'admin', summary: 'All invites', response: { 200: inviteListSchema }, errors: [400, 404] }),
+    async () => ({
+      invites: await listInvites(app.db, null, new Date(app.now())),
+    }),
+  );
 
   app.post(
     '/admin/invites',
-    route('Invite someone (as an admin; no pending-invite cap)', {
+    route({
+      access: 'admin',
+      summary: 'Invite someone (as an admin; no pending-invite cap)',
       body: inviteCreateBodySchema,
-      response: { 201: inviteSchema, 409: errorResponseSchema, ...errors },
+      response: { 201: inviteSchema },
+      errors: [404, 409],
     }),
     async (request, reply) => {
       const invite = await createInvite(

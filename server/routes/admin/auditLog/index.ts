@@ -1,33 +1,28 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_LOG_PATHS, auditLogPageSchema, auditLogQuerySchema } from '../../../../common/api/auditLog';
-import { errorResponseSchema } from '../../../../common/api/shared';
 import { badRequest } from '../../../plugins/errors';
 import { auditLogCsv, auditLogPage } from '../../../services/auditLog';
+import { defineRoutes } from '../../defineRoute';
 
-const tags = ['admin'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const csvQuerySchema = auditLogQuerySchema.omit({ cursor: true, limit: true });
 
 /** The audit log (/bw/admin/audit-log): every audited change, filtered, paged, exported. */
 const adminAuditLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'admin' });
+
   const checkRange = (q: { from?: string | undefined; to?: string | undefined }) => {
     if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) throw badRequest(`from: must not be after to (${q.to})`);
   };
 
   app.get(
     AUDIT_LOG_PATHS.entries,
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        security,
-        summary: 'Audited changes, newest first, by actor, action (or a family, "deal."), subject and time; paged by cursor',
-        querystring: auditLogQuerySchema,
-        response: { 200: auditLogPageSchema, ...errors },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Audited changes, newest first, by actor, action (or a family, "deal."), subject and time; paged by cursor',
+      querystring: auditLogQuerySchema,
+      response: { 200: auditLogPageSchema },
+    }),
     async (request) => {
       checkRange(request.query);
       return auditLogPage(app.db, request.query);
@@ -36,15 +31,12 @@ const adminAuditLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     AUDIT_LOG_PATHS.csv,
-    {
-      config: { access: 'admin', expensive: true },
-      schema: {
-        tags,
-        security,
-        summary: 'The filtered audit log as CSV (newest first, at most 100,000 rows)',
-        querystring: csvQuerySchema,
-      },
-    },
+    route({
+      access: 'admin',
+      expensive: true,
+      summary: 'The filtered audit log as CSV (newest first, at most 100,000 rows)',
+      querystring: csvQuerySchema,
+    }),
     async (request, reply) => {
       checkRange(request.query);
       reply

@@ -10,34 +10,45 @@ import {
 } from '@common/api/adminCurve';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compareCurves, correctCurvePoint, readCurve } from '../../../services/marketAdmin/curveAdmin';
-import { adminErrors as errors, adminRoute } from '../adminRoute';
+import { defineRoutes } from '../../defineRoute';
 
 /** The Treasury par curve by date, a point corrected (bonds priced on it repriced), two dates compared (docs/admin.md). */
 const adminCurveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'admin' });
+
   app.get(
     ADMIN_CURVE_PATHS.curve,
-    adminRoute("A date's Treasury par curve (the latest on or before it), with the dates around it and its corrections", {
+    route({
+      access: 'admin',
+      summary: "A date's Treasury par curve (the latest on or before it), with the dates around it and its corrections",
       querystring: curveQuerySchema,
-      response: { 200: adminCurveSchema, ...errors },
+      response: { 200: adminCurveSchema },
+      errors: [404, 409],
     }),
     async (request) => readCurve(app.db, request.query.date),
   );
 
   app.get(
     ADMIN_CURVE_PATHS.compare,
-    adminRoute('Two dates of the Treasury par curve, tenor by tenor, with the change in basis points', {
+    route({
+      access: 'admin',
+      summary: 'Two dates of the Treasury par curve, tenor by tenor, with the change in basis points',
       querystring: curveCompareQuerySchema,
-      response: { 200: curveCompareSchema, ...errors },
+      response: { 200: curveCompareSchema },
+      errors: [404, 409],
     }),
     async (request) => compareCurves(app.db, request.query.a, request.query.b),
   );
 
   app.put(
-    '/admin/curve/:date/:tenor',
-    adminRoute('Correct one point of a curve (409 when it changed since it was read); audited, the bonds priced on it repriced', {
+    ADMIN_CURVE_PATHS.point.pattern,
+    route({
+      access: 'admin',
+      summary: 'Correct one point of a curve (409 when it changed since it was read); audited, the bonds priced on it repriced',
       params: curvePointParamsSchema,
       body: curvePointUpdateSchema,
-      response: { 200: curvePointSavedSchema, ...errors },
+      response: { 200: curvePointSavedSchema },
+      errors: [409],
     }),
     async (request) =>
       correctCurvePoint(

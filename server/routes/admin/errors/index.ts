@@ -8,18 +8,23 @@ import {
 } from '../../../../common/api/adminErrors';
 import { addDays, isoDate } from '../../../../common/calendar';
 import { errorGroupDetail, listErrorGroups } from '../../../services/errors/errorStore';
-import { adminErrors, adminRoute } from '../adminRoute';
+import { defineRoutes } from '../../defineRoute';
 
 /** Errors are listed from this many days back unless the admin asks for another day. */
 const DEFAULT_DAYS = 14;
 
 /** The admin error page: browser and server errors grouped by fingerprint, and one group's occurrences. */
 const adminErrorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'admin' });
+
   app.get(
     ADMIN_ERROR_PATHS.errors,
-    adminRoute('Errors from browsers and the server, grouped by fingerprint', {
+    route({
+      access: 'admin',
+      summary: 'Errors from browsers and the server, grouped by fingerprint',
       querystring: errorListQuerySchema,
-      response: { 200: errorListResponseSchema, ...adminErrors },
+      response: { 200: errorListResponseSchema },
+      errors: [404, 409],
     }),
     async (request) => {
       const since = request.query.since ?? addDays(isoDate(new Date(app.now())), -DEFAULT_DAYS);
@@ -28,10 +33,13 @@ const adminErrorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/errors/:fingerprint',
-    adminRoute("One error group's latest occurrences, with stacks and request ids", {
+    ADMIN_ERROR_PATHS.errorGroup.pattern,
+    route({
+      access: 'admin',
+      summary: "One error group's latest occurrences, with stacks and request ids",
       params: errorGroupParamsSchema,
-      response: { 200: errorGroupDetailSchema, ...adminErrors },
+      response: { 200: errorGroupDetailSchema },
+      errors: [409],
     }),
     async (request) => errorGroupDetail(app.db, request.params.fingerprint),
   );

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HAWK_ADMIN_PATHS, hawkUserStatsSchema } from '@common/api/adminHawk';
 import { hawkUserStats } from '../../../services/hawk/adminStats';
-import { adminErrors, adminRoute } from '../adminRoute';
+import { defineRoutes } from '../../defineRoute';
 
 /** Market hawk statistics for administrators (/bw/admin/hawk/user-stats). */
 const adminHawkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'admin' });
+
   app.get(
     HAWK_ADMIN_PATHS.userStats,
-    adminRoute('Market hawk per user and organisation: rules by kind, firings per day, delivery channels, templates', {
-      response: { 200: hawkUserStatsSchema, ...adminErrors },
+    route({
+      access: 'admin',
+      summary: 'Market hawk per user and organisation: rules by kind, firings per day, delivery channels, templates',
+      response: { 200: hawkUserStatsSchema },
+      errors: [400, 404, 409],
     }),
     async () => hawkUserStats(app.db, new Date(app.now())),
   );

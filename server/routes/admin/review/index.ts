@@ -8,24 +8,32 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decideReviewItem } from '../../../services/reference/reviewDecisions';
 import { reviewQueues } from '../../../services/reference/reviewQueues';
-import { adminErrors as errors, adminRoute } from '../adminRoute';
+import { defineRoutes } from '../../defineRoute';
 
 /** The review queues (flagged prices, far trades, stale bonds) and the decisions on their items. */
 const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'admin' });
+
   app.get(
     ADMIN_REVIEW_PATHS.queues,
-    adminRoute("The review queues' counts and one queue's items", {
+    route({
+      access: 'admin',
+      summary: "The review queues' counts and one queue's items",
       querystring: reviewQuerySchema,
-      response: { 200: reviewResponseSchema, ...errors },
+      response: { 200: reviewResponseSchema },
+      errors: [404, 409],
     }),
     async (request) => reviewQueues(app.db, request.query, app.now()),
   );
 
   app.post(
     ADMIN_REVIEW_PATHS.decisions,
-    adminRoute('Accept, correct or dismiss a review item; recorded and audited', {
+    route({
+      access: 'admin',
+      summary: 'Accept, correct or dismiss a review item; recorded and audited',
       body: reviewDecisionSchema,
-      response: { 201: reviewDecisionResponseSchema, ...errors },
+      response: { 201: reviewDecisionResponseSchema },
+      errors: [404, 409],
     }),
     async (request, reply) =>
       reply

@@ -2,7 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, HttpError } from '../../../plugins/errors';
 import { importFile, summarize } from '../../../services/importers';
+import { UPLOAD_PATH } from '@common/api/upload';
 import { importReportSchema, refusedSchema, UPLOAD_MAX_BYTES, uploadParams, uploadQuery } from './schema';
+import { defineRoutes } from '../../defineRoute';
 
 export interface UploadRoutesOptions {
   /** Per-file size limit in bytes (tests lower it to prove the 413). */
@@ -16,26 +18,25 @@ export interface UploadRoutesOptions {
  * of the kind (wrong columns), 409 for a TRACE file imported before, 413 over the size limit.
  */
 const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opts) => {
+  const { route } = defineRoutes(app, { tag: 'admin' });
+
   const maxFileBytes = opts.maxFileBytes ?? UPLOAD_MAX_BYTES;
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: 2, fields: 10, parts: 12 } });
 
   app.post(
-    '/admin/upload/:kind',
-    {
-      config: { access: 'admin', expensive: true },
-      schema: {
-        tags: ['admin'],
-        summary: 'Import a Treasury par curve CSV, a TRACE Enhanced file or a bond reference CSV',
-        description:
-          'multipart/form-data with one file part (any field name). The file is streamed through the importer in one ' +
-          'transaction: a file with a bad row changes nothing unless skipBadRows=true. The answer is the import report.',
-        security: [{ bearer: [] }],
-        consumes: ['multipart/form-data'],
-        params: uploadParams,
-        querystring: uploadQuery,
-        response: { 200: importReportSchema, 400: refusedSchema, 409: refusedSchema, 422: refusedSchema },
-      },
-    },
+    UPLOAD_PATH.pattern,
+    route({
+      access: 'admin',
+      expensive: true,
+      summary: 'Import a Treasury par curve CSV, a TRACE Enhanced file or a bond reference CSV',
+      description:
+        'multipart/form-data with one file part (any field name). The file is streamed through the importer in one ' +
+        'transaction: a file with a bad row changes nothing unless skipBadRows=true. The answer is the import report.',
+      consumes: ['multipart/form-data'],
+      params: uploadParams,
+      querystring: uploadQuery,
+      response: { 200: importReportSchema, 400: refusedSchema, 409: refusedSchema, 422: refusedSchema },
+    }),
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data (one file part)');
       const parts = request.parts();

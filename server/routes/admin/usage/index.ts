@@ -5,7 +5,7 @@ import { addDays, isoDate } from '../../../../common/calendar';
 import { boundedRange, calendarDateSchema } from '../../../../common/api/dates';
 import { usageDashboards } from '../../../services/usage/usage';
 import { ServiceRefusal } from '../../../services/refusal';
-import { adminErrors, adminRoute } from '../adminRoute';
+import { defineRoutes } from '../../defineRoute';
 
 const usageQuery = boundedRange(
   z.object({ from: calendarDateSchema.optional(), to: calendarDateSchema.optional() }).strict(),
@@ -17,11 +17,16 @@ const DEFAULT_DAYS = 30;
 
 /** The usage dashboards of the admin console (/bw/admin/usage), over the first-party analytics events. */
 const usageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { route } = defineRoutes(app, { tag: 'admin' });
+
   app.get(
     ADMIN_USAGE_PATHS.usage,
-    adminRoute('Usage dashboards: active users, organisations and roles, pages, features, funnel, retention', {
+    route({
+      access: 'admin',
+      summary: 'Usage dashboards: active users, organisations and roles, pages, features, funnel, retention',
       querystring: usageQuery,
-      response: { 200: usageResponseSchema, ...adminErrors },
+      response: { 200: usageResponseSchema },
+      errors: [404, 409],
     }),
     async (request) => {
       const to = request.query.to ?? isoDate(new Date(app.now()));

@@ -25,31 +25,36 @@ import {
   setUserFeatures,
   unlockUser,
 } from '../../../services/accounts/userAdminActions';
-import { adminErrors, adminRoute } from '../adminRoute';
+import { defineRoutes } from '../../defineRoute';
 
-const errors = adminErrors;
 const params = z.object({ userId: z.string().min(1).max(100) });
 
 /** The users admin page (/bw/admin/users): people searched and paged on the server, one person's detail, the audited actions. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  const route = adminRoute;
-  const now = () => new Date(app.now());
+  const { route, now } = defineRoutes(app, { tag: 'admin' });
+
   const actor = (request: FastifyRequest): AdminActor => ({ userId: request.user.userId, ip: request.ip ?? null });
 
   app.get(
     ADMIN_USER_PATHS.users,
-    route('People by e-mail or name, organisation, role, status, trial and last sign-in; sorted, paged', {
+    route({
+      access: 'admin',
+      summary: 'People by e-mail or name, organisation, role, status, trial and last sign-in; sorted, paged',
       querystring: userListQuerySchema,
-      response: { 200: userListPageSchema, ...errors },
+      response: { 200: userListPageSchema },
+      errors: [404, 409],
     }),
     async (request) => listUsers(app.db, app.config, request.query, now()),
   );
 
   app.get(
-    '/admin/users/:userId',
-    route('One person: sessions, second factors (kinds and dates), features, trial', {
+    ADMIN_USER_PATHS.user.pattern,
+    route({
+      access: 'admin',
+      summary: 'One person: sessions, second factors (kinds and dates), features, trial',
       params,
-      response: { 200: adminUserDetailSchema, ...errors },
+      response: { 200: adminUserDetailSchema },
+      errors: [409],
     }),
     async (request) => getUserDetail(app.db, app.config, request.params.userId, now()),
   );
@@ -62,32 +67,35 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   ) =>
     app.post(
       path,
-      route(summary, { params, body: userActionBodySchema, response: { 200: adminUserDetailSchema, ...errors } }),
+      route({ access: 'admin', summary, params, body: userActionBodySchema, response: { 200: adminUserDetailSchema }, errors: [409] }),
       async (request) => {
         await run(request);
         return getUserDetail(app.db, app.config, request.params.userId, now());
       },
     );
 
-  action('/admin/users/:userId/lock', 'Lock a person out (sessions end) until an admin unlocks them', (r) =>
+  action(ADMIN_USER_PATHS.lock.pattern, 'Lock a person out (sessions end) until an admin unlocks them', (r) =>
     lockUser(app.db, actor(r), r.params.userId, r.body.version, now()),
   );
-  action('/admin/users/:userId/unlock', "Lift an admin's lock or a failed-sign-in lock", (r) =>
+  action(ADMIN_USER_PATHS.unlock.pattern, "Lift an admin's lock or a failed-sign-in lock", (r) =>
     unlockUser(app.db, actor(r), r.params.userId, r.body.version, now()),
   );
-  action('/admin/users/:userId/logout', 'End every session of a person', (r) =>
+  action(ADMIN_USER_PATHS.logout.pattern, 'End every session of a person', (r) =>
     forceLogout(app.db, actor(r), r.params.userId, r.body.version, now()),
   );
-  action('/admin/users/:userId/reset-second-factors', 'Remove the authenticator and passkeys of a person', (r) =>
+  action(ADMIN_USER_PATHS.resetSecondFactors.pattern, 'Remove the authenticator and passkeys of a person', (r) =>
     resetSecondFactors(app.db, actor(r), r.params.userId, r.body.version, now()),
   );
 
   app.put(
-    '/admin/users/:userId/role',
-    route('Make a person an admin or a user (their sessions end)', {
+    ADMIN_USER_PATHS.role.pattern,
+    route({
+      access: 'admin',
+      summary: 'Make a person an admin or a user (their sessions end)',
       params,
       body: userRoleBodySchema,
-      response: { 200: adminUserDetailSchema, ...errors },
+      response: { 200: adminUserDetailSchema },
+      errors: [409],
     }),
     async (request) => {
       await changeRole(app.db, actor(request), request.params.userId, request.body.version, request.body.role, now());
@@ -96,11 +104,14 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/admin/users/:userId/features',
-    route("Set or remove (null) a person's feature overrides", {
+    ADMIN_USER_PATHS.features.pattern,
+    route({
+      access: 'admin',
+      summary: "Set or remove (null) a person's feature overrides",
       params,
       body: userFeaturesBodySchema,
-      response: { 200: adminUserDetailSchema, ...errors },
+      response: { 200: adminUserDetailSchema },
+      errors: [409],
     }),
     async (request) => {
       await setUserFeatures(app.db, actor(request), request.params.userId, request.body.version, request.body.features, now());
@@ -109,11 +120,14 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/users/:userId/subscribe',
-    route("Convert a trial to a subscription: the person's (or the named) organisation subscribes; e-mailed", {
+    ADMIN_USER_PATHS.subscribe.pattern,
+    route({
+      access: 'admin',
+      summary: "Convert a trial to a subscription: the person's (or the named) organisation subscribes; e-mailed",
       params,
       body: trialConvertBodySchema,
-      response: { 200: adminUserDetailSchema, ...errors },
+      response: { 200: adminUserDetailSchema },
+      errors: [409],
     }),
     async (request) => {
       await convertTrial(app.db, app.config, actor(request), request.params.userId, request.body, now());
@@ -123,10 +137,13 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/invites/:inviteId/resend',
-    route('Send an invite again with a new link (the old one stops working)', {
+    ADMIN_USER_PATHS.resendInvite.pattern,
+    route({
+      access: 'admin',
+      summary: 'Send an invite again with a new link (the old one stops working)',
       params: z.object({ inviteId: z.string().min(1).max(100) }),
-      response: { 200: inviteSchema, ...errors },
+      response: { 200: inviteSchema },
+      errors: [409],
     }),
     async (request) => {
       const invite = await resendInvite(app.db, app.config, actor(request), request.params.inviteId, now());

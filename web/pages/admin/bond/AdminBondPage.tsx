@@ -61,8 +61,8 @@ function Trades({ bond }: { bond: AdminBond }) {
 export default function AdminBondPage() {
   const id = Number(useParams().bondId);
   const client = useQueryClient();
-  const key = apiKey(ADMIN_BOND_PATHS.bond(id));
-  const bond = useQuery({ queryKey: key, queryFn: () => api.get<AdminBond>(ADMIN_BOND_PATHS.bond(id)) });
+  const key = apiKey(ADMIN_BOND_PATHS.bond({ bondId: id }));
+  const bond = useQuery({ queryKey: key, queryFn: () => api.get<AdminBond>(ADMIN_BOND_PATHS.bond({ bondId: id })) });
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const b = bond.data;
@@ -72,7 +72,7 @@ export default function AdminBondPage() {
     setSaving(true);
     setMessage(null);
     try {
-      const saved = await api.put<AdminBondSaved>(ADMIN_BOND_PATHS.bond(id), { ...terms, updatedAt: b.updatedAt });
+      const saved = await api.put<AdminBondSaved>(ADMIN_BOND_PATHS.bond({ bondId: id }), { ...terms, updatedAt: b.updatedAt });
       client.setQueryData(key, saved.bond);
       setMessage({
         ok: true,

@@ -64,7 +64,7 @@ export default function AdminCurvePage() {
     setBusy(true);
     setMessage(null);
     try {
-      const saved = await api.put<CurvePointSaved>(ADMIN_CURVE_PATHS.point(c.date, point.tenor), {
+      const saved = await api.put<CurvePointSaved>(ADMIN_CURVE_PATHS.point({ date: c.date, tenor: point.tenor }), {
         yield: value,
         updatedAt: point.updatedAt,
       });
@@ -92,7 +92,10 @@ export default function AdminCurvePage() {
     setBusy(true);
     setMessage(null);
     try {
-      const report = await api.post<ImportReportBody>(UPLOAD_PATH('treasury'), undefined, { body: form, query: { skipBadRows: 'false' } });
+      const report = await api.post<ImportReportBody>(UPLOAD_PATH({ kind: 'treasury' }), undefined, {
+        body: form,
+        query: { skipBadRows: 'false' },
+      });
       setMessage({
         ok: true,
         text: `${file.name}: ${formatNumber(report.rowsImported, 0)} day(s) imported, ${formatNumber(report.rowsRejected, 0)} rejected`,

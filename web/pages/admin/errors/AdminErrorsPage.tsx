@@ -27,8 +27,8 @@ const COLUMNS: ColDef<ErrorGroup>[] = [
 
 function Occurrences({ fingerprint }: { fingerprint: string }) {
   const detail = useQuery({
-    queryKey: apiKey(ADMIN_ERROR_PATHS.errorGroup(fingerprint)),
-    queryFn: () => api.get<ErrorGroupDetail>(ADMIN_ERROR_PATHS.errorGroup(fingerprint)),
+    queryKey: apiKey(ADMIN_ERROR_PATHS.errorGroup({ fingerprint })),
+    queryFn: () => api.get<ErrorGroupDetail>(ADMIN_ERROR_PATHS.errorGroup({ fingerprint })),
   });
   if (detail.isError) return <Alert color="red">{apiErrorText(detail.error)}</Alert>;
   return (

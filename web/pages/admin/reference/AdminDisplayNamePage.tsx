@@ -68,7 +68,10 @@ function Editor({ type, subject, onDone }: { type: DisplayNameSubject; subject: 
           data-testid="display-name-save"
           onClick={() =>
             void run('save', async () => {
-              await api.put(ADMIN_DISPLAY_NAME_PATHS.override(type, subject.subjectId), { displayName: name, version: subject.version });
+              await api.put(ADMIN_DISPLAY_NAME_PATHS.override({ subjectType: type, subjectId: subject.subjectId }), {
+                displayName: name,
+                version: subject.version,
+              });
               await onDone();
             })
           }
@@ -230,7 +233,10 @@ export default function AdminDisplayNamePage() {
                     onClick={() =>
                       void run(
                         'remove',
-                        () => api.delete(ADMIN_DISPLAY_NAME_PATHS.override(o.subjectType, o.subjectId), { query: { version: o.version } }),
+                        () =>
+                          api.delete(ADMIN_DISPLAY_NAME_PATHS.override({ subjectType: o.subjectType, subjectId: o.subjectId }), {
+                            query: { version: o.version },
+                          }),
                         refresh,
                       )
                     }

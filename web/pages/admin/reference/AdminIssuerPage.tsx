@@ -23,7 +23,7 @@ export default function AdminIssuerPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
-  const path = ADMIN_ISSUER_PATHS.issuer(issuerId);
+  const path = ADMIN_ISSUER_PATHS.issuer({ issuerId });
   const detail = useApiQuery<AdminIssuerDetail>(/^\d+$/.test(issuerId) ? path : null);
   const sectors = useApiQuery<AdminSectorsResponse>(ADMIN_SECTOR_PATHS.list);
   const issuer = detail.data;

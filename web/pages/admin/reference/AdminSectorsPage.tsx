@@ -57,9 +57,11 @@ function SectorRow({
               size="compact-xs"
               loading={busy === 'rename'}
               onClick={() =>
-                void run('rename', () => api.put(ADMIN_SECTOR_PATHS.sector(s.id), { version: s.version, name }), refresh).then(() =>
-                  setName(null),
-                )
+                void run(
+                  'rename',
+                  () => api.put(ADMIN_SECTOR_PATHS.sector({ sectorId: s.id }), { version: s.version, name }),
+                  refresh,
+                ).then(() => setName(null))
               }
             >
               Save
@@ -87,7 +89,12 @@ function SectorRow({
               data={sectors.filter((p) => p.parentId === null).map((p) => ({ value: String(p.id), label: p.name }))}
               value={String(s.parentId)}
               onChange={(v) =>
-                v && void run('move', () => api.put(ADMIN_SECTOR_PATHS.sector(s.id), { version: s.version, parentId: Number(v) }), refresh)
+                v &&
+                void run(
+                  'move',
+                  () => api.put(ADMIN_SECTOR_PATHS.sector({ sectorId: s.id }), { version: s.version, parentId: Number(v) }),
+                  refresh,
+                )
               }
             />
           )}
@@ -99,7 +106,11 @@ function SectorRow({
             title={count > 0 || industries > 0 ? 'Only an empty sector or industry can be deleted' : undefined}
             loading={busy === 'delete'}
             onClick={() =>
-              void run('delete', () => api.delete(ADMIN_SECTOR_PATHS.sector(s.id), { query: { version: s.version } }), refresh)
+              void run(
+                'delete',
+                () => api.delete(ADMIN_SECTOR_PATHS.sector({ sectorId: s.id }), { query: { version: s.version } }),
+                refresh,
+              )
             }
           >
             Delete

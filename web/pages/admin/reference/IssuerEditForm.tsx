@@ -42,7 +42,9 @@ export function IssuerEditForm({ issuer, sectors, onSaved, onReload }: Props) {
 
   const save = () =>
     run('save', async () =>
-      onSaved(await api.put<AdminIssuerDetail>(ADMIN_ISSUER_PATHS.issuer(issuer.id), { version: issuer.version, ...changes })),
+      onSaved(
+        await api.put<AdminIssuerDetail>(ADMIN_ISSUER_PATHS.issuer({ issuerId: issuer.id }), { version: issuer.version, ...changes }),
+      ),
     );
   return (
     <form

@@ -20,12 +20,12 @@ export function IssuerMergePanel({
 }) {
   const [duplicateId, setDuplicateId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const duplicate = useApiQuery<AdminIssuerDetail>(duplicateId ? ADMIN_ISSUER_PATHS.issuer(duplicateId) : null);
+  const duplicate = useApiQuery<AdminIssuerDetail>(duplicateId ? ADMIN_ISSUER_PATHS.issuer({ issuerId: duplicateId }) : null);
   const { busy, error, run } = useAdminAction();
   const dup = duplicate.data && String(duplicate.data.id) === duplicateId ? duplicate.data : null;
   const merge = () =>
     run('merge', async () => {
-      const result = await api.post<AdminIssuerMergeResponse>(ADMIN_ISSUER_PATHS.merge(survivor.id), {
+      const result = await api.post<AdminIssuerMergeResponse>(ADMIN_ISSUER_PATHS.merge({ issuerId: survivor.id }), {
         duplicateId: dup!.id,
         version: survivor.version,
         duplicateVersion: dup!.version,

@@ -23,7 +23,7 @@ export default function AdminSupportPage() {
   const { busy, error, run } = useAdminAction();
   const close = (id: number) =>
     run(String(id), async () => {
-      await api.post(SUPPORT_PATHS.adminClose(id));
+      await api.post(SUPPORT_PATHS.adminClose({ id }));
       await client.invalidateQueries({ queryKey: apiKey(SUPPORT_PATHS.adminRequests) });
     });
   return (

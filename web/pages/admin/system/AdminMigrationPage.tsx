@@ -43,8 +43,8 @@ export default function AdminMigrationPage() {
             <JobsTable
               jobs={s.jobs}
               busy={busy}
-              onRun={(name) => void act(`run:${name}`, () => api.post(SYSTEM_PATHS.jobRun(name)))}
-              onPause={(name, paused) => void act(`pause:${name}`, () => api.put<JobState>(SYSTEM_PATHS.job(name), { paused }))}
+              onRun={(name) => void act(`run:${name}`, () => api.post(SYSTEM_PATHS.jobRun({ name })))}
+              onPause={(name, paused) => void act(`pause:${name}`, () => api.put<JobState>(SYSTEM_PATHS.job({ name }), { paused }))}
             />
           </Card>
           <Card withBorder padding="md">

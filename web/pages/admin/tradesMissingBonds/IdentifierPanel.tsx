@@ -48,7 +48,7 @@ export function IdentifierPanel({
   onMap: (bondId: number) => Promise<void>;
   onCreate: (fields: CreateBondBody) => Promise<void>;
 }) {
-  const trades = useApiQuery<MissingTradesResponse>(MISSING_BONDS_PATHS.trades(group.identifier));
+  const trades = useApiQuery<MissingTradesResponse>(MISSING_BONDS_PATHS.trades({ identifier: group.identifier }));
   const [search, setSearch] = useState('');
   const found = useApiQuery<BondListResponse>(search.trim().length >= 2 ? BOND_PATHS.bonds : null, {
     query: { q: search.trim(), limit: 20, columns: ['bondIdentifier', 'description'] },

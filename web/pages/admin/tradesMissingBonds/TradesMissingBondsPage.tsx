@@ -129,7 +129,10 @@ export default function TradesMissingBondsPage() {
               key={group.identifier}
               group={group}
               onMap={async (bondId) =>
-                attached(group.identifier, await api.post<AttachResult>(MISSING_BONDS_PATHS.map(group.identifier), { bondId }))
+                attached(
+                  group.identifier,
+                  await api.post<AttachResult>(MISSING_BONDS_PATHS.map({ identifier: group.identifier }), { bondId }),
+                )
               }
               onCreate={async (fields) => attached(group.identifier, await api.post<AttachResult>(MISSING_BONDS_PATHS.createBond, fields))}
             />

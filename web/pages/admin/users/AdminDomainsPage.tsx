@@ -60,7 +60,9 @@ export default function AdminDomainsPage() {
             onChange={(organizationId) =>
               p.data &&
               organizationId &&
-              void run(() => api.put(ADMIN_DOMAIN_PATHS.domain(p.data!.domain), { updatedAt: p.data!.updatedAt, organizationId }))
+              void run(() =>
+                api.put(ADMIN_DOMAIN_PATHS.domain({ domain: p.data!.domain }), { updatedAt: p.data!.updatedAt, organizationId }),
+              )
             }
           />
         ) : null,
@@ -78,7 +80,10 @@ export default function AdminDomainsPage() {
             onChange={(e) =>
               p.data &&
               void run(() =>
-                api.put(ADMIN_DOMAIN_PATHS.domain(p.data!.domain), { updatedAt: p.data!.updatedAt, employee: e.currentTarget.checked }),
+                api.put(ADMIN_DOMAIN_PATHS.domain({ domain: p.data!.domain }), {
+                  updatedAt: p.data!.updatedAt,
+                  employee: e.currentTarget.checked,
+                }),
               )
             }
           />
@@ -97,7 +102,9 @@ export default function AdminDomainsPage() {
             onClick={() =>
               p.data &&
               window.confirm(`Remove ${p.data.domain}? New sign-ups on it will join no organisation; members stay.`) &&
-              void run(() => api.delete(`${ADMIN_DOMAIN_PATHS.domain(p.data!.domain)}?updatedAt=${encodeURIComponent(p.data!.updatedAt)}`))
+              void run(() =>
+                api.delete(`${ADMIN_DOMAIN_PATHS.domain({ domain: p.data!.domain })}?updatedAt=${encodeURIComponent(p.data!.updatedAt)}`),
+              )
             }
           >
             Remove

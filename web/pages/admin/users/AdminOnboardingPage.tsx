@@ -56,7 +56,7 @@ export default function AdminOnboardingPage() {
           <Group gap={4} wrap="nowrap">
             <Button
               size="compact-xs"
-              onClick={() => void run(() => api.post(ADMIN_ONBOARDING_PATHS.approve(person.id), { version: person.version }))}
+              onClick={() => void run(() => api.post(ADMIN_ONBOARDING_PATHS.approve({ userId: person.id }), { version: person.version }))}
             >
               Approve
             </Button>
@@ -76,7 +76,10 @@ export default function AdminOnboardingPage() {
               disabled={!assigning[person.id]}
               onClick={() =>
                 void run(() =>
-                  api.post(ADMIN_ONBOARDING_PATHS.assign(person.id), { version: person.version, organizationId: assigning[person.id] }),
+                  api.post(ADMIN_ONBOARDING_PATHS.assign({ userId: person.id }), {
+                    version: person.version,
+                    organizationId: assigning[person.id],
+                  }),
                 )
               }
             >
@@ -135,7 +138,7 @@ export default function AdminOnboardingPage() {
               onClick={async () => {
                 const person = rejecting;
                 if (!person) return;
-                if (await run(() => api.post(ADMIN_ONBOARDING_PATHS.reject(person.id), { version: person.version, message }))) {
+                if (await run(() => api.post(ADMIN_ONBOARDING_PATHS.reject({ userId: person.id }), { version: person.version, message }))) {
                   setRejecting(null);
                   setMessage('');
                 }

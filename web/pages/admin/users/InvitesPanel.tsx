@@ -23,7 +23,7 @@ export function InvitesPanel() {
   const resend = async (invite: Invite) => {
     setMessage(null);
     try {
-      await api.post(ADMIN_USER_PATHS.resendInvite(invite.id));
+      await api.post(ADMIN_USER_PATHS.resendInvite({ inviteId: invite.id }));
       setMessage({ ok: true, text: `Invite sent again to ${invite.email}` });
     } catch (err) {
       setMessage({ ok: false, text: apiErrorText(err) });

@@ -39,8 +39,8 @@ interface PendingAction {
 
 export function UserDetailPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
   const client = useQueryClient();
-  const key = apiKey(ADMIN_USER_PATHS.user(userId));
-  const detail = useQuery({ queryKey: key, queryFn: () => api.get<AdminUserDetail>(ADMIN_USER_PATHS.user(userId)) });
+  const key = apiKey(ADMIN_USER_PATHS.user({ userId }));
+  const detail = useQuery({ queryKey: key, queryFn: () => api.get<AdminUserDetail>(ADMIN_USER_PATHS.user({ userId })) });
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -106,7 +106,9 @@ export function UserDetailPanel({ userId, onClose }: { userId: string; onClose: 
           <Button
             size="xs"
             data-testid="user-unlock"
-            onClick={() => setPending({ label: 'Unlock', warning: 'They can sign in again.', send: post(ADMIN_USER_PATHS.unlock(userId)) })}
+            onClick={() =>
+              setPending({ label: 'Unlock', warning: 'They can sign in again.', send: post(ADMIN_USER_PATHS.unlock({ userId })) })
+            }
           >
             Unlock
           </Button>
@@ -119,7 +121,7 @@ export function UserDetailPanel({ userId, onClose }: { userId: string; onClose: 
               setPending({
                 label: 'Lock',
                 warning: 'Every session ends and no sign-in works until an admin unlocks them.',
-                send: post(ADMIN_USER_PATHS.lock(userId)),
+                send: post(ADMIN_USER_PATHS.lock({ userId })),
               })
             }
           >
@@ -131,7 +133,7 @@ export function UserDetailPanel({ userId, onClose }: { userId: string; onClose: 
           variant="default"
           disabled={u.sessions.length === 0}
           onClick={() =>
-            setPending({ label: 'Force logout', warning: 'Every session ends now.', send: post(ADMIN_USER_PATHS.logout(userId)) })
+            setPending({ label: 'Force logout', warning: 'Every session ends now.', send: post(ADMIN_USER_PATHS.logout({ userId })) })
           }
         >
           Force logout
@@ -144,7 +146,7 @@ export function UserDetailPanel({ userId, onClose }: { userId: string; onClose: 
             setPending({
               label: 'Reset second factors',
               warning: 'Their authenticator and passkeys are removed; they set them up again.',
-              send: post(ADMIN_USER_PATHS.resetSecondFactors(userId)),
+              send: post(ADMIN_USER_PATHS.resetSecondFactors({ userId })),
             })
           }
         >
@@ -167,7 +169,7 @@ export function UserDetailPanel({ userId, onClose }: { userId: string; onClose: 
             setPending({
               label: `Make ${role}`,
               warning: 'Their sessions end; they sign in again with the new role.',
-              send: (version) => api.put<AdminUserDetail>(ADMIN_USER_PATHS.role(userId), { version, role }),
+              send: (version) => api.put<AdminUserDetail>(ADMIN_USER_PATHS.role({ userId }), { version, role }),
             })
           }
         >
@@ -203,7 +205,7 @@ export function UserDetailPanel({ userId, onClose }: { userId: string; onClose: 
                 setPending({
                   label: 'Save features',
                   warning: `Overrides: ${JSON.stringify(featureChanges)}`,
-                  send: (version) => api.put<AdminUserDetail>(ADMIN_USER_PATHS.features(userId), { version, features: featureChanges }),
+                  send: (version) => api.put<AdminUserDetail>(ADMIN_USER_PATHS.features({ userId }), { version, features: featureChanges }),
                 })
               }
             >

@@ -30,7 +30,7 @@ export default function BondCashflowPage() {
   const { bondId } = useParams();
   const detail = useBondDetail(bondId);
   const valid = bondId && /^\d+$/.test(bondId);
-  const flows = useApiQuery<CashflowsResponse>(valid ? BOND_PATHS.bondCashflows(bondId) : null, {
+  const flows = useApiQuery<CashflowsResponse>(valid ? BOND_PATHS.bondCashflows({ id: bondId }) : null, {
     meta: { errorToast: 'Loading cash flows failed:' },
   });
   const totals = useMemo(() => {

@@ -28,7 +28,7 @@ function useFollowing(dealId: number): [boolean | null, (follow: boolean) => voi
     };
   }, [dealId]);
   const change = (follow: boolean) => {
-    const call = follow ? api.put(MESSAGE_PATHS.follow(dealId)) : api.delete(MESSAGE_PATHS.follow(dealId));
+    const call = follow ? api.put(MESSAGE_PATHS.follow({ dealId })) : api.delete(MESSAGE_PATHS.follow({ dealId }));
     call.then(() => setFollowing(follow)).catch((e: unknown) => console.warn('Follow change failed', e));
   };
   return [following, change];

@@ -25,8 +25,8 @@ export default function InboxPage() {
   const dealIds = [...new Set(messages.map((m) => m.dealId))];
   const deals = useQueries({
     queries: dealIds.map((id) => ({
-      queryKey: apiKey(PRIMARY_PATHS.deal(id)),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<DealDetailResponse>(PRIMARY_PATHS.deal(id), { signal }),
+      queryKey: apiKey(PRIMARY_PATHS.deal({ id })),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<DealDetailResponse>(PRIMARY_PATHS.deal({ id }), { signal }),
       enabled,
       staleTime: 300_000,
     })),
