@@ -14,6 +14,7 @@ import { registerMaintenanceGate } from './plugins/maintenanceGate';
 import { registerTextGuard } from './plugins/textGuard';
 import { registerRouteInventory } from './plugins/routeInventory';
 import { registerAccess } from './plugins/access';
+import { registerAnswerReuse } from './plugins/answerReuse';
 import { registerNoStore } from './plugins/noStore';
 import { DEFAULT_EXPENSIVE_LIMITS, type ExpensiveLimits, registerExpensiveLimit } from './plugins/expensiveLimit';
 import { registerOpenApi } from './plugins/openapi';
@@ -185,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFloodLimit(app, config.apiRateLimitPerMinute);
   registerAuth(app, config.jwtSecret, app.now);
   registerMaintenanceGate(app);
+  // Before the access plugin's withholding of gated fields (hooks run in this order).
+  registerAnswerReuse(app);
   registerAccess(app);
   registerNoStore(app);
   registerTextGuard(app);

@@ -32,6 +32,10 @@ export interface RouteAccess {
 
 declare module 'fastify' {
   interface FastifyContextConfig extends RouteAccess {}
+  interface FastifyRequest {
+    /** What of the answer this caller may see (gatedView); undefined until worked out. */
+    gatedView: GatedView | null | undefined;
+  }
 }
 
 /** Prefixes whose every route needs a signed-in caller, except the PUBLIC_ROUTES below. */
@@ -108,6 +112,7 @@ function checkDeclaration(route: RouteOptions): void {
  */
 export function registerAccess(app: FastifyInstance): void {
   app.addHook('onRoute', checkDeclaration);
+  app.decorateRequest('gatedView', undefined);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const url = request.routeOptions.url;
@@ -131,63 +136,59 @@ export function registerAccess(app: FastifyInstance): void {
 
   // Data behind a feature (server/policies/gatedData.ts: S&P ratings, the discount margin, the
   // term-structure levels and bonds) reaches only callers with it, on every product route (the
-  // bond list decides its columns itself: it sends ready-made JSON text).
+  // bond list decides its columns itself: it sends ready-made JSON text). Runs after the answer
+  // reuse (plugins/answerReuse.ts), which may already have the text this caller may see.
   app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    // Refusals carry no data (and must not depend on a database that may be what failed).
-    if (reply.statusCode >= 400 || !request.auth || typeof payload !== 'object' || payload === null) return payload;
-    if (!request.routeOptions.url?.startsWith('/v2/')) return payload;
-    const route = `${request.method} ${request.routeOptions.url}`;
-    let gated = gatedPayloads.get(payload);
-    if (gated === undefined) gatedPayloads.set(payload, (gated = holdsGatedData(payload, route)));
-    // Nothing gated in it (most answers, every notification poll): the same for every caller.
-    const features = gated ? await callerFeatures(request) : undefined;
-    const variant = features ? gatedVariant(features) : '';
-    if (reply.statusCode === 200 && request.method === 'GET' && reuseSerialised(reply, payload, variant)) return payload;
-    return features ? withoutGatedData(payload, features, route) : payload;
+    const view = await gatedView(request, reply, payload);
+    if (!view || view.sentAsText || !view.features) return payload;
+    return withoutGatedData(payload, view.features, view.route);
   });
 }
 
-/** Whether a result object holds gated fields, remembered with the object (see reuseSerialised). */
+/**
+ * What of an answer a caller may see: the caller's features when the answer holds gated data,
+ * and the variant's name (equal for callers who see the same answer). Worked out once per
+ * request, for the withholding above and the answer reuse; undefined where nothing is withheld
+ * (refusals, anonymous callers, routes outside /v2/, answers that are not objects).
+ */
+export interface GatedView {
+  route: string;
+  features: ReadonlySet<FeatureName> | undefined;
+  variant: string;
+  /** The answer reuse sends text kept for this variant: nothing is left to withhold. */
+  sentAsText: boolean;
+}
+
+export async function gatedView(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<GatedView | undefined> {
+  const known = request.gatedView;
+  if (known !== undefined) return known ?? undefined;
+  let view: GatedView | null = null;
+  // Refusals carry no data (and must not depend on a database that may be what failed).
+  if (reply.statusCode < 400 && request.auth && typeof payload === 'object' && payload !== null) {
+    if (request.routeOptions.url?.startsWith('/v2/')) {
+      const route = `${request.method} ${request.routeOptions.url}`;
+      // Nothing gated in it (most answers, every notification poll): the same for every caller.
+      const features = holdsGated(payload, route) ? await callerFeatures(request) : undefined;
+      view = { route, features, variant: features ? gatedVariant(features) : '', sentAsText: false };
+    }
+  }
+  request.gatedView = view;
+  return view ?? undefined;
+}
+
+/** Whether an answer holds gated fields; remembered only for a frozen answer, which cannot gain any. */
+function holdsGated(payload: object, route: string): boolean {
+  if (!Object.isFrozen(payload)) return holdsGatedData(payload, route);
+  let gated = gatedPayloads.get(payload);
+  if (gated === undefined) gatedPayloads.set(payload, (gated = holdsGatedData(payload, route)));
+  return gated;
+}
+
 const gatedPayloads = defineCache<object, boolean>({
   name: 'access.gatedPayloads',
   home: 'server/plugins/access.ts',
   per: 'answer object',
   key: '—',
   lifetime: { untilOwnerReplaced: true },
-  invalidatedBy: ['nothing: an answer object is not changed once served'],
+  invalidatedBy: ['nothing: only frozen answers are remembered (deepFreeze), and they cannot change'],
 });
-/** The JSON text of result objects served before, per gated-field variant. */
-const serialisedAnswers = defineCache<object, Map<string, string>>({
-  name: 'access.serialisedAnswers',
-  home: 'server/plugins/access.ts',
-  per: 'answer object',
-  key: 'variant of the gated fields the caller may see',
-  lifetime: { untilOwnerReplaced: true },
-  invalidatedBy: ['nothing: an answer object is not changed once served'],
-});
-
-/**
- * Several market answers are memoised with the market's state (the sectors and moves per
- * bond-table snapshot, issuer searches per issuer directory, the market history endpoints per
- * market day, a bond's price history for a minute): every caller gets the same object until the
- * market moves. Serialising it — the response schema's parse, gating, JSON —
- * was then most of such a request's cost, repeated for an unchanged object. The text is kept
- * with the object (a WeakMap: it goes when the object goes) per variant of the gated fields, and
- * a request answered with an object served before sends that text. Answers built per request are
- * new objects: their first serialisation is their only one, as before.
- */
-function reuseSerialised(reply: FastifyReply, payload: object, variant: string): boolean {
-  const known = serialisedAnswers.get(payload)?.get(variant);
-  if (known !== undefined) {
-    void reply.serializer(() => known);
-    return true;
-  }
-  const serialize = reply.getSerializationFunction('200');
-  if (!serialize) return false;
-  void reply.serializer((data: unknown) => {
-    const text = serialize(data as Record<string, unknown>);
-    serialisedAnswers.of(payload, () => new Map()).set(variant, text);
-    return text;
-  });
-  return false;
-}

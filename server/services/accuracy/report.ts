@@ -23,6 +23,7 @@ import { ServiceRefusal } from '../refusal';
 import { accuracyModel } from './modelState';
 import { reportFromModel } from './modelReport';
 import { defineCache } from '../caches/registry';
+import { deepFreeze } from '../caches/deepFreeze';
 
 export interface AccuracyQuery {
   from?: string;
@@ -51,7 +52,8 @@ export async function accuracyReport(db: Kysely<Database>, query: AccuracyQuery 
   const key = `${query.from ?? ''}|${query.to ?? ''}`;
   const hit = kept.byRange.get(key);
   if (hit) return hit;
-  const report = reportFromModel(model, query);
+  // Frozen: every asker of this range gets this object, and its text is reused (plugins/answerReuse.ts).
+  const report = reportFromModel(model, query).then(deepFreeze);
   if (kept.byRange.size >= ANSWERS_KEPT) kept.byRange.delete(kept.byRange.keys().next().value!);
   const byRange = kept.byRange;
   byRange.set(key, report);

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema';
 import { UNIVERSE_AS_OF_KEY } from '../../pricing/conventions';
 import { defineCache } from '../../caches/registry';
 import { marketClock } from './marketClock';
+import { deepFreeze } from '../../caches/deepFreeze';
 
 /** numeric/bigint columns arrive as strings: null-preserving conversion to number. */
 export function n(value: string | number | null | undefined): number | null {
@@ -189,9 +190,13 @@ export function cachedResult<T>(
     run.value = limitScans(db, () => {
       run.stop.signal.throwIfAborted();
       return compute(run.stop.signal);
-    }).finally(() => {
-      run.settled = true;
-    });
+    })
+      // Every asker gets this one object: frozen, no asker can change another's answer, and
+      // its text is reused (plugins/answerReuse.ts).
+      .then(deepFreeze)
+      .finally(() => {
+        run.settled = true;
+      });
     if (cached.size >= RESULT_CACHE_SIZE) cached.delete(cached.keys().next().value!);
     cached.set(key, run);
     run.value.catch(() => {

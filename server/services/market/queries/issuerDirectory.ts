@@ -3,6 +3,7 @@ import type { IssuerCurveResponse, IssuerSearchResponse } from '../../../../comm
 import type { Database } from '../../../db/schema';
 import { type Snapshot, bondTableSnapshot } from './bondTableSnapshot';
 import { defineCache } from '../../caches/registry';
+import { deepFreeze } from '../../caches/deepFreeze';
 
 /**
  * The issuer screens' reads that need no SQL: search and the issuer curve.
@@ -118,13 +119,14 @@ export async function searchIssuers(
 ): Promise<IssuerSearchResponse> {
   const { directory, snapshot } = await directoryOf(db);
   // A pure function of the directory and the query, kept with the directory: typeahead sends the
-  // same few prefixes from every desk, and the same object is then serialised once (access.ts).
+  // same few prefixes from every desk, and the same object — frozen — is then serialised once
+  // (plugins/answerReuse.ts).
   const kept = searches.of(directory, () => new Map());
   const key = `${q.q ?? ''}|${q.sector ?? ''}|${q.limit}`;
   const hit = kept.get(key);
   if (hit) return hit;
   if (kept.size >= SEARCHES_KEPT) kept.delete(kept.keys().next().value!);
-  const answer = searchDirectory(directory, snapshot, q);
+  const answer = deepFreeze(searchDirectory(directory, snapshot, q));
   kept.set(key, answer);
   return answer;
 }

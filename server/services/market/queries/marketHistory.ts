@@ -9,6 +9,7 @@ import { hasBit, matchesOf } from './bondTableMasks';
 import type { BondFilters } from './bondList';
 import { lastRatingChangeJoin, round, segmentCondition, segmentConditionOn, tenorBucketCaseFrom, WeightedMean } from './segments';
 import { marketSummary } from './marketSummary';
+import { deepFreeze } from '../../caches/deepFreeze';
 import { tenorBucketOf } from '../../../../common/market';
 import { marketClock } from './marketClock';
 import { defineCache } from '../../caches/registry';
@@ -238,7 +239,8 @@ export async function marketMoves(
   const { day } = snapshot;
   const base = q.period === '1d' ? null : await closesOn(db, addDays(day, q.period === '1w' ? -7 : -30), q.metric);
   const key = `moves|${JSON.stringify(q)}|${base?.date}|${base?.at}`;
-  return fromSnapshot(snapshot, key, () => movesOf(snapshot, q, base));
+  // One answer for every caller until the snapshot moves: frozen, its text is reused (plugins/answerReuse.ts).
+  return fromSnapshot(snapshot, key, () => deepFreeze(movesOf(snapshot, q, base)));
 }
 
 function movesOf(

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema';
 import { addDays, isoDay, marketAsOf } from './common';
 import { loadSectors } from './marketSummary';
 import { round, WeightedMean } from './segments';
+import { deepFreeze } from '../../caches/deepFreeze';
 
 type Stats = MarketSectorsResponse['sectors'][number]['industries'][number];
 
@@ -15,7 +16,8 @@ type Stats = MarketSectorsResponse['sectors'][number]['industries'][number];
  */
 export async function marketSectors(db: Kysely<Database>): Promise<MarketSectorsResponse> {
   const snapshot = await bondTableSnapshot(db);
-  return fromSnapshot(snapshot, 'sectors', () => sectorStats(snapshot));
+  // One answer for every caller until the snapshot moves: frozen, its text is reused (plugins/answerReuse.ts).
+  return fromSnapshot(snapshot, 'sectors', () => deepFreeze(sectorStats(snapshot)));
 }
 
 function sectorStats(snapshot: Snapshot): MarketSectorsResponse {

@@ -7,6 +7,7 @@ import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnaps
 import { type MarketVersion, perMarketVersion } from './marketVersion';
 import { defaultSegments, round, segmentLabel, WeightedMean } from './segments';
 import { defineCache } from '../../caches/registry';
+import { deepFreeze } from '../../caches/deepFreeze';
 
 interface SectorInfo {
   id: number;
@@ -144,12 +145,12 @@ export async function marketSummary(
   const grid = fromSnapshot(snapshot, `summary|${q.metric}|${q.segments?.join(',') ?? ''}|${prevDay}`, () =>
     summaryGrid(snapshot, q, prevDay, prevVolumes),
   );
-  // The same grid with the same curve is the same answer: one object, serialised once
-  // (plugins/access.ts keeps its text) until the market or the curve moves.
+  // The same grid with the same curve is the same answer: one object, frozen and serialised once
+  // (plugins/answerReuse.ts keeps its text) until the market or the curve moves.
   const answers = summaryAnswers.of(grid, () => new WeakMap());
   let answer = answers.get(treasury);
   if (!answer || answer.asOf !== asOf)
-    answers.set(treasury, (answer = { metric: q.metric, asOf, tenors: [...TENOR_BUCKET_IDS], ...grid, treasury }));
+    answers.set(treasury, (answer = deepFreeze({ metric: q.metric, asOf, tenors: [...TENOR_BUCKET_IDS], ...grid, treasury })));
   return answer;
 }
 
@@ -214,7 +215,8 @@ function summaryGrid(
     .filter((r) => r.row.maturityDate > day && r.row.volume > 0)
     .sort((a, b) => b.row.volume - a.row.volume || a.row.id - b.row.id)
     .slice(0, 10)
-    .map((r) => r.row);
+    // Copies: the answer is frozen, the snapshot's rows are not the answer's to freeze.
+    .map((r) => ({ ...r.row }));
   return { rows, mostActive, weighting };
 }
 

@@ -6,13 +6,14 @@ import { preparedStatement } from '../../../db/prepared';
 import { addDays, isoDay, marketAsOf, n } from './common';
 import { marketClock } from './marketClock';
 import { defineCache } from '../../caches/registry';
+import { deepFreeze } from '../../caches/deepFreeze';
 
 /**
  * One bond's history is kept for a minute per range and market day, as the market's history
  * endpoints are (routes/market HISTORY_TTL_MS): end-of-day prices change once a day, and a
  * bond in the news is charted by many desks at once (a year is ~260 rows read, parsed and
- * serialised for each). The same object is answered while kept, so it is serialised once too
- * (plugins/access.ts). Bounded: the oldest range goes first past PRICE_HISTORY_KEPT.
+ * serialised for each). The same object, frozen, is answered while kept, so it is serialised
+ * once too (plugins/answerReuse.ts). Bounded: the oldest range goes first past PRICE_HISTORY_KEPT.
  */
 const PRICE_HISTORY_TTL_MS = 60_000;
 const PRICE_HISTORY_KEPT = 500;
@@ -42,7 +43,8 @@ export async function priceHistory(
   const hit = kept.get(key);
   const now = marketClock(db)();
   if (hit && now - hit.at < PRICE_HISTORY_TTL_MS) return hit.value;
-  const value = readPriceHistory(db, id, from, to);
+  // Frozen: every asker within the lifetime gets this object, and its text is reused (plugins/answerReuse.ts).
+  const value = readPriceHistory(db, id, from, to).then(deepFreeze);
   const cache = kept;
   cache.delete(key);
   if (cache.size >= PRICE_HISTORY_KEPT) cache.delete(cache.keys().next().value!);

@@ -5,6 +5,7 @@ import { preparedStatement } from '../../../db/prepared';
 import { addDays, and, isoTime, n } from './common';
 import { type MarketVersion, marketVersion, perMarketVersion } from './marketVersion';
 import { defineCache } from '../../caches/registry';
+import { deepFreeze } from '../../caches/deepFreeze';
 
 /** Disseminated size text: the cap with "+" when capped (5MM+, 1MM+), else the par amount. */
 export function disseminatedQuantity(reported: number, capped: boolean): string {
@@ -87,7 +88,7 @@ const tapes = defineCache<MarketVersion, Map<string, Promise<TradeListResponse>>
 /**
  * The trade tape market-wide (no bond): the same answer for every desk until the market moves —
  * a trade printed or imported, a reprice — so it is kept per market version and answered as the
- * same object, serialised once (plugins/access.ts). Under the API benchmark's load a tape of 100
+ * same object, frozen and serialised once (plugins/answerReuse.ts). Under the API benchmark's load a tape of 100
  * trades cost ~3 ms of server CPU to read, parse, validate and serialise per request. A trade
  * corrected in place (TRACE cleaning, a review decision) shows with the next version move, at
  * the latest the next reprice. One bond's trades are read each time: 30,000 bonds, few repeats.
@@ -98,5 +99,11 @@ export async function tradeTape(
 ): Promise<TradeListResponse> {
   if (q.bondId !== undefined) return { trades: await listTrades(db, q) };
   const version = await marketVersion(db);
-  return perMarketVersion(tapes, version, `${q.from}|${q.to}|${q.limit}`, async () => ({ trades: await listTrades(db, q) }), TAPES_KEPT);
+  return perMarketVersion(
+    tapes,
+    version,
+    `${q.from}|${q.to}|${q.limit}`,
+    async () => deepFreeze({ trades: await listTrades(db, q) }),
+    TAPES_KEPT,
+  );
 }
