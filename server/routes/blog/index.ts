@@ -20,9 +20,9 @@ const feature = 'blog' as const;
 
 /** The blog (feature `blog`): reading for everyone with the feature, writing for authors. */
 const blogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'blog' });
+  const { route, now } = defineRoutes(app, { tag: 'blog' });
 
-  const ctx = () => ({ now: new Date(app.now()), publicUrl: app.config.publicUrl });
+  const ctx = () => ({ now: now(), publicUrl: app.config.publicUrl });
 
   app.get(
     BLOG_PATHS.posts,

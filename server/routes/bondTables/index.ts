@@ -21,7 +21,7 @@ import { defineRoutes } from '../defineRoute';
 
 /** Custom bond tables (/bw/bond/config): the caller's saved views, owner-only. */
 const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'bond-tables' });
+  const { route, now } = defineRoutes(app, { tag: 'bond-tables' });
 
   app.get(
     BOND_TABLE_PATHS.list,
@@ -65,7 +65,7 @@ const bondTableRoutes: FastifyPluginAsyncZod = async (app) => {
       body: bondTableUpdateBodySchema,
       response: { 200: bondTableSchema },
     }),
-    async (request) => updateBondTable(app.db, request.user.userId, request.params.id, request.body, new Date(app.now())),
+    async (request) => updateBondTable(app.db, request.user.userId, request.params.id, request.body, now()),
   );
 
   app.post(

@@ -16,7 +16,7 @@ import { defineRoutes } from '../defineRoute';
 
 /** The help centre (feature `help`) and search across help and the blog. */
 const helpRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'help' });
+  const { route, now } = defineRoutes(app, { tag: 'help' });
 
   app.get(
     HELP_PATHS.articles,
@@ -55,7 +55,7 @@ const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const features = await callerFeatures(request);
-      const scope = { help: features.has('help'), blog: features.has('blog'), now: new Date(app.now()) };
+      const scope = { help: features.has('help'), blog: features.has('blog'), now: now() };
       return { results: await searchContent(app.db, request.query.q, request.query.limit, scope) };
     },
   );

@@ -20,7 +20,7 @@ registerStatusBadgeProvider(notificationBadges);
 
 /** The notification long-poll (spec §4, §7) and the section visit that clears badges. */
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'notifications' });
+  const { route, now } = defineRoutes(app, { tag: 'notifications' });
 
   app.get(
     NOTIFICATION_PATHS.poll,
@@ -70,7 +70,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: messageResponseSchema },
     }),
     async (request) => {
-      await recordSectionVisit(app.db, request.user.userId, request.body.section, new Date(app.now()));
+      await recordSectionVisit(app.db, request.user.userId, request.body.section, now());
       return { message: 'Visit recorded' };
     },
   );

@@ -30,7 +30,7 @@ const id = z.string().min(1).max(100);
 
 /** Admin side of accounts: feature levels (global, organisation, user), organisations, trials, invites. Every change is audited. */
 const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'admin' });
+  const { route, now } = defineRoutes(app, { tag: 'admin' });
 
   app.get(
     ADMIN_PATHS.adminFeatures,
@@ -59,7 +59,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         { scope: 'global', scopeId: '' },
         request.params.name,
         request.body.level,
-        new Date(app.now()),
+        now(),
       );
       return listFeatureLevels(app.db);
     },
@@ -81,7 +81,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         { scope: 'organization', scopeId: request.params.organizationId },
         request.params.name,
         request.body.level,
-        new Date(app.now()),
+        now(),
       );
       return listFeatureLevels(app.db);
     },
@@ -103,7 +103,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         { scope: 'user', scopeId: request.params.userId },
         request.params.name,
         request.body.level,
-        new Date(app.now()),
+        now(),
       );
       return listFeatureLevels(app.db);
     },
@@ -158,7 +158,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         { userId: request.user.userId, ip: request.ip },
         request.params.userId,
         request.body,
-        new Date(app.now()),
+        now(),
       ),
   );
 
@@ -166,7 +166,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     ADMIN_PATHS.adminInvites,
     route({ access: 'admin', summary: 'All invites', response: { 200: inviteListSchema }, errors: [400, 404] }),
     async () => ({
-      invites: await listInvites(app.db, null, new Date(app.now())),
+      invites: await listInvites(app.db, null, now()),
     }),
   );
 
@@ -185,7 +185,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config,
         { id: request.user.userId, isAdmin: true },
         request.body.email,
-        new Date(app.now()),
+        now(),
       );
       kickOutbox(app);
       return reply.code(201).send(invite);

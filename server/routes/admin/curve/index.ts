@@ -14,7 +14,7 @@ import { defineRoutes } from '../../defineRoute';
 
 /** The Treasury par curve by date, a point corrected (bonds priced on it repriced), two dates compared (docs/admin.md). */
 const adminCurveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'admin' });
+  const { route, now } = defineRoutes(app, { tag: 'admin' });
 
   app.get(
     ADMIN_CURVE_PATHS.curve,
@@ -57,7 +57,7 @@ const adminCurveRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.tenor,
         request.body,
         { userId: request.user.userId, ip: request.ip ?? null },
-        new Date(app.now()),
+        now(),
       ),
   );
 };

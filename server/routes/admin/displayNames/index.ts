@@ -28,7 +28,7 @@ const actor = (request: FastifyRequest): AdminActor => ({ userId: request.user.u
 
 /** Display-name overrides of issuers and bonds: list, find a subject, preview, set, remove. */
 const adminDisplayNameRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'admin' });
+  const { route, now } = defineRoutes(app, { tag: 'admin' });
 
   app.get(
     ADMIN_DISPLAY_NAME_PATHS.list,
@@ -77,7 +77,7 @@ const adminDisplayNameRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [409],
     }),
     async (request) =>
-      setDisplayName(app.db, actor(request), request.params.subjectType, request.params.subjectId, request.body, new Date(app.now())),
+      setDisplayName(app.db, actor(request), request.params.subjectType, request.params.subjectId, request.body, now()),
   );
 
   app.delete(

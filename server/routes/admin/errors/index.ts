@@ -15,7 +15,7 @@ const DEFAULT_DAYS = 14;
 
 /** The admin error page: browser and server errors grouped by fingerprint, and one group's occurrences. */
 const adminErrorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'admin' });
+  const { route, now } = defineRoutes(app, { tag: 'admin' });
 
   app.get(
     ADMIN_ERROR_PATHS.errors,
@@ -27,7 +27,7 @@ const adminErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [404, 409],
     }),
     async (request) => {
-      const since = request.query.since ?? addDays(isoDate(new Date(app.now())), -DEFAULT_DAYS);
+      const since = request.query.since ?? addDays(isoDate(now()), -DEFAULT_DAYS);
       return { since, groups: await listErrorGroups(app.db, `${since}T00:00:00Z`, request.query.source) };
     },
   );

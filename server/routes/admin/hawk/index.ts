@@ -5,7 +5,7 @@ import { defineRoutes } from '../../defineRoute';
 
 /** Market hawk statistics for administrators (/bw/admin/hawk/user-stats). */
 const adminHawkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'admin' });
+  const { route, now } = defineRoutes(app, { tag: 'admin' });
 
   app.get(
     HAWK_ADMIN_PATHS.userStats,
@@ -15,7 +15,7 @@ const adminHawkRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: hawkUserStatsSchema },
       errors: [400, 404, 409],
     }),
-    async () => hawkUserStats(app.db, new Date(app.now())),
+    async () => hawkUserStats(app.db, now()),
   );
 };
 

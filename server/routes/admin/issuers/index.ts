@@ -21,7 +21,7 @@ const actor = (request: FastifyRequest): AdminActor => ({ userId: request.user.u
 
 /** The issuers admin: list, detail with bonds and curve, versioned edit, merge of duplicates. */
 const adminIssuerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'admin' });
+  const { route, now } = defineRoutes(app, { tag: 'admin' });
 
   app.get(
     ADMIN_ISSUER_PATHS.list,
@@ -44,7 +44,7 @@ const adminIssuerRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminIssuerDetailSchema },
       errors: [409],
     }),
-    async (request) => adminIssuerDetail(app.db, request.params.issuerId, new Date(app.now())),
+    async (request) => adminIssuerDetail(app.db, request.params.issuerId, now()),
   );
 
   app.put(
@@ -57,7 +57,7 @@ const adminIssuerRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminIssuerDetailSchema },
       errors: [409],
     }),
-    async (request) => updateIssuer(app.db, actor(request), request.params.issuerId, request.body, new Date(app.now())),
+    async (request) => updateIssuer(app.db, actor(request), request.params.issuerId, request.body, now()),
   );
 
   app.post(
@@ -70,7 +70,7 @@ const adminIssuerRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminIssuerMergeResponseSchema },
       errors: [409],
     }),
-    async (request) => mergeIssuers(app.db, actor(request), request.params.issuerId, request.body, new Date(app.now())),
+    async (request) => mergeIssuers(app.db, actor(request), request.params.issuerId, request.body, now()),
   );
 };
 

@@ -12,7 +12,7 @@ import { defineRoutes } from '../../defineRoute';
 
 /** The review queues (flagged prices, far trades, stale bonds) and the decisions on their items. */
 const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'admin' });
+  const { route, now } = defineRoutes(app, { tag: 'admin' });
 
   app.get(
     ADMIN_REVIEW_PATHS.queues,
@@ -38,7 +38,7 @@ const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await decideReviewItem(app.db, { userId: request.user.userId, ip: request.ip ?? null }, request.body, new Date(app.now()))),
+        .send(await decideReviewItem(app.db, { userId: request.user.userId, ip: request.ip ?? null }, request.body, now())),
   );
 };
 

@@ -17,7 +17,7 @@ const DEFAULT_DAYS = 30;
 
 /** The usage dashboards of the admin console (/bw/admin/usage), over the first-party analytics events. */
 const usageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'admin' });
+  const { route, now } = defineRoutes(app, { tag: 'admin' });
 
   app.get(
     ADMIN_USAGE_PATHS.usage,
@@ -29,7 +29,7 @@ const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [404, 409],
     }),
     async (request) => {
-      const to = request.query.to ?? isoDate(new Date(app.now()));
+      const to = request.query.to ?? isoDate(now());
       const from = request.query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
       if (from > to) throw new ServiceRefusal('invalid', `Invalid querystring.from: must not be after to (${to})`);
       if (addDays(from, USAGE_MAX_DAYS) < to)
