@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCycles } from './importGraph';
+import { importCycles, pageAreaCrossings } from './importGraph';
 
 const root = resolve(__dirname, '..');
 
@@ -40,5 +40,29 @@ describe('import cycles', () => {
       'b.ts': "export type { A } from './a';\nexport type B = number;\n",
     });
     expect(importCycles(dir)).toEqual([]);
+  });
+});
+
+describe('web page areas', () => {
+  it('a page folder names no other page folder’s module, and only the route table names pages', () => {
+    expect(pageAreaCrossings(join(root, 'web'))).toEqual([]);
+  }, 60_000);
+
+  it('finds an area reaching into another, by any import, and code outside the pages reaching in', () => {
+    const dir = tree({
+      'routes.tsx': "export const pages = [() => import('./pages/a/APage')];\n",
+      'routing/table.ts': "export const lazy = () => import('../pages/b/BPage');\n",
+      'components/Shared.tsx': "import { a } from '../pages/a/APage';\nexport const shared = a;\n",
+      'components/Shared.test.tsx': "import { b } from '../pages/b/BPage';\nexport const t = b;\n",
+      'pages/a/APage.tsx': "import type { B } from '../b/BPage';\nimport { helper } from './sub/helper';\nexport const a: B = helper;\n",
+      'pages/a/sub/helper.ts': "import { shared } from '../../../components/Shared';\nexport const helper = shared;\n",
+      'pages/b/BPage.tsx': "export type B = number;\nexport const b = () => import('../a/sub/helper');\n",
+    });
+    expect(pageAreaCrossings(dir)).toEqual([
+      'components/Shared.test.tsx → pages/b/BPage.tsx',
+      'components/Shared.tsx → pages/a/APage.tsx',
+      'pages/a/APage.tsx → pages/b/BPage.tsx',
+      'pages/b/BPage.tsx → pages/a/sub/helper.ts',
+    ]);
   });
 });

@@ -3,19 +3,22 @@
  * at run time (type-only imports and exports are left out, as the compiler erases them). Used by
  * the test that keeps the app free of import cycles (issue 36): a cycle makes a module's exports
  * `undefined` while the other is still loading, an error that shows only in some load orders.
+ * The same test keeps each web page area to itself: what two areas share lives in components/.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 const SOURCE = /\.(ts|tsx)$/;
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
-function sourceFiles(dir: string): string[] {
+/** Source files under `dir`; tests only when asked (nothing loads a test, so none is in a cycle). */
+function sourceFiles(dir: string, { withTests = false } = {}): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
-    return SOURCE.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path, { withTests });
+    const wanted = SOURCE.test(name) && (withTests || !/\.test\.tsx?$/.test(name)) && !name.endsWith('.d.ts');
+    return wanted ? [path] : [];
   });
 }
 
@@ -58,6 +61,62 @@ export function runtimeImports(file: string, text: string): string[] {
     }
   }
   return found.filter((s) => s.startsWith('.'));
+}
+
+/**
+ * Every relative module a file names: imports and re-exports, type-only ones too, and dynamic
+ * `import()` (the route table's lazy pages). For where a module may reach, not what loads when.
+ */
+export function namedModules(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = node.arguments;
+      if (specifier !== undefined && ts.isStringLiteralLike(specifier)) found.push(specifier.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found.filter((s) => s.startsWith('.'));
+}
+
+/** The area of a path under the web root (`pages/<area>/…`), or null outside the page folders. */
+function pageArea(path: string): string | null {
+  const [top, area, ...rest] = path.split(sep);
+  return top === 'pages' && area !== undefined && rest.length > 0 ? area : null;
+}
+
+/** Web modules outside the page folders that load pages: the route table, which lazy-loads each one. */
+const PAGE_LOADERS = /^(routes\.tsx|routing[/\\].*)$/;
+
+/**
+ * Imports that cross a page area (`web/pages/<area>/`), as "from → to" relative to `webRoot`: a
+ * page folder naming another's module, or code outside the page folders other than the route
+ * table naming a page folder's. What more than one area uses lives in `web/components/`.
+ */
+export function pageAreaCrossings(webRoot: string): string[] {
+  const crossings: string[] = [];
+  for (const file of sourceFiles(webRoot, { withTests: true })) {
+    const from = relative(webRoot, file);
+    const fromArea = pageArea(from);
+    for (const specifier of namedModules(file, readFileSync(file, 'utf8'))) {
+      const target = resolveRelative(file, specifier);
+      if (target === null || !target.startsWith(webRoot)) continue;
+      const to = relative(webRoot, target);
+      const toArea = pageArea(to);
+      if (toArea === null || toArea === fromArea) continue;
+      if (fromArea === null && PAGE_LOADERS.test(from)) continue;
+      crossings.push(`${from} → ${to}`);
+    }
+  }
+  return crossings.sort();
 }
 
 /** Every cycle (as a list of paths relative to `root`) among the modules under `root`. */

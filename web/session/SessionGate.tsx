@@ -23,7 +23,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { handleError } from '../api/errors';
-import { TosText, useTosText } from '../pages/auth/TosText';
+import { TosText, useTosText } from '../components/TosText';
 import { authApi } from './authApi';
 import { isSessionInstalled } from './install';
 import { logout, logoutAndReload } from './logout';

@@ -13,7 +13,7 @@ import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
-import { MAINTENANCE_NOTICE } from '../special/MaintenancePage';
+import { MAINTENANCE_NOTICE } from '../../components/maintenanceNotice';
 import { useAdminAction } from './useAdminAction';
 import { fromLocalInput, toLocalInput } from '../../components/localDateTime';
 

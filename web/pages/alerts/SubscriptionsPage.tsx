@@ -16,7 +16,8 @@ import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';
 import { bodyOf, type Draft, RuleEditor } from './RuleEditor';
 import { hawkApi, hawkSubscriptionsKey } from './hawkApi';
-import { draftFromTemplate, handoffDraft, handoffFromParams, handoffTarget } from './handoff';
+import { handoffFromParams } from '../../components/alertLink';
+import { draftFromTemplate, handoffDraft, handoffTarget } from './handoff';
 
 function draftOf(s: HawkSubscription): Draft {
   return {

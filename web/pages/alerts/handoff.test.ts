@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hawkSubscriptionCreateBodySchema } from '@common/api/hawk';
 import { bodyOf } from './RuleEditor';
-import { createAlertLink, handoffDraft, handoffFromParams, handoffTarget } from './handoff';
+import { createAlertLink, handoffFromParams } from '../../components/alertLink';
+import { handoffDraft, handoffTarget } from './handoff';
 
 /** What the subscription page reads from a link another page made. */
 const open = (link: string) => handoffFromParams(new URL(link, 'http://x').searchParams);

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { signupConfirmInputSchema, type SignupConfirmInput } from '@common/api/auth';
 import { NAME_MAX_LENGTH } from '@common/validation/account';
 import { PasswordRules, validate } from '../../components/AuthPanel';
-import { TosText } from './TosText';
+import { TosText } from '../../components/TosText';
 
 export interface AccountDetails {
   firstName: string;

@@ -15,7 +15,7 @@ import { apiKey, useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { useFeature } from '../../features/useFeature';
 import { useUserInfo } from '../../session/userInfo';
-import { FeatureUnavailable } from '../help/HelpUnavailable';
+import { FeatureUnavailable } from '../../components/content/FeatureUnavailable';
 import { BlogEditor } from './BlogEditor';
 
 const PAGE_SIZE = 10;

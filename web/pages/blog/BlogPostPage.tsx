@@ -19,7 +19,7 @@ import { SafeHtml } from '../../components/content/SafeHtml';
 import { useFeature, useFeatureStore } from '../../features/useFeature';
 import { userIdFromToken } from '../../session/tokens';
 import { useSession } from '../../stores/session';
-import { FeatureUnavailable } from '../help/HelpUnavailable';
+import { FeatureUnavailable } from '../../components/content/FeatureUnavailable';
 
 // Only authors editing need the form (and its inputs): readers opening a link do not download it.
 const BlogEditor = lazy(() => import('./BlogEditor').then((m) => ({ default: m.BlogEditor })));

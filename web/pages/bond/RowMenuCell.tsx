@@ -1,7 +1,7 @@
 /**
  * The bond table's row menu (a "⋯" cell pinned at the right of each row): open the bond's pricing
  * or history, or create an alert on it — the subscription page opens the rule editor pre-filled
- * for this bond (alerts/handoff.ts). "Create alert" shows only to accounts with market hawk, which
+ * for this bond (components/alertLink.ts). "Create alert" shows only to accounts with market hawk, which
  * the server decides (the feature level); the page's own API refuses the rest anyway.
  */
 import { ActionIcon, Menu } from '@mantine/core';
@@ -9,7 +9,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useNavigate } from 'react-router';
 import type { BondListRow } from '@common/api/bond';
 import { useFeature } from '../../features/useFeature';
-import { createAlertLink } from '../alerts/handoff';
+import { createAlertLink } from '../../components/alertLink';
 
 /** The grid's column id of the menu (not a bond column: never sorted, moved or saved in a view). */
 export const ROW_MENU_COLUMN = 'rowMenu';

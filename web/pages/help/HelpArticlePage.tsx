@@ -12,7 +12,7 @@ import { useApiQuery } from '../../api/queries';
 import { SafeHtml } from '../../components/content/SafeHtml';
 import { useFeature } from '../../features/useFeature';
 import { HelpSearch } from './HelpSearch';
-import { FeatureUnavailable } from './HelpUnavailable';
+import { FeatureUnavailable } from '../../components/content/FeatureUnavailable';
 
 const KIND_LABEL = { guide: 'Guide', workflow: 'Workflow', article: 'Article' } as const;
 

@@ -11,7 +11,7 @@ import { useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { useFeature } from '../../features/useFeature';
 import { HelpSearch } from './HelpSearch';
-import { FeatureUnavailable } from './HelpUnavailable';
+import { FeatureUnavailable } from '../../components/content/FeatureUnavailable';
 
 export const helpRoute = (path: string) => `/bw/help/${path}`;
 

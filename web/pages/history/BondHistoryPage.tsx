@@ -5,7 +5,7 @@
 import { Stack } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { BondHeader, BondLoadState, useBondDetail } from '../bond/bondPageFrame';
+import { BondHeader, BondLoadState, useBondDetail } from '../../components/bond/bondPageFrame';
 import { RANGE_OPTIONS, type RangeId } from '../../components/market/seriesStats';
 import { BondHistoryView } from './BondHistoryView';
 import { isHistoryMetric, type HistoryMetric } from './historyView';

@@ -35,7 +35,7 @@ import {
 import '../../components/market/market.css';
 import { Refreshing } from '../../components/Refreshing';
 import { apiErrorText } from '../../api/errorText';
-import { createAlertLink } from '../alerts/handoff';
+import { createAlertLink } from '../../components/alertLink';
 
 export interface HistoryBond {
   id: number;

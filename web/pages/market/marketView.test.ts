@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SummaryCell } from '@common/api/market';
-import {
-  detailParams,
-  detailPath,
-  formatChange,
-  formatLevel,
-  monthPoints,
-  parseSlope,
-  slopeCell,
-  visibleSlopes,
-  visibleTenors,
-} from './marketView';
-import { rangeStart, seriesStats } from '../../components/market/seriesStats';
+import { detailParams, detailPath, formatChange, formatLevel, parseSlope, slopeCell, visibleSlopes, visibleTenors } from './marketView';
 
 const cell = (tenor: SummaryCell['tenor'], value: number | null, change: number | null): SummaryCell => ({
   tenor,
@@ -74,32 +63,5 @@ describe('market detail route', () => {
       tenor: null,
       segment: 'all',
     });
-  });
-});
-
-describe('curve points and plot stats', () => {
-  it('puts bonds on a months axis by remaining maturity, skipping missing values', () => {
-    const pts = monthPoints(
-      [
-        { y: 5, v: 1 },
-        { y: 0.5, v: 3 },
-        { y: 2, v: null },
-      ],
-      (b) => b.y,
-      (b) => b.v,
-    );
-    expect(pts).toEqual([
-      { time: 6, value: 3 },
-      { time: 60, value: 1 },
-    ]);
-  });
-
-  it('min, max, average and first-to-last change skip missing values', () => {
-    expect(seriesStats([null, 2, 4, undefined, 3])).toEqual({ first: 2, last: 3, min: 2, max: 4, avg: 3, change: 1 });
-    expect(seriesStats([null])).toBeNull();
-  });
-
-  it('ranges end today', () => {
-    expect(rangeStart('1m', new Date('2026-11-21T12:00:00Z'))).toBe('2026-10-21');
   });
 });

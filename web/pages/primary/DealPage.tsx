@@ -15,7 +15,7 @@ import { useApiQuery } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
-import { STATUS_LABELS } from './dealView';
+import { STATUS_LABELS } from '../../components/dealStatus';
 import { fmt, NUM, trancheColumns } from './trancheColumns';
 import { DealMessagesPanel } from './messages/DealMessagesPanel';
 import { apiErrorText } from '../../api/errorText';

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the primary-market pages: stage names, the calendar's rows (one per tranche,
+ * Pure helpers of the primary-market pages: the calendar's rows (one per tranche,
  * newest day first) and its URL filters.
  */
 import type { DealSummary, Tranche } from '@common/api/primary';
@@ -7,14 +7,6 @@ import { isCalendarDate } from '@common/api/dates';
 import { newYorkToday } from '@common/calendar';
 import { formatRatings } from '@common/format';
 import { DEAL_STATUSES, RATING_CLASSES, SECTOR_CODES, type DealStatus, type RatingClass, type SectorCode } from '@common/market';
-
-export const STATUS_LABELS: Record<DealStatus, string> = {
-  announced: 'Announced',
-  initial_price_talk: 'IPT',
-  guidance: 'Guidance',
-  launched: 'Launched',
-  priced: 'Priced',
-};
 
 /** One calendar row: a tranche with its deal's columns. */
 export interface CalendarRow extends Tranche {

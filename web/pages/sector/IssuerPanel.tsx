@@ -6,8 +6,8 @@ import { formatDate, formatSpreadLevel } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
 import { useFeature } from '../../features/useFeature';
-import { createAlertLink } from '../alerts/handoff';
-import { monthPoints } from '../market/marketView';
+import { createAlertLink } from '../../components/alertLink';
+import { monthPoints } from '../../components/market/curvePoints';
 import type { IssuerRow } from './sectorStats';
 
 /** The issuer's bonds as points (G-spread by remaining maturity) joined by a faint line. */

@@ -5,7 +5,7 @@
  * industries and issuers (GET /v2/issuer?sector=), an issuer's curve (GET /v2/issuer/{id}/curve),
  * and links to the bond table filtered by sector (/bw/bond?sector=) or issuer (/bw/bond?issuerId=),
  * and "create alert" on the issuer (its bonds) or the sector (its new deals) for accounts with
- * market hawk (alerts/handoff.ts).
+ * market hawk (components/alertLink.ts).
  */
 import { Alert, Anchor, Box, Button, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
@@ -20,7 +20,7 @@ import { MarketAsOf } from '../../components/MarketAsOf';
 import { PageTitle } from '../../components/PageTitle';
 import '../../components/market/market.css';
 import { useFeature } from '../../features/useFeature';
-import { createAlertLink } from '../alerts/handoff';
+import { createAlertLink } from '../../components/alertLink';
 import { IssuerPanel } from './IssuerPanel';
 import { SectorBars } from './SectorBars';
 import { MEASURES, statsColumns, type IssuerRow, type Measure, type Stats } from './sectorStats';

@@ -1,13 +1,11 @@
 /** Shown to non-admins while maintenance is on (with the administrators' message, if any); the guard sends everyone on when it ends. */
 import { Anchor, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { MAINTENANCE_NOTICE } from '../../components/maintenanceNotice';
 import { PageTitle } from '../../components/PageTitle';
 import { PATHS } from '../../routing/paths';
 import { useAppStore } from '../../stores/app';
 import { useSession } from '../../stores/session';
-
-/** What people see while maintenance is on when the administrators left no message (the admin page previews it). */
-export const MAINTENANCE_NOTICE = 'Bondwise is being updated. This page will continue automatically once we are back.';
 
 export default function MaintenancePage() {
   const loggedIn = useSession((s) => s.accessToken !== null);

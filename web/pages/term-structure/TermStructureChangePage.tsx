@@ -16,7 +16,7 @@ import { useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
 import { useFeature } from '../../features/useFeature';
-import { monthPoints, tenorMonths } from '../market/marketView';
+import { monthPoints, tenorMonths } from '../../components/market/curvePoints';
 import '../../components/market/market.css';
 import { Refreshing } from '../../components/Refreshing';
 import { apiErrorText } from '../../api/errorText';

@@ -13,7 +13,7 @@ import { formatDate, formatMarketTime } from '@common/format';
 import { DEAL_STATUSES, type DealStatus } from '@common/market';
 import { apiErrorText } from '../../../api/errorText';
 import { PageTitle } from '../../../components/PageTitle';
-import { STATUS_LABELS } from '../../primary/dealView';
+import { STATUS_LABELS } from '../../../components/dealStatus';
 import { commaList } from '../commaList';
 import { adminDealKey, adminDealsApi } from './adminDealsApi';
 import { TrancheEditor } from './TrancheEditor';

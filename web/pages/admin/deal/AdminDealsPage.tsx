@@ -13,7 +13,7 @@ import { DEAL_STATUSES, type DealStatus } from '@common/market';
 import { apiErrorText } from '../../../api/errorText';
 import { IssuerPicker } from '../../../components/IssuerPicker';
 import { PageTitle } from '../../../components/PageTitle';
-import { STATUS_LABELS } from '../../primary/dealView';
+import { STATUS_LABELS } from '../../../components/dealStatus';
 import { commaList } from '../commaList';
 import { adminDealsApi, adminDealsKey } from './adminDealsApi';
 

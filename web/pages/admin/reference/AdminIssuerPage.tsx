@@ -14,7 +14,7 @@ import { apiErrorText } from '../../../api/errorText';
 import { apiKey, useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
 import { TimeSeriesChart } from '../../../components/TimeSeriesChart';
-import { monthPoints } from '../../market/marketView';
+import { monthPoints } from '../../../components/market/curvePoints';
 import { IssuerEditForm } from './IssuerEditForm';
 import { IssuerMergePanel } from './IssuerMergePanel';
 

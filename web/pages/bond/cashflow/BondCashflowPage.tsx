@@ -11,7 +11,7 @@ import { formatDay, formatNumber, formatYield } from '@common/format';
 import { useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../../components/TimeSeriesChart';
-import { BondHeader, BondLoadState, useBondDetail } from '../bondPageFrame';
+import { BondHeader, BondLoadState, useBondDetail } from '../../../components/bond/bondPageFrame';
 import { saveText } from '../../../components/download';
 import '../bond.css';
 import { csvDocument } from '@common/csv';

@@ -9,7 +9,7 @@
 import { Grid, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
-import { BondHeader, BondLoadState, useBondDetail } from '../bondPageFrame';
+import { BondHeader, BondLoadState, useBondDetail } from '../../../components/bond/bondPageFrame';
 import { Terms, TodaysAnalytics } from './BondFacts';
 import { Calculator } from './CalculatorCard';
 import '../bond.css';

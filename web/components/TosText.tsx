@@ -1,9 +1,9 @@
 /** The current terms of service (GET /auth/tos, public), in a scrollable block. */
 import { Loader, ScrollArea, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { authApi } from '../../session/authApi';
-import { FormError } from '../../components/AuthPanel';
-import { apiErrorText } from '../../api/errorText';
+import { authApi } from '../session/authApi';
+import { FormError } from './AuthPanel';
+import { apiErrorText } from '../api/errorText';
 
 export const TOS_QUERY_KEY = ['auth', 'tos'] as const;
 
