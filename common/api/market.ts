@@ -60,9 +60,14 @@ export const summaryCellSchema = z.object({
 });
 export type SummaryCell = z.infer<typeof summaryCellSchema>;
 
-/** The summary's averaging: weights by amount outstanding, or equal weights. */
-export const SUMMARY_WEIGHTINGS = ['amountOutstanding', 'equal'] as const;
-export type SummaryWeighting = (typeof SUMMARY_WEIGHTINGS)[number];
+/**
+ * How a market figure weights its bonds: by amount outstanding (the index: by market value,
+ * outstanding × price), or equally (the index: by price, as if each bond were held at the same
+ * face) when amount outstanding is not known for every bond of the set (FINRA's public data has
+ * no issue size). One rule per answer, so its figures compare.
+ */
+export const MARKET_WEIGHTINGS = ['amountOutstanding', 'equal'] as const;
+export type MarketWeighting = (typeof MARKET_WEIGHTINGS)[number];
 
 export const marketSummaryResponseSchema = z.object({
   metric: z.enum(MARKET_METRICS),
@@ -82,7 +87,7 @@ export const marketSummaryResponseSchema = z.object({
    * How the levels and changes are averaged: by amount outstanding when every priced bond has
    * one; otherwise (FINRA's public data has no issue size) each priced bond counts once.
    */
-  weighting: z.enum(SUMMARY_WEIGHTINGS),
+  weighting: z.enum(MARKET_WEIGHTINGS),
 });
 export type MarketSummaryResponse = z.infer<typeof marketSummaryResponseSchema>;
 
@@ -102,6 +107,12 @@ export const marketDetailResponseSchema = z.object({
   segment: z.string(),
   /** Daily, oldest first; from end-of-day evaluated prices (volume from daily trade stats). */
   points: z.array(z.object({ date: z.string(), value: z.number(), bondCount: z.number().int() })),
+  /**
+   * How each day's level averages its bonds: by amount outstanding when every bond of the series
+   * has one, else equally; the last point, the summary's cell now, follows the summary's rule, and
+   * `equal` is said when either used it. Null for volume, a sum.
+   */
+  weighting: z.enum(MARKET_WEIGHTINGS).nullable(),
 });
 export type MarketDetailResponse = z.infer<typeof marketDetailResponseSchema>;
 
@@ -121,6 +132,8 @@ const sectorStatsSchema = z.object({
 export const marketSectorsResponseSchema = z.object({
   asOf: z.string().nullable(),
   sectors: z.array(sectorStatsSchema.extend({ industries: z.array(sectorStatsSchema) })),
+  /** How the spreads and yields average their bonds: the summary's rule, over the same bonds. */
+  weighting: z.enum(MARKET_WEIGHTINGS),
 });
 export type MarketSectorsResponse = z.infer<typeof marketSectorsResponseSchema>;
 
@@ -163,6 +176,11 @@ export type MarketIndexQuery = z.input<typeof marketIndexQuerySchema>;
  */
 export const marketIndexResponseSchema = z.object({
   points: z.array(z.object({ date: z.string(), ig: num, hy: num, igConstituents: z.number().int(), hyConstituents: z.number().int() })),
+  /**
+   * `amountOutstanding`: weighted by market value; `equal`: some priced basket bond of the range
+   * has no amount outstanding, so every return is weighted by price alone (each bond the same face).
+   */
+  weighting: z.enum(MARKET_WEIGHTINGS),
 });
 export type MarketIndexResponse = z.infer<typeof marketIndexResponseSchema>;
 

@@ -86,10 +86,13 @@ describe('market overview APIs', () => {
     const body = (await get('/v2/market/detail?metric=price&segment=all')).json();
     expect(body.points.map((p: { date: string }) => p.date)).toEqual(u.days);
     expect(body.points.every((p: { value: number }) => p.value > 80 && p.value < 120)).toBe(true);
+    // Every simulated bond has an amount outstanding: weighted by it.
+    expect(body.weighting).toBe('amountOutstanding');
     const cell = (await get('/v2/market/detail?metric=spread&segment=HY&tenor=10Y')).json();
     expect(cell).toMatchObject({ metric: 'spread', segment: 'HY', tenor: '10Y' });
     const vol = (await get(`/v2/market/detail?metric=volume&from=${u.days[3]}`)).json();
     expect(vol.points[0].date >= u.days[3]!).toBe(true);
+    expect(vol.weighting).toBeNull();
     expect((await get('/v2/market/detail?tenor=11Y')).statusCode).toBe(400);
   });
 
@@ -101,6 +104,7 @@ describe('market overview APIs', () => {
     expect(fin.bondCount).toBe(fin.industries.reduce((s: number, i: { bondCount: number }) => s + i.bondCount, 0));
     const total = body.sectors.reduce((s: number, x: { bondCount: number }) => s + x.bondCount, 0);
     expect(total).toBe(bonds.length);
+    expect(body.weighting).toBe('amountOutstanding');
   });
 
   it('compares an issuer curve on two dates by tenor with each bond, and validates scope', async () => {
@@ -123,6 +127,7 @@ describe('market overview APIs', () => {
     expect(body.points[0]).toMatchObject({ date: u.days[0], ig: 100, hy: 100 });
     expect(body.points[0].igConstituents).toBeGreaterThan(0);
     expect(body.points.every((p: { ig: number }) => p.ig > 90 && p.ig < 110)).toBe(true);
+    expect(body.weighting).toBe('amountOutstanding');
   });
 
   it('ranks the biggest movers, filterable like the bond table', async () => {

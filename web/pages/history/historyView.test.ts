@@ -65,6 +65,7 @@ describe('default index and comparison', () => {
         { date: '2026-11-19', ig: 100, hy: null, igConstituents: 100, hyConstituents: 0 },
         { date: '2026-11-20', ig: 100.2, hy: 99, igConstituents: 100, hyConstituents: 100 },
       ],
+      weighting: 'amountOutstanding' as const,
     };
     expect(indexPoints(index, 'HY')).toEqual([{ time: '2026-11-20', value: 99 }]);
   });

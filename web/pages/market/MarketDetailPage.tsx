@@ -21,6 +21,7 @@ import {
   METRIC_OPTIONS,
   SEGMENT_OPTIONS,
   segmentLabel,
+  summaryUnit,
   visibleSlopes,
   visibleTenors,
   type DetailParams,
@@ -135,8 +136,8 @@ export default function MarketDetailPage() {
           <Text fw={600} size="sm" data-testid="detail-title">
             {title}
           </Text>
-          <Text size="xs" c="dimmed">
-            {unit.unit}; daily close
+          <Text size="xs" c="dimmed" data-testid="detail-unit" data-weighting={detail.data?.weighting ?? undefined}>
+            {summaryUnit(p.metric, detail.data?.weighting)}; daily close
           </Text>
         </Group>
         {stats && (

@@ -6,7 +6,7 @@
 import { Alert, Anchor, Card, Center, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { MARKET_PATHS, type MarketIndexResponse, type MarketSummaryResponse } from '@common/api/market';
+import { MARKET_PATHS, type MarketIndexResponse, type MarketSummaryResponse, type MarketWeighting } from '@common/api/market';
 import { formatDay, formatNumber, formatRatings, formatYield, formatYieldChange, RATINGS_HELP } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { useFeature } from '../../features/useFeature';
@@ -14,6 +14,7 @@ import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesCh
 import { LinkRow } from '../../components/LinkRow';
 import { Value } from '../../components/Value';
 import { changeTone } from '../../components/tone';
+import { indexWeightingText } from './marketView';
 
 const indexLevel = (v: number) => formatNumber(v, 2);
 
@@ -43,6 +44,15 @@ function IndexStat({ label, points, pick }: { label: string; points: MarketIndex
   );
 }
 
+/** The index's unit line, as the summary's: the weighting the server used for this answer. */
+export function IndexWeighting({ weighting }: { weighting: MarketWeighting }) {
+  return (
+    <Text size="xs" c="dimmed" data-testid="index-weighting" data-weighting={weighting}>
+      Total return, {indexWeightingText(weighting)}
+    </Text>
+  );
+}
+
 /** IG and HY active-bond indexes (total return, from 100). */
 export function MarketIndexPanel() {
   const help = useFeature('tooltips');
@@ -60,7 +70,7 @@ export function MarketIndexPanel() {
   return (
     <Card withBorder padding="sm" data-testid="market-index">
       <Tooltip
-        label="Each month the 100 IG and 100 HY bonds with the most trailing 30-day volume; daily total return weighted by market value, chained from 100"
+        label={`Each month the 100 IG and 100 HY bonds with the most trailing 30-day volume; daily total return ${indexWeightingText(index.data?.weighting ?? 'amountOutstanding')}, chained from 100`}
         multiline
         w={300}
         withinPortal
@@ -92,6 +102,7 @@ export function MarketIndexPanel() {
             <IndexStat label="HY index" points={points} pick="hy" />
           </Group>
           <TimeSeriesChart series={series} height={150} formatValue={indexLevel} testId="market-index-chart" />
+          {index.data && <IndexWeighting weighting={index.data.weighting} />}
         </>
       )}
     </Card>

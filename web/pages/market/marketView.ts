@@ -3,7 +3,7 @@
  * `market` preferences visibleTenors / visibleSlopeTenors), how each metric's levels and changes
  * read, segment names, and the detail route's URL.
  */
-import type { MarketMetric, MarketSummaryResponse, SummaryCell, SummaryWeighting } from '@common/api/market';
+import type { MarketMetric, MarketSummaryResponse, MarketWeighting, SummaryCell } from '@common/api/market';
 import { formatNumber, formatPrice, formatSize, formatSpread, formatYield, formatYieldChange, MISSING } from '@common/format';
 import { RATING_BUCKETS, SECTORS, TENOR_BUCKET_IDS, type TenorBucket } from '@common/market';
 
@@ -17,10 +17,17 @@ export const METRIC_OPTIONS: ReadonlyArray<{ value: MarketMetric; label: string;
   { value: 'volume', label: 'Volume', unit: 'traded par, USD MM', changeUnit: 'USD MM' },
 ];
 
-/** The summary's unit line, naming the weighting the server used for this answer. */
-export function summaryUnit(metric: MarketMetric, weighting: SummaryWeighting | undefined): string {
+/** The summary's (and the detail series') unit line, naming the weighting the server used for this answer. */
+export function summaryUnit(metric: MarketMetric, weighting: MarketWeighting | null | undefined): string {
   const { unit } = METRIC_OPTIONS.find((m) => m.value === metric)!;
   return weighting === 'equal' ? unit.replace(BY_SIZE, EQUALLY) : unit;
+}
+
+/** How the bond market index weighted its daily returns, as its panel says. */
+export function indexWeightingText(weighting: MarketWeighting): string {
+  return weighting === 'equal'
+    ? 'each bond weighted by price alone (amount outstanding not known for every bond)'
+    : 'weighted by market value (amount outstanding × price)';
 }
 
 export function isMetric(value: string | undefined | null): value is MarketMetric {

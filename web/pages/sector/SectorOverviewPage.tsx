@@ -23,7 +23,7 @@ import { useFeature } from '../../features/useFeature';
 import { createAlertLink } from '../../components/alertLink';
 import { IssuerPanel } from './IssuerPanel';
 import { SectorBars } from './SectorBars';
-import { MEASURES, statsColumns, type IssuerRow, type Measure, type Stats } from './sectorStats';
+import { MEASURES, measureUnit, statsColumns, type IssuerRow, type Measure, type Stats } from './sectorStats';
 
 export default function SectorOverviewPage() {
   const [params, setParams] = useSearchParams();
@@ -55,8 +55,9 @@ export default function SectorOverviewPage() {
   const issuer = issuers.data?.issuers.find((i) => String(i.id) === issuerId) ?? null;
   const hawk = useFeature('market_hawk_basic');
 
-  const sectorColumns = useMemo(() => statsColumns('Sector'), []);
-  const industryColumns = useMemo(() => statsColumns('Industry'), []);
+  const weighting = sectors.data?.weighting;
+  const sectorColumns = useMemo(() => statsColumns('Sector', weighting), [weighting]);
+  const industryColumns = useMemo(() => statsColumns('Industry', weighting), [weighting]);
   const issuerColumns = useMemo<ColDef<IssuerRow>[]>(
     () => [
       // The columns share the card's width (it is narrow at 1280 px), so the Bonds column at the
@@ -127,7 +128,7 @@ export default function SectorOverviewPage() {
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Card withBorder padding="sm">
               <Group justify="space-between" mb={6}>
-                <Tooltip label={MEASURES.find((m) => m.value === measure)!.unit} withinPortal>
+                <Tooltip label={measureUnit(measure, weighting)} withinPortal>
                   <Text fw={600} size="sm">
                     By {MEASURES.find((m) => m.value === measure)!.label.toLowerCase()}
                   </Text>

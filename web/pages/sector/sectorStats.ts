@@ -1,7 +1,7 @@
 /** The sector overview's measures and its sector/industry table columns (one definition for both tables). */
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { IssuerSearchResponse } from '@common/api/issuer';
-import type { MarketSectorsResponse } from '@common/api/market';
+import type { MarketSectorsResponse, MarketWeighting } from '@common/api/market';
 import { formatSize, formatSpread, formatSpreadLevel, formatYield, formatYieldChange } from '@common/format';
 import { toneClass } from '../../components/tone';
 
@@ -11,19 +11,32 @@ export type IssuerRow = IssuerSearchResponse['issuers'][number];
 
 export type Measure = 'spread' | 'yield' | 'volume' | 'spreadChange';
 export const MEASURES: Array<{ value: Measure; label: string; unit: string }> = [
-  { value: 'spread', label: 'Spread', unit: 'G-spread, bp (weighted by amount outstanding)' },
-  { value: 'yield', label: 'Yield', unit: 'yield to worst, % (weighted)' },
+  { value: 'spread', label: 'Spread', unit: 'G-spread, bp' },
+  { value: 'yield', label: 'Yield', unit: 'yield to worst, %' },
   { value: 'volume', label: 'Volume', unit: 'par traded today, USD MM' },
   { value: 'spreadChange', label: 'Δ Spread', unit: 'daily G-spread change, bp' },
 ];
+
+/** How the server averaged the sectors' spreads and yields (the answer's `weighting`). */
+export function weightedBy(weighting: MarketWeighting | undefined): string {
+  return weighting === 'equal'
+    ? 'each bond weighted equally (amount outstanding not known for every bond)'
+    : 'weighted by amount outstanding';
+}
+
+/** A measure's unit, naming the weighting of the averaged ones. */
+export function measureUnit(m: Measure, weighting: MarketWeighting | undefined): string {
+  const { unit } = MEASURES.find((x) => x.value === m)!;
+  return m === 'spread' || m === 'yield' ? `${unit}, ${weightedBy(weighting)}` : unit;
+}
 
 const fmt = (f: (v: number | null) => string) => (p: ValueFormatterParams<Stats>) => f((p.value as number | null) ?? null);
 
 /** Numeric cells: right-aligned (a cellClass replaces the numericColumn type's) and monospaced. */
 const NUM = 'ag-right-aligned-cell bw-stat';
 
-/** Columns shared by the sector and industry tables (units in header tooltips). */
-export function statsColumns(nameHeader: string): ColDef<Stats>[] {
+/** Columns shared by the sector and industry tables (units and the answer's weighting in header tooltips). */
+export function statsColumns(nameHeader: string, weighting: MarketWeighting | undefined): ColDef<Stats>[] {
   return [
     { field: 'name', headerName: nameHeader, flex: 1, minWidth: 170 },
     { field: 'bondCount', headerName: 'Bonds', width: 80, type: 'numericColumn', headerTooltip: 'Outstanding bonds' },
@@ -33,7 +46,7 @@ export function statsColumns(nameHeader: string): ColDef<Stats>[] {
       width: 100,
       type: 'numericColumn',
       valueFormatter: fmt(formatSpreadLevel),
-      headerTooltip: 'G-spread, bp, weighted by amount outstanding',
+      headerTooltip: `G-spread, bp, ${weightedBy(weighting)}`,
       cellClass: NUM,
     },
     {
@@ -51,7 +64,7 @@ export function statsColumns(nameHeader: string): ColDef<Stats>[] {
       width: 95,
       type: 'numericColumn',
       valueFormatter: fmt(formatYield),
-      headerTooltip: 'Yield to worst, %, weighted',
+      headerTooltip: `Yield to worst, %, ${weightedBy(weighting)}`,
       cellClass: NUM,
     },
     {

@@ -5,6 +5,9 @@ import { indexInputs } from './indexReadModel';
 import { sql } from 'kysely';
 import { marketIndex } from './marketIndex';
 import { insertTestUniverse, type TestUniverse } from './testUniverse';
+import { loadReplayMarket, REPLAY_NOW } from '../../sources/testReplayMarket';
+import { priceHistory } from '../../pricing/history';
+import { useMarketClock } from './marketClock';
 
 /*
  * The index from the read model (baskets and closes kept for the market's day, shared by every
@@ -21,6 +24,8 @@ afterAll(() => database.close());
 
 describe('the market index answered from its read model', () => {
   it('equals the direct computation for every from, the model shared between them', async () => {
+    // The simulated bonds all have an amount outstanding: weighted by market value.
+    expect((await marketIndex(database.db, {})).weighting).toBe('amountOutstanding');
     const inputs = indexInputs(database.db, u.asOfDay, 0);
     const monthStart = u.days.find((d) => d.slice(0, 7) !== u.days[0]!.slice(0, 7))!;
     const ranges = [
@@ -48,6 +53,67 @@ describe('the market index answered from its read model', () => {
     // The ranges cross rebalances: at least three months of points.
     expect(periods).toBeGreaterThanOrEqual(3);
     expect((await marketIndex(database.db, { from: u.days[1] })).points.length).toBe(u.days.length - 1);
+  });
+});
+
+/*
+ * On FINRA's public data no bond has an amount outstanding: weighted by market value, every
+ * basket weighed nothing and the index stayed at 100 whatever the prices did (issue 31).
+ */
+describe('the market index on replayed FINRA data, where no amount outstanding is known', () => {
+  let replay: DatabaseHandle;
+  beforeAll(async () => {
+    replay = await createTestDatabase();
+    useMarketClock(replay.db, () => REPLAY_NOW);
+    await loadReplayMarket(replay.db);
+    // The replay brings one day of last sales (23 Sep) priced intraday; the closes of that day and
+    // the next are struck by the pricing engine's end-of-day run, as the market's days go by.
+    await priceHistory(replay.db, '2026-09-23', '2026-09-24');
+  }, 120_000);
+  afterAll(() => replay?.close());
+
+  it('weights each basket bond by its price alone and says so, directly and from the read model', async () => {
+    const db = replay.db;
+    // The premise: sized nowhere, and the IG basket is the bonds rated IG that traded on 23 Sep.
+    const sized = await sql<{ n: string }>`select count(*) as n from bonds where amount_outstanding > 0`.execute(db);
+    expect(Number(sized.rows[0]!.n)).toBe(0);
+    const closes = await sql<{ bond_id: number; d: string; clean_price: string; coupon: string }>`
+      select ep.bond_id, ep.price_date::text as d, ep.clean_price, b.coupon
+      from evaluated_prices ep join bonds b on b.id = ep.bond_id
+      where ep.kind = 'eod' and b.rating_sp in ('AA+', 'BBB-')
+        and ep.bond_id in (select bond_id from daily_bond_stats where trade_date = '2026-09-23')
+      order by ep.bond_id, ep.price_date`.execute(db);
+    const byBond = new Map<number, { coupon: number; p: Map<string, number> }>();
+    for (const r of closes.rows) {
+      if (!byBond.has(r.bond_id)) byBond.set(r.bond_id, { coupon: Number(r.coupon), p: new Map() });
+      byBond.get(r.bond_id)!.p.set(r.d, Number(r.clean_price));
+    }
+    // By hand: each bond held at the same face, so the day's total return is the sum of the price
+    // changes and one day's coupon accrual (ACT/365) over the sum of the previous prices.
+    let gain = 0;
+    let base = 0;
+    let both = 0;
+    for (const { coupon, p } of byBond.values()) {
+      const p0 = p.get('2026-09-23');
+      const p1 = p.get('2026-09-24');
+      if (p0 === undefined || p1 === undefined) continue;
+      gain += p1 - p0 + (coupon * 100 * 1) / 365;
+      base += p0;
+      both++;
+    }
+    expect(both).toBeGreaterThan(5);
+    const expected = 100 * (1 + gain / base);
+    expect(Math.abs(expected - 100)).toBeGreaterThan(0.001);
+
+    const direct = await marketIndex(db, { from: '2026-09-23' });
+    expect(direct.weighting).toBe('equal');
+    expect(direct.points.map((p) => p.date)).toEqual(['2026-09-23', '2026-09-24']);
+    expect(direct.points[0]).toMatchObject({ ig: 100, igConstituents: byBond.size });
+    expect(direct.points[1]!.igConstituents).toBe(both);
+    expect(direct.points[1]!.ig).toBeCloseTo(expected, 6);
+    // No bond rated HY traded: the HY index has no basket.
+    expect(direct.points[1]!.hy).toBeNull();
+    expect(await marketIndex(db, { from: '2026-09-23' }, undefined, indexInputs(db, '2026-09-24', REPLAY_NOW))).toEqual(direct);
   });
 });
 

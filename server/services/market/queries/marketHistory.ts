@@ -1,5 +1,11 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { MarketDetailResponse, MarketMetric, MarketMovesResponse, TermStructureChangeResponse } from '../../../../common/api/market';
+import type {
+  MarketDetailResponse,
+  MarketMetric,
+  MarketMovesResponse,
+  MarketWeighting,
+  TermStructureChangeResponse,
+} from '../../../../common/api/market';
 import { TENOR_BUCKET_IDS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { ServiceRefusal } from '../../refusal';
@@ -27,7 +33,11 @@ const EOD_VALUE: Record<Exclude<MarketMetric, 'volume'>, ReturnType<typeof sql.r
 /**
  * Daily series of one summary cell: for each end-of-day date, the amount-weighted average of
  * the metric over the segment's bonds whose remaining maturity ON THAT DAY falls in the tenor
- * bucket (volume: the day's summed volume). Default range: one year to the market day, whose
+ * bucket (volume: the day's summed volume). The plain average on every day instead when a bond
+ * of the series has no amount outstanding (FINRA's public data has none: weighted by size, such
+ * a bond counted for nothing and a series of them had no points) or the summary averages
+ * equally; a series of sized bonds ending on such a summary's cell (a market day whose market
+ * has an unsized bond elsewhere) is then equal too, so its last point compares with the others. Default range: one year to the market day, whose
  * point is the summary's cell as it stands now — so the series ends at the value the summary
  * shows, the day's close not being struck yet.
  */
@@ -39,7 +49,11 @@ export async function marketDetail(
   const from = q.from ?? addDays(to, -365);
   // Each day's segment by the ratings in force that day (point in time), not today's.
   const segmentOn = (day: RawBuilder<unknown>) => segmentConditionOn(q.segment, day);
+  const today = await marketAsOf(db);
+  // The range reaches the market day: its point is the summary's cell now (todayCell).
+  const now = to >= today.day ? await todayCell(db, q) : null;
   let rows: { d: string | Date; v: string | null; bonds: string }[];
+  let weighting: MarketWeighting | null = null;
   if (q.metric === 'volume') {
     const tenor = q.tenor
       ? sql<boolean>`${tenorBucketCaseFrom(sql.ref('b.maturity_date'), sql.ref('d.trade_date'))} = ${q.tenor}`
@@ -56,40 +70,45 @@ export async function marketDetail(
     const tenor = q.tenor
       ? sql<boolean>`${tenorBucketCaseFrom(sql.ref('b.maturity_date'), sql.ref('ep.price_date'))} = ${q.tenor}`
       : sql<boolean>`true`;
-    rows = (
-      await sql<{ d: string | Date; v: string | null; bonds: string }>`
+    // Both averages in one pass; the series keeps one for all its days.
+    const daily = (
+      await sql<{ d: string | Date; by_size: string | null; equal: string | null; bonds: string; unsized: string }>`
         select ep.price_date as d,
-          sum(b.amount_outstanding * ${col}) / nullif(sum(b.amount_outstanding) filter (where ${col} is not null), 0) as v,
-          count(${col}) as bonds
+          sum(b.amount_outstanding * ${col}) / nullif(sum(b.amount_outstanding) filter (where ${col} is not null), 0) as by_size,
+          avg(${col}) as equal,
+          count(${col}) as bonds,
+          count(${col}) filter (where not b.amount_outstanding > 0) as unsized
         from evaluated_prices ep join bonds b on b.id = ep.bond_id join issuers i on i.id = b.issuer_id ${lastRatingChangeJoin}
         where ep.kind = 'eod' and ep.price_date between ${from}::date and ${to}::date
           and b.maturity_date > ep.price_date and ${segmentOn(sql.ref('ep.price_date'))} and ${tenor}
         group by 1 order by 1`.execute(db)
     ).rows;
+    // Equal when a bond of the series has no size, or when the point it ends on (the summary's) is equal.
+    const unsized = daily.some((r) => Number(r.unsized) > 0) || now?.weighting === 'equal';
+    weighting = unsized ? 'equal' : 'amountOutstanding';
+    rows = daily.map((r) => ({ d: r.d, v: unsized ? r.equal : r.by_size, bonds: r.bonds }));
   }
   const points = rows
     .filter((r) => r.v !== null)
     .map((r) => ({ date: isoDay(r.d)!, value: round(Number(r.v))!, bondCount: Number(r.bonds) }));
-  const today = await marketAsOf(db);
-  if (to >= today.day) {
-    const now = await todayCell(db, q);
-    if (now) {
-      if (points.at(-1)?.date === today.day) points.pop();
-      points.push({ date: today.day, ...now });
-    }
+  if (now) {
+    if (points.at(-1)?.date === today.day) points.pop();
+    points.push({ date: today.day, value: now.value, bondCount: now.bondCount });
   }
-  return { metric: q.metric, tenor: q.tenor ?? null, segment: q.segment, points };
+  return { metric: q.metric, tenor: q.tenor ?? null, segment: q.segment, points, weighting };
 }
 
 /** The summary's cell for this metric, segment and tenor, now. */
 async function todayCell(
   db: Kysely<Database>,
   q: { metric: MarketMetric; tenor?: TenorBucket | undefined; segment: string },
-): Promise<{ value: number; bondCount: number } | null> {
+): Promise<{ value: number; bondCount: number; weighting: MarketWeighting } | null> {
   const summary = await marketSummary(db, { metric: q.metric, segments: [q.segment] });
   const row = summary.rows.find((r) => r.segment === q.segment);
   const cell = q.tenor ? row?.cells.find((c) => c.tenor === q.tenor) : row?.total;
-  return cell && cell.value !== null && cell.bondCount > 0 ? { value: cell.value, bondCount: cell.bondCount } : null;
+  return cell && cell.value !== null && cell.bondCount > 0
+    ? { value: cell.value, bondCount: cell.bondCount, weighting: summary.weighting }
+    : null;
 }
 
 /**

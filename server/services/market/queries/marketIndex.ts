@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MarketIndexResponse } from '../../../../common/api/market';
+import type { MarketIndexResponse, MarketWeighting } from '../../../../common/api/market';
 import { spRatingsIn } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { compositeRatingOnSql } from '../compositeRating';
@@ -111,6 +111,8 @@ async function mostTraded(db: Kysely<Database>, day: string, ratings: string[]):
  * with the most volume over the trailing 30 days; every day the basket's total return — price
  * change plus coupon accrual over the days elapsed, per bond, weighted by market value
  * (outstanding × previous price) over bonds priced on both days — chains the level from 100.
+ * When a priced basket bond of the range has no amount outstanding, every return of the answer
+ * is weighted by the previous price alone ({@link indexWeighting}).
  */
 export async function marketIndex(
   db: Kysely<Database>,
@@ -126,7 +128,7 @@ export async function marketIndex(
   const first = await sql<{ d: string | Date | null }>`
     select min(price_date) as d from evaluated_prices where kind = 'eod' and price_date >= ${asked}::date`.execute(db);
   const from = isoDay(first.rows[0]?.d ?? null);
-  if (!from || from > to) return { points: [] };
+  if (!from || from > to) return { points: [], weighting: 'amountOutstanding' };
   const starts = rebalanceDates(from, to);
   const periods: Period[] = [];
   for (const [k, start] of starts.entries()) {
@@ -140,10 +142,11 @@ export async function marketIndex(
     });
   }
   const ids = [...new Set(periods.flatMap((p) => [...p.ig, ...p.hy]))];
-  if (ids.length === 0) return { points: [] };
+  if (ids.length === 0) return { points: [], weighting: 'amountOutstanding' };
   // Only each period's basket is read on each day: a year of closes of every bond ever in a
   // basket is never walked (it held the event loop for up to 0.4 s a request; issue 33).
   const [closes, days] = await Promise.all([inputs.closes(ids, from, to), inputs.closeDays(ids, from, to)]);
+  const weighting = indexWeighting(closes, from, to);
   const level = { ig: 100, hy: 100 };
   const points: MarketIndexResponse['points'] = [];
   let prevDay: string | null = null;
@@ -163,7 +166,7 @@ export async function marketIndex(
           const p0 = bond?.byDay.get(prevDay);
           const p1 = bond?.byDay.get(d);
           if (bond === undefined || p0 === undefined || p1 === undefined) continue;
-          const w = bond.outstanding * p0;
+          const w = weighting === 'equal' ? p0 : bond.outstanding * p0;
           weightedReturn += w * ((p1 - p0 + (bond.coupon * 100 * elapsed) / ACCRUAL_BASIS) / p0);
           weight += w;
           counts[cls]++;
@@ -180,5 +183,21 @@ export async function marketIndex(
     });
     prevDay = d;
   }
-  return { points };
+  return { points, weighting };
+}
+
+/**
+ * By market value only when every basket bond with a close in the range has an amount
+ * outstanding: one of unknown size (0: FINRA's public data has none) would weigh nothing, and a
+ * basket of such bonds would leave the level at 100 whatever their prices did. Then each return
+ * is weighted by price alone, as if every bond were held at the same face; one rule for both
+ * classes and every period, so the chained levels compare.
+ */
+function indexWeighting(closes: Map<number, BondCloses>, from: string, to: string): MarketWeighting {
+  for (const bond of closes.values()) {
+    if (bond.outstanding > 0) continue;
+    // The read model keeps a bond's closes of every day: only those in the range count.
+    for (const day of bond.byDay.keys()) if (day >= from && day <= to) return 'equal';
+  }
+  return 'amountOutstanding';
 }

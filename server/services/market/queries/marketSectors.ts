@@ -3,7 +3,7 @@ import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnaps
 import type { MarketSectorsResponse, NewIssueVolumeResponse } from '../../../../common/api/market';
 import type { Database } from '../../../db/schema';
 import { addDays, isoDay, marketAsOf } from './common';
-import { loadSectors } from './marketSummary';
+import { loadSectors, summaryWeighting } from './marketSummary';
 import { round, WeightedMean } from './segments';
 import { deepFreeze } from '../../caches/deepFreeze';
 
@@ -12,7 +12,8 @@ type Stats = MarketSectorsResponse['sectors'][number]['industries'][number];
 /**
  * Sector overview from the bond-table snapshot: per industry, and rolled up into its sector,
  * the outstanding-weighted G-spread and yield to worst with their daily changes, the day's
- * volume and the number of outstanding bonds.
+ * volume and the number of outstanding bonds. Weighted equally instead by the summary's rule
+ * (`summaryWeighting`: a priced bond without an amount outstanding), so the two pages agree.
  */
 export async function marketSectors(db: Kysely<Database>): Promise<MarketSectorsResponse> {
   const snapshot = await bondTableSnapshot(db);
@@ -22,6 +23,7 @@ export async function marketSectors(db: Kysely<Database>): Promise<MarketSectors
 
 function sectorStats(snapshot: Snapshot): MarketSectorsResponse {
   const { asOf, day } = snapshot;
+  const weighting = summaryWeighting(snapshot);
   const byId = new Map(snapshot.sectors.map((x) => [x.id, x]));
   type Acc = { bonds: number; s: WeightedMean; sc: WeightedMean; y: WeightedMean; yc: WeightedMean; volume: number };
   const accs = new Map<number, Acc>();
@@ -39,7 +41,7 @@ function sectorStats(snapshot: Snapshot): MarketSectorsResponse {
     if (row.maturityDate <= day) continue;
     const industry = byId.get(rec.sectorId);
     const targets = industry?.parentId != null ? [rec.sectorId, industry.parentId] : [rec.sectorId];
-    const w = rec.amountOutstanding;
+    const w = weighting === 'equal' ? 1 : rec.amountOutstanding;
     for (const id of targets) {
       const a = accOf(id);
       a.bonds++;
@@ -71,6 +73,7 @@ function sectorStats(snapshot: Snapshot): MarketSectorsResponse {
       ...stats(x.id, x.code, x.name),
       industries: snapshot.sectors.filter((i) => i.parentId === x.id).map((i) => stats(i.id, i.code, i.name)),
     })),
+    weighting,
   };
 }
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MarketMetric, MarketSummaryResponse, SummaryCell, SummaryWeighting } from '../../../../common/api/market';
+import type { MarketMetric, MarketSummaryResponse, SummaryCell, MarketWeighting } from '../../../../common/api/market';
 import { ratingBucketOf, ratingClassOf, TENOR_BUCKET_IDS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { isoDay, tenorBounds } from './common';
@@ -225,7 +225,7 @@ function summaryGrid(
  * public data has none) would otherwise drop out of every average, and a market of such bonds
  * would average to nothing. One rule for the whole grid, so its cells compare.
  */
-export function summaryWeighting(snapshot: Snapshot): SummaryWeighting {
+export function summaryWeighting(snapshot: Snapshot): MarketWeighting {
   const { day } = snapshot;
   const unsized = snapshot.records.some((r) => r.row.maturityDate > day && r.row.price !== null && !(r.amountOutstanding > 0));
   return unsized ? 'equal' : 'amountOutstanding';
