@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { FeatureName } from '@common/features';
 import { assertActiveSubscription, callerFeatures } from './entitlements';
 import { gatedVariant, holdsGatedData, withoutGatedData } from '../policies/gatedData';
+import { type AccountAccess, canActOnAccount } from '../policies/accounts';
 import { forbidden, unauthorized } from './errors';
 import { defineCache } from '../services/caches/registry';
 
 /** Who may call a route: anyone, a signed-in user, or an administrator. */
 export type AccessLevel = 'public' | 'user' | 'admin';
 
-/** Routes on one account (`/v2/user/:id/…`): the caller's own only, or also an admin's. */
-export type AccountAccess = 'own' | 'ownOrAdmin';
+/** Routes on one account (`/v2/user/:id/…`): the rule itself is server/policies/accounts.ts. */
+export type { AccountAccess };
 
 /**
  * What every route declares in its `config` (DESIGN: access is declared, not remembered). The
@@ -21,7 +22,7 @@ export type AccountAccess = 'own' | 'ownOrAdmin';
  *   subscribed organisations always pass).
  * - `account`: the route's `:id` is a user id that must be the caller's own (`own`), or the caller
  *   an admin (`ownOrAdmin`); 403 otherwise. Ownership of other things (a saved table) is the
- *   service's to check: only it knows the owner.
+ *   service's to check, with the predicates of server/policies/: only the service knows the owner.
  */
 export interface RouteAccess {
   access?: AccessLevel;
@@ -124,7 +125,7 @@ export function registerAccess(app: FastifyInstance): void {
     if (level === 'admin' && !request.auth.isAdmin) throw forbidden('Administrator access required');
     if (config?.account) {
       const { id } = request.params as { id?: string };
-      if (id !== request.auth.userId && !(config.account === 'ownOrAdmin' && request.auth.isAdmin)) {
+      if (!canActOnAccount(config.account, request.auth, id)) {
         throw forbidden(config.account === 'own' ? 'Only the account owner can do this' : 'You can only access your own account');
       }
     }

@@ -3,6 +3,7 @@ import { PUBLIC_ROUTES } from './access';
 import { DEFAULT_EXPENSIVE_LIMITS } from './expensiveLimit';
 import type { InventoryRoute } from './routeInventory';
 import { GATED_DATA } from '../policies/gatedData';
+import { OBJECT_RULES } from '../policies/objectRules';
 
 /** Where the generated page lives, from the repository root. */
 export const ACCESS_DOC_PATH = 'docs/access.md';
@@ -36,6 +37,21 @@ out where it is read; the market summary's and detail's \`IG\`, \`HY\` and \`rat
 segments are aggregates over S&P classes (levels and bond counts, never a bond's rating); a bond's
 price history is the history page's own series, not the bond table's sparklines.`;
 
+/** Who may read and change which object, from server/policies/objectRules.ts. */
+function objectRules(): string[] {
+  return [
+    'Which object a caller may read or change is decided by small predicates in `server/policies/`, one',
+    'file per kind of object; the services read the object and call them. A caller who may not know an',
+    'object exists is answered 404, as for an unknown id; one who may read it but not change it, 403.',
+    '',
+    '| object | who may read | who may change | decided by |',
+    '|---|---|---|---|',
+    ...OBJECT_RULES.map(
+      (r) => `| ${r.object} | ${r.read} | ${r.change} | ${r.predicates.map((p) => `\`${p.name}\``).join(', ')} in \`${r.file}\` |`,
+    ),
+  ];
+}
+
 /** docs/access.md: every route and its access, from the route inventory (`npm run docs:access`). */
 export function renderAccessDoc(routes: readonly InventoryRoute[]): string {
   const rows = routes
@@ -67,6 +83,10 @@ export function renderAccessDoc(routes: readonly InventoryRoute[]): string {
     '## Fields and filters behind features',
     '',
     FIELD_RULES,
+    '',
+    '## Object rules',
+    '',
+    ...objectRules(),
     '',
     '## Routes',
     '',

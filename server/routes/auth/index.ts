@@ -55,7 +55,10 @@ import {
   signup,
   unlock,
 } from '../../services/accounts/signup';
-import { defineRoutes } from '../defineRoute';
+import { defineRoutes, type ErrorStatus } from '../defineRoute';
+
+/** What a sign-in step may answer besides 400: wrong credentials, an unknown or used link, a lockout, the limit. */
+const SIGN_IN_REFUSALS: readonly ErrorStatus[] = [401, 404, 410, 423, 429];
 
 /** Login attempts per IP and minute at the default AUTH_RATE_LIMIT_PER_MINUTE; other limits are relative to it. */
 const BASE_LOGIN_LIMIT = 20;
@@ -82,12 +85,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const scale = app.config.authRateLimitPerMinute / BASE_LOGIN_LIMIT;
   // Every sign-in route is public (and rate-limited against guessing).
   const limit = (max: number) => ({ access: 'public' as const, ...guessingLimit(Math.max(1, Math.round(max * scale))) });
+  /** A sign-in step: public, limited against guessing, with the sign-in refusals (and `also`). */
+  const signIn = (max: number, also: readonly ErrorStatus[] = []) => ({ ...limit(max), errors: [...SIGN_IN_REFUSALS, ...also] });
   app.addHook('onClose', async () => waitForOutbox());
 
   app.post(
     AUTH_PATHS.loginStart,
     route({
-      ...limit(20),
+      ...signIn(20),
       summary: 'Start a login with e-mail and password',
       description:
         'Answers kind `session` (logged in), `passkey` (authenticate with a passkey, then login/finish), `enrolPasskey` ' +
@@ -99,7 +104,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: loginStartQuerySchema,
       body: loginStartBodySchema,
       response: { 200: loginStartResultSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request, reply) => {
       const result = await loginStart(app.db, app.config, request.body, client(request));
@@ -110,12 +114,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.loginFinish,
     route({
-      ...limit(20),
+      ...signIn(20),
       summary: 'Finish a login with a passkey assertion or a TOTP code',
       description: 'Send email, password and either `credential` (the passkey assertion as JSON text, with mfaSession) or `totpCode`.',
       body: loginFinishBodySchema,
       response: { 200: authResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request, reply) => deliverRefreshCookie(reply, await loginFinish(app.db, app.config, request.body, client(request))),
   );
@@ -123,11 +126,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.mfaEnroll,
     route({
-      ...limit(10),
+      ...signIn(10),
       summary: 'Enrol a passkey during login and finish the login',
       body: mfaEnrollBodySchema,
       response: { 200: authResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request, reply) => deliverRefreshCookie(reply, await enrollAtLogin(app.db, app.config, request.body, client(request))),
   );
@@ -135,13 +137,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.mfaEmailSend,
     route({
-      ...limit(5),
+      ...signIn(5),
       summary: 'E-mail a login code (second factor) after a correct password',
       description:
         'The code (XXXXX-XXXXX) and a link /bw/login/e/{code} are e-mailed; single use, 10 minutes, and only in this browser: the answer sets the HttpOnly login-attempt cookie the code needs.',
       body: mfaEmailSendBodySchema,
       response: { 202: messageResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request, reply) => {
       const { attempt } = await sendLoginCode(app.db, app.config, request.body, client(request));
@@ -154,11 +155,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.mfaEmail,
     route({
-      ...limit(10),
+      ...signIn(10),
       summary: 'Log in with an e-mailed code',
       body: mfaEmailBodySchema,
       response: { 200: authResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request, reply) =>
       deliverRefreshCookie(
@@ -170,14 +170,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.refresh,
     route({
-      ...limit(60),
+      ...signIn(60),
       summary: 'Exchange a refresh token for new tokens (rotation)',
       description:
         'The refresh token comes from its HttpOnly cookie (or, for clients without cookies, the body) and is single use: the answer ' +
         'sets its successor. The same token presented again within 30 s (another tab) answers the same successor; later, it ends the session (401).',
       body: refreshBodySchema.nullish(),
       response: { 200: authResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request, reply) => {
       const token = presentedRefreshToken(request, request.body?.refreshToken);
@@ -189,11 +188,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.logout,
     route({
-      ...limit(30),
+      ...signIn(30),
       summary: 'Log out: revoke the session of the bearer token and/or refresh token',
       body: logoutBodySchema.nullish(),
       response: { 200: messageResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request, reply) => {
       // An expired access token still names its session: logging out with it is harmless and must work.
@@ -209,12 +207,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.signup,
     route({
-      ...limit(5),
+      ...signIn(5),
       summary: 'Sign up: e-mail a link to create an account',
       description: 'Always 202 with the same message; an address that has an account gets a note instead of a link.',
       body: signupBodySchema,
       response: { 202: messageResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request, reply) => {
       await signup(app.db, app.config, request.body.email, new Date(app.now()));
@@ -226,12 +223,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     AUTH_PATHS.confirm,
     route({
-      ...limit(30),
+      ...signIn(30),
       summary: 'Check an e-mailed link (sign-up by default) and get its e-mail',
       description: '404 unknown or used; 410 expired — with regenerateIfExpired=true a fresh link is e-mailed and the message says so.',
       querystring: confirmQuerySchema,
       response: { 200: confirmInfoSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request) => {
       try {
@@ -252,12 +248,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.confirm,
     route({
-      ...limit(10),
+      ...signIn(10, [409]),
       summary: 'Create the account of a sign-up link',
       description: 'Joins the organisation of the e-mail domain and starts a trial. 409 when the e-mail already has an account.',
       body: confirmBodySchema,
       response: { 201: accountCreatedSchema },
-      errors: [401, 404, 409, 410, 423, 429],
     }),
     async (request, reply) => reply.code(201).send(await confirmSignup(app.db, app.config, request.body, new Date(app.now()))),
   );
@@ -265,12 +260,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.reset,
     route({
-      ...limit(5),
+      ...signIn(5),
       summary: 'Request a password reset link',
       description: 'Always 202 with the same message. The link (/bw/reset-password/{uuid}) is valid for 1 hour.',
       body: resetBodySchema,
       response: { 202: messageResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request, reply) => {
       await requestReset(app.db, app.config, request.body.email, new Date(app.now()));
@@ -282,12 +276,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.resetPassword,
     route({
-      ...limit(10),
+      ...signIn(10),
       summary: 'Set a new password with a reset link',
       description: 'Ends every session of the account and lifts a lock.',
       body: resetPasswordBodySchema,
       response: { 200: messageResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request) => {
       await resetPassword(app.db, request.body.uuid, request.body.password, new Date(app.now()));
@@ -298,11 +291,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.unlock,
     route({
-      ...limit(10),
+      ...signIn(10),
       summary: 'Unlock an account with an unlock link',
       body: unlockBodySchema,
       response: { 200: messageResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request) => {
       await unlock(app.db, request.body.uuid, new Date(app.now()));
@@ -313,12 +305,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.unlockRequest,
     route({
-      ...limit(5),
+      ...signIn(5),
       summary: 'Request a new unlock link',
       description: 'Always 202 with the same message.',
       body: unlockRequestBodySchema,
       response: { 202: messageResponseSchema },
-      errors: [401, 404, 410, 423, 429],
     }),
     async (request, reply) => {
       await requestUnlock(app.db, app.config, request.body.email, new Date(app.now()));
@@ -342,11 +333,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.inviteAccept,
     route({
-      ...limit(10),
+      ...signIn(10, [409]),
       summary: 'Create the invited account',
       body: inviteAcceptBodySchema,
       response: { 201: accountCreatedSchema },
-      errors: [401, 404, 409, 410, 423, 429],
     }),
     async (request, reply) => reply.code(201).send(await acceptInvite(app.db, app.config, request.body, new Date(app.now()))),
   );

@@ -56,91 +56,72 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** The user's own account (spec §3 User, User info, UI preferences; §7 user calls). */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'user' });
+  const { route, now } = defineRoutes(app, { tag: 'user' });
+  const inviter = (user: { userId: string; isAdmin: boolean }) => ({ id: user.userId, isAdmin: user.isAdmin });
 
   // Whose account: the {id} must be the caller's own, or (ownOrAdmin) the caller an admin; second
   // factors, the password, terms and invites are never an admin's to change ('own'). The access
   // hook decides it from the declaration, before validation: strangers get 403, never schema hints.
   const generalLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+  /** The account's owner or an admin: its profile, preferences and invites. */
+  const ownOrAdminAccount = { access: 'user', account: 'ownOrAdmin', ...generalLimit, params: idParams } as const;
+  /** The account's owner only: terms, badges and second factors. */
+  const ownAccount = { access: 'user', account: 'own', ...generalLimit, params: idParams } as const;
+  /** The owner only, where a wrong password or code may be guessed: the shared guessing limit. */
+  const ownAccountGuessing = { access: 'user', account: 'own', ...guessingLimit(10), params: idParams } as const;
 
   app.get(
     USER_PATHS.user.pattern,
     route({
-      access: 'user',
-      account: 'ownOrAdmin',
-      ...generalLimit,
+      ...ownOrAdminAccount,
       summary: 'User and user info: profile, features usable on this host, notification preferences, trial, terms',
-      params: idParams,
       response: { 200: userInfoSchema },
     }),
-    async (request) => getUserInfo(app.db, app.config, request.params.id, new Date(app.now())),
+    async (request) => getUserInfo(app.db, app.config, request.params.id, now()),
   );
 
   app.put(
     USER_PATHS.user.pattern,
     route({
-      access: 'user',
-      account: 'ownOrAdmin',
-      ...generalLimit,
+      ...ownOrAdminAccount,
       summary: 'Edit name and profile (partial)',
-      params: idParams,
       body: userUpdateBodySchema,
       response: { 200: userInfoSchema },
     }),
     async (request) => {
-      await updateUser(app.db, request.params.id, request.body, request.user.userId, new Date(app.now()));
-      return getUserInfo(app.db, app.config, request.params.id, new Date(app.now()));
+      await updateUser(app.db, request.params.id, request.body, request.user.userId, now());
+      return getUserInfo(app.db, app.config, request.params.id, now());
     },
   );
 
   app.get(
     USER_PATHS.tos.pattern,
-    route({
-      access: 'user',
-      account: 'ownOrAdmin',
-      ...generalLimit,
-      summary: 'Whether the user consented to the current terms',
-      params: idParams,
-      response: { 200: tosStatusSchema },
-    }),
+    route({ ...ownOrAdminAccount, summary: 'Whether the user consented to the current terms', response: { 200: tosStatusSchema } }),
     async (request) => getTos(app.db, request.params.id),
   );
 
   app.put(
     USER_PATHS.tos.pattern,
     route({
-      access: 'user',
-      account: 'own',
-      ...generalLimit,
+      ...ownAccount,
       summary: 'Consent to the current terms (send the version read)',
-      params: idParams,
       body: tosConsentBodySchema,
       response: { 200: tosStatusSchema },
     }),
-    async (request) => consentTos(app.db, request.params.id, request.body.version, new Date(app.now())),
+    async (request) => consentTos(app.db, request.params.id, request.body.version, now()),
   );
 
   app.get(
     USER_PATHS.statusBadges.pattern,
-    route({
-      access: 'user',
-      account: 'own',
-      ...generalLimit,
-      summary: 'Status badges by section',
-      params: idParams,
-      response: { 200: statusBadgesSchema },
-    }),
-    async (request) => getStatusBadges(app.db, app.config, request.params.id, new Date(app.now())),
+    route({ ...ownAccount, summary: 'Status badges by section', response: { 200: statusBadgesSchema } }),
+    async (request) => getStatusBadges(app.db, app.config, request.params.id, now()),
   );
 
   app.get(
     USER_PATHS.preferences.pattern,
     route({
-      access: 'user',
-      account: 'ownOrAdmin',
-      ...generalLimit,
+      ...ownOrAdminAccount,
       summary: 'UI preferences and their defaults (bonds: volume descending)',
-      params: idParams,
       response: { 200: preferencesResponseSchema },
     }),
     async (request) => getPreferences(app.db, request.params.id),
@@ -149,39 +130,30 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     USER_PATHS.preferences.pattern,
     route({
-      access: 'user',
-      account: 'ownOrAdmin',
-      ...generalLimit,
+      ...ownOrAdminAccount,
       summary: 'Replace the UI preferences (at most 16 KiB)',
-      params: idParams,
       body: preferencesBodySchema,
       response: { 200: preferencesResponseSchema },
     }),
-    async (request) => putPreferences(app.db, request.params.id, request.body.preferences, new Date(app.now())),
+    async (request) => putPreferences(app.db, request.params.id, request.body.preferences, now()),
   );
 
   app.put(
     USER_PATHS.notificationPreferences.pattern,
     route({
-      access: 'user',
-      account: 'ownOrAdmin',
-      ...generalLimit,
+      ...ownOrAdminAccount,
       summary: 'Replace notification preferences and push subscriptions',
-      params: idParams,
       body: notificationPreferencesBodySchema,
       response: { 200: notificationPreferencesSchema },
     }),
-    async (request) => putNotificationPreferences(app.db, request.params.id, request.body, new Date(app.now())),
+    async (request) => putNotificationPreferences(app.db, request.params.id, request.body, now()),
   );
 
   app.put(
     USER_PATHS.password.pattern,
     route({
-      access: 'user',
-      account: 'own',
-      ...guessingLimit(10),
+      ...ownAccountGuessing,
       summary: 'Change the password (other sessions are signed out)',
-      params: idParams,
       body: passwordChangeBodySchema,
       response: { 200: messageResponseSchema },
     }),
@@ -191,7 +163,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.currentPassword,
         request.body.newPassword,
-        new Date(app.now()),
+        now(),
         request.user.sessionId,
       );
       return { message: 'Your password has been changed' };
@@ -200,25 +172,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     USER_PATHS.mfa.pattern,
-    route({
-      access: 'user',
-      account: 'own',
-      ...generalLimit,
-      summary: 'Second factors: TOTP and passkeys',
-      params: idParams,
-      response: { 200: mfaStatusSchema },
-    }),
+    route({ ...ownAccount, summary: 'Second factors: TOTP and passkeys', response: { 200: mfaStatusSchema } }),
     async (request) => getMfaStatus(app.db, request.params.id),
   );
 
   app.post(
     USER_PATHS.totp.pattern,
     route({
-      access: 'user',
-      account: 'own',
-      ...generalLimit,
+      ...ownAccount,
       summary: 'Start authenticator (TOTP) set-up: secret and otpauth:// URI for the QR code',
-      params: idParams,
       response: { 200: totpEnrolmentSchema },
     }),
     async (request) => startTotp(app.db, request.params.id),
@@ -227,25 +189,19 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USER_PATHS.totpConfirm.pattern,
     route({
-      access: 'user',
-      account: 'own',
-      ...guessingLimit(10),
+      ...ownAccountGuessing,
       summary: 'Confirm authenticator set-up with a first code',
-      params: idParams,
       body: totpConfirmBodySchema,
       response: { 200: mfaStatusSchema },
     }),
-    async (request) => confirmTotp(app.db, request.params.id, request.body.code, new Date(app.now())),
+    async (request) => confirmTotp(app.db, request.params.id, request.body.code, now()),
   );
 
   app.delete(
     USER_PATHS.totp.pattern,
     route({
-      access: 'user',
-      account: 'own',
-      ...guessingLimit(10),
+      ...ownAccountGuessing,
       summary: 'Remove the authenticator (password required)',
-      params: idParams,
       body: mfaRemoveBodySchema,
       response: { 200: mfaStatusSchema },
     }),
@@ -254,41 +210,27 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     USER_PATHS.passkeyOptions.pattern,
-    route({
-      access: 'user',
-      account: 'own',
-      ...generalLimit,
-      summary: 'Registration options for a new passkey',
-      params: idParams,
-      response: { 200: passkeyOptionsResponseSchema },
-    }),
-    async (request) => ({ options: await passkeyOptions(app.db, app.config, request.params.id, new Date(app.now())) }),
+    route({ ...ownAccount, summary: 'Registration options for a new passkey', response: { 200: passkeyOptionsResponseSchema } }),
+    async (request) => ({ options: await passkeyOptions(app.db, app.config, request.params.id, now()) }),
   );
 
   app.post(
     USER_PATHS.passkeys.pattern,
     route({
-      access: 'user',
-      account: 'own',
-      ...generalLimit,
+      ...ownAccount,
       summary: 'Register the passkey the browser created',
-      params: idParams,
       body: passkeyRegisterBodySchema,
       response: { 201: passkeySchema },
     }),
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await addPasskey(app.db, app.config, request.params.id, request.body.credential, request.body.name, new Date(app.now()))),
+      reply.code(201).send(await addPasskey(app.db, app.config, request.params.id, request.body.credential, request.body.name, now())),
   );
 
   const passkeyParams = z.object({ id: z.string().min(1).max(100), passkeyId: z.string().min(1).max(1000) });
   app.patch(
     USER_PATHS.passkey.pattern,
     route({
-      access: 'user',
-      account: 'own',
-      ...generalLimit,
+      ...ownAccount,
       summary: 'Rename a passkey',
       params: passkeyParams,
       body: passkeyRenameBodySchema,
@@ -300,9 +242,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     USER_PATHS.passkey.pattern,
     route({
-      access: 'user',
-      account: 'own',
-      ...guessingLimit(10),
+      ...ownAccountGuessing,
       summary: 'Remove a passkey (password required)',
       params: passkeyParams,
       body: mfaRemoveBodySchema,
@@ -313,40 +253,25 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     USER_PATHS.invites.pattern,
-    route({
-      access: 'user',
-      account: 'ownOrAdmin',
-      ...generalLimit,
-      summary: 'Invites the user sent',
-      params: idParams,
-      response: { 200: inviteListSchema },
-    }),
+    route({ ...ownOrAdminAccount, summary: 'Invites the user sent', response: { 200: inviteListSchema } }),
     async (request) => {
       await getUserRow(app.db, request.params.id);
-      return { invites: await listInvites(app.db, request.params.id, new Date(app.now())) };
+      return { invites: await listInvites(app.db, request.params.id, now()) };
     },
   );
 
   app.post(
     USER_PATHS.invites.pattern,
     route({
-      access: 'user',
-      account: 'own',
+      ...ownAccount,
       rateLimit: { max: 10, timeWindow: '1 minute' },
       summary: 'Invite a colleague by e-mail',
-      params: idParams,
       body: inviteCreateBodySchema,
       response: { 201: inviteSchema },
       errors: [409, 429],
     }),
     async (request, reply) => {
-      const invite = await createInvite(
-        app.db,
-        app.config,
-        { id: request.user.userId, isAdmin: request.user.isAdmin },
-        request.body.email,
-        new Date(app.now()),
-      );
+      const invite = await createInvite(app.db, app.config, inviter(request.user), request.body.email, now());
       kickOutbox(app);
       return reply.code(201).send(invite);
     },
@@ -355,21 +280,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     USER_PATHS.inviteOf.pattern,
     route({
-      access: 'user',
-      account: 'ownOrAdmin',
-      ...generalLimit,
+      ...ownOrAdminAccount,
       summary: 'Revoke a pending invite',
       params: z.object({ id: z.string().min(1).max(100), inviteId: z.string().min(1).max(100) }),
       response: { 200: inviteSchema },
     }),
-    async (request) =>
-      revokeInvite(
-        app.db,
-        { id: request.user.userId, isAdmin: request.user.isAdmin },
-        request.params.id,
-        request.params.inviteId,
-        new Date(app.now()),
-      ),
+    async (request) => revokeInvite(app.db, inviter(request.user), request.params.id, request.params.inviteId, now()),
   );
 };
 

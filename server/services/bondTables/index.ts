@@ -22,6 +22,7 @@ import type { BondTablesTable } from '../../db/tables/bondTables';
 import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
 import { ServiceRefusal } from '../refusal';
 import { auditSharedEdit, deleteSharesOf, ownerOrShareHolder, sharedWithUser } from '../shares/access';
+import { canReadSharedItem } from '../../policies/sharedItems';
 
 type Row = Selectable<BondTablesTable>;
 
@@ -78,9 +79,14 @@ export async function listBondTables(db: Kysely<Database>, ownerId: string): Pro
     .orderBy('updated_at', 'desc')
     .orderBy('id')
     .execute();
+  // A share counts only from the table's current owner.
+  const grantOf = (row: { id: string; owner_id: string }) => {
+    const g = grants.get(row.id);
+    return g && g.ownerId === row.owner_id ? g.grant : undefined;
+  };
   return rows
-    .filter((row) => row.owner_id === ownerId || grants.get(row.id)?.ownerId === row.owner_id)
-    .map((row) => present(row, row.owner_id === ownerId ? undefined : grants.get(row.id)?.grant));
+    .filter((row) => canReadSharedItem(ownerId, { ownerId: row.owner_id }, grantOf(row)))
+    .map((row) => present(row, row.owner_id === ownerId ? undefined : grantOf(row)));
 }
 
 const missing = (id: string) => () => new ServiceRefusal('not found', `Bond table ${id} not found`);

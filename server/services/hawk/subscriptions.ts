@@ -29,6 +29,7 @@ import { featuresOfUser } from '../accounts/features';
 import { assertRuleReadable } from './gatedRules';
 import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
 import { auditSharedEdit, deleteSharesOf, ownerOrShareHolder, sharedWithUser } from '../shares/access';
+import { canReadSharedItem } from '../../policies/sharedItems';
 
 type Row = Selectable<HawkSubscriptionsTable>;
 /** A write's new revision (the evaluators' index reloads when it moves). */
@@ -185,7 +186,9 @@ export async function listSubscriptions(db: Kysely<Database>, userId: string): P
     .orderBy('id', 'desc')
     .execute();
   return Promise.all(
-    rows.filter((r) => r.user_id === userId || grantOf(r)).map((r) => present(db, r, r.user_id === userId ? undefined : grantOf(r))),
+    rows
+      .filter((r) => canReadSharedItem(userId, { ownerId: r.user_id }, grantOf(r)))
+      .map((r) => present(db, r, r.user_id === userId ? undefined : grantOf(r))),
   );
 }
 

@@ -1,25 +1,20 @@
 import type { Kysely } from 'kysely';
-import { MESSAGE_SENDER_JOB_FUNCTIONS, MESSAGE_SENDER_ORGANIZATION_TYPE } from '../../../common/api/messages';
 import type { Database } from '../../db/schema';
 import { ServiceRefusal } from '../refusal';
+import type { PolicyCaller } from '../../policies/caller';
+import { canSeeDeal, type DealOwnership, maySendDealMessages, organizationNeeded } from '../../policies/dealMessages';
 
 /** The caller as messaging sees them. */
-export interface MessagingCaller {
-  userId: string;
-  isAdmin: boolean;
-}
+export type MessagingCaller = PolicyCaller;
 
 /** A deal as messaging needs it: who may see it. */
-export interface MessagingDeal {
+export interface MessagingDeal extends DealOwnership {
   id: number;
-  /** Null: a market deal everyone sees; else a banker's deal seen by its creator and their organisation. */
-  createdBy: string | null;
-  organizationId: string | null;
 }
 
-/** Whether the caller may send: syndicate or DCM at a sell-side organisation, or an admin. */
+/** Whether the caller may send (the rule: server/policies/dealMessages.ts). */
 export async function maySend(db: Kysely<Database>, caller: MessagingCaller): Promise<boolean> {
-  if (caller.isAdmin) return true;
+  if (caller.isAdmin) return maySendDealMessages(caller, undefined);
   const row = await db
     .selectFrom('users as u')
     .leftJoin('organizations as o', 'o.id', 'u.organization_id')
@@ -27,11 +22,7 @@ export async function maySend(db: Kysely<Database>, caller: MessagingCaller): Pr
     .where('u.id', '=', caller.userId)
     .executeTakeFirst();
   const jobFunction = (row?.profile as { jobFunction?: unknown } | undefined)?.jobFunction;
-  return (
-    row?.type === MESSAGE_SENDER_ORGANIZATION_TYPE &&
-    typeof jobFunction === 'string' &&
-    (MESSAGE_SENDER_JOB_FUNCTIONS as readonly string[]).includes(jobFunction)
-  );
+  return maySendDealMessages(caller, row && { organizationType: row.type, jobFunction });
 }
 
 export async function requireSender(db: Kysely<Database>, caller: MessagingCaller): Promise<void> {
@@ -48,13 +39,12 @@ export async function requireSender(db: Kysely<Database>, caller: MessagingCalle
 export async function visibleDeal(db: Kysely<Database>, caller: MessagingCaller, dealId: number, field = 'dealId'): Promise<MessagingDeal> {
   const deal = await db.selectFrom('deals').select(['id', 'created_by', 'organization_id']).where('id', '=', dealId).executeTakeFirst();
   const found = deal ? { id: deal.id, createdBy: deal.created_by, organizationId: deal.organization_id } : undefined;
-  if (found && (caller.isAdmin || (await canSeeDeal(db, caller.userId, found)))) return found;
+  if (found && canSeeDeal(caller, found, organizationNeeded(caller, found) ? await organizationOf(db, caller.userId) : undefined))
+    return found;
   throw new ServiceRefusal('not found', `${field}: deal ${dealId} not found`);
 }
 
-async function canSeeDeal(db: Kysely<Database>, userId: string, deal: MessagingDeal): Promise<boolean> {
-  if (deal.createdBy === null || deal.createdBy === userId) return true;
-  if (deal.organizationId === null) return false;
+async function organizationOf(db: Kysely<Database>, userId: string): Promise<string | null | undefined> {
   const user = await db.selectFrom('users').select('organization_id').where('id', '=', userId).executeTakeFirst();
-  return user?.organization_id === deal.organizationId;
+  return user?.organization_id;
 }

@@ -5,6 +5,7 @@ import { writeAudit } from '../audit';
 import { createNotifications } from '../notifications/notifications';
 import { ServiceRefusal } from '../refusal';
 import { type MessagingCaller, requireSender, visibleDeal } from './access';
+import { canChangeDealMessage } from '../../policies/dealMessages';
 import { resolveRecipients } from './recipients';
 
 interface MessageRow {
@@ -123,7 +124,7 @@ async function editable(db: Kysely<Database>, caller: MessagingCaller, id: strin
   const row = await db.selectFrom('deal_messages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   const visible = row && (caller.isAdmin || (await messageById(db, caller, id)) !== undefined);
   if (!row || !visible) throw new ServiceRefusal('not found', `messageId: message ${id} not found`);
-  if (row.author_user_id !== caller.userId && !caller.isAdmin)
+  if (!canChangeDealMessage(caller, { authorUserId: row.author_user_id }))
     throw new ServiceRefusal('forbidden', 'Only its author or an admin may change a message');
   return row;
 }

@@ -21,6 +21,7 @@ import { ServiceRefusal } from '../refusal';
 import type { PricingSheetsTable } from '../../db/tables/pricingSheets';
 import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
 import { auditSharedEdit, deleteSharesOf, ownerOrShareHolder, sharedWithUser } from '../shares/access';
+import { canReadSharedItem } from '../../policies/sharedItems';
 
 type Row = Selectable<PricingSheetsTable>;
 
@@ -71,7 +72,7 @@ export async function listPricingSheets(db: Kysely<Database>, ownerId: string): 
   };
   return {
     sheets: rows
-      .filter((r) => r.owner_id === ownerId || grantOf(r))
+      .filter((r) => canReadSharedItem(ownerId, { ownerId: r.owner_id }, grantOf(r)))
       .map((r) => ({
         ...(r.owner_id === ownerId ? {} : { shared: grantOf(r)! }),
         id: r.id,

@@ -1,6 +1,7 @@
 /**
  * The access check of every owner-only service: is the caller the item's owner, or does this
- * person hold a live (accepted, not revoked, not left) share of it, from its current owner?
+ * person hold a live (accepted, not revoked, not left) share of it, from its current owner? The
+ * rule is server/policies/sharedItems.ts; this reads what it decides on.
  * It reads the database on every request, so a revoked share stops working at once, on every
  * instance.
  */
@@ -10,6 +11,7 @@ import { SHARE_KIND_LABELS } from '../../../common/api/shares';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
+import { canChangeSharedItem, shareAllows } from '../../policies/sharedItems';
 
 /** The caller's live share of an item owned by `ownerId`, or undefined. */
 export async function shareGrant(
@@ -43,7 +45,7 @@ function requirePermission(
   none: () => ServiceRefusal | Error,
 ): SharedWithCaller {
   if (!grant) throw none();
-  if (need === 'edit' && grant.permission !== 'edit') {
+  if (!shareAllows(grant, need)) {
     throw new ServiceRefusal(
       'forbidden',
       `This ${SHARE_KIND_LABELS[kind]} is shared with you to view; only its owner or an editor may change it`,
@@ -102,7 +104,7 @@ export async function ownerOrShareHolder<K extends OwnedKind>(
   const { grant_share_id, grant_permission, grant_owner_email, grant_owner_name, ...columns } = found;
   // Every column of the item's table, as its query builder would have returned them.
   const row = columns as unknown as OwnedRow<K>;
-  if (columns[owner] === userId) return { row };
+  if (canChangeSharedItem(userId, { ownerId: columns[owner] as string }, undefined)) return { row };
   const grant: SharedWithCaller | undefined =
     grant_share_id && grant_permission
       ? { shareId: grant_share_id, permission: grant_permission, owner: { email: grant_owner_email!, name: grant_owner_name } }

@@ -20,6 +20,7 @@ import { appLink, enqueueEmail, renderEmail } from '../accounts/mail';
 import { writeAudit } from '../audit';
 import { createNotifications } from '../notifications/notifications';
 import { ServiceRefusal } from '../refusal';
+import { canManageShare } from '../../policies/sharedItems';
 import { itemInfo } from './items';
 import { checkRecipient, person } from './people';
 import { presentShares, type ShareRow } from './present';
@@ -39,7 +40,7 @@ export async function shareItem(
     const sharer = await person(trx, ownerId);
     const item = await itemInfo(trx, body.kind, body.itemId);
     // Somebody else's item reads as unknown: sharing is the owner's alone, and existence is not disclosed.
-    if (!item || item.ownerId !== ownerId)
+    if (!item || !canManageShare(ownerId, item))
       throw new ServiceRefusal('not found', `itemId: no such ${SHARE_KIND_LABELS[body.kind]} of yours`);
     if (!sharer.organization_id) {
       throw new ServiceRefusal('forbidden', 'recipients: your account belongs to no organisation, so there is nobody to share with');

@@ -7,6 +7,7 @@ import type { Share, ShareList, SharePermission } from '../../../common/api/shar
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
+import { canManageShare } from '../../policies/sharedItems';
 import { person } from './people';
 import { presentShares, type ShareRow } from './present';
 
@@ -31,7 +32,8 @@ export async function listShares(db: Kysely<Database>, userId: string): Promise<
 async function ownLiveShare(db: Kysely<Database>, userId: string, uuid: string): Promise<ShareRow> {
   const row = await db.selectFrom('shares').selectAll().where('id', '=', uuid).forUpdate().executeTakeFirst();
   if (!row) throw new ServiceRefusal('not found', 'No such share');
-  if (row.owner_id !== userId) throw new ServiceRefusal('forbidden', 'Only the owner of the shared item can change or revoke this share');
+  if (!canManageShare(userId, { ownerId: row.owner_id }))
+    throw new ServiceRefusal('forbidden', 'Only the owner of the shared item can change or revoke this share');
   if (row.status === 'revoked' || row.status === 'left')
     throw new ServiceRefusal('conflict', `This share has already ended (${row.status})`);
   return row;

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { writeAudit } from '../../audit';
 import { ServiceRefusal } from '../../refusal';
+import { mayWriteBlog } from '../../../policies/blogPosts';
 
 export interface Caller {
   userId: string;
@@ -14,9 +15,10 @@ export interface Caller {
 
 /** True for admins and users an admin made authors. */
 export async function isBlogAuthor(db: Kysely<Database>, caller: Caller): Promise<boolean> {
-  if (caller.isAdmin) return true;
+  // An admin writes whatever the flag says: read it only for the others.
+  if (caller.isAdmin) return mayWriteBlog(caller, false);
   const row = await db.selectFrom('users').select('blog_author').where('id', '=', caller.userId).executeTakeFirst();
-  return row?.blog_author === true;
+  return mayWriteBlog(caller, row?.blog_author === true);
 }
 
 export async function assertAuthor(db: Kysely<Database>, caller: Caller): Promise<void> {

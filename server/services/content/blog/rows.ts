@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { type BlogPost, type BlogPostSummary, blogShareUrl } from '@common/api/blog';
 import type { Database } from '../../../db/schema';
 import type { Caller } from './authors';
+import { canEditBlogPost } from '../../../policies/blogPosts';
 
 export interface BlogContext {
   now: Date;
@@ -71,4 +72,5 @@ export function presentPost(r: Row, ctx: BlogContext, canEdit: boolean): BlogPos
 export const isLive = (r: Pick<Row, 'status' | 'publish_at'>, now: Date) =>
   r.status === 'published' && r.publish_at !== null && new Date(r.publish_at) <= now;
 
-export const canEditRow = (r: Pick<Row, 'author_id'>, caller: Caller) => caller.isAdmin || r.author_id === caller.userId;
+/** The rule: server/policies/blogPosts.ts. */
+export const canEditRow = (r: Pick<Row, 'author_id'>, caller: Caller) => canEditBlogPost(caller, { authorId: r.author_id });
