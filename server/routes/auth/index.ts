@@ -79,7 +79,7 @@ function client(request: FastifyRequest): LoginAttempt {
  * sign-up, e-mailed links, invites. No answer tells whether an e-mail has an account.
  */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'auth' });
+  const { route, now } = defineRoutes(app, { tag: 'auth' });
 
   /** Per-route limits (per client IP, shared by every instance) on every auth endpoint, on top of the global limit. */
   const scale = app.config.authRateLimitPerMinute / BASE_LOGIN_LIMIT;
@@ -196,7 +196,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // An expired access token still names its session: logging out with it is harmless and must work.
       const sessionId = request.auth?.sessionId ?? (await sessionOfAnyAccessToken(app.config.jwtSecret, request.headers.authorization));
-      const ended = await revokeSession(app.db, { sessionId, refreshToken: request.body?.refreshToken }, new Date(app.now()));
+      const ended = await revokeSession(app.db, { sessionId, refreshToken: request.body?.refreshToken }, now());
       // Polls this session holds here answer now; other instances hear the session.ended event.
       app.notificationHub.endSessions(ended);
       clearRefreshCookie(reply, app.config.cookieDomain);
@@ -214,7 +214,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: messageResponseSchema },
     }),
     async (request, reply) => {
-      await signup(app.db, app.config, request.body.email, new Date(app.now()));
+      await signup(app.db, app.config, request.body.email, now());
       kickOutbox(app);
       return reply.code(202).send({ message: CHECK_INBOX });
     },
@@ -237,7 +237,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           request.query.token,
           request.query.type,
           request.query.regenerateIfExpired,
-          new Date(app.now()),
+          now(),
         );
       } finally {
         kickOutbox(app);
@@ -254,7 +254,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: confirmBodySchema,
       response: { 201: accountCreatedSchema },
     }),
-    async (request, reply) => reply.code(201).send(await confirmSignup(app.db, app.config, request.body, new Date(app.now()))),
+    async (request, reply) => reply.code(201).send(await confirmSignup(app.db, app.config, request.body, now())),
   );
 
   app.post(
@@ -267,7 +267,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: messageResponseSchema },
     }),
     async (request, reply) => {
-      await requestReset(app.db, app.config, request.body.email, new Date(app.now()));
+      await requestReset(app.db, app.config, request.body.email, now());
       kickOutbox(app);
       return reply.code(202).send({ message: CHECK_INBOX });
     },
@@ -283,7 +283,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: messageResponseSchema },
     }),
     async (request) => {
-      await resetPassword(app.db, request.body.uuid, request.body.password, new Date(app.now()));
+      await resetPassword(app.db, request.body.uuid, request.body.password, now());
       return { message: 'Your password has been changed. Sign in with the new password.' };
     },
   );
@@ -297,7 +297,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: messageResponseSchema },
     }),
     async (request) => {
-      await unlock(app.db, request.body.uuid, new Date(app.now()));
+      await unlock(app.db, request.body.uuid, now());
       return { message: 'Your account is unlocked. You can sign in again.' };
     },
   );
@@ -312,7 +312,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: messageResponseSchema },
     }),
     async (request, reply) => {
-      await requestUnlock(app.db, app.config, request.body.email, new Date(app.now()));
+      await requestUnlock(app.db, app.config, request.body.email, now());
       kickOutbox(app);
       return reply.code(202).send({ message: CHECK_INBOX });
     },
@@ -327,7 +327,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: inviteInfoSchema },
       errors: [401, 410, 423, 429],
     }),
-    async (request) => inviteInfo(app.db, request.params.code, new Date(app.now())),
+    async (request) => inviteInfo(app.db, request.params.code, now()),
   );
 
   app.post(
@@ -338,7 +338,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: inviteAcceptBodySchema,
       response: { 201: accountCreatedSchema },
     }),
-    async (request, reply) => reply.code(201).send(await acceptInvite(app.db, app.config, request.body, new Date(app.now()))),
+    async (request, reply) => reply.code(201).send(await acceptInvite(app.db, app.config, request.body, now())),
   );
 
   app.get(

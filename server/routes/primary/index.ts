@@ -36,10 +36,10 @@ type CalculatorBody = z.output<typeof calculatorRequestSchema>;
 
 /** The new-issue calendar, a deal's page and the weekly record of past deals (market data: subscription). */
 const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { route } = defineRoutes(app, { tag: 'primary' });
+  const { route, now } = defineRoutes(app, { tag: 'primary' });
 
   /** The calculator's answer; its input errors (unknown issuer, a negative yield) are 400s (ServiceRefusal). */
-  const calculate = (body: CalculatorBody) => newIssueCalculation(app.db, body, new Date(app.now()));
+  const calculate = (body: CalculatorBody) => newIssueCalculation(app.db, body, now());
 
   app.post(
     PRIMARY_PATHS.calculator,
@@ -89,7 +89,7 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const owner = await dealViewerOf(app.db, request.user.userId);
-      return reply.code(201).send(await createDealFromCalculation(app.db, request.body, owner, new Date(app.now())));
+      return reply.code(201).send(await createDealFromCalculation(app.db, request.body, owner, now()));
     },
   );
 
@@ -102,7 +102,7 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: volumeQuerySchema,
       response: { 200: volumeResponseSchema },
     }),
-    async (request) => newIssueVolumeBy(app.db, request.query, new Date(app.now())),
+    async (request) => newIssueVolumeBy(app.db, request.query, now()),
   );
 
   app.get(
@@ -117,12 +117,12 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: dealListResponseSchema },
     }),
     async (request) => {
-      const now = new Date(app.now());
-      const range = { ...thisWeek(now), ...pick(request.query.from, 'from'), ...pick(request.query.to, 'to') };
+      const asOf = now();
+      const range = { ...thisWeek(asOf), ...pick(request.query.from, 'from'), ...pick(request.query.to, 'to') };
       if (range.from > range.to) throw badRequest(`from: must not be after to (${range.to})`);
       if (daysBetween(range.from, range.to) > MAX_DEAL_RANGE_DAYS)
         throw badRequest(`from: the range may span at most ${MAX_DEAL_RANGE_DAYS} days`);
-      const deals = await listDeals(app.db, { ...request.query, ...range, viewer: await dealViewerOf(app.db, request.user.userId) }, now);
+      const deals = await listDeals(app.db, { ...request.query, ...range, viewer: await dealViewerOf(app.db, request.user.userId) }, asOf);
       return { ...range, deals };
     },
   );
@@ -136,7 +136,7 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: dealWeeksQuerySchema,
       response: { 200: dealWeeksResponseSchema },
     }),
-    async (request) => dealWeeks(app.db, request.query, new Date(app.now()), await dealViewerOf(app.db, request.user.userId)),
+    async (request) => dealWeeks(app.db, request.query, now(), await dealViewerOf(app.db, request.user.userId)),
   );
 
   app.get(
@@ -149,7 +149,7 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: dealDetailResponseSchema },
     }),
     async (request) => {
-      const detail = await dealDetail(app.db, request.params.id, new Date(app.now()), await dealViewerOf(app.db, request.user.userId));
+      const detail = await dealDetail(app.db, request.params.id, now(), await dealViewerOf(app.db, request.user.userId));
       if (!detail) throw notFound(`Deal ${request.params.id} not found`);
       return detail;
     },
