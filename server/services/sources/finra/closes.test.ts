@@ -76,7 +76,10 @@ describe('end-of-day closes struck on replayed FINRA data', () => {
     const stored = await closes();
     for (const [cusip, prints] of Object.entries(PRINTS)) {
       const own = stored.filter((c) => c.cusip === cusip);
-      expect(own.map((c) => c.d), cusip).toEqual(CLOSE_DAYS);
+      expect(
+        own.map((c) => c.d),
+        cusip,
+      ).toEqual(CLOSE_DAYS);
       for (const c of own)
         if (prints[c.d] !== undefined) expect(Math.abs(Number(c.price) - prints[c.d]!), `${cusip} ${c.d}`).toBeLessThanOrEqual(BAND_POINTS);
     }
