@@ -66,8 +66,8 @@ describe('the market index on replayed FINRA data, where no amount outstanding i
     replay = await createTestDatabase();
     useMarketClock(replay.db, () => REPLAY_NOW);
     await loadReplayMarket(replay.db);
-    // The replay brings one day of last sales (23 Sep) priced intraday; the closes of that day and
-    // the next are struck by the pricing engine's end-of-day run, as the market's days go by.
+    // The load closes the replayed history's days, through 23 Sep (the last sales' day); the close
+    // of the 24th is struck by the pricing engine's end-of-day run, as the market's day ends.
     await priceHistory(replay.db, '2026-09-23', '2026-09-24');
   }, 120_000);
   afterAll(() => replay?.close());

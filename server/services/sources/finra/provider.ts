@@ -2,7 +2,8 @@
  * The `finra-public` market-data provider: FINRA's corporate bond universe (reference data,
  * ratings with their dates, last sales) and its end-of-day history, loaded through the provider
  * seam into the same tables the simulator fills, then repriced; then FINRA's Treasury securities
- * and their end-of-day history (treasuryLoader.ts). Each dataset's run is recorded
+ * and their end-of-day history (treasuryLoader.ts). The days the history completes are closed
+ * (closes.ts), as the simulator's days are. Each dataset's run is recorded
  * in the sources run log (last run, rows, error, data-through date) for the admin system page.
  */
 import type { Kysely } from 'kysely';
@@ -16,6 +17,7 @@ import { type FinraClientOptions, createFinraClient } from './client';
 import { CORPORATES_DATASET, type DatasetLoad, HISTORY_DATASET, loadCorporates, loadHistory } from './loader';
 import { TREASURIES_DATASET, TREASURY_HISTORY_DATASET, loadTreasuryHistory, loadTreasurySecurities } from './treasuryLoader';
 import { FINRA_SOURCE } from './writer';
+import { CLOSES_DATASET, strikeFinraCloses } from './closes';
 
 /** History loaded on the first run, in calendar days before today. */
 export const HISTORY_BACKFILL_DAYS = 30;
@@ -56,14 +58,14 @@ export function finraPublicProvider(config: FinraConfig, options: FinraProviderO
       // Corporates first: history rows only attach to bonds already known.
       const corporates = await recorded(db, CORPORATES_DATASET, options.now, () => loadCorporates(db, load));
       const history = await recorded(db, HISTORY_DATASET, options.now, () => loadHistory(db, load));
+      // The closes of the days the history completed, before the intraday reprice measures today
+      // against the latest of them (closes.ts).
+      await recorded(db, CLOSES_DATASET, options.now, async () => {
+        const struck = await beforeFirstCurve(() => strikeFinraCloses(db, { historyFrom: load.historyFrom, now: options.now }));
+        return { rows: struck?.prices ?? 0, skipped: 0, bondIds: [], dataThrough: struck?.through ?? null };
+      });
       const touched = [...new Set([...corporates.bondIds, ...history.bondIds])];
-      try {
-        await repriceAfterImport(db, touched, new Date(options.now()));
-      } catch (err) {
-        // Before the first Treasury curve there is nothing to price on: the data stays loaded and
-        // is priced when the curve arrives (a new curve reprices every bond).
-        if (!/No treasury curve/i.test((err as Error).message)) throw err;
-      }
+      await beforeFirstCurve(() => repriceAfterImport(db, touched, new Date(options.now())));
       // Then FINRA's Treasuries, after the corporates are priced: kept beside the Treasury's own par
       // curve, not priced on (docs/data-sources.md), so their failure holds nothing else back.
       const treasuries = await recorded(db, TREASURIES_DATASET, options.now, () => loadTreasurySecurities(db, load));
@@ -76,6 +78,20 @@ export function finraPublicProvider(config: FinraConfig, options: FinraProviderO
       };
     },
   };
+}
+
+/**
+ * Before the first Treasury curve there is nothing to price on: the data stays loaded and is
+ * priced when the curve arrives (a new curve reprices every bond; the next run strikes the closes
+ * still due). Any other failure is thrown on.
+ */
+async function beforeFirstCurve<T>(price: () => Promise<T>): Promise<T | null> {
+  try {
+    return await price();
+  } catch (err) {
+    if (!/No treasury curve/i.test((err as Error).message)) throw err;
+    return null;
+  }
 }
 
 /** Runs one dataset's load and records it (with its error, which is then thrown on). */
