@@ -231,14 +231,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       try {
-        return await confirmInfo(
-          app.db,
-          app.config,
-          request.query.token,
-          request.query.type,
-          request.query.regenerateIfExpired,
-          now(),
-        );
+        return await confirmInfo(app.db, app.config, request.query.token, request.query.type, request.query.regenerateIfExpired, now());
       } finally {
         kickOutbox(app);
       }

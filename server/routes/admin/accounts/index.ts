@@ -53,14 +53,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: adminFeatureListSchema },
     }),
     async (request) => {
-      await setFeatureLevel(
-        app.db,
-        request.user.userId,
-        { scope: 'global', scopeId: '' },
-        request.params.name,
-        request.body.level,
-        now(),
-      );
+      await setFeatureLevel(app.db, request.user.userId, { scope: 'global', scopeId: '' }, request.params.name, request.body.level, now());
       return listFeatureLevels(app.db);
     },
   );
@@ -152,14 +145,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: trialSchema },
     }),
     async (request) =>
-      updateTrial(
-        app.db,
-        app.config,
-        { userId: request.user.userId, ip: request.ip },
-        request.params.userId,
-        request.body,
-        now(),
-      ),
+      updateTrial(app.db, app.config, { userId: request.user.userId, ip: request.ip }, request.params.userId, request.body, now()),
   );
 
   app.get(
@@ -180,13 +166,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [404, 409],
     }),
     async (request, reply) => {
-      const invite = await createInvite(
-        app.db,
-        app.config,
-        { id: request.user.userId, isAdmin: true },
-        request.body.email,
-        now(),
-      );
+      const invite = await createInvite(app.db, app.config, { id: request.user.userId, isAdmin: true }, request.body.email, now());
       kickOutbox(app);
       return reply.code(201).send(invite);
     },

@@ -76,8 +76,7 @@ const adminDisplayNameRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: displayNameOverrideSchema },
       errors: [409],
     }),
-    async (request) =>
-      setDisplayName(app.db, actor(request), request.params.subjectType, request.params.subjectId, request.body, now()),
+    async (request) => setDisplayName(app.db, actor(request), request.params.subjectType, request.params.subjectId, request.body, now()),
   );
 
   app.delete(

@@ -36,9 +36,7 @@ const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [404, 409],
     }),
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await decideReviewItem(app.db, { userId: request.user.userId, ip: request.ip ?? null }, request.body, now())),
+      reply.code(201).send(await decideReviewItem(app.db, { userId: request.user.userId, ip: request.ip ?? null }, request.body, now())),
   );
 };
 
