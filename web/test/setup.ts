@@ -4,6 +4,7 @@
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetPageReloads } from './pageReloads';
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -37,6 +38,7 @@ afterEach(() => {
   cleanup();
   // A test that answers the API at the HTTP boundary (web/test/apiServer.ts) stubs fetch.
   vi.unstubAllGlobals();
+  forgetPageReloads();
   localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
