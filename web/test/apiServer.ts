@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { z } from 'zod';
 
 /** One request the page sent, as the server would see it. */
 export interface ApiCall {
@@ -17,6 +18,12 @@ export type ApiAnswer = unknown | Response | ((call: ApiCall) => unknown | Respo
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * A recorded body checked against its route's response schema (common/api): a test that records
+ * an answer the server could no longer send fails here, not in a page that trusts the shape.
+ */
+export const shaped = <S extends z.ZodType>(schema: S, body: z.input<S>): z.output<S> => schema.parse(body);
 
 /** A JSON refusal in the server's `{ error }` shape. */
 export const refusal = (status: number, error: string) => json(status, { error });
