@@ -1,5 +1,5 @@
 /**
- * Vitest jsdom setup: the browser APIs Mantine needs (matchMedia, ResizeObserver), a clean DOM
+ * Vitest jsdom setup: the browser APIs Mantine needs (matchMedia, ResizeObserver, document.fonts), a clean DOM
  * and storage between tests.
  */
 import { cleanup } from '@testing-library/react';
@@ -31,6 +31,9 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+
+// Mantine's autosize Textarea re-measures when web fonts finish loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 

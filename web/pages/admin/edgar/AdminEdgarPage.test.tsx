@@ -12,7 +12,14 @@ configure({ asyncUtilTimeout: 8000 });
 const row = { issuer: 'Acme Corp', tranches: 2, problems: 0, firstProblem: null, dealId: null, uploadedAt: '2026-11-28T15:00:00.000Z' };
 const queue: FilingList = shaped(filingListSchema, {
   filings: [
-    { ...row, id: 7, fileName: 'acme-fwp.htm', status: 'needs review', problems: 1, firstProblem: { field: 'tranches[1].coupon', message: 'not found' } },
+    {
+      ...row,
+      id: 7,
+      fileName: 'acme-fwp.htm',
+      status: 'needs review',
+      problems: 1,
+      firstProblem: { field: 'tranches[1].coupon', message: 'not found' },
+    },
     { ...row, id: 6, fileName: 'bolt-fwp.htm', status: 'imported', issuer: 'Bolt Inc', dealId: 31 },
   ],
 });
@@ -59,11 +66,15 @@ describe('admin EDGAR term-sheet queue', () => {
     await screen.findByTestId('edgar-filing-7');
     const reads = server.callsTo(FILINGS).length;
     const input = container.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]')!;
-    fireEvent.change(input, { target: { files: [new File(['FREE WRITING PROSPECTUS Acme 5.25% Notes'], 'acme-2.htm', { type: 'text/html' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['FREE WRITING PROSPECTUS Acme 5.25% Notes'], 'acme-2.htm', { type: 'text/html' })] },
+    });
     const result = await screen.findByTestId('edgar-upload-result');
     expect(result.textContent).toMatch(/^acme-2\.htm: needs review — settlementDate: not found\./);
     expect(within(result).getByRole('link', { name: 'Open filing 8' }).getAttribute('href')).toBe('/bw/admin/edgar/8');
-    expect(server.callsTo(UPLOAD).map((c) => c.body)).toEqual([{ fileName: 'acme-2.htm', content: 'FREE WRITING PROSPECTUS Acme 5.25% Notes' }]);
+    expect(server.callsTo(UPLOAD).map((c) => c.body)).toEqual([
+      { fileName: 'acme-2.htm', content: 'FREE WRITING PROSPECTUS Acme 5.25% Notes' },
+    ]);
     await waitFor(() => expect(server.callsTo(FILINGS).length).toBeGreaterThan(reads));
   });
 });

@@ -22,7 +22,15 @@ const finraJob: JobState = {
   failures: 1,
   nextRunAt: '2026-11-29T10:00:00.000Z',
 };
-const outboxJob: JobState = { ...finraJob, name: 'outbox', intervalMs: 60_000, lastError: null, lastDurationMs: 40, runs: 700, failures: 0 };
+const outboxJob: JobState = {
+  ...finraJob,
+  name: 'outbox',
+  intervalMs: 60_000,
+  lastError: null,
+  lastDurationMs: 40,
+  runs: 700,
+  failures: 0,
+};
 const systemState = (jobs: JobState[]): SystemState =>
   shaped(systemStateSchema, {
     maintenanceMode: false,
