@@ -1,54 +1,19 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type JobState, SYSTEM_PATHS, type SystemState, jobRunResponseSchema, jobStateSchema, systemStateSchema } from '@common/api/system';
+import { SYSTEM_PATHS, jobRunResponseSchema, jobStateSchema } from '@common/api/system';
 import { refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminMigrationPage from './AdminMigrationPage';
+import { finraJob, makeSystemState, outboxJob } from './systemFixtures';
 
 // Component tests render Mantine in jsdom: slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 8000 });
 
-const finraJob: JobState = {
-  name: 'finra-public',
-  intervalMs: 3_600_000,
-  paused: false,
-  running: false,
-  lastStartedAt: '2026-11-29T09:00:00.000Z',
-  lastFinishedAt: '2026-11-29T09:00:02.000Z',
-  lastDurationMs: 2000,
-  lastError: 'FINRA answered HTTP 503 5 times; giving up for now',
-  runs: 12,
-  failures: 1,
-  nextRunAt: '2026-11-29T10:00:00.000Z',
-};
-const outboxJob: JobState = {
-  ...finraJob,
-  name: 'outbox',
-  intervalMs: 60_000,
-  lastError: null,
-  lastDurationMs: 40,
-  runs: 700,
-  failures: 0,
-};
-const systemState = (jobs: JobState[]): SystemState =>
-  shaped(systemStateSchema, {
-    maintenanceMode: false,
-    marketSource: 'simulator',
-    jobs,
-    sources: [],
-    migrations: {
-      applied: [{ name: '20260101000000_init', appliedAt: '2026-01-01T00:00:00.000Z' }],
-      pending: [{ name: '20261128120000_bond_notes', appliedAt: null }],
-    },
-    queues: { outboxWaiting: 0, outboxFailing: 0, filingsNeedingReview: 0, unknownIdentifiers: 0, tradesMissingBonds: 0 },
-    attention: [],
-  });
-
 const SYSTEM = `GET ${SYSTEM_PATHS.system}`;
 let server: ReturnType<typeof serveApi>;
 beforeEach(() => {
-  server = serveApi({ [SYSTEM]: systemState([finraJob, outboxJob]) });
+  server = serveApi({ [SYSTEM]: makeSystemState() });
 });
 const jobRow = async (name: string) => {
   await screen.findByTestId('jobs-table');
@@ -73,7 +38,7 @@ describe('admin system page (jobs, sources and migrations)', () => {
   it('pausing a job asks every instance to skip it, and the state read again shows it paused', async () => {
     const PAUSE = `PUT ${SYSTEM_PATHS.job({ name: 'finra-public' })}`;
     server.answer(PAUSE, () => {
-      server.answer(SYSTEM, systemState([{ ...finraJob, paused: true, nextRunAt: null }, outboxJob]));
+      server.answer(SYSTEM, makeSystemState({ jobs: [{ ...finraJob, paused: true, nextRunAt: null }, outboxJob] }));
       return shaped(jobStateSchema, { ...finraJob, paused: true, nextRunAt: null });
     });
     renderPage(<AdminMigrationPage />);
