@@ -13,9 +13,10 @@ import { refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminUsersPage from './AdminUsersPage';
 
-// Component tests render Mantine and AG Grid in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
+// AG Grid tables of Mantine cells in jsdom take many seconds to render on a loaded 2-core machine
+// (19 s measured for the three trial lists while a typecheck ran); a hang still fails.
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const noTrial = { state: null, startedAt: null, endsAt: null, extendedUntil: null, daysLeft: null };
 const ann: AdminUserRow = {
