@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, type MaintenanceState, maintenanceStateSchema } from '@common/api/admin';
-import { refusal, serveApi, shaped } from '../../test/apiServer';
+import { type ApiCall, refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import { MAINTENANCE_NOTICE } from '../special/MaintenancePage';
 import AdminMaintenancePage from './AdminMaintenancePage';
@@ -34,7 +34,7 @@ describe('admin maintenance switch', () => {
   });
 
   it('starting maintenance sends the switch with the message, and the page shows it on', async () => {
-    server.answer(SAVE, (call) => shaped(maintenanceStateSchema, { ...open, ...(call.body as object), active: true }));
+    server.answer(SAVE, (call: ApiCall) => shaped(maintenanceStateSchema, { ...open, ...(call.body as object), active: true }));
     renderPage(<AdminMaintenancePage />);
     await screen.findByTestId('maintenance-state');
     fireEvent.change(screen.getByTestId('maintenance-message-input'), { target: { value: '  Back by 18:00.  ' } });

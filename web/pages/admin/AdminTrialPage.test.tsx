@@ -66,7 +66,7 @@ describe('admin trials', () => {
 
   it('extending a running trial moves its end by 14 days, names the version, and the list shows the new end', async () => {
     const EXTEND = `PUT ${ADMIN_PATHS.adminUserTrial({ userId: 'u-2' })}`;
-    server.answer(EXTEND, (call) => {
+    server.answer(EXTEND, (call: ApiCall) => {
       const trial = { ...ending.trial, endsAt: (call.body as { endsAt: string }).endsAt, daysLeft: 16 };
       server.answer(USERS, trialLists([{ ...ending, trial, version: 4 }]));
       return shaped(trialSchema, trial);

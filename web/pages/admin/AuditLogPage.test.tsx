@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_LOG_PATHS, type AuditLogPage as AuditLogAnswer, auditLogPageSchema } from '@common/api/auditLog';
-import { serveApi, shaped } from '../../test/apiServer';
+import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import AuditLogPage from './AuditLogPage';
 
@@ -42,7 +42,7 @@ const older: AuditLogAnswer = shaped(auditLogPageSchema, {
 const ENTRIES = `GET ${AUDIT_LOG_PATHS.entries}`;
 let server: ReturnType<typeof serveApi>;
 beforeEach(() => {
-  server = serveApi({ [ENTRIES]: (call) => (call.query.get('cursor') === 'c-older' ? older : newest) });
+  server = serveApi({ [ENTRIES]: (call: ApiCall) => (call.query.get('cursor') === 'c-older' ? older : newest) });
 });
 const rows = () =>
   within(screen.getByTestId('audit-log'))

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EDGAR_PATHS, edgarUploadResponseSchema, type FilingList, filingListSchema } from '@common/api/edgar';
-import { serveApi, shaped } from '../../../test/apiServer';
+import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminEdgarPage from './AdminEdgarPage';
 
@@ -44,7 +44,9 @@ describe('admin EDGAR term-sheet queue', () => {
   it('the needs-review filter asks the server for that status and says when none are waiting', async () => {
     renderPage(<AdminEdgarPage />);
     await screen.findByTestId('edgar-filing-7');
-    server.answer(FILINGS, (call) => (call.query.get('status') === 'needs review' ? shaped(filingListSchema, { filings: [] }) : queue));
+    server.answer(FILINGS, (call: ApiCall) =>
+      call.query.get('status') === 'needs review' ? shaped(filingListSchema, { filings: [] }) : queue,
+    );
     fireEvent.click(screen.getByLabelText('needs review'));
     expect(await screen.findByText('No filings needs review.')).toBeTruthy();
     expect(server.callsTo(FILINGS).at(-1)?.query.get('status')).toBe('needs review');

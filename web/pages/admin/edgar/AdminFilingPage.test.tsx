@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EDGAR_PATHS, type Filing, filingSchema, type TermSheetReading } from '@common/api/edgar';
-import { refusal, serveApi, shaped } from '../../../test/apiServer';
+import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminFilingPage from './AdminFilingPage';
 
@@ -77,7 +77,7 @@ describe('admin review of one EDGAR term sheet', () => {
 
   it('a correction is sent whole to be checked again, and the page shows what the server made of it', async () => {
     const CORRECT = `PUT ${FILING}`;
-    server.answer(CORRECT, (call) =>
+    server.answer(CORRECT, (call: ApiCall) =>
       filing({
         ...(call.body as { reading: TermSheetReading }),
         status: 'parsed',
