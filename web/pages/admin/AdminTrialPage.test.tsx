@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, organizationListSchema } from '@common/api/admin';
 import { ADMIN_USER_PATHS, type AdminUserRow, userListPageSchema } from '@common/api/adminUsers';
