@@ -1,58 +1,38 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ISSUER_PATHS, type AdminIssuerRow, adminIssuersResponseSchema } from '@common/api/adminIssuers';
-import { ADMIN_SECTOR_PATHS, adminSectorsResponseSchema } from '@common/api/adminSectors';
+import { ADMIN_SECTOR_PATHS } from '@common/api/adminSectors';
 import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminIssuersPage from './AdminIssuersPage';
+import { acmeRow, financials } from './referenceFixtures';
 
 // Component tests render Mantine in jsdom: slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 8000 });
 
-const industry = { id: 11, code: 'BANKS', name: 'Banks' };
-const acme: AdminIssuerRow = {
-  id: 12,
-  name: 'Acme Corporation',
-  displayName: 'Acme',
-  ticker: 'ACME',
-  displayNameOverride: 'Acme Corp',
-  countryOfRisk: 'US',
-  secCik: null,
-  industry,
-  sector: { id: 1, code: 'FIN', name: 'Financials' },
-  parent: null,
-  bondCount: 14,
-  version: 1,
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
 const bolt: AdminIssuerRow = {
-  ...acme,
+  ...acmeRow,
   id: 13,
   name: 'Bolt Inc',
   displayName: 'Bolt',
   ticker: 'BOLT',
   displayNameOverride: null,
-  parent: acme,
+  parent: acmeRow,
   bondCount: 2,
 };
 const LIST = `GET ${ADMIN_ISSUER_PATHS.list}`;
 /** The server's search: part of the name or ticker, any case. */
 const search = (call: ApiCall) => {
   const q = call.query.get('q')?.toLowerCase() ?? '';
-  const issuers = [acme, bolt].filter((i) => `${i.name} ${i.ticker}`.toLowerCase().includes(q));
+  const issuers = [acmeRow, bolt].filter((i) => `${i.name} ${i.ticker}`.toLowerCase().includes(q));
   return shaped(adminIssuersResponseSchema, { issuers, total: issuers.length, offset: 0, limit: 50 });
 };
 let server: ReturnType<typeof serveApi>;
 beforeEach(() => {
   server = serveApi({
     [LIST]: search,
-    [`GET ${ADMIN_SECTOR_PATHS.list}`]: shaped(adminSectorsResponseSchema, {
-      sectors: [
-        { id: 1, code: 'FIN', name: 'Financials', parentId: null, issuerCount: 0, version: 1 },
-        { ...industry, parentId: 1, issuerCount: 2, version: 1 },
-      ],
-    }),
+    [`GET ${ADMIN_SECTOR_PATHS.list}`]: financials,
   });
 });
 const row = (ticker: string) => screen.getAllByTestId('issuer-row').find((r) => r.getAttribute('data-ticker') === ticker);
