@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, type MaintenanceState, maintenanceStateSchema } from '@common/api/admin';
 import { type ApiCall, refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
-import { MAINTENANCE_NOTICE } from '../special/MaintenancePage';
+import { MAINTENANCE_NOTICE } from '../../components/maintenanceNotice';
 import AdminMaintenancePage from './AdminMaintenancePage';
 
 // Component tests render Mantine in jsdom: slow on a shared 2-core machine.
