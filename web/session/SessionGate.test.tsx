@@ -8,10 +8,10 @@ import { trackingIdentity } from '../notifications/tracking';
 import { renderPage } from '../test/renderPage';
 import { usePreferencesStore } from '../preferences/store';
 import { refusal, serveApi } from '../test/apiServer';
+import { pageReloads } from '../test/pageReloads';
 import { useSession } from '../stores/session';
 import { makeTosStatus, makeUserInfo } from './fixtures';
 import { cancelScheduledRefresh } from './refresh';
-import { sessionRuntime } from './runtime';
 import { SessionGate } from './SessionGate';
 import { makeJwt } from './testTokens';
 import { trialMessage } from './TrialBanner';
@@ -20,7 +20,6 @@ import { trialMessage } from './TrialBanner';
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 8000 });
 
-let reload: ReturnType<typeof vi.spyOn>;
 let server: ReturnType<typeof serveApi>;
 const TOS = `GET ${USER_PATHS.tos({ id: 'u-1' })}`;
 const USER = `GET ${USER_PATHS.user({ id: 'u-1' })}`;
@@ -28,7 +27,6 @@ const PREFERENCES = `GET ${USER_PATHS.preferences({ id: 'u-1' })}`;
 
 beforeEach(() => {
   useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }) });
-  reload = vi.spyOn(sessionRuntime, 'reload').mockImplementation(() => {});
   server = serveApi({
     [`POST ${AUTH_PATHS.logout}`]: { message: 'Signed out.' },
     [`GET ${AUTH_PATHS.tosText}`]: { version: '2026-02', title: 'Bondwise terms', text: 'Be nice.' },
@@ -96,7 +94,7 @@ describe('after login: terms-of-service gate and session services', () => {
     server.answer(TOS, refusal(500, 'The server could not check your consent.'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage(page);
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(pageReloads()).toBe(1));
     expect(useSession.getState().accessToken).toBeNull();
     expect(screen.queryByTestId('the-page')).toBeNull();
     expect(isNotificationPollingRunning()).toBe(false);

@@ -14,7 +14,6 @@ import { onLogout, runLogoutHooks } from '../stores/logout';
 import { useSession } from '../stores/session';
 import { authApi } from './authApi';
 import { cancelScheduledRefresh } from './refreshTimer';
-import { sessionRuntime } from './runtime';
 import { setRefreshExpiresAtMs } from './tokens';
 
 let hookRun: Promise<void> | null = null;
@@ -70,5 +69,5 @@ export function logout(): Promise<void> {
 /** Logs out and reloads the page (spec §4/§8: refresh failure, ToS check failure, expiring refresh token). */
 export async function logoutAndReload(): Promise<void> {
   await logout();
-  sessionRuntime.reload();
+  window.location.reload();
 }

@@ -4,14 +4,13 @@ import { apiRequest, setBeforeRequest } from '../api/client';
 import { useSession } from '../stores/session';
 import { planRefresh } from './refreshPlan';
 import { acceptAuthResponse, cancelScheduledRefresh, ensureFreshSession, isRefreshScheduled } from './refresh';
-import { sessionRuntime } from './runtime';
 import { makeAuthResponse, makeJwt } from './testTokens';
 import { refusal, serveApi } from '../test/apiServer';
+import { pageReloads } from '../test/pageReloads';
 
 const HOUR = 3_600_000;
 const START = new Date('2026-03-02T09:00:00Z');
 
-let reload: ReturnType<typeof vi.spyOn>;
 let server: ReturnType<typeof serveApi>;
 const REFRESH = 'POST /auth/refresh';
 const refreshes = () => server.callsTo(REFRESH).length;
@@ -19,7 +18,6 @@ const refreshes = () => server.callsTo(REFRESH).length;
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(START);
-  reload = vi.spyOn(sessionRuntime, 'reload').mockImplementation(() => {});
   server = serveApi({ 'POST /auth/logout': { message: 'Signed out.' }, [REFRESH]: refusal(401, 'Your session has ended.') });
 });
 
@@ -87,7 +85,7 @@ describe('refresh scheduling with fake timers', () => {
     expect(refreshes()).toBe(1);
     expect(useSession.getState().accessToken).toBe(renewed.session.value);
     expect(isRefreshScheduled()).toBe(true);
-    expect(reload).not.toHaveBeenCalled();
+    expect(pageReloads()).toBe(0);
   });
 
   it('caps the delay at 4 hours for a long-lived access token', async () => {
@@ -105,7 +103,7 @@ describe('refresh scheduling with fake timers', () => {
     expect(server.callsTo('POST /auth/logout')).toHaveLength(1);
     expect(useSession.getState().accessToken).toBeNull();
     expect(document.cookie).not.toContain('bw_session=');
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(pageReloads()).toBe(1);
   });
 
   it('failed refresh → logout and reload', async () => {
@@ -113,7 +111,7 @@ describe('refresh scheduling with fake timers', () => {
     acceptAuthResponse(makeAuthResponse({ accessTtlMs: 10 * 60_000 }));
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     expect(useSession.getState().accessToken).toBeNull();
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(pageReloads()).toBe(1);
   });
 
   it('another tab already refreshed: its tokens are adopted from the shared cookies, ours is not spent', async () => {

@@ -1,9 +1,10 @@
 /**
- * Vitest jsdom setup: the browser APIs Mantine needs (matchMedia, ResizeObserver), a clean DOM
+ * Vitest jsdom setup: the browser APIs Mantine needs (matchMedia, ResizeObserver, document.fonts), a clean DOM
  * and storage between tests.
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetPageReloads } from './pageReloads';
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -31,12 +32,16 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
+// Mantine's autosize Textarea re-measures when web fonts finish loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
   cleanup();
   // A test that answers the API at the HTTP boundary (web/test/apiServer.ts) stubs fetch.
   vi.unstubAllGlobals();
+  forgetPageReloads();
   localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();

@@ -1,0 +1,65 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_PATHS, type MaintenanceState, maintenanceStateSchema } from '@common/api/admin';
+import { type ApiCall, refusal, serveApi, shaped } from '../../test/apiServer';
+import { renderPage } from '../../test/renderPage';
+import { MAINTENANCE_NOTICE } from '../../components/maintenanceNotice';
+import AdminMaintenancePage from './AdminMaintenancePage';
+
+// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 8000 });
+
+const open: MaintenanceState = shaped(maintenanceStateSchema, {
+  maintenanceMode: false,
+  message: null,
+  startsAt: null,
+  endsAt: null,
+  active: false,
+});
+const SAVE = `PUT ${ADMIN_PATHS.adminMaintenance}`;
+let server: ReturnType<typeof serveApi>;
+beforeEach(() => {
+  server = serveApi({ [`GET ${ADMIN_PATHS.adminMaintenance}`]: open });
+});
+
+describe('admin maintenance switch', () => {
+  it('shows the site open and previews the standard notice, then the message being typed', async () => {
+    renderPage(<AdminMaintenancePage />);
+    expect((await screen.findByTestId('maintenance-state')).textContent).toBe('Open');
+    expect(screen.getByTestId('maintenance-toggle').textContent).toBe('Start maintenance');
+    expect(screen.getByTestId('maintenance-preview').textContent).toContain(MAINTENANCE_NOTICE);
+    fireEvent.change(screen.getByTestId('maintenance-message-input'), { target: { value: 'Back by 18:00 New York time.' } });
+    expect(screen.getByTestId('maintenance-preview').textContent).toContain('Back by 18:00 New York time.');
+  });
+
+  it('starting maintenance sends the switch with the message, and the page shows it on', async () => {
+    server.answer(SAVE, (call: ApiCall) => shaped(maintenanceStateSchema, { ...open, ...(call.body as object), active: true }));
+    renderPage(<AdminMaintenancePage />);
+    await screen.findByTestId('maintenance-state');
+    fireEvent.change(screen.getByTestId('maintenance-message-input'), { target: { value: '  Back by 18:00.  ' } });
+    fireEvent.click(screen.getByTestId('maintenance-toggle'));
+    await waitFor(() => expect(screen.getByTestId('maintenance-state').textContent).toBe('Maintenance is on'));
+    expect(server.callsTo(SAVE).map((c) => c.body)).toEqual([
+      { maintenanceMode: true, message: 'Back by 18:00.', startsAt: null, endsAt: null },
+    ]);
+    expect(screen.getByTestId('maintenance-toggle').textContent).toBe('End maintenance');
+  });
+
+  it('a schedule the server refuses is shown with its reason, and the switch stays as it was', async () => {
+    server.answer(SAVE, refusal(400, 'endsAt: must be after startsAt'));
+    renderPage(<AdminMaintenancePage />);
+    await screen.findByTestId('maintenance-state');
+    fireEvent.change(screen.getByTestId('maintenance-starts'), { target: { value: '2026-12-02T22:00' } });
+    fireEvent.change(screen.getByTestId('maintenance-ends'), { target: { value: '2026-12-02T21:00' } });
+    fireEvent.click(screen.getByTestId('maintenance-save'));
+    expect((await screen.findByTestId('maintenance-error')).textContent).toMatch(/endsAt: must be after startsAt/);
+    expect(server.callsTo(SAVE)[0]?.body).toEqual({
+      maintenanceMode: false,
+      message: null,
+      startsAt: new Date('2026-12-02T22:00').toISOString(),
+      endsAt: new Date('2026-12-02T21:00').toISOString(),
+    });
+    expect(screen.getByTestId('maintenance-state').textContent).toBe('Open');
+  });
+});

@@ -1,0 +1,66 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_BOND_PATHS, type AdminBondTerms, adminBondSavedSchema } from '@common/api/adminBonds';
+import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
+import { renderPage } from '../../../test/renderPage';
+import AdminBondPage from './AdminBondPage';
+import { makeAdminBond as bond, acmeTerms as terms } from './bondFixtures';
+
+// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 8000 });
+
+const BOND = ADMIN_BOND_PATHS.bond({ bondId: 5 });
+const SAVE = `PUT ${BOND}`;
+let server: ReturnType<typeof serveApi>;
+beforeEach(() => {
+  server = serveApi({ [`GET ${BOND}`]: bond() });
+});
+const renderBond = () => renderPage(<AdminBondPage />, { path: '/bw/admin/bond/:bondId', at: '/bw/admin/bond/5' });
+
+describe('admin bond page', () => {
+  it('shows the terms to edit, the recent trades and who changed what', async () => {
+    renderBond();
+    expect((await screen.findByTestId('bond-title')).textContent).toBe('000000AA1 — ACME 5.25 12/01/36');
+    expect(screen.getByText('Not priced yet.')).toBeTruthy();
+    expect((screen.getByTestId('bond-callSchedule') as HTMLInputElement).value).toBe('2036-09-01@100');
+    expect(within(screen.getByTestId('bond-trades')).getByText('trace')).toBeTruthy();
+    expect(screen.getByText('ratingSp: A- → A')).toBeTruthy();
+  });
+
+  it('saving sends every term with the version read, and says what changed and that the bond is repriced', async () => {
+    server.answer(SAVE, (call: ApiCall) => {
+      const sent = call.body as AdminBondTerms;
+      return shaped(adminBondSavedSchema, {
+        bond: bond({ ...sent, updatedAt: '2026-11-29T10:00:00.000000Z' }),
+        changed: ['description', 'callSchedule'],
+        repriced: true,
+      });
+    });
+    renderBond();
+    fireEvent.change(await screen.findByTestId('bond-description'), { target: { value: 'ACME 5.25 12/01/36 (called)' } });
+    fireEvent.change(screen.getByTestId('bond-callSchedule'), { target: { value: '2031-12-01@101; 2036-09-01@100' } });
+    fireEvent.click(screen.getByTestId('bond-save'));
+    expect((await screen.findByTestId('bond-save-message')).textContent).toBe('Saved description, callSchedule; the bond is repriced.');
+    expect(server.callsTo(SAVE).map((c) => c.body)).toEqual([
+      {
+        ...terms,
+        description: 'ACME 5.25 12/01/36 (called)',
+        callSchedule: [
+          { date: '2031-12-01', price: 101 },
+          { date: '2036-09-01', price: 100 },
+        ],
+        updatedAt: '2026-11-26T09:00:00.123456Z',
+      },
+    ]);
+    expect(screen.getByTestId('bond-title').textContent).toBe('000000AA1 — ACME 5.25 12/01/36 (called)');
+  });
+
+  it('a bond changed by someone else meanwhile is refused: the reason is shown and the bond read again', async () => {
+    server.answer(SAVE, refusal(409, 'updatedAt: the bond changed since you read it'));
+    renderBond();
+    fireEvent.click(await screen.findByTestId('bond-save'));
+    expect((await screen.findByTestId('bond-save-message')).textContent).toMatch(/the bond changed since you read it/);
+    await waitFor(() => expect(server.callsTo(`GET ${BOND}`)).toHaveLength(2));
+  });
+});

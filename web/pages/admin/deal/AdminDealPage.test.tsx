@@ -1,0 +1,93 @@
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_DEAL_PATHS, type AdminDeal, adminDealSchema, adminDealStatusSchema, adminDealUpdateSchema } from '@common/api/adminDeals';
+import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
+import { renderPage } from '../../../test/renderPage';
+import AdminDealPage from './AdminDealPage';
+
+// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 8000 });
+
+const deal = (overrides: Partial<AdminDeal> = {}): AdminDeal =>
+  shaped(adminDealSchema, {
+    id: 31,
+    issuer: { id: 12, ticker: 'ACME', name: 'Acme Corporation' },
+    status: 'guidance',
+    announcedAt: '2026-11-25T13:00:00.000Z',
+    pricedAt: null,
+    bookrunners: ['Goldman Sachs'],
+    useOfProceeds: null,
+    source: 'admin',
+    createdBy: null,
+    tranches: [
+      {
+        id: 1,
+        tenorYears: 10,
+        sizeMm: 1000,
+        coupon: null,
+        iptSpreadBp: 110,
+        guidanceSpreadBp: 95,
+        launchSpreadBp: null,
+        pricedSpreadBp: null,
+        orderBookMm: 4200,
+        bondId: null,
+      },
+    ],
+    timeline: [
+      { status: 'announced', at: '2026-11-25T13:00:00.000Z' },
+      { status: 'initial_price_talk', at: '2026-11-25T14:00:00.000Z' },
+      { status: 'guidance', at: '2026-11-25T16:00:00.000Z' },
+    ],
+    audit: [{ at: '2026-11-25T16:00:00.000Z', actor: 'ann@example.com', action: 'deal.status', details: { status: 'guidance' } }],
+    ...overrides,
+  });
+
+const DEAL = ADMIN_DEAL_PATHS.deal({ id: 31 });
+const STATUS = `POST ${ADMIN_DEAL_PATHS.status({ id: 31 })}`;
+let server: ReturnType<typeof serveApi>;
+beforeEach(() => {
+  server = serveApi({ [`GET ${DEAL}`]: deal() });
+});
+const renderDeal = () => renderPage(<AdminDealPage />, { path: '/bw/admin/deal/:dealId', at: '/bw/admin/deal/31' });
+
+describe('admin deal page', () => {
+  it('shows the stage, the tranches with their spreads, the timeline and the audit trail', async () => {
+    renderDeal();
+    expect((await screen.findByTestId('admin-deal-status')).textContent).toBe('Guidance');
+    const tranche = screen.getByTestId('admin-tranche-1');
+    expect((within(tranche).getByLabelText('IPT bp') as HTMLInputElement).value).toBe('110');
+    expect((within(tranche).getByLabelText('Guidance bp') as HTMLInputElement).value).toBe('95');
+    const timeline = screen.getByTestId('admin-deal-timeline');
+    expect(within(timeline).getAllByText(/^(Announced|IPT|Guidance) · /)).toHaveLength(3);
+    expect(within(screen.getByTestId('admin-deal-audit')).getByText('deal.status')).toBeTruthy();
+    expect((screen.getByTestId('admin-deal-next-status') as HTMLInputElement).value).toBe('Launched');
+  });
+
+  it('adding the next step sends the stage at the time typed, and the page shows the deal at that stage', async () => {
+    server.answer(STATUS, (call: ApiCall) => {
+      const step = adminDealStatusSchema.parse(call.body);
+      return deal({ status: step.status, timeline: [...deal().timeline, step] });
+    });
+    renderDeal();
+    await screen.findByTestId('admin-deal-status');
+    fireEvent.change(screen.getByLabelText('At (empty: now)'), { target: { value: '2026-11-25T17:30' } });
+    fireEvent.click(screen.getByTestId('admin-deal-add-status'));
+    await screen.findByText('Launched', { selector: '[data-testid="admin-deal-status"] *' });
+    expect(server.callsTo(STATUS).map((c) => c.body)).toEqual([{ status: 'launched', at: new Date('2026-11-25T17:30').toISOString() }]);
+  });
+
+  it('bookrunners are saved as a list; what the server refuses is shown with its reason', async () => {
+    const UPDATE = `PATCH ${DEAL}`;
+    server.answer(UPDATE, refusal(400, 'bookrunners: at most 30'));
+    renderDeal();
+    const bookrunners = await screen.findByLabelText('Bookrunners (comma-separated)');
+    fireEvent.change(bookrunners, { target: { value: 'Goldman Sachs, Morgan Stanley,  ' } });
+    // The deal's own Save, beside its fields (each tranche has one too).
+    fireEvent.click(within(bookrunners.closest<HTMLElement>('.mantine-Group-root')!).getByRole('button', { name: 'Save' }));
+    expect((await screen.findByTestId('admin-deal-error')).textContent).toBe('bookrunners: at most 30');
+    const sent = server.callsTo(UPDATE).map((c) => c.body);
+    expect(sent).toEqual([{ bookrunners: ['Goldman Sachs', 'Morgan Stanley'], useOfProceeds: null }]);
+    expect(adminDealUpdateSchema.safeParse(sent[0]).success).toBe(true);
+  });
+});

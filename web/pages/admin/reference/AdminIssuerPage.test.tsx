@@ -1,0 +1,92 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_ISSUER_PATHS, type AdminIssuerDetail, adminIssuerDetailSchema, adminIssuerUpdateSchema } from '@common/api/adminIssuers';
+import { ADMIN_SECTOR_PATHS } from '@common/api/adminSectors';
+import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
+import { renderPage } from '../../../test/renderPage';
+import AdminIssuerPage from './AdminIssuerPage';
+import { acmeRow, financials } from './referenceFixtures';
+
+// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 8000 });
+
+const acme = (overrides: Partial<AdminIssuerDetail> = {}): AdminIssuerDetail =>
+  shaped(adminIssuerDetailSchema, {
+    ...acmeRow,
+    corporateStructure: 'parent',
+    createdAt: '2026-01-05T10:00:00.000Z',
+    subsidiaries: [{ id: 13, name: 'Bolt Inc', displayName: 'Bolt', ticker: 'BOLT' }],
+    dealCount: 3,
+    bonds: [
+      {
+        id: 5,
+        cusip: '000000AA1',
+        description: 'ACME 5.25 12/01/36',
+        coupon: 0.0525,
+        maturityDate: '2036-12-01',
+        amountOutstanding: 750_000_000,
+        matured: false,
+      },
+      {
+        id: 4,
+        cusip: '000000AA0',
+        description: 'ACME 3 06/01/26',
+        coupon: 0.03,
+        maturityDate: '2026-06-01',
+        amountOutstanding: 0,
+        matured: true,
+      },
+    ],
+    curve: { asOf: null, points: [] },
+    ...overrides,
+  });
+
+const ISSUER = ADMIN_ISSUER_PATHS.issuer({ issuerId: 12 });
+const SAVE = `PUT ${ISSUER}`;
+let server: ReturnType<typeof serveApi>;
+beforeEach(() => {
+  server = serveApi({ [`GET ${ISSUER}`]: acme(), [`GET ${ADMIN_SECTOR_PATHS.list}`]: financials });
+});
+const renderIssuer = () => renderPage(<AdminIssuerPage />, { path: '/bw/admin/issuer/:issuerId', at: '/bw/admin/issuer/12' });
+
+describe('admin issuer page', () => {
+  it('shows the reference fields, the bonds (matured marked) and the subsidiaries', async () => {
+    renderIssuer();
+    expect(((await screen.findByTestId('issuer-name')) as HTMLInputElement).value).toBe('Acme Corporation');
+    expect((screen.getByTestId('issuer-ticker') as HTMLInputElement).value).toBe('ACME');
+    expect(screen.getByText('Tables show the override “Acme Corp”')).toBeTruthy();
+    const bonds = screen.getByTestId('issuer-bonds');
+    expect(within(bonds).getByText('ACME 5.25 12/01/36')).toBeTruthy();
+    expect(within(bonds).getByText('matured')).toBeTruthy();
+    expect(screen.getByText(/3 deal\(s\) · subsidiaries: BOLT/)).toBeTruthy();
+    expect(screen.getByTestId('issuer-save').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('saving sends only the changed field with the version read, and the page shows the saved version', async () => {
+    server.answer(SAVE, (call: ApiCall) => {
+      const change = adminIssuerUpdateSchema.parse(call.body);
+      return acme({ displayName: change.displayName ?? 'Acme', version: 2, updatedAt: '2026-11-29T10:00:00.000Z' });
+    });
+    renderIssuer();
+    fireEvent.change(await screen.findByTestId('issuer-display-name'), { target: { value: 'Acme Group' } });
+    fireEvent.click(screen.getByTestId('issuer-save'));
+    expect((await screen.findByTestId('issuer-notice')).textContent).toBe('Saved (version 2).');
+    expect(server.callsTo(SAVE).map((c) => c.body)).toEqual([{ version: 1, displayName: 'Acme Group' }]);
+    expect(screen.getByTestId('issuer-version').textContent).toMatch(/^version 2 · changed/);
+  });
+
+  it('an issuer changed by someone else meanwhile: the refusal offers a reload, which reads it again', async () => {
+    server.answer(SAVE, refusal(409, 'version: the issuer changed since you read it; reload'));
+    renderIssuer();
+    fireEvent.change(await screen.findByTestId('issuer-ticker'), { target: { value: 'acmx' } });
+    fireEvent.click(screen.getByTestId('issuer-save'));
+    const error = await screen.findByTestId('issuer-error');
+    expect(error.textContent).toMatch(/the issuer changed since you read it/);
+    expect(server.callsTo(SAVE)[0]?.body).toEqual({ version: 1, ticker: 'acmx' });
+    server.answer(`GET ${ISSUER}`, acme({ name: 'Acme Corporation Inc', version: 3 }));
+    fireEvent.click(within(error).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect((screen.getByTestId('issuer-name') as HTMLInputElement).value).toBe('Acme Corporation Inc'));
+    expect(server.callsTo(`GET ${ISSUER}`)).toHaveLength(2);
+  });
+});
