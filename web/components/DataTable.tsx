@@ -21,6 +21,9 @@ import {
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { headerMinWidth } from './headerWidth';
+import { toColDef, type Column } from './tableColumns';
+
+export { formatCell, type CellProps, type Column, type ColumnKind } from './tableColumns';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -52,7 +55,11 @@ export const gridThemeLight = base.withPart(colorSchemeLight);
 
 export interface DataTableProps<Row> {
   rows: Row[] | undefined;
-  columns: ColDef<Row>[];
+  /**
+   * Columns by kind (`Column`: DataTable picks the formatter and the alignment). A raw AG Grid
+   * `ColDef` is still taken from the screens not yet moved to `Column` (issue 36).
+   */
+  columns: readonly (Column<Row> | ColDef<Row>)[];
   /** Stable row id (keeps selection and scroll on refresh). */
   rowId?: (row: Row) => string;
   loading?: boolean;
@@ -69,9 +76,10 @@ export function DataTable<Row>({ rows, columns, rowId, loading, height = 480, on
   // No column narrower than its header: a header is never cut, however the table is sized.
   const fittedColumns = useMemo(
     () =>
-      columns.map((c) =>
-        c.headerName ? { ...c, minWidth: Math.max(c.minWidth ?? 70, headerMinWidth(c.headerName, c.sortable ?? true)) } : c,
-      ),
+      columns.map((declared) => {
+        const c = 'header' in declared ? toColDef(declared) : declared;
+        return c.headerName ? { ...c, minWidth: Math.max(c.minWidth ?? 70, headerMinWidth(c.headerName, c.sortable ?? true)) } : c;
+      }),
     [columns],
   );
   return (
