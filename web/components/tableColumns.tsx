@@ -4,7 +4,7 @@
  * (numbers right). Screens never write AG Grid `ColDef`s or `valueFormatter`s; a cell that is more
  * than text is a React component (`cell`).
  */
-import type { ColDef, ICellRendererParams, ValueFormatterParams } from 'ag-grid-community';
+import type { ColDef, ColDefField, ICellRendererParams, ValueFormatterParams } from 'ag-grid-community';
 import type { ComponentType } from 'react';
 import { formatMarketTime, formatValue, MISSING, type ValueKind } from '@common/format';
 
@@ -37,7 +37,7 @@ export interface CellProps<Row> {
 export interface Column<Row> {
   header: string;
   /** The row's field shown (and sorted on); or `value` to compute it. */
-  field?: keyof Row & string;
+  field?: ColDefField<Row>;
   value?: (row: Row) => unknown;
   /** Defaults to `text`. */
   kind?: ColumnKind;
@@ -80,7 +80,7 @@ export function toColDef<Row>(column: Column<Row>): ColDef<Row> {
   const { field, value, cell: Cell, tooltip } = column;
   const def: ColDef<Row> = {
     headerName: column.header,
-    ...(field ? { field: field as ColDef<Row>['field'] } : {}),
+    ...(field ? { field } : {}),
     ...(value ? { valueGetter: (p: { data: Row | undefined }) => (p.data === undefined ? undefined : value(p.data)) } : {}),
     ...(NUMERIC_KINDS.has(kind) ? { type: 'numericColumn' } : {}),
     ...(column.width !== undefined ? { width: column.width } : {}),
@@ -94,7 +94,7 @@ export function toColDef<Row>(column: Column<Row>): ColDef<Row> {
   if (kind !== 'text' || column.missing !== undefined) {
     def.valueFormatter = (p: ValueFormatterParams<Row>) => formatCell(kind, p.value, column.missing);
   }
-  if (tooltip === true && field) def.tooltipField = field as ColDef<Row>['tooltipField'];
+  if (tooltip === true && field) def.tooltipField = field;
   else if (typeof tooltip === 'function') def.tooltipValueGetter = (p) => (p.data ? tooltip(p.data) : undefined);
   if (Cell) def.cellRenderer = (p: ICellRendererParams<Row>) => (p.data === undefined ? null : <Cell row={p.data} value={p.value} />);
   return def;

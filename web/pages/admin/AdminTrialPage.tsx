@@ -7,15 +7,13 @@
  */
 import { Alert, Button, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useState } from 'react';
 import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import { ADMIN_USER_PATHS, type AdminUserRow, type UserListPage, type UserTrialFilter } from '@common/api/adminUsers';
-import { formatDate } from '@common/format';
 import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey } from '../../api/queries';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -57,65 +55,61 @@ function TrialList({ trial, title, descending, onError }: (typeof LISTS)[number]
         : { extendedUntil: new Date(Math.max(Date.now(), Date.parse(u.trial.extendedUntil ?? '') || 0) + by).toISOString() };
     return run(() => api.put(ADMIN_PATHS.adminUserTrial({ userId: u.id }), { ...body, version: u.version }));
   };
-  const columns: ColDef<AdminUserRow>[] = [
-    { field: 'email', headerName: 'E-mail', flex: 2 },
-    { headerName: 'Organisation', valueGetter: (p) => p.data?.organization?.name ?? '—', flex: 1.3 },
-    { headerName: 'Trial ends', valueGetter: (p) => formatDate(p.data?.trial.endsAt), flex: 1.2 },
-    { headerName: 'Extended to', valueGetter: (p) => formatDate(p.data?.trial.extendedUntil), flex: 1.2 },
-    { headerName: 'Last sign-in', valueGetter: (p) => formatDate(p.data?.lastLoginAt), flex: 1.2 },
+  const columns: Column<AdminUserRow>[] = [
+    { field: 'email', header: 'E-mail', flex: 2 },
+    { header: 'Organisation', value: (r) => r.organization?.name ?? '—', flex: 1.3 },
+    { header: 'Trial ends', value: (r) => r.trial.endsAt, kind: 'date', flex: 1.2 },
+    { header: 'Extended to', value: (r) => r.trial.extendedUntil, kind: 'date', flex: 1.2 },
+    { header: 'Last sign-in', field: 'lastLoginAt', kind: 'date', flex: 1.2 },
     {
-      headerName: 'Extend / convert',
+      header: 'Extend / convert',
       minWidth: 480,
       flex: 3,
-      cellRenderer: (p: ICellRendererParams<AdminUserRow>) => {
-        const u = p.data;
-        if (!u) return null;
-        return (
-          <Group gap={4} wrap="nowrap">
-            <NumberInput
+      cell: ({ row: u }) => (
+        <Group gap={4} wrap="nowrap">
+          <NumberInput
+            size="xs"
+            w={70}
+            min={1}
+            max={365}
+            value={days[u.id] ?? 14}
+            onChange={(v) => setDays({ ...days, [u.id]: Number(v) || 14 })}
+            aria-label={`Days to extend ${u.email}`}
+          />
+          <Button size="compact-xs" onClick={() => void extend(u)} data-testid={`trial-extend-${u.email}`}>
+            Extend
+          </Button>
+          {!u.organization && (
+            <Select
               size="xs"
-              w={70}
-              min={1}
-              max={365}
-              value={days[u.id] ?? 14}
-              onChange={(v) => setDays({ ...days, [u.id]: Number(v) || 14 })}
-              aria-label={`Days to extend ${u.email}`}
+              w={150}
+              placeholder="Organisation"
+              data={options}
+              value={orgFor[u.id] ?? null}
+              onChange={(v) => setOrgFor({ ...orgFor, [u.id]: v })}
+              aria-label={`Organisation for ${u.email}`}
             />
-            <Button size="compact-xs" onClick={() => void extend(u)} data-testid={`trial-extend-${u.email}`}>
-              Extend
-            </Button>
-            {!u.organization && (
-              <Select
-                size="xs"
-                w={150}
-                placeholder="Organisation"
-                data={options}
-                value={orgFor[u.id] ?? null}
-                onChange={(v) => setOrgFor({ ...orgFor, [u.id]: v })}
-                aria-label={`Organisation for ${u.email}`}
-              />
-            )}
-            <Button
-              size="compact-xs"
-              variant="light"
-              disabled={!u.organization && !orgFor[u.id]}
-              onClick={() =>
-                window.confirm(
-                  `Subscribe ${u.organization?.name ?? 'the chosen organisation'}? Every member's trial ends in the subscription.`,
-                ) &&
-                void run(() =>
-                  api.post(ADMIN_USER_PATHS.subscribe({ userId: u.id }), {
-                    version: u.version,
-                    ...(u.organization ? {} : { organizationId: orgFor[u.id] }),
-                  }),
-                )
-              }
-            >
-              Convert to subscription
-            </Button>
-          </Group>
-        );
-      },
+          )}
+          <Button
+            size="compact-xs"
+            variant="light"
+            disabled={!u.organization && !orgFor[u.id]}
+            onClick={() =>
+              window.confirm(
+                `Subscribe ${u.organization?.name ?? 'the chosen organisation'}? Every member's trial ends in the subscription.`,
+              ) &&
+              void run(() =>
+                api.post(ADMIN_USER_PATHS.subscribe({ userId: u.id }), {
+                  version: u.version,
+                  ...(u.organization ? {} : { organizationId: orgFor[u.id] }),
+                }),
+              )
+            }
+          >
+            Convert to subscription
+          </Button>
+        </Group>
+      ),
     },
   ];
   return (

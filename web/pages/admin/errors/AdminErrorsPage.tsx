@@ -5,24 +5,23 @@
  */
 import { Alert, Badge, Card, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ColDef } from 'ag-grid-community';
 import { useState } from 'react';
 import { ADMIN_ERROR_PATHS, type ErrorGroup, type ErrorGroupDetail, type ErrorListResponse } from '@common/api/adminErrors';
 import { formatDate } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 
-const COLUMNS: ColDef<ErrorGroup>[] = [
-  { headerName: 'Where', field: 'source', width: 90 },
-  { headerName: 'Error', field: 'message', flex: 1, tooltipField: 'message' },
-  { headerName: 'Times', field: 'occurrences', width: 90, type: 'numericColumn' },
-  { headerName: 'People', field: 'affectedUsers', width: 90, type: 'numericColumn' },
-  { headerName: 'First seen', field: 'firstSeen', width: 170, valueFormatter: (p) => (p.value ? formatDate(p.value as string) : '') },
-  { headerName: 'Last seen', field: 'lastSeen', width: 170, valueFormatter: (p) => (p.value ? formatDate(p.value as string) : '') },
-  { headerName: 'Release', field: 'release', width: 100 },
+const COLUMNS: Column<ErrorGroup>[] = [
+  { header: 'Where', field: 'source', width: 90 },
+  { header: 'Error', field: 'message', flex: 1, tooltip: true },
+  { header: 'Times', field: 'occurrences', kind: 'count', width: 90 },
+  { header: 'People', field: 'affectedUsers', kind: 'count', width: 90 },
+  { header: 'First seen', field: 'firstSeen', kind: 'date', missing: '', width: 170 },
+  { header: 'Last seen', field: 'lastSeen', kind: 'date', missing: '', width: 170 },
+  { header: 'Release', field: 'release', width: 100 },
 ];
 
 function Occurrences({ fingerprint }: { fingerprint: string }) {

@@ -4,29 +4,23 @@
  * (GET /admin/hawk/user-stats).
  */
 import { Alert, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import type { ColDef } from 'ag-grid-community';
 import { HAWK_ADMIN_PATHS, type HawkUserStats } from '@common/api/adminHawk';
 import { HAWK_RULE_KINDS } from '@common/api/hawk';
 import { apiErrorText } from '../../../api/errorText';
 import { useApiQuery } from '../../../api/queries';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 
 type UserRow = HawkUserStats['users'][number];
 
-const USER_COLUMNS: ColDef<UserRow>[] = [
-  { field: 'email', headerName: 'User', width: 240 },
-  { field: 'organization', headerName: 'Organisation', width: 180 },
-  { field: 'active', headerName: 'Active', width: 90 },
-  { field: 'paused', headerName: 'Paused', width: 90 },
-  ...HAWK_RULE_KINDS.map((k): ColDef<UserRow> => ({
-    colId: k,
-    headerName: k,
-    width: 100,
-    valueGetter: (p) => p.data?.rulesByKind[k] ?? 0,
-  })),
-  { field: 'firings', headerName: 'Firings', width: 100, sort: 'desc' },
-  { field: 'firingsPerDay', headerName: 'Per day', width: 100 },
+const USER_COLUMNS: Column<UserRow>[] = [
+  { field: 'email', header: 'User', width: 240 },
+  { field: 'organization', header: 'Organisation', width: 180 },
+  { field: 'active', header: 'Active', kind: 'count', width: 90 },
+  { field: 'paused', header: 'Paused', kind: 'count', width: 90 },
+  ...HAWK_RULE_KINDS.map((k): Column<UserRow> => ({ header: k, kind: 'count', width: 100, value: (r) => r.rulesByKind[k] ?? 0 })),
+  { field: 'firings', header: 'Firings', kind: 'count', width: 100, sort: 'desc' },
+  { field: 'firingsPerDay', header: 'Per day', kind: 'count', width: 100 },
 ];
 
 function Small({ title, head, rows, testId }: { title: string; head: string[]; rows: (string | number | null)[][]; testId: string }) {

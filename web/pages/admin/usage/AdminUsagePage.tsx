@@ -5,7 +5,6 @@
  */
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_USAGE_PATHS, type UsageResponse } from '@common/api/usage';
@@ -13,7 +12,7 @@ import { formatNumber } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../../components/TimeSeriesChart';
 
@@ -22,25 +21,25 @@ type Role = UsageResponse['byRole'][number];
 type PageRow = UsageResponse['pages'][number];
 type Feature = UsageResponse['features'][number];
 
-const ORG_COLUMNS: ColDef<Org>[] = [
-  { headerName: 'Organisation', valueGetter: (p) => p.data?.name ?? '(none)', flex: 1 },
-  { headerName: 'Active users', field: 'activeUsers', width: 120, type: 'numericColumn' },
-  { headerName: 'Events', field: 'events', width: 110, type: 'numericColumn' },
+const ORG_COLUMNS: Column<Org>[] = [
+  { header: 'Organisation', value: (r) => r.name ?? '(none)', flex: 1 },
+  { header: 'Active users', field: 'activeUsers', kind: 'count', width: 120 },
+  { header: 'Events', field: 'events', kind: 'count', width: 110 },
 ];
-const ROLE_COLUMNS: ColDef<Role>[] = [
-  { headerName: 'Role type', valueGetter: (p) => p.data?.roleType ?? '(not given)', flex: 1 },
-  { headerName: 'Role function', valueGetter: (p) => p.data?.roleFunction ?? '(not given)', flex: 1 },
-  { headerName: 'Active users', field: 'activeUsers', width: 120, type: 'numericColumn' },
+const ROLE_COLUMNS: Column<Role>[] = [
+  { header: 'Role type', value: (r) => r.roleType ?? '(not given)', flex: 1 },
+  { header: 'Role function', value: (r) => r.roleFunction ?? '(not given)', flex: 1 },
+  { header: 'Active users', field: 'activeUsers', kind: 'count', width: 120 },
 ];
-const PAGE_COLUMNS: ColDef<PageRow>[] = [
-  { headerName: 'Page', field: 'route', flex: 1 },
-  { headerName: 'Views', field: 'views', width: 100, type: 'numericColumn' },
-  { headerName: 'People', field: 'users', width: 100, type: 'numericColumn' },
+const PAGE_COLUMNS: Column<PageRow>[] = [
+  { header: 'Page', field: 'route', flex: 1 },
+  { header: 'Views', field: 'views', kind: 'count', width: 100 },
+  { header: 'People', field: 'users', kind: 'count', width: 100 },
 ];
-const FEATURE_COLUMNS: ColDef<Feature>[] = [
-  { headerName: 'Event', field: 'name', flex: 1 },
-  { headerName: 'Times', field: 'events', width: 100, type: 'numericColumn' },
-  { headerName: 'People', field: 'users', width: 100, type: 'numericColumn' },
+const FEATURE_COLUMNS: Column<Feature>[] = [
+  { header: 'Event', field: 'name', flex: 1 },
+  { header: 'Times', field: 'events', kind: 'count', width: 100 },
+  { header: 'People', field: 'users', kind: 'count', width: 100 },
 ];
 
 const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);

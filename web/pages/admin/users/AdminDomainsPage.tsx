@@ -6,15 +6,13 @@
  */
 import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useState } from 'react';
 import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import { ADMIN_DOMAIN_PATHS, type AdminDomain, type AdminDomainList } from '@common/api/adminDomains';
-import { formatDate } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 
 export default function AdminDomainsPage() {
@@ -45,71 +43,63 @@ export default function AdminDomainsPage() {
       await client.invalidateQueries({ queryKey: apiKey(ADMIN_PATHS.adminOrganizations) });
     }
   };
-  const columns: ColDef<AdminDomain>[] = [
-    { field: 'domain', headerName: 'Domain', flex: 1.5 },
+  const columns: Column<AdminDomain>[] = [
+    { field: 'domain', header: 'Domain', flex: 1.5 },
     {
-      headerName: 'Organisation (joined at sign-up)',
+      header: 'Organisation (joined at sign-up)',
       flex: 2,
-      cellRenderer: (p: ICellRendererParams<AdminDomain>) =>
-        p.data ? (
-          <Select
-            size="xs"
-            data={options}
-            value={p.data.organization.id}
-            aria-label={`Organisation of ${p.data.domain}`}
-            onChange={(organizationId) =>
-              p.data &&
-              organizationId &&
-              void run(() =>
-                api.put(ADMIN_DOMAIN_PATHS.domain({ domain: p.data!.domain }), { updatedAt: p.data!.updatedAt, organizationId }),
-              )
-            }
-          />
-        ) : null,
+      cell: ({ row }) => (
+        <Select
+          size="xs"
+          data={options}
+          value={row.organization.id}
+          aria-label={`Organisation of ${row.domain}`}
+          onChange={(organizationId) =>
+            organizationId &&
+            void run(() => api.put(ADMIN_DOMAIN_PATHS.domain({ domain: row.domain }), { updatedAt: row.updatedAt, organizationId }))
+          }
+        />
+      ),
     },
     {
-      headerName: 'Employees',
+      header: 'Employees',
       width: 110,
-      cellRenderer: (p: ICellRendererParams<AdminDomain>) =>
-        p.data ? (
-          <Checkbox
-            size="xs"
-            mt={6}
-            checked={p.data.employee}
-            aria-label={`People on ${p.data.domain} are employees`}
-            onChange={(e) =>
-              p.data &&
-              void run(() =>
-                api.put(ADMIN_DOMAIN_PATHS.domain({ domain: p.data!.domain }), {
-                  updatedAt: p.data!.updatedAt,
-                  employee: e.currentTarget.checked,
-                }),
-              )
-            }
-          />
-        ) : null,
+      cell: ({ row }) => (
+        <Checkbox
+          size="xs"
+          mt={6}
+          checked={row.employee}
+          aria-label={`People on ${row.domain} are employees`}
+          onChange={(e) =>
+            void run(() =>
+              api.put(ADMIN_DOMAIN_PATHS.domain({ domain: row.domain }), {
+                updatedAt: row.updatedAt,
+                employee: e.currentTarget.checked,
+              }),
+            )
+          }
+        />
+      ),
     },
-    { headerName: 'Changed', valueGetter: (p) => formatDate(p.data?.updatedAt), flex: 1 },
+    { header: 'Changed', field: 'updatedAt', kind: 'date', flex: 1 },
     {
-      headerName: '',
+      header: '',
       width: 100,
-      cellRenderer: (p: ICellRendererParams<AdminDomain>) =>
-        p.data ? (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            onClick={() =>
-              p.data &&
-              window.confirm(`Remove ${p.data.domain}? New sign-ups on it will join no organisation; members stay.`) &&
-              void run(() =>
-                api.delete(`${ADMIN_DOMAIN_PATHS.domain({ domain: p.data!.domain })}?updatedAt=${encodeURIComponent(p.data!.updatedAt)}`),
-              )
-            }
-          >
-            Remove
-          </Button>
-        ) : null,
+      cell: ({ row }) => (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="red"
+          onClick={() =>
+            window.confirm(`Remove ${row.domain}? New sign-ups on it will join no organisation; members stay.`) &&
+            void run(() =>
+              api.delete(`${ADMIN_DOMAIN_PATHS.domain({ domain: row.domain })}?updatedAt=${encodeURIComponent(row.updatedAt)}`),
+            )
+          }
+        >
+          Remove
+        </Button>
+      ),
     },
   ];
   return (

@@ -6,15 +6,13 @@
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useState } from 'react';
 import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import { ADMIN_ONBOARDING_PATHS, ONBOARDING_MESSAGE_MAX, type OnboardingEntry, type OnboardingQueue } from '@common/api/adminOnboarding';
-import { formatDate } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 
 export default function AdminOnboardingPage() {
@@ -41,56 +39,52 @@ export default function AdminOnboardingPage() {
       return false;
     }
   };
-  const columns: ColDef<OnboardingEntry>[] = [
-    { field: 'email', headerName: 'E-mail', flex: 2 },
-    { field: 'name', headerName: 'Name', flex: 1.5 },
-    { headerName: 'Signed up', valueGetter: (p) => formatDate(p.data?.signedUpAt), flex: 1.2 },
+  const columns: Column<OnboardingEntry>[] = [
+    { field: 'email', header: 'E-mail', flex: 2 },
+    { field: 'name', header: 'Name', flex: 1.5 },
+    { header: 'Signed up', field: 'signedUpAt', kind: 'date', flex: 1.2 },
     {
-      headerName: 'Actions',
+      header: 'Actions',
       flex: 3,
       minWidth: 420,
-      cellRenderer: (p: ICellRendererParams<OnboardingEntry>) => {
-        const person = p.data;
-        if (!person) return null;
-        return (
-          <Group gap={4} wrap="nowrap">
-            <Button
-              size="compact-xs"
-              onClick={() => void run(() => api.post(ADMIN_ONBOARDING_PATHS.approve({ userId: person.id }), { version: person.version }))}
-            >
-              Approve
-            </Button>
-            <Select
-              size="xs"
-              w={170}
-              placeholder="Organisation"
-              data={options}
-              searchable
-              value={assigning[person.id] ?? null}
-              onChange={(v) => setAssigning({ ...assigning, [person.id]: v })}
-              aria-label={`Organisation for ${person.email}`}
-            />
-            <Button
-              size="compact-xs"
-              variant="light"
-              disabled={!assigning[person.id]}
-              onClick={() =>
-                void run(() =>
-                  api.post(ADMIN_ONBOARDING_PATHS.assign({ userId: person.id }), {
-                    version: person.version,
-                    organizationId: assigning[person.id],
-                  }),
-                )
-              }
-            >
-              Assign
-            </Button>
-            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRejecting(person)}>
-              Reject…
-            </Button>
-          </Group>
-        );
-      },
+      cell: ({ row: person }) => (
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="compact-xs"
+            onClick={() => void run(() => api.post(ADMIN_ONBOARDING_PATHS.approve({ userId: person.id }), { version: person.version }))}
+          >
+            Approve
+          </Button>
+          <Select
+            size="xs"
+            w={170}
+            placeholder="Organisation"
+            data={options}
+            searchable
+            value={assigning[person.id] ?? null}
+            onChange={(v) => setAssigning({ ...assigning, [person.id]: v })}
+            aria-label={`Organisation for ${person.email}`}
+          />
+          <Button
+            size="compact-xs"
+            variant="light"
+            disabled={!assigning[person.id]}
+            onClick={() =>
+              void run(() =>
+                api.post(ADMIN_ONBOARDING_PATHS.assign({ userId: person.id }), {
+                  version: person.version,
+                  organizationId: assigning[person.id],
+                }),
+              )
+            }
+          >
+            Assign
+          </Button>
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRejecting(person)}>
+            Reject…
+          </Button>
+        </Group>
+      ),
     },
   ];
   return (

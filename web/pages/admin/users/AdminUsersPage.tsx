@@ -5,7 +5,6 @@
  */
 import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import {
@@ -18,11 +17,10 @@ import {
   type UserListPage,
   type UserListQuery,
 } from '@common/api/adminUsers';
-import { formatDate } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 import { InvitesPanel } from './InvitesPanel';
 import { UserDetailPanel } from './UserDetailPanel';
@@ -30,15 +28,15 @@ import { USER_STATUS_LABELS } from './userStatus';
 
 const PAGE_SIZE = 50;
 
-const COLUMNS: ColDef<AdminUserRow>[] = [
-  { field: 'email', headerName: 'E-mail', flex: 2, sortable: false },
-  { field: 'name', headerName: 'Name', flex: 1.5, sortable: false },
-  { headerName: 'Organisation', valueGetter: (p) => p.data?.organization?.name ?? '—', flex: 1.5, sortable: false },
-  { field: 'role', headerName: 'Role', width: 80, sortable: false },
-  { headerName: 'Status', valueGetter: (p) => (p.data ? USER_STATUS_LABELS[p.data.status] : ''), width: 120, sortable: false },
-  { headerName: 'Trial', valueGetter: (p) => p.data?.trial.state ?? '—', width: 120, sortable: false },
-  { headerName: 'Last sign-in', valueGetter: (p) => formatDate(p.data?.lastLoginAt), flex: 1.2, sortable: false },
-  { headerName: 'Created', valueGetter: (p) => formatDate(p.data?.created), flex: 1.2, sortable: false },
+const COLUMNS: Column<AdminUserRow>[] = [
+  { field: 'email', header: 'E-mail', flex: 2, sortable: false },
+  { field: 'name', header: 'Name', flex: 1.5, sortable: false },
+  { header: 'Organisation', value: (r) => r.organization?.name ?? '—', flex: 1.5, sortable: false },
+  { field: 'role', header: 'Role', width: 80, sortable: false },
+  { header: 'Status', value: (r) => USER_STATUS_LABELS[r.status], width: 120, sortable: false },
+  { header: 'Trial', value: (r) => r.trial.state ?? '—', width: 120, sortable: false },
+  { header: 'Last sign-in', field: 'lastLoginAt', kind: 'date', flex: 1.2, sortable: false },
+  { header: 'Created', field: 'created', kind: 'date', flex: 1.2, sortable: false },
 ];
 
 type Filters = Omit<UserListQuery, 'page' | 'limit'>;

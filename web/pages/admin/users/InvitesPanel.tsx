@@ -4,16 +4,14 @@
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useState } from 'react';
 import { ADMIN_PATHS } from '@common/api/admin';
 import { ADMIN_USER_PATHS } from '@common/api/adminUsers';
 import type { Invite, InviteList } from '@common/api/user';
-import { formatDate } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type Column } from '../../../components/DataTable';
 
 export function InvitesPanel() {
   const client = useQueryClient();
@@ -30,18 +28,18 @@ export function InvitesPanel() {
     }
     await client.invalidateQueries({ queryKey: key });
   };
-  const columns: ColDef<Invite>[] = [
-    { field: 'email', headerName: 'E-mail', flex: 2 },
-    { field: 'status', headerName: 'Status', width: 110 },
-    { headerName: 'Sent', valueGetter: (p) => formatDate(p.data?.createdAt), flex: 1 },
-    { headerName: 'Expires', valueGetter: (p) => formatDate(p.data?.expiresAt), flex: 1 },
+  const columns: Column<Invite>[] = [
+    { field: 'email', header: 'E-mail', flex: 2 },
+    { field: 'status', header: 'Status', width: 110 },
+    { header: 'Sent', field: 'createdAt', kind: 'date', flex: 1 },
+    { header: 'Expires', field: 'expiresAt', kind: 'date', flex: 1 },
     {
-      headerName: '',
+      header: '',
       width: 110,
       sortable: false,
-      cellRenderer: (p: ICellRendererParams<Invite>) =>
-        p.data && (p.data.status === 'pending' || p.data.status === 'expired') ? (
-          <Button size="compact-xs" variant="subtle" onClick={() => p.data && void resend(p.data)}>
+      cell: ({ row }) =>
+        row.status === 'pending' || row.status === 'expired' ? (
+          <Button size="compact-xs" variant="subtle" onClick={() => void resend(row)}>
             Resend
           </Button>
         ) : null,

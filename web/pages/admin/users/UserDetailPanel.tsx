@@ -6,22 +6,21 @@
  */
 import { Alert, Badge, Button, CloseButton, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColDef } from 'ag-grid-community';
 import { useState } from 'react';
 import { ADMIN_USER_PATHS, type AdminUserDetail, USER_ROLES, type UserRole } from '@common/api/adminUsers';
 import { formatDate } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { USER_STATUS_LABELS } from './userStatus';
 
 type Session = AdminUserDetail['sessions'][number];
-const SESSION_COLUMNS: ColDef<Session>[] = [
-  { headerName: 'Started', valueGetter: (p) => formatDate(p.data?.createdAt), flex: 1 },
-  { headerName: 'Last used', valueGetter: (p) => formatDate(p.data?.lastUsedAt), flex: 1 },
-  { field: 'ip', headerName: 'Address', flex: 1 },
-  { field: 'userAgent', headerName: 'Browser', flex: 2 },
+const SESSION_COLUMNS: Column<Session>[] = [
+  { header: 'Started', field: 'createdAt', kind: 'date', flex: 1 },
+  { header: 'Last used', field: 'lastUsedAt', kind: 'date', flex: 1 },
+  { field: 'ip', header: 'Address', flex: 1 },
+  { field: 'userAgent', header: 'Browser', flex: 2 },
 ];
 type Feature = AdminUserDetail['features'][number];
 const LEVELS = [
