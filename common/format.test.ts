@@ -12,12 +12,28 @@ import {
   formatSpreadLevel,
   formatTime,
   formatMarketTime,
+  formatMultiple,
+  formatPriceChange,
+  formatTenor,
   formatValue,
   formatYield,
   formatYieldChange,
 } from './format';
 
 describe('value formatter', () => {
+  it('price changes are signed with 3 decimals; tenors in years; a cover as a multiple', () => {
+    expect(formatPriceChange(0.125)).toBe('+0.125');
+    expect(formatPriceChange(-1.5)).toBe('-1.500');
+    expect(formatPriceChange(0.0001)).toBe('0.000');
+    expect(formatTenor(5)).toBe('5Y');
+    expect(formatTenor(2.5)).toBe('2.5Y');
+    expect(formatMultiple(3.24)).toBe('3.2x');
+    expect(formatValue('spreadLevel', 123.45)).toBe('123.5 bp');
+    expect(formatValue('tenor', null)).toBe('—');
+    expect(formatValue('multiple', null)).toBe('—');
+    expect(formatValue('priceChange', 0.25)).toBe('+0.250');
+  });
+
   it('prices show 3 decimals', () => {
     expect(formatPrice(101.25)).toBe('101.250');
     expect(formatPrice(99.9996)).toBe('100.000');

@@ -4,10 +4,14 @@
  *
  * Units (chosen to match the analytics engine):
  * - price: per 100 of face, 3 decimals           101.25    → "101.250"
+ * - priceChange: per 100, signed, 3 decimals       0.125     → "+0.125"
  * - yield: a decimal fraction, shown in %, 3 dp   0.051234  → "5.123%"
  * - spread: basis points, signed, 1 dp            12.34     → "+12.3 bp"
+ * - spreadLevel: basis points, unsigned, 1 dp     123.45    → "123.5 bp"
  * - yieldChange: a yield change (decimal) in bp    0.000312  → "+3.1 bp"
  * - size: currency units, shown in millions (MM)  500000000 → "500MM"
+ * - tenor: years                                  5         → "5Y"
+ * - multiple: 1 dp (a book's cover)               3.24      → "3.2x"
  * - date: en-US short month/day/year + hour:minute, 12-hour clock (spec §9)
  * Missing values (null, undefined, NaN) show as an em dash.
  */
@@ -15,7 +19,21 @@
 export const MISSING = '—';
 
 export type ValueKind =
-  'price' | 'yield' | 'yieldChange' | 'spread' | 'size' | 'date' | 'day' | 'percent' | 'share' | 'number' | 'duration';
+  | 'price'
+  | 'yield'
+  | 'priceChange'
+  | 'yieldChange'
+  | 'spread'
+  | 'spreadLevel'
+  | 'size'
+  | 'tenor'
+  | 'multiple'
+  | 'date'
+  | 'day'
+  | 'percent'
+  | 'share'
+  | 'number'
+  | 'duration';
 
 const isMissing = (v: unknown): v is null | undefined => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v));
 
@@ -28,6 +46,11 @@ const fixed1 = fixed(1);
 /** Price per 100, 3 decimals: 101.25 → "101.250". */
 export function formatPrice(value: number | null | undefined): string {
   return isMissing(value) ? MISSING : fixed3.format(value);
+}
+
+/** A price change per 100, signed, 3 decimals: 0.125 → "+0.125", -1.5 → "-1.500". */
+export function formatPriceChange(value: number | null | undefined): string {
+  return isMissing(value) ? MISSING : `${signOf(value, 3)}${fixed3.format(Math.abs(value))}`;
 }
 
 /** Yield (decimal fraction) in percent, 3 decimals: 0.051234 → "5.123%". */
@@ -84,6 +107,16 @@ export function formatSize(value: number | null | undefined): string {
   if (abs >= 999_995) return `${sign}${upTo2.format(abs / 1_000_000)}MM`;
   if (abs >= 999.5) return `${sign}${whole.format(abs / 1_000)}K`;
   return abs < 0.5 ? '0' : `${sign}${whole.format(abs)}`;
+}
+
+/** A tenor in years as a desk says it: 5 → "5Y", 2.5 → "2.5Y". */
+export function formatTenor(value: number | null | undefined): string {
+  return isMissing(value) ? MISSING : `${value}Y`;
+}
+
+/** A multiple, 1 decimal (a deal's book cover): 3.24 → "3.2x". */
+export function formatMultiple(value: number | null | undefined): string {
+  return isMissing(value) ? MISSING : `${fixed1.format(value)}x`;
 }
 
 /** Plain number with fixed decimals (DV01, duration…). */
@@ -177,8 +210,16 @@ export function formatValue(kind: ValueKind, value: number | string | Date | nul
           return formatPrice(n);
         case 'yield':
           return formatYield(n);
+        case 'priceChange':
+          return formatPriceChange(n);
         case 'spread':
           return formatSpread(n);
+        case 'spreadLevel':
+          return formatSpreadLevel(n);
+        case 'tenor':
+          return formatTenor(n);
+        case 'multiple':
+          return formatMultiple(n);
         case 'yieldChange':
           return formatYieldChange(n);
         case 'size':

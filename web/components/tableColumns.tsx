@@ -9,24 +9,28 @@ import type { ComponentType } from 'react';
 import { formatMarketTime, formatValue, MISSING, type ValueKind } from '@common/format';
 
 /**
- * What a column holds. The `<Value>` kinds (price, yield, spread, size, date, day, percent…) format
- * as `<Value>` does; `instant` is a market event's time in New York ("… ET"); `count` a whole
+ * What a column holds. The `<Value>` kinds (price, yield, spread, spreadLevel, size, tenor,
+ * multiple, date, day, percent…) format as `<Value>` does; `instant` is a market event's time in New York ("… ET"); `count` a whole
  * number as it comes; `text` is shown as it is.
  */
 export type ColumnKind = ValueKind | 'instant' | 'count' | 'text';
 
-const NUMERIC_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>([
+/** Market figures: right-aligned in the market font (`bw-stat`). */
+const MARKET_FIGURES: ReadonlySet<ColumnKind> = new Set<ColumnKind>([
   'price',
+  'priceChange',
   'yield',
   'yieldChange',
   'spread',
+  'spreadLevel',
   'size',
+  'tenor',
+  'multiple',
   'percent',
   'share',
-  'number',
-  'duration',
-  'count',
 ]);
+/** Other numbers: right-aligned in the table's font. */
+const PLAIN_NUMBERS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(['number', 'duration', 'count']);
 
 /** A custom cell: the row and the column's value. */
 export interface CellProps<Row> {
@@ -81,8 +85,11 @@ export function toColDef<Row>(column: Column<Row>): ColDef<Row> {
   const def: ColDef<Row> = {
     headerName: column.header,
     ...(field ? { field } : {}),
+    // A computed column keeps its header as its id, so the grid keeps its width and sort across renders.
+    ...(!field && column.header ? { colId: column.header } : {}),
     ...(value ? { valueGetter: (p: { data: Row | undefined }) => (p.data === undefined ? undefined : value(p.data)) } : {}),
-    ...(NUMERIC_KINDS.has(kind) ? { type: 'numericColumn' } : {}),
+    ...(MARKET_FIGURES.has(kind) ? { type: 'numericColumn', cellClass: 'ag-right-aligned-cell bw-stat' } : {}),
+    ...(PLAIN_NUMBERS.has(kind) ? { type: 'numericColumn' } : {}),
     ...(column.width !== undefined ? { width: column.width } : {}),
     ...(column.minWidth !== undefined ? { minWidth: column.minWidth } : {}),
     ...(column.flex !== undefined ? { flex: column.flex } : {}),

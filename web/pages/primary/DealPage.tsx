@@ -6,24 +6,23 @@
  * still in the market.
  */
 import { Anchor, Badge, Card, Grid, Group, Stack, Text } from '@mantine/core';
-import type { ColDef } from 'ag-grid-community';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PRIMARY_PATHS, type DealDetailResponse, type DealSummary, type Tranche } from '@common/api/primary';
-import { formatDate, formatDay, formatRatings, formatSize, formatSpread, formatSpreadLevel } from '@common/format';
+import { formatDate, formatDay, formatRatings, formatSize, formatSpreadLevel, formatTenor } from '@common/format';
 import { newYorkOffsetHours } from '@common/calendar';
 import { useApiQuery } from '../../api/queries';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
 import { STATUS_LABELS } from '../../components/dealStatus';
-import { fmt, NUM, trancheColumns } from './trancheColumns';
+import { trancheColumns } from './trancheColumns';
 import { DealMessagesPanel } from './messages/DealMessagesPanel';
 import { apiErrorText } from '../../api/errorText';
 
 const LIVE_REFRESH_MS = 15_000;
 
 const T = trancheColumns<Tranche>();
-const TRANCHE_COLUMNS: ColDef<Tranche>[] = [
+const TRANCHE_COLUMNS: Column<Tranche>[] = [
   T.tenor,
   T.size,
   T.ipt,
@@ -36,41 +35,35 @@ const TRANCHE_COLUMNS: ColDef<Tranche>[] = [
   T.reofferPrice,
   T.fairValue,
   T.concession,
-  { field: 'fairValueMethod', headerName: 'Fair value from', minWidth: 220, flex: 1 },
+  { field: 'fairValueMethod', header: 'Fair value from', minWidth: 220, flex: 1 },
 ];
 
 type Performance = DealDetailResponse['afterPricing'][number] & { tenor: string };
-const change = (pick: 'day1' | 'week1' | 'toDate', what: 'spreadChangeBp' | 'priceChange') => (p: { data?: Performance }) => {
-  const v = p.data?.[pick]?.[what] ?? null;
-  return what === 'spreadChangeBp' ? formatSpread(v) : v === null ? '—' : `${v > 0 ? '+' : ''}${v.toFixed(3)}`;
-};
-const PERFORMANCE_COLUMNS: ColDef<Performance>[] = [
-  { field: 'tenor', headerName: 'Tranche', width: 90 },
-  { headerName: 'Day 1 spread', width: 110, valueGetter: change('day1', 'spreadChangeBp'), cellClass: NUM },
-  { headerName: 'Day 1 price', width: 105, valueGetter: change('day1', 'priceChange'), cellClass: NUM },
-  { headerName: 'Week 1 spread', width: 115, valueGetter: change('week1', 'spreadChangeBp'), cellClass: NUM },
-  { headerName: 'Week 1 price', width: 110, valueGetter: change('week1', 'priceChange'), cellClass: NUM },
-  { headerName: 'To date spread', width: 120, valueGetter: change('toDate', 'spreadChangeBp'), cellClass: NUM },
-  { headerName: 'To date price', width: 115, valueGetter: change('toDate', 'priceChange'), cellClass: NUM },
+const moved =
+  (pick: 'day1' | 'week1' | 'toDate', what: 'spreadChangeBp' | 'priceChange') =>
+  (row: Performance): number | null =>
+    row[pick]?.[what] ?? null;
+const PERFORMANCE_COLUMNS: Column<Performance>[] = [
+  { field: 'tenor', header: 'Tranche', width: 90 },
+  { header: 'Day 1 spread', width: 110, kind: 'spread', value: moved('day1', 'spreadChangeBp') },
+  { header: 'Day 1 price', width: 105, kind: 'priceChange', value: moved('day1', 'priceChange') },
+  { header: 'Week 1 spread', width: 115, kind: 'spread', value: moved('week1', 'spreadChangeBp') },
+  { header: 'Week 1 price', width: 110, kind: 'priceChange', value: moved('week1', 'priceChange') },
+  { header: 'To date spread', width: 120, kind: 'spread', value: moved('toDate', 'spreadChangeBp') },
+  { header: 'To date price', width: 115, kind: 'priceChange', value: moved('toDate', 'priceChange') },
 ];
 
-const COMPARABLE_COLUMNS: ColDef<DealSummary>[] = [
-  { field: 'pricedAt', headerName: 'Priced', width: 120, valueFormatter: (p) => formatDay(p.value as string) },
-  { headerName: 'Issuer', minWidth: 160, flex: 1, valueGetter: (p) => p.data?.issuer.displayName },
-  { field: 'ratingSp', headerName: 'S&P', width: 70 },
-  { headerName: 'Tenors', width: 120, valueGetter: (p) => p.data?.tranches.map((t) => `${t.tenorYears}Y`).join(' ') },
-  { field: 'totalSize', headerName: 'Size', width: 90, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
-  {
-    headerName: 'Avg NIC',
-    width: 95,
-    type: 'numericColumn',
-    valueGetter: (p) => {
-      const xs = (p.data?.tranches ?? []).map((t) => t.concessionBp).filter((v): v is number => v !== null);
-      return xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null;
-    },
-    valueFormatter: fmt(formatSpreadLevel),
-    cellClass: NUM,
-  },
+const averageConcession = (deal: DealSummary): number | null => {
+  const xs = deal.tranches.map((t) => t.concessionBp).filter((v): v is number => v !== null);
+  return xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null;
+};
+const COMPARABLE_COLUMNS: Column<DealSummary>[] = [
+  { field: 'pricedAt', header: 'Priced', width: 120, kind: 'day' },
+  { header: 'Issuer', minWidth: 160, flex: 1, value: (d) => d.issuer.displayName },
+  { field: 'ratingSp', header: 'S&P', width: 70 },
+  { header: 'Tenors', width: 120, value: (d) => d.tranches.map((t) => formatTenor(t.tenorYears)).join(' ') },
+  { field: 'totalSize', header: 'Size', width: 90, kind: 'size' },
+  { header: 'Avg NIC', width: 95, kind: 'spreadLevel', value: averageConcession },
 ];
 
 /** Epoch seconds of an instant as New York wall-clock time (the chart shows times as UTC). */

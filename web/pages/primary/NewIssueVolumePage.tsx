@@ -5,14 +5,13 @@
  * split and span live in the URL (?period=month&by=sector&periods=12).
  */
 import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRIMARY_PATHS, VOLUME_SPLITS, type VolumeResponse, type VolumeSplit } from '@common/api/primary';
 import { csvDocument } from '@common/csv';
 import { formatDay, formatPercent, formatSize } from '@common/format';
 import { useApiQuery } from '../../api/queries';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type CellProps, type Column } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
 import { toneClass } from '../../components/tone';
@@ -24,43 +23,21 @@ type Row = Period & Record<string, unknown>;
 
 const SPLIT_LABELS: Record<VolumeSplit, string> = { class: 'IG / HY', sector: 'Sector', rating: 'Rating' };
 const SPANS = ['12', '26', '52'];
-const NUM = 'ag-right-aligned-cell bw-stat';
+
+/** A period's start as its label: the month ("2026-11") or the week's first day. */
+const periodLabel = (period: string) =>
+  function PeriodStart({ row }: CellProps<Row>) {
+    return period === 'month' ? row.start.slice(0, 7) : formatDay(row.start);
+  };
 
 /** The table's columns: period, total, bonds, deals, then one per key of the split. */
-function columnsFor(data: VolumeResponse, period: string): ColDef<Row>[] {
+function columnsFor(data: VolumeResponse, period: string): Column<Row>[] {
   return [
-    {
-      field: 'start',
-      headerName: period === 'month' ? 'Month' : 'Week of',
-      width: 120,
-      pinned: 'left',
-      valueFormatter: (p) => (period === 'month' ? (p.value as string).slice(0, 7) : formatDay(p.value as string)),
-    },
-    {
-      field: 'volume',
-      headerName: 'Total',
-      width: 100,
-      type: 'numericColumn',
-      valueFormatter: (p) => formatSize(p.value as number),
-      cellClass: NUM,
-    },
-    {
-      field: 'deals',
-      headerName: 'Deals priced',
-      width: 100,
-      type: 'numericColumn',
-      headerTooltip: 'Deals grouped by priced date (New York)',
-    },
-    { field: 'bonds', headerName: 'Bonds', width: 80, type: 'numericColumn', headerTooltip: 'Bonds grouped by issue date' },
-    ...data.keys.map((k): ColDef<Row> => ({
-      colId: k.key,
-      headerName: k.label,
-      width: 115,
-      type: 'numericColumn',
-      valueGetter: (p) => p.data?.byKey[k.key] ?? 0,
-      valueFormatter: (p) => formatSize(p.value as number),
-      cellClass: NUM,
-    })),
+    { field: 'start', header: period === 'month' ? 'Month' : 'Week of', width: 120, pinned: 'left', cell: periodLabel(period) },
+    { field: 'volume', header: 'Total', width: 100, kind: 'size' },
+    { field: 'deals', header: 'Deals priced', width: 100, kind: 'count', headerTooltip: 'Deals grouped by priced date (New York)' },
+    { field: 'bonds', header: 'Bonds', width: 80, kind: 'count', headerTooltip: 'Bonds grouped by issue date' },
+    ...data.keys.map((k): Column<Row> => ({ header: k.label, width: 115, kind: 'size', value: (r) => r.byKey[k.key] ?? 0 })),
   ];
 }
 

@@ -7,18 +7,17 @@
  * unread counts (messages/CalendarMessages.tsx).
  */
 import { Group, Select, Stack, Text } from '@mantine/core';
-import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PRIMARY_PATHS, type DealListResponse, type DealWeeksResponse } from '@common/api/primary';
-import { formatDay, formatSize, formatSpreadLevel, formatTime } from '@common/format';
+import { formatDay, formatTime } from '@common/format';
 import { DEAL_STATUSES, RATING_CLASSES, SECTORS } from '@common/market';
 import { useApiQuery } from '../../api/queries';
-import { DataTable, heightForRows } from '../../components/DataTable';
+import { DataTable, heightForRows, type CellProps, type Column } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { STATUS_LABELS } from '../../components/dealStatus';
 import { calendarRows, filterQuery, filtersFromParams, type CalendarRow } from './dealView';
-import { fmt, NUM, trancheColumns } from './trancheColumns';
+import { trancheColumns } from './trancheColumns';
 import { CalendarMessages } from './messages/CalendarMessages';
 import { apiErrorText } from '../../api/errorText';
 
@@ -32,16 +31,21 @@ const SIZE_OPTIONS = [
 
 const T = trancheColumns<CalendarRow>();
 
-const COLUMNS: ColDef<CalendarRow>[] = [
-  { field: 'day', headerName: 'Announced', width: 115, sort: 'desc', valueFormatter: (p) => formatDay(p.value as string) },
-  { field: 'issuer', headerName: 'Issuer', minWidth: 150, flex: 1 },
-  { field: 'rating', headerName: "Moody's / S&P", width: 120 },
-  { field: 'sector', headerName: 'Sector', width: 150 },
+/** The deal's stage and when it was reached, New York time (the column sorts by the stage). */
+function StageReached({ row }: CellProps<CalendarRow>) {
+  return `${STATUS_LABELS[row.status]} ${formatTime(row.statusAt, 'America/New_York')} ET`;
+}
+
+const COLUMNS: Column<CalendarRow>[] = [
+  { field: 'day', header: 'Announced', width: 115, sort: 'desc', kind: 'day' },
+  { field: 'issuer', header: 'Issuer', minWidth: 150, flex: 1 },
+  { field: 'rating', header: "Moody's / S&P", width: 120 },
+  { field: 'sector', header: 'Sector', width: 150 },
   {
     field: 'status',
-    headerName: 'Status',
+    header: 'Status',
     width: 150,
-    valueFormatter: (p) => `${STATUS_LABELS[p.data!.status]} ${formatTime(p.data!.statusAt, 'America/New_York')} ET`,
+    cell: StageReached,
     headerTooltip: 'The current stage and when it was reached (New York time)',
   },
   T.tenor,
@@ -57,38 +61,17 @@ const COLUMNS: ColDef<CalendarRow>[] = [
   T.reofferYield,
   T.reofferPrice,
   T.concession,
-  { field: 'bookrunners', headerName: 'Bookrunners', minWidth: 200, flex: 1 },
+  { field: 'bookrunners', header: 'Bookrunners', minWidth: 200, flex: 1 },
 ];
 
-const WEEK_COLUMNS: ColDef<DealWeeksResponse['weeks'][number]>[] = [
-  { field: 'weekStart', headerName: 'Week of', width: 120, valueFormatter: (p) => formatDay(p.value as string) },
-  { field: 'deals', headerName: 'Deals priced', width: 100, type: 'numericColumn' },
-  { field: 'tranches', headerName: 'Tranches', width: 90, type: 'numericColumn' },
-  { field: 'volume', headerName: 'Volume', width: 110, type: 'numericColumn', valueFormatter: fmt(formatSize), cellClass: NUM },
-  {
-    field: 'avgConcessionBp',
-    headerName: 'Avg NIC',
-    width: 100,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    cellClass: NUM,
-  },
-  {
-    field: 'avgTighteningBp',
-    headerName: 'Avg tightening',
-    width: 125,
-    type: 'numericColumn',
-    valueFormatter: fmt(formatSpreadLevel),
-    cellClass: NUM,
-  },
-  {
-    field: 'avgCover',
-    headerName: 'Avg cover',
-    width: 100,
-    type: 'numericColumn',
-    valueFormatter: (p) => (p.value === null ? '—' : `${(p.value as number).toFixed(1)}x`),
-    cellClass: NUM,
-  },
+const WEEK_COLUMNS: Column<DealWeeksResponse['weeks'][number]>[] = [
+  { field: 'weekStart', header: 'Week of', width: 120, kind: 'day' },
+  { field: 'deals', header: 'Deals priced', width: 100, kind: 'count' },
+  { field: 'tranches', header: 'Tranches', width: 90, kind: 'count' },
+  { field: 'volume', header: 'Volume', width: 110, kind: 'size' },
+  { field: 'avgConcessionBp', header: 'Avg NIC', width: 100, kind: 'spreadLevel' },
+  { field: 'avgTighteningBp', header: 'Avg tightening', width: 125, kind: 'spreadLevel' },
+  { field: 'avgCover', header: 'Avg cover', width: 100, kind: 'multiple' },
 ];
 
 export default function NewIssuesPage() {
