@@ -30,6 +30,7 @@ const columns: Column<Quote>[] = [
   { header: 'Size', field: 'size', kind: 'size' },
   { header: 'Trades', value: (r) => r.trades * 2, kind: 'count' },
   { header: 'Traded', field: 'tradedAt', kind: 'instant' },
+  { header: 'Wider by', field: 'spread', kind: 'spreadLevel', tone: 'spread' },
 ];
 
 function renderTable() {
@@ -61,6 +62,10 @@ describe('DataTable columns declared by kind', () => {
     expect(cell(table, 'Traded').textContent).toBe('Nov 20, 2026, 5:48 PM ET');
     expect(cell(table, 'Price').className).toContain('ag-right-aligned-cell');
     expect(cell(table, 'CUSIP').className).not.toContain('ag-right-aligned-cell');
+    // A spread that widened is bad news for a holder: red, still in the market font.
+    expect(cell(table, 'Wider by').className).toContain('bw-tone-bad');
+    expect(cell(table, 'Wider by').className).toContain('bw-stat');
+    expect(cell(table, 'Wider by').textContent).toBe('12.3 bp');
   });
 
   it('renders a custom cell as the React component given', async () => {

@@ -7,6 +7,7 @@
 import type { ColDef, ColDefField, ICellRendererParams, ValueFormatterParams } from 'ag-grid-community';
 import type { ComponentType } from 'react';
 import { formatMarketTime, formatValue, MISSING, type ValueKind } from '@common/format';
+import { toneClass, type ToneMetric } from './tone';
 
 /**
  * What a column holds. The `<Value>` kinds (price, yield, spread, spreadLevel, size, tenor,
@@ -29,6 +30,7 @@ const MARKET_FIGURES: ReadonlySet<ColumnKind> = new Set<ColumnKind>([
   'percent',
   'share',
 ]);
+const MARKET_FIGURE_CLASS = 'ag-right-aligned-cell bw-stat';
 /** Other numbers: right-aligned in the table's font. */
 const PLAIN_NUMBERS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(['number', 'duration', 'count']);
 
@@ -58,6 +60,8 @@ export interface Column<Row> {
   headerTooltip?: string;
   /** The cell's tooltip: its field's text (`true`), or a text computed from the row. */
   tooltip?: true | ((row: Row) => string | undefined);
+  /** Colour a change green or red by what it means for a holder (components/tone.ts). */
+  tone?: ToneMetric;
   /** A cell that is more than text (a badge, a link, a menu). */
   cell?: ComponentType<CellProps<Row>>;
 }
@@ -88,7 +92,7 @@ export function toColDef<Row>(column: Column<Row>): ColDef<Row> {
     // A computed column keeps its header as its id, so the grid keeps its width and sort across renders.
     ...(!field && column.header ? { colId: column.header } : {}),
     ...(value ? { valueGetter: (p: { data: Row | undefined }) => (p.data === undefined ? undefined : value(p.data)) } : {}),
-    ...(MARKET_FIGURES.has(kind) ? { type: 'numericColumn', cellClass: 'ag-right-aligned-cell bw-stat' } : {}),
+    ...(MARKET_FIGURES.has(kind) ? { type: 'numericColumn', cellClass: MARKET_FIGURE_CLASS } : {}),
     ...(PLAIN_NUMBERS.has(kind) ? { type: 'numericColumn' } : {}),
     ...(column.width !== undefined ? { width: column.width } : {}),
     ...(column.minWidth !== undefined ? { minWidth: column.minWidth } : {}),
@@ -100,6 +104,11 @@ export function toColDef<Row>(column: Column<Row>): ColDef<Row> {
   };
   if (kind !== 'text' || column.missing !== undefined) {
     def.valueFormatter = (p: ValueFormatterParams<Row>) => formatCell(kind, p.value, column.missing);
+  }
+  const { tone } = column;
+  if (tone) {
+    const base = MARKET_FIGURES.has(kind) ? `${MARKET_FIGURE_CLASS} ` : '';
+    def.cellClass = (p) => `${base}${toneClass(tone, p.value as number | null)}`;
   }
   if (tooltip === true && field) def.tooltipField = field;
   else if (typeof tooltip === 'function') def.tooltipValueGetter = (p) => (p.data ? tooltip(p.data) : undefined);

@@ -8,14 +8,13 @@
  * market hawk (components/alertLink.ts).
  */
 import { Alert, Anchor, Box, Button, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
-import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ISSUER_PATHS, type IssuerSearchResponse } from '@common/api/issuer';
 import { MARKET_PATHS, type MarketSectorsResponse } from '@common/api/market';
 import { SECTOR_CODES, type SectorCode } from '@common/market';
 import { useApiQuery } from '../../api/queries';
-import { DataTable, heightForRows } from '../../components/DataTable';
+import { DataTable, heightForRows, type Column } from '../../components/DataTable';
 import { MarketAsOf } from '../../components/MarketAsOf';
 import { PageTitle } from '../../components/PageTitle';
 import '../../components/market/market.css';
@@ -58,24 +57,25 @@ export default function SectorOverviewPage() {
   const weighting = sectors.data?.weighting;
   const sectorColumns = useMemo(() => statsColumns('Sector', weighting), [weighting]);
   const industryColumns = useMemo(() => statsColumns('Industry', weighting), [weighting]);
-  const issuerColumns = useMemo<ColDef<IssuerRow>[]>(
+  const issuerColumns = useMemo<Column<IssuerRow>[]>(
     () => [
       // The columns share the card's width (it is narrow at 1280 px), so the Bonds column at the
       // right edge is never scrolled out of view: the names flex, the short columns fit their header.
-      { field: 'displayName', headerName: 'Issuer', flex: 3, minWidth: 120 },
-      { field: 'ticker', headerName: 'Ticker', width: 80 },
+      { field: 'displayName', header: 'Issuer', flex: 3, minWidth: 120 },
+      { field: 'ticker', header: 'Ticker', width: 80 },
       {
         field: 'sectorCode',
-        headerName: 'Industry',
+        header: 'Industry',
         flex: 2,
         minWidth: 100,
-        valueFormatter: (p) => sector?.industries.find((i) => i.code === p.value)?.name ?? String(p.value),
+        // The industry's name, sorted by its code.
+        cell: ({ row }) => sector?.industries.find((i) => i.code === row.sectorCode)?.name ?? row.sectorCode,
       },
       {
         field: 'bondCount',
-        headerName: 'Bonds',
+        header: 'Bonds',
         width: 80,
-        type: 'numericColumn',
+        kind: 'count',
         sort: 'desc',
         headerTooltip: 'Bonds issued (incl. matured)',
       },

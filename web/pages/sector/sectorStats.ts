@@ -1,9 +1,8 @@
 /** The sector overview's measures and its sector/industry table columns (one definition for both tables). */
-import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { IssuerSearchResponse } from '@common/api/issuer';
 import type { MarketSectorsResponse, MarketWeighting } from '@common/api/market';
-import { formatSize, formatSpread, formatSpreadLevel, formatYield, formatYieldChange } from '@common/format';
-import { toneClass } from '../../components/tone';
+import { formatSize, formatSpread, formatSpreadLevel, formatYield } from '@common/format';
+import type { Column } from '../../components/DataTable';
 
 export type SectorStats = MarketSectorsResponse['sectors'][number];
 export type Stats = Omit<SectorStats, 'industries'>;
@@ -30,60 +29,35 @@ export function measureUnit(m: Measure, weighting: MarketWeighting | undefined):
   return m === 'spread' || m === 'yield' ? `${unit}, ${weightedBy(weighting)}` : unit;
 }
 
-const fmt = (f: (v: number | null) => string) => (p: ValueFormatterParams<Stats>) => f((p.value as number | null) ?? null);
-
-/** Numeric cells: right-aligned (a cellClass replaces the numericColumn type's) and monospaced. */
-const NUM = 'ag-right-aligned-cell bw-stat';
-
 /** Columns shared by the sector and industry tables (units and the answer's weighting in header tooltips). */
-export function statsColumns(nameHeader: string, weighting: MarketWeighting | undefined): ColDef<Stats>[] {
+export function statsColumns(nameHeader: string, weighting: MarketWeighting | undefined): Column<Stats>[] {
   return [
-    { field: 'name', headerName: nameHeader, flex: 1, minWidth: 170 },
-    { field: 'bondCount', headerName: 'Bonds', width: 80, type: 'numericColumn', headerTooltip: 'Outstanding bonds' },
-    {
-      field: 'spread',
-      headerName: 'Spread',
-      width: 100,
-      type: 'numericColumn',
-      valueFormatter: fmt(formatSpreadLevel),
-      headerTooltip: `G-spread, bp, ${weightedBy(weighting)}`,
-      cellClass: NUM,
-    },
+    { field: 'name', header: nameHeader, flex: 1, minWidth: 170 },
+    { field: 'bondCount', header: 'Bonds', kind: 'count', width: 80, headerTooltip: 'Outstanding bonds' },
+    { field: 'spread', header: 'Spread', kind: 'spreadLevel', width: 100, headerTooltip: `G-spread, bp, ${weightedBy(weighting)}` },
     {
       field: 'spreadChange',
-      headerName: 'Δ Spread',
+      header: 'Δ Spread',
+      kind: 'spread',
+      tone: 'spread',
       width: 100,
-      type: 'numericColumn',
-      valueFormatter: fmt(formatSpread),
       headerTooltip: 'Daily change, bp (green: tighter)',
-      cellClass: (p) => `${NUM} ${toneClass('spread', p.value as number | null)}`,
     },
-    {
-      field: 'yield',
-      headerName: 'Yield',
-      width: 95,
-      type: 'numericColumn',
-      valueFormatter: fmt(formatYield),
-      headerTooltip: `Yield to worst, %, ${weightedBy(weighting)}`,
-      cellClass: NUM,
-    },
+    { field: 'yield', header: 'Yield', kind: 'yield', width: 95, headerTooltip: `Yield to worst, %, ${weightedBy(weighting)}` },
     {
       field: 'yieldChange',
-      headerName: 'Δ Yield',
+      header: 'Δ Yield',
+      kind: 'yieldChange',
+      tone: 'yield',
       width: 95,
-      type: 'numericColumn',
-      valueFormatter: fmt(formatYieldChange),
       headerTooltip: 'Daily change, bp (green: lower)',
-      cellClass: (p) => `${NUM} ${toneClass('yield', p.value as number | null)}`,
     },
     {
       field: 'volume',
-      headerName: 'Volume',
+      header: 'Volume',
+      kind: 'size',
       width: 105,
-      type: 'numericColumn',
-      valueFormatter: fmt(formatSize),
       headerTooltip: 'Par traded today, USD (MM = millions, K = thousands)',
-      cellClass: NUM,
     },
   ];
 }
