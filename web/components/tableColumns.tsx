@@ -34,10 +34,11 @@ const MARKET_FIGURE_CLASS = 'ag-right-aligned-cell bw-stat';
 /** Other numbers: right-aligned in the table's font. */
 const PLAIN_NUMBERS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(['number', 'duration', 'count']);
 
-/** A custom cell: the row and the column's value. */
+/** A custom cell: the row, the column's value and its text as the column's kind formats it. */
 export interface CellProps<Row> {
   row: Row;
   value: unknown;
+  text: string;
 }
 
 export interface Column<Row> {
@@ -112,6 +113,8 @@ export function toColDef<Row>(column: Column<Row>): ColDef<Row> {
   }
   if (tooltip === true && field) def.tooltipField = field;
   else if (typeof tooltip === 'function') def.tooltipValueGetter = (p) => (p.data ? tooltip(p.data) : undefined);
-  if (Cell) def.cellRenderer = (p: ICellRendererParams<Row>) => (p.data === undefined ? null : <Cell row={p.data} value={p.value} />);
+  if (Cell)
+    def.cellRenderer = (p: ICellRendererParams<Row>) =>
+      p.data === undefined ? null : <Cell row={p.data} value={p.value} text={formatCell(kind, p.value, column.missing)} />;
   return def;
 }

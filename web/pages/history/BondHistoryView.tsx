@@ -6,17 +6,16 @@
  * plot stats over the range. Overlay toggles are the `bondHistory` preferences.
  */
 import { Alert, Card, Center, Group, Loader, SegmentedControl, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { BOND_PATHS, type PriceHistoryResponse } from '@common/api/bond';
 import { MARKET_PATHS, type MarketIndexResponse } from '@common/api/market';
 import { type Trade, type TradeListResponse } from '@common/api/trade';
-import { formatMarketTime, formatNumber, formatPrice, formatYield } from '@common/format';
+import { formatNumber } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { useFeature } from '../../features/useFeature';
 import { HAWK_FIRINGS_PAGE_MAX, HAWK_PATHS, type HawkFiring } from '@common/api/hawk';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type CellProps, type Column } from '../../components/DataTable';
 import { TimeSeriesChart, type ChartMarker, type ChartSeries } from '../../components/TimeSeriesChart';
 import { usePreferences } from '../../preferences/usePreferences';
 import { RANGE_OPTIONS, rangeStart, seriesStats, type RangeId } from '../../components/market/seriesStats';
@@ -73,65 +72,55 @@ export function useHawkAlertMarkers(
   return { markers: enabled && feature ? markers : [], ready: !enabled || !feature || !firings.isPending };
 }
 
-/** Numeric cells: right-aligned (a cellClass replaces the numericColumn type's) and monospaced. */
-const NUM = 'ag-right-aligned-cell bw-stat';
+function TradeSide({ row }: CellProps<Trade>) {
+  const side = SIDE_STYLE[row.side];
+  return <span style={{ color: side.textColor }}>{side.label}</span>;
+}
 
-const TRADE_COLUMNS: ColDef<Trade>[] = [
-  { field: 'executionTime', headerName: 'Time (ET)', width: 190, valueFormatter: (p) => formatMarketTime(p.value as string), sort: 'desc' },
+/** Disseminated par as printed ("5MM+" when capped), in millions otherwise. */
+function DisseminatedSize({ row }: CellProps<Trade>) {
+  const q = String(row.quantity);
+  return /^\d+(\.\d+)?$/.test(q) ? `${formatNumber(Number(q) / 1e6, 3)}MM` : q;
+}
+
+/** A flagged print is shown as printed, struck through: not a level the bond traded at. */
+function PrintedPrice({ row, text }: CellProps<Trade>) {
+  return row.flag ? <span style={{ textDecoration: 'line-through' }}>{text}</span> : text;
+}
+
+function TradeStatus({ row, text }: CellProps<Trade>) {
+  return row.flag ? <span style={{ color: 'var(--mantine-color-red-7)' }}>{text}</span> : text;
+}
+
+/** The trade list's columns (exported for its test). */
+export const TRADE_COLUMNS: Column<Trade>[] = [
+  { field: 'executionTime', header: 'Time (ET)', kind: 'instant', width: 190, sort: 'desc' },
+  { field: 'side', header: 'Side', width: 120, cell: TradeSide },
   {
-    field: 'side',
-    headerName: 'Side',
-    width: 120,
-    valueFormatter: (p) => SIDE_STYLE[p.value as Trade['side']].label,
-    cellStyle: (p) => ({ color: SIDE_STYLE[p.value as Trade['side']].textColor }),
-  },
-  {
-    field: 'quantity',
-    headerName: 'Size',
+    header: 'Size',
+    // Sorted by the reported par; shown as disseminated.
+    value: (t) => t.reportedQuantity ?? 0,
+    kind: 'size',
     width: 100,
-    type: 'numericColumn',
     headerTooltip: 'Disseminated par (5MM+ / 1MM+ when capped), USD',
-    valueFormatter: (p) => (/^\d+(\.\d+)?$/.test(String(p.value)) ? `${formatNumber(Number(p.value) / 1e6, 3)}MM` : String(p.value)),
-    cellClass: NUM,
-    comparator: (_a, _b, x, y) => (x.data?.reportedQuantity ?? 0) - (y.data?.reportedQuantity ?? 0),
+    cell: DisseminatedSize,
   },
+  { field: 'price', header: 'Price', kind: 'price', width: 90, headerTooltip: 'Per 100 face', cell: PrintedPrice },
+  { field: 'yield', header: 'Yield', kind: 'yield', width: 90, headerTooltip: 'Yield at the trade price, %' },
   {
-    field: 'price',
-    headerName: 'Price',
-    width: 90,
-    type: 'numericColumn',
-    valueFormatter: (p) => formatPrice(p.value as number),
-    headerTooltip: 'Per 100 face',
-    // A flagged print is shown as printed, struck through: not a level the bond traded at.
-    cellStyle: (p) => (p.data?.flag ? { textDecoration: 'line-through' } : null),
-    cellClass: NUM,
-  },
-  {
-    field: 'yield',
-    headerName: 'Yield',
-    width: 90,
-    type: 'numericColumn',
-    valueFormatter: (p) => formatYield(p.value as number | null),
-    headerTooltip: 'Yield at the trade price, %',
-    cellClass: NUM,
-  },
-  {
-    field: 'ats',
-    headerName: 'ATS',
+    header: 'ATS',
+    value: (t) => (t.ats ? 'Yes' : ''),
     width: 70,
-    cellDataType: 'text',
-    valueFormatter: (p) => (p.value ? 'Yes' : ''),
     headerTooltip: 'Executed on an alternative trading system',
   },
   {
-    field: 'status',
-    headerName: 'Status',
+    header: 'Status',
+    value: tradeStatusText,
     flex: 1,
     minWidth: 90,
-    valueGetter: (p) => (p.data ? tradeStatusText(p.data) : ''),
     headerTooltip:
       'Bad print: through Treasuries or at a negative yield. Off-market: rejected by the outlier rule of its day. Neither is priced from.',
-    cellStyle: (p) => (p.data?.flag ? { color: 'var(--mantine-color-red-7)' } : null),
+    cell: TradeStatus,
   },
 ];
 
