@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Trade } from '@common/api/trade';
+import { trade } from './tradeFixture';
 import { compareValues, defaultIndexOf, indexPoints, tradeMarkers, tradeMarkerSize, tradeStatusText } from './historyView';
-
-const trade = (over: Partial<Trade>): Trade => ({
-  id: 't',
-  bondId: 1,
-  cusip: 'X',
-  description: 'ABC 5 01/01/30',
-  executionTime: '2026-11-20T15:04:05Z',
-  quantity: '250000',
-  reportedQuantity: 250_000,
-  quantityCapped: false,
-  price: 99.5,
-  yield: 0.051,
-  side: 'customer_buy',
-  reportingPartyType: 'D',
-  ats: false,
-  status: 'active',
-  flag: null,
-  ...over,
-});
 
 describe('trades on the history chart', () => {
   it('sit at their price or yield on their day, coloured by side and sized by quantity', () => {

@@ -1,28 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Trade } from '@common/api/trade';
+import { trade } from './tradeFixture';
 import { DataTable } from '../../components/DataTable';
 import { TRADE_COLUMNS } from './BondHistoryView';
-
-const trade = (over: Partial<Trade>): Trade => ({
-  id: 't1',
-  bondId: 1,
-  cusip: 'X',
-  description: 'ABC 5 01/01/30',
-  executionTime: '2026-11-20T15:04:05Z',
-  quantity: '250000',
-  reportedQuantity: 250_000,
-  quantityCapped: false,
-  price: 99.5,
-  yield: 0.051,
-  side: 'customer_buy',
-  reportingPartyType: 'D',
-  ats: false,
-  status: 'active',
-  flag: null,
-  ...over,
-});
 
 function rowTexts(table: HTMLElement, id: string): string[] {
   const cells = [...table.querySelectorAll(`.ag-row[row-id="${id}"] .ag-cell`)];
@@ -36,7 +17,7 @@ describe("a bond's trade list", () => {
     const capped = trade({ id: 't2', quantity: '5MM+', reportedQuantity: 5_000_000, price: 97.25, ats: true, flag: 'bad print' });
     render(
       <MantineProvider env="test">
-        <DataTable rows={[trade({}), capped]} columns={TRADE_COLUMNS} rowId={(t) => t.id} testId="trades" />
+        <DataTable rows={[trade({ id: 't1' }), capped]} columns={TRADE_COLUMNS} rowId={(t) => t.id} testId="trades" />
       </MantineProvider>,
     );
     const table = screen.getByTestId('trades');
