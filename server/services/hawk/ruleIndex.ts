@@ -11,6 +11,7 @@ import type { HawkFrequency, HawkRule, HawkTarget } from '../../../common/api/ha
 import { bondTableFiltersSchema } from '../../../common/api/bondTables';
 import type { Database } from '../../db/schema';
 import { bondFilterConditions } from '../market/queries/bondList';
+import { filtersOfSavedTable } from '../market/queries/bondFilterSpec';
 import { type StateBounds, stateBounds } from './stateBounds';
 import { defineCache } from '../caches/registry';
 
@@ -88,19 +89,7 @@ export async function tableBonds(db: Kysely<Database>, tableIds: string[], day: 
   if (tableIds.length === 0) return out;
   const tables = await db.selectFrom('bond_tables').select(['id', 'config']).where('id', 'in', tableIds).execute();
   for (const t of tables) {
-    const f = bondTableFiltersSchema.parse(t.config.filters ?? {});
-    const where = bondFilterConditions(
-      {
-        sector: f.sector,
-        rating: f.rating,
-        seniority: f.seniority,
-        tenor: f.tenor,
-        issuerId: f.issuerId.map(String),
-        callable: f.callable ?? undefined,
-        q: f.q ?? undefined,
-      },
-      day,
-    );
+    const where = bondFilterConditions(filtersOfSavedTable(bondTableFiltersSchema.parse(t.config.filters ?? {})), day);
     const rows = await sql<{
       id: number;
     }>`select b.id from bonds b join issuers i on i.id = b.issuer_id where ${sql.join(where, sql` and `)} order by b.id`.execute(db);

@@ -2,17 +2,9 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { BondRow } from '../../../../common/api/bond';
 import { DEFAULT_BOND_TABLE_COLUMNS } from '../../../../common/api/bondTables';
 import { BOND_TABLE_COLUMNS, type BondTableColumn, DEFAULT_BOND_SORT } from '../../../../common/enums';
-import {
-  RATING_BUCKETS,
-  RATING_CLASSES,
-  type RatingBucket,
-  type RatingClass,
-  spRatingsIn,
-  type TenorBucket,
-} from '../../../../common/market';
 import type { Database } from '../../../db/schema';
-import { compositeRatingIn } from '../compositeRating';
-import { and, marketAsOf, tenorCondition } from './common';
+import { and, marketAsOf } from './common';
+import { askedFilters, type BondFilters, filterKey, OUTSTANDING } from './bondFilterSpec';
 import { bondTableSnapshot, type Snapshot, type SnapshotRecord } from './bondTableSnapshot';
 import { pageFromSnapshot } from './bondTablePage';
 import { pickColumns, presentBondRow, selectBondRows, SORT_EXPRESSIONS } from './bondRows';
@@ -20,16 +12,7 @@ import { csvLine } from '../../../../common/csv';
 import { marketClock } from './marketClock';
 import { defineCache } from '../../caches/registry';
 
-/** Parsed bond filters (the route has validated the values). */
-export interface BondFilters {
-  sector?: string[] | undefined;
-  rating?: string[] | undefined;
-  seniority?: string[] | undefined;
-  tenor?: TenorBucket[] | undefined;
-  issuerId?: string[] | undefined;
-  callable?: boolean | undefined;
-  q?: string | undefined;
-}
+export type { BondFilters };
 
 export interface BondSort {
   sort?: BondTableColumn | undefined;
@@ -38,44 +21,27 @@ export interface BondSort {
   sort2Desc?: boolean | undefined;
 }
 
-/** Escapes LIKE wildcards in user text. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
- * The WHERE conditions of the filters, over the aliases of bondRowSource (b, i). Outstanding
- * bonds only (maturity after the as-of day).
+ * The WHERE conditions of the filters, over the aliases of bondRowSource (b, i): outstanding bonds
+ * only (maturity after the as-of day), then each asked filter's SQL from bondFilterSpec.ts.
  */
 export function bondFilterConditions(f: BondFilters, asOfDay: string): RawBuilder<boolean>[] {
-  const c: RawBuilder<boolean>[] = [sql<boolean>`b.maturity_date > ${asOfDay}::date`];
-  if (f.sector?.length) {
-    // An industry code matches itself; a sector code matches all its industries.
-    c.push(sql<boolean>`i.sector_id in (
-      select x.id from sectors x left join sectors px on px.id = x.parent_id
-      where x.code in (${sql.join(f.sector)}) or px.code in (${sql.join(f.sector)}))`);
-  }
-  if (f.rating?.length) {
-    const ratings = new Set<string>();
-    for (const r of f.rating) {
-      if ((RATING_CLASSES as readonly string[]).includes(r) || (RATING_BUCKETS as readonly string[]).includes(r)) {
-        for (const x of spRatingsIn(r as RatingBucket | RatingClass)) ratings.add(x);
-      } else ratings.add(r);
+  const c: RawBuilder<boolean>[] = [OUTSTANDING.sql(asOfDay)];
+  for (const { field, value } of askedFilters(f)) {
+    switch (field.kind) {
+      case 'set':
+        c.push(field.sql(value as unknown[], asOfDay));
+        break;
+      case 'key':
+        c.push(field.sql((value as unknown[]).map((v) => field.parse(v))));
+        break;
+      case 'boolean':
+        c.push(field.sql(value as boolean));
+        break;
+      case 'text':
+        c.push(field.sql(field.normalise(value as string)));
+        break;
     }
-    c.push(compositeRatingIn('b', [...ratings]));
-  }
-  if (f.seniority?.length) c.push(sql<boolean>`b.seniority in (${sql.join(f.seniority)})`);
-  if (f.tenor?.length) c.push(tenorCondition(sql.ref('b.maturity_date'), asOfDay, f.tenor));
-  if (f.issuerId?.length) c.push(sql<boolean>`b.issuer_id in (${sql.join(f.issuerId.map(Number))})`);
-  if (f.callable !== undefined) {
-    c.push(f.callable ? sql<boolean>`jsonb_array_length(b.call_schedule) > 0` : sql<boolean>`jsonb_array_length(b.call_schedule) = 0`);
-  }
-  if (f.q) {
-    const q = f.q.toUpperCase();
-    const prefix = `${likeEscape(q)}%`;
-    c.push(sql<boolean>`(b.cusip like ${prefix} or b.isin like ${prefix} or upper(i.ticker) like ${prefix}
-      or upper(coalesce((select o.display_name from display_name_overrides o
-        where o.subject_type = 'bond' and o.subject_id = b.id), b.description)) like ${`%${likeEscape(q)}%`})`);
   }
   return c;
 }
@@ -119,7 +85,7 @@ const countCaches = defineCache<object, Map<string, { at: number; total: number 
 
 async function filteredTotal(db: Kysely<Database>, f: BondFilters, day: string, where: RawBuilder<boolean>): Promise<number> {
   const cache = countCaches.of(db, () => new Map());
-  const key = JSON.stringify([day, f.sector, f.rating, f.seniority, f.tenor, f.issuerId, f.callable, f.q]);
+  const key = filterKey(f, day);
   const hit = cache.get(key);
   if (hit && marketClock(db)() - hit.at < COUNT_TTL_MS) return hit.total;
   const row = await db

@@ -1,7 +1,5 @@
-import { RATING_BUCKETS, RATING_CLASSES, type RatingBucket, type RatingClass, spRatingsIn } from '../../../../common/market';
-import type { BondFilters } from './bondList';
+import { ALL_FILTER_READS, askedFilters, type BondFilters, FILTER_READS, filterKey, OUTSTANDING } from './bondFilterSpec';
 import type { Snapshot, SnapshotRecord } from './bondTableSnapshot';
-import { tenorBounds } from './common';
 import { defineCache } from '../../caches/registry';
 
 /**
@@ -14,9 +12,9 @@ import { defineCache } from '../../caches/registry';
  * 32-bit words each — so a filter set nobody asked for before costs microseconds, not a scan.
  * Only free text (`q`) and issuers need their own pass, and those are cached too.
  *
- * Semantics are those of bondFilterConditions (the SQL reference path): outstanding only; a
- * sector code covers its industries; rating classes/buckets expand to S&P ratings; tenor
- * buckets by maturity bounds; q is a CUSIP/ISIN/ticker prefix or description substring.
+ * What each filter means is defined once, with its SQL, in bondFilterSpec.ts; this file compiles
+ * each kind of field there to bitsets (set: a bitset per value, ORed; key: a per-snapshot index;
+ * boolean: a bitset per value; text: a pass per distinct text).
  */
 export interface FilterMatch {
   bits: Uint32Array;
@@ -32,7 +30,8 @@ interface MaskCache {
   values: Map<string, Uint32Array>;
   text: Map<string, Uint32Array>;
   combined: Map<string, FilterMatch>;
-  byIssuer?: Map<number, number[]>;
+  /** Per key field (issuerId), record indexes by key. */
+  byKey: Map<string, Map<number, number[]>>;
 }
 
 /** Keyed by the records array, which a refresh with no changed bonds carries over unchanged. */
@@ -46,23 +45,16 @@ const caches = defineCache<SnapshotRecord[], MaskCache>({
 });
 
 function cacheOf(s: Snapshot): MaskCache {
-  return caches.of(s.records, () => ({ values: new Map(), text: new Map(), combined: new Map() }));
+  return caches.of(s.records, () => ({ values: new Map(), text: new Map(), combined: new Map(), byKey: new Map() }));
 }
 
-/** The fields every filter reads (outstanding, sector, rating, seniority, tenor, issuer, callable, text). */
+/** What the spec's tests read, as accessors (built once, not per comparison). */
+const READS = ALL_FILTER_READS.map((name) => FILTER_READS[name]);
+
+/** Whether two records agree on every field a filter reads (bondFilterSpec.ts declares them). */
 function sameFilterFields(a: SnapshotRecord, b: SnapshotRecord): boolean {
-  return (
-    a.row.maturityDate === b.row.maturityDate &&
-    a.sectorId === b.sectorId &&
-    a.rating === b.rating &&
-    a.seniority === b.seniority &&
-    a.issuerId === b.issuerId &&
-    a.callable === b.callable &&
-    a.cusip === b.cusip &&
-    a.isin === b.isin &&
-    a.tickerUpper === b.tickerUpper &&
-    a.descriptionUpper === b.descriptionUpper
-  );
+  for (const read of READS) if (read(a) !== read(b)) return false;
+  return true;
 }
 
 /**
@@ -98,26 +90,19 @@ function valueMask(s: Snapshot, c: MaskCache, key: string, test: (r: SnapshotRec
   return bits;
 }
 
-/** Record indexes per issuer, built once per snapshot. */
-function issuerIndex(s: Snapshot, c: MaskCache): Map<number, number[]> {
-  if (c.byIssuer) return c.byIssuer;
+/** Record indexes per key of one key field, built once per snapshot. */
+function keyIndex(s: Snapshot, c: MaskCache, name: string, keyOf: (r: SnapshotRecord) => number): Map<number, number[]> {
+  const built = c.byKey.get(name);
+  if (built) return built;
   const map = new Map<number, number[]>();
   s.records.forEach((r, k) => {
-    const list = map.get(r.issuerId);
+    const key = keyOf(r);
+    const list = map.get(key);
     if (list) list.push(k);
-    else map.set(r.issuerId, [k]);
+    else map.set(key, [k]);
   });
-  return (c.byIssuer = map);
-}
-
-function sectorIdsFor(s: Snapshot, code: string): Set<number> {
-  const byId = new Map(s.sectors.map((x) => [x.id, x]));
-  return new Set(s.sectors.filter((x) => x.code === code || (x.parentId !== null && byId.get(x.parentId)?.code === code)).map((x) => x.id));
-}
-
-function ratingsFor(value: string): Set<string> {
-  const isGroup = (RATING_CLASSES as readonly string[]).includes(value) || (RATING_BUCKETS as readonly string[]).includes(value);
-  return new Set(isGroup ? spRatingsIn(value as RatingBucket | RatingClass) : [value]);
+  c.byKey.set(name, map);
+  return map;
 }
 
 /** OR of the values' bitsets (one filter with several values). */
@@ -142,80 +127,45 @@ function popcount(bits: Uint32Array): number {
 /** The records passing the filters, as a bitset, and how many. */
 export function matchesOf(s: Snapshot, f: BondFilters): FilterMatch {
   const c = cacheOf(s);
-  const key = JSON.stringify([s.day, f.sector, f.rating, f.seniority, f.tenor, f.issuerId, f.callable, f.q]);
+  const key = filterKey(f, s.day);
   const hit = c.combined.get(key);
   if (hit) return hit;
 
   const words = wordsFor(s.records.length);
   const day = s.day;
-  const parts: Uint32Array[] = [valueMask(s, c, `outstanding:${day}`, (r) => r.row.maturityDate > day)];
-  if (f.sector?.length) {
-    parts.push(
-      anyOf(
-        words,
-        f.sector.map((code) => {
-          const ids = sectorIdsFor(s, code);
-          return valueMask(s, c, `sector:${code}`, (r) => ids.has(r.sectorId));
-        }),
-      ),
-    );
-  }
-  if (f.rating?.length) {
-    parts.push(
-      anyOf(
-        words,
-        f.rating.map((value) => {
-          const ratings = ratingsFor(value);
-          return valueMask(s, c, `rating:${value}`, (r) => r.rating !== null && ratings.has(r.rating));
-        }),
-      ),
-    );
-  }
-  if (f.seniority?.length) {
-    parts.push(
-      anyOf(
-        words,
-        f.seniority.map((value) => valueMask(s, c, `seniority:${value}`, (r) => r.seniority === value)),
-      ),
-    );
-  }
-  if (f.tenor?.length) {
-    parts.push(
-      anyOf(
-        words,
-        f.tenor.map((t) => {
-          const b = tenorBounds(day, t);
-          return valueMask(
-            s,
-            c,
-            `tenor:${day}:${t}`,
-            (r) => r.row.maturityDate > b.after && (b.upTo === null || r.row.maturityDate <= b.upTo),
-          );
-        }),
-      ),
-    );
-  }
-  if (f.issuerId?.length) {
-    const index = issuerIndex(s, c);
-    const bits = new Uint32Array(words);
-    for (const id of f.issuerId) for (const k of index.get(Number(id)) ?? []) bits[k >>> 5]! |= 1 << (k & 31);
-    parts.push(bits);
-  }
-  if (f.callable !== undefined) {
-    const callable = f.callable;
-    parts.push(valueMask(s, c, `callable:${callable}`, (r) => r.callable === callable));
-  }
-  if (f.q) {
-    const q = f.q.toUpperCase();
-    let bits = c.text.get(q);
-    if (!bits) {
-      bits = scan(
-        s.records,
-        (r) => r.cusip.startsWith(q) || r.isin.startsWith(q) || r.tickerUpper.startsWith(q) || r.descriptionUpper.includes(q),
-      );
-      remember(c.text, q, bits, TEXT_PER_SNAPSHOT);
+  const parts: Uint32Array[] = [valueMask(s, c, `outstanding:${day}`, OUTSTANDING.matches(day))];
+  for (const { name, field, value } of askedFilters(f)) {
+    switch (field.kind) {
+      case 'set': {
+        const prefix = field.byDay ? `${name}:${day}:` : `${name}:`;
+        const values = value as unknown[];
+        parts.push(
+          anyOf(
+            words,
+            values.map((v) => valueMask(s, c, `${prefix}${String(v)}`, field.matches(v, s))),
+          ),
+        );
+        break;
+      }
+      case 'key': {
+        const index = keyIndex(s, c, name, field.recordKey);
+        const bits = new Uint32Array(words);
+        for (const v of value as unknown[]) for (const k of index.get(field.parse(v)) ?? []) bits[k >>> 5]! |= 1 << (k & 31);
+        parts.push(bits);
+        break;
+      }
+      case 'boolean':
+        parts.push(valueMask(s, c, `${name}:${String(value)}`, field.matches(value as boolean)));
+        break;
+      case 'text': {
+        const text = field.normalise(value as string);
+        const textKey = `${name}:${text}`;
+        let bits = c.text.get(textKey);
+        if (!bits) bits = remember(c.text, textKey, scan(s.records, field.matches(text)), TEXT_PER_SNAPSHOT);
+        parts.push(bits);
+        break;
+      }
     }
-    parts.push(bits);
   }
 
   let bits = parts[0]!;
