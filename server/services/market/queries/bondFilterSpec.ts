@@ -100,7 +100,7 @@ export interface TextField extends FieldBase {
 type Value<K extends keyof BondFilters> = NonNullable<BondFilters[K]>;
 type FieldOf<K extends keyof BondFilters> =
   Value<K> extends readonly (infer V)[] ? SetField<V> | KeyField<V> : Value<K> extends boolean ? BooleanField : TextField;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the loose view the compilers iterate (each field is checked above)
+/** The loose view the compilers iterate (each field is type-checked in BOND_FILTER_SPEC). */
 export type AnyFilterField = SetField<any> | KeyField<any> | BooleanField | TextField;
 
 /** Escapes LIKE wildcards in user text. */
