@@ -163,6 +163,11 @@ export const termStructureChangeResponseSchema = z.object({
       change: num,
     }),
   ),
+  /**
+   * How the buckets average their bonds (those with a value on both dates): by amount outstanding
+   * when each has one, else every bucket equally, so the buckets compare.
+   */
+  weighting: z.enum(MARKET_WEIGHTINGS),
 });
 export type TermStructureChangeResponse = z.infer<typeof termStructureChangeResponseSchema>;
 

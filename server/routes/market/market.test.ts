@@ -112,6 +112,8 @@ describe('market overview APIs', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ metric: 'yield', fromDate: u.days[0], toDate: u.asOfDay });
+    // The simulated bonds all have an amount outstanding.
+    expect(body.weighting).toBe('amountOutstanding');
     expect(body.bonds.length).toBeGreaterThan(0);
     for (const b of body.buckets) expect(b.change).toBeCloseTo(b.to - b.from, 6);
     const sector = (await get('/v2/market/term-structure-change?sector=FIN')).json();

@@ -2,7 +2,8 @@
  * One bond's history (shared by /bw/bond/{bondId}/history and /bw/history with one bond):
  * price, yield, spread or confidence at each close (GET /v2/bond/{id}/price-history), trades as
  * points sized by quantity and coloured by side (GET /v2/bond/{id}/trades), the default index
- * (IG or HY by rating, GET /v2/market/index) on its own axis, a market-hawk overlay seam, and
+ * (IG or HY by rating, GET /v2/market/index) on its own axis with the weighting it used (equal
+ * where amount outstanding is unknown, as on public data), a market-hawk overlay seam, and
  * plot stats over the range. Overlay toggles are the `bondHistory` preferences.
  */
 import { Alert, Card, Center, Group, Loader, SegmentedControl, Stack, Switch, Text, Tooltip } from '@mantine/core';
@@ -35,6 +36,7 @@ import '../../components/market/market.css';
 import { Refreshing } from '../../components/Refreshing';
 import { apiErrorText } from '../../api/errorText';
 import { createAlertLink } from '../../components/alertLink';
+import { indexWeightingText } from '../../components/market/weighting';
 
 export interface HistoryBond {
   id: number;
@@ -264,6 +266,11 @@ export function BondHistoryView({
             </Text>
           </Group>
         </Group>
+        {showIndex && indexClass && index.data && (
+          <Text size="xs" c="dimmed" mb={4} data-testid="history-index-weighting" data-weighting={index.data.weighting}>
+            {indexClass} index (dashed, left axis): total return from 100, {indexWeightingText(index.data.weighting)}
+          </Text>
+        )}
         {showStats && stats && (
           <Group gap="lg" mb={4} data-testid="plot-stats">
             <Text size="xs" className="bw-stat">

@@ -14,7 +14,7 @@ import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesCh
 import { LinkRow } from '../../components/LinkRow';
 import { Value } from '../../components/Value';
 import { changeTone } from '../../components/tone';
-import { indexWeightingText } from './marketView';
+import { indexWeightingText } from '../../components/market/weighting';
 
 const indexLevel = (v: number) => formatNumber(v, 2);
 

@@ -6,9 +6,7 @@
 import type { MarketMetric, MarketSummaryResponse, MarketWeighting, SummaryCell } from '@common/api/market';
 import { formatNumber, formatPrice, formatSize, formatSpread, formatYield, formatYieldChange, MISSING } from '@common/format';
 import { RATING_BUCKETS, SECTORS, TENOR_BUCKET_IDS, type TenorBucket } from '@common/market';
-
-const BY_SIZE = 'weighted by amount outstanding';
-const EQUALLY = 'each bond weighted equally (amount outstanding not known for every bond)';
+import { WEIGHTED_BY_SIZE as BY_SIZE, WEIGHTED_EQUALLY as EQUALLY } from '../../components/market/weighting';
 
 export const METRIC_OPTIONS: ReadonlyArray<{ value: MarketMetric; label: string; unit: string; changeUnit: string }> = [
   { value: 'yield', label: 'Yield', unit: `yield to worst, %, ${BY_SIZE}`, changeUnit: 'bp' },
@@ -21,13 +19,6 @@ export const METRIC_OPTIONS: ReadonlyArray<{ value: MarketMetric; label: string;
 export function summaryUnit(metric: MarketMetric, weighting: MarketWeighting | null | undefined): string {
   const { unit } = METRIC_OPTIONS.find((m) => m.value === metric)!;
   return weighting === 'equal' ? unit.replace(BY_SIZE, EQUALLY) : unit;
-}
-
-/** How the bond market index weighted its daily returns, as its panel says. */
-export function indexWeightingText(weighting: MarketWeighting): string {
-  return weighting === 'equal'
-    ? 'each bond weighted by price alone (amount outstanding not known for every bond)'
-    : 'weighted by market value (amount outstanding × price)';
 }
 
 export function isMetric(value: string | undefined | null): value is MarketMetric {

@@ -3,6 +3,7 @@ import type { IssuerSearchResponse } from '@common/api/issuer';
 import type { MarketSectorsResponse, MarketWeighting } from '@common/api/market';
 import { formatSize, formatSpread, formatSpreadLevel, formatYield } from '@common/format';
 import type { Column } from '../../components/DataTable';
+import { averagedBy } from '../../components/market/weighting';
 
 export type SectorStats = MarketSectorsResponse['sectors'][number];
 export type Stats = Omit<SectorStats, 'industries'>;
@@ -18,9 +19,7 @@ export const MEASURES: Array<{ value: Measure; label: string; unit: string }> = 
 
 /** How the server averaged the sectors' spreads and yields (the answer's `weighting`). */
 export function weightedBy(weighting: MarketWeighting | undefined): string {
-  return weighting === 'equal'
-    ? 'each bond weighted equally (amount outstanding not known for every bond)'
-    : 'weighted by amount outstanding';
+  return averagedBy(weighting);
 }
 
 /** A measure's unit, naming the weighting of the averaged ones. */

@@ -2,7 +2,8 @@
  * /bw/term-structure-change: an issuer's or a sector's G-spread or yield curve by tenor bucket
  * on two dates and the change per tenor (GET /v2/market/term-structure-change). Flags:
  * `term_structure_change_non_delta_metrics` shows the two curves' levels (otherwise only the
- * changes), `term_structure_change_visual_bond` plots each bond as a point. Choices live in the
+ * changes), `term_structure_change_visual_bond` plots each bond as a point. The unit line names
+ * the weighting the server used (equal where amount outstanding is unknown). Choices live in the
  * URL: ?sector=FINL (or ?issuer=12)&metric=yield&from=2026-10-01&to=2026-11-20.
  */
 import { Alert, Anchor, Card, Center, Grid, Group, Loader, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -21,6 +22,7 @@ import '../../components/market/market.css';
 import { Refreshing } from '../../components/Refreshing';
 import { apiErrorText } from '../../api/errorText';
 import { changeTone } from '../../components/tone';
+import { averagedBy } from '../../components/market/weighting';
 
 type Metric = TermStructureChangeResponse['metric'];
 const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -228,8 +230,8 @@ export default function TermStructureChangePage() {
             data-testid="tsc-to"
             w={150}
           />
-          <Text size="xs" c="dimmed">
-            Closes used: {fromLabel} → {toLabel}. Buckets by remaining maturity; levels weighted by amount outstanding.
+          <Text size="xs" c="dimmed" data-testid="tsc-unit" data-weighting={data?.weighting}>
+            Closes used: {fromLabel} → {toLabel}. Buckets by remaining maturity; levels {averagedBy(data?.weighting)}.
           </Text>
         </Group>
       </Card>

@@ -123,8 +123,9 @@ function eodAt(column: string, day: string) {
 
 /**
  * An issuer's or sector's curve on two dates: per bond the metric on each date, bucketed by
- * remaining tenor at `to`; buckets average (weighted by outstanding) the bonds with both values,
- * so a bucket's change is exactly to − from.
+ * remaining tenor at `to`; buckets average the bonds with both values (weighted by amount
+ * outstanding, or equally when one of them has none: `weighting`), so a bucket's change is
+ * exactly to − from.
  */
 export async function termStructureChange(
   db: Kysely<Database>,
@@ -164,6 +165,13 @@ export async function termStructureChange(
     from bonds b join issuers i on i.id = b.issuer_id
     where ${scope} and b.maturity_date > ${to}::date and b.issue_date <= ${from}::date
     order by b.maturity_date, b.id`.execute(db);
+  // One rule for every bucket, so the buckets compare: equal weights as soon as one bond that
+  // counts (a value on both dates) has no amount outstanding (FINRA's public data has none:
+  // weighted by size, such a bond counted for nothing and a sector of them had no curve).
+  const counts = (r: (typeof rows.rows)[number]) => n(r.v_from) !== null && n(r.v_to) !== null;
+  const weighting: MarketWeighting = rows.rows.some((r) => counts(r) && !(Number(r.amount_outstanding) > 0))
+    ? 'equal'
+    : 'amountOutstanding';
   const buckets = new Map<TenorBucket, { from: WeightedMean; to: WeightedMean; count: number }>();
   const bonds = rows.rows.map((r) => {
     const tenor = yearsBetween(to, isoDay(r.maturity_date)!);
@@ -173,7 +181,7 @@ export async function termStructureChange(
       const id = tenorBucketOf(tenor);
       let b = buckets.get(id);
       if (!b) buckets.set(id, (b = { from: new WeightedMean(), to: new WeightedMean(), count: 0 }));
-      const w = Number(r.amount_outstanding);
+      const w = weighting === 'equal' ? 1 : Number(r.amount_outstanding);
       b.from.add(vFrom, w);
       b.to.add(vTo, w);
       b.count++;
@@ -204,6 +212,7 @@ export async function termStructureChange(
       return { tenor: t, from: f, to: tv, change: f !== null && tv !== null ? round(tv - f, 7) : null, bondCount: b.count };
     }),
     bonds,
+    weighting,
   };
 }
 
