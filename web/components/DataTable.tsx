@@ -151,6 +151,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             ? (e: RowClickedEvent<Row>) => {
                 const target = e.event?.target;
                 if (target instanceof Element && target.closest('[data-no-row-click]')) return;
+                const column = target instanceof Element ? target.closest('.ag-cell')?.getAttribute('col-id') : null;
+                if (column && controls.has(column)) return;
                 if (e.data) onRowClick(e.data);
               }
             : undefined
