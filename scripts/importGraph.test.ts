@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCycles, pageAreaCrossings } from './importGraph';
+import { importCycles, pageAreaCrossings, pagePackageImports } from './importGraph';
 
 const root = resolve(__dirname, '..');
 
@@ -64,5 +64,25 @@ describe('web page areas', () => {
       'pages/a/APage.tsx → pages/b/BPage.tsx',
       'pages/b/BPage.tsx → pages/a/sub/helper.ts',
     ]);
+  });
+});
+
+describe('the table grid stays inside DataTable', () => {
+  // Pages declare columns in the app's words (web/components/tableColumns.tsx); only
+  // web/components speaks AG Grid, so a grid upgrade or swap touches one folder (issue 36).
+  const GRID = ['ag-grid-community', 'ag-grid-react'];
+
+  it('no page imports AG Grid', () => {
+    expect(pagePackageImports(join(root, 'web'), GRID)).toEqual([]);
+  }, 60_000);
+
+  it('finds a page importing the grid, a type only or a module inside the package, and not components', () => {
+    const dir = tree({
+      'components/DataTable.tsx': "import { AgGridReact } from 'ag-grid-react';\nexport const t = AgGridReact;\n",
+      'pages/a/Grid.tsx': "import type { ColDef } from 'ag-grid-community';\nexport type C = ColDef;\n",
+      'pages/b/Cell.test.tsx': "import { x } from 'ag-grid-react/dist/thing';\nexport const y = x;\n",
+      'pages/b/Other.tsx': "import { y } from 'ag-grid-communityish';\nexport const z = y;\n",
+    });
+    expect(pagePackageImports(dir, GRID)).toEqual(['pages/a/Grid.tsx → ag-grid-community', 'pages/b/Cell.test.tsx → ag-grid-react']);
   });
 });

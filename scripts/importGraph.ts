@@ -68,6 +68,11 @@ export function runtimeImports(file: string, text: string): string[] {
  * `import()` (the route table's lazy pages). For where a module may reach, not what loads when.
  */
 export function namedModules(file: string, text: string): string[] {
+  return moduleSpecifiers(file, text).filter((s) => s.startsWith('.'));
+}
+
+/** Every module a file names, packages too (what namedModules reads, before keeping the relative ones). */
+function moduleSpecifiers(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -84,7 +89,7 @@ export function namedModules(file: string, text: string): string[] {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found.filter((s) => s.startsWith('.'));
+  return found;
 }
 
 /** The area of a path under the web root (`pages/<area>/…`), or null outside the page folders. */
@@ -117,6 +122,22 @@ export function pageAreaCrossings(webRoot: string): string[] {
     }
   }
   return crossings.sort();
+}
+
+/**
+ * The page files (under `webRoot/pages/`) that name one of `packages` or a module inside it, as
+ * "file → package", relative to `webRoot`. Type-only imports count: a page that types a cell with
+ * the grid's own props still speaks the grid's language.
+ */
+export function pagePackageImports(webRoot: string, packages: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(join(webRoot, 'pages'), { withTests: true })) {
+    for (const specifier of moduleSpecifiers(file, readFileSync(file, 'utf8'))) {
+      const pkg = packages.find((p) => specifier === p || specifier.startsWith(`${p}/`));
+      if (pkg) found.push(`${relative(webRoot, file)} → ${pkg}`);
+    }
+  }
+  return found.sort();
 }
 
 /** Every cycle (as a list of paths relative to `root`) among the modules under `root`. */

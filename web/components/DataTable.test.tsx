@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../theme';
-import { DataTable, type CellProps, type Column } from './DataTable';
+import { DataTable, type CellProps, type Column, type DataTableHandle, type ServerRows, type SortKey, type TableColumn } from './DataTable';
 
 interface Quote {
   cusip: string;
@@ -72,5 +73,100 @@ describe('DataTable columns declared by kind', () => {
     const table = renderTable();
     const link = await within(table).findByRole('link', { name: '037833DX5' });
     expect(link.getAttribute('href')).toBe('/bond/037833DX5');
+  });
+});
+
+describe('DataTable for the grid screens (groups, control cells, server-paged rows)', () => {
+  function RowMenu({ row }: CellProps<Quote>) {
+    return <button type="button">menu of {row.cusip}</button>;
+  }
+
+  it('puts a group header over its columns', async () => {
+    const grouped: TableColumn<Quote>[] = [
+      { header: 'CUSIP', field: 'cusip' },
+      {
+        header: 'Evaluated price',
+        columns: [
+          { header: 'Price', id: 'eval.price', field: 'price', kind: 'price' },
+          { header: 'Yield', id: 'eval.yield', field: 'yield', kind: 'yield' },
+        ],
+      },
+    ];
+    render(
+      <MantineProvider theme={theme} env="test">
+        <DataTable rows={rows} columns={grouped} testId="grouped" />
+      </MantineProvider>,
+    );
+    const table = screen.getByTestId('grouped');
+    await within(table).findByText('101.250');
+    expect(within(table).getByText('Evaluated price').closest('.ag-header-group-cell')).not.toBeNull();
+    expect(table.querySelector('.ag-cell[col-id="eval.yield"]')?.textContent).toBe('5.123%');
+  });
+
+  it('opens a row on click and on Enter, but not from a control cell', async () => {
+    const opened: string[] = [];
+    render(
+      <MantineProvider theme={theme} env="test">
+        <DataTable
+          rows={rows}
+          columns={[
+            { header: 'CUSIP', field: 'cusip' },
+            { header: '', id: 'menu', cell: RowMenu, control: true },
+          ]}
+          onRowClick={(row) => opened.push(row.cusip)}
+          testId="controls"
+        />
+      </MantineProvider>,
+    );
+    const table = screen.getByTestId('controls');
+    const menu = await within(table).findByRole('button', { name: 'menu of 037833DX5' });
+    const cusip = within(table).getByText('037833DX5');
+    // ag-grid-react hands grid events to React in one batch after the DOM events (a timer), in
+    // order: these three arrive together, so once one has, all have.
+    fireEvent.keyDown(menu.closest<HTMLElement>('.ag-cell')!, { key: 'Enter' });
+    fireEvent.click(menu);
+    fireEvent.keyDown(cusip, { key: 'Enter' });
+    await waitFor(() => expect(opened.length).toBeGreaterThan(0));
+    expect(opened).toEqual(['037833DX5']);
+    fireEvent.click(cusip);
+    await waitFor(() => expect(opened).toEqual(['037833DX5', '037833DX5']));
+  });
+
+  it('asks for a block in the declared sort, then refreshes a shown row and flashes what changed', async () => {
+    const asked: { start: number; end: number; sort: SortKey[] }[] = [];
+    const serverRows: ServerRows<Quote> = {
+      blockSize: 50,
+      fetch: (request) => {
+        asked.push(request);
+        return Promise.resolve({ rows, total: rows.length });
+      },
+    };
+    const handle = createRef<DataTableHandle<Quote>>();
+    render(
+      <MantineProvider theme={theme} env="test">
+        <DataTable
+          rows={undefined}
+          columns={[
+            { header: 'CUSIP', field: 'cusip', sortable: false },
+            { header: 'Price', field: 'price', kind: 'price', sort: 'desc' },
+          ]}
+          rowId={(q) => q.cusip}
+          serverRows={serverRows}
+          handle={handle}
+          testId="paged"
+        />
+      </MantineProvider>,
+    );
+    const table = screen.getByTestId('paged');
+    await waitFor(() => expect(asked.length).toBe(1), { timeout: 5000 });
+    await within(table).findByText('101.250');
+    expect(asked).toEqual([{ start: 0, end: 50, sort: [{ column: 'price', descending: true }] }]);
+    expect(handle.current?.sort()).toEqual([{ column: 'price', descending: true }]);
+
+    act(() => handle.current?.refreshRows([{ ...rows[0]!, price: 99.5 }], ['price', 'yield']));
+    const price = table.querySelector<HTMLElement>('.ag-cell[col-id="price"]')!;
+    await waitFor(() => expect(price.textContent).toBe('99.500'));
+    expect(price.className).toMatch(/ag-cell-data-changed/);
+    expect(table.querySelector('.ag-cell[col-id="cusip"]')?.className).not.toMatch(/ag-cell-data-changed/);
   });
 });

@@ -124,7 +124,7 @@ function TrialList({ trial, title, descending, onError }: (typeof LISTS)[number]
         rowId={(u) => u.id}
         height={240}
         testId={`trials-${trial}`}
-        gridOptions={{ rowHeight: 34 }}
+        rowHeight={34}
       />
     </Stack>
   );

@@ -5,22 +5,22 @@
  * the server decides (the feature level); the page's own API refuses the rest anyway.
  */
 import { ActionIcon, Menu } from '@mantine/core';
-import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useNavigate } from 'react-router';
 import type { BondListRow } from '@common/api/bond';
 import { useFeature } from '../../features/useFeature';
 import { createAlertLink } from '../../components/alertLink';
+import type { CellProps } from '../../components/DataTable';
 
 /** The grid's column id of the menu (not a bond column: never sorted, moved or saved in a view). */
 export const ROW_MENU_COLUMN = 'rowMenu';
 
-export function RowMenuCell({ data }: CustomCellRendererProps<BondListRow>) {
+export function RowMenuCell({ row: data }: CellProps<BondListRow>) {
   const navigate = useNavigate();
   const hawk = useFeature('market_hawk_basic');
-  if (!data) return null;
   const label = data.description ?? data.bondIdentifier;
   return (
-    // data-no-row-click: a click here opens the menu, not the bond (DataTable skips the row click).
+    // data-no-row-click: a click here opens the menu, not the bond (DataTable skips the row click;
+    // the column is declared a control, so Enter in it is the menu's too).
     <span data-no-row-click>
       <Menu position="bottom-end" withinPortal shadow="md">
         <Menu.Target>

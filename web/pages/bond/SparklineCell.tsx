@@ -3,12 +3,12 @@
  * green when it ended higher, red when lower. Visible rows ask together (sparklineBatch.ts);
  * each bond's series is cached for 5 minutes.
  */
-import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useQuery } from '@tanstack/react-query';
 import { BOND_PATHS, SPARKLINE_POINTS_DEFAULT, type BondListRow } from '@common/api/bond';
 import { apiKey } from '../../api/queries';
 import { loadSparkline } from './sparklineBatch';
 import { changeTone, TONE_COLOR } from '../../components/tone';
+import type { CellProps } from '../../components/DataTable';
 
 const WIDTH = 80;
 const HEIGHT = 18;
@@ -24,11 +24,11 @@ export function sparkPoints(values: number[], width = WIDTH, height = HEIGHT): s
     .join(' ');
 }
 
-export function SparklineCell({ data }: CustomCellRendererProps<BondListRow>) {
-  const id = data?.id;
+export function SparklineCell({ row }: CellProps<BondListRow>) {
+  const id = row.id;
   const history = useQuery({
-    queryKey: apiKey(BOND_PATHS.bondSparklines, { id: id ?? 0, points: SPARKLINE_POINTS_DEFAULT }),
-    queryFn: ({ signal }) => loadSparkline(id!, signal),
+    queryKey: apiKey(BOND_PATHS.bondSparklines, { id, points: SPARKLINE_POINTS_DEFAULT }),
+    queryFn: ({ signal }) => loadSparkline(id, signal),
     enabled: Boolean(id),
     staleTime: 300_000,
   });

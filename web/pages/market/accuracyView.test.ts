@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ColGroupDef } from 'ag-grid-community';
 import type { AccuracyReport, AccuracyRow, AccuracyStats } from '@common/api/accuracy';
+import type { ColumnGroup } from '../../components/DataTable';
 import { accuracyColumns, isAccuracyDimension, weeklySeries } from './accuracyView';
 
 const stats = (withinWide: number): AccuracyStats => ({
@@ -37,14 +37,14 @@ describe('the accuracy page', () => {
   });
 
   it('puts each baseline beside the evaluated price with both thresholds in the headers', () => {
-    const groups = accuracyColumns('Tenor', report.thresholds).filter((c): c is ColGroupDef<AccuracyRow> => 'children' in c);
-    expect(groups.map((g) => g.headerName)).toEqual(['Evaluated price', 'Last trade', 'Previous close']);
+    const groups = accuracyColumns('Tenor', report.thresholds).filter((c): c is ColumnGroup<AccuracyRow> => 'columns' in c);
+    expect(groups.map((g) => g.header)).toEqual(['Evaluated price', 'Last trade', 'Previous close']);
     expect(
       accuracyColumns(null, report.thresholds)
-        .map((c) => c.headerName)
+        .map((c) => c.header)
         .slice(0, 2),
     ).toEqual(['Class', 'Trades']);
-    expect(groups[0]!.children.map((c) => c.headerName)).toEqual(['≤ 0.4/0.6', '≤ 0.55/0.82', 'Median', 'p95', 'Bias']);
+    expect(groups[0]!.columns.map((c) => c.header)).toEqual(['≤ 0.4/0.6', '≤ 0.55/0.82', 'Median', 'p95', 'Bias']);
   });
 
   it('reads only known dimensions from the address', () => {

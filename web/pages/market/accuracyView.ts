@@ -2,12 +2,12 @@
  * What the accuracy page shows of GET /v2/market/accuracy: the dimensions a person can pick,
  * the table's columns (each predictor beside the others) and the weekly chart's series.
  */
-import type { ColDef, ColGroupDef } from 'ag-grid-community';
 import { ACCURACY_PREDICTOR_LABELS, ACCURACY_PREDICTORS, type AccuracyPredictor } from '@common/accuracy';
 import type { AccuracyReport, AccuracyRow } from '@common/api/accuracy';
 import { formatNumber, formatShare } from '@common/format';
 import type { RatingClass } from '@common/market';
 import type { ChartSeries } from '../../components/TimeSeriesChart';
+import type { Column, ColumnGroup, TableColumn } from '../../components/DataTable';
 
 export const ACCURACY_DIMENSIONS = [
   { value: 'byRating', label: 'Rating', column: 'Rating' },
@@ -30,34 +30,31 @@ const PREDICTOR_SHORT: Record<AccuracyPredictor, string> = {
 };
 
 const share = (v: unknown) => formatShare(v as number);
-const points = (v: unknown) => formatNumber(v as number, 2);
 
 /**
  * Class, bucket (none on the overall table) and trades, then for each predictor: within both
  * thresholds (IG / HY, points), median, 95th percentile and bias, in points.
  */
-export function accuracyColumns(
-  bucketHeader: string | null,
-  thresholds: AccuracyReport['thresholds'],
-): (ColDef<AccuracyRow> | ColGroupDef<AccuracyRow>)[] {
-  const within = (i: 0 | 1): Pick<ColDef<AccuracyRow>, 'headerName' | 'headerTooltip'> => ({
-    headerName: `≤ ${thresholds.IG[i]}/${thresholds.HY[i]}`,
+export function accuracyColumns(bucketHeader: string | null, thresholds: AccuracyReport['thresholds']): TableColumn<AccuracyRow>[] {
+  const within = (i: 0 | 1): Pick<Column<AccuracyRow>, 'header' | 'headerTooltip'> => ({
+    header: `≤ ${thresholds.IG[i]}/${thresholds.HY[i]}`,
     headerTooltip: `Share within ${thresholds.IG[i]} pt (IG) or ${thresholds.HY[i]} pt (HY) of the trade's mid`,
   });
-  const numeric = { type: 'numericColumn', width: 84 } as const;
+  // Plain numbers (right-aligned, the table's font); shares as "74.1%", errors in points to 2 places.
+  const numeric = { kind: 'number', width: 84 } as const;
   return [
-    { headerName: 'Class', valueGetter: (p) => p.data?.ratingClass ?? 'All', width: 70, pinned: 'left' },
-    ...(bucketHeader ? [{ headerName: bucketHeader, field: 'key', width: 100, pinned: 'left' } as ColDef<AccuracyRow>] : []),
-    { headerName: 'Trades', field: 'trades', ...numeric, valueFormatter: (p) => formatNumber(p.value as number, 0) },
-    ...ACCURACY_PREDICTORS.map((predictor): ColGroupDef<AccuracyRow> => ({
-      headerName: PREDICTOR_SHORT[predictor],
+    { header: 'Class', value: (r) => r.ratingClass ?? 'All', width: 70, pinned: 'left' },
+    ...(bucketHeader ? [{ header: bucketHeader, field: 'key', width: 100, pinned: 'left' } satisfies Column<AccuracyRow>] : []),
+    { header: 'Trades', field: 'trades', ...numeric, format: (v) => formatNumber(v as number, 0) },
+    ...ACCURACY_PREDICTORS.map((predictor): ColumnGroup<AccuracyRow> => ({
+      header: PREDICTOR_SHORT[predictor],
       headerTooltip: ACCURACY_PREDICTOR_LABELS[predictor],
-      children: [
-        { ...within(0), ...numeric, valueGetter: (p) => p.data?.[predictor].withinTight, valueFormatter: (p) => share(p.value) },
-        { ...within(1), ...numeric, valueGetter: (p) => p.data?.[predictor].withinWide, valueFormatter: (p) => share(p.value) },
-        { headerName: 'Median', ...numeric, valueGetter: (p) => p.data?.[predictor].medianError, valueFormatter: (p) => points(p.value) },
-        { headerName: 'p95', ...numeric, valueGetter: (p) => p.data?.[predictor].p95Error, valueFormatter: (p) => points(p.value) },
-        { headerName: 'Bias', ...numeric, valueGetter: (p) => p.data?.[predictor].bias, valueFormatter: (p) => points(p.value) },
+      columns: [
+        { ...within(0), id: `${predictor}.withinTight`, ...numeric, value: (r) => r[predictor].withinTight, format: share },
+        { ...within(1), id: `${predictor}.withinWide`, ...numeric, value: (r) => r[predictor].withinWide, format: share },
+        { header: 'Median', id: `${predictor}.median`, ...numeric, value: (r) => r[predictor].medianError },
+        { header: 'p95', id: `${predictor}.p95`, ...numeric, value: (r) => r[predictor].p95Error },
+        { header: 'Bias', id: `${predictor}.bias`, ...numeric, value: (r) => r[predictor].bias },
       ],
     })),
   ];

@@ -106,7 +106,7 @@ export default function AdminOnboardingPage() {
         rowId={(p) => p.id}
         height={460}
         testId="onboarding-queue"
-        gridOptions={{ rowHeight: 34 }}
+        rowHeight={34}
       />
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={`Reject ${rejecting?.email ?? ''}`}>
         <Stack gap="sm">
