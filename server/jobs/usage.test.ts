@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { PARTITION_DAYS_AHEAD } from '../services/usage/partitions';
 import { rolledThrough } from '../services/usage/rollup';
+import { insertUser } from '../test/factories';
 import { createTestDatabase } from '../test/testDatabase';
 import { usageJobs } from './usage';
 
@@ -28,7 +29,7 @@ describe('the analytics jobs on the scheduler’s clock', () => {
 
   it('rolls up the days closed by the clock’s day, and no further', async () => {
     const db = handle.db;
-    await sql`insert into users (id, email, password_hash, support_token) values ('a1', 'a1@example.com', 'x', 's-a1')`.execute(db);
+    await insertUser(db, 'a1');
     for (const at of ['2031-03-09T10:00:00Z', '2031-03-10T09:00:00Z']) {
       await db
         .insertInto('analytics_events')

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../test/factories';
 import { bearer, createTestApp, type TestContext } from '../test/testApp';
 
 /**
@@ -11,9 +11,7 @@ describe('text that cannot be stored', () => {
   let alice: { authorization: string };
   beforeAll(async () => {
     ctx = await createTestApp();
-    await sql`insert into users (id, email, password_hash, support_token) values ('alice', 'alice@example.com', 'x', 'support-alice')`.execute(
-      ctx.database.db,
-    );
+    await insertUser(ctx.database.db, 'alice');
     alice = await bearer('alice');
   });
   afterAll(() => ctx.close());

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from './factories';
 import { bearer, createTestApp, type TestContext } from './testApp';
 
 /**
@@ -86,9 +86,7 @@ describe('hostile input on every route', () => {
       NOTIFICATION_POLL_HOLD_MS: '100',
     });
     for (const id of ['hostile-user', 'hostile-admin']) {
-      await sql`insert into users (id, email, password_hash, support_token) values (${id}, ${`${id}@example.com`}, 'x', ${`support-${id}`})`.execute(
-        ctx.database.db,
-      );
+      await insertUser(ctx.database.db, id);
     }
     identities = [
       { who: 'anonymous', headers: {} },

@@ -1,13 +1,13 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
-import { signAccessToken } from '../plugins/auth';
+import { TEST_JWT_SECRET } from './factories';
 import { createTestDatabase } from './testDatabase';
 import type { PollTimers } from '../services/notifications/hub';
 
-export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+// Who calls the app (bearer, signedIn) is built with the other test rows in factories.ts.
+export { bearer, signedIn, TEST_JWT_SECRET } from './factories';
 
 /**
  * Where a test's app clock starts (`createTestApp({}, { now: () => clock })`), a Tuesday afternoon
@@ -61,36 +61,4 @@ export async function createTestApp(
       if (!options.database) await database.close();
     },
   };
-}
-
-/**
- * An Authorization header for a made-up user id, admin or not, signed like real sessions: on the
- * clock given (the test app's), else on the machine's.
- */
-export async function bearer(userId: string, opts: { admin?: boolean; now?: () => number } = {}): Promise<{ authorization: string }> {
-  const token = await signAccessToken(
-    TEST_JWT_SECRET,
-    {
-      userId,
-      scopes: opts.admin ? ['user', 'admin'] : ['user'],
-      ttlSeconds: 300,
-    },
-    opts.now ?? Date.now,
-  );
-  return { authorization: `Bearer ${token}` };
-}
-
-/**
- * An Authorization header for a user that exists in the test database (a subscribed account, so
- * market data answers): routes check entitlements against the user's row.
- */
-export async function signedIn(
-  ctx: { database: { db: TestContext['database']['db'] } },
-  userId: string,
-  opts: { admin?: boolean } = {},
-): Promise<{ authorization: string }> {
-  await sql`insert into users (id, email, password_hash, support_token, is_admin)
-    values (${userId}, ${`${userId}@bondwise.com`}, 'x', ${`support-${userId}`}, ${opts.admin === true})
-    on conflict (id) do nothing`.execute(ctx.database.db);
-  return bearer(userId, opts);
 }

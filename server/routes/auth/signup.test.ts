@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverOutbox, outboxDir } from '../../services/accounts/mail';
+import { insertOrganization } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/testApp';
 import { createAccount, lastEmail, linkToken, login, PASSWORD, post } from './accountsTestKit';
 
@@ -113,7 +114,7 @@ describe('sign-up by e-mail link, confirm, and expired links', () => {
 
   it('sign-up joins the organisation of the e-mail domain', async () => {
     const db = ctx.database.db;
-    await db.insertInto('organizations').values({ id: 'org-acme', token: 'tok-acme', name: 'Acme Capital', type: 'buyside' }).execute();
+    await insertOrganization(db, 'org-acme', { name: 'Acme Capital', token: 'tok-acme', type: 'buyside' });
     await db.insertInto('organization_domains').values({ domain: 'acme.com', organization_id: 'org-acme' }).execute();
     await post(ctx, '/auth/signup', { email: 'pm@acme.com' });
     const uuid = linkToken((await lastEmail(ctx, 'pm@acme.com'))!.text_body, 'signup');

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOND_TABLES_PER_USER_MAX, DEFAULT_BOND_TABLE_COLUMNS, type BondTable } from '../../../common/api/bondTables';
+import { insertUser } from '../../test/factories';
 import { bearer, createTestApp, type TestContext } from '../../test/testApp';
 
 describe('custom bond tables API', () => {
@@ -13,9 +13,7 @@ describe('custom bond tables API', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     for (const id of ['alice', 'bob']) {
-      await sql`insert into users (id, email, password_hash, support_token) values (${id}, ${`${id}@example.com`}, 'x', ${`support-${id}`})`.execute(
-        ctx.database.db,
-      );
+      await insertUser(ctx.database.db, id);
     }
     alice = await bearer('alice');
     bob = await bearer('bob');

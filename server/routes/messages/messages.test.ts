@@ -4,7 +4,7 @@ import { MESSAGE_LIMITS } from '../../../common/api/messages';
 import { openPostgres } from '../../db/database';
 import { ManualPollTimers } from '../../test/pollTimers';
 import { createTestApp, type TestContext } from '../../test/testApp';
-import { deal, organization, person } from './messagingFixture';
+import { insertDeal, insertOrganization, person } from '../../test/factories';
 
 type Headers = { authorization: string };
 const NOW = Date.parse('2026-11-20T15:00:00Z');
@@ -34,10 +34,10 @@ describe('primary deal messaging: /v2/primary/message…', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { now: () => NOW, pollTimers: new ManualPollTimers() });
-    await organization(ctx, 'sell', 'sellside');
-    await organization(ctx, 'sell2', 'sellside');
-    await organization(ctx, 'buy', 'buyside');
-    await organization(ctx, 'corp', 'corporate');
+    await insertOrganization(ctx.database.db, 'sell', { type: 'sellside' });
+    await insertOrganization(ctx.database.db, 'sell2', { type: 'sellside' });
+    await insertOrganization(ctx.database.db, 'buy', { type: 'buyside' });
+    await insertOrganization(ctx.database.db, 'corp', { type: 'corporate' });
     h.syn = await person(ctx, 'syn', 'sell', 'syndicate');
     h.dcm = await person(ctx, 'dcm', 'sell', 'dcm');
     h.selltrader = await person(ctx, 'selltrader', 'sell', 'trader');
@@ -47,9 +47,9 @@ describe('primary deal messaging: /v2/primary/message…', () => {
     h.cfo = await person(ctx, 'cfo', 'corp', 'management');
     h.other = await person(ctx, 'other', 'sell2', 'syndicate');
     h.admin = await person(ctx, 'boss', null, null, { admin: true });
-    marketDeal = await deal(ctx);
-    otherDeal = await deal(ctx);
-    privateDeal = await deal(ctx, { userId: 'dcm', organizationId: 'sell' });
+    marketDeal = await insertDeal(ctx);
+    otherDeal = await insertDeal(ctx);
+    privateDeal = await insertDeal(ctx, { userId: 'dcm', organizationId: 'sell' });
     expect((await call('PUT', `/v2/primary/message/follow/${marketDeal}`, h.pm1!)).json()).toEqual({ dealId: marketDeal, following: true });
     expect((await call('PUT', `/v2/primary/message/follow/${marketDeal}`, h.cfo!)).statusCode).toBe(200);
   });
@@ -286,11 +286,11 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('a message sent throu
   });
 
   it('the recipient held on B gets the unreadmessage notification the sender caused on A', async () => {
-    await organization(a, 'sell', 'sellside');
-    await organization(a, 'buy', 'buyside');
+    await insertOrganization(a.database.db, 'sell', { type: 'sellside' });
+    await insertOrganization(a.database.db, 'buy', { type: 'buyside' });
     const syn = await person(a, 'syn', 'sell', 'syndicate');
     const pm = await person(a, 'pm', 'buy', 'pm');
-    const dealId = await deal(a);
+    const dealId = await insertDeal(a);
     const pending = b.app.inject({ method: 'GET', url: '/v2/user/notification/poll?cursor=0', headers: pm });
     await expect.poll(() => b.app.notificationHub.heldPolls, { timeout: 10_000, interval: 5 }).toBe(1);
     const sent = await a.app.inject({

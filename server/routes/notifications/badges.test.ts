@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotifications } from '../../services/notifications/notifications';
 import { createTestApp, type TestContext } from '../../test/testApp';
-import { deal, organization, person } from '../messages/messagingFixture';
+import { insertDeal, insertOrganization, person } from '../../test/factories';
 
 /** Deals and visits are stamped by the database's clock and the app's: here both are the real one. */
 describe('status badges: unread messages, new deals since the last visit, unseen alerts', () => {
@@ -11,8 +11,8 @@ describe('status badges: unread messages, new deals since the last visit, unseen
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    await organization(ctx, 'sell', 'sellside');
-    await organization(ctx, 'buy', 'buyside');
+    await insertOrganization(ctx.database.db, 'sell', { type: 'sellside' });
+    await insertOrganization(ctx.database.db, 'buy', { type: 'buyside' });
     syn = await person(ctx, 'syn', 'sell', 'syndicate');
     pm = await person(ctx, 'pm', 'buy', 'pm');
   });
@@ -32,7 +32,7 @@ describe('status badges: unread messages, new deals since the last visit, unseen
   });
 
   it('a deal announced since the last visit badges primary until the user visits it', async () => {
-    const dealId = await deal(ctx);
+    const dealId = await insertDeal(ctx);
     expect((await badges()).primary).toEqual(['newDeals']);
     expect((await visit('primary')).statusCode).toBe(200);
     expect((await badges()).primary).toEqual([]);

@@ -9,7 +9,7 @@ import {
 } from '../../../common/api/pricingSheets';
 import { seedUniverse } from '../../services/market/simulator/index';
 import { WORKBOOK_ROWS as R } from '../../services/primary/calculatorWorkbook';
-import { issuerWithMostFixedBonds } from '../../test/issuers';
+import { issuerWithMostFixedBonds } from '../../test/factories';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 const END = '2026-11-20';

@@ -7,7 +7,7 @@ import { priceNewTranche } from '../../../common/newIssuePricing';
 import { seedUniverse } from '../../services/market/simulator/index';
 import { LOOKBACK_DAYS } from '../../services/primary/calculator';
 import { WORKBOOK_ROWS as R } from '../../services/primary/calculatorWorkbook';
-import { issuerWithMostFixedBonds } from '../../test/issuers';
+import { insertOrganization, issuerWithMostFixedBonds } from '../../test/factories';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 import { evaluateHawk } from '../../services/hawk/evaluate';
 
@@ -280,7 +280,7 @@ describe('the new-issue calculator', () => {
     beforeAll(async () => {
       newDeal.calculation.issuerId = issuerId;
       const db = ctx.database.db;
-      await db.insertInto('organizations').values({ id: 'org-desk', token: 'org-desk-token', name: 'The Desk' }).execute();
+      await insertOrganization(db, 'org-desk', { name: 'The Desk', token: 'org-desk-token' });
       colleague = await signedIn(ctx, 'banker-colleague');
       outsider = await signedIn(ctx, 'banker-elsewhere');
       await db.updateTable('users').set({ organization_id: 'org-desk' }).where('id', 'in', ['banker-1', 'banker-colleague']).execute();

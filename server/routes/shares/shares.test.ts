@@ -6,6 +6,7 @@ import type { PricingSheet, PricingSheetList } from '../../../common/api/pricing
 import type { Share, ShareList } from '../../../common/api/shares';
 import { insertTestUniverse, type TestUniverse } from '../../services/market/queries/testUniverse';
 import { signAccessToken } from '../../plugins/auth';
+import { insertOrganization } from '../../test/factories';
 import { TEST_JWT_SECRET, createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
 const NOW = Date.parse('2026-12-01T10:00:00Z');
@@ -50,9 +51,8 @@ describe('sharing an item with colleagues', () => {
     colleague = await user(ctx, 'share-colleague');
     other = await user(ctx, 'share-other');
     outsider = await user(ctx, 'share-outsider');
-    await sql`insert into organizations (id, token, name) values ('org-a', 'tok-a', 'Alpha Capital'), ('org-b', 'tok-b', 'Beta Bank')`.execute(
-      db(),
-    );
+    await insertOrganization(db(), 'org-a', { name: 'Alpha Capital', token: 'tok-a' });
+    await insertOrganization(db(), 'org-b', { name: 'Beta Bank', token: 'tok-b' });
     await sql`insert into organization_domains (domain, organization_id) values ('alpha.example', 'org-a')`.execute(db());
     await sql`update users set organization_id = 'org-a', name = initcap(replace(id, '-', ' ')) where id in ('share-owner', 'share-colleague', 'share-other')`.execute(
       db(),

@@ -25,7 +25,7 @@ import { type ConcessionModel, type ConcessionObservation, fitConcessionModel, p
 import { listDeals, pricingDayOf } from './deals';
 import { issuerDisplayName } from '../reference/displayNameSql';
 import { fairValueForRank } from './fairValue';
-import { closeBefore, dealBucket, issuerPoints, referenceCurve, treasuryCurveOn } from './secondaryLevels';
+import { closeBefore, dealBucket, issuerPoints, sectorRatingCurve, treasuryCurveOn } from './secondaryLevels';
 
 type CalculatorInput = z.output<typeof calculatorRequestSchema>;
 
@@ -168,9 +168,9 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
   const facts = await issuerFacts(db, input, day);
   const hy = ratingClassOf(facts.rating) === 'HY';
   const bucket = dealBucket(facts.rating);
-  const [points, reference, treasury, model] = await Promise.all([
+  const [points, sectorCurve, treasury, model] = await Promise.all([
     facts.issuer ? issuerPoints(db, facts.issuer.id, close) : Promise.resolve([]),
-    referenceCurve(db, facts.sector, bucket, close),
+    sectorRatingCurve(db, facts.sector, bucket, close),
     // Yields from today's curve when it is in; spreads from the close, as on the deal pages.
     treasuryCurveOn(db, day),
     concessionModelFor(db, day, now),
@@ -182,7 +182,7 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
     const fair =
       t.fairValueBp !== undefined
         ? { spreadBp: t.fairValueBp, method: 'entered' }
-        : fairValueForRank(t.tenorYears, points, null, reference, { issuer: bucket });
+        : fairValueForRank(t.tenorYears, points, null, sectorCurve, { issuer: bucket });
     if (fair.spreadBp === null) throw new CalculatorInputError(`${field}.fairValueBp`, `${fair.reason}: no credible fair value; enter one`);
     const predicted = predictConcession(model, {
       hy,

@@ -10,7 +10,7 @@ import type { DealStatus, RatingClass, SectorCode } from '../../../common/market
 import type { Database } from '../../db/schema';
 import { fairValueAt } from './fairValue';
 import { type DealViewer, listDeals, mondayOf, pricingDayOf } from './deals';
-import { closeBefore, issuerPoints, pointsOfRank, referenceCurve, seniorBucket, treasuryCurveOn } from './secondaryLevels';
+import { closeBefore, issuerPoints, pointsOfRank, sectorRatingCurve, seniorBucket, treasuryCurveOn } from './secondaryLevels';
 import { interpolateCurve, type Curve } from '@analytics/index';
 
 /** Comparable deals: priced in the same sector and credit class within this many days before. */
@@ -34,7 +34,9 @@ export async function dealDetail(db: Kysely<Database>, id: number, now: Date, vi
   const close = await closeBefore(db, day);
   const points = close ? await issuerPoints(db, deal.issuer.id, close) : [];
   const senior = pointsOfRank(points, null);
-  const reference = close ? await referenceCurve(db, deal.sector.code, seniorBucket(points, deal.ratingSp, deal.ratingMoody), close) : null;
+  const sectorCurve = close
+    ? await sectorRatingCurve(db, deal.sector.code, seniorBucket(points, deal.ratingSp, deal.ratingMoody), close)
+    : null;
   const announcedDay = newYorkToday(new Date(deal.announcedAt));
   const comparables = deal.ratingClass
     ? (
@@ -66,7 +68,7 @@ export async function dealDetail(db: Kysely<Database>, id: number, now: Date, vi
       })),
       // The curve the fair values of senior unsecured tranches (most) are read from, so the chart
       // and the tranche table agree for them; a subordinated tranche is read off its own rank's bonds.
-      fitted: Array.from({ length: 30 }, (_, i) => ({ tenor: i + 1, fair: fairValueAt(i + 1, senior, reference) })).flatMap((p) =>
+      fitted: Array.from({ length: 30 }, (_, i) => ({ tenor: i + 1, fair: fairValueAt(i + 1, senior, sectorCurve) })).flatMap((p) =>
         p.fair ? [{ tenor: p.tenor, spreadBp: Math.round(p.fair.spreadBp * 10) / 10 }] : [],
       ),
     },

@@ -12,7 +12,7 @@ import { compositeRating, ratingClassOf, type DealStatus, type RatingClass, type
 import type { Database } from '../../db/schema';
 import { issuerDisplayName } from '../reference/displayNameSql';
 import { fairValueForRank } from './fairValue';
-import { closeBefore, dealBucket, issuerPoints, seniorBucket, referenceCurve, treasuryCurveOn } from './secondaryLevels';
+import { closeBefore, dealBucket, issuerPoints, seniorBucket, sectorRatingCurve, treasuryCurveOn } from './secondaryLevels';
 
 export interface DealFilter {
   from: string;
@@ -163,7 +163,7 @@ async function summariseTranches(db: Kysely<Database>, deal: DealRow, rows: Tran
   const close = await closeBefore(db, day);
   const points = close ? await issuerPoints(db, deal.issuer_id, close) : [];
   const bucket = seniorBucket(points, deal.rating_sp, deal.rating_moody);
-  const reference = close ? await referenceCurve(db, deal.sector_code, bucket, close) : null;
+  const sectorCurve = close ? await sectorRatingCurve(db, deal.sector_code, bucket, close) : null;
   const curve = deal.priced_at === null ? null : await treasuryCurveOn(db, day);
   return rows.map((t) => {
     const ipt = num(t.ipt_spread_bp);
@@ -173,7 +173,7 @@ async function summariseTranches(db: Kysely<Database>, deal: DealRow, rows: Tran
     // Against the issuer's curve of the tranche's rank (senior unsecured until it is a bond) or its
     // senior curve notched for the rank; none, with the reason, when neither is credible.
     const tranche = t.rating_sp !== null || t.rating_moody !== null ? dealBucket(t.rating_sp, t.rating_moody) : null;
-    const read = fairValueForRank(t.tenor_years, points, t.seniority, reference, { issuer: bucket, tranche });
+    const read = fairValueForRank(t.tenor_years, points, t.seniority, sectorCurve, { issuer: bucket, tranche });
     const fair = read.spreadBp === null ? null : read;
     const priced = num(t.priced_spread_bp);
     const reofferYield = curve && priced !== null ? interpolateCurve(curve, t.tenor_years) + priced / 1e4 : null;

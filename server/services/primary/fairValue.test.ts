@@ -38,14 +38,14 @@ describe('fair value of a new tranche on the issuer curve', () => {
       { tenor: 2, spreadBp: 60, weight: 1 },
       { tenor: 8, spreadBp: 100, weight: 1 },
     ];
-    const reference = { level: 50, slope: 10 };
+    const sectorCurve = { level: 50, slope: 10 };
     // From 100 bp at 8y, plus 10·ln(30/8) = 13.2176: 113.2176 bp at 30y.
-    const v = fairValueAt(30, points, reference)!;
+    const v = fairValueAt(30, points, sectorCurve)!;
     expect(v.method).toBe('issuer curve, extended with the sector and rating slope');
     expect(v.spreadBp).toBeCloseTo(113.2176, 3);
   });
 
-  it('a single issuer bond sets the level and the reference sets the slope', () => {
+  it('a single issuer bond sets the level and the sector-and-rating curve sets the slope', () => {
     const v = fairValueAt(10, [{ tenor: 5, spreadBp: 120, weight: 1 }], { level: 0, slope: 15 })!;
     expect(v.spreadBp).toBeCloseTo(120 + 15 * Math.log(2), 9); // 130.3972
   });

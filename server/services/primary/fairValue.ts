@@ -77,18 +77,18 @@ export function fitLogCurve(points: readonly CurvePointInput[], fallbackSlope = 
 }
 
 /**
- * The fair spread at `tenor` from the issuer's points and the sector-and-rating reference curve.
+ * The fair spread at `tenor` from the issuer's points and the sector-and-rating curve.
  * Null when neither exists.
  */
-export function fairValueAt(tenor: number, issuerPoints: readonly CurvePointInput[], reference: LogCurve | null): FairValue | null {
-  const issuer = fitLogCurve(issuerPoints, reference?.slope ?? 0);
-  if (!issuer) return reference ? { spreadBp: curveAt(reference, tenor), method: 'sector and rating curve' } : null;
+export function fairValueAt(tenor: number, issuerPoints: readonly CurvePointInput[], sectorCurve: LogCurve | null): FairValue | null {
+  const issuer = fitLogCurve(issuerPoints, sectorCurve?.slope ?? 0);
+  if (!issuer) return sectorCurve ? { spreadBp: curveAt(sectorCurve, tenor), method: 'sector and rating curve' } : null;
   const tenors = issuerPoints.map((p) => p.tenor);
   const shortest = Math.min(...tenors);
   const longest = Math.max(...tenors);
   if (tenor >= shortest && tenor <= longest) return { spreadBp: curveAt(issuer, tenor), method: 'issuer curve' };
   const anchor = tenor > longest ? longest : shortest;
-  const slope = reference?.slope ?? issuer.slope;
+  const slope = sectorCurve?.slope ?? issuer.slope;
   return {
     spreadBp: curveAt(issuer, anchor) + slope * (ln(tenor) - ln(anchor)),
     method: 'issuer curve, extended with the sector and rating slope',
@@ -154,7 +154,7 @@ export const MIN_OWN_RANK_BONDS = 3;
  * The fair spread of a tranche of `seniority` (null: senior unsecured) at `tenor`, never from a
  * curve that mixes ranks (issue 32: a mix of all the issuer's bonds gave concessions of −150 to
  * +380 bp):
- * 1. a senior unsecured tranche: the issuer's senior unsecured curve (extended with the reference
+ * 1. a senior unsecured tranche: the issuer's senior unsecured curve (extended with the sector-and-rating
  *    slope), else the sector-and-rating curve;
  * 2. another rank: its own bonds when {@link MIN_OWN_RANK_BONDS} or more span the tenor, else the
  *    issuer's senior unsecured curve × {@link RANK_SPREAD_MULTIPLE}, else its own bonds extended;
@@ -166,7 +166,7 @@ export function fairValueForRank(
   tenor: number,
   points: readonly RankedPoint[],
   seniority: string | null,
-  reference: LogCurve | null,
+  sectorCurve: LogCurve | null,
   ratings: TrancheRatings,
 ): FairValue | NoFairValue {
   if (ratings.issuer === 'CCC' || ratings.tranche === 'CCC')
@@ -174,7 +174,7 @@ export function fairValueForRank(
   const rank = seniority ?? SENIOR_RANK;
   const senior = points.filter((p) => p.seniority === SENIOR_RANK);
   const fair =
-    rank === SENIOR_RANK ? fairValueAt(tenor, senior, reference) : notchedFairValue(tenor, points, rank, senior, reference, ratings);
+    rank === SENIOR_RANK ? fairValueAt(tenor, senior, sectorCurve) : notchedFairValue(tenor, points, rank, senior, sectorCurve, ratings);
   if (fair === null) return { spreadBp: null, reason: 'none: no issuer or sector curve to read it from' };
   if ('reason' in fair) return fair;
   if (fair.spreadBp > DISTRESSED_SPREAD_BP)
@@ -200,20 +200,20 @@ function notchedFairValue(
   points: readonly RankedPoint[],
   rank: string,
   senior: readonly RankedPoint[],
-  reference: LogCurve | null,
+  sectorCurve: LogCurve | null,
   ratings: TrancheRatings,
 ): FairValue | NoFairValue | null {
   const highYield = HIGH_YIELD.includes(ratings.issuer);
   const own = points.filter((p) => p.seniority === rank);
   const tenors = own.map((p) => p.tenor);
   if (own.length >= MIN_OWN_RANK_BONDS && tenor >= Math.min(...tenors) && tenor <= Math.max(...tenors))
-    return fairValueAt(tenor, own, reference);
+    return fairValueAt(tenor, own, sectorCurve);
   const multiple = RANK_SPREAD_MULTIPLE[rank]?.[highYield ? 'hy' : 'ig'];
   if (multiple === undefined) return { spreadBp: null, reason: `none: no documented notch for the rank ${rank}` };
-  const base = senior.length > 0 ? fairValueAt(tenor, senior, reference) : null;
+  const base = senior.length > 0 ? fairValueAt(tenor, senior, sectorCurve) : null;
   if (base && crossesIntoHighYield(ratings))
     return { spreadBp: null, reason: `none: rated high yield, its issuer investment grade: ${CROSSES}` };
   if (base) return { spreadBp: base.spreadBp * multiple, method: 'issuer senior curve, notched for rank' };
-  if (own.length > 0) return fairValueAt(tenor, own, reference);
+  if (own.length > 0) return fairValueAt(tenor, own, sectorCurve);
   return { spreadBp: null, reason: `none: no ${rank.toLowerCase()} or senior unsecured bond of the issuer to notch from` };
 }

@@ -92,8 +92,8 @@ function spreadToWorst(alias: 'e') {
   return sql<string>`(${e}.g_spread_bp - greatest(0, ${e}.yield - coalesce((${e}.inputs->'m'->>1)::numeric, ${e}.yield)) * 10000)`;
 }
 
-const referenceCache = defineCache<Kysely<Database>, Map<string, LogCurve | null>>({
-  name: 'primary.referenceCurves',
+const sectorRatingCache = defineCache<Kysely<Database>, Map<string, LogCurve | null>>({
+  name: 'primary.sectorRatingCurves',
   home: 'server/services/primary/secondaryLevels.ts',
   per: 'database',
   key: 'close day, top-level sector, S&P letter bucket',
@@ -105,13 +105,13 @@ const referenceCache = defineCache<Kysely<Database>, Map<string, LogCurve | null
  * The curve of every fixed-coupon bond of a top-level sector and S&P letter bucket on `close`
  * (falling back to the bucket across sectors when the sector has fewer than five such bonds).
  */
-export async function referenceCurve(
+export async function sectorRatingCurve(
   db: Kysely<Database>,
   sectorCode: string,
   bucket: RatingBucket,
   close: string,
 ): Promise<LogCurve | null> {
-  const cache = referenceCache.of(db, () => new Map());
+  const cache = sectorRatingCache.of(db, () => new Map());
   const key = `${close}|${sectorCode}|${bucket}`;
   if (cache.has(key)) return cache.get(key)!;
   const inSector = await bucketPoints(db, bucket, close, sectorCode);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageResponse } from '../../../common/api/usage';
 import type { DatabaseHandle } from '../../db/database';
+import { insertOrganization, insertUser } from '../../test/factories';
 import { createTestDatabase } from '../../test/testDatabase';
 import { rolledThrough, rollUpUsage } from './rollup';
 import { usageDashboards } from './usage';
@@ -21,17 +22,15 @@ describe('usage dashboards over the read model', () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
     const db = handle.db;
-    await sql`insert into organizations (id, token, name) values ('org-x', 'tok-x', 'Xeno Fund'), ('org-y', 'tok-y', 'Ypsilon Bank')`.execute(
-      db,
-    );
+    await insertOrganization(db, 'org-x', { name: 'Xeno Fund', token: 'tok-x' });
+    await insertOrganization(db, 'org-y', { name: 'Ypsilon Bank', token: 'tok-y' });
     for (const [id, org, created] of [
       ['q1', 'org-x', '2026-10-20T10:00:00Z'],
       ['q2', 'org-x', '2026-11-15T10:00:00Z'],
       ['q3', null, '2026-11-10T10:00:00Z'],
       ['q4', 'org-y', '2026-12-01T10:00:00Z'],
     ] as const) {
-      await sql`insert into users (id, email, password_hash, support_token, organization_id, created_at)
-        values (${id}, ${`${id}@example.com`}, 'x', ${`s-${id}`}, ${org}, ${created})`.execute(db);
+      await insertUser(db, id, { organizationId: org, createdAt: created });
     }
     await sql`insert into events (type, subject_id, payload)
       values ('user.logged_in', 'q1', '{}'), ('user.logged_in', 'q2', '{}'), ('user.logged_in', 'q4', '{}')`.execute(db);

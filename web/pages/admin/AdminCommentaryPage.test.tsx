@@ -38,6 +38,14 @@ describe('admin platform commentary', () => {
     expect(server.callsTo(LIST)[0]?.query.get('pageSize')).toBe('50');
   });
 
+  it('marks a note scheduled while its publish time is ahead of the page clock, and not once it has passed', async () => {
+    const before = renderPage(<AdminCommentaryPage />, { now: () => Date.parse('2026-11-27T20:59:00Z') });
+    expect(within(await screen.findByTestId('commentary-item')).getByText('scheduled')).toBeTruthy();
+    before.unmount();
+    renderPage(<AdminCommentaryPage />, { now: () => Date.parse('2026-11-27T21:01:00Z') });
+    expect(within(await screen.findByTestId('commentary-item')).queryByText('scheduled')).toBeNull();
+  });
+
   it('publishing now sends the headline and Markdown without a time, and the list read again shows the note', async () => {
     const PUBLISH = `POST ${COMMENTARY_PATHS.admin}`;
     server.answer(PUBLISH, () => {

@@ -22,9 +22,11 @@ import { PageTitle } from '../../components/PageTitle';
 import { SafeHtml } from '../../components/content/SafeHtml';
 import { useAdminAction } from './useAdminAction';
 import { fromLocalInput, toLocalInput } from '../../components/localDateTime';
+import { useNow } from '../../clock/clock';
 
 export default function AdminCommentaryPage() {
   const client = useQueryClient();
+  const clock = useNow();
   const query = { pageSize: 50 };
   const list = useApiQuery<CommentaryList>(COMMENTARY_PATHS.admin, { query });
   const { busy, error, run } = useAdminAction();
@@ -54,7 +56,7 @@ export default function AdminCommentaryPage() {
       },
       refresh,
     );
-  const now = Date.now();
+  const now = clock();
   return (
     <Stack gap="sm" maw={900} data-testid="admin-commentary-page">
       <PageTitle />

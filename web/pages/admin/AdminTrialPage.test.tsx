@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, organizationListSchema } from '@common/api/admin';
 import { ADMIN_USER_PATHS, type AdminUserRow, userListPageSchema } from '@common/api/adminUsers';
@@ -75,6 +75,22 @@ describe('admin trials', () => {
     fireEvent.click(await within(endingList()).findByTestId('trial-extend-bob@acme.com'));
     expect(await within(endingList()).findByText(/Dec 15, 2026/)).toBeTruthy();
     expect(server.callsTo(EXTEND).map((c) => c.body)).toEqual([{ endsAt: '2026-12-15T12:00:00.000Z', version: 3 }]);
+  });
+
+  it('an ended trial is extended from the page clock, not from its old end', async () => {
+    const ended: AdminUserRow = {
+      ...ending,
+      id: 'u-3',
+      email: 'cy@acme.com',
+      trial: { ...ending.trial, state: 'trialEnded', endsAt: '2026-11-20T12:00:00.000Z', daysLeft: 0 },
+    };
+    const EXTEND = `PUT ${ADMIN_PATHS.adminUserTrial({ userId: 'u-3' })}`;
+    server.answer(USERS, trialLists([ended]));
+    server.answer(EXTEND, () => shaped(trialSchema, { ...ended.trial, extendedUntil: '2026-12-13T09:00:00.000Z' }));
+    renderPage(<AdminTrialPage />, { now: () => Date.parse('2026-11-29T09:00:00Z') });
+    fireEvent.click(await within(screen.getByTestId('trials-trialEnded')).findByTestId('trial-extend-cy@acme.com'));
+    await waitFor(() => expect(server.callsTo(EXTEND)).toHaveLength(1));
+    expect(server.callsTo(EXTEND).map((c) => c.body)).toEqual([{ extendedUntil: '2026-12-13T09:00:00.000Z', version: 3 }]);
   });
 
   it('converting to a subscription asks first; a person changed meanwhile is refused and the reason shown', async () => {

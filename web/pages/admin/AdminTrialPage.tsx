@@ -15,6 +15,7 @@ import { apiErrorText } from '../../api/errorText';
 import { apiKey } from '../../api/queries';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { useNow } from '../../clock/clock';
 
 const DAY_MS = 24 * 3600 * 1000;
 const LISTS: Array<{ trial: UserTrialFilter; title: string; descending: boolean }> = [
@@ -25,6 +26,7 @@ const LISTS: Array<{ trial: UserTrialFilter; title: string; descending: boolean 
 
 function TrialList({ trial, title, descending, onError }: (typeof LISTS)[number] & { onError: (e: string | null) => void }) {
   const client = useQueryClient();
+  const now = useNow();
   const query = { trial, sort: 'trialEnds', descending: String(descending), limit: 200 };
   const list = useQuery({
     queryKey: apiKey(ADMIN_USER_PATHS.users, query),
@@ -52,7 +54,7 @@ function TrialList({ trial, title, descending, onError }: (typeof LISTS)[number]
     const body =
       u.trial.state === 'trialEnding' || u.trial.state === 'trial'
         ? { endsAt: new Date(Date.parse(u.trial.endsAt!) + by).toISOString() }
-        : { extendedUntil: new Date(Math.max(Date.now(), Date.parse(u.trial.extendedUntil ?? '') || 0) + by).toISOString() };
+        : { extendedUntil: new Date(Math.max(now(), Date.parse(u.trial.extendedUntil ?? '') || 0) + by).toISOString() };
     return run(() => api.put(ADMIN_PATHS.adminUserTrial({ userId: u.id }), { ...body, version: u.version }));
   };
   const columns: Column<AdminUserRow>[] = [

@@ -18,6 +18,7 @@ import { bodyOf, type Draft, RuleEditor } from './RuleEditor';
 import { hawkApi, hawkSubscriptionsKey } from './hawkApi';
 import { handoffFromParams } from '../../components/alertLink';
 import { draftFromTemplate, handoffDraft, handoffTarget } from './handoff';
+import { useNow } from '../../clock/clock';
 
 function draftOf(s: HawkSubscription): Draft {
   return {
@@ -32,14 +33,15 @@ function draftOf(s: HawkSubscription): Draft {
   };
 }
 
-function status(s: HawkSubscription): { label: string; color: string } {
+function status(s: HawkSubscription, nowMs: number): { label: string; color: string } {
   if (s.disabledAt) return { label: 'Disabled', color: 'gray' };
   if (s.paused) return { label: 'Paused', color: 'yellow' };
-  if (s.expiresAt && Date.parse(s.expiresAt) < Date.now()) return { label: 'Expired', color: 'gray' };
+  if (s.expiresAt && Date.parse(s.expiresAt) < nowMs) return { label: 'Expired', color: 'gray' };
   return { label: 'Active', color: 'green' };
 }
 
 export default function SubscriptionsPage() {
+  const now = useNow();
   const [params] = useSearchParams();
   const handoff = handoffFromParams(params);
   const handed = handoffTarget(handoff);
@@ -123,7 +125,7 @@ export default function SubscriptionsPage() {
           </Table.Thead>
           <Table.Tbody>
             {list.data.subscriptions.map((s) => {
-              const st = status(s);
+              const st = status(s, now());
               return (
                 <Table.Tr key={s.id} data-testid={`hawk-row-${s.id}`}>
                   <Table.Td>

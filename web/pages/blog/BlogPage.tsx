@@ -17,10 +17,12 @@ import { useFeature } from '../../features/useFeature';
 import { useUserInfo } from '../../session/userInfo';
 import { FeatureUnavailable } from '../../components/content/FeatureUnavailable';
 import { BlogEditor } from './BlogEditor';
+import { useNow } from '../../clock/clock';
 
 const PAGE_SIZE = 10;
 
 function PostCard({ post, showStatus }: { post: BlogPostSummary; showStatus?: boolean }) {
+  const now = useNow();
   return (
     <Card withBorder padding="sm" data-testid="blog-post-card">
       <Group align="flex-start" wrap="nowrap">
@@ -33,7 +35,7 @@ function PostCard({ post, showStatus }: { post: BlogPostSummary; showStatus?: bo
             {post.author?.name ?? 'Bondwise'} · {post.publishAt ? formatDate(post.publishAt) : 'not scheduled'}
             {showStatus && (
               <Badge size="xs" ml={6} variant="light" color={post.status === 'published' ? 'teal' : 'gray'}>
-                {post.status === 'published' && post.publishAt && new Date(post.publishAt) > new Date() ? 'scheduled' : post.status}
+                {post.status === 'published' && post.publishAt && Date.parse(post.publishAt) > now() ? 'scheduled' : post.status}
               </Badge>
             )}
           </Text>
@@ -53,6 +55,7 @@ function PostCard({ post, showStatus }: { post: BlogPostSummary; showStatus?: bo
 
 export default function BlogPage() {
   const enabled = useFeature('blog');
+  const now = useNow();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -78,9 +81,7 @@ export default function BlogPage() {
   if (!enabled) return <FeatureUnavailable what="The blog" />;
   const data = list.data;
   const author = mine.isSuccess;
-  const unpublished = (mine.data?.posts ?? []).filter(
-    (p) => p.status !== 'published' || (p.publishAt && new Date(p.publishAt) > new Date()),
-  );
+  const unpublished = (mine.data?.posts ?? []).filter((p) => p.status !== 'published' || (p.publishAt && Date.parse(p.publishAt) > now()));
   return (
     <Stack gap="sm" maw={960} data-testid="blog-page">
       <Group justify="space-between">

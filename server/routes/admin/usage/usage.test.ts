@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageResponse } from '../../../../common/api/usage';
 import { rolledThrough, rollUpUsage } from '../../../services/usage/rollup';
+import { insertOrganization, insertUser } from '../../../test/factories';
 import { createTestApp, signedIn, type TestContext } from '../../../test/testApp';
 
 /**
@@ -21,16 +22,14 @@ describe('admin usage dashboards', () => {
     const db = ctx.database.db;
     // The callers themselves signed up long before the range.
     await sql`update users set created_at = '2026-01-05T00:00:00Z' where id in ('usage-admin', 'usage-user')`.execute(db);
-    await sql`insert into organizations (id, token, name) values ('org-a', 'tok-a', 'Alpha Capital'), ('org-b', 'tok-b', 'Beta Bank')`.execute(
-      db,
-    );
+    await insertOrganization(db, 'org-a', { name: 'Alpha Capital', token: 'tok-a' });
+    await insertOrganization(db, 'org-b', { name: 'Beta Bank', token: 'tok-b' });
     for (const [id, org, created] of [
       ['p1', 'org-a', '2026-11-02T10:00:00Z'],
       ['p2', 'org-a', '2026-11-03T10:00:00Z'],
       ['p3', 'org-b', '2026-11-04T10:00:00Z'],
     ] as const) {
-      await sql`insert into users (id, email, password_hash, support_token, organization_id, created_at)
-        values (${id}, ${`${id}@example.com`}, 'x', ${`s-${id}`}, ${org}, ${created})`.execute(db);
+      await insertUser(db, id, { organizationId: org, createdAt: created });
     }
     // p1 and p2 logged in; only p1 created an alert.
     await sql`insert into events (type, subject_id, payload) values ('user.logged_in', 'p1', '{}'), ('user.logged_in', 'p2', '{}')`.execute(

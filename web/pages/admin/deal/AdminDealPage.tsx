@@ -17,9 +17,11 @@ import { STATUS_LABELS } from '../../../components/dealStatus';
 import { commaList } from '../commaList';
 import { adminDealKey, adminDealsApi } from './adminDealsApi';
 import { TrancheEditor } from './TrancheEditor';
+import { useNow } from '../../../clock/clock';
 
 function DealEditor({ deal }: { deal: AdminDeal }) {
   const client = useQueryClient();
+  const now = useNow();
   const [error, setError] = useState<string | null>(null);
   const [bookrunners, setBookrunners] = useState(deal.bookrunners.join(', '));
   const [useOfProceeds, setUseOfProceeds] = useState(deal.useOfProceeds ?? '');
@@ -107,7 +109,7 @@ function DealEditor({ deal }: { deal: AdminDeal }) {
                 onClick={() =>
                   nextStatus &&
                   void change(() =>
-                    adminDealsApi.addStatus(deal.id, { status: nextStatus, at: (at ? new Date(at) : new Date()).toISOString() }),
+                    adminDealsApi.addStatus(deal.id, { status: nextStatus, at: (at ? new Date(at) : new Date(now())).toISOString() }),
                   )
                 }
                 data-testid="admin-deal-add-status"

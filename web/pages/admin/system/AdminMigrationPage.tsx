@@ -60,7 +60,12 @@ export default function AdminMigrationPage() {
           <Card withBorder padding="md">
             <Text fw={700} mb="xs">
               Database migrations{' '}
-              <Badge color={s.migrations.pending.length ? 'orange' : 'teal'} variant="light" data-testid="migrations-pending">
+              <Badge
+                component="span"
+                color={s.migrations.pending.length ? 'orange' : 'teal'}
+                variant="light"
+                data-testid="migrations-pending"
+              >
                 {s.migrations.pending.length ? `${s.migrations.pending.length} pending` : 'up to date'}
               </Badge>
             </Text>
