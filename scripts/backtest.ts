@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../server/config';
 import { type DatabaseHandle, openDatabase, openPglite } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { resetBacktest, runBacktestToEnd } from '../server/services/accuracy/backtest';
+import { resetAccuracyBacktest, runAccuracyBacktestToEnd } from '../server/services/accuracy/backtest';
 import { accuracyReportByScan } from '../server/services/accuracy/reportByScan';
 import { accuracyTableText } from '../server/services/accuracy/table';
 import { runPriceBackfill } from '../server/services/market/simulator/backfill';
@@ -100,9 +100,9 @@ async function main(): Promise<void> {
   if (!query.success) fail(`--from/--to: ${query.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
   const { handle, dir } = await openMarket();
   try {
-    if (flag('rebuild')) await resetBacktest(handle.db);
+    if (flag('rebuild')) await resetAccuracyBacktest(handle.db);
     const started = performance.now();
-    const run = await runBacktestToEnd(handle.db, (n) => log(`  evaluated ${n} trades`));
+    const run = await runAccuracyBacktestToEnd(handle.db, (n) => log(`  evaluated ${n} trades`));
     log(`Evaluated ${run.evaluated} new trades in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const report = await accuracyReportByScan(handle.db, query.data);
     process.stdout.write(`${flag('json') ? JSON.stringify(report, null, 2) : accuracyTableText(report)}\n`);

@@ -1,4 +1,4 @@
-import { runBacktest } from '../services/accuracy/backtest';
+import { runAccuracyBacktest } from '../services/accuracy/backtest';
 import type { RecurringJob } from './scheduler';
 
 /**
@@ -11,7 +11,7 @@ export function accuracyBacktestJob(intervalMs = 3_000): RecurringJob {
     name: 'accuracy-backtest',
     intervalMs,
     async run(db) {
-      await runBacktest(db);
+      await runAccuracyBacktest(db);
     },
   };
 }

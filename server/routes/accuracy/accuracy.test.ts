@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBacktestToEnd } from '../../services/accuracy/backtest';
+import { runAccuracyBacktestToEnd } from '../../services/accuracy/backtest';
 import { insertAccuracyFixture } from '../../services/accuracy/testFixtures';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
@@ -22,7 +22,7 @@ describe('GET /v2/market/accuracy', () => {
 
   it("shows a user the backtest's tables, with the baselines beside the evaluated price", async () => {
     await insertAccuracyFixture(ctx.database.db);
-    await runBacktestToEnd(ctx.database.db);
+    await runAccuracyBacktestToEnd(ctx.database.db);
     const res = await get('/v2/market/accuracy');
     expect(res.statusCode).toBe(200);
     const body = res.json();

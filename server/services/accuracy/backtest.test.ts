@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/testDatabase';
 import { setBackfill } from '../market/simulator/backfill';
 import { createTrades } from '../pricing/testFixtures';
-import { runBacktest, runBacktestToEnd } from './backtest';
+import { runAccuracyBacktest, runAccuracyBacktestToEnd } from './backtest';
 import { accuracyReport } from './report';
 import { type AccuracyFixture, accuracyRowOf, insertAccuracyFixture } from './testFixtures';
 
@@ -33,15 +33,15 @@ afterAll(() => database.close());
 describe('the backtest of evaluated prices on a hand-built market', () => {
   it('waits while older closes are still being priced in the background', async () => {
     await setBackfill(database.db, { from: '2026-10-01', to: '2026-11-13' }, new Date('2026-11-14T12:00:00Z'));
-    expect(await runBacktest(database.db)).toEqual({ evaluated: 0, waitingForHistory: true });
+    expect(await runAccuracyBacktest(database.db)).toEqual({ evaluated: 0, waitingForHistory: true });
     await setBackfill(database.db, null, new Date('2026-11-14T12:00:00Z'));
   });
 
   it('evaluates the trades not yet seen, a batch at a time, skipping cancelled ones', async () => {
-    expect((await runBacktest(database.db, 2)).evaluated).toBe(2);
-    expect((await runBacktestToEnd(database.db)).evaluated).toBe(4);
+    expect((await runAccuracyBacktest(database.db, 2)).evaluated).toBe(2);
+    expect((await runAccuracyBacktestToEnd(database.db)).evaluated).toBe(4);
     expect(await accuracyRowOf(database.db, fx.trades.a5!)).toBeUndefined();
-    expect((await runBacktest(database.db)).evaluated).toBe(0);
+    expect((await runAccuracyBacktest(database.db)).evaluated).toBe(0);
   });
 
   it("records the price shown just before each trade and each prediction's error against the trade's mid", async () => {
@@ -125,7 +125,7 @@ describe('the backtest of evaluated prices on a hand-built market', () => {
     await createTrades(database.db, [
       { bondId: fx.bondB, time: new Date('2026-11-19T15:00:00Z'), quantity: 1_000_000, price: 93.2, side: 'inter_dealer' },
     ]);
-    expect((await runBacktest(database.db)).evaluated).toBe(1);
+    expect((await runAccuracyBacktest(database.db)).evaluated).toBe(1);
     const later = await accuracyReport(database.db, { from: '2026-11-19' });
     // Shown B's 18 Nov snapshot 93.50 (no close of the 18th for B): error 0.30; last trade b2 93.00: −0.20.
     expect(later.overall.find((r) => r.key === 'HY')).toMatchObject({ trades: 1 });

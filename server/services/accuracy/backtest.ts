@@ -38,14 +38,14 @@ import { defineProcessCache } from '../caches/registry';
  * Trades evaluated per run of the job: each batch is one statement that holds PGlite's only
  * backend (~0.5 s for 1,500 trades on an idle machine), so batches stay small and frequent.
  */
-export const BACKTEST_BATCH = 1_500;
+export const ACCURACY_BACKTEST_BATCH = 1_500;
 /** The command line owns its database: bigger batches. */
-export const BACKTEST_BATCH_ALONE = 10_000;
+export const ACCURACY_BACKTEST_BATCH_ALONE = 10_000;
 /** Ids below the newest evaluated one that are still checked, for writers that commit a lower id late. */
 const ID_OVERLAP = 2_000;
 const YEAR_MS = 365.25 * 86_400_000;
 
-export interface BacktestRunResult {
+export interface AccuracyBacktestRunResult {
   /** Trades evaluated by this run. */
   evaluated: number;
   /** True when the run waited because older closes are still being priced in the background. */
@@ -53,7 +53,7 @@ export interface BacktestRunResult {
 }
 
 /** Evaluates up to `limit` trades not yet in trade_accuracy, oldest id first. */
-export async function runBacktest(db: Kysely<Database>, limit = BACKTEST_BATCH): Promise<BacktestRunResult> {
+export async function runAccuracyBacktest(db: Kysely<Database>, limit = ACCURACY_BACKTEST_BATCH): Promise<AccuracyBacktestRunResult> {
   // The seeded history's older closes are priced by the price-backfill job; a trade evaluated
   // before its previous close exists would be compared with a stale price, so wait for them.
   if (await getBackfill(db)) return { evaluated: 0, waitingForHistory: true };
@@ -111,7 +111,7 @@ export async function runBacktest(db: Kysely<Database>, limit = BACKTEST_BATCH):
   const bonds = await bondRatingsAndMaturities(db, bondIds);
   const rows = records.map((f) => {
     const timeMs = Number(f[2]);
-    return backtestRow(
+    return accuracyBacktestRow(
       {
         tradeId: f[0]!,
         bondId: Number(f[1]),
@@ -136,10 +136,13 @@ export async function runBacktest(db: Kysely<Database>, limit = BACKTEST_BATCH):
 }
 
 /** Runs the backtest until every trade is evaluated; returns the number evaluated. */
-export async function runBacktestToEnd(db: Kysely<Database>, progress?: (evaluated: number) => void): Promise<BacktestRunResult> {
+export async function runAccuracyBacktestToEnd(
+  db: Kysely<Database>,
+  progress?: (evaluated: number) => void,
+): Promise<AccuracyBacktestRunResult> {
   let evaluated = 0;
   for (;;) {
-    const run = await runBacktest(db);
+    const run = await runAccuracyBacktest(db);
     if (run.waitingForHistory) return { evaluated, waitingForHistory: true };
     if (run.evaluated === 0) return { evaluated, waitingForHistory: false };
     evaluated += run.evaluated;
@@ -148,13 +151,13 @@ export async function runBacktestToEnd(db: Kysely<Database>, progress?: (evaluat
 }
 
 /** Forgets every evaluated trade (after prices were recomputed, e.g. a new pricing model). */
-export async function resetBacktest(db: Kysely<Database>): Promise<void> {
+export async function resetAccuracyBacktest(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('trade_accuracy').execute();
 }
 
 // ---- one trade ----------------------------------------------------------------------------------
 
-export interface BacktestInput {
+export interface AccuracyBacktestInput {
   tradeId: string;
   bondId: number;
   timeMs: number;
@@ -203,7 +206,7 @@ const ROW_COLUMNS = [
 ] as const;
 
 /** The stored row of one trade: its dimensions, its mid and the three predictions' errors. */
-export function backtestRow(t: BacktestInput, bond: BondFacts): Record<(typeof ROW_COLUMNS)[number][0], unknown> {
+export function accuracyBacktestRow(t: AccuracyBacktestInput, bond: BondFacts): Record<(typeof ROW_COLUMNS)[number][0], unknown> {
   const day = isoDate(new Date(t.timeMs));
   const rating = compositeRating(ratingOn(bond.sp, day) ?? bond.currentSp, ratingOn(bond.moody, day) ?? bond.currentMoody);
   // Unrated bonds are priced as BBB (pricing/conventions.ts ratingBucket): investment grade here too.

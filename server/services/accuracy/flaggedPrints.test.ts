@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/testDatabase';
 import { createTrades } from '../pricing/testFixtures';
-import { runBacktestToEnd } from './backtest';
+import { runAccuracyBacktestToEnd } from './backtest';
 import { accuracyReport } from './report';
 import { accuracyReportByScan } from './reportByScan';
 import { type AccuracyFixture, accuracyRowOf, insertAccuracyFixture } from './testFixtures';
@@ -39,7 +39,7 @@ const compared = async () => {
 
 describe('the accuracy backtest and flagged prints', () => {
   it('does not score a flagged print, nor compare a later trade with it as the last trade or the close', async () => {
-    await runBacktestToEnd(database.db);
+    await runAccuracyBacktestToEnd(database.db);
     const a4 = await accuracyRowOf(database.db, fx.trades.a4!);
     expect(a4!.last_trade_error).toBeCloseTo(1.0666432, 6);
     expect(a4!.previous_close_error).toBeCloseTo(1.0666432, 6);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/testDatabase';
 import { seedUniverse } from '../market/simulator/index';
-import { runBacktest, runBacktestToEnd } from './backtest';
+import { runAccuracyBacktest, runAccuracyBacktestToEnd } from './backtest';
 import { accuracyReport } from './report';
 import { accuracyReportByScan } from './reportByScan';
 
@@ -43,12 +43,12 @@ async function expectSameAnswers(minimumCompared: number) {
 
 describe('the accuracy tables answered from the read model', () => {
   it('equal the direct computation for every range', async () => {
-    await runBacktest(database.db, 600);
+    await runAccuracyBacktest(database.db, 600);
     await expectSameAnswers(200);
   });
 
   it('still equal it after the backtest adds the next trades', async () => {
-    await runBacktestToEnd(database.db);
+    await runAccuracyBacktestToEnd(database.db);
     await expectSameAnswers(400);
   });
 
