@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../server/config';
 import { type DatabaseHandle, openDatabase, openPglite } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { resetAccuracyBacktest, runAccuracyBacktestToEnd } from '../server/services/accuracy/backtest';
+import { ACCURACY_BACKTEST_BATCH_ALONE, resetAccuracyBacktest, runAccuracyBacktestToEnd } from '../server/services/accuracy/backtest';
 import { accuracyReportByScan } from '../server/services/accuracy/reportByScan';
 import { accuracyTableText } from '../server/services/accuracy/table';
 import { runPriceBackfill } from '../server/services/market/simulator/backfill';
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   try {
     if (flag('rebuild')) await resetAccuracyBacktest(handle.db);
     const started = performance.now();
-    const run = await runAccuracyBacktestToEnd(handle.db, (n) => log(`  evaluated ${n} trades`));
+    const run = await runAccuracyBacktestToEnd(handle.db, (n) => log(`  evaluated ${n} trades`), ACCURACY_BACKTEST_BATCH_ALONE);
     log(`Evaluated ${run.evaluated} new trades in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const report = await accuracyReportByScan(handle.db, query.data);
     process.stdout.write(`${flag('json') ? JSON.stringify(report, null, 2) : accuracyTableText(report)}\n`);

@@ -135,14 +135,18 @@ export async function runAccuracyBacktest(db: Kysely<Database>, limit = ACCURACY
   return { evaluated: rows.length, waitingForHistory: false };
 }
 
-/** Runs the backtest until every trade is evaluated; returns the number evaluated. */
+/**
+ * Runs the backtest until every trade is evaluated; returns the number evaluated. `batch` is the
+ * trades a statement: the command line, which owns its database, passes ACCURACY_BACKTEST_BATCH_ALONE.
+ */
 export async function runAccuracyBacktestToEnd(
   db: Kysely<Database>,
   progress?: (evaluated: number) => void,
+  batch = ACCURACY_BACKTEST_BATCH,
 ): Promise<AccuracyBacktestRunResult> {
   let evaluated = 0;
   for (;;) {
-    const run = await runAccuracyBacktest(db);
+    const run = await runAccuracyBacktest(db, batch);
     if (run.waitingForHistory) return { evaluated, waitingForHistory: true };
     if (run.evaluated === 0) return { evaluated, waitingForHistory: false };
     evaluated += run.evaluated;
