@@ -17,15 +17,10 @@ export const MEASURES: Array<{ value: Measure; label: string; unit: string }> = 
   { value: 'spreadChange', label: 'Δ Spread', unit: 'daily G-spread change, bp' },
 ];
 
-/** How the server averaged the sectors' spreads and yields (the answer's `weighting`). */
-export function weightedBy(weighting: MarketWeighting | undefined): string {
-  return averagedBy(weighting);
-}
-
 /** A measure's unit, naming the weighting of the averaged ones. */
 export function measureUnit(m: Measure, weighting: MarketWeighting | undefined): string {
   const { unit } = MEASURES.find((x) => x.value === m)!;
-  return m === 'spread' || m === 'yield' ? `${unit}, ${weightedBy(weighting)}` : unit;
+  return m === 'spread' || m === 'yield' ? `${unit}, ${averagedBy(weighting)}` : unit;
 }
 
 /** Columns shared by the sector and industry tables (units and the answer's weighting in header tooltips). */
@@ -33,7 +28,7 @@ export function statsColumns(nameHeader: string, weighting: MarketWeighting | un
   return [
     { field: 'name', header: nameHeader, flex: 1, minWidth: 170 },
     { field: 'bondCount', header: 'Bonds', kind: 'count', width: 80, headerTooltip: 'Outstanding bonds' },
-    { field: 'spread', header: 'Spread', kind: 'spreadLevel', width: 100, headerTooltip: `G-spread, bp, ${weightedBy(weighting)}` },
+    { field: 'spread', header: 'Spread', kind: 'spreadLevel', width: 100, headerTooltip: `G-spread, bp, ${averagedBy(weighting)}` },
     {
       field: 'spreadChange',
       header: 'Δ Spread',
@@ -42,7 +37,7 @@ export function statsColumns(nameHeader: string, weighting: MarketWeighting | un
       width: 100,
       headerTooltip: 'Daily change, bp (green: tighter)',
     },
-    { field: 'yield', header: 'Yield', kind: 'yield', width: 95, headerTooltip: `Yield to worst, %, ${weightedBy(weighting)}` },
+    { field: 'yield', header: 'Yield', kind: 'yield', width: 95, headerTooltip: `Yield to worst, %, ${averagedBy(weighting)}` },
     {
       field: 'yieldChange',
       header: 'Δ Yield',

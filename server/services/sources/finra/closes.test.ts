@@ -2,17 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FinraConfig } from '../../../config';
 import type { DatabaseHandle } from '../../../db/database';
 import { createTestDatabase } from '../../../test/testDatabase';
 import { useMarketClock } from '../../market/queries/marketClock';
 import { marketIndex } from '../../market/queries/marketIndex';
-import { sourceCursor } from '../cursorStore';
-import { handClock, type RecordedServer, startRecordedServer } from '../recordedServer';
-import { REPLAY_NOW } from '../testReplayMarket';
-import { loadTreasuryCurve, TREASURY_SOURCE } from '../treasury/treasuryLoader';
-import { finraPublicProvider } from './provider';
-import { startFinraReplay } from './testReplay';
+import { REPLAY_NOW, type ReplayServers, startReplayServers } from '../testReplayMarket';
 
 /**
  * Closes on public data: the replayed FINRA history (samples/replay) loaded by the real loader
@@ -32,34 +26,20 @@ const DAY_MS = 86_400_000;
 
 describe('end-of-day closes struck on replayed FINRA data', () => {
   let database: DatabaseHandle;
-  let finra: { config: FinraConfig; root: string; close: () => Promise<void> };
-  let treasury: RecordedServer;
-  let clock: ReturnType<typeof handClock>;
+  let replay: ReplayServers;
 
   beforeAll(async () => {
-    finra = await startFinraReplay(() => false);
-    clock = handClock(REPLAY_NOW);
-    treasury = await startRecordedServer(join(process.cwd(), 'samples/replay/treasury'), clock.now);
+    replay = await startReplayServers();
   });
-  afterAll(async () => {
-    await finra?.close();
-    await treasury?.close();
-  });
+  afterAll(() => replay?.close());
   beforeEach(async () => {
     database = await createTestDatabase();
     useMarketClock(database.db, () => REPLAY_NOW);
   });
   afterEach(() => database.close());
 
-  const loadCurve = () =>
-    loadTreasuryCurve(database.db, {
-      baseUrl: treasury.baseUrl,
-      clock,
-      cursor: sourceCursor(database.db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset, () => clock.now()),
-      backfillYears: 2,
-    });
-  const refresh = (now: number, today: string) =>
-    finraPublicProvider(finra.config, { now: () => now, sleep: async () => {} }).loadBatch!(database.db, { to: today, from: '2026-08-25' });
+  const loadCurve = () => replay.loadCurve(database.db);
+  const refresh = (now: number, today: string) => replay.loadFinra(database.db, today, now);
   const closes = async () =>
     (
       await sql<{ cusip: string; d: string; price: string }>`
@@ -109,7 +89,7 @@ describe('end-of-day closes struck on replayed FINRA data', () => {
     expect([...new Set(first.map((c) => c.d))].sort()).toEqual(CLOSE_DAYS);
 
     // FINRA publishes 24 Sep overnight: one more end-of-day record, in FINRA's layout.
-    const file = join(finra.root, 'finra/fixedIncomeMarket/endOfDayPriceYield.json');
+    const file = join(replay.finra.root, 'finra/fixedIncomeMarket/endOfDayPriceYield.json');
     const recorded = readFileSync(file, 'utf8');
     const history = JSON.parse(recorded) as Record<string, unknown>[];
     const next = { cusip: '037833BW9', issueSymbolIdentifier: 'AAPL4336436', finraSecurityIdentifier: 4336436, tradeDate: '2026-09-24' };

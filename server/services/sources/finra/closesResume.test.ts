@@ -1,18 +1,11 @@
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FinraConfig } from '../../../config';
 import type { DatabaseHandle } from '../../../db/database';
 import { createTestDatabase } from '../../../test/testDatabase';
 import { useMarketClock } from '../../market/queries/marketClock';
-import { sourceCursor } from '../cursorStore';
-import { handClock, type RecordedServer, startRecordedServer } from '../recordedServer';
 import { readCursor } from '../sourceState';
-import { REPLAY_NOW } from '../testReplayMarket';
-import { loadTreasuryCurve, TREASURY_SOURCE } from '../treasury/treasuryLoader';
+import { REPLAY_NOW, type ReplayServers, startReplayServers } from '../testReplayMarket';
 import { CLOSES_DATASET } from './closes';
-import { finraPublicProvider } from './provider';
-import { startFinraReplay } from './testReplay';
 import { FINRA_SOURCE } from './writer';
 
 /**
@@ -28,21 +21,12 @@ const DAYS = ['2026-09-15', '2026-09-16', '2026-09-17', '2026-09-18', '2026-09-2
 
 describe('a crash mid-chunk while closes are struck on replayed FINRA data, resumed from the cursor', () => {
   let database: DatabaseHandle;
-  let finra: { config: FinraConfig; root: string; close: () => Promise<void> };
-  let treasury: RecordedServer;
-  let clock: ReturnType<typeof handClock>;
+  let replay: ReplayServers;
   /** The closes of a load that never crashed, as `snapshot` lists them. */
   let reference: string[];
 
-  const loadCurve = (db: DatabaseHandle['db']) =>
-    loadTreasuryCurve(db, {
-      baseUrl: treasury.baseUrl,
-      clock,
-      cursor: sourceCursor(db, TREASURY_SOURCE.source, TREASURY_SOURCE.dataset, () => clock.now()),
-      backfillYears: 2,
-    });
-  const refresh = (db: DatabaseHandle['db'], today: string) =>
-    finraPublicProvider(finra.config, { now: () => REPLAY_NOW, sleep: async () => {} }).loadBatch!(db, { to: today, from: '2026-08-25' });
+  const loadCurve = (db: DatabaseHandle['db']) => replay.loadCurve(db);
+  const refresh = (db: DatabaseHandle['db'], today: string) => replay.loadFinra(db, today);
   /** Every stored close, all its fields, one line each. */
   const snapshot = async (db: DatabaseHandle['db']) =>
     (
@@ -64,9 +48,7 @@ describe('a crash mid-chunk while closes are struck on replayed FINRA data, resu
     );
 
   beforeAll(async () => {
-    finra = await startFinraReplay(() => false);
-    clock = handClock(REPLAY_NOW);
-    treasury = await startRecordedServer(join(process.cwd(), 'samples/replay/treasury'), clock.now);
+    replay = await startReplayServers();
     const clean = await createTestDatabase();
     try {
       useMarketClock(clean.db, () => REPLAY_NOW);
@@ -79,10 +61,7 @@ describe('a crash mid-chunk while closes are struck on replayed FINRA data, resu
     // Every business day from the first history print (15 Sep) through the last one loaded (23 Sep).
     expect([...new Set(reference.map((line) => line.split(' ')[1]))].sort()).toEqual(DAYS);
   }, 120_000);
-  afterAll(async () => {
-    await finra?.close();
-    await treasury?.close();
-  });
+  afterAll(() => replay?.close());
 
   beforeEach(async () => {
     database = await createTestDatabase();
