@@ -114,7 +114,13 @@ describe('a short list shown whole in the simple table', () => {
   it('puts a group header over its columns and names the table for a screen reader', () => {
     const grouped: TableColumn<Quote>[] = [
       { header: 'CUSIP', field: 'cusip' },
-      { header: 'Evaluated', columns: [columns[1], columns[2]] },
+      {
+        header: 'Evaluated',
+        columns: [
+          { header: 'Price', field: 'price', kind: 'price' },
+          { header: 'Spread', field: 'spread', kind: 'spread' },
+        ],
+      },
     ];
     show(<SimpleTable rows={[apple]} columns={grouped} rowKey={(r) => r.cusip} ariaLabel="Quotes" />);
     const table = screen.getByRole('table', { name: 'Quotes' });
