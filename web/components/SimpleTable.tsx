@@ -44,8 +44,10 @@ export interface SimpleTableProps<Row> extends SimpleTableLook {
   rowData?: (row: Row) => Record<string, string>;
   /** The sentence shown instead of the table when there are no rows (none: an empty table body). */
   empty?: ReactNode;
-  /** A last row under the body (totals), in the columns' places, built by the page's own cells. */
-  footer?: { row: Row; testId?: string };
+  /** A last row under the body (totals): one cell per shown column, aligned as its column, set as header cells. */
+  footer?: { cells: readonly ReactNode[]; testId?: string };
+  /** Scroll inside the table's own box past these sizes (with `stickyHeader`, the header stays). */
+  scroll?: { minWidth: number; maxHeight?: number | string };
   /** Without a header row (a list whose cells say what they are). */
   headless?: boolean;
   caption?: string;
@@ -141,7 +143,7 @@ function dataAttributes(data: Record<string, string> | undefined): Record<string
 
 export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
   const { rows, columns, rowKey, onRowClick, rowLabel, rowTestId, rowClassName, rowData, empty, footer } = props;
-  const { headless, caption, ariaLabel, testId } = props;
+  const { headless, caption, ariaLabel, testId, scroll } = props;
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const shown = leaves(columns).filter((c) => !c.hidden);
   const open = onRowClick;
@@ -177,7 +179,7 @@ export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
     stickyHeader: props.stickyHeader,
     miw: props.miw,
   };
-  return (
+  const table = (
     <Table {...tableLook} data-testid={testId} aria-label={ariaLabel}>
       {caption && <Table.Caption>{caption}</Table.Caption>}
       {!headless && <Header columns={columns} />}
@@ -207,12 +209,21 @@ export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
       {footer && (
         <Table.Tfoot>
           <Table.Tr data-testid={footer.testId}>
-            {shown.map((c) => (
-              <Cell key={columnId(c)} column={c} row={footer.row} />
+            {shown.map((c, i) => (
+              <Table.Th key={columnId(c)} ta={isRightAligned(c) ? 'right' : undefined} className={cellClass(c, undefined)}>
+                {footer.cells[i]}
+              </Table.Th>
             ))}
           </Table.Tr>
         </Table.Tfoot>
       )}
     </Table>
+  );
+  return scroll ? (
+    <Table.ScrollContainer minWidth={scroll.minWidth} maxHeight={scroll.maxHeight}>
+      {table}
+    </Table.ScrollContainer>
+  ) : (
+    table
   );
 }

@@ -10,12 +10,7 @@ import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Text
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  PRICING_SHEET_NAME_MAX,
-  PRICING_SHEET_NOTES_MAX,
-  type PricingSheet,
-  type PricingSheetVersions,
-} from '@common/api/pricingSheets';
+import { PRICING_SHEET_NAME_MAX, PRICING_SHEET_NOTES_MAX, type PricingSheet, type PricingSheetVersions } from '@common/api/pricingSheets';
 import { apiErrorText } from '../../api/errorText';
 import { PageTitle } from '../../components/PageTitle';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';

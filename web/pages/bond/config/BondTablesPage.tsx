@@ -86,7 +86,6 @@ function NameModal({
   );
 }
 
-
 /** A custom table as its row shows it, with what the row's buttons do. */
 interface TableRow {
   table: BondTable;
