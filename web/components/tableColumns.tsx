@@ -132,11 +132,27 @@ export function formatCell(kind: ColumnKind, value: unknown, missing?: string): 
   }
 }
 
+/** Numbers (and columns that ask) sit right, header and cell, in both the grid and the simple table. */
+export function isRightAligned<Row>(column: Column<Row>): boolean {
+  const kind = column.kind ?? 'text';
+  return MARKET_FIGURES.has(kind) || PLAIN_NUMBERS.has(kind) || column.align === 'right';
+}
+
+/** Market figures are set in the market font (`bw-stat`) wherever a table shows them. */
+export function isMarketFigure<Row>(column: Column<Row>): boolean {
+  return MARKET_FIGURES.has(column.kind ?? 'text');
+}
+
+/** The text a cell shows: the column's own `format`, else its kind's (the one path both tables take). */
+export function cellText<Row>(column: Column<Row>, value: unknown): string {
+  return column.format ? column.format(value) : formatCell(column.kind ?? 'text', value, column.missing);
+}
+
 /** The AG Grid column DataTable builds from a declaration. */
 export function toColDef<Row>(column: Column<Row>): ColDef<Row> {
   const kind = column.kind ?? 'text';
   const { field, value, cell: Cell, tooltip, format } = column;
-  const right = MARKET_FIGURES.has(kind) || PLAIN_NUMBERS.has(kind) || column.align === 'right';
+  const right = isRightAligned(column);
   const classes = [MARKET_FIGURES.has(kind) ? MARKET_FIGURE_CLASS : right ? 'ag-right-aligned-cell' : '', column.className ?? '']
     .filter(Boolean)
     .join(' ');

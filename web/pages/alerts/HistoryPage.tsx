@@ -3,15 +3,31 @@
  * (in the URL, so a filtered view can be shared or bookmarked); each links to the bond's history
  * chart with the firing marked.
  */
-import { Alert, Center, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Center, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { HAWK_PATHS, type HawkFiring, type HawkSubscription } from '@common/api/hawk';
 import { IssuerPicker } from '../../components/IssuerPicker';
 import { PageTitle } from '../../components/PageTitle';
+import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';
 import { BondPicker } from './BondPicker';
-import { formatMarketTime } from '@common/format';
+
+/** What fired on: the bond (opening its history chart at the firing), else the issuer, deal or market. */
+function OnCell({ row: f }: CellProps<HawkFiring>) {
+  return f.bondId ? (
+    <Link to={`/bw/bond/${f.bondId}/history?hawkFiring=${encodeURIComponent(f.firedAt)}`}>{f.cusip ?? f.bondId}</Link>
+  ) : (
+    <>{f.ticker ?? (f.dealId ? `deal #${f.dealId}` : 'market')}</>
+  );
+}
+
+const COLUMNS: Column<HawkFiring>[] = [
+  { header: 'Fired', field: 'firedAt', kind: 'instant' },
+  { header: 'Alert', field: 'summary' },
+  { header: 'On', id: 'on', cell: OnCell },
+  { header: 'What happened', field: 'message' },
+];
 
 const FILTERS = ['subscriptionId', 'bondId', 'issuerId', 'from', 'to'] as const;
 
@@ -76,32 +92,7 @@ export default function HistoryPage() {
           Nothing fired with these filters.
         </Text>
       ) : (
-        <Table striped data-testid="history-firings">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Fired</Table.Th>
-              <Table.Th>Alert</Table.Th>
-              <Table.Th>On</Table.Th>
-              <Table.Th>What happened</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {firings.data.firings.map((f) => (
-              <Table.Tr key={f.id}>
-                <Table.Td>{formatMarketTime(f.firedAt)}</Table.Td>
-                <Table.Td>{f.summary}</Table.Td>
-                <Table.Td>
-                  {f.bondId ? (
-                    <Link to={`/bw/bond/${f.bondId}/history?hawkFiring=${encodeURIComponent(f.firedAt)}`}>{f.cusip ?? f.bondId}</Link>
-                  ) : (
-                    (f.ticker ?? (f.dealId ? `deal #${f.dealId}` : 'market'))
-                  )}
-                </Table.Td>
-                <Table.Td>{f.message}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable rows={firings.data.firings} columns={COLUMNS} rowKey={(f) => String(f.id)} striped testId="history-firings" />
       )}
     </Stack>
   );

@@ -3,8 +3,7 @@
  * issuer or sector handed over in the URL by other pages' "create alert": ./handoff.ts), edit, pause, resume,
  * delete; the editor previews how often the rule would have fired over the last 30 days.
  */
-import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { formatDate } from '@common/format';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import { HAWK_PATHS, HAWK_TEMPLATES, type HawkSubscription } from '@common/api/h
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ShareButton } from '../../components/share/ShareButton';
 import { PageTitle } from '../../components/PageTitle';
+import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';
 import { bodyOf, type Draft, RuleEditor } from './RuleEditor';
@@ -32,6 +32,75 @@ function draftOf(s: HawkSubscription): Draft {
     paused: s.paused,
   };
 }
+
+/** An alert as its row shows it, with what the row's buttons do. */
+interface SubscriptionRow {
+  sub: HawkSubscription;
+  status: { label: string; color: string };
+  pausing: boolean;
+  edit: () => void;
+  pause: () => void;
+  remove: () => void;
+}
+
+function AlertCell({ row: { sub } }: CellProps<SubscriptionRow>) {
+  return (
+    <>
+      {sub.name && (
+        <Text size="sm" fw={500}>
+          {sub.name}
+        </Text>
+      )}
+      <Text size="sm">{sub.summary}</Text>
+    </>
+  );
+}
+
+function StatusCell({ row }: CellProps<SubscriptionRow>) {
+  return (
+    <Badge color={row.status.color} data-testid="hawk-status">
+      {row.status.label}
+    </Badge>
+  );
+}
+
+function ActionsCell({ row }: CellProps<SubscriptionRow>) {
+  const s = row.sub;
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Button size="compact-xs" variant="default" onClick={row.edit} data-testid="hawk-edit">
+        Edit
+      </Button>
+      <Button size="compact-xs" variant="default" loading={row.pausing} onClick={row.pause} data-testid="hawk-pause">
+        {s.paused ? 'Resume' : 'Pause'}
+      </Button>
+      {s.shared ? (
+        <Text size="xs" c="dimmed">
+          Shared by {s.shared.owner.name ?? s.shared.owner.email}
+        </Text>
+      ) : (
+        <>
+          <ShareButton kind="hawk_subscription" itemId={String(s.id)} itemName={s.name ?? s.summary} />
+          <Button size="compact-xs" variant="subtle" color="red" onClick={row.remove} data-testid="hawk-delete">
+            Delete
+          </Button>
+        </>
+      )}
+    </Group>
+  );
+}
+
+const COLUMNS: Column<SubscriptionRow>[] = [
+  { header: 'Alert', id: 'alert', cell: AlertCell },
+  {
+    header: 'Channels',
+    id: 'channels',
+    value: (r) => r.sub.channels.join(', ').replace('in_app', 'in app').replace('email', 'e-mail'),
+  },
+  { header: 'Status', id: 'status', cell: StatusCell },
+  { header: 'Last fired', id: 'lastFired', value: (r) => r.sub.lastFiredAt, kind: 'date' },
+  { header: '', id: 'actions', cell: ActionsCell, control: true },
+];
 
 function status(s: HawkSubscription, nowMs: number): { label: string; color: string } {
   if (s.disabledAt) return { label: 'Disabled', color: 'gray' };
@@ -113,77 +182,25 @@ export default function SubscriptionsPage() {
           No alerts yet: start from a template above.
         </Text>
       ) : (
-        <Table striped highlightOnHover data-testid="hawk-subscriptions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Alert</Table.Th>
-              <Table.Th>Channels</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Last fired</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.subscriptions.map((s) => {
-              const st = status(s, now());
-              return (
-                <Table.Tr key={s.id} data-testid={`hawk-row-${s.id}`}>
-                  <Table.Td>
-                    {s.name && (
-                      <Text size="sm" fw={500}>
-                        {s.name}
-                      </Text>
-                    )}
-                    <Text size="sm">{s.summary}</Text>
-                  </Table.Td>
-                  <Table.Td>{s.channels.join(', ').replace('in_app', 'in app').replace('email', 'e-mail')}</Table.Td>
-                  <Table.Td>
-                    <Badge color={st.color} data-testid="hawk-status">
-                      {st.label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDate(s.lastFiredAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        onClick={() => {
-                          setError(null);
-                          setEditing({ draft: draftOf(s), id: s.id, label: s.targetLabel });
-                        }}
-                        data-testid="hawk-edit"
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        loading={pause.isPending && pause.variables?.id === s.id}
-                        onClick={() => pause.mutate(s)}
-                        data-testid="hawk-pause"
-                      >
-                        {s.paused ? 'Resume' : 'Pause'}
-                      </Button>
-                      {s.shared ? (
-                        <Text size="xs" c="dimmed">
-                          Shared by {s.shared.owner.name ?? s.shared.owner.email}
-                        </Text>
-                      ) : (
-                        <>
-                          <ShareButton kind="hawk_subscription" itemId={String(s.id)} itemName={s.name ?? s.summary} />
-                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(s)} data-testid="hawk-delete">
-                            Delete
-                          </Button>
-                        </>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          rows={list.data.subscriptions.map((sub) => ({
+            sub,
+            status: status(sub, now()),
+            pausing: pause.isPending && pause.variables?.id === sub.id,
+            edit: () => {
+              setError(null);
+              setEditing({ draft: draftOf(sub), id: sub.id, label: sub.targetLabel });
+            },
+            pause: () => pause.mutate(sub),
+            remove: () => setDeleting(sub),
+          }))}
+          columns={COLUMNS}
+          rowKey={(r) => String(r.sub.id)}
+          rowTestId={(r) => `hawk-row-${r.sub.id}`}
+          striped
+          highlightOnHover
+          testId="hawk-subscriptions"
+        />
       )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.id ? 'Edit alert' : 'New alert'} size="xl">
         {editing && (

@@ -3,15 +3,15 @@
  * Treasury curve today vs the previous close, the most active bonds and the platform commentary
  * slot (content arrives with a later issue).
  */
-import { Alert, Anchor, Card, Center, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Card, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MARKET_PATHS, type MarketIndexResponse, type MarketSummaryResponse, type MarketWeighting } from '@common/api/market';
-import { formatDay, formatNumber, formatRatings, formatYield, formatYieldChange, RATINGS_HELP } from '@common/format';
+import { formatDay, formatNumber, formatRatings, formatYield, formatYieldChange, RATINGS_HELP, type ValueKind } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { useFeature } from '../../features/useFeature';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
-import { LinkRow } from '../../components/LinkRow';
+import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { Value } from '../../components/Value';
 import { changeTone } from '../../components/tone';
 import { indexWeightingText } from '../../components/market/weighting';
@@ -169,8 +169,52 @@ export function TreasuryCurvePanel({ treasury }: { treasury: MarketSummaryRespon
   );
 }
 
+type ActiveBond = MarketSummaryResponse['mostActive'][number];
+
+/**
+ * A figure as `<Value>` shows it (its sign's colour where asked). These columns keep the panel's
+ * own font rather than the grid's market font, as the panel always read.
+ */
+function valueCell(kind: ValueKind, signed?: boolean) {
+  return function ValueCell({ value }: CellProps<ActiveBond>) {
+    return <Value kind={kind} value={value as number | null} signed={signed} />;
+  };
+}
+
+function HistoryLinkCell({ row }: CellProps<ActiveBond>) {
+  return (
+    <Anchor component={Link} to={`/bw/bond/${row.id}/history`} size="xs" title="Price and trade history">
+      history
+    </Anchor>
+  );
+}
+
+const MOST_ACTIVE_COLUMNS: Column<ActiveBond>[] = [
+  { header: 'Bond', field: 'description' },
+  { header: 'Rating', id: 'rating', value: (b) => formatRatings(b.ratingMoody, b.ratingSP), headerTooltip: RATINGS_HELP },
+  { header: 'Price', field: 'price', align: 'right', cell: valueCell('price'), headerTooltip: 'Evaluated clean price, per 100 face' },
+  {
+    header: 'Δ',
+    field: 'changePrice',
+    align: 'right',
+    cell: valueCell('number', true),
+    headerTooltip: 'Price change vs the previous close, points',
+  },
+  { header: 'YTW', field: 'yieldToWorst', align: 'right', cell: valueCell('yield'), headerTooltip: 'Yield to worst, %' },
+  { header: 'Spread', field: 'gSpread', align: 'right', cell: valueCell('spread', false), headerTooltip: 'G-spread, bp' },
+  {
+    header: 'Volume',
+    field: 'volume',
+    align: 'right',
+    cell: valueCell('size'),
+    headerTooltip: 'Par traded today, USD (MM = millions, K = thousands)',
+  },
+  { header: '', id: 'history', cell: HistoryLinkCell, control: true },
+];
+
 /** Today's most traded bonds, each linking to its pages. */
 export function MostActivePanel({ bonds }: { bonds: MarketSummaryResponse['mostActive'] }) {
+  const navigate = useNavigate();
   return (
     <Card withBorder padding="sm" data-testid="most-active">
       <Text fw={600} size="sm" mb={4}>
@@ -181,58 +225,18 @@ export function MostActivePanel({ bonds }: { bonds: MarketSummaryResponse['mostA
           No trades reported today yet.
         </Text>
       ) : (
-        <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Bond</Table.Th>
-              <Table.Th title={RATINGS_HELP}>Rating</Table.Th>
-              <Table.Th ta="right" title="Evaluated clean price, per 100 face">
-                Price
-              </Table.Th>
-              <Table.Th ta="right" title="Price change vs the previous close, points">
-                Δ
-              </Table.Th>
-              <Table.Th ta="right" title="Yield to worst, %">
-                YTW
-              </Table.Th>
-              <Table.Th ta="right" title="G-spread, bp">
-                Spread
-              </Table.Th>
-              <Table.Th ta="right" title="Par traded today, USD (MM = millions, K = thousands)">
-                Volume
-              </Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {bonds.slice(0, 10).map((b) => (
-              <LinkRow key={b.id} to={`/bw/bond/${b.id}/pricing`} label={`Open ${b.description}`} testId="most-active-row">
-                <Table.Td>{b.description}</Table.Td>
-                <Table.Td>{formatRatings(b.ratingMoody, b.ratingSP)}</Table.Td>
-                <Table.Td ta="right">
-                  <Value kind="price" value={b.price} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Value kind="number" value={b.changePrice} signed />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Value kind="yield" value={b.yieldToWorst} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Value kind="spread" value={b.gSpread} signed={false} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Value kind="size" value={b.volume} />
-                </Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={`/bw/bond/${b.id}/history`} size="xs" title="Price and trade history">
-                    history
-                  </Anchor>
-                </Table.Td>
-              </LinkRow>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          rows={bonds.slice(0, 10)}
+          columns={MOST_ACTIVE_COLUMNS}
+          rowKey={(b) => String(b.id)}
+          onRowClick={(b) => void navigate(`/bw/bond/${b.id}/pricing`)}
+          rowLabel={(b) => `Open ${b.description}`}
+          rowTestId="most-active-row"
+          fz="xs"
+          verticalSpacing={2}
+          horizontalSpacing={6}
+          highlightOnHover
+        />
       )}
     </Card>
   );

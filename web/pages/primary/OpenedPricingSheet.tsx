@@ -6,18 +6,48 @@
  * would change it disabled, no restore, and nothing ever sent to be saved (the server refuses a
  * viewer's save anyway; the page no longer lets one be attempted).
  */
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { PRICING_SHEET_NAME_MAX, PRICING_SHEET_NOTES_MAX, type PricingSheet } from '@common/api/pricingSheets';
-import { formatDate } from '@common/format';
+import { PRICING_SHEET_NAME_MAX, PRICING_SHEET_NOTES_MAX, type PricingSheet, type PricingSheetVersions } from '@common/api/pricingSheets';
 import { apiErrorText } from '../../api/errorText';
 import { PageTitle } from '../../components/PageTitle';
+import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { CalculatorWorkspace } from './CalculatorWorkspace';
 import { pricingSheetKey, pricingSheetsApi, pricingSheetsKey, pricingSheetVersionsKey } from './pricingSheetsApi';
 import { type SaveState, type SheetDraft, useSheetAutosave } from './useSheetAutosave';
 import { type Worksheet, worksheetContent, worksheetFromContent, worksheetProblem } from './worksheet';
+
+/** An earlier version as its row shows it; `restore` is absent when the caller may only view. */
+interface VersionRow {
+  version: PricingSheetVersions['versions'][number];
+  restoring: boolean;
+  restore: (() => void) | null;
+}
+
+function RestoreCell({ row }: CellProps<VersionRow>) {
+  if (!row.restore) return null;
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      loading={row.restoring}
+      onClick={row.restore}
+      data-testid={`sheet-restore-${row.version.version}`}
+    >
+      Restore
+    </Button>
+  );
+}
+
+const VERSION_COLUMNS: Column<VersionRow>[] = [
+  { header: 'Version', id: 'version', value: (r) => r.version.version },
+  { header: 'Name', id: 'name', value: (r) => r.version.name },
+  { header: 'Tranches', id: 'tranches', value: (r) => r.version.tranches, kind: 'count' },
+  { header: 'Replaced', id: 'replaced', value: (r) => r.version.savedAt, kind: 'date' },
+  { header: '', id: 'restore', cell: RestoreCell, control: true },
+];
 
 function draftProblem(draft: SheetDraft): string | null {
   if (!draft.name.trim()) return 'name: give the sheet a name';
@@ -75,43 +105,21 @@ function History({
         <Text size="sm">No earlier versions: the sheet has not been changed since it was created.</Text>
       )}
       {versions.data && versions.data.versions.length > 0 && (
-        <Table data-testid="sheet-versions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th ta="right">Tranches</Table.Th>
-              <Table.Th>Replaced</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {versions.data.versions.map((v) => (
-              <Table.Tr key={v.version}>
-                <Table.Td>{v.version}</Table.Td>
-                <Table.Td>{v.name}</Table.Td>
-                <Table.Td ta="right">{v.tranches}</Table.Td>
-                <Table.Td>{formatDate(v.savedAt)}</Table.Td>
-                <Table.Td>
-                  {onRestore && (
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      loading={restoring === v.version}
-                      onClick={() => {
-                        setRestoring(v.version);
-                        void onRestore(v.version).finally(() => setRestoring(null));
-                      }}
-                      data-testid={`sheet-restore-${v.version}`}
-                    >
-                      Restore
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          rows={versions.data.versions.map((v) => ({
+            version: v,
+            restoring: restoring === v.version,
+            restore: onRestore
+              ? () => {
+                  setRestoring(v.version);
+                  void onRestore(v.version).finally(() => setRestoring(null));
+                }
+              : null,
+          }))}
+          columns={VERSION_COLUMNS}
+          rowKey={(r) => String(r.version.version)}
+          testId="sheet-versions"
+        />
       )}
     </Modal>
   );

@@ -3,23 +3,78 @@
  * duplicate, delete (confirmed), download as xlsx, or start a new one. The server decides what
  * the caller may do (owner-only; the workbook has its own feature).
  */
-import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PricingSheetList as SheetList } from '@common/api/pricingSheets';
-import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
 import { useFeature } from '../../features/useFeature';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ShareButton } from '../../components/share/ShareButton';
 import { PageTitle } from '../../components/PageTitle';
+import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { saveBlob } from '../../components/download';
 import { pricingSheetsApi, pricingSheetsKey } from './pricingSheetsApi';
 import { NEW_WORKSHEET, worksheetContent } from './worksheet';
 
 type Row = SheetList['sheets'][number];
+
+/** A sheet as its row shows it, with what the row's buttons do. */
+interface SheetRow {
+  sheet: Row;
+  canExport: boolean;
+  downloading: boolean;
+  duplicate: () => void;
+  download: () => void;
+  remove: () => void;
+}
+
+function NameCell({ row: { sheet: s } }: CellProps<SheetRow>) {
+  return (
+    <>
+      <Anchor component={Link} to={`/bw/primary/pricing-sheet/${s.id}`} size="sm">
+        {s.name}
+      </Anchor>
+      {s.shared && (
+        <Text size="xs" c="dimmed">
+          Shared by {s.shared.owner.name ?? s.shared.owner.email} · {s.shared.permission === 'edit' ? 'can edit' : 'view only'}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function ActionsCell({ row }: CellProps<SheetRow>) {
+  const s = row.sheet;
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Button size="compact-xs" variant="subtle" onClick={row.duplicate}>
+        Duplicate
+      </Button>
+      {row.canExport && (
+        <Button size="compact-xs" variant="subtle" onClick={row.download} loading={row.downloading}>
+          xlsx
+        </Button>
+      )}
+      {!s.shared && <ShareButton kind="pricing_sheet" itemId={String(s.id)} itemName={s.name} />}
+      {!s.shared && (
+        <Button size="compact-xs" variant="subtle" color="red" onClick={row.remove}>
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+const COLUMNS: Column<SheetRow>[] = [
+  { header: 'Name', id: 'name', cell: NameCell },
+  { header: 'Tranches', id: 'tranches', value: (r) => r.sheet.tranches, kind: 'count' },
+  { header: 'Version', id: 'version', value: (r) => r.sheet.version, kind: 'count' },
+  { header: 'Changed', id: 'changed', value: (r) => r.sheet.updatedAt, kind: 'date' },
+  { header: '', id: 'actions', cell: ActionsCell, control: true },
+];
 
 export function PricingSheetList() {
   const client = useQueryClient();
@@ -83,59 +138,22 @@ export function PricingSheetList() {
         </Card>
       )}
       {sheets.data && sheets.data.sheets.length > 0 && (
-        <Table striped highlightOnHover data-testid="pricing-sheet-list">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th ta="right">Tranches</Table.Th>
-              <Table.Th ta="right">Version</Table.Th>
-              <Table.Th>Changed</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sheets.data.sheets.map((s) => (
-              <Table.Tr key={s.id} data-testid={`pricing-sheet-row-${s.id}`}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/bw/primary/pricing-sheet/${s.id}`} size="sm">
-                    {s.name}
-                  </Anchor>
-                  {s.shared && (
-                    <Text size="xs" c="dimmed">
-                      Shared by {s.shared.owner.name ?? s.shared.owner.email} · {s.shared.permission === 'edit' ? 'can edit' : 'view only'}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{s.tranches}</Table.Td>
-                <Table.Td ta="right">{s.version}</Table.Td>
-                <Table.Td>{formatDate(s.updatedAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button size="compact-xs" variant="subtle" onClick={() => duplicate.mutate(s.id)}>
-                      Duplicate
-                    </Button>
-                    {canExport && (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => download.mutate(s)}
-                        loading={download.isPending && download.variables?.id === s.id}
-                      >
-                        xlsx
-                      </Button>
-                    )}
-                    {!s.shared && <ShareButton kind="pricing_sheet" itemId={String(s.id)} itemName={s.name} />}
-                    {!s.shared && (
-                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(s)}>
-                        Delete
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          rows={sheets.data.sheets.map((sheet) => ({
+            sheet,
+            canExport,
+            downloading: download.isPending && download.variables?.id === sheet.id,
+            duplicate: () => duplicate.mutate(sheet.id),
+            download: () => download.mutate(sheet),
+            remove: () => setDeleting(sheet),
+          }))}
+          columns={COLUMNS}
+          rowKey={(r) => String(r.sheet.id)}
+          rowTestId={(r) => `pricing-sheet-row-${r.sheet.id}`}
+          striped
+          highlightOnHover
+          testId="pricing-sheet-list"
+        />
       )}
       <ConfirmDelete
         name={deleting?.name ?? null}

@@ -1,17 +1,60 @@
 /** Invite colleagues (POST /v2/user/{id}/invites): they get a link to /bw/invite/{code}. */
-import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Invite } from '@common/api/user';
 import { emailSchema } from '@common/validation/account';
 import { FormError, FormNotice } from '../../components/AuthPanel';
+import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { apiErrorText } from '../../api/errorText';
 import { invitesKey, profileApi } from './profileApi';
 import { Section } from './Section';
-import { formatDay } from '@common/format';
 import { humaneIssue } from '../../api/humaneError';
 
 const STATUS_COLOR: Record<Invite['status'], string> = { pending: 'blue', accepted: 'teal', expired: 'gray', revoked: 'gray' };
+
+/** An invite as its row shows it, with what its Revoke button does. */
+interface InviteRow {
+  invite: Invite;
+  revoking: boolean;
+  revoke: () => void;
+}
+
+function EmailCell({ row }: CellProps<InviteRow>) {
+  return <Text size="sm">{row.invite.email}</Text>;
+}
+
+function StatusCell({ row }: CellProps<InviteRow>) {
+  return (
+    <Badge size="xs" color={STATUS_COLOR[row.invite.status]}>
+      {row.invite.status}
+    </Badge>
+  );
+}
+
+function SentCell({ text }: CellProps<InviteRow>) {
+  return (
+    <Text size="xs" c="dimmed">
+      {text}
+    </Text>
+  );
+}
+
+function RevokeCell({ row }: CellProps<InviteRow>) {
+  if (row.invite.status !== 'pending') return null;
+  return (
+    <Button variant="subtle" color="red" size="compact-xs" loading={row.revoking} onClick={row.revoke} data-testid="invite-revoke">
+      Revoke
+    </Button>
+  );
+}
+
+const COLUMNS: Column<InviteRow>[] = [
+  { header: 'E-mail', id: 'email', cell: EmailCell },
+  { header: 'Status', id: 'status', cell: StatusCell },
+  { header: 'Sent', id: 'sent', value: (r) => r.invite.createdAt, kind: 'day', cell: SentCell },
+  { header: 'Revoke', id: 'revoke', align: 'right', cell: RevokeCell, control: true },
+];
 
 export function InvitesSection({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -60,41 +103,20 @@ export function InvitesSection({ userId }: { userId: string }) {
       {send.isSuccess && <FormNotice testId="invite-sent">Invitation sent to {send.data.email}.</FormNotice>}
       <FormError testId="invite-send-error" error={send.isError ? apiErrorText(send.error, 'Could not send the invitation') : null} />
       {invites.data && invites.data.length > 0 && (
-        <Table verticalSpacing={2} fz="sm" data-testid="invite-list">
-          <Table.Tbody>
-            {invites.data.map((invite) => (
-              <Table.Tr key={invite.id} data-testid="invite-row">
-                <Table.Td>
-                  <Text size="sm">{invite.email}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge size="xs" color={STATUS_COLOR[invite.status]}>
-                    {invite.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs" c="dimmed">
-                    {formatDay(invite.createdAt)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  {invite.status === 'pending' && (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="compact-xs"
-                      loading={revoke.isPending && revoke.variables === invite.id}
-                      onClick={() => revoke.mutate(invite.id)}
-                      data-testid="invite-revoke"
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          rows={invites.data.map((invite) => ({
+            invite,
+            revoking: revoke.isPending && revoke.variables === invite.id,
+            revoke: () => revoke.mutate(invite.id),
+          }))}
+          columns={COLUMNS}
+          rowKey={(r) => r.invite.id}
+          rowTestId="invite-row"
+          headless
+          verticalSpacing={2}
+          fz="sm"
+          testId="invite-list"
+        />
       )}
       {invites.isError && (
         <Stack>

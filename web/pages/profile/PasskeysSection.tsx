@@ -1,5 +1,5 @@
 /** Passkeys: add (startRegistration), rename, remove (with the password). */
-import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -7,14 +7,24 @@ import type { MfaStatus, Passkey } from '@common/api/user';
 import { userInfoKey } from '../../session/userInfo';
 import { loginErrorText } from '../../session/loginMachine';
 import { FormError } from '../../components/AuthPanel';
+import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { ConfirmWithPassword } from './ConfirmWithPassword';
 import { apiErrorText } from '../../api/errorText';
 import { mfaStatusKey, profileApi } from './profileApi';
-import { formatDay } from '@common/format';
 
-function PasskeyRow({ userId, passkey, onRemove }: { userId: string; passkey: Passkey; onRemove: () => void }) {
+/** A passkey as its row shows it: whether its name is being edited, and what the row's buttons do. */
+interface PasskeyRow {
+  userId: string;
+  passkey: Passkey;
+  editing: boolean;
+  toggleEditing: () => void;
+  stopEditing: () => void;
+  remove: () => void;
+}
+
+function RenameForm({ row }: { row: PasskeyRow }) {
+  const { userId, passkey } = row;
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name);
   const rename = useMutation({
     mutationFn: (next: string) => profileApi.renamePasskey(userId, passkey.id, next),
@@ -23,7 +33,7 @@ function PasskeyRow({ userId, passkey, onRemove }: { userId: string; passkey: Pa
         mfaStatusKey(userId),
         (old) => old && { ...old, passkeys: old.passkeys.map((p) => (p.id === updated.id ? updated : p)) },
       );
-      setEditing(false);
+      row.stopEditing();
     },
   });
   const submit = (event: FormEvent) => {
@@ -31,70 +41,80 @@ function PasskeyRow({ userId, passkey, onRemove }: { userId: string; passkey: Pa
     if (name.trim()) rename.mutate(name.trim());
   };
   return (
-    <Table.Tr data-testid="passkey-row" data-passkey-id={passkey.id}>
-      <Table.Td>
-        {editing ? (
-          <form onSubmit={submit}>
-            <TextInput
-              size="xs"
-              value={name}
-              maxLength={60}
-              autoFocus
-              aria-label="Passkey name"
-              onChange={(e) => setName(e.currentTarget.value)}
-              onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
-              error={rename.isError ? apiErrorText(rename.error) : undefined}
-              data-testid="passkey-name-input"
-            />
-          </form>
-        ) : (
-          <Text size="sm" data-testid="passkey-name">
-            {passkey.name}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Text size="xs">{formatDay(passkey.createdAt)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="xs">{formatDay(passkey.lastUsedAt)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Rename">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={`Rename ${passkey.name}`}
-              onClick={() => setEditing((e) => !e)}
-              data-testid="passkey-rename"
-            >
-              ✎
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Remove">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="sm"
-              aria-label={`Remove ${passkey.name}`}
-              onClick={onRemove}
-              data-testid="passkey-remove"
-            >
-              ✕
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <form onSubmit={submit}>
+      <TextInput
+        size="xs"
+        value={name}
+        maxLength={60}
+        autoFocus
+        aria-label="Passkey name"
+        onChange={(e) => setName(e.currentTarget.value)}
+        onKeyDown={(e) => e.key === 'Escape' && row.stopEditing()}
+        error={rename.isError ? apiErrorText(rename.error) : undefined}
+        data-testid="passkey-name-input"
+      />
+    </form>
   );
 }
+
+function NameCell({ row }: CellProps<PasskeyRow>) {
+  return row.editing ? (
+    <RenameForm row={row} />
+  ) : (
+    <Text size="sm" data-testid="passkey-name">
+      {row.passkey.name}
+    </Text>
+  );
+}
+
+function DayCell({ text }: CellProps<PasskeyRow>) {
+  return <Text size="xs">{text}</Text>;
+}
+
+function ActionsCell({ row }: CellProps<PasskeyRow>) {
+  const { passkey } = row;
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label="Rename">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={`Rename ${passkey.name}`}
+          onClick={row.toggleEditing}
+          data-testid="passkey-rename"
+        >
+          ✎
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Remove">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="sm"
+          aria-label={`Remove ${passkey.name}`}
+          onClick={row.remove}
+          data-testid="passkey-remove"
+        >
+          ✕
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+const COLUMNS: Column<PasskeyRow>[] = [
+  { header: 'Name', id: 'name', cell: NameCell },
+  { header: 'Added', id: 'added', value: (r) => r.passkey.createdAt, kind: 'day', cell: DayCell },
+  { header: 'Last used', id: 'lastUsed', value: (r) => r.passkey.lastUsedAt, kind: 'day', cell: DayCell },
+  { header: '', id: 'actions', cell: ActionsCell, control: true },
+];
 
 export function PasskeysSection({ userId, status }: { userId: string; status: MfaStatus }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const refreshInfo = () => void queryClient.invalidateQueries({ queryKey: userInfoKey(userId) });
   const add = useMutation({
     mutationFn: async () => {
@@ -128,21 +148,23 @@ export function PasskeysSection({ userId, status }: { userId: string; status: Mf
         Passkeys
       </Text>
       {status.passkeys.length > 0 ? (
-        <Table withTableBorder={false} verticalSpacing={2} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Added</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {status.passkeys.map((passkey) => (
-              <PasskeyRow key={passkey.id} userId={userId} passkey={passkey} onRemove={() => setRemoving(passkey)} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          rows={status.passkeys.map((passkey) => ({
+            userId,
+            passkey,
+            editing: editing === passkey.id,
+            toggleEditing: () => setEditing((e) => (e === passkey.id ? null : passkey.id)),
+            stopEditing: () => setEditing(null),
+            remove: () => setRemoving(passkey),
+          }))}
+          columns={COLUMNS}
+          rowKey={(r) => r.passkey.id}
+          rowTestId="passkey-row"
+          rowData={(r) => ({ 'passkey-id': r.passkey.id })}
+          withTableBorder={false}
+          verticalSpacing={2}
+          fz="sm"
+        />
       ) : (
         <Text size="xs" c="dimmed">
           No passkeys yet. A passkey lets you confirm sign-in with your fingerprint, face or device PIN.

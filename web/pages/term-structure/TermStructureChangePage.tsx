@@ -6,7 +6,7 @@
  * the weighting the server used (equal where amount outstanding is unknown). Choices live in the
  * URL: ?sector=FINL (or ?issuer=12)&metric=yield&from=2026-10-01&to=2026-11-20.
  */
-import { Alert, Anchor, Card, Center, Grid, Group, Loader, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Card, Center, Grid, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,13 +15,13 @@ import { MARKET_PATHS, type MarketSectorsResponse, type TermStructureChangeRespo
 import { formatDay, formatNumber, formatSpread, formatYield, formatYieldChange } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
+import { SimpleTable, type Column } from '../../components/SimpleTable';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart';
 import { useFeature } from '../../features/useFeature';
 import { monthPoints, tenorMonths } from '../../components/market/curvePoints';
 import '../../components/market/market.css';
 import { Refreshing } from '../../components/Refreshing';
 import { apiErrorText } from '../../api/errorText';
-import { changeTone } from '../../components/tone';
 import { averagedBy } from '../../components/market/weighting';
 
 type Metric = TermStructureChangeResponse['metric'];
@@ -35,6 +35,39 @@ export function tscText(metric: Metric) {
     /** Change axis values: bp for both metrics. */
     changeBp: (v: number) => (metric === 'yield' ? v * 10_000 : v),
   };
+}
+
+type Bucket = TermStructureChangeResponse['buckets'][number];
+
+/** The buckets' table: levels on both dates (behind their feature), the change coloured by what it means for a holder. */
+function tscColumns(metric: Metric, showLevels: boolean, fromLabel: string, toLabel: string): Column<Bucket>[] {
+  const text = tscText(metric);
+  const unit = metric === 'yield' ? '%' : 'bp';
+  const level = (header: string, field: 'from' | 'to'): Column<Bucket> => ({
+    header,
+    id: field,
+    field,
+    format: (v) => text.level(v as number | null),
+    align: 'right',
+    className: 'bw-stat',
+    headerTooltip: unit,
+    hidden: !showLevels,
+  });
+  return [
+    { header: 'Tenor', field: 'tenor', headerTooltip: 'Remaining-maturity bucket' },
+    level(fromLabel, 'from'),
+    level(toLabel, 'to'),
+    {
+      header: 'Change',
+      field: 'change',
+      format: (v) => text.change(v as number | null),
+      align: 'right',
+      className: 'bw-stat',
+      tone: metric,
+      headerTooltip: `Change, bp (green: ${metric === 'yield' ? 'lower' : 'tighter'})`,
+    },
+    { header: 'Bonds', field: 'bondCount', kind: 'count', className: 'bw-stat', headerTooltip: 'Bonds in the bucket' },
+  ];
 }
 
 function IssuerPicker({ value, onChange }: { value: number | null; onChange: (id: number) => void }) {
@@ -103,6 +136,7 @@ export default function TermStructureChangePage() {
   const data = tsc.data;
   const fromLabel = data?.fromDate ? formatDay(data.fromDate) : 'from';
   const toLabel = data?.toDate ? formatDay(data.toDate) : 'to';
+  const columns = useMemo(() => tscColumns(metric, showLevels, fromLabel, toLabel), [metric, showLevels, fromLabel, toLabel]);
 
   const levelSeries = useMemo<ChartSeries[]>(() => {
     if (!data) return [];
@@ -297,52 +331,16 @@ export default function TermStructureChangePage() {
             </Grid.Col>
             <Grid.Col span={12}>
               <Card withBorder padding="sm">
-                <Table fz="xs" verticalSpacing={3} striped data-testid="tsc-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th title="Remaining-maturity bucket">Tenor</Table.Th>
-                      {showLevels && (
-                        <Table.Th ta="right" title={metric === 'yield' ? '%' : 'bp'}>
-                          {fromLabel}
-                        </Table.Th>
-                      )}
-                      {showLevels && (
-                        <Table.Th ta="right" title={metric === 'yield' ? '%' : 'bp'}>
-                          {toLabel}
-                        </Table.Th>
-                      )}
-                      <Table.Th ta="right" title={`Change, bp (green: ${metric === 'yield' ? 'lower' : 'tighter'})`}>
-                        Change
-                      </Table.Th>
-                      <Table.Th ta="right" title="Bonds in the bucket">
-                        Bonds
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.buckets.map((b) => (
-                      <Table.Tr key={b.tenor} data-testid="tsc-row">
-                        <Table.Td>{b.tenor}</Table.Td>
-                        {showLevels && (
-                          <Table.Td ta="right" className="bw-stat">
-                            {text.level(b.from)}
-                          </Table.Td>
-                        )}
-                        {showLevels && (
-                          <Table.Td ta="right" className="bw-stat">
-                            {text.level(b.to)}
-                          </Table.Td>
-                        )}
-                        <Table.Td ta="right" className={`bw-stat bw-tone-${changeTone(metric, b.change) ?? ''}`}>
-                          {text.change(b.change)}
-                        </Table.Td>
-                        <Table.Td ta="right" className="bw-stat">
-                          {b.bondCount}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <SimpleTable
+                  rows={data.buckets}
+                  columns={columns}
+                  rowKey={(b) => b.tenor}
+                  rowTestId="tsc-row"
+                  fz="xs"
+                  verticalSpacing={3}
+                  striped
+                  testId="tsc-table"
+                />
                 {showBonds && data.bonds.length > 0 && (
                   <Text size="xs" c="dimmed" mt={4}>
                     {data.bonds.length} bonds plotted. Biggest mover:{' '}

@@ -1,7 +1,7 @@
 /** A bond's change history from the audit log: who, when, what — each changed term before → after. */
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { BondHistoryEntry } from '@common/api/adminBonds';
-import { formatDate } from '@common/format';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 
 const show = (v: unknown): string => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -17,6 +17,18 @@ function what(entry: BondHistoryEntry): string {
   return JSON.stringify(d);
 }
 
+/** A long change list breaks anywhere rather than widening the table. */
+function WhatCell({ text }: CellProps<BondHistoryEntry>) {
+  return <span style={{ wordBreak: 'break-word' }}>{text}</span>;
+}
+
+const COLUMNS: Column<BondHistoryEntry>[] = [
+  { header: 'When', field: 'at', kind: 'date', width: 170 },
+  { header: 'Who', id: 'who', value: (h) => h.actorEmail ?? h.actor ?? 'system', width: 220 },
+  { header: 'Action', field: 'action', width: 140 },
+  { header: 'What', id: 'what', value: what, cell: WhatCell },
+];
+
 export function BondHistory({ history }: { history: BondHistoryEntry[] }) {
   if (history.length === 0)
     return (
@@ -25,25 +37,6 @@ export function BondHistory({ history }: { history: BondHistoryEntry[] }) {
       </Text>
     );
   return (
-    <Table fz="sm" data-testid="bond-history">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={170}>When</Table.Th>
-          <Table.Th w={220}>Who</Table.Th>
-          <Table.Th w={140}>Action</Table.Th>
-          <Table.Th>What</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {history.map((h) => (
-          <Table.Tr key={h.id} data-testid="bond-history-row">
-            <Table.Td>{formatDate(h.at)}</Table.Td>
-            <Table.Td>{h.actorEmail ?? h.actor ?? 'system'}</Table.Td>
-            <Table.Td>{h.action}</Table.Td>
-            <Table.Td style={{ wordBreak: 'break-word' }}>{what(h)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <SimpleTable rows={history} columns={COLUMNS} rowKey={(h) => String(h.id)} rowTestId="bond-history-row" fz="sm" testId="bond-history" />
   );
 }

@@ -3,13 +3,14 @@
  * total) from the API's analytics engine run, with totals, a bar chart and a CSV download.
  * Floaters are projected at the assumed index level the API states.
  */
-import { Alert, Button, Card, Grid, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { BOND_PATHS, type CashflowsResponse } from '@common/api/bond';
 import { formatDay, formatNumber, formatYield } from '@common/format';
 import { useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
+import { SimpleTable, type Column } from '../../../components/SimpleTable';
 import { TimeSeriesChart, type ChartSeries } from '../../../components/TimeSeriesChart';
 import { BondHeader, BondLoadState, useBondDetail } from '../../../components/bond/bondPageFrame';
 import { saveText } from '../../../components/download';
@@ -17,6 +18,37 @@ import '../bond.css';
 import { csvDocument } from '@common/csv';
 
 const amount = (v: number) => formatNumber(v, 4);
+
+type Flow = CashflowsResponse['cashflows'][number];
+
+/** Amounts per 100 face to four places; a payment without principal leaves its cell blank. */
+const COLUMNS: Column<Flow>[] = [
+  { header: 'Date', field: 'date', kind: 'day' },
+  {
+    header: 'Coupon',
+    field: 'coupon',
+    format: (v) => amount(v as number),
+    align: 'right',
+    className: 'bw-num',
+    headerTooltip: 'Coupon per 100 face',
+  },
+  {
+    header: 'Principal',
+    field: 'principal',
+    format: (v) => (v ? amount(v as number) : ''),
+    align: 'right',
+    className: 'bw-num',
+    headerTooltip: 'Principal per 100 face',
+  },
+  {
+    header: 'Total',
+    field: 'total',
+    format: (v) => amount(v as number),
+    align: 'right',
+    className: 'bw-num',
+    headerTooltip: 'Coupon + principal per 100 face',
+  },
+];
 
 /** The schedule as CSV (per 100 face, unformatted numbers). */
 export function cashflowCsv(flows: CashflowsResponse): string {
@@ -98,54 +130,27 @@ export default function BondCashflowPage() {
                   No future cash flows (the bond has matured).
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={360} maxHeight="calc(100vh - 300px)">
-                  <Table fz="xs" verticalSpacing={2} striped stickyHeader data-testid="cashflow-table">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Date</Table.Th>
-                        <Table.Th ta="right" title="Coupon per 100 face">
-                          Coupon
-                        </Table.Th>
-                        <Table.Th ta="right" title="Principal per 100 face">
-                          Principal
-                        </Table.Th>
-                        <Table.Th ta="right" title="Coupon + principal per 100 face">
-                          Total
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {flows.data.cashflows.map((f) => (
-                        <Table.Tr key={f.date} data-testid="cashflow-row">
-                          <Table.Td>{formatDay(f.date)}</Table.Td>
-                          <Table.Td ta="right" className="bw-num">
-                            {amount(f.coupon)}
-                          </Table.Td>
-                          <Table.Td ta="right" className="bw-num">
-                            {f.principal ? amount(f.principal) : ''}
-                          </Table.Td>
-                          <Table.Td ta="right" className="bw-num">
-                            {amount(f.total)}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                    <Table.Tfoot>
-                      <Table.Tr data-testid="cashflow-totals">
-                        <Table.Th>Total ({flows.data.cashflows.length} payments)</Table.Th>
-                        <Table.Th ta="right" className="bw-num">
-                          {amount(totals.coupon)}
-                        </Table.Th>
-                        <Table.Th ta="right" className="bw-num">
-                          {amount(totals.principal)}
-                        </Table.Th>
-                        <Table.Th ta="right" className="bw-num">
-                          {amount(totals.total)}
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Tfoot>
-                  </Table>
-                </Table.ScrollContainer>
+                <SimpleTable
+                  rows={flows.data.cashflows}
+                  columns={COLUMNS}
+                  rowKey={(f) => f.date}
+                  rowTestId="cashflow-row"
+                  footer={{
+                    testId: 'cashflow-totals',
+                    cells: [
+                      `Total (${flows.data.cashflows.length} payments)`,
+                      amount(totals.coupon),
+                      amount(totals.principal),
+                      amount(totals.total),
+                    ],
+                  }}
+                  scroll={{ minWidth: 360, maxHeight: 'calc(100vh - 300px)' }}
+                  fz="xs"
+                  verticalSpacing={2}
+                  striped
+                  stickyHeader
+                  testId="cashflow-table"
+                />
               )}
             </Card>
           </Grid.Col>

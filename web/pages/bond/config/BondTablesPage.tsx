@@ -3,15 +3,15 @@
  * filters, saved on the server under a uuid. Create (starting from the current bond-table view),
  * rename, duplicate, delete, and open (/bw/bond/config/{uuid}).
  */
-import { Alert, Button, Card, Center, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BOND_TABLE_NAME_MAX_LENGTH, bondTableNameSchema, type BondTable } from '@common/api/bondTables';
-import { formatDate } from '@common/format';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 import { usePreferences } from '../../../preferences/usePreferences';
 import { apiErrorText } from '../../../api/errorText';
 import { BOND_COLUMNS } from '../columns';
@@ -85,6 +85,77 @@ function NameModal({
     </Modal>
   );
 }
+
+/** A custom table as its row shows it, with what the row's buttons do. */
+interface TableRow {
+  table: BondTable;
+  duplicating: boolean;
+  open: () => void;
+  rename: () => void;
+  duplicate: () => void;
+  remove: () => void;
+}
+
+function NameCell({ row: { table: t } }: CellProps<TableRow>) {
+  return (
+    <>
+      <Link to={`/bw/bond/config/${t.id}`} style={{ color: 'inherit', fontWeight: 600 }}>
+        {t.name}
+      </Link>
+      {t.shared && (
+        <Text size="xs" c="dimmed" data-testid="bond-table-shared">
+          Shared by {t.shared.owner.name ?? t.shared.owner.email} · {t.shared.permission === 'edit' ? 'can edit' : 'view only'}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function ViewCell({ text }: CellProps<TableRow>) {
+  return (
+    <Text size="xs" c="dimmed">
+      {text}
+    </Text>
+  );
+}
+
+function UpdatedCell({ text }: CellProps<TableRow>) {
+  return <Text size="xs">{text}</Text>;
+}
+
+function ActionsCell({ row }: CellProps<TableRow>) {
+  const t = row.table;
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Button size="compact-xs" onClick={row.open} data-testid="open-table">
+        Open
+      </Button>
+      {t.shared?.permission !== 'view' && (
+        <Button size="compact-xs" variant="default" onClick={row.rename} data-testid="rename-table">
+          Rename
+        </Button>
+      )}
+      {!t.shared && <ShareButton kind="bond_table" itemId={t.id} itemName={t.name} />}
+      <Button size="compact-xs" variant="default" loading={row.duplicating} onClick={row.duplicate} data-testid="duplicate-table">
+        Duplicate
+      </Button>
+      {!t.shared && (
+        <Button size="compact-xs" variant="light" color="red" onClick={row.remove} data-testid="delete-table">
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+const COLUMNS: Column<TableRow>[] = [
+  { header: 'Name', id: 'name', cell: NameCell },
+  // Left-aligned as the list always showed it: a count of columns, not a market figure.
+  { header: 'Columns', id: 'columns', value: (r) => r.table.columns.length },
+  { header: 'View', id: 'view', value: (r) => describeTable(r.table), cell: ViewCell },
+  { header: 'Updated', id: 'updated', value: (r) => r.table.updatedAt, kind: 'date', cell: UpdatedCell },
+  { header: '', id: 'actions', cell: ActionsCell, control: true },
+];
 
 export default function BondTablesPage() {
   const client = useQueryClient();
@@ -172,70 +243,24 @@ export default function BondTablesPage() {
       )}
       {tables.data && tables.data.tables.length > 0 && (
         <Card withBorder padding={0}>
-          <Table fz="sm" verticalSpacing={4} highlightOnHover data-testid="bond-tables-list">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Columns</Table.Th>
-                <Table.Th>View</Table.Th>
-                <Table.Th>Updated</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tables.data.tables.map((t) => (
-                <Table.Tr key={t.id} data-testid="bond-table-row" data-name={t.name}>
-                  <Table.Td>
-                    <Link to={`/bw/bond/config/${t.id}`} style={{ color: 'inherit', fontWeight: 600 }}>
-                      {t.name}
-                    </Link>
-                    {t.shared && (
-                      <Text size="xs" c="dimmed" data-testid="bond-table-shared">
-                        Shared by {t.shared.owner.name ?? t.shared.owner.email} ·{' '}
-                        {t.shared.permission === 'edit' ? 'can edit' : 'view only'}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{t.columns.length}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" c="dimmed">
-                      {describeTable(t)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{formatDate(t.updatedAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button size="compact-xs" onClick={() => navigate(`/bw/bond/config/${t.id}`)} data-testid="open-table">
-                        Open
-                      </Button>
-                      {t.shared?.permission !== 'view' && (
-                        <Button size="compact-xs" variant="default" onClick={() => setRenaming(t)} data-testid="rename-table">
-                          Rename
-                        </Button>
-                      )}
-                      {!t.shared && <ShareButton kind="bond_table" itemId={t.id} itemName={t.name} />}
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        loading={duplicate.isPending && duplicate.variables === t.id}
-                        onClick={() => duplicate.mutate(t.id)}
-                        data-testid="duplicate-table"
-                      >
-                        Duplicate
-                      </Button>
-                      {!t.shared && (
-                        <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(t)} data-testid="delete-table">
-                          Delete
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SimpleTable
+            rows={tables.data.tables.map((table) => ({
+              table,
+              duplicating: duplicate.isPending && duplicate.variables === table.id,
+              open: () => void navigate(`/bw/bond/config/${table.id}`),
+              rename: () => setRenaming(table),
+              duplicate: () => duplicate.mutate(table.id),
+              remove: () => setDeleting(table),
+            }))}
+            columns={COLUMNS}
+            rowKey={(r) => r.table.id}
+            rowTestId="bond-table-row"
+            rowData={(r) => ({ name: r.table.name })}
+            fz="sm"
+            verticalSpacing={4}
+            highlightOnHover
+            testId="bond-tables-list"
+          />
         </Card>
       )}
       {renaming && (

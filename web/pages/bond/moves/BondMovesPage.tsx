@@ -3,10 +3,10 @@
  * 1 day, 1 week or 1 month (GET /v2/market/moves), filtered like the bond table, as a diverging
  * bar chart and a table. Metric, period and filters live in the URL (shareable, back button).
  */
-import { Alert, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LinkRow } from '../../../components/LinkRow';
+import { SimpleTable, type Column } from '../../../components/SimpleTable';
 import { MARKET_PATHS, type MarketMovesResponse } from '@common/api/market';
 import {
   formatDay,
@@ -43,21 +43,65 @@ const PERIODS: Array<{ value: Period; label: string }> = [
   { value: '1m', label: '1 month' },
 ];
 
+/** A level of a metric as the moves page writes it. */
+function levelText(metric: Metric, v: number): string {
+  if (metric === 'price') return formatPrice(v);
+  if (metric === 'yield') return formatYield(v);
+  return `${formatNumber(v, 1)} bp`;
+}
+
+/** A change of a metric, signed. */
+function changeText(metric: Metric, v: number): string {
+  if (metric === 'price') return `${v > 0 ? '+' : ''}${formatPrice(v)}`;
+  if (metric === 'yield') return formatYieldChange(v);
+  return formatSpread(v);
+}
+
 /** Level and change texts of a metric. */
 export function moveText(
   metric: Metric,
   move: Pick<Move, 'value' | 'previous' | 'change'>,
 ): { level: string; previous: string; change: string } {
-  if (metric === 'price')
-    return {
-      level: formatPrice(move.value),
-      previous: formatPrice(move.previous),
-      change: `${move.change > 0 ? '+' : ''}${formatPrice(move.change)}`,
-    };
-  if (metric === 'yield')
-    return { level: formatYield(move.value), previous: formatYield(move.previous), change: formatYieldChange(move.change) };
-  const level = (v: number) => `${formatNumber(v, 1)} bp`;
-  return { level: level(move.value), previous: level(move.previous), change: formatSpread(move.change) };
+  return { level: levelText(metric, move.value), previous: levelText(metric, move.previous), change: changeText(metric, move.change) };
+}
+
+/** The moves table's columns: the metric's unit in the headers' tooltips, its good direction in the change's colour. */
+function moveColumns(metric: Metric, unit: string): Column<Move>[] {
+  return [
+    { header: 'Bond', field: 'description' },
+    { header: 'CUSIP', field: 'cusip', className: 'bw-num' },
+    { header: 'Rating', id: 'rating', value: (m) => formatRatings(m.ratingMoody, m.ratingSP), headerTooltip: RATINGS_HELP },
+    {
+      header: 'Tenor (y)',
+      field: 'tenor',
+      format: (v) => formatNumber(v as number, 2),
+      align: 'right',
+      className: 'bw-num',
+      headerTooltip: 'Remaining years to maturity',
+    },
+    ...(
+      [
+        ['Previous', 'previous', `Previous level (${unit})`],
+        ['Latest', 'value', `Latest level (${unit})`],
+      ] as const
+    ).map(([header, field, headerTooltip]): Column<Move> => ({
+      header,
+      field,
+      format: (v) => levelText(metric, v as number),
+      align: 'right',
+      className: 'bw-num',
+      headerTooltip,
+    })),
+    {
+      header: 'Change',
+      field: 'change',
+      format: (v) => changeText(metric, v as number),
+      align: 'right',
+      className: 'bw-num',
+      tone: metric,
+      headerTooltip: `Change (${unit})`,
+    },
+  ];
 }
 
 /** Good for the holder (green): price up, yield or spread down. */
@@ -124,6 +168,8 @@ export default function BondMovesPage() {
   });
   const unit = METRICS.find((m) => m.value === metric)!.unit;
   const list = moves.data?.moves ?? [];
+  const navigate = useNavigate();
+  const columns = useMemo(() => moveColumns(metric, unit), [metric, unit]);
   return (
     <Stack gap={6} data-testid="bond-moves-page">
       <PageTitle />
@@ -179,51 +225,19 @@ export default function BondMovesPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 7 }}>
               <Card withBorder padding="sm">
-                <Table fz="xs" verticalSpacing={3} striped highlightOnHover data-testid="moves-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Bond</Table.Th>
-                      <Table.Th>CUSIP</Table.Th>
-                      <Table.Th title={RATINGS_HELP}>Rating</Table.Th>
-                      <Table.Th ta="right" title="Remaining years to maturity">
-                        Tenor (y)
-                      </Table.Th>
-                      <Table.Th ta="right" title={`Previous level (${unit})`}>
-                        Previous
-                      </Table.Th>
-                      <Table.Th ta="right" title={`Latest level (${unit})`}>
-                        Latest
-                      </Table.Th>
-                      <Table.Th ta="right" title={`Change (${unit})`}>
-                        Change
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.map((m) => {
-                      const text = moveText(metric, m);
-                      return (
-                        <LinkRow key={m.bondId} to={`/bw/bond/${m.bondId}/pricing`} label={`Open ${m.description}`} testId="moves-row">
-                          <Table.Td>{m.description}</Table.Td>
-                          <Table.Td className="bw-num">{m.cusip}</Table.Td>
-                          <Table.Td>{formatRatings(m.ratingMoody, m.ratingSP)}</Table.Td>
-                          <Table.Td ta="right" className="bw-num">
-                            {formatNumber(m.tenor, 2)}
-                          </Table.Td>
-                          <Table.Td ta="right" className="bw-num">
-                            {text.previous}
-                          </Table.Td>
-                          <Table.Td ta="right" className="bw-num">
-                            {text.level}
-                          </Table.Td>
-                          <Table.Td ta="right" className={`bw-num ${toneClass(metric, m.change)}`}>
-                            {text.change}
-                          </Table.Td>
-                        </LinkRow>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
+                <SimpleTable
+                  rows={list}
+                  columns={columns}
+                  rowKey={(m) => String(m.bondId)}
+                  onRowClick={(m) => void navigate(`/bw/bond/${m.bondId}/pricing`)}
+                  rowLabel={(m) => `Open ${m.description}`}
+                  rowTestId="moves-row"
+                  fz="xs"
+                  verticalSpacing={3}
+                  striped
+                  highlightOnHover
+                  testId="moves-table"
+                />
               </Card>
             </Grid.Col>
           </Grid>

@@ -1,10 +1,11 @@
 /** The bond page's two fact cards: the bond's terms, and today's analytics from the server. */
-import { Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { type BondDetailResponse } from '@common/api/bond';
 import { sourceLabel } from '@common/market';
 import { glossaryTooltip, TERMS_GLOSSARY } from '@common/glossary';
 import { formatDay, formatNumber, formatPrice, formatSize, formatYield, formatDate } from '@common/format';
 import { Value } from '../../../components/Value';
+import { SimpleTable, type Column } from '../../../components/SimpleTable';
 
 /** A label/value line of a facts card; `value` is already formatted. */
 /**
@@ -12,6 +13,12 @@ import { Value } from '../../../components/Value';
  * call date has passed, so the issuer may call it on any coupon date from now on (the last call
  * price applies); yield to worst is then the yield to maturity or to the next coupon date.
  */
+/** Price per 100 in the bond screens' number font, as the facts beside it. */
+const CALL_SCHEDULE_COLUMNS: Column<BondDetailResponse['callSchedule'][number]>[] = [
+  { header: 'Date', field: 'date', kind: 'day' },
+  { header: 'Price (per 100)', field: 'price', kind: 'price', className: 'bw-num' },
+];
+
 export function noFutureCallText(schedule: ReadonlyArray<{ date: string; price: number }>): string {
   const last = [...schedule].sort((a, b) => (a.date < b.date ? -1 : 1)).at(-1)!;
   return `Call period started ${formatDay(last.date)}: callable any time at ${formatPrice(last.price)}`;
@@ -100,24 +107,14 @@ export function Terms({ detail }: { detail: BondDetailResponse }) {
           <Text fw={600} size="sm" mt="sm" mb={4}>
             Call schedule
           </Text>
-          <Table fz="xs" verticalSpacing={2} data-testid="call-schedule">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th ta="right">Price (per 100)</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {detail.callSchedule.map((c) => (
-                <Table.Tr key={c.date}>
-                  <Table.Td>{formatDay(c.date)}</Table.Td>
-                  <Table.Td ta="right" className="bw-num">
-                    {formatPrice(c.price)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SimpleTable
+            rows={detail.callSchedule}
+            columns={CALL_SCHEDULE_COLUMNS}
+            rowKey={(c) => c.date}
+            fz="xs"
+            verticalSpacing={2}
+            testId="call-schedule"
+          />
         </>
       )}
       {detail.makeWhole && (

@@ -3,13 +3,42 @@
  * risk; yield or G-spread → price; what-if settlement date; yields to each call and to worst — on
  * the Treasury curve the server's analytics used, so at the bond's own price it agrees with them.
  */
-import { Alert, Badge, Button, Card, Grid, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { type BondDetailResponse } from '@common/api/bond';
 import { formatDay, formatNumber, formatPrice, formatSpreadLevel, formatYield } from '@common/format';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 import { Fact } from './BondFacts';
 import { calculatorErrorText } from './calculatorErrors';
 import { calculate, curveOf, prepareBond, type CalcResult, type Driver } from './calculator';
+
+/** A call, or the maturity under them, as the yields-to-call table shows it. */
+interface RedemptionRow {
+  date: string;
+  price: number;
+  yield: number;
+  worst: boolean;
+  maturity: boolean;
+}
+
+function RedemptionDateCell({ row, text }: CellProps<RedemptionRow>) {
+  return <>{row.maturity ? `${text} (maturity)` : text}</>;
+}
+
+function WorstCell({ row }: CellProps<RedemptionRow>) {
+  return row.worst ? (
+    <Badge size="xs" color="yellow">
+      worst
+    </Badge>
+  ) : null;
+}
+
+const CALL_COLUMNS: Column<RedemptionRow>[] = [
+  { header: 'Call date', field: 'date', kind: 'day', cell: RedemptionDateCell },
+  { header: 'Call price', field: 'price', kind: 'price', className: 'bw-num' },
+  { header: 'Yield', field: 'yield', kind: 'yield', className: 'bw-num' },
+  { header: '', id: 'worst', cell: WorstCell },
+];
 
 export function Calculator({ detail }: { detail: BondDetailResponse }) {
   const prepared = useMemo(() => prepareBond(detail), [detail]);
@@ -214,52 +243,23 @@ export function Calculator({ detail }: { detail: BondDetailResponse }) {
           <Text fw={600} size="sm" mt="sm" mb={4}>
             Yields to call
           </Text>
-          <Table fz="xs" verticalSpacing={2} data-testid="calc-calls">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Call date</Table.Th>
-                <Table.Th ta="right">Call price</Table.Th>
-                <Table.Th ta="right">Yield</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.calls.map((c) => (
-                <Table.Tr key={c.date}>
-                  <Table.Td>{formatDay(c.date)}</Table.Td>
-                  <Table.Td ta="right" className="bw-num">
-                    {formatPrice(c.price)}
-                  </Table.Td>
-                  <Table.Td ta="right" className="bw-num">
-                    {formatYield(c.yield)}
-                  </Table.Td>
-                  <Table.Td>
-                    {c.worst && (
-                      <Badge size="xs" color="yellow">
-                        worst
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td>{formatDay(prepared.maturityDate)} (maturity)</Table.Td>
-                <Table.Td ta="right" className="bw-num">
-                  {formatPrice(100)}
-                </Table.Td>
-                <Table.Td ta="right" className="bw-num">
-                  {formatYield(result.yieldToMaturity)}
-                </Table.Td>
-                <Table.Td>
-                  {result.calls.every((c) => !c.worst) && (
-                    <Badge size="xs" color="yellow">
-                      worst
-                    </Badge>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          <SimpleTable
+            rows={[
+              ...result.calls.map((c) => ({ date: c.date, price: c.price, yield: c.yield, worst: c.worst, maturity: false })),
+              {
+                date: prepared.maturityDate,
+                price: 100,
+                yield: result.yieldToMaturity,
+                worst: result.calls.every((c) => !c.worst),
+                maturity: true,
+              },
+            ]}
+            columns={CALL_COLUMNS}
+            rowKey={(r) => (r.maturity ? 'maturity' : r.date)}
+            fz="xs"
+            verticalSpacing={2}
+            testId="calc-calls"
+          />
         </>
       )}
     </Card>

@@ -1,0 +1,130 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { theme } from '../theme';
+import { SimpleTable, type CellProps, type Column, type TableColumn } from './SimpleTable';
+
+interface Quote {
+  cusip: string;
+  price: number;
+  spread: number;
+  size: number;
+  tradedAt: string;
+}
+
+const apple: Quote = { cusip: '037833DX5', price: 101.25, spread: -12.34, size: 500_000_000, tradedAt: '2026-11-20T22:48:00Z' };
+const ibm: Quote = { cusip: '459200JY8', price: 98.5, spread: 40, size: 250_000_000, tradedAt: '2026-11-21T15:00:00Z' };
+
+function RemoveButton({ row }: CellProps<Quote>) {
+  return <button type="button">Remove {row.cusip}</button>;
+}
+
+const columns: Column<Quote>[] = [
+  { header: 'CUSIP', field: 'cusip' },
+  { header: 'Price', field: 'price', kind: 'price' },
+  { header: 'Spread', field: 'spread', kind: 'spread' },
+  { header: 'Size', field: 'size', kind: 'size' },
+  { header: 'Traded', field: 'tradedAt', kind: 'instant' },
+  { header: 'Wider by', field: 'spread', id: 'wider', kind: 'spreadLevel', tone: 'spread' },
+];
+
+function show(table: ReactNode) {
+  return render(
+    <MantineProvider theme={theme} env="test">
+      {table}
+    </MantineProvider>,
+  );
+}
+
+/** The cell under a header in a row, found as a person reads it: by the header's place. */
+function cellUnder(table: HTMLElement, row: HTMLElement, header: string): HTMLElement {
+  const headers = Array.from(table.querySelectorAll('thead tr:last-child th')).map((th) => th.textContent);
+  const cell = row.querySelectorAll('td')[headers.indexOf(header)];
+  if (!(cell instanceof HTMLElement)) throw new Error(`no cell under ${header}`);
+  return cell;
+}
+
+describe('a short list shown whole in the simple table', () => {
+  it('shows a price, a size and a time as the grid formats them, numbers right-aligned', () => {
+    show(<SimpleTable rows={[apple]} columns={columns} rowKey={(r) => r.cusip} rowTestId="quote-row" testId="quotes" />);
+    const table = screen.getByTestId('quotes');
+    const row = screen.getByTestId('quote-row');
+    expect(cellUnder(table, row, 'Price').textContent).toBe('101.250');
+    expect(cellUnder(table, row, 'Size').textContent).toBe('500MM');
+    expect(cellUnder(table, row, 'Traded').textContent).toBe('Nov 20, 2026, 5:48 PM ET');
+    expect(cellUnder(table, row, 'Price').style.textAlign).toBe('right');
+    expect(cellUnder(table, row, 'Price').className).toContain('bw-stat');
+    expect(cellUnder(table, row, 'CUSIP').style.textAlign).toBe('');
+    expect(within(table).getByRole('columnheader', { name: 'Price' }).style.textAlign).toBe('right');
+  });
+
+  it('shows a negative spread with its sign, and a tighter spread in the good colour', () => {
+    show(<SimpleTable rows={[apple]} columns={columns} rowKey={(r) => r.cusip} rowTestId="quote-row" testId="quotes" />);
+    const table = screen.getByTestId('quotes');
+    const row = screen.getByTestId('quote-row');
+    expect(cellUnder(table, row, 'Spread').textContent).toBe('-12.3 bp');
+    expect(cellUnder(table, row, 'Wider by').className).toContain('bw-tone-good');
+  });
+
+  it('says the empty sentence instead of an empty table', () => {
+    show(
+      <SimpleTable
+        rows={[]}
+        columns={columns}
+        rowKey={(r) => r.cusip}
+        testId="quotes"
+        empty={<p data-testid="quotes-empty">No quotes yet.</p>}
+      />,
+    );
+    expect(screen.getByTestId('quotes-empty').textContent).toBe('No quotes yet.');
+    expect(screen.queryByTestId('quotes')).toBeNull();
+  });
+
+  it('opens a row with Enter and moves to the next row with the down arrow', () => {
+    const opened: string[] = [];
+    show(
+      <SimpleTable
+        rows={[apple, ibm]}
+        columns={columns}
+        rowKey={(r) => r.cusip}
+        rowTestId={(r) => `quote-${r.cusip}`}
+        onRowClick={(r) => opened.push(r.cusip)}
+        rowLabel={(r) => `Open ${r.cusip}`}
+      />,
+    );
+    const first = screen.getByTestId('quote-037833DX5');
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByTestId('quote-459200JY8'));
+    fireEvent.keyDown(screen.getByTestId('quote-459200JY8'), { key: 'Enter' });
+    fireEvent.click(within(first).getByText('101.250'));
+    expect(opened).toEqual(['459200JY8', '037833DX5']);
+    expect(first.getAttribute('aria-description')).toBe('Open 037833DX5');
+  });
+
+  it('a button in a cell is its own control: clicking it does not open the row', () => {
+    const opened: string[] = [];
+    const withControl: TableColumn<Quote>[] = [...columns, { header: '', id: 'remove', cell: RemoveButton, control: true }];
+    show(<SimpleTable rows={[apple]} columns={withControl} rowKey={(r) => r.cusip} onRowClick={(r) => opened.push(r.cusip)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 037833DX5' }));
+    expect(opened).toEqual([]);
+  });
+
+  it('puts a group header over its columns and names the table for a screen reader', () => {
+    const grouped: TableColumn<Quote>[] = [
+      { header: 'CUSIP', field: 'cusip' },
+      {
+        header: 'Evaluated',
+        columns: [
+          { header: 'Price', field: 'price', kind: 'price' },
+          { header: 'Spread', field: 'spread', kind: 'spread' },
+        ],
+      },
+    ];
+    show(<SimpleTable rows={[apple]} columns={grouped} rowKey={(r) => r.cusip} ariaLabel="Quotes" />);
+    const table = screen.getByRole('table', { name: 'Quotes' });
+    const group = within(table).getByRole('columnheader', { name: 'Evaluated' });
+    expect(group.getAttribute('colspan')).toBe('2');
+  });
+});
