@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCURACY_PATHS, type AccuracyRow, type AccuracyStats, accuracyReportSchema } from '@common/api/accuracy';
 import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
 import { stubCanvas2d } from '../../test/canvas';
+import { gridCells as cells } from '../../test/grid';
 import { renderPage } from '../../test/renderPage';
 import AccuracyPage from './AccuracyPage';
 
@@ -61,11 +62,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A grid row's cells by column id (AG Grid splits pinned and scrolled cells into separate row elements). */
-const gridCells = (testId: string, rowId: string) =>
-  Object.fromEntries(
-    [...screen.getByTestId(testId).querySelectorAll(`[row-id="${rowId}"] .ag-cell`)].map((c) => [c.getAttribute('col-id'), c.textContent]),
-  );
+const gridCells = (testId: string, rowId: string) => cells(screen.getByTestId(testId), rowId);
 
 describe('the accuracy page', () => {
   it('shows how many trades were compared, and each predictor’s shares within the thresholds and its errors in points', async () => {

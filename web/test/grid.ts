@@ -1,0 +1,10 @@
+/**
+ * Reading an AG Grid table (components/DataTable) as a user sees it: one row's cells by column id.
+ * AG Grid draws a pinned column's cells in a separate row element with the same row-id, so the
+ * row is gathered from every container.
+ */
+export function gridCells(table: HTMLElement, rowId: string): Record<string, string | null> {
+  return Object.fromEntries(
+    [...table.querySelectorAll(`[row-id="${rowId.replace(/["\\]/g, "\\$&")}"] .ag-cell`)].map((c) => [c.getAttribute('col-id'), c.textContent]),
+  );
+}
