@@ -4,7 +4,7 @@ import { type DealMessage, MESSAGE_PATHS, markReadResponseSchema, messageListRes
 import { dealDetailResponseSchema, PRIMARY_PATHS } from '@common/api/primary';
 import { useFeatureStore } from '../../../features/useFeature';
 import { runLogoutHooks } from '../../../stores/logout';
-import { serveApi, shaped } from '../../../test/apiServer';
+import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { deal, tranche } from '../../../test/deals';
 import { renderPage } from '../../../test/renderPage';
 import InboxPage from './InboxPage';
@@ -53,7 +53,7 @@ beforeEach(() => {
         messages: [unread, older, other].map((m) => (read.includes(m.id) ? { ...m, readDate: '2026-11-29T12:00:00.000Z' } : m)),
         canSend: false,
       }),
-    [MARK_READ]: (call) => {
+    [MARK_READ]: (call: ApiCall) => {
       read.push(...(call.body as { ids: string[] }).ids);
       return shaped(markReadResponseSchema, { marked: 1 });
     },
