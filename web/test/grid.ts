@@ -5,13 +5,17 @@
  */
 export function gridCells(table: HTMLElement, rowId: string): Record<string, string | null> {
   return Object.fromEntries(
-    [...table.querySelectorAll(`[row-id="${rowId.replace(/["\\]/g, "\\$&")}"] .ag-cell`)].map((c) => [c.getAttribute('col-id'), c.textContent]),
+    [...table.querySelectorAll(`[row-id="${rowId.replace(/["\\]/g, '\\$&')}"] .ag-cell`)].map((c) => [
+      c.getAttribute('col-id'),
+      c.textContent,
+    ]),
   );
 }
 
 /** The table's row ids in the order shown (AG Grid may keep row elements in any DOM order). */
 export function gridRowIds(table: HTMLElement): string[] {
   const index = new Map<string, number>();
-  for (const row of table.querySelectorAll('.ag-row[row-id]')) index.set(row.getAttribute('row-id') ?? '', Number(row.getAttribute('row-index')));
+  for (const row of table.querySelectorAll('.ag-row[row-id]'))
+    index.set(row.getAttribute('row-id') ?? '', Number(row.getAttribute('row-index')));
   return [...index].sort((a, b) => a[1] - b[1]).map(([id]) => id);
 }

@@ -29,7 +29,9 @@ describe('the one-click disable page of an alert e-mail', () => {
     );
     expect(server.callsTo(DISABLE)).toHaveLength(1);
     fireEvent.click(screen.getByTestId('hawk-disable-undo'));
-    expect((await screen.findByTestId('hawk-disable-undone')).textContent).toBe('Turned back on: Acme Corp: G-spread moves 10 bp in a day.');
+    expect((await screen.findByTestId('hawk-disable-undone')).textContent).toBe(
+      'Turned back on: Acme Corp: G-spread moves 10 bp in a day.',
+    );
     expect(server.callsTo(UNDO)).toHaveLength(1);
     expect(server.callsTo(DISABLE)).toHaveLength(1);
   });

@@ -32,8 +32,23 @@ const onBond = firing({
   cusip: '037833DX5',
   values: { price: 101.25, level: 101 },
 });
-const onDeal = firing({ id: 'f-1', subscriptionId: 8, kind: 'newDeal', summary: 'New IG financials deals', message: 'Acme Corp announced 5Y / 10Y', firedAt: '2026-11-17T13:31:00.000Z', dealId: 31 });
-const onMarket = firing({ id: 'f-0', subscriptionId: 9, kind: 'marketMove', summary: 'IG index moves 5 bp', message: 'IG spread +5.2 bp in a day', firedAt: '2026-11-16T21:00:00.000Z' });
+const onDeal = firing({
+  id: 'f-1',
+  subscriptionId: 8,
+  kind: 'newDeal',
+  summary: 'New IG financials deals',
+  message: 'Acme Corp announced 5Y / 10Y',
+  firedAt: '2026-11-17T13:31:00.000Z',
+  dealId: 31,
+});
+const onMarket = firing({
+  id: 'f-0',
+  subscriptionId: 9,
+  kind: 'marketMove',
+  summary: 'IG index moves 5 bp',
+  message: 'IG spread +5.2 bp in a day',
+  firedAt: '2026-11-16T21:00:00.000Z',
+});
 
 let server: ReturnType<typeof serveApi>;
 beforeEach(() => {
@@ -50,7 +65,11 @@ const rows = () =>
   within(screen.getByTestId('history-firings'))
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 describe('the alert history page', () => {
   it('lists what fired, in New York time, on a bond (linked to its chart), a deal or the market', async () => {

@@ -69,7 +69,10 @@ beforeEach(() => {
   });
 });
 const row = (id: number) => screen.getByTestId(`hawk-row-${id}`);
-const cells = (id: number) => within(row(id)).getAllByRole('cell').map((c) => c.textContent);
+const cells = (id: number) =>
+  within(row(id))
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('the alert subscriptions page', () => {
   it('lists each alert with its channels, its status on today’s clock and when it last fired', async () => {

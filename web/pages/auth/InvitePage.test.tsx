@@ -26,7 +26,9 @@ describe('the invitation page', () => {
       [ACCEPT]: shaped(accountCreatedSchema, { userId: 'u-9', email: 'ann@example.com', message: 'Account created' }),
     });
     const { router } = renderPage(<InvitePage />, { path: ROUTE, at: '/bw/invite/inv-1' });
-    expect((await screen.findByTestId('invite-from')).textContent).toBe('Bob Smith invited you to Bondwise with Acme Capital. Finish your account to start.');
+    expect((await screen.findByTestId('invite-from')).textContent).toBe(
+      'Bob Smith invited you to Bondwise with Acme Capital. Finish your account to start.',
+    );
     expect((screen.getByTestId('account-email') as HTMLInputElement).value).toBe('ann@example.com');
     fireEvent.change(screen.getByTestId('account-first-name'), { target: { value: 'Ann' } });
     fireEvent.change(screen.getByTestId('account-last-name'), { target: { value: 'Lee' } });

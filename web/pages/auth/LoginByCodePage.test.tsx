@@ -33,7 +33,9 @@ describe('logging in by the e-mailed link', () => {
   it('opened in another browser: the server’s sentence and a way to sign in with the password', async () => {
     serveApi({ [MFA_EMAIL]: refusal(403, 'This link signs in only the browser where the password was entered.') });
     renderPage(<LoginByCodePage />, { path: ROUTE, at: '/bw/login/e/code-2' });
-    expect((await screen.findByTestId('login-code-error')).textContent).toBe('This link signs in only the browser where the password was entered.');
+    expect((await screen.findByTestId('login-code-error')).textContent).toBe(
+      'This link signs in only the browser where the password was entered.',
+    );
     expect(screen.getByTestId('login-code-back').textContent).toBe('Sign in with your password');
     expect(useSession.getState().accessToken).toBeNull();
   });
@@ -41,7 +43,9 @@ describe('logging in by the e-mailed link', () => {
   it('an expired code says to log in again for a new one', async () => {
     serveApi({ [MFA_EMAIL]: refusal(410, 'This login code has expired.') });
     renderPage(<LoginByCodePage />, { path: ROUTE, at: '/bw/login/e/code-3' });
-    expect((await screen.findByTestId('login-code-error')).textContent).toBe('This login code has expired. Log in again to get a new code.');
+    expect((await screen.findByTestId('login-code-error')).textContent).toBe(
+      'This login code has expired. Log in again to get a new code.',
+    );
     expect(screen.getByTestId('login-code-back').textContent).toBe('Back to login');
   });
 });

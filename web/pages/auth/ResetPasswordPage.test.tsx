@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, confirmInfoSchema } from '@common/api/auth';
 import { messageResponseSchema } from '@common/api/shared';

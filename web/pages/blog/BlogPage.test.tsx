@@ -23,7 +23,14 @@ const post = (fields: Partial<BlogPostSummary> & Pick<BlogPostSummary, 'id' | 's
   ...fields,
 });
 const banks = post({ id: 5, slug: 'bank-spreads-tighten', title: 'Bank spreads tighten', tags: ['banks', 'spreads'] });
-const utilities = post({ id: 4, slug: 'utility-supply', title: 'Utility supply returns', tags: ['utilities'], author: null, summary: 'A busy calendar.' });
+const utilities = post({
+  id: 4,
+  slug: 'utility-supply',
+  title: 'Utility supply returns',
+  tags: ['utilities'],
+  author: null,
+  summary: 'A busy calendar.',
+});
 /** The server's list: filtered by tag, 10 a page, 23 posts in all. */
 const list = (call: ApiCall) => {
   const tag = call.query.get('tag');
@@ -53,7 +60,9 @@ describe('the blog', () => {
     renderPage(<BlogPage />);
     await waitFor(() => expect(cards()).toHaveLength(2));
     const [first, second] = cards();
-    expect(within(first!).getByRole('link', { name: 'Bank spreads tighten' }).getAttribute('href')).toBe('/bw/blog/post/bank-spreads-tighten');
+    expect(within(first!).getByRole('link', { name: 'Bank spreads tighten' }).getAttribute('href')).toBe(
+      '/bw/blog/post/bank-spreads-tighten',
+    );
     expect(within(first!).getByText(/^Ann Lee · Nov 20, 2026,/)).toBeTruthy();
     expect(within(first!).getByText('What moved this week.')).toBeTruthy();
     expect(within(first!).getByText('spreads')).toBeTruthy();

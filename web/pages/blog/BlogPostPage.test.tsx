@@ -63,7 +63,10 @@ describe('a blog post', () => {
   });
 
   it('its author or an admin may edit; a draft says so', async () => {
-    server.answer(`GET ${BLOG_PATHS.post({ ref: 'bank-spreads-tighten' })}`, shaped(blogPostSchema, { ...post, canEdit: true, status: 'draft', publishAt: null }));
+    server.answer(
+      `GET ${BLOG_PATHS.post({ ref: 'bank-spreads-tighten' })}`,
+      shaped(blogPostSchema, { ...post, canEdit: true, status: 'draft', publishAt: null }),
+    );
     renderPage(<BlogPostPage />, { path: ROUTE, at: '/bw/blog/post/bank-spreads-tighten' });
     expect((await screen.findByTestId('blog-edit')).textContent).toBe('Edit');
     expect(screen.getByText('draft')).toBeTruthy();

@@ -43,10 +43,11 @@ describe('a help article', () => {
     expect(Object.fromEntries(server.callsTo(ARTICLE)[0]!.query)).toEqual({ path: 'workflows/price-a-deal' });
     expect(screen.getByText('Workflow')).toBeTruthy();
     expect(screen.getByText('From IPT to pricing.')).toBeTruthy();
-    expect(within(screen.getByTestId('workflow-steps')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Open the calculator',
-      'Read the fair value',
-    ]);
+    expect(
+      within(screen.getByTestId('workflow-steps'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Open the calculator', 'Read the fair value']);
     expect(screen.getByTestId('help-article-body').textContent).toBe('Before you startHave the issuer curve at hand.');
     expect(screen.getByRole('link', { name: 'Open the screen' }).getAttribute('href')).toBe('/bw/primary/calculator');
     expect(screen.getByRole('link', { name: 'workflows' }).getAttribute('href')).toBe('/bw/help/workflows');

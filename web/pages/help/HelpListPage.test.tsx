@@ -42,7 +42,13 @@ beforeEach(() => {
     [`GET ${HELP_PATHS.articles}`]: articles,
     [SEARCH]: shaped(searchResponseSchema, {
       results: [
-        { type: 'blog', route: '/bw/blog/post/bank-spreads-tighten', title: 'Bank spreads tighten', snippet: 'Bank «spreads» were 8 bp tighter', rank: 0.9 },
+        {
+          type: 'blog',
+          route: '/bw/blog/post/bank-spreads-tighten',
+          title: 'Bank spreads tighten',
+          snippet: 'Bank «spreads» were 8 bp tighter',
+          rank: 0.9,
+        },
       ],
     }),
   });
@@ -64,7 +70,11 @@ describe('the help lists', () => {
   it('workflows with their numbered steps', async () => {
     renderPage(<HelpListPage kind="workflow" />);
     const [item] = await screen.findAllByTestId('help-list-item');
-    expect(within(item!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Open the calculator', 'Read the fair value', 'Save the sheet']);
+    expect(
+      within(item!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Open the calculator', 'Read the fair value', 'Save the sheet']);
     expect(within(item!).getByRole('link', { name: 'Price a new deal' }).getAttribute('href')).toBe('/bw/help/workflows/price-a-deal');
   });
 
@@ -72,7 +82,9 @@ describe('the help lists', () => {
     renderPage(<HelpListPage kind="guide" />);
     fireEvent.change(await screen.findByTestId('help-search'), { target: { value: ' spreads ' } });
     const result = await screen.findByTestId('help-search-result');
-    expect(within(result).getByRole('link', { name: 'Bank spreads tighten' }).getAttribute('href')).toBe('/bw/blog/post/bank-spreads-tighten');
+    expect(within(result).getByRole('link', { name: 'Bank spreads tighten' }).getAttribute('href')).toBe(
+      '/bw/blog/post/bank-spreads-tighten',
+    );
     expect(within(result).getByText('Blog')).toBeTruthy();
     expect(within(result).getByText('spreads').tagName).toBe('MARK');
     expect(Object.fromEntries(server.callsTo(SEARCH)[0]!.query)).toEqual({ q: 'spreads', limit: '10' });

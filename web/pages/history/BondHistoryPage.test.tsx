@@ -70,7 +70,9 @@ describe("a bond's history page", () => {
     const { router } = renderPage(<BondHistoryPage />, { path: ROUTE, at: '/bw/bond/77/history?range=1m' });
     await screen.findByTestId('plot-stats');
     fireEvent.click(within(screen.getByTestId('history-metric')).getByText('Yield'));
-    await waitFor(() => expect(screen.getByTestId('plot-stats').textContent).toMatch(/^Last 5\.120%\s*Δ -9\.0 bp\s*Min 5\.120%\s*Max 5\.320%/));
+    await waitFor(() =>
+      expect(screen.getByTestId('plot-stats').textContent).toMatch(/^Last 5\.120%\s*Δ -9\.0 bp\s*Min 5\.120%\s*Max 5\.320%/),
+    );
     expect(new URLSearchParams(router.state.location.search).get('metric')).toBe('yield');
   });
 });

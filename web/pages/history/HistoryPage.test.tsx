@@ -76,7 +76,8 @@ describe('the history page', () => {
     await waitFor(() => expect(screen.getAllByTestId('history-bond').map((b) => b.textContent)).toEqual([ACME, BETA]));
     expect(await screen.findByText('price rebased to 100 at the first close')).toBeTruthy();
     await screen.findByTestId('compare-chart');
-    for (const id of [77, 78]) expect(server.callsTo(`GET ${BOND_PATHS.bondPriceHistory({ id })}`)[0]!.query.get('from')).toBe('2026-10-21');
+    for (const id of [77, 78])
+      expect(server.callsTo(`GET ${BOND_PATHS.bondPriceHistory({ id })}`)[0]!.query.get('from')).toBe('2026-10-21');
   });
 
   it('removing a bond takes it out of the URL', async () => {

@@ -92,7 +92,11 @@ describe('the market detail page', () => {
     fireEvent.click(within(screen.getByTestId('detail-metric')).getByText('Yield'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bw/market/detail/yield/10Y/IG'));
     expect(router.state.location.search).toBe('?range=1m');
-    await waitFor(() => expect(screen.getByTestId('detail-stats').textContent).toMatch(/^Last 4\.480%Δ range -3\.0 bpMin 4\.480%Max 4\.620%Avg 4\.537%13 bonds$/));
+    await waitFor(() =>
+      expect(screen.getByTestId('detail-stats').textContent).toMatch(
+        /^Last 4\.480%Δ range -3\.0 bpMin 4\.480%Max 4\.620%Avg 4\.537%13 bonds$/,
+      ),
+    );
     expect(server.callsTo(DETAIL).at(-1)!.query.get('metric')).toBe('yield');
   });
 });

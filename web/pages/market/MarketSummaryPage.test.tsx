@@ -109,16 +109,11 @@ describe('the market summary page', () => {
     expect(within(curve).getByText('+5.0 bp')).toBeTruthy();
 
     const row = screen.getByTestId('most-active-row');
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'ACME 5.25 12/01/36',
-      'A2 / A',
-      '101.250',
-      '-0.38',
-      '5.123%',
-      '+95.4 bp',
-      '42.5MM',
-      'history',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['ACME 5.25 12/01/36', 'A2 / A', '101.250', '-0.38', '5.123%', '+95.4 bp', '42.5MM', 'history']);
     expect(within(row).getByRole('link', { name: 'history' }).getAttribute('href')).toBe('/bw/bond/77/history');
 
     const latest = await screen.findByTestId('commentary-latest');

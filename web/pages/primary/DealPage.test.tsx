@@ -31,7 +31,14 @@ const tenYear = tranche({
   fairValueMethod: 'issuer curve',
   concessionBp: 6.5,
 });
-const fiveYear = tranche({ id: 302, tenorYears: 5, size: 750_000_000, pricedSpreadBp: 80, concessionBp: null, fairValueMethod: 'none: no curve' });
+const fiveYear = tranche({
+  id: 302,
+  tenorYears: 5,
+  size: 750_000_000,
+  pricedSpreadBp: 80,
+  concessionBp: null,
+  fairValueMethod: 'none: no curve',
+});
 const detail = shaped(dealDetailResponseSchema, {
   deal: deal({
     id: 31,
@@ -115,7 +122,9 @@ describe('the deal page', () => {
     expect(gridCells(tranches, '302')).toMatchObject({ tenorYears: '5Y', concessionBp: '—', fairValueMethod: 'none: no curve' });
 
     const performance = screen.getByTestId('performance-grid');
-    await waitFor(() => expect(Object.values(gridCells(performance, '301'))).toEqual(['10Y', '-4.0 bp', '+0.266', '—', '—', '-6.3 bp', '+0.410']));
+    await waitFor(() =>
+      expect(Object.values(gridCells(performance, '301'))).toEqual(['10Y', '-4.0 bp', '+0.266', '—', '—', '-6.3 bp', '+0.410']),
+    );
     expect(gridCells(performance, '302')).toEqual({});
     expect(screen.queryByTestId('no-trades-since-pricing')).toBeNull();
 

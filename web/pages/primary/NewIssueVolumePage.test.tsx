@@ -53,7 +53,15 @@ const volume = (call: ApiCall) => {
       { start: '2026-11-09', volume: 32_750_000_000, bonds: 21, deals: 9, byKey: { [a]: 30_000_000_000, [b]: 2_750_000_000 } },
       { start: '2026-11-16', volume: 12_500_000_000, bonds: 8, deals: 4, byKey: { [a]: 12_500_000_000 } },
     ],
-    yearToDate: { year: 2026, volume: 1_380_000_000_000, bonds: 1_500, deals: 640, priorVolume: 1_200_000_000_000, priorBonds: 1_390, priorDeals: 600 },
+    yearToDate: {
+      year: 2026,
+      volume: 1_380_000_000_000,
+      bonds: 1_500,
+      deals: 640,
+      priorVolume: 1_200_000_000_000,
+      priorBonds: 1_390,
+      priorDeals: 600,
+    },
   });
 };
 

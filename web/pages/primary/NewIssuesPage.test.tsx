@@ -42,7 +42,17 @@ const deals = shaped(dealListResponseSchema, {
   ],
 });
 const weeks = shaped(dealWeeksResponseSchema, {
-  weeks: [{ weekStart: '2026-11-09', deals: 14, tranches: 31, volume: 27_500_000_000, avgConcessionBp: 4.26, avgTighteningBp: 22.5, avgCover: 3.84 }],
+  weeks: [
+    {
+      weekStart: '2026-11-09',
+      deals: 14,
+      tranches: 31,
+      volume: 27_500_000_000,
+      avgConcessionBp: 4.26,
+      avgTighteningBp: 22.5,
+      avgCover: 3.84,
+    },
+  ],
 });
 
 let server: ReturnType<typeof serveApi>;
@@ -106,7 +116,12 @@ describe('the new-issue calendar', () => {
       status: 'priced',
       minSize: '1000000000',
     });
-    expect(Object.fromEntries(server.callsTo(WEEKS)[0]!.query)).toEqual({ rating: 'HY', sector: 'FINL', minSize: '1000000000', weeks: '12' });
+    expect(Object.fromEntries(server.callsTo(WEEKS)[0]!.query)).toEqual({
+      rating: 'HY',
+      sector: 'FINL',
+      minSize: '1000000000',
+      weeks: '12',
+    });
   });
 
   it('clicking a tranche opens its deal', async () => {

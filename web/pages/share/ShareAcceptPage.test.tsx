@@ -46,7 +46,9 @@ describe('the share invitation page', () => {
   it('says who shared what with whom and with what permission; Accept opens the item', async () => {
     const { router } = renderPage(<ShareAcceptPage />, { path: ROUTE, at: AT });
     const card = await screen.findByTestId('share-invitation');
-    expect(within(card).getByText(/shared the/).textContent).toBe('Ann Lee shared the custom bond table “Desk watchlist” with me@example.com.');
+    expect(within(card).getByText(/shared the/).textContent).toBe(
+      'Ann Lee shared the custom bond table “Desk watchlist” with me@example.com.',
+    );
     expect(within(card).getByText('Can edit')).toBeTruthy();
     expect(screen.getByTestId('share-status').textContent).toBe('pending');
     expect(within(card).getByText(/^Accept by Dec 20, 2026,/)).toBeTruthy();

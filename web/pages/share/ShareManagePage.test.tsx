@@ -25,10 +25,42 @@ const share = (fields: Partial<Share> & Pick<Share, 'id' | 'kind' | 'itemName' |
   endedAt: null,
   ...fields,
 });
-const accepted = share({ id: 'a1', kind: 'bond_table', itemName: 'Desk watchlist', owner: ann, recipient: me, status: 'accepted', permission: 'edit' });
-const pending = share({ id: 'a2', kind: 'hawk_subscription', itemName: 'Acme widening', itemPath: '/bw/alerts/subscriptions', owner: bob, recipient: me, status: 'pending' });
-const mineToBob = share({ id: 'b1', kind: 'pricing_sheet', itemName: 'Acme 10Y', itemPath: '/bw/primary/sheet/4', owner: me, recipient: bob, status: 'accepted' });
-const mineRevoked = share({ id: 'b2', kind: 'blog_post', itemName: null, owner: me, recipient: ann, status: 'revoked', permission: 'edit' });
+const accepted = share({
+  id: 'a1',
+  kind: 'bond_table',
+  itemName: 'Desk watchlist',
+  owner: ann,
+  recipient: me,
+  status: 'accepted',
+  permission: 'edit',
+});
+const pending = share({
+  id: 'a2',
+  kind: 'hawk_subscription',
+  itemName: 'Acme widening',
+  itemPath: '/bw/alerts/subscriptions',
+  owner: bob,
+  recipient: me,
+  status: 'pending',
+});
+const mineToBob = share({
+  id: 'b1',
+  kind: 'pricing_sheet',
+  itemName: 'Acme 10Y',
+  itemPath: '/bw/primary/sheet/4',
+  owner: me,
+  recipient: bob,
+  status: 'accepted',
+});
+const mineRevoked = share({
+  id: 'b2',
+  kind: 'blog_post',
+  itemName: null,
+  owner: me,
+  recipient: ann,
+  status: 'revoked',
+  permission: 'edit',
+});
 
 let server: ReturnType<typeof serveApi>;
 beforeEach(() => {
@@ -55,7 +87,9 @@ describe('the share management page', () => {
       ['Acme wideningalert subscription', 'bob@example.com', 'Can view', 'pending'],
     ]);
     // Only an accepted share opens the item; a pending one is reviewed first.
-    expect(screen.getByRole('link', { name: 'Desk watchlist' }).getAttribute('href')).toBe('/bw/bond/config/0b6f0d6e-8c1a-4f4e-9a57-3f1d2c9b7a10');
+    expect(screen.getByRole('link', { name: 'Desk watchlist' }).getAttribute('href')).toBe(
+      '/bw/bond/config/0b6f0d6e-8c1a-4f4e-9a57-3f1d2c9b7a10',
+    );
     expect(screen.queryByRole('link', { name: 'Acme widening' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Review' }).getAttribute('href')).toBe('/bw/share/a2');
     expect(rows('shared-with-me-row').map((r) => r[4])).toEqual(['Leave', 'ReviewDecline']);
@@ -73,7 +107,9 @@ describe('the share management page', () => {
     await screen.findByTestId('shared-by-me');
     fireEvent.click(within(screen.getAllByTestId('shared-by-me-row')[0]!).getByTestId('share-permission-select'));
     fireEvent.click(await screen.findByRole('option', { name: 'Can edit' }));
-    await waitFor(() => expect(server.callsTo(`PATCH ${SHARE_PATHS.one({ uuid: 'b1' })}`).map((c) => c.body)).toEqual([{ permission: 'edit' }]));
+    await waitFor(() =>
+      expect(server.callsTo(`PATCH ${SHARE_PATHS.one({ uuid: 'b1' })}`).map((c) => c.body)).toEqual([{ permission: 'edit' }]),
+    );
 
     fireEvent.click(within(screen.getAllByTestId('shared-by-me-row')[0]!).getByTestId('share-revoke'));
     await waitFor(() => expect(server.callsTo(`POST ${SHARE_PATHS.revoke({ uuid: 'b1' })}`)).toHaveLength(1));

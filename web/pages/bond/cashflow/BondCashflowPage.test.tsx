@@ -37,7 +37,12 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-const rows = () => screen.getAllByTestId('cashflow-row').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+const rows = () =>
+  screen.getAllByTestId('cashflow-row').map((r) =>
+    within(r)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  );
 
 describe('the bond cash-flow page', () => {
   it('shows each payment per 100 face and their totals, from the settlement date', async () => {
@@ -48,12 +53,11 @@ describe('the bond cash-flow page', () => {
       ['Jun 1, 2027', '2.6250', '', '2.6250'],
       ['Dec 1, 2027', '2.6250', '100.0000', '102.6250'],
     ]);
-    expect(within(screen.getByTestId('cashflow-totals')).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'Total (3 payments)',
-      '7.8750',
-      '100.0000',
-      '107.8750',
-    ]);
+    expect(
+      within(screen.getByTestId('cashflow-totals'))
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Total (3 payments)', '7.8750', '100.0000', '107.8750']);
     expect(screen.getByText('Per 100 face, settling Nov 23, 2026')).toBeTruthy();
     expect((await screen.findByTestId('bond-description')).textContent).toBe('ACME 5.25 12/01/27');
   });
@@ -61,9 +65,7 @@ describe('the bond cash-flow page', () => {
   it('a floater says the index level its later coupons are projected at', async () => {
     server.answer(CASHFLOWS, shaped(cashflowsResponseSchema, { ...flows, assumedIndexRate: 0.04315 }));
     renderPage(<BondCashflowPage />, { path: ROUTE, at: '/bw/bond/77/cashflow' });
-    expect(
-      await screen.findByText('Per 100 face, settling Nov 23, 2026 · floating coupons projected at an index of 4.315%'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Per 100 face, settling Nov 23, 2026 · floating coupons projected at an index of 4.315%')).toBeTruthy();
   });
 
   it('CSV saves the schedule, unformatted, named by the CUSIP', async () => {
@@ -93,6 +95,8 @@ describe('the bond cash-flow page', () => {
     expect(names).toEqual(['cashflows-037833DX5.csv']);
     // The page lets go of the file a moment later, while the stub is still in place.
     await waitFor(() => expect(revoked).toEqual(['blob:cashflows']));
-    expect(await saved[0]!.text()).toBe('date,coupon,principal,total\r\n2026-12-01,2.625,0,2.625\r\n2027-06-01,2.625,0,2.625\r\n2027-12-01,2.625,100,102.625\r\n');
+    expect(await saved[0]!.text()).toBe(
+      'date,coupon,principal,total\r\n2026-12-01,2.625,0,2.625\r\n2027-06-01,2.625,0,2.625\r\n2027-12-01,2.625,100,102.625\r\n',
+    );
   });
 });

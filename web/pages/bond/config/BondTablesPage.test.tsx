@@ -40,14 +40,22 @@ let server: ReturnType<typeof serveApi>;
 beforeEach(() => {
   server = serveApi({
     [LIST]: shaped(bondTableListResponseSchema, { tables: [mine, theirs] }),
-    [CREATE]: (call: ApiCall) => shaped(bondTableSchema, { ...mine, id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: (call.body as { name: string }).name }),
+    [CREATE]: (call: ApiCall) =>
+      shaped(bondTableSchema, { ...mine, id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: (call.body as { name: string }).name }),
     [`PATCH ${BOND_TABLE_PATHS.one({ id: MINE })}`]: (call: ApiCall) => shaped(bondTableSchema, { ...mine, ...(call.body as object) }),
-    [`POST ${BOND_TABLE_PATHS.duplicate({ id: THEIRS })}`]: shaped(bondTableSchema, { ...theirs, id: '9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f', shared: undefined }),
+    [`POST ${BOND_TABLE_PATHS.duplicate({ id: THEIRS })}`]: shaped(bondTableSchema, {
+      ...theirs,
+      id: '9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
+      shared: undefined,
+    }),
     [`DELETE ${BOND_TABLE_PATHS.one({ id: MINE })}`]: new Response(null, { status: 204 }),
   });
 });
 const row = (name: string) => screen.getAllByTestId('bond-table-row').find((r) => r.getAttribute('data-name') === name)!;
-const cells = (name: string) => within(row(name)).getAllByRole('cell').map((c) => c.textContent);
+const cells = (name: string) =>
+  within(row(name))
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('the custom bond tables page', () => {
   it('lists each table with its column count, sorts and filters in words; a shared one names its owner', async () => {
@@ -59,7 +67,9 @@ describe('the custom bond tables page', () => {
       'sorted by G-Sprd ↓, YTW ↑; sector FINL · rating IG · tenor 5Y/10Y · bullet',
     ]);
     expect(cells('IG financials 5–10Y')[3]).toMatch(/^Nov 20, 2026, \d{1,2}:30 [AP]M$/);
-    expect(within(row('IG financials 5–10Y')).getByRole('link', { name: 'IG financials 5–10Y' }).getAttribute('href')).toBe(`/bw/bond/config/${MINE}`);
+    expect(within(row('IG financials 5–10Y')).getByRole('link', { name: 'IG financials 5–10Y' }).getAttribute('href')).toBe(
+      `/bw/bond/config/${MINE}`,
+    );
     expect(cells('Desk watchlist').slice(0, 3)).toEqual(['Desk watchlistShared by Ann Lee · view only', '1', '“ACME” · issuers 12/40']);
     // View only: no rename, no delete; a copy may be made.
     expect(within(row('Desk watchlist')).queryByTestId('rename-table')).toBeNull();
@@ -112,7 +122,9 @@ describe('the custom bond tables page', () => {
     expect(input.value).toBe('IG financials 5–10Y');
     fireEvent.change(input, { target: { value: 'IG fins' } });
     fireEvent.click(screen.getByTestId('table-name-save'));
-    await waitFor(() => expect(server.callsTo(`PATCH ${BOND_TABLE_PATHS.one({ id: MINE })}`).map((c) => c.body)).toEqual([{ name: 'IG fins' }]));
+    await waitFor(() =>
+      expect(server.callsTo(`PATCH ${BOND_TABLE_PATHS.one({ id: MINE })}`).map((c) => c.body)).toEqual([{ name: 'IG fins' }]),
+    );
 
     fireEvent.click(within(row('Desk watchlist')).getByTestId('duplicate-table'));
     await waitFor(() => expect(server.callsTo(`POST ${BOND_TABLE_PATHS.duplicate({ id: THEIRS })}`)).toHaveLength(1));

@@ -95,7 +95,13 @@ describe('a custom bond table opened', () => {
   });
 
   it('a table shared to view is never saved: changes stay on this screen', async () => {
-    server.answer(TABLE, shaped(bondTableSchema, { ...saved, shared: { owner: { email: 'ann@example.com', name: null }, permission: 'view', shareId: 's-1' } }));
+    server.answer(
+      TABLE,
+      shaped(bondTableSchema, {
+        ...saved,
+        shared: { owner: { email: 'ann@example.com', name: null }, permission: 'view', shareId: 's-1' },
+      }),
+    );
     renderPage(<CustomBondTablePage />, { path: ROUTE, at: `/bw/bond/config/${ID}` });
     expect((await screen.findByTestId('table-shared-by')).textContent).toBe('Shared by ann@example.com · view only');
     expect(screen.getByTestId('table-save-state').textContent).toBe('View only');

@@ -10,8 +10,24 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
 const MOVES = `GET ${MARKET_PATHS.marketMoves}`;
-const bond = { bondId: 77, cusip: '037833DX5', description: 'ACME 5.25 12/01/36', ticker: 'ACME', ratingSP: 'A', ratingMoody: 'A2', tenor: 10.0356 };
-const other = { bondId: 78, cusip: '172967MP3', description: 'BETA 4 03/15/29', ticker: 'BETA', ratingSP: 'BB+', ratingMoody: null, tenor: 2.29 };
+const bond = {
+  bondId: 77,
+  cusip: '037833DX5',
+  description: 'ACME 5.25 12/01/36',
+  ticker: 'ACME',
+  ratingSP: 'A',
+  ratingMoody: 'A2',
+  tenor: 10.0356,
+};
+const other = {
+  bondId: 78,
+  cusip: '172967MP3',
+  description: 'BETA 4 03/15/29',
+  ticker: 'BETA',
+  ratingSP: 'BB+',
+  ratingMoody: null,
+  tenor: 2.29,
+};
 /** The server's biggest moves for the metric asked: prices in points, yields as decimals, spreads in bp. */
 const moves = (call: ApiCall) => {
   const metric = (call.query.get('metric') ?? 'price') as MarketMovesResponse['metric'];
@@ -43,7 +59,12 @@ let server: ReturnType<typeof serveApi>;
 beforeEach(() => {
   server = serveApi({ [MOVES]: moves });
 });
-const rows = () => screen.getAllByTestId('moves-row').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+const rows = () =>
+  screen.getAllByTestId('moves-row').map((r) =>
+    within(r)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  );
 
 describe('the bond moves page', () => {
   it('shows the biggest price moves of the day against the previous close', async () => {

@@ -24,7 +24,13 @@ const message = (fields: Partial<DealMessage> & Pick<DealMessage, 'id' | 'dealId
   recipientCount: 12,
   ...fields,
 });
-const unread = message({ id: '1002', dealId: 31, message: 'Books above 4bn, see https://example.com/book', created: '2026-11-17T15:40:00.000Z', readDate: null });
+const unread = message({
+  id: '1002',
+  dealId: 31,
+  message: 'Books above 4bn, see https://example.com/book',
+  created: '2026-11-17T15:40:00.000Z',
+  readDate: null,
+});
 const older = message({ id: '1001', dealId: 31, message: 'IPT +135 area', created: '2026-11-17T14:10:00.000Z' });
 const other = message({ id: '990', dealId: 28, message: 'Priced 3Y at +70', created: '2026-10-02T19:05:00.000Z', recipientCount: 1 });
 const detail = (id: number, displayName: string, tenors: number[]) =>
@@ -70,17 +76,24 @@ afterEach(async () => {
 describe('the deal-message inbox', () => {
   it('groups messages by deal, newest activity first, named by issuer and tranches, with the unread counted', async () => {
     renderPage(<InboxPage />);
-    await waitFor(() => expect(screen.getAllByTestId('inbox-deal-name').map((a) => a.textContent)).toEqual(['Acme Corp 5Y / 10Y', 'Beta Bank 3Y']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('inbox-deal-name').map((a) => a.textContent)).toEqual(['Acme Corp 5Y / 10Y', 'Beta Bank 3Y']),
+    );
     expect(screen.getAllByTestId('inbox-deal-name')[0]!.getAttribute('href')).toBe('/bw/primary/pricing/31');
     expect(screen.getByText('1 unread', { selector: 'p' })).toBeTruthy();
     const [acme, beta] = screen.getAllByTestId('inbox-deal');
     expect(within(acme!).getByTestId('inbox-unread').textContent).toBe('1 unread');
-    expect(within(acme!).getAllByTestId('message-text').map((m) => m.textContent)).toEqual([
-      'Books above 4bn, see https://example.com/book',
-      'IPT +135 area',
-    ]);
+    expect(
+      within(acme!)
+        .getAllByTestId('message-text')
+        .map((m) => m.textContent),
+    ).toEqual(['Books above 4bn, see https://example.com/book', 'IPT +135 area']);
     expect(within(acme!).getByRole('link', { name: 'https://example.com/book' }).getAttribute('href')).toBe('https://example.com/book');
-    expect(within(acme!).getAllByTestId('deal-message').map((m) => m.getAttribute('data-unread'))).toEqual(['true', 'false']);
+    expect(
+      within(acme!)
+        .getAllByTestId('deal-message')
+        .map((m) => m.getAttribute('data-unread')),
+    ).toEqual(['true', 'false']);
     expect(within(acme!).getAllByText(/^Sam Syndicate · .* · 12 recipients$/)).toHaveLength(2);
     expect(within(beta!).queryByTestId('inbox-unread')).toBeNull();
     expect(within(beta!).getByText(/ · 1 recipient$/)).toBeTruthy();
