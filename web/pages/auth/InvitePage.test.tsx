@@ -1,0 +1,62 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { accountCreatedSchema, AUTH_PATHS, inviteInfoSchema } from '@common/api/auth';
+import { refusal, serveApi, shaped } from '../../test/apiServer';
+import { renderPage } from '../../test/renderPage';
+import InvitePage from './InvitePage';
+
+// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+const ROUTE = '/bw/invite/:inviteCode';
+const INVITE = `GET ${AUTH_PATHS.invite({ code: 'inv-1' })}`;
+const ACCEPT = `POST ${AUTH_PATHS.inviteAccept}`;
+const invite = shaped(inviteInfoSchema, {
+  email: 'ann@example.com',
+  inviterName: 'Bob Smith',
+  organizationName: 'Acme Capital',
+  expiresAt: '2026-12-06T00:00:00.000Z',
+});
+
+describe('the invitation page', () => {
+  it('says who invited whom, creates the account with the details typed and goes to login with the e-mail', async () => {
+    const server = serveApi({
+      [INVITE]: invite,
+      [ACCEPT]: shaped(accountCreatedSchema, { userId: 'u-9', email: 'ann@example.com', message: 'Account created' }),
+    });
+    const { router } = renderPage(<InvitePage />, { path: ROUTE, at: '/bw/invite/inv-1' });
+    expect((await screen.findByTestId('invite-from')).textContent).toBe(
+      'Bob Smith invited you to Bondwise with Acme Capital. Finish your account to start.',
+    );
+    expect((screen.getByTestId('account-email') as HTMLInputElement).value).toBe('ann@example.com');
+    fireEvent.change(screen.getByTestId('account-first-name'), { target: { value: 'Ann' } });
+    fireEvent.change(screen.getByTestId('account-last-name'), { target: { value: 'Lee' } });
+    fireEvent.change(screen.getByTestId('account-password'), { target: { value: 'New-Password-2026' } });
+    fireEvent.click(screen.getByTestId('account-tos-consent'));
+    fireEvent.submit(screen.getByTestId('account-details-form'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bw/login'));
+    expect(router.state.location.search).toBe('?created=1&email=ann%40example.com');
+    expect(server.callsTo(ACCEPT).map((c) => c.body)).toEqual([
+      { code: 'inv-1', firstName: 'Ann', lastName: 'Lee', password: 'New-Password-2026', tosConsent: true },
+    ]);
+  });
+
+  it('without the terms accepted nothing is sent', async () => {
+    const server = serveApi({ [INVITE]: shaped(inviteInfoSchema, { ...invite, inviterName: null, organizationName: null }) });
+    renderPage(<InvitePage />, { path: ROUTE, at: '/bw/invite/inv-1' });
+    expect((await screen.findByTestId('invite-from')).textContent).toBe('You are invited to Bondwise. Finish your account to start.');
+    fireEvent.change(screen.getByTestId('account-first-name'), { target: { value: 'Ann' } });
+    fireEvent.change(screen.getByTestId('account-last-name'), { target: { value: 'Lee' } });
+    fireEvent.change(screen.getByTestId('account-password'), { target: { value: 'New-Password-2026' } });
+    fireEvent.submit(screen.getByTestId('account-details-form'));
+    expect(await screen.findByText(/Accept the terms of service to continue/)).toBeTruthy();
+    expect(server.callsTo(ACCEPT)).toEqual([]);
+  });
+
+  it('an expired or used invitation shows the server’s sentence', async () => {
+    serveApi({ [INVITE]: refusal(410, 'This invitation has expired. Ask for a new one.') });
+    renderPage(<InvitePage />, { path: ROUTE, at: '/bw/invite/inv-1' });
+    expect((await screen.findByTestId('invite-error')).textContent).toContain('This invitation has expired. Ask for a new one.');
+  });
+});
