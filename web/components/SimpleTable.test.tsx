@@ -11,10 +11,11 @@ interface Quote {
   spread: number;
   size: number;
   tradedAt: string;
+  trades: number;
 }
 
-const apple: Quote = { cusip: '037833DX5', price: 101.25, spread: -12.34, size: 500_000_000, tradedAt: '2026-11-20T22:48:00Z' };
-const ibm: Quote = { cusip: '459200JY8', price: 98.5, spread: 40, size: 250_000_000, tradedAt: '2026-11-21T15:00:00Z' };
+const apple: Quote = { cusip: '037833DX5', price: 101.25, spread: -12.34, size: 500_000_000, tradedAt: '2026-11-20T22:48:00Z', trades: 12_480 };
+const ibm: Quote = { cusip: '459200JY8', price: 98.5, spread: 40, size: 250_000_000, tradedAt: '2026-11-21T15:00:00Z', trades: 7 };
 
 function RemoveButton({ row }: CellProps<Quote>) {
   return <button type="button">Remove {row.cusip}</button>;
@@ -26,6 +27,7 @@ const columns: Column<Quote>[] = [
   { header: 'Spread', field: 'spread', kind: 'spread' },
   { header: 'Size', field: 'size', kind: 'size' },
   { header: 'Traded', field: 'tradedAt', kind: 'instant' },
+  { header: 'Trades', field: 'trades', kind: 'count' },
   { header: 'Wider by', field: 'spread', id: 'wider', kind: 'spreadLevel', tone: 'spread' },
 ];
 
@@ -53,6 +55,7 @@ describe('a short list shown whole in the simple table', () => {
     expect(cellUnder(table, row, 'Price').textContent).toBe('101.250');
     expect(cellUnder(table, row, 'Size').textContent).toBe('500MM');
     expect(cellUnder(table, row, 'Traded').textContent).toBe('Nov 20, 2026, 5:48 PM ET');
+    expect(cellUnder(table, row, 'Trades').textContent).toBe('12,480');
     expect(cellUnder(table, row, 'Price').style.textAlign).toBe('right');
     expect(cellUnder(table, row, 'Price').className).toContain('bw-stat');
     expect(cellUnder(table, row, 'CUSIP').style.textAlign).toBe('');

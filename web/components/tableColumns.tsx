@@ -6,7 +6,7 @@
  */
 import type { ColDef, ColDefField, ColGroupDef, ICellRendererParams, ValueFormatterParams } from 'ag-grid-community';
 import type { ComponentType, ReactNode } from 'react';
-import { formatMarketTime, formatValue, MISSING, type ValueKind } from '@common/format';
+import { formatMarketTime, formatNumber, formatValue, MISSING, type ValueKind } from '@common/format';
 import { toneClass, type ToneMetric } from './tone';
 
 /**
@@ -124,7 +124,8 @@ export function formatCell(kind: ColumnKind, value: unknown, missing?: string): 
     case 'text':
       return absent ? '' : String(value as string | number | boolean);
     case 'count':
-      return absent ? MISSING : String(value as number);
+      // Whole numbers with thousands separators: "1,500" trades, as a desk reads them.
+      return absent ? MISSING : typeof value === 'number' ? formatNumber(value, 0) : String(value as string);
     case 'instant':
       return formatMarketTime(value as Date | string | number | null | undefined);
     default:

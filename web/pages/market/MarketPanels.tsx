@@ -201,7 +201,7 @@ const MOST_ACTIVE_COLUMNS: Column<ActiveBond>[] = [
     headerTooltip: 'Price change vs the previous close, points',
   },
   { header: 'YTW', field: 'yieldToWorst', align: 'right', cell: valueCell('yield'), headerTooltip: 'Yield to worst, %' },
-  { header: 'Spread', field: 'gSpread', align: 'right', cell: valueCell('spread', false), headerTooltip: 'G-spread, bp' },
+  { header: 'Spread', field: 'gSpread', align: 'right', cell: valueCell('spreadLevel'), headerTooltip: 'G-spread, bp' },
   {
     header: 'Volume',
     field: 'volume',

@@ -113,7 +113,7 @@ describe('the market summary page', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['ACME 5.25 12/01/36', 'A2 / A', '101.250', '-0.38', '5.123%', '+95.4 bp', '42.5MM', 'history']);
+    ).toEqual(['ACME 5.25 12/01/36', 'A2 / A', '101.250', '-0.38', '5.123%', '95.4 bp', '42.5MM', 'history']);
     expect(within(row).getByRole('link', { name: 'history' }).getAttribute('href')).toBe('/bw/bond/77/history');
 
     const latest = await screen.findByTestId('commentary-latest');

@@ -82,7 +82,7 @@ describe('the new-issue volume page', () => {
     const ytd = await screen.findByTestId('year-to-date');
     // 1,380bn against 1,200bn: 15% more.
     expect(ytd.textContent).toBe(
-      '2026 year to date1,380,000MMSame span of 20251,200,000MM+15.0% vs last yearDeals priced / bonds issued640 / 1500600 / 1390 in 2025',
+      '2026 year to date1,380,000MMSame span of 20251,200,000MM+15.0% vs last yearDeals priced / bonds issued640 / 1,500600 / 1,390 in 2025',
     );
     const grid = screen.getByTestId('volume-grid');
     await waitFor(() => expect(gridCells(grid, '2026-11-16')).toMatchObject({ start: 'Nov 16, 2026' }));

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRIMARY_PATHS, VOLUME_SPLITS, type VolumeResponse, type VolumeSplit } from '@common/api/primary';
 import { csvDocument } from '@common/csv';
-import { formatDay, formatPercent, formatSize } from '@common/format';
+import { formatDay, formatNumber, formatPercent, formatSize } from '@common/format';
 import { useApiQuery } from '../../api/queries';
 import { DataTable, type CellProps, type Column } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
@@ -77,10 +77,10 @@ function YearToDate({ ytd }: { ytd: VolumeResponse['yearToDate'] }) {
           Deals priced / bonds issued
         </Text>
         <Text fw={700} className="bw-stat">
-          {ytd.deals} / {ytd.bonds}
+          {formatNumber(ytd.deals, 0)} / {formatNumber(ytd.bonds, 0)}
         </Text>
         <Text size="xs" c="dimmed">
-          {ytd.priorDeals} / {ytd.priorBonds} in {ytd.year - 1}
+          {formatNumber(ytd.priorDeals, 0)} / {formatNumber(ytd.priorBonds, 0)} in {ytd.year - 1}
         </Text>
       </Card>
     </SimpleGrid>

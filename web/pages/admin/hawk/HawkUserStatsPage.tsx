@@ -20,7 +20,7 @@ const USER_COLUMNS: Column<UserRow>[] = [
   { field: 'paused', header: 'Paused', kind: 'count', width: 90 },
   ...HAWK_RULE_KINDS.map((k): Column<UserRow> => ({ header: k, kind: 'count', width: 100, value: (r) => r.rulesByKind[k] ?? 0 })),
   { field: 'firings', header: 'Firings', kind: 'count', width: 100, sort: 'desc' },
-  { field: 'firingsPerDay', header: 'Per day', kind: 'count', width: 100 },
+  { field: 'firingsPerDay', header: 'Per day', kind: 'number', width: 100 },
 ];
 
 function Small({ title, head, rows, testId }: { title: string; head: string[]; rows: (string | number | null)[][]; testId: string }) {

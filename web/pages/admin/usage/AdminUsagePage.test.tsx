@@ -82,12 +82,12 @@ describe('the admin usage page', () => {
     ]);
     // Four weeks after the cohort's first are shown, however many the server follows.
     expect(tableRows('usage-retention')).toEqual([['2026-11-02', '8', '100%', '50%', '38%', '25%', '13%']]);
-    // Grid counts are whole numbers as they come (tableColumns 'count'), without separators.
-    expect(await gridRow('usage-organizations', 'Acme Capital')).toEqual(['Acme Capital', '9', '3100']);
-    expect(await gridRow('usage-organizations', '(none)')).toEqual(['(none)', '3', '1221']);
+    // Grid counts are whole numbers with thousands separators (tableColumns 'count').
+    expect(await gridRow('usage-organizations', 'Acme Capital')).toEqual(['Acme Capital', '9', '3,100']);
+    expect(await gridRow('usage-organizations', '(none)')).toEqual(['(none)', '3', '1,221']);
     expect(await gridRow('usage-roles', 'Buy side')).toEqual(['Buy side', 'Portfolio manager', '7']);
     expect(await gridRow('usage-roles', '5')).toEqual(['(not given)', '(not given)', '5']);
-    expect(await gridRow('usage-pages', '/bw/bond')).toEqual(['/bw/bond', '1500', '11']);
+    expect(await gridRow('usage-pages', '/bw/bond')).toEqual(['/bw/bond', '1,500', '11']);
     expect(await gridRow('usage-features', 'bond_table.sort')).toEqual(['bond_table.sort', '640', '9']);
     expect(screen.getByTestId('usage-daily-chart')).toBeTruthy();
 
