@@ -14,7 +14,14 @@ interface Quote {
   trades: number;
 }
 
-const apple: Quote = { cusip: '037833DX5', price: 101.25, spread: -12.34, size: 500_000_000, tradedAt: '2026-11-20T22:48:00Z', trades: 12_480 };
+const apple: Quote = {
+  cusip: '037833DX5',
+  price: 101.25,
+  spread: -12.34,
+  size: 500_000_000,
+  tradedAt: '2026-11-20T22:48:00Z',
+  trades: 12_480,
+};
 const ibm: Quote = { cusip: '459200JY8', price: 98.5, spread: 40, size: 250_000_000, tradedAt: '2026-11-21T15:00:00Z', trades: 7 };
 
 function RemoveButton({ row }: CellProps<Quote>) {
