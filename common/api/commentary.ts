@@ -29,8 +29,9 @@ export const commentaryListQuerySchema = z.object({
 });
 
 const fields = {
-  headline: z.string().trim().min(1, 'headline: required').max(COMMENTARY_HEADLINE_MAX),
-  markdown: z.string().trim().min(1, 'markdown: required').max(COMMENTARY_BODY_MAX, `markdown: at most ${COMMENTARY_BODY_MAX} characters`),
+  // Predicates, not sentences: a refusal reads "Headline is required." from the server and the form alike.
+  headline: z.string().trim().min(1, 'is required').max(COMMENTARY_HEADLINE_MAX),
+  markdown: z.string().trim().min(1, 'is required').max(COMMENTARY_BODY_MAX, `must be at most ${COMMENTARY_BODY_MAX} characters`),
   /** ISO instant; in the future: scheduled. */
   publishAt: z.iso.datetime({ offset: true }).nullable(),
 };

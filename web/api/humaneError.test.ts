@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { humaneServerError } from './humaneError';
+import { humaneServerError, humaneServerIssues } from './humaneError';
 
 describe('validation errors read as sentences about the field', () => {
   it('a too-short code names the field and the rule, not the validator', () => {
@@ -28,5 +28,17 @@ describe('validation errors read as sentences about the field', () => {
   it('text that is not a validation failure is unchanged', () => {
     expect(humaneServerError('Incorrect e-mail or password')).toBe('Incorrect e-mail or password');
     expect(humaneServerError('Invalid or expired code')).toBe('Invalid or expired code');
+  });
+
+  it('a form reads each sentence with the body path it names, and other sources keep theirs', () => {
+    expect(
+      humaneServerIssues(
+        'Invalid body.profile.roleType: Too big: expected string to have <=80 characters; query.limit: Invalid input: expected number, received string',
+      ),
+    ).toEqual([
+      { path: 'profile.roleType', sentence: 'Role type must be at most 80 characters.' },
+      { path: 'query.limit', sentence: 'Limit must be a number.' },
+    ]);
+    expect(humaneServerIssues('Invalid or expired code')).toBeNull();
   });
 });

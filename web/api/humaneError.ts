@@ -97,19 +97,30 @@ function sentence(field: string, message: string): string {
   return /[.!?]$/.test(message) ? message : `${message}.`;
 }
 
-/** Turns the server's validation text into sentences; any other text is returned unchanged. */
-export function humaneServerError(text: string): string {
-  if (!VALIDATION.test(text)) return text;
+/**
+ * The server's validation text as one sentence per field it names, with the field's path in the
+ * body ("profile.sectors"; "" for the body as a whole; "query.from" outside it), so a form can put each on its field; null
+ * when the text is not a validation failure.
+ */
+export function humaneServerIssues(text: string): Array<{ path: string; sentence: string }> | null {
+  if (!VALIDATION.test(text)) return null;
   return text
     .replace(/^Invalid /, '')
     .split('; ')
     .map((part) => {
       const colon = part.indexOf(': ');
-      if (colon < 0) return sentence('The request', part);
-      const path = part.slice(0, colon).replace(/^(body|querystring|query|params|headers|request)\.?/, '');
-      return sentence(fieldLabel(path), part.slice(colon + 2));
-    })
-    .join(' ');
+      if (colon < 0) return { path: '', sentence: sentence('The request', part) };
+      const where = part.slice(0, colon);
+      const path = where.replace(/^(body|querystring|query|params|headers|request)\.?/, '');
+      // Only a body's path names a form's field; a query's or the address's keeps its source.
+      return { path: /^body\b/.test(where) ? path : where, sentence: sentence(fieldLabel(path), part.slice(colon + 2)) };
+    });
+}
+
+/** Turns the server's validation text into sentences; any other text is returned unchanged. */
+export function humaneServerError(text: string): string {
+  const issues = humaneServerIssues(text);
+  return issues ? issues.map((issue) => issue.sentence).join(' ') : text;
 }
 
 /** One issue of a form's own check against a contract (a zod issue), as a sentence. */

@@ -88,4 +88,16 @@ describe('admin platform commentary', () => {
     ]);
     expect((screen.getByTestId('commentary-markdown') as HTMLTextAreaElement).value).toBe('IG spreads **5 bp** tighter.');
   });
+
+  it('a note without Markdown is refused in the browser as the server would, and nothing is sent', async () => {
+    const PUBLISH = `POST ${COMMENTARY_PATHS.admin}`;
+    server.answer(PUBLISH, {});
+    renderPage(<AdminCommentaryPage />);
+    await screen.findByTestId('commentary-item');
+    fireEvent.change(screen.getByTestId('commentary-headline'), { target: { value: 'Quiet Friday' } });
+    fireEvent.change(screen.getByTestId('commentary-markdown'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('commentary-save'));
+    expect(await screen.findByText('Markdown is required.')).toBeTruthy();
+    expect(server.callsTo(PUBLISH)).toHaveLength(0);
+  });
 });

@@ -13,11 +13,13 @@ import {
   COMMENTARY_PATHS,
   type Commentary,
   type CommentaryList,
+  commentaryCreateBodySchema,
 } from '@common/api/commentary';
 import { formatDate } from '@common/format';
 import { api } from '../../api/client';
 import { apiKey, useApiQuery } from '../../api/queries';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { useContractForm } from '../../components/forms/useContractForm';
 import { PageTitle } from '../../components/PageTitle';
 import { SafeHtml } from '../../components/content/SafeHtml';
 import { useAdminAction } from './useAdminAction';
@@ -31,9 +33,12 @@ export default function AdminCommentaryPage() {
   const list = useApiQuery<CommentaryList>(COMMENTARY_PATHS.admin, { query });
   const { busy, error, run } = useAdminAction();
   const [editing, setEditing] = useState<Commentary | null>(null);
-  const [headline, setHeadline] = useState('');
-  const [markdown, setMarkdown] = useState('');
-  const [publishAt, setPublishAt] = useState('');
+  // A note is checked by the create contract's rules; an edit sends the same fields with its version.
+  const { form, formError, onSubmit } = useContractForm({
+    schema: commentaryCreateBodySchema,
+    initialValues: { headline: '', markdown: '', publishAt: '' },
+    toBody: (v) => ({ headline: v.headline, markdown: v.markdown, publishAt: fromLocalInput(v.publishAt) }),
+  });
   const [deleting, setDeleting] = useState<Commentary | null>(null);
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: apiKey(COMMENTARY_PATHS.admin) });
@@ -41,21 +46,17 @@ export default function AdminCommentaryPage() {
   };
   const reset = () => {
     setEditing(null);
-    setHeadline('');
-    setMarkdown('');
-    setPublishAt('');
+    form.reset();
   };
-  const save = () =>
-    run(
-      'save',
-      async () => {
-        const body = { headline, markdown, publishAt: fromLocalInput(publishAt) };
-        if (editing) await api.patch(COMMENTARY_PATHS.adminOne({ id: editing.id }), { ...body, version: editing.version });
-        else await api.post(COMMENTARY_PATHS.admin, body);
-        reset();
-      },
-      refresh,
-    );
+  const save = onSubmit(async (body) => {
+    try {
+      if (editing) await api.patch(COMMENTARY_PATHS.adminOne({ id: editing.id }), { ...body, version: editing.version });
+      else await api.post(COMMENTARY_PATHS.admin, body);
+      reset();
+    } finally {
+      await refresh();
+    }
+  });
   const now = clock();
   return (
     <Stack gap="sm" maw={900} data-testid="admin-commentary-page">
@@ -64,19 +65,18 @@ export default function AdminCommentaryPage() {
         Short, dated notes on the market, shown in the market summary&apos;s &quot;Platform commentary&quot; panel from their publish time.
         Markdown is rendered and sanitised by the server; every change is in the audit log.
       </Text>
-      {error && (
+      {(error ?? formError) && (
         <Alert color="red" data-testid="commentary-error">
-          {error}
+          {error ?? formError}
         </Alert>
       )}
-      <Card withBorder padding="md">
+      <Card withBorder padding="md" component="form" noValidate onSubmit={save}>
         <Stack gap="xs">
           <TextInput
             label="Headline"
             required
             maxLength={COMMENTARY_HEADLINE_MAX}
-            value={headline}
-            onChange={(e) => setHeadline(e.currentTarget.value)}
+            {...form.getInputProps('headline')}
             data-testid="commentary-headline"
           />
           <Textarea
@@ -85,8 +85,7 @@ export default function AdminCommentaryPage() {
             autosize
             minRows={4}
             maxLength={COMMENTARY_BODY_MAX}
-            value={markdown}
-            onChange={(e) => setMarkdown(e.currentTarget.value)}
+            {...form.getInputProps('markdown')}
             data-testid="commentary-markdown"
           />
           <Group align="flex-end">
@@ -94,11 +93,10 @@ export default function AdminCommentaryPage() {
               type="datetime-local"
               label="Publish at"
               description="Empty: now"
-              value={publishAt}
-              onChange={(e) => setPublishAt(e.currentTarget.value)}
+              {...form.getInputProps('publishAt')}
               data-testid="commentary-publish-at"
             />
-            <Button loading={busy === 'save'} onClick={() => void save()} data-testid="commentary-save">
+            <Button type="submit" loading={form.submitting} data-testid="commentary-save">
               {editing ? 'Save changes' : 'Publish'}
             </Button>
             {editing && (
@@ -130,9 +128,8 @@ export default function AdminCommentaryPage() {
                 variant="subtle"
                 onClick={() => {
                   setEditing(c);
-                  setHeadline(c.headline);
-                  setMarkdown(c.markdown);
-                  setPublishAt(toLocalInput(c.publishAt));
+                  form.setValues({ headline: c.headline, markdown: c.markdown, publishAt: toLocalInput(c.publishAt) });
+                  form.clearErrors();
                 }}
               >
                 Edit

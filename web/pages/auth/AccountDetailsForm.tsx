@@ -1,13 +1,15 @@
 /**
  * The "finish your account" form shared by /welcome (sign-up confirm) and /bw/invite/{code}:
  * first name, last name, password, terms consent (spec §3 Signup confirm input), validated with
- * the contract's signupConfirmInputSchema.
+ * the contract's signupConfirmInputSchema. The page's call is `onSubmit`; its refusal shows on the
+ * field it names, or on the form's error line.
  */
 import { Anchor, Button, Checkbox, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { signupConfirmInputSchema, type SignupConfirmInput } from '@common/api/auth';
+import { useState } from 'react';
+import { signupConfirmInputSchema } from '@common/api/auth';
 import { NAME_MAX_LENGTH } from '@common/validation/account';
-import { PasswordRules, validate } from '../../components/AuthPanel';
+import { FormError, PasswordRules } from '../../components/AuthPanel';
+import { useContractForm } from '../../components/forms/useContractForm';
 import { TosText } from '../../components/TosText';
 
 export interface AccountDetails {
@@ -19,34 +21,29 @@ export interface AccountDetails {
 
 export function AccountDetailsForm({
   email,
-  busy,
   submitLabel,
+  errorTestId,
   onSubmit,
 }: {
   email: string;
-  busy: boolean;
   submitLabel: string;
-  onSubmit: (details: AccountDetails) => void;
+  errorTestId: string;
+  onSubmit: (details: AccountDetails) => Promise<unknown>;
 }) {
-  const [values, setValues] = useState<Omit<SignupConfirmInput, 'tosConsent'> & { tosConsent: boolean }>({
-    firstName: '',
-    lastName: '',
-    password: '',
-    tosConsent: false,
+  const {
+    form,
+    formError,
+    onSubmit: submit,
+  } = useContractForm({
+    schema: signupConfirmInputSchema,
+    initialValues: { firstName: '', lastName: '', password: '', tosConsent: false },
+    failure: 'Could not create the account',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [tosOpen, setTosOpen] = useState(false);
-  const set = (key: keyof typeof values) => (value: string | boolean) => setValues((v) => ({ ...v, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(signupConfirmInputSchema, values);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    onSubmit(checked.data as AccountDetails);
-  };
   return (
-    <form onSubmit={submit} noValidate data-testid="account-details-form">
+    <form onSubmit={submit(onSubmit)} noValidate data-testid="account-details-form">
       <Stack gap="sm">
+        <FormError testId={errorTestId} error={formError} />
         <TextInput label="E-mail" value={email} readOnly autoComplete="username" data-testid="account-email" />
         <Group grow gap="sm" align="flex-start">
           <TextInput
@@ -55,9 +52,7 @@ export function AccountDetailsForm({
             autoFocus
             required
             maxLength={NAME_MAX_LENGTH}
-            value={values.firstName}
-            onChange={(e) => set('firstName')(e.currentTarget.value)}
-            error={errors.firstName}
+            {...form.getInputProps('firstName')}
             data-testid="account-first-name"
           />
           <TextInput
@@ -65,9 +60,7 @@ export function AccountDetailsForm({
             autoComplete="family-name"
             required
             maxLength={NAME_MAX_LENGTH}
-            value={values.lastName}
-            onChange={(e) => set('lastName')(e.currentTarget.value)}
-            error={errors.lastName}
+            {...form.getInputProps('lastName')}
             data-testid="account-last-name"
           />
         </Group>
@@ -75,16 +68,12 @@ export function AccountDetailsForm({
           label="Password"
           autoComplete="new-password"
           required
-          value={values.password}
-          onChange={(e) => set('password')(e.currentTarget.value)}
-          error={errors.password}
+          {...form.getInputProps('password')}
           data-testid="account-password"
         />
         <PasswordRules />
         <Checkbox
-          checked={values.tosConsent}
-          onChange={(e) => set('tosConsent')(e.currentTarget.checked)}
-          error={errors.tosConsent}
+          {...form.getInputProps('tosConsent', { type: 'checkbox' })}
           data-testid="account-tos-consent"
           label={
             <>
@@ -95,7 +84,7 @@ export function AccountDetailsForm({
             </>
           }
         />
-        <Button type="submit" loading={busy} data-testid="account-submit">
+        <Button type="submit" loading={form.submitting} data-testid="account-submit">
           {submitLabel}
         </Button>
       </Stack>

@@ -4,11 +4,10 @@
  * account (no user enumeration).
  */
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { emailSchema } from '@common/validation/account';
+import { useState } from 'react';
+import { signupBodySchema } from '@common/api/auth';
 import { FormError, FormNotice } from '../../components/AuthPanel';
-import { apiErrorText } from '../../api/errorText';
-import { humaneIssue } from '../../api/humaneError';
+import { useContractForm } from '../../components/forms/useContractForm';
 
 export function EmailRequestForm({
   submitLabel,
@@ -21,45 +20,29 @@ export function EmailRequestForm({
   confirmation: (email: string) => string;
   testId: string;
 }) {
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
+  // Sign-up, reset and unlock requests all take `{ email }`, checked by the one e-mail rule.
+  const { form, formError, onSubmit } = useContractForm({ schema: signupBodySchema, initialValues: { email: '' } });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = emailSchema.safeParse(email);
-    if (!checked.success) return setFieldError(humaneIssue(checked.error.issues[0]));
-    setFieldError(undefined);
-    setError(null);
-    setBusy(true);
-    try {
-      await send(checked.data);
-      setSentTo(checked.data);
-    } catch (failure) {
-      setError(apiErrorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = onSubmit(async ({ email }) => {
+    await send(email);
+    setSentTo(email);
+  });
   if (sentTo) return <FormNotice testId={`${testId}-sent`}>{confirmation(sentTo)}</FormNotice>;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid={`${testId}-form`}>
+    <form onSubmit={submit} noValidate data-testid={`${testId}-form`}>
       <Stack gap="sm">
-        <FormError testId={`${testId}-error`} error={error} />
+        <FormError testId={`${testId}-error`} error={formError} />
         <TextInput
           label="E-mail"
           type="email"
           autoComplete="email"
           autoFocus
           required
-          value={email}
           description="Your work address, like name@company.com"
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={fieldError}
+          {...form.getInputProps('email')}
           data-testid={`${testId}-email`}
         />
-        <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>
+        <Button type="submit" loading={form.submitting} data-testid={`${testId}-submit`}>
           {submitLabel}
         </Button>
       </Stack>

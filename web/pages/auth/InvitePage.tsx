@@ -4,7 +4,6 @@
  */
 import { Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
@@ -14,7 +13,6 @@ import { apiErrorText } from '../../api/errorText';
 export default function InvitePage() {
   const { inviteCode = '' } = useParams();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
   const invite = useQuery({
     queryKey: ['auth', 'invite', inviteCode],
     queryFn: () => authApi.inviteInfo(inviteCode),
@@ -24,7 +22,6 @@ export default function InvitePage() {
   const accept = useMutation({
     mutationFn: (details: AccountDetails) => authApi.inviteAccept({ code: inviteCode, ...details }),
     onSuccess: (created) => void navigate(`/bw/login?created=1&email=${encodeURIComponent(created.email)}`),
-    onError: (failure) => setError(apiErrorText(failure, 'Could not create the account')),
   });
   let content;
   if (invite.isPending)
@@ -43,15 +40,11 @@ export default function InvitePage() {
           {inviterName ? `${inviterName} invited you` : 'You are invited'} to Bondwise
           {organizationName ? ` with ${organizationName}` : ''}. Finish your account to start.
         </Text>
-        <FormError testId="invite-submit-error" error={error} />
         <AccountDetailsForm
           email={invite.data.email}
-          busy={accept.isPending}
           submitLabel="Accept invitation"
-          onSubmit={(details) => {
-            setError(null);
-            accept.mutate(details);
-          }}
+          errorTestId="invite-submit-error"
+          onSubmit={(details) => accept.mutateAsync(details)}
         />
       </Stack>
     );

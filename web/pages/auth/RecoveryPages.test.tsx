@@ -35,6 +35,25 @@ describe('sign-up, reset and unlock pages', () => {
     expect(sent.textContent).toContain('If ann@example.com can be used for Bondwise');
   });
 
+  it('sign-up refuses a malformed address in the browser, in the sentence the server would give', async () => {
+    const server = serveApi({ [SIGNUP]: { message: 'ok' } });
+    renderPage(<SignupPage />);
+    fireEvent.change(screen.getByTestId('signup-email'), { target: { value: 'ann@example' } });
+    fireEvent.submit(screen.getByTestId('signup-form'));
+    expect(await screen.findByText('Enter a valid e-mail address, like name@company.com.')).toBeTruthy();
+    expect(server.callsTo(SIGNUP)).toHaveLength(0);
+  });
+
+  it('sign-up shows a refusal of the server on the address field', async () => {
+    serveApi({ [SIGNUP]: refusal(400, 'Invalid body.email: An e-mail address has at most 254 characters') });
+    renderPage(<SignupPage />);
+    fireEvent.change(screen.getByTestId('signup-email'), { target: { value: 'ann@example.com' } });
+    fireEvent.submit(screen.getByTestId('signup-form'));
+    expect(await screen.findByText('An e-mail address has at most 254 characters.')).toBeTruthy();
+    expect(screen.getByTestId('signup-email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('signup-sent')).toBeNull();
+  });
+
   it('reset link: checks the link, refuses a mismatched repeat, then sets the new password', async () => {
     const server = serveApi({ [CONFIRM_INFO]: { uuid: 'r-1', email: 'ann@example.com' }, [RESET_PASSWORD]: { message: 'ok' } });
     renderPage(<ResetPasswordPage />, { path: '/bw/reset-password/:uuid', at: '/bw/reset-password/r-1' });

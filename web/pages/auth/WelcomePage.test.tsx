@@ -81,6 +81,20 @@ describe('welcome page (spec §5 signup confirm)', () => {
     expect(d.confirm).not.toHaveBeenCalled();
   });
 
+  it('a refusal of the server shows on the field it names, any other on the error line', async () => {
+    const d = deps(async () => ({ uuid: 'u-1', email: 'ann@example.com' }));
+    const raw = 'Invalid body.password: Use at least 12 characters';
+    d.confirm.mockRejectedValueOnce(new ApiError(400, 'Bad Request', 'Use at least 12 characters.', { error: raw }));
+    d.confirm.mockRejectedValueOnce(new ApiError(409, 'Conflict', 'This e-mail already has an account.', { error: 'x' }));
+    renderPage(<WelcomeView deps={d} />, { path: '/welcome', at: '/welcome?uuid=u-1' });
+    await screen.findByTestId('account-details-form');
+    fillAndSubmit();
+    expect(await screen.findByText('Use at least 12 characters.')).toBeTruthy();
+    expect(screen.queryByTestId('welcome-submit-error')).toBeNull();
+    fireEvent.submit(screen.getByTestId('account-details-form'));
+    expect((await screen.findByTestId('welcome-submit-error')).textContent).toBe('This e-mail already has an account.');
+  });
+
   it('an expired link offers a new one (regenerateIfExpired)', async () => {
     const d = deps(async (_token, regenerate) => {
       throw new ApiError(410, 'Gone', regenerate ? 'We e-mailed you a new sign-up link.' : 'This link has expired', null);

@@ -7,7 +7,6 @@
  */
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ConfirmBody, ConfirmInfo } from '@common/api/auth';
 import { ApiError } from '../../api/client';
@@ -47,7 +46,6 @@ export function WelcomeView({ deps = defaultDeps }: { deps?: WelcomeDeps }) {
   const [params] = useSearchParams();
   const uuid = params.get('uuid') ?? '';
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
   const info = useQuery({
     queryKey: ['auth', 'confirm', 'signup', uuid],
     queryFn: () => deps.confirmInfo(uuid, false),
@@ -58,13 +56,11 @@ export function WelcomeView({ deps = defaultDeps }: { deps?: WelcomeDeps }) {
   const create = useMutation({
     mutationFn: deps.confirm,
     onSuccess: (_result, body) => void navigate(`/bw/login?created=1&email=${encodeURIComponent(body.email)}`),
-    onError: (failure) => setError(apiErrorText(failure, 'Could not create the account')),
   });
-  const submit = (details: AccountDetails) => {
+  const submit = async (details: AccountDetails) => {
     const body = buildConfirmBody(info.data, details);
     if (!body) return; // spec §5: nothing is sent without the link's uuid and e-mail
-    setError(null);
-    create.mutate(body);
+    await create.mutateAsync(body);
   };
 
   let content;
@@ -93,8 +89,7 @@ export function WelcomeView({ deps = defaultDeps }: { deps?: WelcomeDeps }) {
         <Text size="sm" c="dimmed">
           Welcome to Bondwise. Finish your account to start.
         </Text>
-        <FormError testId="welcome-submit-error" error={error} />
-        <AccountDetailsForm email={info.data.email} busy={create.isPending} submitLabel="Create account" onSubmit={submit} />
+        <AccountDetailsForm email={info.data.email} submitLabel="Create account" errorTestId="welcome-submit-error" onSubmit={submit} />
       </Stack>
     );
   }

@@ -2,12 +2,11 @@
 import { Button, Group, Select, SimpleGrid, TagsInput, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { SECTOR_MAX, userUpdateBodySchema, type Profile, type UserInfo, type UserUpdateBody } from '@common/api/user';
 import { JOB_FUNCTIONS, ORGANIZATION_TYPES, SENIORITIES } from '@common/enums';
 import { handleError } from '../../api/errors';
 import { setUserInfo } from '../../session/userInfo';
-import { validate } from '../../components/AuthPanel';
+import { useContractForm } from '../../components/forms/useContractForm';
 import { enumOptions } from './labels';
 import { profileApi } from './profileApi';
 import { Section } from './Section';
@@ -54,41 +53,30 @@ export function toUpdateBody(form: Form): UserUpdateBody {
 
 export function ProfileDetailsSection({ info }: { info: UserInfo }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => toForm(info));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const save = useMutation({
     mutationFn: (body: UserUpdateBody) => profileApi.updateUser(info.id, body),
     onSuccess: (updated) => {
       setUserInfo(queryClient, updated);
       notifications.show({ color: 'teal', message: 'Profile saved', autoClose: 2500, 'data-testid': 'profile-saved' });
     },
-    onError: (error) => handleError(error, { notifier: notifications.show, prefix: 'Could not save your profile:' }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(userUpdateBodySchema, toUpdateBody(form));
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    save.mutate(checked.data);
-  };
+  const { form, onSubmit } = useContractForm({
+    schema: userUpdateBodySchema,
+    initialValues: toForm(info),
+    toBody: toUpdateBody,
+    // "profile.sectors.3" is refused on the sectors field, "profile.roleType" on the role type.
+    fieldOf: (path) => path.replace(/^profile\.([^.]+).*$/, '$1'),
+    refused: (error) => handleError(error, { notifier: notifications.show, prefix: 'Could not save your profile:' }),
+  });
   return (
     <Section title="Profile" description={`Signed in as ${info.email}`} testId="profile-details">
-      <form onSubmit={submit} noValidate data-testid="profile-form">
+      <form onSubmit={onSubmit((body) => save.mutateAsync(body))} noValidate data-testid="profile-form">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <TextInput
-            label="Name"
-            autoComplete="name"
-            value={form.name}
-            error={errors.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            data-testid="profile-name"
-          />
+          <TextInput label="Name" autoComplete="name" {...form.getInputProps('name')} data-testid="profile-name" />
           <Select
             label="Organisation type"
             data={enumOptions(ORGANIZATION_TYPES)}
-            value={form.organizationType}
-            onChange={(v) => set('organizationType', v)}
+            {...form.getInputProps('organizationType')}
             clearable
             data-testid="profile-organization-type"
           />
@@ -96,34 +84,30 @@ export function ProfileDetailsSection({ info }: { info: UserInfo }) {
             label="Role type"
             placeholder="e.g. Portfolio manager"
             maxLength={80}
-            value={form.roleType}
-            onChange={(e) => set('roleType', e.currentTarget.value)}
+            {...form.getInputProps('roleType')}
             data-testid="profile-role-type"
           />
           <TextInput
             label="Role function"
             placeholder="e.g. IG credit"
             maxLength={80}
-            value={form.roleFunction}
-            onChange={(e) => set('roleFunction', e.currentTarget.value)}
+            {...form.getInputProps('roleFunction')}
             data-testid="profile-role-function"
           />
           <Select
             label="Job function"
             data={enumOptions(JOB_FUNCTIONS)}
-            value={form.jobFunction}
+            {...form.getInputProps('jobFunction')}
             searchable
             clearable
-            onChange={(v) => set('jobFunction', v)}
             data-testid="profile-job-function"
           />
           <Select
             label="Seniority"
             data={enumOptions(SENIORITIES)}
-            value={form.seniority}
+            {...form.getInputProps('seniority')}
             searchable
             clearable
-            onChange={(v) => set('seniority', v)}
             data-testid="profile-seniority"
           />
         </SimpleGrid>
@@ -132,13 +116,11 @@ export function ProfileDetailsSection({ info }: { info: UserInfo }) {
           label="Sectors"
           description={`Sectors you cover (up to ${SECTOR_MAX}); Enter adds one`}
           maxTags={SECTOR_MAX}
-          value={form.sectors}
-          onChange={(v) => set('sectors', v)}
-          error={errors.profile}
+          {...form.getInputProps('sectors')}
           data-testid="profile-sectors"
         />
         <Group justify="flex-end" mt="sm">
-          <Button type="submit" loading={save.isPending} data-testid="profile-save">
+          <Button type="submit" loading={form.submitting} data-testid="profile-save">
             Save profile
           </Button>
         </Group>

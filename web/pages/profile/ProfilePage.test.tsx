@@ -4,7 +4,7 @@ import { USER_PATHS } from '@common/api/user';
 import { makeUserInfo } from '../../session/fixtures';
 import { makeJwt } from '../../session/testTokens';
 import { useSession } from '../../stores/session';
-import { serveApi } from '../../test/apiServer';
+import { refusal, serveApi } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import { accessText } from './AccountSection';
 import ProfilePage from './ProfilePage';
@@ -70,6 +70,24 @@ describe('profile page', () => {
         sectors: ['Financials'],
       },
     });
+  });
+
+  it('refuses a name over the limit in the browser, in the server’s sentence', async () => {
+    server.answer(`PUT ${USER}`, makeUserInfo());
+    renderPage(<ProfilePage />);
+    fireEvent.change(await screen.findByTestId('profile-name'), { target: { value: 'A'.repeat(202) } });
+    fireEvent.submit(screen.getByTestId('profile-form'));
+    expect(await screen.findByText('Name must be at most 201 characters.')).toBeTruthy();
+    expect(server.callsTo(`PUT ${USER}`)).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal of a sector on the sectors field', async () => {
+    server.answer(`PUT ${USER}`, refusal(400, 'Invalid body.profile.sectors.0: Too big: expected string to have <=60 characters'));
+    renderPage(<ProfilePage />);
+    await screen.findByTestId('profile-form');
+    fireEvent.submit(screen.getByTestId('profile-form'));
+    const shown = await screen.findByText('Sectors must be at most 60 characters.');
+    expect(shown.closest('.mantine-TagsInput-root')).toBeTruthy();
   });
 
   it('invites a colleague with a checked e-mail address', async () => {

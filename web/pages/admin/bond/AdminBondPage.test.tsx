@@ -63,4 +63,23 @@ describe('admin bond page', () => {
     expect((await screen.findByTestId('bond-save-message')).textContent).toMatch(/the bond changed since you read it/);
     await waitFor(() => expect(server.callsTo(`GET ${BOND}`)).toHaveLength(2));
   });
+
+  it('a call price the contract refuses is named on the calls field and nothing is sent', async () => {
+    renderBond();
+    fireEvent.change(await screen.findByTestId('bond-callSchedule'), { target: { value: '2031-12-01@250' } });
+    fireEvent.change(screen.getByTestId('bond-description'), { target: { value: 'x'.repeat(121) } });
+    fireEvent.click(screen.getByTestId('bond-save'));
+    expect(await screen.findByText('Price must be at most 200.')).toBeTruthy();
+    expect(screen.getByText('Description must be at most 120 characters.')).toBeTruthy();
+    expect(server.callsTo(SAVE)).toHaveLength(0);
+  });
+
+  it('a term only the server can check is refused on its field, not in the save message', async () => {
+    server.answer(SAVE, refusal(400, 'Invalid body.cusip: has a wrong check digit'));
+    renderBond();
+    fireEvent.click(await screen.findByTestId('bond-save'));
+    expect(await screen.findByText('CUSIP has a wrong check digit.')).toBeTruthy();
+    expect(screen.getByTestId('bond-cusip').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('bond-save-message')).toBeNull();
+  });
 });

@@ -63,31 +63,27 @@ export default function AdminBondPage() {
   const client = useQueryClient();
   const key = apiKey(ADMIN_BOND_PATHS.bond({ bondId: id }));
   const bond = useQuery({ queryKey: key, queryFn: () => api.get<AdminBond>(ADMIN_BOND_PATHS.bond({ bondId: id })) });
-  const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const b = bond.data;
 
   const save = async (terms: AdminBondTerms) => {
     if (!b) return;
-    setSaving(true);
     setMessage(null);
-    try {
-      const saved = await api.put<AdminBondSaved>(ADMIN_BOND_PATHS.bond({ bondId: id }), { ...terms, updatedAt: b.updatedAt });
-      client.setQueryData(key, saved.bond);
-      setMessage({
-        ok: true,
-        text:
-          saved.changed.length === 0
-            ? 'Nothing changed.'
-            : `Saved ${saved.changed.join(', ')}` + (saved.repriced ? '; the bond is repriced.' : `; not repriced: ${saved.repriceError}`),
-      });
-    } catch (err) {
-      // A bond changed since it was read: show the reason and read it again.
-      if (err instanceof ApiError && err.status === 409) await bond.refetch();
-      setMessage({ ok: false, text: apiErrorText(err) });
-    } finally {
-      setSaving(false);
-    }
+    const saved = await api.put<AdminBondSaved>(ADMIN_BOND_PATHS.bond({ bondId: id }), { ...terms, updatedAt: b.updatedAt });
+    client.setQueryData(key, saved.bond);
+    setMessage({
+      ok: true,
+      text:
+        saved.changed.length === 0
+          ? 'Nothing changed.'
+          : `Saved ${saved.changed.join(', ')}` + (saved.repriced ? '; the bond is repriced.' : `; not repriced: ${saved.repriceError}`),
+    });
+  };
+  /** A refusal that names no term of the form. */
+  const refused = async (err: unknown) => {
+    // A bond changed since it was read: show the reason and read it again.
+    if (err instanceof ApiError && err.status === 409) await bond.refetch();
+    setMessage({ ok: false, text: apiErrorText(err) });
   };
 
   return (
@@ -124,7 +120,7 @@ export default function AdminBondPage() {
             </Alert>
           )}
           <Card withBorder padding="sm">
-            <BondTermsForm key={b.updatedAt} bond={b} saving={saving} onSave={(t) => void save(t)} />
+            <BondTermsForm key={b.updatedAt} bond={b} onSave={save} refused={(err) => void refused(err)} />
           </Card>
           <Card withBorder padding="sm">
             <Text fw={700} mb="xs">

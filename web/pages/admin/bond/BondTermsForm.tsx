@@ -1,14 +1,15 @@
 /**
- * Every term of a bond as a form. The server checks the whole (CUSIP check digit, dates in order,
- * call schedule, coupon against its type) and names the field it refuses; the form only keeps
- * the enumerations to their vocabulary (common/market.ts). The call schedule is typed as the
+ * Every term of a bond as a form, checked against the contract (adminBondTermsSchema: formats,
+ * ranges, call prices) before it is sent. The server checks the rest (CUSIP check digit, dates in
+ * order, coupon against its type) and names the field it refuses, which then shows on that field;
+ * the enumerations keep to their vocabulary (common/market.ts). The call schedule is typed as the
  * reference file writes it: `2030-11-23@100; 2031-05-23@100`.
  */
 import { Button, Checkbox, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { AdminBond, AdminBondTerms } from '@common/api/adminBonds';
+import { adminBondTermsSchema, type AdminBond, type AdminBondTerms } from '@common/api/adminBonds';
 import { BOND_DAY_COUNTS, BOND_SENIORITIES, COUPON_TYPES, MOODY_RATINGS, SP_RATINGS } from '@common/market';
 import { DecimalInput } from '../../../components/DecimalInput';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { IssuerPicker } from '../../../components/IssuerPicker';
 
 export function termsOf(bond: AdminBond): AdminBondTerms {
@@ -58,16 +59,38 @@ const options = (values: readonly string[]) => values.map((v) => ({ value: v, la
 
 interface Props {
   bond: AdminBond;
-  saving: boolean;
-  onSave: (terms: AdminBondTerms) => void;
+  /** Sends the terms; a refusal naming a term shows on its field, any other goes to `refused`. */
+  onSave: (terms: AdminBondTerms) => Promise<unknown>;
+  refused: (failure: unknown) => void;
 }
 
-export function BondTermsForm({ bond, saving, onSave }: Props) {
-  const [t, setT] = useState<AdminBondTerms>(() => termsOf(bond));
-  const [calls, setCalls] = useState(callText(bond.callSchedule));
-  const set = <K extends keyof AdminBondTerms>(key: K, value: AdminBondTerms[K]) => setT((prev) => ({ ...prev, [key]: value }));
+/** The terms as typed: the call schedule as its text. */
+type Draft = AdminBondTerms & { calls: string };
+
+const draftOf = (bond: AdminBond): Draft => ({ ...termsOf(bond), calls: callText(bond.callSchedule) });
+
+export function BondTermsForm({ bond, onSave, refused }: Props) {
+  const { form, onSubmit } = useContractForm({
+    schema: adminBondTermsSchema,
+    initialValues: draftOf(bond),
+    toBody: ({ calls, ...terms }: Draft) => ({ ...terms, callSchedule: parseCalls(calls) }),
+    // "callSchedule.2.price" is a part of the calls typed as text.
+    fieldOf: (path) => (path.startsWith('callSchedule') ? 'calls' : path.split('.')[0]!),
+    refused,
+  });
+  const t = form.values;
+  // Typed by the draft's own keys: @mantine/form's path types cannot follow a generic key.
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => form.setFieldValue(key, value as never);
+  const error = (key: keyof Draft) => form.errors[key];
   const text = (key: 'cusip' | 'description', label: string, w?: number) => (
-    <TextInput label={label} value={t[key]} w={w} onChange={(e) => set(key, e.currentTarget.value)} data-testid={`bond-${key}`} />
+    <TextInput
+      label={label}
+      value={t[key]}
+      w={w}
+      onChange={(e) => set(key, e.currentTarget.value)}
+      error={error(key)}
+      data-testid={`bond-${key}`}
+    />
   );
   const date = (key: 'issueDate' | 'maturityDate' | 'firstCouponDate', label: string) => (
     <TextInput
@@ -75,20 +98,15 @@ export function BondTermsForm({ bond, saving, onSave }: Props) {
       type="date"
       value={t[key] ?? ''}
       onChange={(e) => set(key, (e.currentTarget.value || (key === 'firstCouponDate' ? null : '')) as string)}
+      error={error(key)}
       data-testid={`bond-${key}`}
     />
   );
   const number = (key: 'amountIssued' | 'amountOutstanding' | 'quotedMarginBp', label: string) => (
-    <DecimalInput label={label} value={t[key]} onChange={(v) => set(key, v as number)} data-testid={`bond-${key}`} />
+    <DecimalInput label={label} value={t[key]} onChange={(v) => set(key, v as number)} error={error(key)} data-testid={`bond-${key}`} />
   );
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave({ ...t, callSchedule: parseCalls(calls) });
-      }}
-      data-testid="bond-terms-form"
-    >
+    <form onSubmit={onSubmit(onSave)} noValidate data-testid="bond-terms-form">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
         {text('cusip', 'CUSIP')}
         <IssuerPicker value={String(t.issuerId)} onChange={(v) => v && set('issuerId', Number(v))} known={bond.issuer} w={undefined} />
@@ -106,7 +124,14 @@ export function BondTermsForm({ bond, saving, onSave }: Props) {
           onChange={(v) => v && set('couponType', v as AdminBondTerms['couponType'])}
           data-testid="bond-couponType"
         />
-        <DecimalInput label="Coupon (%)" percent value={t.coupon} onChange={(v) => set('coupon', v ?? 0)} data-testid="bond-coupon" />
+        <DecimalInput
+          label="Coupon (%)"
+          percent
+          value={t.coupon}
+          onChange={(v) => set('coupon', v ?? 0)}
+          error={error('coupon')}
+          data-testid="bond-coupon"
+        />
         <Select
           label="Frequency"
           data={[
@@ -128,8 +153,9 @@ export function BondTermsForm({ bond, saving, onSave }: Props) {
         {date('maturityDate', 'Maturity')}
         <TextInput
           label="Calls (DATE@PRICE; …)"
-          value={calls}
-          onChange={(e) => setCalls(e.currentTarget.value)}
+          value={t.calls}
+          onChange={(e) => set('calls', e.currentTarget.value)}
+          error={error('calls')}
           data-testid="bond-callSchedule"
         />
         {number('amountIssued', 'Amount issued')}
@@ -138,6 +164,7 @@ export function BondTermsForm({ bond, saving, onSave }: Props) {
           label="Floater index"
           value={t.floaterIndex ?? ''}
           onChange={(e) => set('floaterIndex', e.currentTarget.value.trim() === '' ? null : e.currentTarget.value)}
+          error={error('floaterIndex')}
         />
         {number('quotedMarginBp', 'Quoted margin (bp)')}
         <Select
@@ -163,15 +190,15 @@ export function BondTermsForm({ bond, saving, onSave }: Props) {
         <Checkbox mt="lg" label="Benchmark" checked={t.isBenchmark} onChange={(e) => set('isBenchmark', e.currentTarget.checked)} />
       </SimpleGrid>
       <Group mt="sm">
-        <Button type="submit" size="xs" loading={saving} data-testid="bond-save">
+        <Button type="submit" size="xs" loading={form.submitting} data-testid="bond-save">
           Save and reprice
         </Button>
         <Button
           size="xs"
           variant="default"
           onClick={() => {
-            setT(termsOf(bond));
-            setCalls(callText(bond.callSchedule));
+            form.setValues(draftOf(bond));
+            form.clearErrors();
           }}
         >
           Undo changes

@@ -1,0 +1,98 @@
+/**
+ * The one form hook: a @mantine/form checked against a zod contract of common/api (or a page's
+ * schema built from the shared limits), so the browser refuses what the server would, and with the
+ * same sentence. Each field's refusal is `humaneIssue` of the contract's issue, the words the
+ * server's 400 reads as through `humaneServerError`; a 400 the server sends anyway (a rule only it
+ * can check) lands on the fields it names, any other failure on the form's error line.
+ */
+import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { ApiError } from '../../api/client';
+import { apiErrorText } from '../../api/errorText';
+import { humaneIssue, humaneServerIssues } from '../../api/humaneError';
+
+export interface ContractFormOptions<Values extends Record<string, unknown>, S extends z.ZodType> {
+  /** The request body's contract; what is sent is its parsed output. */
+  schema: S;
+  initialValues: Values;
+  /** The body the contract checks, from the fields (trimmed, empty to null…); the values themselves by default. */
+  toBody?: (values: Values) => z.input<S>;
+  /** The field that shows a refusal of a body path, when the two differ ("profile.sectors" → "sectors"). */
+  fieldOf?: (path: string) => string;
+  /** The error line's sentence for a failure with no text of the server's. */
+  failure?: string;
+  /** Says a failure that names no field of the form, when the page says it otherwise than on its error line (a toast). */
+  refused?: (failure: unknown) => void;
+}
+
+export interface ContractForm<Values extends Record<string, unknown>, S extends z.ZodType> {
+  form: UseFormReturnType<Values>;
+  /** A sentence for the form as a whole (a refusal that names no field of it), else null. */
+  formError: string | null;
+  setFormError: (error: string | null) => void;
+  /** The form's onSubmit: checks the fields, then sends the contract's body; a refusal comes back onto the form. */
+  onSubmit: (send: (body: z.output<S>) => Promise<unknown> | void) => (event?: FormEvent<HTMLFormElement>) => void;
+}
+
+/** The server's own `{ error }` text of a 400, before the client made it sentences. */
+function validationText(failure: unknown): string | null {
+  if (!(failure instanceof ApiError) || failure.status !== 400) return null;
+  const body = failure.body;
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
+  return null;
+}
+
+export function useContractForm<Values extends Record<string, unknown>, S extends z.ZodType>({
+  schema,
+  initialValues,
+  toBody = (values) => values as z.input<S>,
+  fieldOf = (path) => path,
+  failure = 'Something went wrong. Try again.',
+  refused,
+}: ContractFormOptions<Values, S>): ContractForm<Values, S> {
+  const [formError, setFormError] = useState<string | null>(null);
+  const resolve = schemaResolver(schema, { sync: true });
+  const form = useForm<Values>({
+    initialValues,
+    validate: (values) => {
+      const errors: FormErrors = {};
+      // The resolver keys each first issue by its dotted path; the sentence is the server's.
+      for (const [path, message] of Object.entries(resolve(toBody(values)))) {
+        const field = fieldOf(path);
+        if (!(field in errors)) errors[field] = humaneIssue({ path: path ? path.split('.') : [], message: String(message) });
+      }
+      return errors;
+    },
+  });
+  const isField = (path: string) => path !== '' && path.split('.')[0]! in form.getValues();
+
+  const refuse = (refusal: unknown) => {
+    const issues = humaneServerIssues(validationText(refusal) ?? '');
+    if (issues?.every((issue) => isField(fieldOf(issue.path)))) {
+      for (const issue of issues) form.setFieldError(fieldOf(issue.path), issue.sentence);
+      return;
+    }
+    if (refused) refused(refusal);
+    else setFormError(apiErrorText(refusal, failure));
+  };
+
+  const onSubmit: ContractForm<Values, S>['onSubmit'] = (send) =>
+    form.onSubmit(
+      async (values) => {
+        setFormError(null);
+        try {
+          await send(schema.parse(toBody(values)));
+        } catch (refusal) {
+          refuse(refusal);
+        }
+      },
+      // A refusal of the body as a whole, or of a part no field shows, still needs saying.
+      (errors) => {
+        const stray = Object.entries(errors).find(([field]) => !isField(field));
+        setFormError(stray ? String(stray[1]) : null);
+      },
+    );
+
+  return { form, formError, setFormError, onSubmit };
+}
