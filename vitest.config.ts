@@ -61,8 +61,10 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
-          // jsdom renders of lazy pages take seconds on a loaded 2-core machine; a hang still fails.
-          testTimeout: 20_000,
+          // Mantine and AG Grid render in jsdom in seconds on a loaded 2-core machine (19 s seen for
+          // one page while a typecheck ran): one generous limit for every web test, so none depends
+          // on the machine's speed; a hang still fails. The waits' own limit is in web/test/setup.ts.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS } from '@common/api/auth';
 import { USER_PATHS } from '@common/api/user';
@@ -15,10 +15,6 @@ import { cancelScheduledRefresh } from './refresh';
 import { SessionGate } from './SessionGate';
 import { makeJwt } from './testTokens';
 import { trialMessage } from './TrialBanner';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 let server: ReturnType<typeof serveApi>;
 const TOS = `GET ${USER_PATHS.tos({ id: 'u-1' })}`;

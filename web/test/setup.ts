@@ -2,9 +2,13 @@
  * Vitest jsdom setup: the browser APIs Mantine needs (matchMedia, ResizeObserver, document.fonts), a clean DOM
  * and storage between tests.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { forgetPageReloads } from './pageReloads';
+
+// How long findBy/waitFor wait for what a person would see: a render that takes seconds on a
+// loaded machine is still a render (the test's own limit, vitest.config.ts, catches a hang).
+configure({ asyncUtilTimeout: 20_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

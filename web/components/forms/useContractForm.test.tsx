@@ -5,15 +5,13 @@
  */
 import { Button, TextInput } from '@mantine/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userUpdateBodySchema } from '@common/api/user';
 import { api } from '../../api/client';
 import { refusal, serveApi } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import { FormError } from '../AuthPanel';
 import { useContractForm } from './useContractForm';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const PUT = 'PUT /v2/user/u-1';
 

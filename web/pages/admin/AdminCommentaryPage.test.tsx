@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { COMMENTARY_PATHS, type Commentary, commentaryListSchema, commentarySchema } from '@common/api/commentary';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import AdminCommentaryPage from './AdminCommentaryPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const note: Commentary = shaped(commentarySchema, {
   id: 8,

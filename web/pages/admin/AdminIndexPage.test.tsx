@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SYSTEM_PATHS } from '@common/api/system';
 import { serveApi } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import AdminIndexPage from './AdminIndexPage';
 import { makeSystemState } from './system/systemFixtures';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const SYSTEM = `GET ${SYSTEM_PATHS.system}`;
 let server: ReturnType<typeof serveApi>;

@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, type MaintenanceState, maintenanceStateSchema } from '@common/api/admin';
 import { type ApiCall, refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import { MAINTENANCE_NOTICE } from '../../components/maintenanceNotice';
 import AdminMaintenancePage from './AdminMaintenancePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const open: MaintenanceState = shaped(maintenanceStateSchema, {
   maintenanceMode: false,

@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_PATHS,
   type AdminFeatureList,
@@ -12,10 +12,6 @@ import { ADMIN_USER_PATHS, userListPageSchema } from '@common/api/adminUsers';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import AdminOrganizationsPage from './AdminOrganizationsPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const acme: Organization = shaped(organizationSchema, {
   id: 'o-1',

@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_RECENT_PATH, type RecentItem, recentResponseSchema } from '@common/api/adminRecent';
 import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import AdminRecentPage from './AdminRecentPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const bond: RecentItem = {
   kind: 'bond',

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, organizationListSchema } from '@common/api/admin';
 import { ADMIN_USER_PATHS, type AdminUserRow, userListPageSchema } from '@common/api/adminUsers';
@@ -6,11 +6,6 @@ import { trialSchema } from '@common/api/user';
 import { type ApiCall, refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import AdminTrialPage from './AdminTrialPage';
-
-// AG Grid tables of Mantine cells in jsdom take many seconds to render on a loaded 2-core machine
-// (19 s measured for the three trial lists while a typecheck ran); a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const ending: AdminUserRow = {
   id: 'u-2',

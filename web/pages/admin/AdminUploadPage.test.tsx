@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_PATHS, auditLogPageSchema } from '@common/api/auditLog';
 import { importReportSchema, refusedSchema, UPLOAD_PATH } from '@common/api/upload';
 import { serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import AdminUploadPage from './AdminUploadPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const UPLOAD = `POST ${UPLOAD_PATH({ kind: 'treasury' })}`;
 const report = {

@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_PATHS, type AuditLogPage as AuditLogAnswer, auditLogPageSchema } from '@common/api/auditLog';
 import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import AuditLogPage from './AuditLogPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const newest: AuditLogAnswer = shaped(auditLogPageSchema, {
   entries: [

@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HAWK_PATHS, hawkDisableResultSchema } from '@common/api/hawk';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import DisablePage from './DisablePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const CODE = 'k3JdP0qXvT9mWz2LrB7sYc';
 const DISABLE = `POST ${HAWK_PATHS.disable({ disableCode: CODE })}`;

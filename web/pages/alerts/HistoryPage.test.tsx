@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HAWK_PATHS, type HawkFiring, hawkFiringListSchema, hawkSubscriptionListSchema } from '@common/api/hawk';
 import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import HistoryPage from './HistoryPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const FIRINGS = `GET ${HAWK_PATHS.firings}`;
 

@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   HAWK_PATHS,
   type HawkSubscription,
@@ -10,10 +10,6 @@ import {
 import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import SubscriptionsPage from './SubscriptionsPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const LIST = `GET ${HAWK_PATHS.subscriptions}`;
 const NOW = Date.parse('2026-11-29T15:00:00.000Z');

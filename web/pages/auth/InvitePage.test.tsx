@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { accountCreatedSchema, AUTH_PATHS, inviteInfoSchema } from '@common/api/auth';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import InvitePage from './InvitePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const ROUTE = '/bw/invite/:inviteCode';
 const INVITE = `GET ${AUTH_PATHS.invite({ code: 'inv-1' })}`;

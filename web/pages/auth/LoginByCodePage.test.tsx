@@ -1,5 +1,5 @@
-import { configure, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_PATHS } from '@common/api/auth';
 import { makeAuthResponse } from '../../session/testTokens';
 import { runLogoutHooks } from '../../stores/logout';
@@ -7,10 +7,6 @@ import { useSession } from '../../stores/session';
 import { refusal, serveApi } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import LoginByCodePage from './LoginByCodePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const ROUTE = '/bw/login/e/:code';
 const MFA_EMAIL = `POST ${AUTH_PATHS.mfaEmail}`;

@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginDeps } from '../../session/loginMachine';
 import { makeAuthResponse } from '../../session/testTokens';
 import { LoginView } from './LoginPage';
 import { renderPage } from '../../test/renderPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 function fakeDeps(overrides: Partial<LoginDeps['api']> = {}): LoginDeps {
   const auth = makeAuthResponse();

@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { AUTH_PATHS, confirmInfoSchema } from '@common/api/auth';
 import { messageResponseSchema } from '@common/api/shared';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import ResetPasswordPage from './ResetPasswordPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const RESET = `POST ${AUTH_PATHS.reset}`;
 const CONFIRM = `GET ${AUTH_PATHS.confirm}`;

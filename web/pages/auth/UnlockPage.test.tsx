@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { AUTH_PATHS } from '@common/api/auth';
 import { messageResponseSchema } from '@common/api/shared';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import UnlockPage from './UnlockPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const UNLOCK = `POST ${AUTH_PATHS.unlock}`;
 const UNLOCK_REQUEST = `POST ${AUTH_PATHS.unlockRequest}`;

@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { buildConfirmBody } from './signupConfirm';
 import { WelcomeView, type WelcomeDeps } from './WelcomePage';
 import { renderPage } from '../../test/renderPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const details = { firstName: 'Ann', lastName: 'Lee', password: 'Tr0ub4dor&3xyz', tosConsent: true as const };
 

@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BLOG_PATHS, type BlogPostSummary, blogPostListSchema } from '@common/api/blog';
 import { useFeatureStore } from '../../features/useFeature';
 import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import BlogPage from './BlogPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const POSTS = `GET ${BLOG_PATHS.posts}`;
 const post = (fields: Partial<BlogPostSummary> & Pick<BlogPostSummary, 'id' | 'slug' | 'title'>): BlogPostSummary => ({

@@ -1,14 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BLOG_PATHS, type BlogPost, blogPostSchema } from '@common/api/blog';
 import { useFeatureStore } from '../../features/useFeature';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import BlogPostPage from './BlogPostPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const ROUTE = '/bw/blog/post/:postSlug';
 const post: BlogPost = {

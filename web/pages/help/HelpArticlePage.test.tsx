@@ -1,14 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HELP_PATHS, type HelpArticle, helpArticleSchema } from '@common/api/help';
 import { useFeatureStore } from '../../features/useFeature';
 import { type ApiCall, refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import HelpArticlePage from './HelpArticlePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const ARTICLE = `GET ${HELP_PATHS.article}`;
 const ROUTE = '/bw/help/*';

@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HELP_PATHS, type HelpArticleSummary, helpArticlesResponseSchema, searchResponseSchema } from '@common/api/help';
 import { useFeatureStore } from '../../features/useFeature';
 import { serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import { HelpListPage } from './HelpListPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const SEARCH = `GET ${HELP_PATHS.search}`;
 const article = (fields: Partial<HelpArticleSummary> & Pick<HelpArticleSummary, 'path' | 'kind' | 'title'>): HelpArticleSummary => ({

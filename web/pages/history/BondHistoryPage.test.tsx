@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOND_PATHS, priceHistoryResponseSchema } from '@common/api/bond';
 import { MARKET_PATHS, marketIndexResponseSchema } from '@common/api/market';
@@ -10,10 +10,6 @@ import { gridCells } from '../../test/grid';
 import { renderPage } from '../../test/renderPage';
 import BondHistoryPage from './BondHistoryPage';
 import { trade } from './tradeFixture';
-
-// AG Grid and Mantine in jsdom take seconds on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const ROUTE = '/bw/bond/:bondId/history';
 const HISTORY = `GET ${BOND_PATHS.bondPriceHistory({ id: 77 })}`;

@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOND_PATHS, priceHistoryResponseSchema } from '@common/api/bond';
 import { MARKET_PATHS, marketIndexResponseSchema, type MarketWeighting } from '@common/api/market';
@@ -11,10 +11,6 @@ import { stubCanvas2d } from '../../test/canvas';
 import { renderPage } from '../../test/renderPage';
 import { BondHistoryView } from './BondHistoryView';
 import { trade } from './tradeFixture';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const bond = { id: 7, description: 'KDP 4.50 11/15/45', ratingSp: 'BBB', ratingMoody: 'Baa2' };
 const point = (date: string, price: number) => ({ date, price, yield: 0.0634, gSpread: 152, confidence: 0.4, volume: 1, tradeCount: 1 });

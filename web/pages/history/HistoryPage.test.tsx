@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOND_PATHS, priceHistoryResponseSchema } from '@common/api/bond';
 import { MARKET_PATHS, marketIndexResponseSchema, marketSummaryResponseSchema } from '@common/api/market';
@@ -9,10 +9,6 @@ import { bondRow } from '../../test/bondRow';
 import { stubCanvas2d } from '../../test/canvas';
 import { renderPage } from '../../test/renderPage';
 import HistoryPage from './HistoryPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const ACME = 'ACME 5.25 12/01/36';
 const BETA = 'BETA 4 03/15/29';

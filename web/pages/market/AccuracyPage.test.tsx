@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCURACY_PATHS, type AccuracyRow, type AccuracyStats, accuracyReportSchema } from '@common/api/accuracy';
 import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
@@ -6,10 +6,6 @@ import { stubCanvas2d } from '../../test/canvas';
 import { gridCells as cells } from '../../test/grid';
 import { renderPage } from '../../test/renderPage';
 import AccuracyPage from './AccuracyPage';
-
-// AG Grid and Mantine in jsdom take seconds on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const ACCURACY = `GET ${ACCURACY_PATHS.accuracy}`;
 

@@ -1,14 +1,10 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_PATHS, type MarketMetric, marketDetailResponseSchema, marketSummaryResponseSchema } from '@common/api/market';
 import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
 import { stubCanvas2d } from '../../test/canvas';
 import { renderPage } from '../../test/renderPage';
 import MarketDetailPage from './MarketDetailPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const DETAIL = `GET ${MARKET_PATHS.marketDetail}`;
 const SUMMARY = `GET ${MARKET_PATHS.marketSummary}`;

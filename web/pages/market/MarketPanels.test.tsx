@@ -1,9 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../test/renderPage';
 import { IndexWeighting } from './MarketPanels';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 // The panel's chart needs a real canvas (e2e); its unit line is checked here.
 describe("the bond market index's unit line", () => {

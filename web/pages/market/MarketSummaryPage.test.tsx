@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMENTARY_PATHS, commentaryListSchema } from '@common/api/commentary';
 import { MARKET_PATHS, type MarketMetric, marketSummaryResponseSchema } from '@common/api/market';
@@ -7,10 +7,6 @@ import { bondRow } from '../../test/bondRow';
 import { stubCanvas2d } from '../../test/canvas';
 import { renderPage } from '../../test/renderPage';
 import MarketSummaryPage from './MarketSummaryPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const SUMMARY = `GET ${MARKET_PATHS.marketSummary}`;
 const COMMENTARY = `GET ${COMMENTARY_PATHS.list}`;

@@ -1,11 +1,8 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { MarketSummaryResponse } from '@common/api/market';
 import { renderPage } from '../../test/renderPage';
 import { SummaryGrid } from './SummaryGrid';
-
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const cells = (base: number) =>
   (['2Y', '10Y'] as const).map((tenor, i) => ({ tenor, value: base + i * 50, change: i ? -1.25 : 0.5, bondCount: 4 }));

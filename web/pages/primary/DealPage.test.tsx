@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dealDetailResponseSchema, PRIMARY_PATHS } from '@common/api/primary';
 import { serveApi, shaped } from '../../test/apiServer';
@@ -7,10 +7,6 @@ import { deal, tranche } from '../../test/deals';
 import { gridCells } from '../../test/grid';
 import { renderPage } from '../../test/renderPage';
 import DealPage from './DealPage';
-
-// AG Grid and Mantine in jsdom take seconds on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const DEAL = `GET ${PRIMARY_PATHS.deal({ id: 31 })}`;
 const ROUTE = '/bw/primary/pricing/:dealId';

@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRIMARY_PATHS, type VolumeResponse, type VolumeSplit, volumeResponseSchema } from '@common/api/primary';
 import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
@@ -6,10 +6,6 @@ import { stubCanvas2d } from '../../test/canvas';
 import { gridCells, gridRowIds } from '../../test/grid';
 import { renderPage } from '../../test/renderPage';
 import NewIssueVolumePage, { volumeCsv } from './NewIssueVolumePage';
-
-// AG Grid and Mantine in jsdom take seconds on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 describe('new-issue volume CSV', () => {
   it('writes one line per period with the split in the key order, par in USD', () => {

@@ -1,15 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dealListResponseSchema, dealWeeksResponseSchema, PRIMARY_PATHS } from '@common/api/primary';
 import { serveApi, shaped } from '../../test/apiServer';
 import { deal, tranche } from '../../test/deals';
 import { gridCells } from '../../test/grid';
 import { renderPage } from '../../test/renderPage';
 import NewIssuesPage from './NewIssuesPage';
-
-// AG Grid and Mantine in jsdom take seconds on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const DEALS = `GET ${PRIMARY_PATHS.deals}`;
 const WEEKS = `GET ${PRIMARY_PATHS.dealWeeks}`;

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_PATHS } from '@common/api/user';
 import { makeUserInfo } from '../../session/fixtures';
@@ -9,10 +9,6 @@ import { renderPage } from '../../test/renderPage';
 import { accessText } from './AccountSection';
 import ProfilePage from './ProfilePage';
 import { groupSecret } from './TotpSection';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const status = { totpEnabled: false, passkeys: [], emailCodeAvailable: true };
 

@@ -1,15 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ISSUER_PATHS, issuerSearchResponseSchema } from '@common/api/issuer';
 import { MARKET_PATHS, marketSectorsResponseSchema } from '@common/api/market';
 import { serveApi, shaped } from '../../test/apiServer';
 import { gridCells } from '../../test/grid';
 import { renderPage } from '../../test/renderPage';
 import SectorOverviewPage from './SectorOverviewPage';
-
-// AG Grid and Mantine in jsdom take seconds on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const SECTORS = `GET ${MARKET_PATHS.marketSectors}`;
 const ISSUERS = `GET ${ISSUER_PATHS.issuers}`;

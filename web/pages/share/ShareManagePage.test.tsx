@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type Share, SHARE_PATHS, shareListSchema, shareSchema } from '@common/api/shares';
 import { serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import ShareManagePage from './ShareManagePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const LIST = `GET ${SHARE_PATHS.shares}`;
 const me = { email: 'me@example.com', name: 'Me Myself' };

@@ -1,15 +1,11 @@
-import { configure, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@common/constants';
 import { checkHealth } from '../../api/health';
 import { useAppStore } from '../../stores/app';
 import { serveApi } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import ErrorPage from './ErrorPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => useAppStore.setState(useAppStore.getInitialState()));
 

@@ -1,12 +1,9 @@
-import { configure, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { makeJwt } from '../../session/testTokens';
 import { useSession } from '../../stores/session';
 import { renderPage } from '../../test/renderPage';
 import LogoutPage from './LogoutPage';
-
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 describe('the logout page', () => {
   it('ends the session and goes to login', async () => {

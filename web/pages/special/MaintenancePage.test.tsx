@@ -1,5 +1,5 @@
-import { configure, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@common/constants';
 import { checkHealth, type HealthResponse } from '../../api/health';
 import { makeJwt } from '../../session/testTokens';
@@ -8,10 +8,6 @@ import { useSession } from '../../stores/session';
 import { serveApi } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import MaintenancePage from './MaintenancePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 /** The health check the app runs at start, answered as the server does during maintenance. */
 async function healthSays(health: HealthResponse) {

@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serveApi } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import NotFoundPage from './NotFoundPage';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('the not-found page', () => {
   it('names the address that has no page, links to the market summary, and asks the server nothing', () => {

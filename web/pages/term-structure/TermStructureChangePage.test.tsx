@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_PATHS, marketSectorsResponseSchema, termStructureChangeResponseSchema, type MarketWeighting } from '@common/api/market';
 import { makeJwt } from '../../session/testTokens';
@@ -7,10 +7,6 @@ import { serveApi, shaped } from '../../test/apiServer';
 import { stubCanvas2d } from '../../test/canvas';
 import { renderPage } from '../../test/renderPage';
 import TermStructureChangePage from './TermStructureChangePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const sectors = shaped(marketSectorsResponseSchema, {
   asOf: '2026-09-24',

@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_BOND_PATHS, type AdminBondTerms, adminBondSavedSchema } from '@common/api/adminBonds';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminBondPage from './AdminBondPage';
 import { makeAdminBond as bond, acmeTerms as terms } from './bondFixtures';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const BOND = ADMIN_BOND_PATHS.bond({ bondId: 5 });
 const SAVE = `PUT ${BOND}`;

@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_BOND_PATHS, compareResponseSchema, mergeBodySchema, mergeResultSchema } from '@common/api/adminBonds';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import { makeAdminBond } from '../bond/bondFixtures';
 import AdminComparePage from './AdminComparePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 // The same security loaded twice: once from EDGAR, once from a reference file under a typo'd CUSIP.
 const { history: _kept, ...edgar } = makeAdminBond();

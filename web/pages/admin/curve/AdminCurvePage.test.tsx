@@ -1,14 +1,10 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_CURVE_PATHS, adminCurveSchema, curveCompareSchema, curvePointSavedSchema, type AdminCurve } from '@common/api/adminCurve';
 import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { stubCanvas2d } from '../../../test/canvas';
 import { renderPage } from '../../../test/renderPage';
 import AdminCurvePage from './AdminCurvePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const CURVE = `GET ${ADMIN_CURVE_PATHS.curve}`;
 const COMPARE = `GET ${ADMIN_CURVE_PATHS.compare}`;

@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_DEAL_PATHS, type AdminDeal, adminDealSchema, adminDealStatusSchema, adminDealUpdateSchema } from '@common/api/adminDeals';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminDealPage from './AdminDealPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const deal = (overrides: Partial<AdminDeal> = {}): AdminDeal =>
   shaped(adminDealSchema, {

@@ -1,14 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_DEAL_PATHS, adminDealCreateSchema, adminDealListSchema } from '@common/api/adminDeals';
 import { ISSUER_PATHS, issuerSearchResponseSchema } from '@common/api/issuer';
 import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminDealsPage from './AdminDealsPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const deals = shaped(adminDealListSchema, {
   from: '2026-09-01',

@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { EDGAR_PATHS, edgarUploadResponseSchema, type FilingList, filingListSchema } from '@common/api/edgar';
 import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminEdgarPage from './AdminEdgarPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const row = { issuer: 'Acme Corp', tranches: 2, problems: 0, firstProblem: null, dealId: null, uploadedAt: '2026-11-28T15:00:00.000Z' };
 const queue: FilingList = shaped(filingListSchema, {

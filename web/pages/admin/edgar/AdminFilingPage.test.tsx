@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { EDGAR_PATHS, type Filing, filingSchema, type TermSheetReading } from '@common/api/edgar';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminFilingPage from './AdminFilingPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const reading: TermSheetReading = {
   issuer: 'Acme Corp',

@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ERROR_PATHS, type ErrorGroup, errorGroupDetailSchema, errorListResponseSchema } from '@common/api/adminErrors';
 import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminErrorsPage from './AdminErrorsPage';
-
-// AG Grid in jsdom takes seconds to render on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const browserGroup: ErrorGroup = {
   fingerprint: '0123456789abcdef',

@@ -1,13 +1,9 @@
-import { configure, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HAWK_ADMIN_PATHS, hawkUserStatsSchema } from '@common/api/adminHawk';
 import { refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import HawkUserStatsPage from './HawkUserStatsPage';
-
-// AG Grid in jsdom takes seconds to render on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const STATS = `GET ${HAWK_ADMIN_PATHS.userStats}`;
 let server: ReturnType<typeof serveApi>;

@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_DISPLAY_NAME_PATHS,
   type DisplayNameOverride,
@@ -13,10 +13,6 @@ import {
 import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminDisplayNamePage from './AdminDisplayNamePage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const LIST = `GET ${ADMIN_DISPLAY_NAME_PATHS.list}`;
 const PREVIEW = `POST ${ADMIN_DISPLAY_NAME_PATHS.preview}`;

@@ -1,15 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ISSUER_PATHS, type AdminIssuerDetail, adminIssuerDetailSchema, adminIssuerUpdateSchema } from '@common/api/adminIssuers';
 import { ADMIN_SECTOR_PATHS } from '@common/api/adminSectors';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminIssuerPage from './AdminIssuerPage';
 import { acmeRow, financials } from './referenceFixtures';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const acme = (overrides: Partial<AdminIssuerDetail> = {}): AdminIssuerDetail =>
   shaped(adminIssuerDetailSchema, {

@@ -1,15 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ISSUER_PATHS, type AdminIssuerRow, adminIssuersResponseSchema } from '@common/api/adminIssuers';
 import { ADMIN_SECTOR_PATHS } from '@common/api/adminSectors';
 import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminIssuersPage from './AdminIssuersPage';
 import { acmeRow, financials } from './referenceFixtures';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const bolt: AdminIssuerRow = {
   ...acmeRow,

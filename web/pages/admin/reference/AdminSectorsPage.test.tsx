@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_SECTOR_PATHS, type AdminSectorsResponse, adminSectorSchema } from '@common/api/adminSectors';
 import { refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminSectorsPage from './AdminSectorsPage';
 import { financials } from './referenceFixtures';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const LIST = `GET ${ADMIN_SECTOR_PATHS.list}`;
 const INSURANCE = ADMIN_SECTOR_PATHS.sector({ sectorId: 12 });

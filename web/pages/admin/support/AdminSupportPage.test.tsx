@@ -1,14 +1,10 @@
-import { configure, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { messageResponseSchema } from '@common/api/shared';
 import { SUPPORT_PATHS, type SupportRequest, supportRequestListSchema } from '@common/api/support';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminSupportPage from './AdminSupportPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const request: SupportRequest = {
   id: 12,

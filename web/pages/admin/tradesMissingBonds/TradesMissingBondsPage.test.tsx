@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MISSING_BONDS_PATHS,
   type MissingGroup,
@@ -10,10 +10,6 @@ import {
 import { refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import TradesMissingBondsPage from './TradesMissingBondsPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 8000 });
 
 const orphan: MissingGroup = {
   identifier: '000000AA2',

@@ -1,14 +1,10 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_USAGE_PATHS, usageResponseSchema } from '@common/api/usage';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { stubCanvas2d } from '../../../test/canvas';
 import { renderPage } from '../../../test/renderPage';
 import AdminUsagePage from './AdminUsagePage';
-
-// AG Grid and Mantine in jsdom take seconds on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const USAGE = `GET ${ADMIN_USAGE_PATHS.usage}`;
 // The server's default range is the last four weeks; the range asked is echoed back.

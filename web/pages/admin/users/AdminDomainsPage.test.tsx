@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, organizationListSchema, organizationSchema } from '@common/api/admin';
 import { ADMIN_DOMAIN_PATHS, type AdminDomain, adminDomainListSchema, adminDomainSchema } from '@common/api/adminDomains';
 import { refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminDomainsPage from './AdminDomainsPage';
-
-// AG Grid tables of Mantine cells in jsdom take many seconds to render on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const organization = (id: string, name: string) =>
   shaped(organizationSchema, {

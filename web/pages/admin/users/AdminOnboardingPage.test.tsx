@@ -1,14 +1,10 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, organizationListSchema } from '@common/api/admin';
 import { ADMIN_ONBOARDING_PATHS, type OnboardingEntry, onboardingQueueSchema } from '@common/api/adminOnboarding';
 import { refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminOnboardingPage from './AdminOnboardingPage';
-
-// AG Grid tables of Mantine cells in jsdom take many seconds to render on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const cy: OnboardingEntry = {
   id: 'u-7',

@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, organizationListSchema } from '@common/api/admin';
 import {
   ADMIN_USER_PATHS,
@@ -12,11 +12,6 @@ import { inviteListSchema } from '@common/api/user';
 import { refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminUsersPage from './AdminUsersPage';
-
-// AG Grid tables of Mantine cells in jsdom take many seconds to render on a loaded 2-core machine
-// (19 s measured for the three trial lists while a typecheck ran); a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const noTrial = { state: null, startedAt: null, endsAt: null, extendedUntil: null, daysLeft: null };
 const ann: AdminUserRow = {

@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOND_PATHS, cashflowsResponseSchema } from '@common/api/bond';
 import { serveApi, shaped } from '../../../test/apiServer';
@@ -6,10 +6,6 @@ import { bondDetail } from '../../../test/bondDetail';
 import { stubCanvas2d } from '../../../test/canvas';
 import { renderPage } from '../../../test/renderPage';
 import BondCashflowPage from './BondCashflowPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const ROUTE = '/bw/bond/:bondId/cashflow';
 const CASHFLOWS = `GET ${BOND_PATHS.bondCashflows({ id: 77 })}`;

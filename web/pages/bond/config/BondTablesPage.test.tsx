@@ -1,13 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type BondTable, BOND_TABLE_PATHS, bondTableListResponseSchema, bondTableSchema } from '@common/api/bondTables';
 import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import BondTablesPage from './BondTablesPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const LIST = `GET ${BOND_TABLE_PATHS.list}`;
 const CREATE = `POST ${BOND_TABLE_PATHS.list}`;

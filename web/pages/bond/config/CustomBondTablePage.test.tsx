@@ -1,15 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BOND_PATHS, bondListResponseSchema } from '@common/api/bond';
 import { type BondTable, BOND_TABLE_PATHS, bondTableSchema } from '@common/api/bondTables';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { gridCells } from '../../../test/grid';
 import { renderPage } from '../../../test/renderPage';
 import CustomBondTablePage from './CustomBondTablePage';
-
-// AG Grid and Mantine in jsdom take seconds on a loaded 2-core machine; a hang still fails.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 20_000 });
 
 const ID = '0b6f0d6e-8c1a-4f4e-9a57-3f1d2c9b7a10';
 const ROUTE = '/bw/bond/config/:uuid';

@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DealMessage, MESSAGE_PATHS, markReadResponseSchema, messageListResponseSchema } from '@common/api/messages';
 import { dealDetailResponseSchema, PRIMARY_PATHS } from '@common/api/primary';
 import { useFeatureStore } from '../../../features/useFeature';
@@ -8,10 +8,6 @@ import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { deal, tranche } from '../../../test/deals';
 import { renderPage } from '../../../test/renderPage';
 import InboxPage from './InboxPage';
-
-// Component tests render Mantine in jsdom: slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const QUERY = `POST ${MESSAGE_PATHS.query}`;
 const MARK_READ = `POST ${MESSAGE_PATHS.markRead}`;
