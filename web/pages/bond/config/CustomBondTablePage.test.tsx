@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOND_PATHS, bondListResponseSchema } from '@common/api/bond';
 import { type BondTable, BOND_TABLE_PATHS, bondTableSchema } from '@common/api/bondTables';
+import { PREFERENCES_SAVE_DEBOUNCE_MS } from '@common/constants';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { gridCells } from '../../../test/grid';
 import { renderPage } from '../../../test/renderPage';
@@ -101,10 +102,16 @@ describe('a custom bond table opened', () => {
     renderPage(<CustomBondTablePage />, { path: ROUTE, at: `/bw/bond/config/${ID}` });
     expect((await screen.findByTestId('table-shared-by')).textContent).toBe('Shared by ann@example.com · view only');
     expect(screen.getByTestId('table-save-state').textContent).toBe('View only');
-    fireEvent.click(within(await screen.findByTestId('filter-callable')).getByText('Callable'));
+    const callable = within(await screen.findByTestId('filter-callable')).getByText('Callable');
+    // The change and the save delay after it on a hand clock: a save it scheduled would be sent here.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(callable);
+      vi.advanceTimersByTime(PREFERENCES_SAVE_DEBOUNCE_MS + 1);
+    } finally {
+      vi.useRealTimers();
+    }
     await waitFor(() => expect(server.callsTo(BONDS).at(-1)!.query.get('callable')).toBe('true'));
-    // Past the save delay: still nothing sent.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(server.callsTo(SAVE)).toEqual([]);
   });
 
