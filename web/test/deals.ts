@@ -43,3 +43,21 @@ export function deal(fields: Partial<DealSummary> & Pick<DealSummary, 'id' | 'tr
     ...fields,
   } satisfies DealSummary);
 }
+
+/** A priced 10-year tranche of $1.25bn (IPT +135 → +108, a $4bn book), as the primary pages' tests show it. */
+export const pricedTenYear = (fields: Partial<Tranche> = {}): Tranche =>
+  tranche({
+    id: 301,
+    tenorYears: 10,
+    size: 1_250_000_000,
+    coupon: 0.05125,
+    iptSpreadBp: 135,
+    guidanceSpreadBp: 115,
+    launchSpreadBp: 110,
+    pricedSpreadBp: 108,
+    orderBook: 4_000_000_000,
+    reofferYield: 0.05172,
+    reofferPrice: 99.634,
+    concessionBp: 6.5,
+    ...fields,
+  });

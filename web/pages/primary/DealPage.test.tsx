@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dealDetailResponseSchema, PRIMARY_PATHS } from '@common/api/primary';
 import { serveApi, shaped } from '../../test/apiServer';
 import { stubCanvas2d } from '../../test/canvas';
-import { deal, tranche } from '../../test/deals';
+import { deal, pricedTenYear, tranche } from '../../test/deals';
 import { gridCells } from '../../test/grid';
 import { renderPage } from '../../test/renderPage';
 import DealPage from './DealPage';
@@ -11,22 +11,7 @@ import DealPage from './DealPage';
 const DEAL = `GET ${PRIMARY_PATHS.deal({ id: 31 })}`;
 const ROUTE = '/bw/primary/pricing/:dealId';
 
-const tenYear = tranche({
-  id: 301,
-  tenorYears: 10,
-  size: 1_250_000_000,
-  coupon: 0.05125,
-  iptSpreadBp: 135,
-  guidanceSpreadBp: 115,
-  launchSpreadBp: 110,
-  pricedSpreadBp: 108,
-  orderBook: 4_000_000_000,
-  reofferYield: 0.05172,
-  reofferPrice: 99.634,
-  fairValueBp: 101.5,
-  fairValueMethod: 'issuer curve',
-  concessionBp: 6.5,
-});
+const tenYear = pricedTenYear({ fairValueBp: 101.5, fairValueMethod: 'issuer curve' });
 const fiveYear = tranche({
   id: 302,
   tenorYears: 5,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dealListResponseSchema, dealWeeksResponseSchema, PRIMARY_PATHS } from '@common/api/primary';
 import { serveApi, shaped } from '../../test/apiServer';
-import { deal, tranche } from '../../test/deals';
+import { deal, pricedTenYear } from '../../test/deals';
 import { gridCells } from '../../test/grid';
 import { renderPage } from '../../test/renderPage';
 import NewIssuesPage from './NewIssuesPage';
@@ -16,24 +16,7 @@ const deals = shaped(dealListResponseSchema, {
   deals: [
     deal({
       id: 31,
-      tranches: [
-        tranche({
-          id: 301,
-          tenorYears: 10,
-          size: 1_250_000_000,
-          coupon: 0.05125,
-          iptSpreadBp: 135,
-          guidanceSpreadBp: 115,
-          launchSpreadBp: 110,
-          pricedSpreadBp: 108,
-          tighteningBp: 27,
-          orderBook: 4_000_000_000,
-          cover: 3.2,
-          reofferYield: 0.05172,
-          reofferPrice: 99.634,
-          concessionBp: 6.5,
-        }),
-      ],
+      tranches: [pricedTenYear({ tighteningBp: 27, cover: 3.2 })],
     }),
   ],
 });

@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type BondTable, BOND_TABLE_PATHS, bondTableListResponseSchema, bondTableSchema } from '@common/api/bondTables';
+import {
+  type BondTable,
+  BOND_TABLE_PATHS,
+  DEFAULT_BOND_TABLE_COLUMNS,
+  bondTableListResponseSchema,
+  bondTableSchema,
+} from '@common/api/bondTables';
 import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import BondTablesPage from './BondTablesPage';
@@ -81,25 +87,8 @@ describe('the custom bond tables page', () => {
     await waitFor(() => expect(server.callsTo(CREATE)).toHaveLength(1));
     expect(server.callsTo(CREATE)[0]!.body).toEqual({
       name: 'HY energy',
-      columns: [
-        'description',
-        'ticker',
-        'bondIdentifier',
-        'ratingMoody',
-        'coupon',
-        'maturityDate',
-        'price',
-        'changePrice',
-        'yieldToWorst',
-        'changeYTW',
-        'gSpread',
-        'changeGSpread',
-        'duration',
-        'volume',
-        'amountIssued',
-        'confidence',
-        'source',
-      ],
+      // A new table starts with the desk's everyday columns.
+      columns: [...DEFAULT_BOND_TABLE_COLUMNS],
       primarySort: 'volume',
       primaryDescending: true,
       secondarySort: null,
