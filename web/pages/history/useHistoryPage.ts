@@ -1,0 +1,67 @@
+/**
+ * The data of /bw/history: the chosen bonds, metric, range and compare mode from the URL, and
+ * each chosen bond's details (one query per bond, so a bond added keeps the others cached).
+ */
+import { useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { BOND_PATHS, type BondDetailResponse } from '@common/api/bond';
+import { api } from '../../api/client';
+import { apiKey } from '../../api/queries';
+import { useHistoryParams } from './BondHistoryPage';
+import { parseBondIds } from './historyCompare';
+import type { CompareMode } from './historyView';
+
+export function useHistoryPage() {
+  const { params, setParams, metric, range, setMetric, setRange } = useHistoryParams();
+  const ids = useMemo(() => parseBondIds(params.get('bonds')), [params]);
+  const mode: CompareMode = params.get('mode') === 'normalised' ? 'normalised' : 'absolute';
+  const setIds = (next: number[]) =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      if (next.length) n.set('bonds', next.join(','));
+      else n.delete('bonds');
+      return n;
+    });
+  const setMode = (next: string) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        n.set('mode', next);
+        return n;
+      },
+      { replace: true },
+    );
+  const detailQueries = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: apiKey(BOND_PATHS.bond({ id })),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<BondDetailResponse>(BOND_PATHS.bond({ id }), { signal }),
+      meta: { errorToast: 'Loading a bond failed:' },
+    })),
+  });
+  const detailKey = detailQueries.map((q) => q.dataUpdatedAt).join(',');
+  const details = useMemo(() => {
+    const map = new Map<number, BondDetailResponse>();
+    detailQueries.forEach((q) => q.data && map.set(q.data.id, q.data));
+    return map;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [detailKey]);
+  const single = ids.length === 1 ? details.get(ids[0]!) : undefined;
+
+  return {
+    ids,
+    metric,
+    range,
+    mode,
+    setMetric,
+    setRange,
+    setMode,
+    setIds,
+    details,
+    single,
+    detailsFailed: detailQueries.some((q) => q.isError),
+    // The one bond chosen is still loading: a loader stands in for its history.
+    singlePending: ids.length === 1 && !single && !!detailQueries[0]?.isPending,
+  };
+}
+
+export type HistoryPageState = ReturnType<typeof useHistoryPage>;
