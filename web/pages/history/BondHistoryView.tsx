@@ -15,10 +15,6 @@ import type { HistoryMetric } from './historyView';
 import { TradesCard } from './TradesCard';
 import { useBondHistory, type HistoryBond } from './useBondHistory';
 
-// Still importable from here: the trade-list test imports the columns from this module.
-export { TRADE_COLUMNS } from './tradeColumns';
-export type { HistoryBond } from './useBondHistory';
-
 export function BondHistoryView({
   bond,
   metric,

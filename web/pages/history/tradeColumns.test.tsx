@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { trade } from './tradeFixture';
 import { DataTable } from '../../components/DataTable';
-import { TRADE_COLUMNS } from './BondHistoryView';
+import { TRADE_COLUMNS } from './tradeColumns';
 
 function rowTexts(table: HTMLElement, id: string): string[] {
   const cells = [...table.querySelectorAll(`.ag-row[row-id="${id}"] .ag-cell`)];
