@@ -165,7 +165,7 @@ describe('bond screens texts', () => {
   });
 
   it('a custom table is described by its sorts and filters', async () => {
-    const { describeTable } = await import('./config/BondTablesPage');
+    const { describeTable } = await import('./config/bondTablesText');
     expect(
       describeTable({
         id: '00000000-0000-4000-8000-000000000000',

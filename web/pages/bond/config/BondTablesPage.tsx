@@ -14,9 +14,6 @@ import { BondTablesList } from './BondTablesList';
 import { NewBondTableForm } from './NewBondTableForm';
 import { useBondTables } from './useBondTables';
 
-// Kept here too: bondView.test.ts (and any older importer) reads it from the page.
-export { describeTable } from './bondTablesText';
-
 export default function BondTablesPage() {
   const state = useBondTables();
   const { tables, rows, renaming, deleting } = state;
