@@ -62,3 +62,31 @@ export function measureText(m: Measure, v: number | null): string {
   if (m === 'volume') return formatSize(v);
   return formatSpread(v);
 }
+
+/**
+ * The drill-down's issuer columns. They share the card's width (it is narrow at 1280 px), so the
+ * Bonds column at the right edge is never scrolled out of view: the names flex, the short columns
+ * fit their header.
+ */
+export function issuerColumns(industries: SectorStats['industries'] | undefined): Column<IssuerRow>[] {
+  return [
+    { field: 'displayName', header: 'Issuer', flex: 3, minWidth: 120 },
+    { field: 'ticker', header: 'Ticker', width: 80 },
+    {
+      field: 'sectorCode',
+      header: 'Industry',
+      flex: 2,
+      minWidth: 100,
+      // The industry's name, sorted by its code.
+      cell: ({ row }) => industries?.find((i) => i.code === row.sectorCode)?.name ?? row.sectorCode,
+    },
+    {
+      field: 'bondCount',
+      header: 'Bonds',
+      width: 80,
+      kind: 'count',
+      sort: 'desc',
+      headerTooltip: 'Bonds issued (incl. matured)',
+    },
+  ];
+}
