@@ -150,7 +150,7 @@ describe('bond table view', () => {
 
 describe('bond screens texts', () => {
   it('market moves show price moves in points, yield moves in bp and spread moves in signed bp', async () => {
-    const { moveText } = await import('./moves/BondMovesPage');
+    const { moveText } = await import('./moves/bondMovesView');
     expect(moveText('price', { value: 101.1445, previous: 105.0296, change: -3.8851 })).toEqual({
       level: '101.145',
       previous: '105.030',
