@@ -4,13 +4,14 @@
  * chart with the firing marked.
  */
 import { Alert, Center, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { HAWK_PATHS, type HawkFiring, type HawkSubscription } from '@common/api/hawk';
 import { IssuerPicker } from '../../components/IssuerPicker';
 import { PageTitle } from '../../components/PageTitle';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';
+import { useUrlChoices } from '../../routing/urlChoices';
 import { BondPicker } from './BondPicker';
 
 /** What fired on: the bond (opening its history chart at the firing), else the issuer, deal or market. */
@@ -32,18 +33,13 @@ const COLUMNS: Column<HawkFiring>[] = [
 const FILTERS = ['subscriptionId', 'bondId', 'issuerId', 'from', 'to'] as const;
 
 export default function HistoryPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setChoices } = useUrlChoices();
   const query: Record<string, string> = {};
   for (const f of FILTERS) {
     const v = params.get(f);
     if (v) query[f] = v;
   }
-  const set = (key: (typeof FILTERS)[number], value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = (key: (typeof FILTERS)[number], value: string | null) => setChoices({ [key]: value || null });
   const subs = useApiQuery<{ subscriptions: HawkSubscription[] }>(HAWK_PATHS.subscriptions);
   const firings = useApiQuery<{ firings: HawkFiring[] }>(HAWK_PATHS.firings, { query });
   return (

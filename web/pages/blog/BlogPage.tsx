@@ -7,11 +7,12 @@ import { Anchor, Badge, Button, Card, Chip, Group, Image, Pagination, Stack, Tex
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { BLOG_PATHS, type BlogPostList, type BlogPostSummary } from '@common/api/blog';
 import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey, useApiQuery } from '../../api/queries';
+import { useUrlChoices } from '../../routing/urlChoices';
 import { PageTitle } from '../../components/PageTitle';
 import { useFeature } from '../../features/useFeature';
 import { useUserInfo } from '../../session/userInfo';
@@ -56,7 +57,7 @@ function PostCard({ post, showStatus }: { post: BlogPostSummary; showStatus?: bo
 export default function BlogPage() {
   const enabled = useFeature('blog');
   const now = useNow();
-  const [params, setParams] = useSearchParams();
+  const { params, setChoices: set } = useUrlChoices();
   const navigate = useNavigate();
   const client = useQueryClient();
   const tag = params.get('tag') ?? '';
@@ -69,15 +70,7 @@ export default function BlogPage() {
   // The authors' list only for authors: a reader's page asks nothing it would be refused.
   const isAuthor = useUserInfo().data?.blogAuthor === true;
   const mine = useApiQuery<BlogPostList>(enabled && isAuthor ? BLOG_PATHS.manage : null, { query: { pageSize: 50 }, retry: false });
-  const set = (next: Record<string, string>) => {
-    const merged = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v) merged.set(k, v);
-      else merged.delete(k);
-    }
-    setParams(merged, { replace: true });
-  };
-  const search = useDebouncedCallback((value: string) => set({ q: value.trim(), page: '' }), 300);
+  const search = useDebouncedCallback((value: string) => set({ q: value.trim() || null, page: null }), 300);
   if (!enabled) return <FeatureUnavailable what="The blog" />;
   const data = list.data;
   const author = mine.isSuccess;
@@ -115,10 +108,10 @@ export default function BlogPage() {
         data-testid="blog-search"
       />
       {data && data.tags.length > 0 && (
-        <Chip.Group multiple={false} value={tag} onChange={(v) => set({ tag: v === tag ? '' : v, page: '' })}>
+        <Chip.Group multiple={false} value={tag} onChange={(v) => set({ tag: v === tag || !v ? null : v, page: null })}>
           <Group gap={4} data-testid="blog-tags-filter">
             {data.tags.map((t) => (
-              <Chip key={t.tag} value={t.tag} size="xs" onClick={() => t.tag === tag && set({ tag: '', page: '' })}>
+              <Chip key={t.tag} value={t.tag} size="xs" onClick={() => t.tag === tag && set({ tag: null, page: null })}>
                 {t.tag} ({t.count})
               </Chip>
             ))}

@@ -3,29 +3,27 @@
  * history view. Metric and range are query parameters (?metric=yield&range=6m).
  */
 import { Stack } from '@mantine/core';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { BondHeader, BondLoadState, useBondDetail } from '../../components/bond/bondPageFrame';
 import { RANGE_OPTIONS, type RangeId } from '../../components/market/seriesStats';
+import { useUrlChoices } from '../../routing/urlChoices';
 import { BondHistoryView } from './BondHistoryView';
 import { isHistoryMetric, type HistoryMetric } from './historyView';
 
 /** Metric and range from the URL (defaults: price, 3 months) and their setters. */
 export function useHistoryParams() {
-  const [params, setParams] = useSearchParams();
+  const { params, setChoices } = useUrlChoices();
   const metric: HistoryMetric = isHistoryMetric(params.get('metric')) ? (params.get('metric') as HistoryMetric) : 'price';
   const range = (RANGE_OPTIONS.some((r) => r.value === params.get('range')) ? params.get('range') : '3m') as RangeId;
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (p) => {
-        const n = new URLSearchParams(p);
-        if (value === null) n.delete(key);
-        else n.set(key, value);
-        return n;
-      },
-      { replace: true },
-    );
-  return { params, setParams, metric, range, setMetric: (m: HistoryMetric) => set('metric', m), setRange: (r: RangeId) => set('range', r) };
+  return {
+    params,
+    setChoices,
+    metric,
+    range,
+    setMetric: (m: HistoryMetric) => setChoices({ metric: m }),
+    setRange: (r: RangeId) => setChoices({ range: r }),
+  };
 }
 
 export default function BondHistoryPage() {

@@ -12,25 +12,12 @@ import { parseBondIds } from './historyCompare';
 import type { CompareMode } from './historyView';
 
 export function useHistoryPage() {
-  const { params, setParams, metric, range, setMetric, setRange } = useHistoryParams();
+  const { params, setChoices, metric, range, setMetric, setRange } = useHistoryParams();
   const ids = useMemo(() => parseBondIds(params.get('bonds')), [params]);
   const mode: CompareMode = params.get('mode') === 'normalised' ? 'normalised' : 'absolute';
-  const setIds = (next: number[]) =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      if (next.length) n.set('bonds', next.join(','));
-      else n.delete('bonds');
-      return n;
-    });
-  const setMode = (next: string) =>
-    setParams(
-      (p) => {
-        const n = new URLSearchParams(p);
-        n.set('mode', next);
-        return n;
-      },
-      { replace: true },
-    );
+  // Adding or removing a bond is a step the back button undoes; the display mode is a view choice.
+  const setIds = (next: number[]) => setChoices({ bonds: next.length ? next.join(',') : null }, 'push');
+  const setMode = (next: string) => setChoices({ mode: next });
   const detailQueries = useQueries({
     queries: ids.map((id) => ({
       queryKey: apiKey(BOND_PATHS.bond({ id })),

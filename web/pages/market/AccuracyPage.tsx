@@ -6,7 +6,6 @@
  */
 import { Alert, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { ACCURACY_THRESHOLDS } from '@common/accuracy';
 import { ACCURACY_PATHS, type AccuracyReport } from '@common/api/accuracy';
 import { formatDate, formatDay, formatNumber, formatShare } from '@common/format';
@@ -17,25 +16,18 @@ import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
 import { rangeStart, RANGE_OPTIONS } from '../../components/market/seriesStats';
+import { useUrlChoices } from '../../routing/urlChoices';
 import { ACCURACY_DIMENSIONS, accuracyColumns, isAccuracyDimension, weeklySeries, type AccuracyDimension } from './accuracyView';
 
 /** Before the report arrives: the thresholds of common/accuracy.ts, as the API sends them. */
 const DEFAULT_THRESHOLDS: AccuracyReport['thresholds'] = { IG: [...ACCURACY_THRESHOLDS.IG], HY: [...ACCURACY_THRESHOLDS.HY] };
 
 export default function AccuracyPage() {
-  const [search, setSearch] = useSearchParams();
+  const { params: search, setChoices } = useUrlChoices();
   const dimension: AccuracyDimension = isAccuracyDimension(search.get('by')) ? (search.get('by') as AccuracyDimension) : 'byRating';
   const chartClass: RatingClass = search.get('class') === 'HY' ? 'HY' : 'IG';
   const range = RANGE_OPTIONS.find((r) => r.value === search.get('range'))?.value ?? 'all';
-  const setParam = (key: string, value: string) =>
-    setSearch(
-      (s) => {
-        const next = new URLSearchParams(s);
-        next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const setParam = (key: string, value: string) => setChoices({ [key]: value });
 
   const report = useApiQuery<AccuracyReport>(ACCURACY_PATHS.accuracy, {
     query: range === 'all' ? {} : { from: rangeStart(range) },

@@ -21,7 +21,6 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { MARKET_PATHS, type MarketMetric, type MarketSummaryResponse } from '@common/api/market';
 import { TENOR_BUCKET_IDS, type TenorBucket } from '@common/market';
 import { useApiQuery } from '../../api/queries';
@@ -30,6 +29,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { WelcomePanel } from '../../components/content/HelpBanner';
 import { useFeature } from '../../features/useFeature';
 import { usePreferences } from '../../preferences/usePreferences';
+import { useUrlChoices } from '../../routing/urlChoices';
 import { MarketIndexPanel } from './MarketPanels';
 import { MostActivePanel } from './MostActivePanel';
 import { TreasuryCurvePanel } from './TreasuryCurvePanel';
@@ -89,7 +89,7 @@ function ColumnChooser({
 }
 
 export default function MarketSummaryPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setChoices } = useUrlChoices();
   const metric: MarketMetric = isMetric(params.get('metric')) ? (params.get('metric') as MarketMetric) : 'spread';
   const { preferences, update } = usePreferences();
   const tenors = visibleTenors(preferences.market);
@@ -101,15 +101,7 @@ export default function MarketSummaryPage() {
     placeholderData: (previous) => previous,
     refetchInterval: 60_000,
   });
-  const setMetric = (v: string) =>
-    setParams(
-      (p) => {
-        const n = new URLSearchParams(p);
-        n.set('metric', v);
-        return n;
-      },
-      { replace: true },
-    );
+  const setMetric = (v: string) => setChoices({ metric: v });
   useMetricKeys(setMetric);
   const data = summary.data;
   const unit = METRIC_OPTIONS.find((m) => m.value === metric)!;

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { MARKET_PATHS, type MarketDetailResponse, type MarketSummaryResponse } from '@common/api/market';
 import { useApiQuery } from '../../api/queries';
 import { rangeStart, RANGE_OPTIONS, seriesStats, type RangeId } from '../../components/market/seriesStats';
 import { usePreferences } from '../../preferences/usePreferences';
+import { useUrlChoices } from '../../routing/urlChoices';
 import { detailSeries, detailTitle } from './marketDetailView';
 import { detailParams, detailPath, formatLevel, METRIC_OPTIONS, visibleSlopes, visibleTenors, type DetailParams } from './marketView';
 import { useMetricKeys } from './useMetricKeys';
@@ -15,7 +16,7 @@ import { useMetricKeys } from './useMetricKeys';
 export function useMarketDetail() {
   const raw = useParams();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
+  const { params: search, setChoices } = useUrlChoices();
   // Kept while the route is unchanged, so the chart series is rebuilt only for a new cell.
   const p = useMemo(
     () => detailParams({ metric: raw.metric, tenor: raw.tenor, segment: raw.segment }),
@@ -26,15 +27,7 @@ export function useMarketDetail() {
   const go = (next: Partial<DetailParams>) =>
     navigate({ pathname: detailPath({ ...p, ...next }), search: search.toString() ? `?${search}` : '' });
   /** The range is a view choice: it replaces the history entry. */
-  const setRange = (v: string) =>
-    setSearch(
-      (s) => {
-        const n = new URLSearchParams(s);
-        n.set('range', v);
-        return n;
-      },
-      { replace: true },
-    );
+  const setRange = (v: string) => setChoices({ range: v });
 
   useMetricKeys((metric) => {
     if (metric !== p.metric) void go({ metric });

@@ -6,11 +6,11 @@
  */
 import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { PRIMARY_PATHS, VOLUME_SPLITS, type VolumeResponse, type VolumeSplit } from '@common/api/primary';
 import { csvDocument } from '@common/csv';
 import { formatDay, formatNumber, formatPercent, formatSize } from '@common/format';
 import { useApiQuery } from '../../api/queries';
+import { useUrlChoices } from '../../routing/urlChoices';
 import { DataTable, type CellProps, type Column } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { TimeSeriesChart } from '../../components/TimeSeriesChart';
@@ -88,16 +88,12 @@ function YearToDate({ ytd }: { ytd: VolumeResponse['yearToDate'] }) {
 }
 
 export default function NewIssueVolumePage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setChoices } = useUrlChoices();
   const period = params.get('period') === 'month' ? 'month' : 'week';
   const by = (VOLUME_SPLITS as readonly string[]).includes(params.get('by') ?? '') ? (params.get('by') as VolumeSplit) : 'class';
   const periods = SPANS.includes(params.get('periods') ?? '') ? params.get('periods')! : '12';
   const volume = useApiQuery<VolumeResponse>(PRIMARY_PATHS.volume, { query: { period, by, periods } });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    next.set(key, value);
-    setParams(next, { replace: true });
-  };
+  const set = (key: string, value: string) => setChoices({ [key]: value });
   const data = volume.data;
   const rows = useMemo(() => (data ? ([...data.periods].reverse() as Row[]) : undefined), [data]);
   return (

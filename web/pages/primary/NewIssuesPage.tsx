@@ -8,11 +8,12 @@
  */
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PRIMARY_PATHS, type DealListResponse, type DealWeeksResponse } from '@common/api/primary';
 import { formatDay, formatTime } from '@common/format';
 import { DEAL_STATUSES, RATING_CLASSES, SECTORS } from '@common/market';
 import { useApiQuery } from '../../api/queries';
+import { useUrlChoices } from '../../routing/urlChoices';
 import { DataTable, heightForRows, type CellProps, type Column } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { STATUS_LABELS } from '../../components/dealStatus';
@@ -75,7 +76,7 @@ const WEEK_COLUMNS: Column<DealWeeksResponse['weeks'][number]>[] = [
 ];
 
 export default function NewIssuesPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setChoices } = useUrlChoices();
   const navigate = useNavigate();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const query = filterQuery(filters);
@@ -86,12 +87,7 @@ export default function NewIssuesPage() {
   const { from: _from, to: _to, status: _status, ...weekFilters } = query;
   const weeks = useApiQuery<DealWeeksResponse>(PRIMARY_PATHS.dealWeeks, { query: { ...weekFilters, weeks: '12' } });
   const rows = useMemo(() => calendarRows(deals.data?.deals ?? []), [deals.data]);
-  const setFilter = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const setFilter = (key: string, value: string | null) => setChoices({ [key]: value || null });
   return (
     <Stack gap="sm" data-testid="new-issues-page">
       <PageTitle />

@@ -13,7 +13,7 @@ import type { SectorOverviewState } from './useSectorOverview';
  * bonds and (with market hawk) to an alert on the sector's new deals, and the chosen issuer's curve.
  */
 export function SectorDrilldown({ state, sector }: { state: SectorOverviewState; sector: SectorStats }) {
-  const { industry, issuers, issuer, hawk, weighting, set } = state;
+  const { industry, issuers, issuer, hawk, weighting, drill } = state;
   // Never null here: the scope is the chosen industry, else this sector.
   const scope = state.scope!;
   const industryColumns = useMemo(() => statsColumns('Industry', weighting), [weighting]);
@@ -24,7 +24,7 @@ export function SectorDrilldown({ state, sector }: { state: SectorOverviewState;
         <Card withBorder padding="sm">
           <Group justify="space-between" mb={4}>
             <Text fw={600} size="sm" data-testid="drill-title">
-              <Anchor size="sm" onClick={() => set({ industry: null, issuer: null })}>
+              <Anchor size="sm" onClick={() => drill({ industry: null, issuer: null })}>
                 {sector.name}
               </Anchor>
               {industry && <> › {industry.name}</>} · industries
@@ -62,7 +62,7 @@ export function SectorDrilldown({ state, sector }: { state: SectorOverviewState;
               columns={industryColumns}
               rowId={(r) => r.code}
               height={heightForRows(sector.industries.length, 260, 1)}
-              onRowClick={(r) => set({ industry: r.code, issuer: null })}
+              onRowClick={(r) => drill({ industry: r.code, issuer: null })}
               testId="industry-table"
             />
           )}
@@ -97,7 +97,7 @@ export function SectorDrilldown({ state, sector }: { state: SectorOverviewState;
               columns={issuerCols}
               rowId={(r) => String(r.id)}
               height={260}
-              onRowClick={(r) => set({ issuer: String(r.id) })}
+              onRowClick={(r) => drill({ issuer: String(r.id) })}
               testId="issuer-table"
             />
           )}
@@ -105,7 +105,7 @@ export function SectorDrilldown({ state, sector }: { state: SectorOverviewState;
       </Grid.Col>
       {issuer && (
         <Grid.Col span={12}>
-          <IssuerPanel issuer={issuer} onClose={() => set({ issuer: null })} />
+          <IssuerPanel issuer={issuer} onClose={() => drill({ issuer: null })} />
         </Grid.Col>
       )}
     </Grid>

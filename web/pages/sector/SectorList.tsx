@@ -7,7 +7,7 @@ import type { SectorOverviewState } from './useSectorOverview';
 
 /** All sectors: a table (click a row to drill in) beside a bar chart by the chosen measure. */
 export function SectorList({ state }: { state: SectorOverviewState }) {
-  const { list, measure, weighting, sectorCode, set } = state;
+  const { list, measure, weighting, sectorCode, drill, choose } = state;
   const sectorColumns = useMemo(() => statsColumns('Sector', weighting), [weighting]);
   return (
     <Grid gap="sm">
@@ -24,7 +24,7 @@ export function SectorList({ state }: { state: SectorOverviewState }) {
             columns={sectorColumns}
             rowId={(r) => r.code}
             height={Math.min(40 + list.length * 26, 340)}
-            onRowClick={(r) => set({ sector: r.code, industry: null, issuer: null })}
+            onRowClick={(r) => drill({ sector: r.code, industry: null, issuer: null })}
             testId="sector-table"
           />
         </Card>
@@ -40,7 +40,7 @@ export function SectorList({ state }: { state: SectorOverviewState }) {
             <SegmentedControl
               size="xs"
               value={measure}
-              onChange={(v) => set({ measure: v }, true)}
+              onChange={(v) => choose({ measure: v })}
               data={MEASURES.map(({ value, label }) => ({ value, label }))}
               data-testid="sector-measure"
             />
@@ -49,7 +49,7 @@ export function SectorList({ state }: { state: SectorOverviewState }) {
             sectors={list}
             measure={measure}
             selected={sectorCode}
-            onSelect={(code) => set({ sector: code, industry: null, issuer: null })}
+            onSelect={(code) => drill({ sector: code, industry: null, issuer: null })}
           />
         </Card>
       </Grid.Col>

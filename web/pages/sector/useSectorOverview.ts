@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
 import { ISSUER_PATHS, type IssuerSearchResponse } from '@common/api/issuer';
 import { MARKET_PATHS, type MarketSectorsResponse } from '@common/api/market';
 import { useApiQuery } from '../../api/queries';
+import { useUrlChoices, type UrlChoiceChanges } from '../../routing/urlChoices';
 import { useFeature } from '../../features/useFeature';
 import { MEASURES, type Measure } from './sectorStats';
 
@@ -10,27 +10,15 @@ import { MEASURES, type Measure } from './sectorStats';
  * the answers it asks for: the sectors, and the issuers of the chosen sector or industry.
  */
 export function useSectorOverview() {
-  const [params, setParams] = useSearchParams();
+  const { params, setChoices } = useUrlChoices();
   const measure = (MEASURES.some((m) => m.value === params.get('measure')) ? params.get('measure') : 'spread') as Measure;
   const sectorCode = params.get('sector');
   const industryCode = params.get('industry');
   const issuerId = params.get('issuer');
-  /**
-   * Changes the URL's choices; `null` removes one. A drill step adds a history entry (so the back
-   * button walks back up); pass `replace` for a view choice such as the measure.
-   */
-  const set = (changes: Record<string, string | null>, replace = false) =>
-    setParams(
-      (p) => {
-        const n = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null) n.delete(k);
-          else n.set(k, v);
-        }
-        return n;
-      },
-      { replace },
-    );
+  /** A drill step adds a history entry, so the back button walks back up the drill-down. */
+  const drill = (changes: UrlChoiceChanges) => setChoices(changes, 'push');
+  /** A view choice (the measure) replaces the entry. */
+  const choose = (changes: UrlChoiceChanges) => setChoices(changes);
 
   const sectors = useApiQuery<MarketSectorsResponse>(MARKET_PATHS.marketSectors, { meta: { errorToast: 'Loading sectors failed:' } });
   const sector = sectors.data?.sectors.find((s) => s.code === sectorCode) ?? null;
@@ -47,7 +35,8 @@ export function useSectorOverview() {
   return {
     measure,
     sectorCode,
-    set,
+    drill,
+    choose,
     sectors,
     list: sectors.data?.sectors ?? [],
     weighting: sectors.data?.weighting,

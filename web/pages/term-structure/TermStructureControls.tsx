@@ -15,8 +15,8 @@ export function TermStructureControls({ state }: { state: TermStructureChangeSta
           data-testid="tsc-scope"
           onChange={(v) =>
             v === 'sector'
-              ? set({ issuer: null, sector: sector ?? defaultSector }, false)
-              : set({ sector: null, issuer: String(issuerId ?? '') }, false)
+              ? set({ issuer: null, sector: sector ?? defaultSector }, 'push')
+              : set({ sector: null, issuer: String(issuerId ?? '') }, 'push')
           }
           data={[
             { value: 'sector', label: 'Sector' },
@@ -24,7 +24,7 @@ export function TermStructureControls({ state }: { state: TermStructureChangeSta
           ]}
         />
         {issuerScope ? (
-          <IssuerPicker value={issuerId} onChange={(id) => set({ issuer: String(id), sector: null }, false)} />
+          <IssuerPicker value={issuerId} onChange={(id) => set({ issuer: String(id), sector: null }, 'push')} />
         ) : (
           <Select
             size="xs"
@@ -34,7 +34,7 @@ export function TermStructureControls({ state }: { state: TermStructureChangeSta
             allowDeselect={false}
             value={sector}
             data-testid="tsc-sector"
-            onChange={(v) => v && set({ sector: v }, false)}
+            onChange={(v) => v && set({ sector: v }, 'push')}
             data={(sectors.data?.sectors ?? []).map((s) => ({
               group: s.name,
               items: [{ value: s.code, label: `${s.name} (all)` }, ...s.industries.map((i) => ({ value: i.code, label: i.name }))],

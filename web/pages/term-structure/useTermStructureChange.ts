@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { MARKET_PATHS, type MarketSectorsResponse, type TermStructureChangeResponse } from '@common/api/market';
 import { formatDay } from '@common/format';
 import { useApiQuery } from '../../api/queries';
+import { useUrlChoices } from '../../routing/urlChoices';
 import type { Metric } from './termStructureView';
 
 const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -12,7 +12,7 @@ const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.te
  * the answers they ask for: the sector list and the term-structure change of the chosen scope.
  */
 export function useTermStructureChange() {
-  const [params, setParams] = useSearchParams();
+  const { params, setChoices: set } = useUrlChoices();
   const metric: Metric = params.get('metric') === 'yield' ? 'yield' : 'spread';
   const issuerId = /^\d+$/.test(params.get('issuer') ?? '') ? Number(params.get('issuer')) : null;
   /** Issuer scope chosen, whether or not an issuer is picked yet. */
@@ -26,19 +26,6 @@ export function useTermStructureChange() {
   const sector = issuerId ? null : (params.get('sector') ?? defaultSector);
   const from = isDay(params.get('from')) ? params.get('from')! : undefined;
   const to = isDay(params.get('to')) ? params.get('to')! : undefined;
-  /** Changes the URL's choices; `null` removes one. A filter edit replaces the history entry, a scope change adds one. */
-  const set = (changes: Record<string, string | null>, replace = true) =>
-    setParams(
-      (p) => {
-        const n = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null) n.delete(k);
-          else n.set(k, v);
-        }
-        return n;
-      },
-      { replace },
-    );
 
   const tsc = useApiQuery<TermStructureChangeResponse>(issuerId || sector ? MARKET_PATHS.termStructureChange : null, {
     query: { metric, issuerId: issuerId ?? undefined, sector: issuerId ? undefined : (sector ?? undefined), from, to },

@@ -6,7 +6,6 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { ADMIN_USAGE_PATHS, type UsageResponse } from '@common/api/usage';
 import { formatNumber } from '@common/format';
 import { api } from '../../../api/client';
@@ -15,6 +14,7 @@ import { apiKey } from '../../../api/queries';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 import { TimeSeriesChart, type ChartSeries } from '../../../components/TimeSeriesChart';
+import { useUrlChoices } from '../../../routing/urlChoices';
 
 type Org = UsageResponse['byOrganization'][number];
 type Role = UsageResponse['byRole'][number];
@@ -46,7 +46,7 @@ const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.te
 const percent = (v: number) => `${formatNumber(v * 100, 0)}%`;
 
 export default function AdminUsagePage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setChoices } = useUrlChoices();
   const from = isDay(params.get('from')) ? params.get('from')! : undefined;
   const to = isDay(params.get('to')) ? params.get('to')! : undefined;
   const query = { from, to };
@@ -59,13 +59,8 @@ export default function AdminUsagePage() {
     () => (u ? [{ name: 'Active users', points: u.daily.map((d) => ({ time: d.day, value: d.activeUsers })) }] : []),
     [u],
   );
-  const setDay = (key: 'from' | 'to', value: string) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    });
+  // Each period an admin picks is a history entry, so the back button returns to the one before.
+  const setDay = (key: 'from' | 'to', value: string) => setChoices({ [key]: value || null }, 'push');
   const f = u?.funnel;
 
   return (
