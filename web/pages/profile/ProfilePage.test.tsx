@@ -8,7 +8,7 @@ import { refusal, serveApi } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import { accessText } from './AccountSection';
 import ProfilePage from './ProfilePage';
-import { groupSecret } from './TotpSection';
+import { groupSecret } from './totp';
 
 const status = { totpEnabled: false, passkeys: [], emailCodeAvailable: true };
 

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MfaStatus, TotpEnrolment } from '@common/api/user';
+import { userInfoKey } from '../../session/userInfo';
+import { mfaStatusKey, profileApi } from './profileApi';
+
+/**
+ * The authenticator-app section's edits: start an enrolment (the secret and otpauth URI shown
+ * until it is confirmed or cancelled) and remove the app with the password. A new MFA status
+ * replaces the cached one and refreshes the user info (its second-factor flags).
+ */
+export function useTotp(userId: string) {
+  const queryClient = useQueryClient();
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const applyStatus = (next: MfaStatus) => {
+    queryClient.setQueryData(mfaStatusKey(userId), next);
+    void queryClient.invalidateQueries({ queryKey: userInfoKey(userId) });
+  };
+  const start = useMutation({ mutationFn: () => profileApi.startTotp(userId), onSuccess: setEnrolment });
+  const remove = useMutation({
+    mutationFn: (password: string) => profileApi.removeTotp(userId, password),
+    onSuccess: (next) => {
+      applyStatus(next);
+      setRemoving(false);
+    },
+  });
+  return { enrolment, setEnrolment, removing, setRemoving, applyStatus, start, remove };
+}
+
+export type TotpState = ReturnType<typeof useTotp>;
