@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeWholeText, noFutureCallText } from './BondFacts';
+import { makeWholeText, noFutureCallText } from './bondFactsView';
 
 describe('a bond with a make-whole call from its term sheet', () => {
   it('shows the spread over Treasuries and the par call date it runs until', () => {

@@ -10,7 +10,8 @@ import { Grid, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { BondHeader, BondLoadState, useBondDetail } from '../../../components/bond/bondPageFrame';
-import { Terms, TodaysAnalytics } from './BondFacts';
+import { Terms } from './BondFacts';
+import { TodaysAnalytics } from './TodaysAnalytics';
 import { Calculator } from './CalculatorCard';
 import '../bond.css';
 
