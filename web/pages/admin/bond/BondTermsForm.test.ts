@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callText, parseCalls } from './BondTermsForm';
+import { callText, parseCalls } from './bondTerms';
 
 describe("a bond's call schedule as the admin types it", () => {
   it('reads DATE@PRICE entries separated by semicolons or lines, spaces ignored', () => {

@@ -1,0 +1,60 @@
+import { Alert, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { ADMIN_DEAL_MAX_TRANCHES } from '@common/api/adminDeals';
+import { IssuerPicker } from '../../../components/IssuerPicker';
+import { useNewDeal } from './useNewDeal';
+
+/** "New deal": an issuer, its bookrunners and use of proceeds, and its tranches, announced now. */
+export function NewDealModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const deal = useNewDeal();
+  const { tranches } = deal;
+  return (
+    <Modal opened={opened} onClose={onClose} title="New deal (announced now)" size="lg">
+      <Stack gap="sm">
+        <IssuerPicker value={deal.issuerId} onChange={deal.setIssuerId} testId="new-deal-issuer" />
+        <TextInput
+          label="Bookrunners (comma-separated)"
+          value={deal.bookrunners}
+          onChange={(e) => deal.setBookrunners(e.currentTarget.value)}
+        />
+        <TextInput label="Use of proceeds" value={deal.useOfProceeds} onChange={(e) => deal.setUseOfProceeds(e.currentTarget.value)} />
+        {tranches.map((t, k) => (
+          <Group key={k} align="end">
+            <NumberInput
+              label="Tenor (years)"
+              min={1}
+              max={50}
+              value={t.tenorYears}
+              onChange={(v) => deal.setTranche(k, { tenorYears: Number(v) })}
+              w={130}
+            />
+            <NumberInput
+              label="Size (USD mm)"
+              min={1}
+              value={t.sizeMm}
+              onChange={(v) => deal.setTranche(k, { sizeMm: Number(v) })}
+              w={150}
+            />
+            {tranches.length > 1 && (
+              <Button variant="subtle" size="xs" onClick={() => deal.removeTranche(k)}>
+                Remove
+              </Button>
+            )}
+          </Group>
+        ))}
+        <Group justify="space-between">
+          <Button variant="light" size="xs" disabled={tranches.length >= ADMIN_DEAL_MAX_TRANCHES} onClick={deal.addTranche}>
+            Add tranche
+          </Button>
+          <Button size="xs" loading={deal.busy} onClick={() => void deal.submit()} data-testid="new-deal-create">
+            Create deal
+          </Button>
+        </Group>
+        {deal.error && (
+          <Alert color="red" role="alert">
+            {deal.error}
+          </Alert>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
