@@ -5,7 +5,8 @@ import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
 import { stubCanvas2d } from '../../test/canvas';
 import { gridCells, gridRowIds } from '../../test/grid';
 import { renderPage } from '../../test/renderPage';
-import NewIssueVolumePage, { volumeCsv } from './NewIssueVolumePage';
+import NewIssueVolumePage from './NewIssueVolumePage';
+import { volumeCsv } from './volumeView';
 
 describe('new-issue volume CSV', () => {
   it('writes one line per period with the split in the key order, par in USD', () => {
