@@ -12,9 +12,6 @@ import { RuleFields } from './RuleFields';
 import { RuleTargetFields } from './RuleTargetFields';
 import { useRuleEditor } from './useRuleEditor';
 
-// The draft is its own module (pages that pre-fill the editor build one); kept importable from here.
-export { bodyOf, type Draft } from './ruleDraft';
-
 export function RuleEditor({
   initial,
   busy,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hawkSubscriptionCreateBodySchema } from '@common/api/hawk';
-import { bodyOf } from './RuleEditor';
+import { bodyOf } from './ruleDraft';
 import { createAlertLink, handoffFromParams } from '../../components/alertLink';
 import { handoffDraft, handoffTarget } from './handoff';
 

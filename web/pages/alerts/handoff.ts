@@ -4,7 +4,7 @@
  */
 import { HAWK_TEMPLATES } from '@common/api/hawk';
 import type { AlertHandoff } from '../../components/alertLink';
-import type { Draft } from './RuleEditor';
+import type { Draft } from './ruleDraft';
 
 /** The bond or issuer target a handoff gives the template buttons (a sector gives none). */
 export function handoffTarget(h: AlertHandoff | null): Draft['target'] | null {

@@ -1,6 +1,6 @@
 /** Pure helpers of the alert subscriptions page: an alert's editor draft and its status badge. */
 import type { HawkSubscription } from '@common/api/hawk';
-import type { Draft } from './RuleEditor';
+import type { Draft } from './ruleDraft';
 
 /** The editor's draft of a saved alert. */
 export function draftOf(s: HawkSubscription): Draft {

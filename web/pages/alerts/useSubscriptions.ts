@@ -8,7 +8,7 @@ import { useNow } from '../../clock/clock';
 import { handoffFromParams } from '../../components/alertLink';
 import { draftFromTemplate, handoffDraft, handoffTarget } from './handoff';
 import { hawkApi, hawkSubscriptionsKey } from './hawkApi';
-import { bodyOf, type Draft } from './RuleEditor';
+import { bodyOf, type Draft } from './ruleDraft';
 import type { SubscriptionRow } from './SubscriptionsTable';
 import { draftOf, status } from './subscriptionsView';
 
