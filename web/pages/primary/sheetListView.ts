@@ -1,5 +1,6 @@
 /** The pricing sheet list's rows and texts, worked out without React. */
 import type { PricingSheetList } from '@common/api/pricingSheets';
+import { sheetFileStem } from './pricingSheetView';
 
 export type ListedSheet = PricingSheetList['sheets'][number];
 
@@ -18,5 +19,5 @@ export function sharedByText(shared: NonNullable<ListedSheet['shared']>): string
   return `Shared by ${shared.owner.name ?? shared.owner.email} · ${shared.permission === 'edit' ? 'can edit' : 'view only'}`;
 }
 
-/** The downloaded workbook's file name: the sheet's name, safe as a file name. */
-export const sheetWorkbookName = (name: string) => `${name.replace(/[^\w.-]+/g, '_')}.xlsx`;
+/** The downloaded workbook's file name: the same stem as the opened sheet's download. */
+export const sheetWorkbookName = (name: string) => `${sheetFileStem(name)}.xlsx`;
