@@ -1,9 +1,11 @@
 /**
- * Query hooks over the one client. Feature code may use TanStack Query directly with `api.*`;
- * these cover the common "GET this path" case with a consistent key (the path and its query).
+ * The one data idiom of the web app: `useApiQuery` reads a path, `useApiMutation` changes
+ * something and re-reads the paths it touched. Keys come only from `apiKey(path)`, paths from the
+ * shared definitions in common/api; per-area hooks (`useSubscriptions`, …) are built on these two.
  */
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { api, type RequestOptions } from './client';
+import { apiErrorText } from './errorText';
 
 /** Query key for a GET: ['api', path, query?]. Invalidate a resource with ['api', path]. */
 export function apiKey(path: string, query?: RequestOptions['query']): readonly unknown[] {
@@ -22,4 +24,46 @@ export function useApiQuery<T>(
     queryFn: ({ signal }) => api.get<T>(path as string, { query, signal }),
     enabled: path !== null && (rest.enabled ?? true),
   });
+}
+
+/** What a page holds of one kind of edit (save, delete, pause…). */
+export interface ApiMutation<Vars, Result> {
+  /** Runs the edit; resolves with its result, or undefined when it was refused (the sentence is in `error`). */
+  run: (vars: Vars) => Promise<Result | undefined>;
+  /** True while the edit is on its way. */
+  busy: boolean;
+  /** The edit in flight (or the last one): which row a "Saving…" belongs to. */
+  variables: Vars | undefined;
+  /** The refusal as one sentence for the page (the server's own text when it sent one), else null. */
+  error: string | null;
+  /** Forgets the last refusal (the form was edited, the dialog closed). */
+  reset: () => void;
+}
+
+/**
+ * One edit through the one client: TanStack's `useMutation`, with the refusal turned into the
+ * sentence a page shows (`apiErrorText`) and, once it succeeded, every path in `invalidates`
+ * read again (`apiKey(path)` prefixes: a list and its filtered variants). `onDone` runs after the
+ * re-read (close the editor, go to the new page). A refused edit never throws into the page.
+ */
+export function useApiMutation<Vars = void, Result = unknown>(
+  call: (vars: Vars) => Promise<Result>,
+  options: { invalidates?: readonly string[]; onDone?: (result: Result, vars: Vars) => unknown; fallback?: string } = {},
+): ApiMutation<Vars, Result> {
+  const client = useQueryClient();
+  const { invalidates = [], onDone, fallback } = options;
+  const mutation = useMutation<Result, Error, Vars>({
+    mutationFn: call,
+    onSuccess: async (result, vars) => {
+      await Promise.all(invalidates.map((path) => client.invalidateQueries({ queryKey: apiKey(path) })));
+      await onDone?.(result, vars);
+    },
+  });
+  return {
+    run: (vars) => mutation.mutateAsync(vars).catch(() => undefined),
+    busy: mutation.isPending,
+    variables: mutation.variables,
+    error: mutation.error ? apiErrorText(mutation.error, fallback) : null,
+    reset: mutation.reset,
+  };
 }

@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { refusal, serveApi } from '../test/apiServer';
+import { renderPage } from '../test/renderPage';
+import { api } from './client';
+import { useApiMutation, useApiQuery } from './queries';
+
+/** A list and the form that adds to it: the shape of every edit in the app. */
+function Notes() {
+  const list = useApiQuery<{ notes: string[] }>('/v2/test/notes');
+  const add = useApiMutation((text: string) => api.post('/v2/test/notes', { text }), { invalidates: ['/v2/test/notes'] });
+  return (
+    <div>
+      <ul>
+        {list.data?.notes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <button type="button" disabled={add.busy} onClick={() => void add.run('third')}>
+        Add
+      </button>
+      {add.busy && <span>Saving…</span>}
+      {add.error && <p role="alert">{add.error}</p>}
+    </div>
+  );
+}
+
+describe('useApiMutation', () => {
+  it('sends the edit, then reads the list it changed again', async () => {
+    const notes = ['first', 'second'];
+    const server = serveApi({
+      'GET /v2/test/notes': () => ({ notes }),
+      'POST /v2/test/notes': (call) => {
+        notes.push((call.body as { text: string }).text);
+        return { ok: true };
+      },
+    });
+    renderPage(<Notes />);
+    expect(await screen.findByText('second')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('third')).toBeTruthy();
+    expect(server.callsTo('POST /v2/test/notes').map((c) => c.body)).toEqual([{ text: 'third' }]);
+    expect(server.callsTo('GET /v2/test/notes')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's refusal as its sentence, and re-reads nothing", async () => {
+    const server = serveApi({
+      'GET /v2/test/notes': { notes: ['first'] },
+      'POST /v2/test/notes': refusal(409, 'A note with this text already exists'),
+    });
+    renderPage(<Notes />);
+    expect(await screen.findByText('first')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('A note with this text already exists');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add' })).not.toHaveProperty('disabled', true));
+    expect(server.callsTo('GET /v2/test/notes')).toHaveLength(1);
+  });
+});
