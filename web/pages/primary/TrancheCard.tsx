@@ -3,15 +3,10 @@ import { ActionIcon, Card, Group, NumberInput, SimpleGrid, Stack, Text, Tooltip 
 import type { CalculatorTranche } from '@common/api/newIssueCalculator';
 import { CALCULATOR_TENOR_YEARS } from '@common/api/newIssueCalculator';
 import { formatSpreadLevel, formatYield } from '@common/format';
-import type { TrancheOverrides, TrancheResult } from './calculatorLevels';
+import type { TrancheInput, TrancheOverrides, TrancheResult } from './calculatorLevels';
 import { concessionText, pricedLevelRows } from './trancheCardView';
 import { TrancheLevel } from './TrancheLevel';
 import { TrancheOverrideInputs } from './TrancheOverrideInputs';
-
-export interface TrancheInput {
-  tenorYears: number;
-  sizeMm: number;
-}
 
 interface Props {
   index: number;

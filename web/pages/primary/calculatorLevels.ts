@@ -7,6 +7,12 @@
 import type { CalculatorTranche } from '@common/api/newIssueCalculator';
 import { NegativeYieldError, type NewTrancheLevels, priceNewTranche } from '@common/newIssuePricing';
 
+/** What a user enters for a tranche: its tenor and size. */
+export interface TrancheInput {
+  tenorYears: number;
+  sizeMm: number;
+}
+
 /** What a user may enter instead of the derived value (undefined: use the derived one). */
 export interface TrancheOverrides {
   fairValueBp?: number | undefined;

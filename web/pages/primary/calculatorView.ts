@@ -1,8 +1,7 @@
 /** The calculator's texts and worksheet edits, worked out without React. */
 import type { CalculatorResponse, CalculatorTranche } from '@common/api/newIssueCalculator';
 import { SECTORS } from '@common/market';
-import type { TrancheOverrides } from './calculatorLevels';
-import type { TrancheInput } from './TrancheCard';
+import type { TrancheInput, TrancheOverrides } from './calculatorLevels';
 import type { Worksheet } from './worksheet';
 
 export const MODE_OPTIONS = [

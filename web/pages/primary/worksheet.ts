@@ -7,7 +7,7 @@
 import type { CalculatorRequest } from '@common/api/newIssueCalculator';
 import { type PricingSheetContent, pricingSheetContentSchema } from '@common/api/pricingSheets';
 import type { TrancheOverrides } from './calculatorLevels';
-import type { TrancheInput } from './TrancheCard';
+import type { TrancheInput } from './calculatorLevels';
 import { humaneIssue } from '../../api/humaneError';
 
 export type WorksheetMode = 'issuer' | 'hypothetical';
