@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { refusal, serveApi } from '../test/apiServer';
+import { type ApiCall, refusal, serveApi } from '../test/apiServer';
 import { renderPage } from '../test/renderPage';
 import { api } from './client';
 import { useApiMutation, useApiQuery } from './queries';
@@ -30,7 +30,7 @@ describe('useApiMutation', () => {
     const notes = ['first', 'second'];
     const server = serveApi({
       'GET /v2/test/notes': () => ({ notes }),
-      'POST /v2/test/notes': (call) => {
+      'POST /v2/test/notes': (call: ApiCall) => {
         notes.push((call.body as { text: string }).text);
         return { ok: true };
       },
