@@ -121,6 +121,20 @@ describe('a short list shown whole in the simple table', () => {
     expect(opened).toEqual([]);
   });
 
+  it('marks the picked row as selected for a screen reader, and only that row', () => {
+    show(
+      <SimpleTable
+        rows={[apple, ibm]}
+        columns={columns}
+        rowKey={(r) => r.cusip}
+        rowTestId={(r) => `quote-${r.cusip}`}
+        rowSelected={(r) => r.cusip === '459200JY8'}
+      />,
+    );
+    expect(screen.getByTestId('quote-459200JY8').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('quote-037833DX5').getAttribute('aria-selected')).toBe('false');
+  });
+
   it('puts a group header over its columns and names the table for a screen reader', () => {
     const grouped: TableColumn<Quote>[] = [
       { header: 'CUSIP', field: 'cusip' },

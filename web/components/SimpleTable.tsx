@@ -42,6 +42,8 @@ export interface SimpleTableProps<Row> extends SimpleTableLook {
   rowClassName?: string | ((row: Row) => string | undefined);
   /** Data attributes on a row (`{ name: 'x' }` → `data-name="x"`), for tests and styles that find rows by them. */
   rowData?: (row: Row) => Record<string, string>;
+  /** The row a person picked (its detail shown beside the table): `aria-selected` on the row. */
+  rowSelected?: (row: Row) => boolean;
   /** The sentence shown instead of the table when there are no rows (none: an empty table body). */
   empty?: ReactNode;
   /** A last row under the body (totals): one cell per shown column, aligned as its column, set as header cells. */
@@ -142,7 +144,7 @@ function dataAttributes(data: Record<string, string> | undefined): Record<string
 }
 
 export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
-  const { rows, columns, rowKey, onRowClick, rowLabel, rowTestId, rowClassName, rowData, empty, footer } = props;
+  const { rows, columns, rowKey, onRowClick, rowLabel, rowTestId, rowClassName, rowData, rowSelected, empty, footer } = props;
   const { headless, caption, ariaLabel, testId, scroll } = props;
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const shown = leaves(columns).filter((c) => !c.hidden);
@@ -190,6 +192,7 @@ export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
             data-testid={typeof rowTestId === 'function' ? rowTestId(row) : rowTestId}
             className={classOf(row)}
             {...dataAttributes(rowData?.(row))}
+            {...(rowSelected ? { 'aria-selected': rowSelected(row) } : {})}
             {...(open
               ? {
                   tabIndex: 0,
