@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../theme';
 import { SimpleTable, type CellProps, type Column, type TableColumn } from './SimpleTable';
@@ -27,6 +27,33 @@ const ibm: Quote = { cusip: '459200JY8', price: 98.5, spread: 40, size: 250_000_
 function RemoveButton({ row }: CellProps<Quote>) {
   return <button type="button">Remove {row.cusip}</button>;
 }
+
+/** A row's own count of picks, held by its scope and read by two of its cells. */
+const Picks = createContext<{ picks: number; pick: () => void }>({ picks: 0, pick: () => undefined });
+
+function PickScope({ children }: { row: Quote; children: ReactNode }) {
+  const [picks, setPicks] = useState(0);
+  return <Picks.Provider value={{ picks, pick: () => setPicks((n) => n + 1) }}>{children}</Picks.Provider>;
+}
+
+function PickButton() {
+  const { pick } = useContext(Picks);
+  return (
+    <button type="button" onClick={pick}>
+      Pick
+    </button>
+  );
+}
+
+function PickCount() {
+  return <span data-testid="picks">{useContext(Picks).picks} picks</span>;
+}
+
+const scopedColumns: Column<Quote>[] = [
+  { header: 'CUSIP', field: 'cusip' },
+  { header: 'Pick', id: 'pick', cell: PickButton },
+  { header: 'Picks', id: 'picks', cell: PickCount },
+];
 
 const columns: Column<Quote>[] = [
   { header: 'CUSIP', field: 'cusip' },
@@ -119,6 +146,37 @@ describe('a short list shown whole in the simple table', () => {
     show(<SimpleTable rows={[apple]} columns={withControl} rowKey={(r) => r.cusip} onRowClick={(r) => opened.push(r.cusip)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Remove 037833DX5' }));
     expect(opened).toEqual([]);
+  });
+
+  it('marks the picked row as selected for a screen reader, and only that row', () => {
+    show(
+      <SimpleTable
+        rows={[apple, ibm]}
+        columns={columns}
+        rowKey={(r) => r.cusip}
+        rowTestId={(r) => `quote-${r.cusip}`}
+        rowSelected={(r) => r.cusip === '459200JY8'}
+      />,
+    );
+    expect(screen.getByTestId('quote-459200JY8').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('quote-037833DX5').getAttribute('aria-selected')).toBe('false');
+  });
+
+  it("a row scope's state is shared by the row's cells, and each row keeps its own", () => {
+    show(
+      <SimpleTable
+        rows={[apple, ibm]}
+        columns={scopedColumns}
+        rowKey={(r) => r.cusip}
+        rowTestId={(r) => `quote-${r.cusip}`}
+        rowScope={PickScope}
+      />,
+    );
+    const first = screen.getByTestId('quote-037833DX5');
+    fireEvent.click(within(first).getByRole('button', { name: 'Pick' }));
+    fireEvent.click(within(first).getByRole('button', { name: 'Pick' }));
+    expect(within(first).getByTestId('picks').textContent).toBe('2 picks');
+    expect(within(screen.getByTestId('quote-459200JY8')).getByTestId('picks').textContent).toBe('0 picks');
   });
 
   it('puts a group header over its columns and names the table for a screen reader', () => {

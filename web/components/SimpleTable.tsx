@@ -6,7 +6,7 @@
  * so a price reads the same in both. Pages never import Mantine's `Table`; this does.
  */
 import { Table, type TableProps } from '@mantine/core';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { Fragment, type ComponentType, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { cellText, columnId, isColumnGroup, isMarketFigure, isRightAligned, type Column, type TableColumn } from './tableColumns';
 import { toneClass } from './tone';
 
@@ -42,6 +42,13 @@ export interface SimpleTableProps<Row> extends SimpleTableLook {
   rowClassName?: string | ((row: Row) => string | undefined);
   /** Data attributes on a row (`{ name: 'x' }` → `data-name="x"`), for tests and styles that find rows by them. */
   rowData?: (row: Row) => Record<string, string>;
+  /** The row a person picked (its detail shown beside the table): `aria-selected` on the row. */
+  rowSelected?: (row: Row) => boolean;
+  /**
+   * A component around each row's cells: it may hold the row's own state (an edit in progress) in
+   * a hook and hand it to the row's cells through a context, so several cells share one edit.
+   */
+  rowScope?: ComponentType<{ row: Row; children: ReactNode }>;
   /** The sentence shown instead of the table when there are no rows (none: an empty table body). */
   empty?: ReactNode;
   /** A last row under the body (totals): one cell per shown column, aligned as its column, set as header cells. */
@@ -142,8 +149,8 @@ function dataAttributes(data: Record<string, string> | undefined): Record<string
 }
 
 export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
-  const { rows, columns, rowKey, onRowClick, rowLabel, rowTestId, rowClassName, rowData, empty, footer } = props;
-  const { headless, caption, ariaLabel, testId, scroll } = props;
+  const { rows, columns, rowKey, onRowClick, rowLabel, rowTestId, rowClassName, rowData, rowSelected, empty, footer } = props;
+  const { headless, caption, ariaLabel, testId, scroll, rowScope: Scope } = props;
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const shown = leaves(columns).filter((c) => !c.hidden);
   const open = onRowClick;
@@ -184,27 +191,36 @@ export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
       {caption && <Table.Caption>{caption}</Table.Caption>}
       {!headless && <Header columns={columns} />}
       <Table.Tbody>
-        {rows.map((row, i) => (
-          <Table.Tr
-            key={rowKey(row, i)}
-            data-testid={typeof rowTestId === 'function' ? rowTestId(row) : rowTestId}
-            className={classOf(row)}
-            {...dataAttributes(rowData?.(row))}
-            {...(open
-              ? {
-                  tabIndex: 0,
-                  // The row stays a table row, named by its cells; what Enter does is its description.
-                  'aria-description': rowLabel?.(row),
-                  onClick: onClick(row),
-                  onKeyDown: onKeyDown(row),
-                }
-              : {})}
-          >
-            {shown.map((c) => (
-              <Cell key={columnId(c)} column={c} row={row} />
-            ))}
-          </Table.Tr>
-        ))}
+        {rows.map((row, i) => {
+          const tr = (
+            <Table.Tr
+              data-testid={typeof rowTestId === 'function' ? rowTestId(row) : rowTestId}
+              className={classOf(row)}
+              {...dataAttributes(rowData?.(row))}
+              {...(rowSelected ? { 'aria-selected': rowSelected(row) } : {})}
+              {...(open
+                ? {
+                    tabIndex: 0,
+                    // The row stays a table row, named by its cells; what Enter does is its description.
+                    'aria-description': rowLabel?.(row),
+                    onClick: onClick(row),
+                    onKeyDown: onKeyDown(row),
+                  }
+                : {})}
+            >
+              {shown.map((c) => (
+                <Cell key={columnId(c)} column={c} row={row} />
+              ))}
+            </Table.Tr>
+          );
+          return Scope ? (
+            <Scope key={rowKey(row, i)} row={row}>
+              {tr}
+            </Scope>
+          ) : (
+            <Fragment key={rowKey(row, i)}>{tr}</Fragment>
+          );
+        })}
       </Table.Tbody>
       {footer && (
         <Table.Tfoot>

@@ -2,16 +2,58 @@
  * /bw/admin/edgar: the FWP pricing term sheets uploaded (here or by `npm run import -- fwp`), by
  * status — parsed, needs review, rejected with the reason, imported with its deal — and an upload.
  */
-import { Alert, Anchor, Badge, Button, FileButton, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileButton, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EDGAR_PATHS, type EdgarUploadResponse, FILING_STATUSES, type FilingStatus } from '@common/api/edgar';
-import { formatDate } from '@common/format';
+import { EDGAR_PATHS, type EdgarUploadResponse, FILING_STATUSES, type FilingList, type FilingStatus } from '@common/api/edgar';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 import { edgarApi, filingsKey, STATUS_COLORS } from './edgarApi';
+
+type FilingRow = FilingList['filings'][number];
+
+function FilingCell({ row }: CellProps<FilingRow>) {
+  return (
+    <Anchor component={Link} to={`/bw/admin/edgar/${row.id}`} size="sm">
+      #{row.id}
+    </Anchor>
+  );
+}
+
+function StatusCell({ row }: CellProps<FilingRow>) {
+  return (
+    <Badge size="sm" variant="light" color={STATUS_COLORS[row.status]}>
+      {row.status}
+    </Badge>
+  );
+}
+
+function ProblemCell({ row: { firstProblem } }: CellProps<FilingRow>) {
+  return <Text size="xs">{firstProblem ? `${firstProblem.field}: ${firstProblem.message}` : '—'}</Text>;
+}
+
+function DealCell({ row: { dealId } }: CellProps<FilingRow>) {
+  if (dealId === null) return '—';
+  return (
+    <Anchor component={Link} to={`/bw/admin/deal/${dealId}`} size="sm">
+      #{dealId}
+    </Anchor>
+  );
+}
+
+const COLUMNS: Column<FilingRow>[] = [
+  { header: 'Filing', id: 'filing', cell: FilingCell },
+  { header: 'File', field: 'fileName' },
+  { header: 'Issuer', field: 'issuer', missing: '—' },
+  { header: 'Tranches', field: 'tranches', kind: 'count' },
+  { header: 'Status', field: 'status', cell: StatusCell },
+  { header: 'First problem', id: 'firstProblem', cell: ProblemCell },
+  { header: 'Deal', id: 'deal', cell: DealCell },
+  { header: 'Uploaded', field: 'uploadedAt', kind: 'date' },
+];
 
 export default function AdminEdgarPage() {
   const client = useQueryClient();
@@ -73,52 +115,15 @@ export default function AdminEdgarPage() {
       {filings.isError && <Alert color="red">{apiErrorText(filings.error)}</Alert>}
       {filings.data && filings.data.filings.length === 0 && <Text size="sm">No filings{filter ? ` ${filter}` : ''}.</Text>}
       {filings.data && filings.data.filings.length > 0 && (
-        <Table striped highlightOnHover data-testid="edgar-filings">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Filing</Table.Th>
-              <Table.Th>File</Table.Th>
-              <Table.Th>Issuer</Table.Th>
-              <Table.Th ta="right">Tranches</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>First problem</Table.Th>
-              <Table.Th>Deal</Table.Th>
-              <Table.Th>Uploaded</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {filings.data.filings.map((f) => (
-              <Table.Tr key={f.id} data-testid={`edgar-filing-${f.id}`}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/bw/admin/edgar/${f.id}`} size="sm">
-                    #{f.id}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{f.fileName}</Table.Td>
-                <Table.Td>{f.issuer ?? '—'}</Table.Td>
-                <Table.Td ta="right">{f.tranches}</Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={STATUS_COLORS[f.status]}>
-                    {f.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{f.firstProblem ? `${f.firstProblem.field}: ${f.firstProblem.message}` : '—'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {f.dealId === null ? (
-                    '—'
-                  ) : (
-                    <Anchor component={Link} to={`/bw/admin/deal/${f.dealId}`} size="sm">
-                      #{f.dealId}
-                    </Anchor>
-                  )}
-                </Table.Td>
-                <Table.Td>{formatDate(f.uploadedAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          rows={filings.data.filings}
+          columns={COLUMNS}
+          rowKey={(f) => String(f.id)}
+          rowTestId={(f) => `edgar-filing-${f.id}`}
+          striped
+          highlightOnHover
+          testId="edgar-filings"
+        />
       )}
     </Stack>
   );

@@ -3,13 +3,14 @@
  * by kind, firings (per day), delivery channels' states, most used templates
  * (GET /admin/hawk/user-stats).
  */
-import { Alert, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { HAWK_ADMIN_PATHS, type HawkUserStats } from '@common/api/adminHawk';
 import { HAWK_RULE_KINDS } from '@common/api/hawk';
 import { apiErrorText } from '../../../api/errorText';
 import { useApiQuery } from '../../../api/queries';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
+import { SimpleTable } from '../../../components/SimpleTable';
 
 type UserRow = HawkUserStats['users'][number];
 
@@ -23,36 +24,29 @@ const USER_COLUMNS: Column<UserRow>[] = [
   { field: 'firingsPerDay', header: 'Per day', kind: 'number', width: 100 },
 ];
 
-function Small({ title, head, rows, testId }: { title: string; head: string[]; rows: (string | number | null)[][]; testId: string }) {
+type Cells = readonly (string | number | null)[];
+
+/** One column per header over rows of cells in the headers' order; a missing cell reads '—'. */
+function cellColumns(head: readonly string[]): Column<Cells>[] {
+  return head.map((header, j) => ({ header, value: (r) => r[j], missing: '—' }));
+}
+
+function Small({ title, head, rows, testId }: { title: string; head: string[]; rows: Cells[]; testId: string }) {
   return (
     <Card withBorder data-testid={testId}>
       <Text fw={500} mb="xs">
         {title}
       </Text>
-      {rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          None yet.
-        </Text>
-      ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              {head.map((h) => (
-                <Table.Th key={h}>{h}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r, k) => (
-              <Table.Tr key={k}>
-                {r.map((c, j) => (
-                  <Table.Td key={j}>{c ?? '—'}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <SimpleTable
+        rows={rows}
+        columns={cellColumns(head)}
+        rowKey={(_, k) => String(k)}
+        empty={
+          <Text size="sm" c="dimmed">
+            None yet.
+          </Text>
+        }
+      />
     </Card>
   );
 }

@@ -2,7 +2,7 @@
  * /bw/admin/issuers: every issuer, found by part of a name or ticker and by sector on the server,
  * 50 a page; a row opens the issuer's admin page (edit, merge, bonds and curve). docs/admin.md.
  */
-import { Alert, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,9 +12,44 @@ import { formatNumber } from '@common/format';
 import { apiErrorText } from '../../../api/errorText';
 import { useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 import { sectorOptions } from './sectorOptions';
 
 const PAGE = 50;
+
+type IssuerRow = AdminIssuersResponse['issuers'][number];
+
+function TickerCell({ text }: CellProps<IssuerRow>) {
+  return (
+    <Text span inherit ff="monospace">
+      {text}
+    </Text>
+  );
+}
+
+function DisplayNameCell({ row: i }: CellProps<IssuerRow>) {
+  return (
+    <>
+      {i.displayNameOverride ?? i.displayName}
+      {i.displayNameOverride && (
+        <Text span size="xs" c="dimmed" title={`Reference display name: ${i.displayName}`}>
+          {' '}
+          (override)
+        </Text>
+      )}
+    </>
+  );
+}
+
+const COLUMNS: Column<IssuerRow>[] = [
+  { header: 'Ticker', field: 'ticker', cell: TickerCell },
+  { header: 'Display name', id: 'displayName', cell: DisplayNameCell },
+  { header: 'Name', field: 'name' },
+  { header: 'Industry', field: 'industry.name' },
+  { header: 'Country', field: 'countryOfRisk' },
+  { header: 'Parent', field: 'parent.ticker', missing: '—' },
+  { header: 'Bonds', field: 'bondCount', kind: 'count' },
+];
 
 export default function AdminIssuersPage() {
   const navigate = useNavigate();
@@ -67,48 +102,18 @@ export default function AdminIssuersPage() {
       </Group>
       {list.isError && <Alert color="red">{apiErrorText(list.error)}</Alert>}
       <Card withBorder padding="xs">
-        <Table fz="sm" striped highlightOnHover data-testid="issuer-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Ticker</Table.Th>
-              <Table.Th>Display name</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Industry</Table.Th>
-              <Table.Th>Country</Table.Th>
-              <Table.Th>Parent</Table.Th>
-              <Table.Th ta="right">Bonds</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page?.issuers.map((i) => (
-              <Table.Tr
-                key={i.id}
-                tabIndex={0}
-                style={{ cursor: 'pointer' }}
-                onClick={() => open(i.id)}
-                onKeyDown={(e) => e.key === 'Enter' && open(i.id)}
-                data-testid="issuer-row"
-                data-ticker={i.ticker}
-              >
-                <Table.Td ff="monospace">{i.ticker}</Table.Td>
-                <Table.Td>
-                  {i.displayNameOverride ?? i.displayName}
-                  {i.displayNameOverride && (
-                    <Text span size="xs" c="dimmed" title={`Reference display name: ${i.displayName}`}>
-                      {' '}
-                      (override)
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{i.name}</Table.Td>
-                <Table.Td>{i.industry.name}</Table.Td>
-                <Table.Td>{i.countryOfRisk}</Table.Td>
-                <Table.Td>{i.parent?.ticker ?? '—'}</Table.Td>
-                <Table.Td ta="right">{formatNumber(i.bondCount, 0)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          rows={page?.issuers ?? []}
+          columns={COLUMNS}
+          rowKey={(i) => String(i.id)}
+          onRowClick={(i) => open(i.id)}
+          rowTestId="issuer-row"
+          rowData={(i) => ({ ticker: i.ticker })}
+          fz="sm"
+          striped
+          highlightOnHover
+          testId="issuer-table"
+        />
         {page && page.total === 0 && (
           <Text size="sm" c="dimmed" p="sm">
             No issuer matches.

@@ -5,12 +5,13 @@
  * between industries. Each change names the version read and is audited. docs/admin.md.
  * The data and edits live in useAdminSectors.ts; the rows and panels in their own files.
  */
-import { Alert, Card, Grid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Card, Grid, Stack, Text } from '@mantine/core';
 import { apiErrorText } from '../../../api/errorText';
 import { PageTitle } from '../../../components/PageTitle';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { AddSector } from './AddSector';
 import { IndustryIssuers } from './IndustryIssuers';
-import { SectorRow } from './SectorRow';
+import { SECTOR_COLUMNS, SectorRowScope } from './SectorRow';
 import { useAdminSectors } from './useAdminSectors';
 
 export default function AdminSectorsPage() {
@@ -26,28 +27,21 @@ export default function AdminSectorsPage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Card withBorder padding="xs">
             <AddSector sectors={all} />
-            <Table fz="sm" mt="sm" data-testid="sector-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th ta="right">Issuers</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {ordered.map((s) => (
-                  // The version in the key starts a fresh row (no rename open) once a change is stored.
-                  <SectorRow
-                    key={`${s.id}-${s.version}`}
-                    s={s}
-                    sectors={all}
-                    selected={s.id === selected}
-                    onSelect={() => setSelected(s.id)}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
+            <Box mt="sm">
+              <SimpleTable
+                rows={ordered.map((s) => ({ s, sectors: all, selected: s.id === selected, onSelect: () => setSelected(s.id) }))}
+                columns={SECTOR_COLUMNS}
+                // The version in the key starts a fresh row (no rename open) once a change is stored.
+                rowKey={(r) => `${r.s.id}-${r.s.version}`}
+                rowScope={SectorRowScope}
+                rowSelected={(r) => r.selected}
+                rowClassName={(r) => (r.selected ? 'bw-row-selected' : undefined)}
+                rowTestId="sector-row"
+                rowData={(r) => ({ code: r.s.code })}
+                fz="sm"
+                testId="sector-table"
+              />
+            </Box>
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

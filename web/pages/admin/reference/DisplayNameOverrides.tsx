@@ -1,6 +1,39 @@
-import { Alert, Button, Card, Table, Title } from '@mantine/core';
+import { Alert, Button, Card, Text, Title } from '@mantine/core';
+import type { DisplayNameOverride } from '@common/api/adminDisplayNames';
 import { formatDate } from '@common/format';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 import type { AdminDisplayNameState } from './useAdminDisplayName';
+
+/** An override in force and what its Remove button does. */
+interface OverrideRow {
+  override: DisplayNameOverride;
+  remove: AdminDisplayNameState['remove'];
+}
+
+function LabelCell({ text }: CellProps<OverrideRow>) {
+  return (
+    <Text span inherit ff="monospace">
+      {text}
+    </Text>
+  );
+}
+
+function RemoveCell({ row: { override, remove } }: CellProps<OverrideRow>) {
+  return (
+    <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(override)}>
+      Remove
+    </Button>
+  );
+}
+
+const COLUMNS: Column<OverrideRow>[] = [
+  { header: 'Kind', field: 'override.subjectType' },
+  { header: 'Label', field: 'override.label', cell: LabelCell },
+  { header: 'Reference name', field: 'override.referenceName' },
+  { header: 'Shown as', field: 'override.displayName' },
+  { header: 'Changed', id: 'changed', value: ({ override: o }) => `${formatDate(o.updatedAt)} ${o.updatedBy}` },
+  { header: '', id: 'remove', cell: RemoveCell, control: true },
+];
 
 /** The overrides in force, each removable. */
 export function DisplayNameOverrides({ state }: { state: AdminDisplayNameState }) {
@@ -11,36 +44,14 @@ export function DisplayNameOverrides({ state }: { state: AdminDisplayNameState }
         Overrides in force ({overrides.data?.total ?? '…'})
       </Title>
       {removeError && <Alert color="red">{removeError}</Alert>}
-      <Table fz="sm" striped data-testid="display-name-overrides">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Label</Table.Th>
-            <Table.Th>Reference name</Table.Th>
-            <Table.Th>Shown as</Table.Th>
-            <Table.Th>Changed</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {overrides.data?.overrides.map((o) => (
-            <Table.Tr key={`${o.subjectType}-${o.subjectId}`}>
-              <Table.Td>{o.subjectType}</Table.Td>
-              <Table.Td ff="monospace">{o.label}</Table.Td>
-              <Table.Td>{o.referenceName}</Table.Td>
-              <Table.Td>{o.displayName}</Table.Td>
-              <Table.Td>
-                {formatDate(o.updatedAt)} {o.updatedBy}
-              </Table.Td>
-              <Table.Td>
-                <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(o)}>
-                  Remove
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <SimpleTable
+        rows={(overrides.data?.overrides ?? []).map((override) => ({ override, remove }))}
+        columns={COLUMNS}
+        rowKey={({ override: o }) => `${o.subjectType}-${o.subjectId}`}
+        fz="sm"
+        striped
+        testId="display-name-overrides"
+      />
     </Card>
   );
 }

@@ -1,9 +1,40 @@
 /** The issuer's bonds, matured ones too; a row opens the bond's admin page. */
-import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { AdminIssuerDetail } from '@common/api/adminIssuers';
-import { formatDay, formatNumber, formatSize } from '@common/format';
+import { formatNumber } from '@common/format';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 import { subsidiariesText } from './issuerText';
+
+type IssuerBond = AdminIssuerDetail['bonds'][number];
+
+function CusipCell({ text }: CellProps<IssuerBond>) {
+  return (
+    <Text span inherit ff="monospace">
+      {text}
+    </Text>
+  );
+}
+
+function MaturityCell({ row, text }: CellProps<IssuerBond>) {
+  return (
+    <>
+      {text}{' '}
+      {row.matured && (
+        <Badge size="xs" variant="light">
+          matured
+        </Badge>
+      )}
+    </>
+  );
+}
+
+const COLUMNS: Column<IssuerBond>[] = [
+  { header: 'CUSIP', field: 'cusip', cell: CusipCell },
+  { header: 'Description', field: 'description' },
+  { header: 'Maturity', field: 'maturityDate', kind: 'day', cell: MaturityCell },
+  { header: 'Outstanding', field: 'amountOutstanding', kind: 'size' },
+];
 
 export function IssuerBondsCard({ issuer }: { issuer: AdminIssuerDetail }) {
   const navigate = useNavigate();
@@ -18,33 +49,15 @@ export function IssuerBondsCard({ issuer }: { issuer: AdminIssuerDetail }) {
           {subsidiariesText(issuer)}
         </Text>
       </Group>
-      <Table fz="xs" striped data-testid="issuer-bonds">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>CUSIP</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Maturity</Table.Th>
-            <Table.Th ta="right">Outstanding</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {issuer.bonds.map((b) => (
-            <Table.Tr key={b.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(`/bw/admin/bond/${b.id}`)}>
-              <Table.Td ff="monospace">{b.cusip}</Table.Td>
-              <Table.Td>{b.description}</Table.Td>
-              <Table.Td>
-                {formatDay(b.maturityDate)}{' '}
-                {b.matured && (
-                  <Badge size="xs" variant="light">
-                    matured
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">{formatSize(b.amountOutstanding)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <SimpleTable
+        rows={issuer.bonds}
+        columns={COLUMNS}
+        rowKey={(b) => String(b.id)}
+        onRowClick={(b) => void navigate(`/bw/admin/bond/${b.id}`)}
+        fz="xs"
+        striped
+        testId="issuer-bonds"
+      />
       {issuer.bonds.length === 0 && (
         <Text size="xs" c="dimmed">
           No bonds.

@@ -1,82 +1,113 @@
-import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { AdminSector } from '@common/api/adminSectors';
-import { useSectorRowEdit } from './useAdminSectors';
+import type { CellProps, Column } from '../../../components/SimpleTable';
+import { useSectorRowEdit, type SectorRowEdit } from './useAdminSectors';
 
-/** A sector (bold) or an industry (indented) with its issuer count; clicking an industry's name picks it. */
-export function SectorRow({
-  s,
-  sectors,
-  selected,
-  onSelect,
-}: {
+/** A sector or an industry as the taxonomy table shows it, with what its row needs to edit it. */
+export interface SectorRowData {
   s: AdminSector;
   sectors: AdminSector[];
   selected: boolean;
   onSelect: () => void;
-}) {
-  const edit = useSectorRowEdit(s, sectors);
+}
+
+// The row's edit (a rename in progress, a save or delete under way, its error) is shared by its cells.
+const SectorEdit = createContext<SectorRowEdit | null>(null);
+
+function useEdit(): SectorRowEdit {
+  const edit = useContext(SectorEdit);
+  if (!edit) throw new Error('a sector cell outside its row');
+  return edit;
+}
+
+/** Each row holds its own edit, read by its name and action cells. */
+export function SectorRowScope({ row, children }: { row: SectorRowData; children: ReactNode }) {
+  const edit = useSectorRowEdit(row.s, row.sectors);
+  return <SectorEdit.Provider value={edit}>{children}</SectorEdit.Provider>;
+}
+
+/** A sector (bold) or an industry (indented); clicking an industry's name picks it. */
+function NameCell({ row: { s, onSelect } }: CellProps<SectorRowData>) {
+  const edit = useEdit();
   const isSector = s.parentId === null;
   return (
-    <Table.Tr
-      data-testid="sector-row"
-      data-code={s.code}
-      aria-selected={selected}
-      bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
-    >
-      <Table.Td pl={isSector ? 'xs' : 'xl'} fw={isSector ? 600 : 400}>
-        {edit.name === null ? (
-          <Text span size="sm" style={{ cursor: isSector ? undefined : 'pointer' }} onClick={isSector ? undefined : onSelect}>
-            {s.name}
-          </Text>
-        ) : (
-          <Group gap={4}>
-            <TextInput
-              size="xs"
-              value={edit.name}
-              onChange={(e) => edit.setName(e.currentTarget.value)}
-              aria-label={`New name of ${s.code}`}
-            />
-            <Button size="compact-xs" loading={edit.busy === 'rename'} onClick={edit.save}>
-              Save
-            </Button>
-          </Group>
-        )}
-        {edit.error && (
-          <Text size="xs" c="red">
-            {edit.error}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td ff="monospace">{s.code}</Table.Td>
-      <Table.Td ta="right">{edit.count}</Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <Button size="compact-xs" variant="subtle" onClick={edit.toggleRename}>
-            {edit.name === null ? 'Rename' : 'Cancel'}
-          </Button>
-          {!isSector && (
-            <Select
-              size="xs"
-              w={150}
-              aria-label={`Sector of ${s.code}`}
-              data={edit.parentOptions}
-              value={String(s.parentId)}
-              onChange={(v) => v && edit.move(Number(v))}
-            />
-          )}
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            disabled={!edit.deletable}
-            title={edit.deletable ? undefined : 'Only an empty sector or industry can be deleted'}
-            loading={edit.busy === 'delete'}
-            onClick={edit.remove}
-          >
-            Delete
+    // The cell's own padding is the sector's; an industry sits a step further in.
+    <Box pl={isSector ? undefined : 'calc(var(--mantine-spacing-xl) - var(--mantine-spacing-xs))'} fw={isSector ? 600 : 400}>
+      {edit.name === null ? (
+        <Text span size="sm" style={{ cursor: isSector ? undefined : 'pointer' }} onClick={isSector ? undefined : onSelect}>
+          {s.name}
+        </Text>
+      ) : (
+        <Group gap={4}>
+          <TextInput
+            size="xs"
+            value={edit.name}
+            onChange={(e) => edit.setName(e.currentTarget.value)}
+            aria-label={`New name of ${s.code}`}
+          />
+          <Button size="compact-xs" loading={edit.busy === 'rename'} onClick={edit.save}>
+            Save
           </Button>
         </Group>
-      </Table.Td>
-    </Table.Tr>
+      )}
+      {edit.error && (
+        <Text size="xs" c="red">
+          {edit.error}
+        </Text>
+      )}
+    </Box>
   );
 }
+
+function CodeCell({ text }: CellProps<SectorRowData>) {
+  return (
+    <Text span inherit ff="monospace">
+      {text}
+    </Text>
+  );
+}
+
+function CountCell() {
+  return useEdit().count;
+}
+
+function ActionsCell({ row: { s } }: CellProps<SectorRowData>) {
+  const edit = useEdit();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button size="compact-xs" variant="subtle" onClick={edit.toggleRename}>
+        {edit.name === null ? 'Rename' : 'Cancel'}
+      </Button>
+      {s.parentId !== null && (
+        <Select
+          size="xs"
+          w={150}
+          aria-label={`Sector of ${s.code}`}
+          data={edit.parentOptions}
+          value={String(s.parentId)}
+          onChange={(v) => v && edit.move(Number(v))}
+        />
+      )}
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="red"
+        disabled={!edit.deletable}
+        title={edit.deletable ? undefined : 'Only an empty sector or industry can be deleted'}
+        loading={edit.busy === 'delete'}
+        onClick={edit.remove}
+      >
+        Delete
+      </Button>
+    </Group>
+  );
+}
+
+/** Name, code, issuer count and the row's rename, move and delete. */
+export const SECTOR_COLUMNS: Column<SectorRowData>[] = [
+  { header: 'Name', id: 'name', cell: NameCell },
+  { header: 'Code', field: 's.code', cell: CodeCell },
+  { header: 'Issuers', id: 'issuers', align: 'right', cell: CountCell },
+  { header: '', id: 'actions', cell: ActionsCell, control: true },
+];

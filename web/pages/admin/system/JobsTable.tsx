@@ -1,7 +1,8 @@
 /** The background jobs with their last run, and (for the migration page) run-now and pause. */
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import type { JobState } from '@common/api/system';
 import { formatDate, formatDuration, formatNumber } from '@common/format';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 
 const durationText = (ms: number | null) => (ms !== null && ms < 1000 ? `${formatNumber(ms, 0)} ms` : formatDuration(ms));
 
@@ -18,6 +19,82 @@ function JobStatus({ job }: { job: JobState }) {
   return <Badge color="teal">ok</Badge>;
 }
 
+/** A job with what its row's buttons do (none on the read-only system panel). */
+interface JobRow {
+  job: JobState;
+  onRun?: (name: string) => void;
+  onPause?: (name: string, paused: boolean) => void;
+  busy?: string | null;
+}
+
+function JobNameCell({ row: { job } }: CellProps<JobRow>) {
+  return (
+    <>
+      <Text size="sm" ff="monospace">
+        {job.name}
+      </Text>
+      {job.lastError && (
+        <Text size="xs" c="red" data-testid="job-error">
+          {job.lastError}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function JobStatusCell({ row: { job } }: CellProps<JobRow>) {
+  return <JobStatus job={job} />;
+}
+
+function JobActionsCell({ row: { job, onRun, onPause, busy } }: CellProps<JobRow>) {
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {onRun && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          loading={busy === `run:${job.name}`}
+          disabled={job.running}
+          onClick={() => onRun(job.name)}
+          data-testid="job-run"
+        >
+          Run now
+        </Button>
+      )}
+      {onPause && (
+        <Button
+          size="compact-xs"
+          variant="default"
+          loading={busy === `pause:${job.name}`}
+          onClick={() => onPause(job.name, !job.paused)}
+          data-testid="job-pause"
+        >
+          {job.paused ? 'Resume' : 'Pause'}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function jobColumns(withActions: boolean): Column<JobRow>[] {
+  return [
+    { header: 'Job', id: 'job', cell: JobNameCell },
+    { header: 'Status', id: 'status', cell: JobStatusCell },
+    { header: 'Every', id: 'every', value: (r) => formatDuration(r.job.intervalMs), headerTooltip: 'Time between runs' },
+    { header: 'Last start', field: 'job.lastStartedAt', kind: 'date' },
+    { header: 'Took', id: 'took', value: (r) => durationText(r.job.lastDurationMs), align: 'right' },
+    {
+      header: 'Runs / failed',
+      id: 'runs',
+      value: (r) => `${formatNumber(r.job.runs, 0)} / ${formatNumber(r.job.failures, 0)}`,
+      align: 'right',
+      headerTooltip: 'Runs and failed runs since the job first ran',
+    },
+    { header: 'Next run', id: 'next', value: (r) => (r.job.paused ? 'paused' : formatDate(r.job.nextRunAt)) },
+    { header: '', id: 'actions', cell: JobActionsCell, control: true, hidden: !withActions },
+  ];
+}
+
 export function JobsTable({
   jobs,
   onRun,
@@ -30,76 +107,15 @@ export function JobsTable({
   busy?: string | null;
 }) {
   return (
-    <Table fz="sm" verticalSpacing={4} data-testid="jobs-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Job</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th title="Time between runs">Every</Table.Th>
-          <Table.Th>Last start</Table.Th>
-          <Table.Th ta="right">Took</Table.Th>
-          <Table.Th ta="right" title="Runs and failed runs since the job first ran">
-            Runs / failed
-          </Table.Th>
-          <Table.Th>Next run</Table.Th>
-          {(onRun || onPause) && <Table.Th />}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {jobs.map((job) => (
-          <Table.Tr key={job.name} data-testid="job-row" data-job={job.name}>
-            <Table.Td>
-              <Text size="sm" ff="monospace">
-                {job.name}
-              </Text>
-              {job.lastError && (
-                <Text size="xs" c="red" data-testid="job-error">
-                  {job.lastError}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <JobStatus job={job} />
-            </Table.Td>
-            <Table.Td>{formatDuration(job.intervalMs)}</Table.Td>
-            <Table.Td>{formatDate(job.lastStartedAt)}</Table.Td>
-            <Table.Td ta="right">{durationText(job.lastDurationMs)}</Table.Td>
-            <Table.Td ta="right">
-              {formatNumber(job.runs, 0)} / {formatNumber(job.failures, 0)}
-            </Table.Td>
-            <Table.Td>{job.paused ? 'paused' : formatDate(job.nextRunAt)}</Table.Td>
-            {(onRun || onPause) && (
-              <Table.Td>
-                <Group gap={6} justify="flex-end" wrap="nowrap">
-                  {onRun && (
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      loading={busy === `run:${job.name}`}
-                      disabled={job.running}
-                      onClick={() => onRun(job.name)}
-                      data-testid="job-run"
-                    >
-                      Run now
-                    </Button>
-                  )}
-                  {onPause && (
-                    <Button
-                      size="compact-xs"
-                      variant="default"
-                      loading={busy === `pause:${job.name}`}
-                      onClick={() => onPause(job.name, !job.paused)}
-                      data-testid="job-pause"
-                    >
-                      {job.paused ? 'Resume' : 'Pause'}
-                    </Button>
-                  )}
-                </Group>
-              </Table.Td>
-            )}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <SimpleTable
+      rows={jobs.map((job) => ({ job, onRun, onPause, busy }))}
+      columns={jobColumns(Boolean(onRun || onPause))}
+      rowKey={(r) => r.job.name}
+      rowTestId="job-row"
+      rowData={(r) => ({ job: r.job.name })}
+      fz="sm"
+      verticalSpacing={4}
+      testId="jobs-table"
+    />
   );
 }

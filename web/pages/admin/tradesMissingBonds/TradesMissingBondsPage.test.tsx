@@ -57,6 +57,17 @@ describe('admin trades missing bonds', () => {
     expect(within(row).getByText('1 bond(s)')).toBeTruthy();
   });
 
+  it('picking an identifier marks its row and shows the trades waiting on it', async () => {
+    renderPage(<TradesMissingBondsPage />);
+    const row = await screen.findByTestId('missing-group');
+    expect(row.getAttribute('aria-selected')).toBe('false');
+    fireEvent.click(row);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Trades (12)' }));
+    const cells = await within(screen.getByTestId('missing-trades')).findAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual(['Nov 27, 2026, 10:00 AM ET', '2MM', '99.500', 'sell', 'trace']);
+    expect(screen.getByTestId('missing-group').getAttribute('aria-selected')).toBe('true');
+  });
+
   it('mapping an identifier to a bond of the same issuer attaches its trades, says so, and it leaves the list', async () => {
     server.answer(MAP, () => {
       server.answer(GROUPS, groups([]));

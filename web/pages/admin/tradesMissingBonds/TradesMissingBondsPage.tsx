@@ -4,18 +4,39 @@
  * create its bond from the reference template's fields; either way the trades attach and the
  * bond is repriced (docs/admin.md).
  */
-import { Alert, Badge, Button, Card, Grid, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MISSING_BONDS_PATHS, type AttachResult, type MissingGroupsResponse } from '@common/api/tradesMissingBonds';
-import { formatDate, formatNumber, formatSize } from '@common/format';
+import { MISSING_BONDS_PATHS, type AttachResult, type MissingGroup, type MissingGroupsResponse } from '@common/api/tradesMissingBonds';
+import { formatNumber } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 import { IdentifierPanel } from './IdentifierPanel';
 
 const PAGE = 50;
+
+function IdentifierCell({ text }: CellProps<MissingGroup>) {
+  return (
+    <Text span inherit ff="monospace">
+      {text}
+    </Text>
+  );
+}
+
+function SameIssuerCell({ row }: CellProps<MissingGroup>) {
+  return row.sameIssuerBonds.length ? <Badge variant="light">{row.sameIssuerBonds.length} bond(s)</Badge> : '—';
+}
+
+const COLUMNS: Column<MissingGroup>[] = [
+  { header: 'Identifier', field: 'identifier', cell: IdentifierCell },
+  { header: 'Trades', field: 'trades', kind: 'count' },
+  { header: 'Par', field: 'quantity', kind: 'size', headerTooltip: 'Par traded (true sizes), USD' },
+  { header: 'Last trade', field: 'lastTradeAt', kind: 'date' },
+  { header: 'Same issuer prefix', id: 'sameIssuer', cell: SameIssuerCell },
+];
 
 export default function TradesMissingBondsPage() {
   const client = useQueryClient();
@@ -71,41 +92,19 @@ export default function TradesMissingBondsPage() {
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, lg: group ? 6 : 12 }}>
           <Card withBorder padding="xs">
-            <Table fz="sm" striped highlightOnHover data-testid="missing-bonds-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Identifier</Table.Th>
-                  <Table.Th ta="right">Trades</Table.Th>
-                  <Table.Th ta="right" title="Par traded (true sizes), USD">
-                    Par
-                  </Table.Th>
-                  <Table.Th>Last trade</Table.Th>
-                  <Table.Th>Same issuer prefix</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page?.groups.map((g) => (
-                  <Table.Tr
-                    key={g.identifier}
-                    onClick={() => setSelected(g.identifier)}
-                    onKeyDown={(e) => e.key === 'Enter' && setSelected(g.identifier)}
-                    tabIndex={0}
-                    style={{ cursor: 'pointer' }}
-                    data-testid="missing-group"
-                    data-identifier={g.identifier}
-                    aria-selected={g.identifier === selected}
-                  >
-                    <Table.Td ff="monospace">{g.identifier}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(g.trades, 0)}</Table.Td>
-                    <Table.Td ta="right">{formatSize(g.quantity)}</Table.Td>
-                    <Table.Td>{formatDate(g.lastTradeAt)}</Table.Td>
-                    <Table.Td>
-                      {g.sameIssuerBonds.length ? <Badge variant="light">{g.sameIssuerBonds.length} bond(s)</Badge> : '—'}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <SimpleTable
+              rows={page?.groups ?? []}
+              columns={COLUMNS}
+              rowKey={(g) => g.identifier}
+              onRowClick={(g) => setSelected(g.identifier)}
+              rowSelected={(g) => g.identifier === selected}
+              rowTestId="missing-group"
+              rowData={(g) => ({ identifier: g.identifier })}
+              fz="sm"
+              striped
+              highlightOnHover
+              testId="missing-bonds-table"
+            />
             {page && page.total === 0 && (
               <Text size="sm" c="dimmed" p="sm" data-testid="missing-bonds-empty">
                 No trades are waiting for a bond.

@@ -1,7 +1,44 @@
-import { Card, SimpleGrid, Table, Text } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { UsageResponse } from '@common/api/usage';
-import { formatNumber } from '@common/format';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 import { funnelSteps, percent } from './usageView';
+
+type FunnelStep = [label: string, people: number];
+type Cohort = UsageResponse['retention'][number];
+
+function DimmedCell({ text }: CellProps<FunnelStep>) {
+  return (
+    <Text span inherit c="dimmed">
+      {text}
+    </Text>
+  );
+}
+
+function funnelColumns(signedUp: number): Column<FunnelStep>[] {
+  return [
+    { header: 'Step', id: 'step', value: ([label]) => label },
+    { header: 'People', id: 'people', value: ([, people]) => people, kind: 'count' },
+    {
+      header: 'Share',
+      id: 'share',
+      value: ([, people]) => (signedUp ? percent(people / signedUp) : '—'),
+      align: 'right',
+      cell: DimmedCell,
+    },
+  ];
+}
+
+/** The first five weeks after sign-up, W0 the sign-up week itself. */
+const RETENTION_COLUMNS: Column<Cohort>[] = [
+  { header: 'Cohort', field: 'cohort' },
+  { header: 'People', field: 'users', align: 'right' },
+  ...[0, 1, 2, 3, 4].map((k): Column<Cohort> => ({
+    header: `W${k}`,
+    value: (r) => r.active[k],
+    format: (v) => (typeof v === 'number' ? percent(v) : ''),
+    align: 'right',
+  })),
+];
 
 /** The sign-up funnel and the weekly retention cohorts, side by side on wide screens. */
 export function UsageCohorts({ funnel: f, retention }: Pick<UsageResponse, 'funnel' | 'retention'>) {
@@ -11,50 +48,20 @@ export function UsageCohorts({ funnel: f, retention }: Pick<UsageResponse, 'funn
         <Text fw={600} size="sm" mb={4}>
           Sign-up funnel (people who signed up in the range)
         </Text>
-        <Table fz="sm" data-testid="usage-funnel">
-          <Table.Tbody>
-            {funnelSteps(f).map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Td>{label}</Table.Td>
-                <Table.Td ta="right">{formatNumber(value, 0)}</Table.Td>
-                <Table.Td ta="right" c="dimmed">
-                  {f.signedUp ? percent(value / f.signedUp) : '—'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          rows={funnelSteps(f)}
+          columns={funnelColumns(f.signedUp)}
+          rowKey={([label]) => label}
+          headless
+          fz="sm"
+          testId="usage-funnel"
+        />
       </Card>
       <Card withBorder padding="sm">
         <Text fw={600} size="sm" mb={4}>
           Weekly retention (share of each week's new users active k weeks later)
         </Text>
-        <Table fz="xs" data-testid="usage-retention">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Cohort</Table.Th>
-              <Table.Th ta="right">People</Table.Th>
-              {[0, 1, 2, 3, 4].map((k) => (
-                <Table.Th key={k} ta="right">
-                  W{k}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {retention.map((r) => (
-              <Table.Tr key={r.cohort}>
-                <Table.Td>{r.cohort}</Table.Td>
-                <Table.Td ta="right">{r.users}</Table.Td>
-                {r.active.slice(0, 5).map((a, k) => (
-                  <Table.Td key={k} ta="right">
-                    {percent(a)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable rows={retention} columns={RETENTION_COLUMNS} rowKey={(r) => r.cohort} fz="xs" testId="usage-retention" />
       </Card>
     </SimpleGrid>
   );
