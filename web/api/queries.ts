@@ -3,7 +3,7 @@
  * something and re-reads the paths it touched. Keys come only from `apiKey(path)`, paths from the
  * shared definitions in common/api; per-area hooks (`useSubscriptions`, …) are built on these two.
  */
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type MutationMeta, type UseQueryOptions } from '@tanstack/react-query';
 import { api, type RequestOptions } from './client';
 import { apiErrorText } from './errorText';
 
@@ -44,16 +44,23 @@ export interface ApiMutation<Vars, Result> {
  * One edit through the one client: TanStack's `useMutation`, with the refusal turned into the
  * sentence a page shows (`apiErrorText`) and, once it succeeded, every path in `invalidates`
  * read again (`apiKey(path)` prefixes: a list and its filtered variants). `onDone` runs after the
- * re-read (close the editor, go to the new page). A refused edit never throws into the page.
+ * re-read (close the editor, go to the new page). A refused edit never throws into the page; a
+ * page that says refusals as a toast rather than inline sets `meta: { errorToast: true }` (queryClient.ts).
  */
 export function useApiMutation<Vars = void, Result = unknown>(
   call: (vars: Vars) => Promise<Result>,
-  options: { invalidates?: readonly string[]; onDone?: (result: Result, vars: Vars) => unknown; fallback?: string } = {},
+  options: {
+    invalidates?: readonly string[];
+    onDone?: (result: Result, vars: Vars) => unknown;
+    fallback?: string;
+    meta?: MutationMeta;
+  } = {},
 ): ApiMutation<Vars, Result> {
   const client = useQueryClient();
-  const { invalidates = [], onDone, fallback } = options;
+  const { invalidates = [], onDone, fallback, meta } = options;
   const mutation = useMutation<Result, Error, Vars>({
     mutationFn: call,
+    ...(meta ? { meta } : {}),
     onSuccess: async (result, vars) => {
       await Promise.all(invalidates.map((path) => client.invalidateQueries({ queryKey: apiKey(path) })));
       await onDone?.(result, vars);

@@ -7,13 +7,20 @@
  */
 import { Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SHARE_KIND_LABELS, SHARE_MESSAGE_MAX, SHARE_RECIPIENTS_MAX, type ShareKind, type SharePermission } from '@common/api/shares';
-import { apiErrorText } from '../../api/errorText';
+import {
+  SHARE_KIND_LABELS,
+  SHARE_MESSAGE_MAX,
+  SHARE_PATHS,
+  SHARE_RECIPIENTS_MAX,
+  type ShareKind,
+  type SharePermission,
+} from '@common/api/shares';
+import { useApiMutation } from '../../api/queries';
 import { useFeature } from '../../features/useFeature';
-import { colleaguesKey, shareApi, sharesKey } from './shareApi';
+import { colleaguesKey, shareApi } from './shareApi';
 
 export function ShareDialog({
   kind,
@@ -29,15 +36,13 @@ export function ShareDialog({
   link?: string;
   onClose: () => void;
 }) {
-  const client = useQueryClient();
   const colleagues = useQuery({ queryKey: colleaguesKey, queryFn: shareApi.colleagues, staleTime: 60_000 });
   const [recipients, setRecipients] = useState<string[]>([]);
   const [permission, setPermission] = useState<SharePermission>('view');
   const [message, setMessage] = useState('');
-  const send = useMutation({
-    mutationFn: () => shareApi.create({ kind, itemId, recipients, permission, ...(message.trim() ? { message } : {}) }),
-    onSuccess: ({ shares }) => {
-      void client.invalidateQueries({ queryKey: sharesKey });
+  const send = useApiMutation(() => shareApi.create({ kind, itemId, recipients, permission, ...(message.trim() ? { message } : {}) }), {
+    invalidates: [SHARE_PATHS.shares],
+    onDone: ({ shares }) => {
       notifications.show({ message: `Shared “${itemName}” with ${shares.map((s) => s.recipient.email).join(', ')}` });
       onClose();
     },
@@ -47,7 +52,7 @@ export function ShareDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          send.mutate();
+          void send.run();
         }}
       >
         <Stack gap="sm" data-testid="share-item-dialog">
@@ -90,16 +95,16 @@ export function ShareDialog({
             autosize
             minRows={2}
           />
-          {send.isError && (
+          {send.error && (
             <Text size="sm" c="red" data-testid="share-error">
-              {apiErrorText(send.error)}
+              {send.error}
             </Text>
           )}
           <Group justify="space-between">
             <Text size="xs" c="dimmed">
               Each person gets a notification and an e-mail with a link to accept. <Link to="/bw/share/manage">Manage shares</Link>
             </Text>
-            <Button type="submit" size="xs" loading={send.isPending} disabled={recipients.length === 0} data-testid="share-send">
+            <Button type="submit" size="xs" loading={send.busy} disabled={recipients.length === 0} data-testid="share-send">
               Share
             </Button>
           </Group>

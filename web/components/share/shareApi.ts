@@ -3,7 +3,6 @@ import { SHARE_PATHS, type Share, type ShareCreateBody, type ShareList, type Sha
 import { api } from '../../api/client';
 import { apiKey } from '../../api/queries';
 
-export const sharesKey = apiKey(SHARE_PATHS.shares);
 export const shareKey = (uuid: string) => apiKey(SHARE_PATHS.one({ uuid }));
 export const colleaguesKey = apiKey(SHARE_PATHS.colleagues);
 

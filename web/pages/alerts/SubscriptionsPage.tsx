@@ -54,9 +54,9 @@ export default function SubscriptionsPage() {
             key={`${editing.id}-${editing.draft.template}`}
             initial={editing.draft}
             knownTarget={editing.label}
-            busy={save.isPending}
+            busy={save.busy}
             error={error}
-            onSave={(draft) => save.mutate({ draft, id: editing.id })}
+            onSave={(draft) => void save.run({ draft, id: editing.id })}
           />
         )}
       </Modal>
@@ -64,9 +64,9 @@ export default function SubscriptionsPage() {
         name={deleting ? (deleting.name ?? deleting.summary) : null}
         title="Delete alert"
         alsoDeleted="and its history"
-        busy={remove.isPending}
+        busy={remove.busy}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && void remove.run(deleting)}
       />
     </Stack>
   );

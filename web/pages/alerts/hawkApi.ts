@@ -9,10 +9,7 @@ import {
   type HawkSubscriptionUpdateBody,
 } from '@common/api/hawk';
 import { api } from '../../api/client';
-import { apiKey } from '../../api/queries';
 import { trackEvent } from '../../usage';
-
-export const hawkSubscriptionsKey = apiKey(HAWK_PATHS.subscriptions);
 
 export const hawkApi = {
   create: async (body: HawkSubscriptionCreateBody) => {

@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { HAWK_PATHS, type HawkSubscription } from '@common/api/hawk';
-import { apiErrorText } from '../../api/errorText';
-import { useApiQuery } from '../../api/queries';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { useNow } from '../../clock/clock';
 import { handoffFromParams } from '../../components/alertLink';
 import { draftFromTemplate, handoffDraft, handoffTarget } from './handoff';
-import { hawkApi, hawkSubscriptionsKey } from './hawkApi';
+import { hawkApi } from './hawkApi';
 import { bodyOf, type Draft } from './ruleDraft';
 import type { SubscriptionRow } from './SubscriptionsTable';
 import { draftOf, status } from './subscriptionsView';
@@ -21,35 +19,23 @@ export function useSubscriptions() {
   const [params] = useSearchParams();
   const handoff = handoffFromParams(params);
   const handed = handoffTarget(handoff);
-  const client = useQueryClient();
   // Coming back to the tab re-reads the list: the disable link may have been used in another browser.
   const list = useApiQuery<{ subscriptions: HawkSubscription[] }>(HAWK_PATHS.subscriptions, { refetchOnWindowFocus: 'always' });
   const [editing, setEditing] = useState<{ draft: Draft; id: number | null; label?: string | undefined } | null>(
     handoff ? { draft: handoffDraft(handoff), id: null, label: handoff.label } : null,
   );
-  const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<HawkSubscription | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: hawkSubscriptionsKey });
-  const save = useMutation({
-    mutationFn: async ({ draft, id }: { draft: Draft; id: number | null }) =>
+  const invalidates = [HAWK_PATHS.subscriptions];
+  const save = useApiMutation(
+    ({ draft, id }: { draft: Draft; id: number | null }) =>
       id === null ? hawkApi.create(bodyOf(draft)) : hawkApi.update(id, bodyOf(draft)),
-    onSuccess: async () => {
-      setEditing(null);
-      await refresh();
-    },
-    onError: (e) => setError(apiErrorText(e, 'Could not save the alert')),
-  });
-  const pause = useMutation({ mutationFn: (s: HawkSubscription) => hawkApi.update(s.id, { paused: !s.paused }), onSuccess: refresh });
-  const remove = useMutation({
-    mutationFn: (s: HawkSubscription) => hawkApi.remove(s.id),
-    onSuccess: async () => {
-      setDeleting(null);
-      await refresh();
-    },
-  });
+    { invalidates, onDone: () => setEditing(null), fallback: 'Could not save the alert' },
+  );
+  const pause = useApiMutation((s: HawkSubscription) => hawkApi.update(s.id, { paused: !s.paused }), { invalidates });
+  const remove = useApiMutation((s: HawkSubscription) => hawkApi.remove(s.id), { invalidates, onDone: () => setDeleting(null) });
   /** Opens the editor on a template, aimed at the handed-over target when the template takes its kind. */
   const startFromTemplate = (template: string) => {
-    setError(null);
+    save.reset();
     const draft = draftFromTemplate(template, handed);
     setEditing({ draft, id: null, label: draft.target.kind === handed?.kind ? handoff?.label : undefined });
   };
@@ -57,15 +43,15 @@ export function useSubscriptions() {
     subscriptions.map((sub) => ({
       sub,
       status: status(sub, now()),
-      pausing: pause.isPending && pause.variables?.id === sub.id,
+      pausing: pause.busy && pause.variables?.id === sub.id,
       edit: () => {
-        setError(null);
+        save.reset();
         setEditing({ draft: draftOf(sub), id: sub.id, label: sub.targetLabel });
       },
-      pause: () => pause.mutate(sub),
+      pause: () => void pause.run(sub),
       remove: () => setDeleting(sub),
     }));
-  return { list, rows, editing, setEditing, error, deleting, setDeleting, save, remove, startFromTemplate };
+  return { list, rows, editing, setEditing, error: save.error, deleting, setDeleting, save, remove, startFromTemplate };
 }
 
 export type SubscriptionsState = ReturnType<typeof useSubscriptions>;

@@ -3,7 +3,7 @@
  * account (POST /auth/invite/accept), then sends the user to login with the e-mail filled in.
  */
 import { Loader, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
@@ -19,10 +19,11 @@ export default function InvitePage() {
     retry: false,
     staleTime: Infinity,
   });
-  const accept = useMutation({
-    mutationFn: (details: AccountDetails) => authApi.inviteAccept({ code: inviteCode, ...details }),
-    onSuccess: (created) => void navigate(`/bw/login?created=1&email=${encodeURIComponent(created.email)}`),
-  });
+  // The form shows the refusal (on the field it names), so the call reaches it as thrown.
+  const accept = async (details: AccountDetails) => {
+    const created = await authApi.inviteAccept({ code: inviteCode, ...details });
+    void navigate(`/bw/login?created=1&email=${encodeURIComponent(created.email)}`);
+  };
   let content;
   if (invite.isPending)
     content = (
@@ -40,12 +41,7 @@ export default function InvitePage() {
           {inviterName ? `${inviterName} invited you` : 'You are invited'} to Bondwise
           {organizationName ? ` with ${organizationName}` : ''}. Finish your account to start.
         </Text>
-        <AccountDetailsForm
-          email={invite.data.email}
-          submitLabel="Accept invitation"
-          errorTestId="invite-submit-error"
-          onSubmit={(details) => accept.mutateAsync(details)}
-        />
+        <AccountDetailsForm email={invite.data.email} submitLabel="Accept invitation" errorTestId="invite-submit-error" onSubmit={accept} />
       </Stack>
     );
   }

@@ -4,7 +4,7 @@
  * (twice), POST /auth/reset-password. Every other session of the user is signed out by the server.
  */
 import { Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { passwordSchema } from '@common/validation/account';
@@ -12,6 +12,7 @@ import { authApi } from '../../session/authApi';
 import { AuthLink, AuthPanel, FormError, FormNotice, PasswordRules } from '../../components/AuthPanel';
 import { EmailRequestForm } from './EmailRequestForm';
 import { apiErrorText } from '../../api/errorText';
+import { useApiMutation } from '../../api/queries';
 import { humaneIssue } from '../../api/humaneError';
 
 function RequestReset() {
@@ -50,7 +51,8 @@ function ChoosePassword({ uuid }: { uuid: string }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
-  const save = useMutation({ mutationFn: (newPassword: string) => authApi.resetPassword(uuid, newPassword) });
+  const [changed, setChanged] = useState(false);
+  const save = useApiMutation((newPassword: string) => authApi.resetPassword(uuid, newPassword), { onDone: () => setChanged(true) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = passwordSchema.safeParse(password);
@@ -60,7 +62,7 @@ function ChoosePassword({ uuid }: { uuid: string }) {
     };
     setErrors(next);
     if (next.password || next.repeat) return;
-    save.mutate(password);
+    void save.run(password);
   };
   let content;
   if (link.isPending)
@@ -78,7 +80,7 @@ function ChoosePassword({ uuid }: { uuid: string }) {
         </AuthLink>
       </Stack>
     );
-  } else if (save.isSuccess) {
+  } else if (changed) {
     content = (
       <Stack gap="sm">
         <FormNotice testId="reset-done">Your password has been changed. Other sessions were signed out.</FormNotice>
@@ -91,7 +93,7 @@ function ChoosePassword({ uuid }: { uuid: string }) {
     content = (
       <form onSubmit={submit} noValidate data-testid="reset-password-form">
         <Stack gap="sm">
-          <FormError testId="reset-password-error" error={save.isError ? apiErrorText(save.error) : null} />
+          <FormError testId="reset-password-error" error={save.error} />
           <TextInput label="E-mail" value={link.data.email} readOnly autoComplete="username" data-testid="reset-email" />
           <PasswordInput
             label="New password"
@@ -113,7 +115,7 @@ function ChoosePassword({ uuid }: { uuid: string }) {
             data-testid="reset-repeat-password"
           />
           <PasswordRules />
-          <Button type="submit" loading={save.isPending} data-testid="reset-password-submit">
+          <Button type="submit" loading={save.busy} data-testid="reset-password-submit">
             Set new password
           </Button>
         </Stack>

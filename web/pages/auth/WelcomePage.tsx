@@ -6,7 +6,8 @@
  * (regenerateIfExpired: the server e-mails a fresh one).
  */
 import { Button, Loader, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ConfirmBody, ConfirmInfo } from '@common/api/auth';
 import { ApiError } from '../../api/client';
@@ -14,6 +15,7 @@ import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
 import { AuthLink, AuthPanel, FormError, FormNotice } from '../../components/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
+import { useApiMutation } from '../../api/queries';
 import { buildConfirmBody } from './signupConfirm';
 
 export interface WelcomeDeps {
@@ -27,16 +29,20 @@ const defaultDeps: WelcomeDeps = {
 };
 
 function Regenerate({ uuid, deps }: { uuid: string; deps: WelcomeDeps }) {
-  const regenerate = useMutation({ mutationFn: () => deps.confirmInfo(uuid, true) });
-  if (regenerate.isError || regenerate.isSuccess) {
-    const text =
-      regenerate.error instanceof ApiError && regenerate.error.serverError
-        ? regenerate.error.serverError
-        : 'If the address can still sign up, a new link is on its way. Check your inbox.';
-    return <FormNotice testId="welcome-regenerated">{text}</FormNotice>;
-  }
+  const [notice, setNotice] = useState<string | null>(null);
+  // Refused or not, the answer is a notice: the server's own words, else the neutral one.
+  const neutral = 'If the address can still sign up, a new link is on its way. Check your inbox.';
+  const regenerate = useApiMutation(
+    () =>
+      deps.confirmInfo(uuid, true).then(
+        () => neutral,
+        (refusal: unknown) => (refusal instanceof ApiError && refusal.serverError ? refusal.serverError : neutral),
+      ),
+    { onDone: setNotice },
+  );
+  if (notice !== null) return <FormNotice testId="welcome-regenerated">{notice}</FormNotice>;
   return (
-    <Button onClick={() => regenerate.mutate()} loading={regenerate.isPending} autoFocus data-testid="welcome-regenerate">
+    <Button onClick={() => void regenerate.run()} loading={regenerate.busy} autoFocus data-testid="welcome-regenerate">
       E-mail me a new link
     </Button>
   );
@@ -53,14 +59,12 @@ export function WelcomeView({ deps = defaultDeps }: { deps?: WelcomeDeps }) {
     retry: false,
     staleTime: Infinity,
   });
-  const create = useMutation({
-    mutationFn: deps.confirm,
-    onSuccess: (_result, body) => void navigate(`/bw/login?created=1&email=${encodeURIComponent(body.email)}`),
-  });
+  // The form shows the refusal (on the field it names), so the call reaches it as thrown.
   const submit = async (details: AccountDetails) => {
     const body = buildConfirmBody(info.data, details);
     if (!body) return; // spec §5: nothing is sent without the link's uuid and e-mail
-    await create.mutateAsync(body);
+    await deps.confirm(body);
+    void navigate(`/bw/login?created=1&email=${encodeURIComponent(body.email)}`);
   };
 
   let content;

@@ -17,7 +17,7 @@ export function PricingSheetList() {
     <Stack gap="sm" maw={1100} data-testid="pricing-sheets-page">
       <PageTitle title="Pricing sheets" />
       <Group>
-        <Button size="xs" onClick={() => create.mutate()} loading={create.isPending} data-testid="pricing-sheet-new">
+        <Button size="xs" onClick={() => void create.run()} loading={create.busy} data-testid="pricing-sheet-new">
           New pricing sheet
         </Button>
         <Text size="sm" c="dimmed">
@@ -44,9 +44,9 @@ export function PricingSheetList() {
         name={deleting?.name ?? null}
         title="Delete pricing sheet"
         alsoDeleted="and its earlier versions"
-        busy={remove.isPending}
+        busy={remove.busy}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={() => deleting && void remove.run(deleting.id)}
       />
     </Stack>
   );

@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PRICING_SHEET_PATHS, type PricingSheetList } from '@common/api/pricingSheets';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { saveBlob } from '../../components/download';
 import { useFeature } from '../../features/useFeature';
-import { pricingSheetsApi, pricingSheetsKey } from './pricingSheetsApi';
+import { pricingSheetsApi } from './pricingSheetsApi';
 import { type ListedSheet, type SheetRow, sheetWorkbookName } from './sheetListView';
 import { NEW_WORKSHEET, worksheetContent } from './worksheet';
 
@@ -13,38 +14,25 @@ import { NEW_WORKSHEET, worksheetContent } from './worksheet';
  * duplicate, delete once confirmed, download the workbook. A failed action shows its own toast.
  */
 export function usePricingSheetList() {
-  const client = useQueryClient();
   const navigate = useNavigate();
-  const sheets = useQuery({ queryKey: pricingSheetsKey, queryFn: pricingSheetsApi.list });
+  const sheets = useApiQuery<PricingSheetList>(PRICING_SHEET_PATHS.sheets);
   const canExport = useFeature('new-issue-calculator-download-xlsx');
   /** The sheet whose deletion waits for confirmation. */
   const [deleting, setDeleting] = useState<ListedSheet | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: pricingSheetsKey });
   const meta = { errorToast: true } as const;
+  const invalidates = [PRICING_SHEET_PATHS.sheets];
 
-  const create = useMutation({
-    mutationFn: () => pricingSheetsApi.create({ name: 'New pricing sheet', content: worksheetContent(NEW_WORKSHEET) }),
-    onSuccess: (s) => void navigate(`/bw/primary/pricing-sheet/${s.id}`),
+  const create = useApiMutation(() => pricingSheetsApi.create({ name: 'New pricing sheet', content: worksheetContent(NEW_WORKSHEET) }), {
+    onDone: (s) => navigate(`/bw/primary/pricing-sheet/${s.id}`),
     meta,
   });
-  const duplicate = useMutation({
-    mutationFn: (id: number) => pricingSheetsApi.duplicate(id),
-    onSuccess: (s) => {
-      void refresh();
-      notifications.show({ message: `Created “${s.name}”` });
-    },
+  const duplicate = useApiMutation((id: number) => pricingSheetsApi.duplicate(id), {
+    invalidates,
+    onDone: (s) => notifications.show({ message: `Created “${s.name}”` }),
     meta,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => pricingSheetsApi.remove(id),
-    onSuccess: () => {
-      setDeleting(null);
-      void refresh();
-    },
-    meta,
-  });
-  const download = useMutation({
-    mutationFn: async (row: ListedSheet) => saveBlob(await pricingSheetsApi.xlsx(row.id), sheetWorkbookName(row.name)),
+  const remove = useApiMutation((id: number) => pricingSheetsApi.remove(id), { invalidates, onDone: () => setDeleting(null), meta });
+  const download = useApiMutation(async (row: ListedSheet) => saveBlob(await pricingSheetsApi.xlsx(row.id), sheetWorkbookName(row.name)), {
     meta,
   });
 
@@ -52,9 +40,9 @@ export function usePricingSheetList() {
     sheets.data?.sheets.map((sheet) => ({
       sheet,
       canExport,
-      downloading: download.isPending && download.variables?.id === sheet.id,
-      duplicate: () => duplicate.mutate(sheet.id),
-      download: () => download.mutate(sheet),
+      downloading: download.busy && download.variables?.id === sheet.id,
+      duplicate: () => void duplicate.run(sheet.id),
+      download: () => void download.run(sheet),
       remove: () => setDeleting(sheet),
     })) ?? [];
 

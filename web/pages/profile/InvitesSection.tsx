@@ -1,13 +1,14 @@
 /** Invite colleagues (POST /v2/user/{id}/invites): they get a link to /bw/invite/{code}. */
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Invite } from '@common/api/user';
+import { USER_PATHS, type Invite } from '@common/api/user';
 import { emailSchema } from '@common/validation/account';
 import { FormError, FormNotice } from '../../components/AuthPanel';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { apiErrorText } from '../../api/errorText';
-import { invitesKey, profileApi } from './profileApi';
+import { apiKey, useApiMutation } from '../../api/queries';
+import { profileApi } from './profileApi';
 import { Section } from './Section';
 import { humaneIssue } from '../../api/humaneError';
 
@@ -57,27 +58,27 @@ const COLUMNS: Column<InviteRow>[] = [
 ];
 
 export function InvitesSection({ userId }: { userId: string }) {
-  const queryClient = useQueryClient();
-  const invites = useQuery({ queryKey: invitesKey(userId), queryFn: () => profileApi.invites(userId) });
+  const invitesPath = USER_PATHS.invites({ id: userId });
+  const invites = useQuery({ queryKey: apiKey(invitesPath), queryFn: () => profileApi.invites(userId) });
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const send = useMutation({
-    mutationFn: (address: string) => profileApi.sendInvite(userId, address),
-    onSuccess: () => {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const send = useApiMutation((address: string) => profileApi.sendInvite(userId, address), {
+    invalidates: [invitesPath],
+    onDone: (invite) => {
       setEmail('');
-      void queryClient.invalidateQueries({ queryKey: invitesKey(userId) });
+      setSentTo(invite.email);
     },
+    fallback: 'Could not send the invitation',
   });
-  const revoke = useMutation({
-    mutationFn: (inviteId: string) => profileApi.revokeInvite(userId, inviteId),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: invitesKey(userId) }),
-  });
+  const revoke = useApiMutation((inviteId: string) => profileApi.revokeInvite(userId, inviteId), { invalidates: [invitesPath] });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = emailSchema.safeParse(email);
     if (!checked.success) return setFieldError(humaneIssue(checked.error.issues[0]));
     setFieldError(undefined);
-    send.mutate(checked.data);
+    setSentTo(null);
+    void send.run(checked.data);
   };
   return (
     <Section title="Invite colleagues" description="They receive a link to create their own account." testId="profile-invites">
@@ -95,19 +96,19 @@ export function InvitesSection({ userId }: { userId: string }) {
             aria-label="Colleague's e-mail"
             data-testid="invite-email"
           />
-          <Button type="submit" size="xs" loading={send.isPending} data-testid="invite-send">
+          <Button type="submit" size="xs" loading={send.busy} data-testid="invite-send">
             Send invite
           </Button>
         </Group>
       </form>
-      {send.isSuccess && <FormNotice testId="invite-sent">Invitation sent to {send.data.email}.</FormNotice>}
-      <FormError testId="invite-send-error" error={send.isError ? apiErrorText(send.error, 'Could not send the invitation') : null} />
+      {sentTo !== null && <FormNotice testId="invite-sent">Invitation sent to {sentTo}.</FormNotice>}
+      <FormError testId="invite-send-error" error={send.error} />
       {invites.data && invites.data.length > 0 && (
         <SimpleTable
           rows={invites.data.map((invite) => ({
             invite,
-            revoking: revoke.isPending && revoke.variables === invite.id,
-            revoke: () => revoke.mutate(invite.id),
+            revoking: revoke.busy && revoke.variables === invite.id,
+            revoke: () => void revoke.run(invite.id),
           }))}
           columns={COLUMNS}
           rowKey={(r) => r.invite.id}

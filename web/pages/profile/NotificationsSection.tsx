@@ -1,9 +1,9 @@
 /** Notification preferences (spec §3 User info): browser (push) and in-app notifications. */
 import { Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreferences, UserInfo } from '@common/api/user';
-import { handleError } from '../../api/errors';
+import { useApiMutation } from '../../api/queries';
 import { askNotificationPermission, registerPush } from '../../notifications/push';
 import { userInfoKey } from '../../session/userInfo';
 import { profileApi } from './profileApi';
@@ -12,32 +12,30 @@ import { Section } from './Section';
 export function NotificationsSection({ info }: { info: UserInfo }) {
   const queryClient = useQueryClient();
   const prefs = info.notificationPreferences;
-  const save = useMutation({
-    mutationFn: (next: NotificationPreferences) => profileApi.saveNotificationPreferences(info.id, next),
-    onMutate: (next) => {
-      queryClient.setQueryData<UserInfo>(userInfoKey(info.id), (old) => old && { ...old, notificationPreferences: next });
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData<UserInfo>(userInfoKey(info.id), (old) => old && { ...old, notificationPreferences: saved });
-    },
-    onError: (error) => {
-      handleError(error, { notifier: notifications.show, prefix: 'Could not save notification settings:' });
-      void queryClient.invalidateQueries({ queryKey: userInfoKey(info.id) });
-    },
+  const showPreferences = (shown: NotificationPreferences) =>
+    queryClient.setQueryData<UserInfo>(userInfoKey(info.id), (old) => old && { ...old, notificationPreferences: shown });
+  // A refusal is said as a toast (queryClient.ts), with this prefix.
+  const save = useApiMutation((next: NotificationPreferences) => profileApi.saveNotificationPreferences(info.id, next), {
+    onDone: showPreferences,
+    meta: { errorToast: 'Could not save notification settings:' },
   });
+  /** The switch moves at once; a refused save reads the saved settings back. Resolves with what was saved. */
+  const saveShown = async (next: NotificationPreferences) => {
+    showPreferences(next);
+    const saved = await save.run(next);
+    if (saved === undefined) void queryClient.invalidateQueries({ queryKey: userInfoKey(info.id) });
+    return saved;
+  };
   const toggle = (key: 'browserNotificationsOn' | 'appNotificationsOn' | 'emailDigestOn', value: boolean) =>
-    save.mutate({ ...prefs, [key]: value });
+    void saveShown({ ...prefs, [key]: value });
   /** Browser notifications need the browser's permission first; refused, the switch stays off and says why. */
   const toggleBrowser = async (value: boolean) => {
     if (!value) return toggle('browserNotificationsOn', false);
     const permission = await askNotificationPermission();
     if (permission === 'granted') {
-      // Per-call callback: the hook's own callbacks see the optimistic value, so "was off" is decided here.
       // Turned on just now: add this device's push subscription without waiting for the next login.
-      save.mutate(
-        { ...prefs, browserNotificationsOn: true },
-        { onSuccess: () => void registerPush().catch((error: unknown) => console.warn('Push registration failed', error)) },
-      );
+      if (await saveShown({ ...prefs, browserNotificationsOn: true }))
+        void registerPush().catch((error: unknown) => console.warn('Push registration failed', error));
       return;
     }
     notifications.show({

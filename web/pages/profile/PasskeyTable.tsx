@@ -1,10 +1,10 @@
 /** The passkeys table: name (renamed in place), added and last-used days, rename and remove buttons. */
 import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { MfaStatus } from '@common/api/user';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
-import { apiErrorText } from '../../api/errorText';
+import { useApiMutation } from '../../api/queries';
 import { mfaStatusKey, profileApi } from './profileApi';
 import type { PasskeyRow } from './passkeys';
 
@@ -12,9 +12,8 @@ function RenameForm({ row }: { row: PasskeyRow }) {
   const { userId, passkey } = row;
   const queryClient = useQueryClient();
   const [name, setName] = useState(passkey.name);
-  const rename = useMutation({
-    mutationFn: (next: string) => profileApi.renamePasskey(userId, passkey.id, next),
-    onSuccess: (updated) => {
+  const rename = useApiMutation((next: string) => profileApi.renamePasskey(userId, passkey.id, next), {
+    onDone: (updated) => {
       queryClient.setQueryData<MfaStatus>(
         mfaStatusKey(userId),
         (old) => old && { ...old, passkeys: old.passkeys.map((p) => (p.id === updated.id ? updated : p)) },
@@ -24,7 +23,7 @@ function RenameForm({ row }: { row: PasskeyRow }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) rename.mutate(name.trim());
+    if (name.trim()) void rename.run(name.trim());
   };
   return (
     <form onSubmit={submit}>
@@ -36,7 +35,7 @@ function RenameForm({ row }: { row: PasskeyRow }) {
         aria-label="Passkey name"
         onChange={(e) => setName(e.currentTarget.value)}
         onKeyDown={(e) => e.key === 'Escape' && row.stopEditing()}
-        error={rename.isError ? apiErrorText(rename.error) : undefined}
+        error={rename.error ?? undefined}
         data-testid="passkey-name-input"
       />
     </form>

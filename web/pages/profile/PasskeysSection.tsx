@@ -2,14 +2,12 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { MfaStatus } from '@common/api/user';
 import { FormError } from '../../components/AuthPanel';
-import { apiErrorText } from '../../api/errorText';
 import { ConfirmWithPassword } from './ConfirmWithPassword';
-import { addPasskeyErrorText } from './passkeys';
 import { PasskeyTable } from './PasskeyTable';
 import { usePasskeys } from './usePasskeys';
 
 export function PasskeysSection({ userId, status }: { userId: string; status: MfaStatus }) {
-  const { name, setName, removing, setRemoving, add, remove, submit, rows } = usePasskeys(userId, status);
+  const { name, setName, removing, setRemoving, add, addError, remove, submit, rows } = usePasskeys(userId, status);
   return (
     <Stack gap="xs" data-testid="profile-passkeys" data-count={status.passkeys.length}>
       <Text fw={600} size="sm">
@@ -22,7 +20,7 @@ export function PasskeysSection({ userId, status }: { userId: string; status: Mf
           No passkeys yet. A passkey lets you confirm sign-in with your fingerprint, face or device PIN.
         </Text>
       )}
-      <FormError testId="passkey-add-error" error={add.isError ? addPasskeyErrorText(add.error) : null} />
+      <FormError testId="passkey-add-error" error={addError} />
       <form onSubmit={submit}>
         <Group gap="xs" align="flex-end">
           <TextInput
@@ -34,7 +32,7 @@ export function PasskeysSection({ userId, status }: { userId: string; status: Mf
             onChange={(e) => setName(e.currentTarget.value)}
             data-testid="passkey-add-name"
           />
-          <Button type="submit" size="xs" loading={add.isPending} data-testid="passkey-add">
+          <Button type="submit" size="xs" loading={add.busy} data-testid="passkey-add">
             Add passkey
           </Button>
         </Group>
@@ -44,9 +42,9 @@ export function PasskeysSection({ userId, status }: { userId: string; status: Mf
         title="Remove passkey"
         testId="passkey-remove-confirm"
         text={`Remove “${removing?.name ?? ''}”? You can no longer sign in with it.`}
-        busy={remove.isPending}
-        error={remove.isError ? apiErrorText(remove.error) : null}
-        onConfirm={(password) => removing && remove.mutate({ id: removing.id, password })}
+        busy={remove.busy}
+        error={remove.error}
+        onConfirm={(password) => removing && void remove.run({ id: removing.id, password })}
         onClose={() => {
           remove.reset();
           setRemoving(null);

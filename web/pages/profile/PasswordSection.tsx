@@ -1,10 +1,9 @@
 /** Change password (PUT /v2/user/{id}/password); the server signs out the user's other sessions. */
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { passwordChangeBodySchema } from '@common/api/user';
 import { FormError, FormNotice, PasswordRules, validate } from '../../components/AuthPanel';
-import { apiErrorText } from '../../api/errorText';
+import { useApiMutation } from '../../api/queries';
 import { profileApi } from './profileApi';
 import { Section } from './Section';
 
@@ -13,13 +12,15 @@ export function PasswordSection({ userId, email }: { userId: string; email: stri
   const [newPassword, setNew] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const change = useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => profileApi.changePassword(userId, body),
-    onSuccess: () => {
+  const [changed, setChanged] = useState(false);
+  const change = useApiMutation((body: { currentPassword: string; newPassword: string }) => profileApi.changePassword(userId, body), {
+    onDone: () => {
       setCurrent('');
       setNew('');
       setRepeat('');
+      setChanged(true);
     },
+    fallback: 'Could not change the password',
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,7 +29,8 @@ export function PasswordSection({ userId, email }: { userId: string; email: stri
     if (repeat !== newPassword) next.repeat = 'The passwords do not match';
     setErrors(next);
     if (!checked.ok || next.repeat) return;
-    change.mutate(checked.data);
+    setChanged(false);
+    void change.run(checked.data);
   };
   return (
     <Section title="Password" description="Changing it signs out your other sessions." testId="profile-password">
@@ -36,8 +38,8 @@ export function PasswordSection({ userId, email }: { userId: string; email: stri
         <Stack gap="xs">
           {/* Lets password managers attach the new password to the right account. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          {change.isSuccess && <FormNotice testId="password-changed">Password changed.</FormNotice>}
-          <FormError testId="password-error" error={change.isError ? apiErrorText(change.error, 'Could not change the password') : null} />
+          {changed && <FormNotice testId="password-changed">Password changed.</FormNotice>}
+          <FormError testId="password-error" error={change.error} />
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
@@ -64,7 +66,7 @@ export function PasswordSection({ userId, email }: { userId: string; email: stri
           />
           <PasswordRules />
           <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending} data-testid="password-submit">
+            <Button type="submit" loading={change.busy} data-testid="password-submit">
               Change password
             </Button>
           </Group>

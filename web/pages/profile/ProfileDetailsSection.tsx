@@ -1,7 +1,7 @@
 /** Name and §3 profile fields (role type/function, job function, seniority, organisation type, sectors). */
 import { Button, Group, Select, SimpleGrid, TagsInput, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { SECTOR_MAX, userUpdateBodySchema, type Profile, type UserInfo, type UserUpdateBody } from '@common/api/user';
 import { JOB_FUNCTIONS, ORGANIZATION_TYPES, SENIORITIES } from '@common/enums';
 import { handleError } from '../../api/errors';
@@ -53,13 +53,12 @@ export function toUpdateBody(form: Form): UserUpdateBody {
 
 export function ProfileDetailsSection({ info }: { info: UserInfo }) {
   const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (body: UserUpdateBody) => profileApi.updateUser(info.id, body),
-    onSuccess: (updated) => {
-      setUserInfo(queryClient, updated);
-      notifications.show({ color: 'teal', message: 'Profile saved', autoClose: 2500, 'data-testid': 'profile-saved' });
-    },
-  });
+  // The form puts a refusal on the field it names, so the call reaches it as thrown.
+  const save = async (body: UserUpdateBody) => {
+    const updated = await profileApi.updateUser(info.id, body);
+    setUserInfo(queryClient, updated);
+    notifications.show({ color: 'teal', message: 'Profile saved', autoClose: 2500, 'data-testid': 'profile-saved' });
+  };
   const { form, onSubmit } = useContractForm({
     schema: userUpdateBodySchema,
     initialValues: toForm(info),
@@ -70,7 +69,7 @@ export function ProfileDetailsSection({ info }: { info: UserInfo }) {
   });
   return (
     <Section title="Profile" description={`Signed in as ${info.email}`} testId="profile-details">
-      <form onSubmit={onSubmit((body) => save.mutateAsync(body))} noValidate data-testid="profile-form">
+      <form onSubmit={onSubmit(save)} noValidate data-testid="profile-form">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           <TextInput label="Name" autoComplete="name" {...form.getInputProps('name')} data-testid="profile-name" />
           <Select

@@ -1,12 +1,11 @@
 /** Enrolling an authenticator app: scan the QR code of the otpauth URI (or type the secret), confirm with a first code. */
 import { Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { MfaStatus, TotpEnrolment } from '@common/api/user';
 import { totpCodeSchema } from '@common/validation/account';
 import { QrCode } from '../../components/qr/QrCode';
 import { FormError } from '../../components/AuthPanel';
-import { apiErrorText } from '../../api/errorText';
+import { useApiMutation } from '../../api/queries';
 import { humaneIssue } from '../../api/humaneError';
 import { profileApi } from './profileApi';
 import { groupSecret } from './totp';
@@ -24,13 +23,13 @@ export function TotpEnrolmentForm({
 }) {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const confirm = useMutation({ mutationFn: (c: string) => profileApi.confirmTotp(userId, c), onSuccess: onDone });
+  const confirm = useApiMutation((c: string) => profileApi.confirmTotp(userId, c), { onDone, fallback: 'That code did not work' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = totpCodeSchema.safeParse(code);
     if (!checked.success) return setFieldError(humaneIssue(checked.error.issues[0]));
     setFieldError(undefined);
-    confirm.mutate(checked.data);
+    void confirm.run(checked.data);
   };
   return (
     <Stack gap="sm" data-testid="totp-enrolment" data-otpauth-uri={enrolment.otpauthUri}>
@@ -56,7 +55,7 @@ export function TotpEnrolmentForm({
       <form onSubmit={submit} noValidate>
         <Stack gap="xs">
           <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
-          <FormError testId="totp-confirm-error" error={confirm.isError ? apiErrorText(confirm.error, 'That code did not work') : null} />
+          <FormError testId="totp-confirm-error" error={confirm.error} />
           <Group align="flex-start" gap="xs">
             <TextInput
               placeholder="123456"
@@ -71,7 +70,7 @@ export function TotpEnrolmentForm({
               aria-label="Authenticator code"
               data-testid="totp-confirm-code"
             />
-            <Button type="submit" loading={confirm.isPending} data-testid="totp-confirm-submit">
+            <Button type="submit" loading={confirm.busy} data-testid="totp-confirm-submit">
               Turn on
             </Button>
             <Button variant="subtle" color="gray" onClick={onCancel} data-testid="totp-cancel">

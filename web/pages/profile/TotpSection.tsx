@@ -5,7 +5,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { MfaStatus } from '@common/api/user';
 import { FormError } from '../../components/AuthPanel';
-import { apiErrorText } from '../../api/errorText';
 import { ConfirmWithPassword } from './ConfirmWithPassword';
 import { TotpEnrolmentForm } from './TotpEnrolmentForm';
 import { useTotp } from './useTotp';
@@ -29,12 +28,12 @@ export function TotpSection({ userId, status }: { userId: string; status: MfaSta
               Remove
             </Button>
           ) : (
-            <Button size="compact-sm" onClick={() => start.mutate()} loading={start.isPending} data-testid="totp-setup">
+            <Button size="compact-sm" onClick={() => void start.run()} loading={start.busy} data-testid="totp-setup">
               Set up
             </Button>
           ))}
       </Group>
-      <FormError testId="totp-start-error" error={start.isError ? apiErrorText(start.error) : null} />
+      <FormError testId="totp-start-error" error={start.error} />
       {enrolment && (
         <TotpEnrolmentForm
           userId={userId}
@@ -51,9 +50,9 @@ export function TotpSection({ userId, status }: { userId: string; status: MfaSta
         title="Remove authenticator app"
         testId="totp-remove-confirm"
         text="You will no longer be able to sign in with codes from your authenticator app."
-        busy={remove.isPending}
-        error={remove.isError ? apiErrorText(remove.error) : null}
-        onConfirm={(password) => remove.mutate(password)}
+        busy={remove.busy}
+        error={remove.error}
+        onConfirm={(password) => void remove.run(password)}
         onClose={() => {
           remove.reset();
           setRemoving(false);

@@ -21,9 +21,10 @@ import {
   type UserUpdateBody,
 } from '@common/api/user';
 import { api } from '../../api/client';
+import { apiKey } from '../../api/queries';
 
-export const invitesKey = (userId: string) => ['user', userId, 'invites'] as const;
-export const mfaStatusKey = (userId: string) => ['user', userId, 'mfa'] as const;
+/** The cached MFA status: its path's key, written with each edit's answer rather than read again. */
+export const mfaStatusKey = (userId: string) => apiKey(USER_PATHS.mfa({ id: userId }));
 
 export const profileApi = {
   updateUser: async (userId: string, body: UserUpdateBody): Promise<UserInfo> =>

@@ -1,10 +1,11 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { MfaStatus, Passkey } from '@common/api/user';
+import { useApiMutation } from '../../api/queries';
 import { userInfoKey } from '../../session/userInfo';
 import { mfaStatusKey, profileApi } from './profileApi';
-import type { PasskeyRow } from './passkeys';
+import { addPasskeyErrorText, type PasskeyRow } from './passkeys';
 
 /**
  * The passkeys section's edits: add one (the server's options, then the browser's WebAuthn
@@ -17,23 +18,31 @@ export function usePasskeys(userId: string, status: MfaStatus) {
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const refreshInfo = () => void queryClient.invalidateQueries({ queryKey: userInfoKey(userId) });
-  const add = useMutation({
-    mutationFn: async () => {
-      const { options } = await profileApi.passkeyOptions(userId);
-      const credential = await startRegistration({
-        optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
-      });
-      return profileApi.registerPasskey(userId, credential, name.trim() || undefined);
+  // The browser's prompt can fail too (cancelled, no authenticator): its own sentence, kept here.
+  const [addError, setAddError] = useState<string | null>(null);
+  const add = useApiMutation(
+    async () => {
+      try {
+        const { options } = await profileApi.passkeyOptions(userId);
+        const credential = await startRegistration({
+          optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+        });
+        return await profileApi.registerPasskey(userId, credential, name.trim() || undefined);
+      } catch (failure) {
+        setAddError(addPasskeyErrorText(failure));
+        throw failure;
+      }
     },
-    onSuccess: (passkey) => {
-      queryClient.setQueryData<MfaStatus>(mfaStatusKey(userId), (old) => old && { ...old, passkeys: [...old.passkeys, passkey] });
-      setName('');
-      refreshInfo();
+    {
+      onDone: (passkey) => {
+        queryClient.setQueryData<MfaStatus>(mfaStatusKey(userId), (old) => old && { ...old, passkeys: [...old.passkeys, passkey] });
+        setName('');
+        refreshInfo();
+      },
     },
-  });
-  const remove = useMutation({
-    mutationFn: ({ id, password }: { id: string; password: string }) => profileApi.removePasskey(userId, id, password),
-    onSuccess: (next) => {
+  );
+  const remove = useApiMutation(({ id, password }: { id: string; password: string }) => profileApi.removePasskey(userId, id, password), {
+    onDone: (next) => {
       queryClient.setQueryData(mfaStatusKey(userId), next);
       setRemoving(null);
       refreshInfo();
@@ -41,7 +50,8 @@ export function usePasskeys(userId: string, status: MfaStatus) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate();
+    setAddError(null);
+    void add.run();
   };
   const rows: PasskeyRow[] = status.passkeys.map((passkey) => ({
     userId,
@@ -51,7 +61,7 @@ export function usePasskeys(userId: string, status: MfaStatus) {
     stopEditing: () => setEditing(null),
     remove: () => setRemoving(passkey),
   }));
-  return { name, setName, removing, setRemoving, add, remove, submit, rows };
+  return { name, setName, removing, setRemoving, add, addError, remove, submit, rows };
 }
 
 export type PasskeysState = ReturnType<typeof usePasskeys>;

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MfaStatus, TotpEnrolment } from '@common/api/user';
+import { useApiMutation } from '../../api/queries';
 import { userInfoKey } from '../../session/userInfo';
 import { mfaStatusKey, profileApi } from './profileApi';
 
@@ -17,10 +18,9 @@ export function useTotp(userId: string) {
     queryClient.setQueryData(mfaStatusKey(userId), next);
     void queryClient.invalidateQueries({ queryKey: userInfoKey(userId) });
   };
-  const start = useMutation({ mutationFn: () => profileApi.startTotp(userId), onSuccess: setEnrolment });
-  const remove = useMutation({
-    mutationFn: (password: string) => profileApi.removeTotp(userId, password),
-    onSuccess: (next) => {
+  const start = useApiMutation(() => profileApi.startTotp(userId), { onDone: setEnrolment });
+  const remove = useApiMutation((password: string) => profileApi.removeTotp(userId, password), {
+    onDone: (next) => {
       applyStatus(next);
       setRemoving(false);
     },

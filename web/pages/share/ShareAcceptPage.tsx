@@ -5,36 +5,30 @@
  * this page shows as it is.
  */
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SHARE_KIND_LABELS } from '@common/api/shares';
+import { SHARE_KIND_LABELS, SHARE_PATHS } from '@common/api/shares';
 import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
+import { useApiMutation } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
-import { shareApi, shareKey, sharesKey } from '../../components/share/shareApi';
+import { shareApi, shareKey } from '../../components/share/shareApi';
 
 export default function ShareAcceptPage() {
   const { uuid = '' } = useParams();
   const client = useQueryClient();
   const navigate = useNavigate();
   const share = useQuery({ queryKey: shareKey(uuid), queryFn: () => shareApi.get(uuid), retry: false });
-  const done = () => void client.invalidateQueries({ queryKey: sharesKey });
-  const accept = useMutation({
-    mutationFn: () => shareApi.accept(uuid),
-    onSuccess: (s) => {
-      done();
+  const invalidates = [SHARE_PATHS.shares];
+  const accept = useApiMutation(() => shareApi.accept(uuid), {
+    invalidates,
+    onDone: (s) => {
       // Everything the item's pages cached was read before the share: read it again.
       void client.invalidateQueries();
       void navigate(s.itemPath);
     },
   });
-  const decline = useMutation({
-    mutationFn: () => shareApi.leave(uuid),
-    onSuccess: () => {
-      done();
-      void navigate('/bw/share/manage');
-    },
-  });
+  const decline = useApiMutation(() => shareApi.leave(uuid), { invalidates, onDone: () => navigate('/bw/share/manage') });
   const s = share.data;
   return (
     <Stack gap="sm" maw={640} data-testid="share-accept-page">
@@ -70,18 +64,18 @@ export default function ShareAcceptPage() {
                 </Text>
               )}
             </Group>
-            {(accept.isError || decline.isError) && (
+            {(accept.error ?? decline.error) && (
               <Text size="sm" c="red" data-testid="share-accept-error">
-                {apiErrorText(accept.error ?? decline.error)}
+                {accept.error ?? decline.error}
               </Text>
             )}
             <Group>
               {s.status === 'pending' && (
                 <>
-                  <Button size="xs" loading={accept.isPending} onClick={() => accept.mutate()} data-testid="share-accept">
+                  <Button size="xs" loading={accept.busy} onClick={() => void accept.run()} data-testid="share-accept">
                     Accept
                   </Button>
-                  <Button size="xs" variant="default" loading={decline.isPending} onClick={() => decline.mutate()}>
+                  <Button size="xs" variant="default" loading={decline.busy} onClick={() => void decline.run()}>
                     Decline
                   </Button>
                 </>

@@ -3,26 +3,24 @@
  * (open, accept, leave). Every change is the server's: the lists are read again after each.
  */
 import { Alert, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SharePermission } from '@common/api/shares';
+import { useQueryClient } from '@tanstack/react-query';
+import { SHARE_PATHS, type ShareList, type SharePermission } from '@common/api/shares';
 import { apiErrorText } from '../../api/errorText';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
-import { shareApi, sharesKey } from '../../components/share/shareApi';
+import { shareApi } from '../../components/share/shareApi';
 import { SimpleTable } from '../../components/SimpleTable';
 import { SHARED_BY_ME, SHARED_WITH_ME } from './shareColumns';
 
 export default function ShareManagePage() {
   const client = useQueryClient();
-  const list = useQuery({ queryKey: sharesKey, queryFn: shareApi.list });
-  const meta = { errorToast: true } as const;
-  const refresh = () => client.invalidateQueries();
-  const permission = useMutation({
-    mutationFn: ({ id, value }: { id: string; value: SharePermission }) => shareApi.setPermission(id, value),
-    onSuccess: refresh,
-    meta,
-  });
-  const revoke = useMutation({ mutationFn: (id: string) => shareApi.revoke(id), onSuccess: refresh, meta });
-  const leave = useMutation({ mutationFn: (id: string) => shareApi.leave(id), onSuccess: refresh, meta });
+  const list = useApiQuery<ShareList>(SHARE_PATHS.shares);
+  // A share also adds to or takes from the lists of the item's own area (tables, sheets…): read
+  // everything again, not only this page's list.
+  const edit = { onDone: () => client.invalidateQueries(), meta: { errorToast: true } } as const;
+  const permission = useApiMutation(({ id, value }: { id: string; value: SharePermission }) => shareApi.setPermission(id, value), edit);
+  const revoke = useApiMutation((id: string) => shareApi.revoke(id), edit);
+  const leave = useApiMutation((id: string) => shareApi.leave(id), edit);
 
   return (
     <Stack gap="sm" maw={1100} data-testid="share-manage-page">
@@ -47,8 +45,8 @@ export default function ShareManagePage() {
               <SimpleTable
                 rows={list.data.sharedWithMe.map((share) => ({
                   share,
-                  busy: leave.isPending && leave.variables === share.id,
-                  act: () => leave.mutate(share.id),
+                  busy: leave.busy && leave.variables === share.id,
+                  act: () => void leave.run(share.id),
                 }))}
                 columns={SHARED_WITH_ME}
                 rowKey={(r) => r.share.id}
@@ -72,9 +70,9 @@ export default function ShareManagePage() {
               <SimpleTable
                 rows={list.data.sharedByMe.map((share) => ({
                   share,
-                  busy: revoke.isPending && revoke.variables === share.id,
-                  act: () => revoke.mutate(share.id),
-                  setPermission: (value: SharePermission) => permission.mutate({ id: share.id, value }),
+                  busy: revoke.busy && revoke.variables === share.id,
+                  act: () => void revoke.run(share.id),
+                  setPermission: (value: SharePermission) => void permission.run({ id: share.id, value }),
                 }))}
                 columns={SHARED_BY_ME}
                 rowKey={(r) => r.share.id}

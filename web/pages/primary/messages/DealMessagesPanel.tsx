@@ -9,6 +9,7 @@ import { MESSAGE_LIMITS, MESSAGE_PATHS, type RecipientsInput } from '@common/api
 import { ORGANIZATION_TYPES } from '@common/enums';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { useFeature } from '../../../features/useFeature';
 import { checkRecipients, fetchMessages, markRead, sendMessage, useMessageStore } from '../../../stores/messages';
 import { MessageList } from './MessageList';
@@ -16,22 +17,14 @@ import { MessageList } from './MessageList';
 const NO_MESSAGES: never[] = [];
 
 function useFollowing(dealId: number): [boolean | null, (follow: boolean) => void] {
-  const [following, setFollowing] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    api
-      .get<{ dealIds: number[] }>(MESSAGE_PATHS.follows)
-      .then((r) => live && setFollowing(r.dealIds.includes(dealId)))
-      .catch(() => live && setFollowing(null));
-    return () => {
-      live = false;
-    };
-  }, [dealId]);
-  const change = (follow: boolean) => {
-    const call = follow ? api.put(MESSAGE_PATHS.follow({ dealId })) : api.delete(MESSAGE_PATHS.follow({ dealId }));
-    call.then(() => setFollowing(follow)).catch((e: unknown) => console.warn('Follow change failed', e));
-  };
-  return [following, change];
+  const follows = useApiQuery<{ dealIds: number[] }>(MESSAGE_PATHS.follows);
+  const change = useApiMutation(
+    (follow: boolean) => (follow ? api.put(MESSAGE_PATHS.follow({ dealId })) : api.delete(MESSAGE_PATHS.follow({ dealId }))),
+    { invalidates: [MESSAGE_PATHS.follows] },
+  );
+  // Unknown (not read, or the read failed): the button stays hidden.
+  const following = follows.data ? follows.data.dealIds.includes(dealId) : null;
+  return [following, (follow) => void change.run(follow)];
 }
 
 function Compose({ dealId }: { dealId: number }) {
@@ -41,7 +34,6 @@ function Compose({ dealId }: { dealId: number }) {
   const [orgs, setOrgs] = useState<string[]>([]);
   const [count, setCount] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const recipients = useMemo<RecipientsInput>(
     () => ({ followers, organizationTypes: types as RecipientsInput['organizationTypes'], organizations: orgs }),
     [followers, types, orgs],
@@ -58,13 +50,10 @@ function Compose({ dealId }: { dealId: number }) {
       live = false;
     };
   }, [dealId, recipients, chosen]);
+  const message = useApiMutation(() => sendMessage({ dealId, message: text, recipients }), { onDone: () => setText('') });
   const send = () => {
-    setBusy(true);
     setError(null);
-    sendMessage({ dealId, message: text, recipients })
-      .then(() => setText(''))
-      .catch((e: unknown) => setError(apiErrorText(e)))
-      .finally(() => setBusy(false));
+    void message.run();
   };
   return (
     <Stack gap={6} data-testid="message-compose">
@@ -91,7 +80,7 @@ function Compose({ dealId }: { dealId: number }) {
         />
       </Group>
       <Group gap="sm">
-        <Button size="xs" onClick={send} loading={busy} disabled={!chosen || text.trim() === '' || count === 0}>
+        <Button size="xs" onClick={send} loading={message.busy} disabled={!chosen || text.trim() === '' || count === 0}>
           Send
         </Button>
         <Text size="xs" c="dimmed" data-testid="recipient-count">
@@ -102,9 +91,9 @@ function Compose({ dealId }: { dealId: number }) {
               : `Reaches ${count} ${count === 1 ? 'person' : 'people'}`}
         </Text>
       </Group>
-      {error && (
+      {(message.error ?? error) && (
         <Text size="xs" c="red">
-          {error}
+          {message.error ?? error}
         </Text>
       )}
     </Stack>
