@@ -28,7 +28,7 @@ export function RuleEditor({
   const state = useRuleEditor(initial, knownTarget);
   const { draft, update, summary, valid } = state;
   return (
-    <form onSubmit={state.submit(onSave)} noValidate>
+    <form onSubmit={state.submit(onSave)}>
       <Stack gap="sm">
         <TextInput
           label="Name (optional)"
