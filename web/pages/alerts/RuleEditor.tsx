@@ -28,12 +28,7 @@ export function RuleEditor({
   const state = useRuleEditor(initial, knownTarget);
   const { draft, update, summary, valid } = state;
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (valid) onSave(draft);
-      }}
-    >
+    <form onSubmit={state.submit(onSave)}>
       <Stack gap="sm">
         <TextInput
           label="Name (optional)"
@@ -61,9 +56,9 @@ export function RuleEditor({
           </Text>
         )}
         <Preview draft={draft} />
-        {error && (
+        {(error ?? state.formError) && (
           <Alert color="red" data-testid="hawk-save-error">
-            {error}
+            {error ?? state.formError}
           </Alert>
         )}
         <Group justify="flex-end">

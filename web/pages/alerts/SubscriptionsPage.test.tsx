@@ -115,6 +115,23 @@ describe('the alert subscriptions page', () => {
     await waitFor(() => expect(screen.queryByTestId('hawk-name')).toBeNull());
   });
 
+  it('a threshold the contract refuses is said in its words, and Save waits for a valid one', async () => {
+    renderPage(<SubscriptionsPage />, { now: () => NOW });
+    await screen.findByTestId('hawk-subscriptions');
+    fireEvent.click(within(row(7)).getByTestId('hawk-edit'));
+    const threshold = await screen.findByTestId('hawk-threshold');
+    fireEvent.change(threshold, { target: { value: '' } });
+    await waitFor(() => expect(screen.getByTestId('hawk-preview-invalid').textContent).toBe('Threshold is required.'));
+    expect(screen.getByTestId('hawk-save').hasAttribute('disabled')).toBe(true);
+    fireEvent.change(threshold, { target: { value: '15' } });
+    await waitFor(() => expect(screen.queryByText('Threshold is required.')).toBeNull());
+    fireEvent.click(screen.getByTestId('hawk-save'));
+    await waitFor(() => expect(server.callsTo(`PATCH ${HAWK_PATHS.subscription({ id: 7 })}`)).toHaveLength(1));
+    expect(server.callsTo(`PATCH ${HAWK_PATHS.subscription({ id: 7 })}`)[0]!.body).toMatchObject({
+      rule: { kind: 'move', metric: 'gSpread', threshold: 15, window: '1d' },
+    });
+  });
+
   it('Delete asks first, then deletes that alert', async () => {
     renderPage(<SubscriptionsPage />, { now: () => NOW });
     await screen.findByTestId('hawk-subscriptions');

@@ -6,7 +6,7 @@
 import { DEAL_STATUSES } from '@common/market';
 import type { HAWK_RULE_KINDS, HawkSubscriptionCreateBody, HawkTargetKind } from '@common/api/hawk';
 
-export interface Draft {
+export type Draft = {
   name: string;
   template: string | null;
   rule: Record<string, unknown> & { kind: (typeof HAWK_RULE_KINDS)[number] };
@@ -15,7 +15,7 @@ export interface Draft {
   expiresAt: string | null;
   channels: string[];
   paused: boolean;
-}
+};
 
 export const KIND_LABELS: Record<string, string> = {
   level: 'Level crossed',

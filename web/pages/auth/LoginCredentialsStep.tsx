@@ -1,23 +1,21 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
+import { loginStartBodySchema } from '@common/api/auth';
 import type { LoginMachine } from '../../session/loginMachine';
-import { validate } from '../../components/AuthPanel';
-import { credentialsSchema } from './loginTexts';
+import { useContractForm } from '../../components/forms/useContractForm';
 
-/** The first step: e-mail and password, checked with the shared schemas before anything is sent. */
+/**
+ * The first step: e-mail and password, checked against POST /auth/login/start's body before
+ * anything is sent. The machine says the server's refusals on the page's error line.
+ */
 export function LoginCredentialsStep({ machine, initialEmail }: { machine: LoginMachine; initialEmail: string }) {
   const busy = useStore(machine, (s) => s.busy);
-  const [email, setEmail] = useState(() => machine.getState().email || initialEmail);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(credentialsSchema, { email, password });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    void machine.getState().submitCredentials(checked.data.email, checked.data.password);
-  };
+  const { form, onSubmit } = useContractForm({
+    schema: loginStartBodySchema,
+    initialValues: { email: machine.getState().email || initialEmail, password: '' },
+  });
+  const hasEmail = !!form.getInitialValues().email;
+  const submit = onSubmit(({ email, password }) => machine.getState().submitCredentials(email, password));
   return (
     <form onSubmit={submit} noValidate data-testid="login-form">
       <Stack gap="sm">
@@ -26,11 +24,9 @@ export function LoginCredentialsStep({ machine, initialEmail }: { machine: Login
           type="email"
           name="email"
           autoComplete="username webauthn"
-          autoFocus={!email}
+          autoFocus={!hasEmail}
           required
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={errors.email}
+          {...form.getInputProps('email')}
           data-testid="login-email"
         />
         <PasswordInput
@@ -38,10 +34,8 @@ export function LoginCredentialsStep({ machine, initialEmail }: { machine: Login
           name="password"
           autoComplete="current-password"
           required
-          autoFocus={!!email}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
+          autoFocus={hasEmail}
+          {...form.getInputProps('password')}
           data-testid="login-password"
         />
         <Button type="submit" loading={busy} data-testid="login-submit">

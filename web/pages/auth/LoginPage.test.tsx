@@ -24,6 +24,12 @@ function fakeDeps(overrides: Partial<LoginDeps['api']> = {}): LoginDeps {
   };
 }
 
+/** The text of the error the field's aria-describedby points to. */
+function fieldError(input: HTMLElement): string | undefined {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+  return ids.map((id) => document.getElementById(id)?.textContent).find((text) => text);
+}
+
 describe('login page', () => {
   it('validates with the shared schemas before calling the server', async () => {
     const deps = fakeDeps();
@@ -50,6 +56,27 @@ describe('login page', () => {
     await waitFor(() => expect(deps.onSession).toHaveBeenCalled());
     expect(deps.api.loginFinish).toHaveBeenCalledWith(expect.objectContaining({ totpCode: '123456', mfaSession: 'm' }));
     expect(screen.getByTestId('login-done')).toBeTruthy();
+  });
+
+  it('refuses a short authenticator code or a malformed e-mailed code in the contract’s words', async () => {
+    const deps = fakeDeps();
+    renderPage(<LoginView deps={deps} />);
+    fireEvent.change(screen.getByTestId('login-email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'x' } });
+    fireEvent.submit(screen.getByTestId('login-form'));
+    fireEvent.click(await screen.findByTestId('login-factor-totp'));
+    const totp = await screen.findByTestId('login-totp-code');
+    fireEvent.change(totp, { target: { value: '12345' } });
+    fireEvent.submit(totp.closest('form')!);
+    // The step's own hint says the same words; the refusal is the one the field points to.
+    await waitFor(() => expect(fieldError(totp)).toBe('Enter the 6-digit code from your authenticator app.'));
+    expect(deps.api.loginFinish).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('login-factor-email'));
+    const emailCode = await screen.findByTestId('login-email-code-code');
+    fireEvent.change(emailCode, { target: { value: 'ABCDE-FGHI' } });
+    fireEvent.submit(emailCode.closest('form')!);
+    await waitFor(() => expect(fieldError(emailCode)).toBe('Enter the code from the e-mail (10 letters and digits).'));
+    expect(deps.api.mfaEmail).not.toHaveBeenCalled();
   });
 
   it('shows the server error and, when locked, the unlock link', async () => {

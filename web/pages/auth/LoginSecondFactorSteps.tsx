@@ -1,10 +1,11 @@
 /** The second-factor steps: choose a factor, then an authenticator code or an e-mailed code. */
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import { totpCodeSchema, emailCodeSchema } from '@common/validation/account';
+import { z } from 'zod';
+import { mfaEmailBodySchema } from '@common/api/auth';
+import { totpCodeSchema } from '@common/validation/account';
 import type { LoginMachine } from '../../session/loginMachine';
-import { humaneIssue } from '../../api/humaneError';
+import { useContractForm } from '../../components/forms/useContractForm';
 import { LoginAlternatives } from './LoginAlternatives';
 import { FACTOR_LABELS } from './loginTexts';
 
@@ -31,19 +32,22 @@ export function ChooseFactorStep({ machine }: { machine: LoginMachine }) {
   );
 }
 
+/**
+ * What each code form checks before sending: the authenticator code as POST /auth/login/finish
+ * takes it, the e-mailed code as POST /auth/mfa/email does.
+ */
+const CODE_SCHEMAS = {
+  totp: z.object({ code: totpCodeSchema }),
+  emailCode: mfaEmailBodySchema,
+} as const;
+
 function CodeForm({ machine, kind }: { machine: LoginMachine; kind: 'totp' | 'emailCode' }) {
   const busy = useStore(machine, (s) => s.busy);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const schema = kind === 'totp' ? totpCodeSchema : emailCodeSchema;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = schema.safeParse(code);
-    if (!checked.success) return setError(humaneIssue(checked.error.issues[0]));
-    setError(undefined);
+  const { form, onSubmit } = useContractForm({ schema: CODE_SCHEMAS[kind], initialValues: { code: '' } });
+  const submit = onSubmit(({ code }) => {
     const state = machine.getState();
-    void (kind === 'totp' ? state.submitTotp(checked.data) : state.submitEmailCode(checked.data));
-  };
+    return kind === 'totp' ? state.submitTotp(code) : state.submitEmailCode(code);
+  });
   const testId = kind === 'totp' ? 'login-totp' : 'login-email-code';
   return (
     <form onSubmit={submit} noValidate>
@@ -54,9 +58,7 @@ function CodeForm({ machine, kind }: { machine: LoginMachine; kind: 'totp' | 'em
           autoComplete="one-time-code"
           inputMode={kind === 'totp' ? 'numeric' : 'text'}
           autoFocus
-          value={code}
-          error={error}
-          onChange={(e) => setCode(e.currentTarget.value)}
+          {...form.getInputProps('code')}
           ff="monospace"
           data-testid={`${testId}-code`}
         />

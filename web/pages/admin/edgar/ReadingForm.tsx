@@ -1,9 +1,13 @@
 /**
  * The fields read from a term sheet, as an admin corrects them: the common fields and each
- * tranche, every input showing the problem the server found with it (by its field path).
+ * tranche, every input showing the problem the server found with it (by its field path) or, while
+ * the correction is one PUT /admin/edgar/{id} would refuse, the contract's refusal in the sentence
+ * its 400 reads as.
  */
 import { Group, Stack, TextInput } from '@mantine/core';
-import type { TermSheetReading } from '@common/api/edgar';
+import { useMemo } from 'react';
+import { termSheetReadingSchema, type TermSheetReading } from '@common/api/edgar';
+import { humaneIssue } from '../../../api/humaneError';
 import { ListInput } from './ListInput';
 import { AGENCIES, AGENCY_LABELS, nullable, replaceTranche, withRating, type Problems } from './readingFields';
 import { TrancheFields } from './TrancheFields';
@@ -18,6 +22,7 @@ export function ReadingForm({
   onChange: (r: TermSheetReading) => void;
 }) {
   const set = (patch: Partial<TermSheetReading>) => onChange({ ...reading, ...patch });
+  const shown = useMemo(() => withContractProblems(reading, problems), [reading, problems]);
   return (
     <Stack gap="xs">
       <Group align="start" grow>
@@ -25,7 +30,7 @@ export function ReadingForm({
           size="xs"
           label="Issuer"
           value={reading.issuer ?? ''}
-          error={problems.get('issuer')}
+          error={shown.get('issuer')}
           onChange={(e) => set({ issuer: nullable(e.currentTarget.value) })}
         />
         <TextInput
@@ -33,7 +38,7 @@ export function ReadingForm({
           type="date"
           label="Trade date"
           value={reading.tradeDate ?? ''}
-          error={problems.get('tradeDate')}
+          error={shown.get('tradeDate')}
           onChange={(e) => set({ tradeDate: nullable(e.currentTarget.value) })}
         />
         <TextInput
@@ -41,7 +46,7 @@ export function ReadingForm({
           type="date"
           label="Settlement date"
           value={reading.settlementDate ?? ''}
-          error={problems.get('settlementDate')}
+          error={shown.get('settlementDate')}
           onChange={(e) => set({ settlementDate: nullable(e.currentTarget.value) })}
         />
       </Group>
@@ -53,6 +58,7 @@ export function ReadingForm({
             size="xs"
             label={AGENCY_LABELS[agency]}
             value={reading.ratings[agency] ?? ''}
+            error={shown.get(`ratings.${agency}`)}
             onChange={(e) => set({ ratings: withRating(reading.ratings, agency, e.currentTarget.value) })}
           />
         ))}
@@ -62,10 +68,33 @@ export function ReadingForm({
           key={i}
           tranche={t}
           index={i}
-          problems={problems}
+          problems={shown}
           onChange={(next) => set({ tranches: replaceTranche(reading.tranches, i, next) })}
         />
       ))}
     </Stack>
   );
+}
+
+/** A zod path as the problems name it: ["tranches", 0, "coupon"] → "tranches[0].coupon". */
+function problemField(path: readonly PropertyKey[]): string {
+  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
+}
+
+/**
+ * The server's problems with the saved reading, under the contract's refusals of the edit: a field
+ * the correction's body would be refused for says so before anything is sent.
+ */
+function withContractProblems(reading: TermSheetReading, problems: Problems): Problems {
+  const checked = termSheetReadingSchema.safeParse(reading);
+  if (checked.success) return problems;
+  const shown = new Map(problems);
+  const refused = new Set<string>();
+  for (const issue of checked.error.issues) {
+    const field = problemField(issue.path);
+    if (refused.has(field)) continue;
+    refused.add(field);
+    shown.set(field, humaneIssue(issue));
+  }
+  return shown;
 }

@@ -1,0 +1,79 @@
+/**
+ * The reading form as an admin corrects it: a correction the contract of PUT /admin/edgar/{id}
+ * refuses says so on its field, in the sentence the server's 400 reads as, before anything is sent.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EDGAR_PATHS, filingSchema, type TermSheetReading } from '@common/api/edgar';
+import { serveApi, shaped } from '../../../test/apiServer';
+import { renderPage } from '../../../test/renderPage';
+import AdminFilingPage from './AdminFilingPage';
+
+const reading: TermSheetReading = {
+  issuer: 'Acme Corp',
+  tradeDate: '2026-11-25',
+  settlementDate: '2026-12-02',
+  bookrunners: ['Goldman Sachs'],
+  ratings: { sp: 'A' },
+  tranches: [
+    {
+      title: '5.250% Notes due 2036',
+      principalAmount: 750_000_000,
+      maturityDate: '2036-12-01',
+      coupon: 0.0525,
+      priceToPublic: 99.812,
+      yieldToMaturity: 0.05274,
+      benchmarkTreasury: null,
+      benchmarkPrice: null,
+      benchmarkYield: null,
+      spreadBp: 84,
+      interestPaymentDates: null,
+      firstPaymentDate: null,
+      makeWholeBp: null,
+      parCallDate: null,
+      cusip: '000000AA1',
+      isin: null,
+    },
+  ],
+};
+
+const FILING = EDGAR_PATHS.filing({ id: 7 });
+
+function renderFiling() {
+  const server = serveApi({
+    [`GET ${FILING}`]: shaped(filingSchema, {
+      id: 7,
+      fileName: 'acme-fwp.htm',
+      status: 'parsed',
+      issuer: 'Acme Corp',
+      tranches: 1,
+      problems: 0,
+      firstProblem: null,
+      dealId: null,
+      uploadedAt: '2026-11-28T15:00:00.000Z',
+      contentType: 'text',
+      source: 'FREE WRITING PROSPECTUS',
+      layout: 'table',
+      reading,
+      problemList: [],
+      matchedIssuer: { id: 12, ticker: 'ACME', name: 'Acme Corp' },
+      corrected: false,
+    }),
+  });
+  renderPage(<AdminFilingPage />, { path: '/bw/admin/edgar/:edgarId', at: '/bw/admin/edgar/7' });
+  return server;
+}
+
+describe('correcting a term-sheet reading', () => {
+  it('says on the field what the contract refuses, and takes it back once the value is fixed', async () => {
+    const server = renderFiling();
+    const price = await screen.findByLabelText('Price to public');
+    fireEvent.change(price, { target: { value: '200' } });
+    expect(await screen.findByText('Price to public must be at most 150.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Issuer'), { target: { value: 'A'.repeat(201) } });
+    expect(await screen.findByText('Issuer must be at most 200 characters.')).toBeTruthy();
+    fireEvent.change(price, { target: { value: '100.5' } });
+    await waitFor(() => expect(screen.queryByText('Price to public must be at most 150.')).toBeNull());
+    expect(server.callsTo(`PUT ${FILING}`)).toHaveLength(0);
+  });
+});
