@@ -6,7 +6,7 @@
  * so a price reads the same in both. Pages never import Mantine's `Table`; this does.
  */
 import { Table, type TableProps } from '@mantine/core';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { Fragment, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { cellText, columnId, isColumnGroup, isMarketFigure, isRightAligned, type Column, type TableColumn } from './tableColumns';
 import { toneClass } from './tone';
 
@@ -42,6 +42,10 @@ export interface SimpleTableProps<Row> extends SimpleTableLook {
   rowClassName?: string | ((row: Row) => string | undefined);
   /** Data attributes on a row (`{ name: 'x' }` → `data-name="x"`), for tests and styles that find rows by them. */
   rowData?: (row: Row) => Record<string, string>;
+  /** One cell across every column in place of the row's cells (e.g. the row being edited), or nothing. */
+  replaceRow?: (row: Row) => ReactNode;
+  /** One cell across every column under the row (what the row opens to), or nothing. */
+  expandedRow?: (row: Row) => ReactNode;
   /** The sentence shown instead of the table when there are no rows (none: an empty table body). */
   empty?: ReactNode;
   /** A last row under the body (totals): one cell per shown column, aligned as its column, set as header cells. */
@@ -132,6 +136,8 @@ function Header<Row>({ columns }: { columns: readonly TableColumn<Row>[] }) {
   );
 }
 
+const present = (node: ReactNode): boolean => node !== null && node !== undefined && node !== false;
+
 function focusSibling(row: HTMLElement, direction: 1 | -1): void {
   const next = direction === 1 ? row.nextElementSibling : row.previousElementSibling;
   if (next instanceof HTMLElement && next.tabIndex >= 0) next.focus();
@@ -143,7 +149,7 @@ function dataAttributes(data: Record<string, string> | undefined): Record<string
 
 export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
   const { rows, columns, rowKey, onRowClick, rowLabel, rowTestId, rowClassName, rowData, empty, footer } = props;
-  const { headless, caption, ariaLabel, testId, scroll } = props;
+  const { headless, caption, ariaLabel, testId, scroll, replaceRow, expandedRow } = props;
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const shown = leaves(columns).filter((c) => !c.hidden);
   const open = onRowClick;
@@ -184,27 +190,43 @@ export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
       {caption && <Table.Caption>{caption}</Table.Caption>}
       {!headless && <Header columns={columns} />}
       <Table.Tbody>
-        {rows.map((row, i) => (
-          <Table.Tr
-            key={rowKey(row, i)}
-            data-testid={typeof rowTestId === 'function' ? rowTestId(row) : rowTestId}
-            className={classOf(row)}
-            {...dataAttributes(rowData?.(row))}
-            {...(open
-              ? {
-                  tabIndex: 0,
-                  // The row stays a table row, named by its cells; what Enter does is its description.
-                  'aria-description': rowLabel?.(row),
-                  onClick: onClick(row),
-                  onKeyDown: onKeyDown(row),
-                }
-              : {})}
-          >
-            {shown.map((c) => (
-              <Cell key={columnId(c)} column={c} row={row} />
-            ))}
-          </Table.Tr>
-        ))}
+        {rows.map((row, i) => {
+          const replacement = replaceRow?.(row);
+          const expansion = expandedRow?.(row);
+          return (
+            <Fragment key={rowKey(row, i)}>
+              {present(replacement) ? (
+                <Table.Tr>
+                  <Table.Td colSpan={shown.length}>{replacement}</Table.Td>
+                </Table.Tr>
+              ) : (
+                <Table.Tr
+                  data-testid={typeof rowTestId === 'function' ? rowTestId(row) : rowTestId}
+                  className={classOf(row)}
+                  {...dataAttributes(rowData?.(row))}
+                  {...(open
+                    ? {
+                        tabIndex: 0,
+                        // The row stays a table row, named by its cells; what Enter does is its description.
+                        'aria-description': rowLabel?.(row),
+                        onClick: onClick(row),
+                        onKeyDown: onKeyDown(row),
+                      }
+                    : {})}
+                >
+                  {shown.map((c) => (
+                    <Cell key={columnId(c)} column={c} row={row} />
+                  ))}
+                </Table.Tr>
+              )}
+              {present(expansion) && (
+                <Table.Tr>
+                  <Table.Td colSpan={shown.length}>{expansion}</Table.Td>
+                </Table.Tr>
+              )}
+            </Fragment>
+          );
+        })}
       </Table.Tbody>
       {footer && (
         <Table.Tfoot>
