@@ -158,4 +158,19 @@ describe('a short list shown whole in the simple table', () => {
     expect(bodyRows[2]?.querySelector('td')?.getAttribute('colspan')).toBe('7');
     expect(screen.queryByTestId('quote-037833DX5')).toBeNull();
   });
+  it('shows a control in a header cell in place of its text, other headers keep theirs', () => {
+    show(
+      <SimpleTable
+        rows={[apple]}
+        columns={columns}
+        rowKey={(r) => r.cusip}
+        headerContent={(c) => (c.header === 'Price' ? <input type="radio" aria-label="Keep the price" /> : null)}
+        testId="quotes"
+      />,
+    );
+    const table = screen.getByTestId('quotes');
+    const priceHeader = within(table).getByRole('radio', { name: 'Keep the price' }).closest('th');
+    expect(priceHeader?.textContent).toBe('');
+    expect(within(table).getByRole('columnheader', { name: 'CUSIP' })).toBeTruthy();
+  });
 });

@@ -52,12 +52,16 @@ export interface SimpleTableProps<Row> extends SimpleTableLook {
   footer?: { cells: readonly ReactNode[]; testId?: string };
   /** Scroll inside the table's own box past these sizes (with `stickyHeader`, the header stays). */
   scroll?: { minWidth: number; maxHeight?: number | string };
+  /** A header cell's content in place of its text (e.g. a control that picks the column), or nothing for the text. */
+  headerContent?: (column: Column<Row>) => ReactNode;
   /** Without a header row (a list whose cells say what they are). */
   headless?: boolean;
   caption?: string;
   ariaLabel?: string;
   testId?: string;
 }
+
+const present = (node: ReactNode): boolean => node !== null && node !== undefined && node !== false;
 
 function leaves<Row>(columns: readonly TableColumn<Row>[]): readonly Column<Row>[] {
   return columns.flatMap((c): readonly Column<Row>[] => (isColumnGroup(c) ? c.columns : [c]));
@@ -106,7 +110,12 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   );
 }
 
-function Header<Row>({ columns }: { columns: readonly TableColumn<Row>[] }) {
+function headerOf<Row>(column: Column<Row>, content: ((column: Column<Row>) => ReactNode) | undefined): ReactNode {
+  const own = content?.(column);
+  return present(own) ? own : column.header;
+}
+
+function Header<Row>({ columns, content }: { columns: readonly TableColumn<Row>[]; content?: (column: Column<Row>) => ReactNode }) {
   const grouped = columns.some((c) => isColumnGroup(c));
   return (
     <Table.Thead>
@@ -128,15 +137,13 @@ function Header<Row>({ columns }: { columns: readonly TableColumn<Row>[] }) {
           .filter((c) => !c.hidden)
           .map((c) => (
             <Table.Th key={columnId(c)} ta={isRightAligned(c) ? 'right' : undefined} title={c.headerTooltip} w={c.width}>
-              {c.header}
+              {headerOf(c, content)}
             </Table.Th>
           ))}
       </Table.Tr>
     </Table.Thead>
   );
 }
-
-const present = (node: ReactNode): boolean => node !== null && node !== undefined && node !== false;
 
 function focusSibling(row: HTMLElement, direction: 1 | -1): void {
   const next = direction === 1 ? row.nextElementSibling : row.previousElementSibling;
@@ -149,7 +156,7 @@ function dataAttributes(data: Record<string, string> | undefined): Record<string
 
 export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
   const { rows, columns, rowKey, onRowClick, rowLabel, rowTestId, rowClassName, rowData, empty, footer } = props;
-  const { headless, caption, ariaLabel, testId, scroll, replaceRow, expandedRow } = props;
+  const { headless, caption, ariaLabel, testId, scroll, replaceRow, expandedRow, headerContent } = props;
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const shown = leaves(columns).filter((c) => !c.hidden);
   const open = onRowClick;
@@ -188,7 +195,7 @@ export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
   const table = (
     <Table {...tableLook} data-testid={testId} aria-label={ariaLabel}>
       {caption && <Table.Caption>{caption}</Table.Caption>}
-      {!headless && <Header columns={columns} />}
+      {!headless && <Header columns={columns} content={headerContent} />}
       <Table.Tbody>
         {rows.map((row, i) => {
           const replacement = replaceRow?.(row);
