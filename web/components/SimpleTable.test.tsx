@@ -195,4 +195,40 @@ describe('a short list shown whole in the simple table', () => {
     const group = within(table).getByRole('columnheader', { name: 'Evaluated' });
     expect(group.getAttribute('colspan')).toBe('2');
   });
+  it('puts a row being edited across every column, and what a row opens to under it', () => {
+    show(
+      <SimpleTable
+        rows={[apple, ibm]}
+        columns={columns}
+        rowKey={(r) => r.cusip}
+        rowTestId={(r) => `quote-${r.cusip}`}
+        replaceRow={(r) => (r.cusip === '037833DX5' ? <span>Editing 037833DX5</span> : null)}
+        expandedRow={(r) => (r.cusip === '459200JY8' ? <span>Trades of 459200JY8</span> : null)}
+        testId="quotes"
+      />,
+    );
+    const bodyRows = screen.getByTestId('quotes').querySelectorAll('tbody tr');
+    expect(bodyRows).toHaveLength(3);
+    expect(bodyRows[0]?.textContent).toBe('Editing 037833DX5');
+    expect(bodyRows[1]).toBe(screen.getByTestId('quote-459200JY8'));
+    expect(bodyRows[2]?.textContent).toBe('Trades of 459200JY8');
+    expect(bodyRows[0]?.querySelector('td')?.getAttribute('colspan')).toBe('7');
+    expect(bodyRows[2]?.querySelector('td')?.getAttribute('colspan')).toBe('7');
+    expect(screen.queryByTestId('quote-037833DX5')).toBeNull();
+  });
+  it('shows a control in a header cell in place of its text, other headers keep theirs', () => {
+    show(
+      <SimpleTable
+        rows={[apple]}
+        columns={columns}
+        rowKey={(r) => r.cusip}
+        headerContent={(c) => (c.header === 'Price' ? <input type="radio" aria-label="Keep the price" /> : null)}
+        testId="quotes"
+      />,
+    );
+    const table = screen.getByTestId('quotes');
+    const priceHeader = within(table).getByRole('radio', { name: 'Keep the price' }).closest('th');
+    expect(priceHeader?.textContent).toBe('');
+    expect(within(table).getByRole('columnheader', { name: 'CUSIP' })).toBeTruthy();
+  });
 });

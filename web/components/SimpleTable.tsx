@@ -49,18 +49,26 @@ export interface SimpleTableProps<Row> extends SimpleTableLook {
    * a hook and hand it to the row's cells through a context, so several cells share one edit.
    */
   rowScope?: ComponentType<{ row: Row; children: ReactNode }>;
+  /** One cell across every column in place of the row's cells (e.g. the row being edited), or nothing. */
+  replaceRow?: (row: Row) => ReactNode;
+  /** One cell across every column under the row (what the row opens to), or nothing. */
+  expandedRow?: (row: Row) => ReactNode;
   /** The sentence shown instead of the table when there are no rows (none: an empty table body). */
   empty?: ReactNode;
   /** A last row under the body (totals): one cell per shown column, aligned as its column, set as header cells. */
   footer?: { cells: readonly ReactNode[]; testId?: string };
   /** Scroll inside the table's own box past these sizes (with `stickyHeader`, the header stays). */
   scroll?: { minWidth: number; maxHeight?: number | string };
+  /** A header cell's content in place of its text (e.g. a control that picks the column), or nothing for the text. */
+  headerContent?: (column: Column<Row>) => ReactNode;
   /** Without a header row (a list whose cells say what they are). */
   headless?: boolean;
   caption?: string;
   ariaLabel?: string;
   testId?: string;
 }
+
+const present = (node: ReactNode): boolean => node !== null && node !== undefined && node !== false;
 
 function leaves<Row>(columns: readonly TableColumn<Row>[]): readonly Column<Row>[] {
   return columns.flatMap((c): readonly Column<Row>[] => (isColumnGroup(c) ? c.columns : [c]));
@@ -109,7 +117,12 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   );
 }
 
-function Header<Row>({ columns }: { columns: readonly TableColumn<Row>[] }) {
+function headerOf<Row>(column: Column<Row>, content: ((column: Column<Row>) => ReactNode) | undefined): ReactNode {
+  const own = content?.(column);
+  return present(own) ? own : column.header;
+}
+
+function Header<Row>({ columns, content }: { columns: readonly TableColumn<Row>[]; content?: (column: Column<Row>) => ReactNode }) {
   const grouped = columns.some((c) => isColumnGroup(c));
   return (
     <Table.Thead>
@@ -131,7 +144,7 @@ function Header<Row>({ columns }: { columns: readonly TableColumn<Row>[] }) {
           .filter((c) => !c.hidden)
           .map((c) => (
             <Table.Th key={columnId(c)} ta={isRightAligned(c) ? 'right' : undefined} title={c.headerTooltip} w={c.width}>
-              {c.header}
+              {headerOf(c, content)}
             </Table.Th>
           ))}
       </Table.Tr>
@@ -150,7 +163,7 @@ function dataAttributes(data: Record<string, string> | undefined): Record<string
 
 export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
   const { rows, columns, rowKey, onRowClick, rowLabel, rowTestId, rowClassName, rowData, rowSelected, empty, footer } = props;
-  const { headless, caption, ariaLabel, testId, scroll, rowScope: Scope } = props;
+  const { headless, caption, ariaLabel, testId, scroll, rowScope: Scope, replaceRow, expandedRow, headerContent } = props;
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const shown = leaves(columns).filter((c) => !c.hidden);
   const open = onRowClick;
@@ -189,10 +202,16 @@ export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
   const table = (
     <Table {...tableLook} data-testid={testId} aria-label={ariaLabel}>
       {caption && <Table.Caption>{caption}</Table.Caption>}
-      {!headless && <Header columns={columns} />}
+      {!headless && <Header columns={columns} content={headerContent} />}
       <Table.Tbody>
         {rows.map((row, i) => {
-          const tr = (
+          const replacement = replaceRow?.(row);
+          const expansion = expandedRow?.(row);
+          const tr = present(replacement) ? (
+            <Table.Tr>
+              <Table.Td colSpan={shown.length}>{replacement}</Table.Td>
+            </Table.Tr>
+          ) : (
             <Table.Tr
               data-testid={typeof rowTestId === 'function' ? rowTestId(row) : rowTestId}
               className={classOf(row)}
@@ -213,12 +232,22 @@ export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
               ))}
             </Table.Tr>
           );
+          const whole = (
+            <>
+              {tr}
+              {present(expansion) && (
+                <Table.Tr>
+                  <Table.Td colSpan={shown.length}>{expansion}</Table.Td>
+                </Table.Tr>
+              )}
+            </>
+          );
           return Scope ? (
             <Scope key={rowKey(row, i)} row={row}>
-              {tr}
+              {whole}
             </Scope>
           ) : (
-            <Fragment key={rowKey(row, i)}>{tr}</Fragment>
+            <Fragment key={rowKey(row, i)}>{whole}</Fragment>
           );
         })}
       </Table.Tbody>

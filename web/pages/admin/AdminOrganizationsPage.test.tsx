@@ -73,6 +73,28 @@ describe('admin organisations and their features', () => {
     expect(cells.slice(0, 5)).toEqual(['Acme Capital', 'buyside', 'acme.com, acme.co.uk', 'yes', '1']);
   });
 
+  it('editing an organisation puts its fields across its row; Save sends them and the row comes back', async () => {
+    const SAVE = `PUT ${ADMIN_PATHS.adminOrganization({ id: 'o-1' })}`;
+    const renamed = shaped(organizationSchema, { ...acme, name: 'Acme Capital Partners', domains: ['acme.com'] });
+    server.answer(SAVE, () => {
+      server.answer(`GET ${ORGS}`, shaped(organizationListSchema, { organizations: [renamed] }));
+      return renamed;
+    });
+    renderPage(<AdminOrganizationsPage />);
+    fireEvent.click(within(await screen.findByTestId('organization-Acme Capital')).getByRole('button', { name: 'Edit' }));
+    const editing = screen.getByTestId('organization-save').closest('tr')!;
+    expect(screen.queryByTestId('organization-Acme Capital')).toBeNull();
+    expect(within(editing).getByRole('cell').getAttribute('colspan')).toBe('7');
+    fireEvent.change(within(editing).getByLabelText('Name'), { target: { value: 'Acme Capital Partners' } });
+    fireEvent.change(within(editing).getByLabelText('E-mail domains'), { target: { value: 'acme.com' } });
+    fireEvent.click(within(editing).getByTestId('organization-save'));
+    const row = await screen.findByTestId('organization-Acme Capital Partners');
+    expect(within(row).getAllByRole('cell')[2]?.textContent).toBe('acme.com');
+    expect(server.callsTo(SAVE).map((c) => c.body)).toEqual([
+      { name: 'Acme Capital Partners', type: 'buyside', domains: ['acme.com'], subscribed: true },
+    ]);
+  });
+
   it('adding an organisation sends its domains as a list; a domain another holds is refused with the reason', async () => {
     server.answer(`POST ${ORGS}`, refusal(409, 'acme.com already belongs to Acme Capital.'));
     renderPage(<AdminOrganizationsPage />);

@@ -4,11 +4,11 @@
  * over /admin/organizations; a row opens its members and per-organisation features. A domain another organisation holds is refused by the server (409),
  * shown with its reason.
  */
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { apiErrorText } from '../../api/errorText';
 import { PageTitle } from '../../components/PageTitle';
 import { OrganizationDraftFields } from './OrganizationDraftFields';
-import { OrganizationRows } from './OrganizationRows';
+import { OrganizationTable } from './OrganizationTable';
 import { useAdminOrganizations } from './useAdminOrganizations';
 
 export default function AdminOrganizationsPage() {
@@ -29,24 +29,7 @@ export default function AdminOrganizationsPage() {
         </Alert>
       )}
       {list.isError && <Alert color="red">{apiErrorText(list.error)}</Alert>}
-      <Table striped data-testid="organization-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Domains</Table.Th>
-            <Table.Th>Subscribed</Table.Th>
-            <Table.Th ta="right">Members</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {state.organizations.map((o) => (
-            <OrganizationRows key={o.id} organization={o} state={state} />
-          ))}
-        </Table.Tbody>
-      </Table>
+      <OrganizationTable state={state} />
       {list.data?.organizations.length === 0 && <Text size="sm">No organisations yet.</Text>}
     </Stack>
   );

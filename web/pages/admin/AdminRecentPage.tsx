@@ -3,14 +3,15 @@
  * (the latest audit entry's actor) and how (its action, and the row's own source), filtered and
  * paged on the server (docs/admin.md).
  */
-import { Alert, Anchor, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_RECENT_PATH, type RecentItem, type RecentResponse } from '@common/api/adminRecent';
-import { formatDate, formatNumber } from '@common/format';
+import { formatNumber } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
+import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 
 const PAGE = 50;
 
@@ -20,6 +21,30 @@ function linkOf(item: RecentItem): string | null {
   if (item.kind === 'deal') return `/bw/admin/deal/${item.id}`;
   return `/bw/admin/issuer/${item.id}`;
 }
+
+function WhatCell({ row: item }: CellProps<RecentItem>) {
+  const to = linkOf(item);
+  return to ? (
+    <Anchor component={Link} to={to} size="sm">
+      {item.label}
+    </Anchor>
+  ) : (
+    item.label
+  );
+}
+
+const COLUMNS: Column<RecentItem>[] = [
+  { header: 'When', field: 'changedAt', kind: 'date' },
+  { header: 'What', field: 'label', cell: WhatCell },
+  { header: 'Kind', field: 'kind' },
+  { header: 'Change', field: 'change' },
+  { header: 'Who', id: 'who', value: (i) => (i.lastAction ? (i.lastAction.actorEmail ?? i.lastAction.actor ?? 'system') : '—') },
+  {
+    header: 'How',
+    id: 'how',
+    value: (i) => [i.lastAction?.action, i.source ? `source ${i.source}` : null].filter(Boolean).join(' · ') || '—',
+  },
+];
 
 export default function AdminRecentPage() {
   const [kind, setKind] = useState('all');
@@ -76,43 +101,15 @@ export default function AdminRecentPage() {
         )}
       </Group>
       {recent.isError && <Alert color="red">{apiErrorText(recent.error)}</Alert>}
-      <Table fz="sm" striped data-testid="recent-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>What</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Change</Table.Th>
-            <Table.Th>Who</Table.Th>
-            <Table.Th>How</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {page?.items.map((item) => {
-            const to = linkOf(item);
-            return (
-              <Table.Tr key={`${item.kind}-${item.id}`} data-testid="recent-row">
-                <Table.Td>{formatDate(item.changedAt)}</Table.Td>
-                <Table.Td>
-                  {to ? (
-                    <Anchor component={Link} to={to} size="sm">
-                      {item.label}
-                    </Anchor>
-                  ) : (
-                    item.label
-                  )}
-                </Table.Td>
-                <Table.Td>{item.kind}</Table.Td>
-                <Table.Td>{item.change}</Table.Td>
-                <Table.Td>{item.lastAction ? (item.lastAction.actorEmail ?? item.lastAction.actor ?? 'system') : '—'}</Table.Td>
-                <Table.Td>
-                  {[item.lastAction?.action, item.source ? `source ${item.source}` : null].filter(Boolean).join(' · ') || '—'}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <SimpleTable
+        rows={page?.items ?? []}
+        columns={COLUMNS}
+        rowKey={(item) => `${item.kind}-${item.id}`}
+        rowTestId="recent-row"
+        fz="sm"
+        striped
+        testId="recent-table"
+      />
       {page && page.total > PAGE && (
         <Group justify="flex-end">
           <Button size="compact-xs" variant="default" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>

@@ -60,4 +60,48 @@ describe('admin data upload', () => {
     expect(within(shown).getByText(/^Nothing was imported: Line 4/)).toBeTruthy();
     expect(server.callsTo(UPLOAD)[0]?.query.get('skipBadRows')).toBe('false');
   });
+  it('lists past imports: who (or the command line), what kind, which file and the counts', async () => {
+    server.answer(
+      `GET ${AUDIT_LOG_PATHS.entries}`,
+      shaped(auditLogPageSchema, {
+        entries: [
+          {
+            id: 'a-2',
+            at: '2026-11-27T15:00:00.000Z',
+            actor: { id: 'u-1', email: 'ann@example.com' },
+            action: 'market.import.treasury',
+            targetType: 'import',
+            targetId: 'par-yields.csv',
+            details: { rowsImported: 1250, rowsRejected: 1 },
+            clientAddress: null,
+          },
+          {
+            id: 'a-1',
+            at: '2026-11-26T15:00:00.000Z',
+            actor: null,
+            action: 'market.import.trace',
+            targetType: 'import',
+            targetId: 'trace.csv',
+            details: {},
+            clientAddress: null,
+          },
+        ],
+        nextCursor: null,
+      }),
+    );
+    renderPage(<AdminUploadPage />);
+    await screen.findByText('par-yields.csv');
+    const rows = within(screen.getByTestId('upload-history'))
+      .getAllByRole('row')
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['ann@example.com', 'treasury', 'par-yields.csv', '1,250 imported, 1 rejected'],
+      ['command line', 'trace', 'trace.csv', '0 imported, 0 rejected'],
+    ]);
+  });
 });

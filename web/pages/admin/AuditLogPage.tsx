@@ -3,15 +3,15 @@
  * before and after — filtered by actor (id or e-mail), action (a family with a trailing dot:
  * "deal."), subject and time, newest first, paged on the server; the filtered log as CSV.
  */
-import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AUDIT_LOG_PATHS, type AuditLogPage, type AuditLogQuery } from '@common/api/auditLog';
-import { formatDate } from '@common/format';
+import { AUDIT_LOG_PATHS, type AuditLogEntry, type AuditLogPage, type AuditLogQuery } from '@common/api/auditLog';
 import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 import { apiKey } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
+import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { saveBlob } from '../../components/download';
 
 type Filters = Omit<AuditLogQuery, 'cursor' | 'limit'>;
@@ -23,6 +23,27 @@ const FIELDS: Array<[keyof Filters, string, string]> = [
 ];
 /** A datetime-local value (the browser's time) as an ISO instant, or nothing. */
 const instant = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+function DetailsCell({ text }: CellProps<AuditLogEntry>) {
+  return (
+    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+      {text}
+    </Text>
+  );
+}
+
+function AddressCell({ text }: CellProps<AuditLogEntry>) {
+  return <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{text}</span>;
+}
+
+const COLUMNS: Column<AuditLogEntry>[] = [
+  { header: 'When', field: 'at', kind: 'date' },
+  { header: 'Who', id: 'who', value: (e) => (e.actor ? (e.actor.email ?? e.actor.id) : 'system') },
+  { header: 'Action', field: 'action' },
+  { header: 'Subject', id: 'subject', value: (e) => `${e.targetType}${e.targetId ? ` ${e.targetId}` : ''}` },
+  { header: 'Details', id: 'details', value: (e) => JSON.stringify(e.details), cell: DetailsCell },
+  { header: 'From', id: 'from', value: (e) => e.clientAddress ?? '—', cell: AddressCell },
+];
 
 export default function AuditLogPage() {
   const [draft, setDraft] = useState<Record<string, string>>({});
@@ -92,37 +113,7 @@ export default function AuditLogPage() {
         </Group>
       </form>
       {(log.isError || error) && <Alert color="red">{error ?? apiErrorText(log.error)}</Alert>}
-      <Table striped data-testid="audit-log">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Who</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Details</Table.Th>
-            <Table.Th>From</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>{formatDate(e.at)}</Table.Td>
-              <Table.Td>{e.actor ? (e.actor.email ?? e.actor.id) : 'system'}</Table.Td>
-              <Table.Td>{e.action}</Table.Td>
-              <Table.Td>
-                {e.targetType}
-                {e.targetId ? ` ${e.targetId}` : ''}
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {JSON.stringify(e.details)}
-                </Text>
-              </Table.Td>
-              <Table.Td ff="monospace">{e.clientAddress ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <SimpleTable rows={entries} columns={COLUMNS} rowKey={(e) => String(e.id)} striped testId="audit-log" />
       {log.data && entries.length === 0 && <Text size="sm">No audited change matches.</Text>}
       {log.hasNextPage && (
         <Button size="xs" variant="light" w="fit-content" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>

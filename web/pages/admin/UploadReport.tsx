@@ -1,8 +1,16 @@
-import { Button, Card, Group, Table, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Text } from '@mantine/core';
 import type { ImportReportBody } from '@common/api/upload';
 import { formatNumber } from '@common/format';
 import { saveText } from '../../components/download';
+import { SimpleTable, type Column } from '../../components/SimpleTable';
 import { rejectedRowsCsv } from './uploadKinds';
+
+type RejectedRow = ImportReportBody['rejected'][number];
+
+const REJECTED_COLUMNS: Column<RejectedRow>[] = [
+  { header: 'Line', id: 'line', value: (r) => `line ${r.line}`, width: 80 },
+  { header: 'Reason', field: 'reason' },
+];
 
 /** An import's report: imported or not (and why), the counts, and the first rejected rows by line. */
 export function UploadReport({ report, refusal }: { report: ImportReportBody; refusal: string | null }) {
@@ -29,16 +37,15 @@ export function UploadReport({ report, refusal }: { report: ImportReportBody; re
               Download the rejected rows
             </Button>
           </Group>
-          <Table mt="xs" data-testid="upload-rejected">
-            <Table.Tbody>
-              {report.rejected.slice(0, 50).map((r) => (
-                <Table.Tr key={r.line}>
-                  <Table.Td w={80}>line {r.line}</Table.Td>
-                  <Table.Td>{r.reason}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Box mt="xs">
+            <SimpleTable
+              rows={report.rejected.slice(0, 50)}
+              columns={REJECTED_COLUMNS}
+              rowKey={(r) => String(r.line)}
+              headless
+              testId="upload-rejected"
+            />
+          </Box>
         </>
       )}
     </Card>

@@ -3,16 +3,17 @@
  * the field it refuses; a bond changed since it was read is refused and re-read), its last
  * figures, recent trades and change history. A save reprices the bond (docs/admin.md).
  */
-import { Alert, Anchor, Badge, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ADMIN_BOND_PATHS, type AdminBond, type AdminBondSaved, type AdminBondTerms } from '@common/api/adminBonds';
-import { formatDate, formatPrice, formatSize, formatSpreadLevel, formatYield, formatMarketTime } from '@common/format';
+import { formatDate, formatPrice, formatSpreadLevel, formatYield } from '@common/format';
 import { ApiError, api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
+import { SimpleTable, type Column } from '../../../components/SimpleTable';
 import { BondHistory } from './BondHistory';
 import { BondTermsForm } from './BondTermsForm';
 
@@ -28,34 +29,21 @@ function Figures({ bond }: { bond: AdminBond }) {
   );
 }
 
+type BondTrade = AdminBond['trades'][number];
+
+const TRADE_COLUMNS: Column<BondTrade>[] = [
+  { header: 'Time', field: 'executionTime', kind: 'instant' },
+  { header: 'Par', field: 'quantity', kind: 'size' },
+  { header: 'Price', field: 'price', kind: 'price' },
+  { header: 'Yield', field: 'yield', kind: 'yield' },
+  { header: 'Side', field: 'side' },
+  { header: 'Source', field: 'source' },
+];
+
 function Trades({ bond }: { bond: AdminBond }) {
   if (bond.trades.length === 0) return <Text size="sm">No trades.</Text>;
-  return (
-    <Table fz="sm" data-testid="bond-trades">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Time</Table.Th>
-          <Table.Th ta="right">Par</Table.Th>
-          <Table.Th ta="right">Price</Table.Th>
-          <Table.Th ta="right">Yield</Table.Th>
-          <Table.Th>Side</Table.Th>
-          <Table.Th>Source</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {bond.trades.map((t, i) => (
-          <Table.Tr key={i}>
-            <Table.Td>{formatMarketTime(t.executionTime)}</Table.Td>
-            <Table.Td ta="right">{formatSize(t.quantity)}</Table.Td>
-            <Table.Td ta="right">{formatPrice(t.price)}</Table.Td>
-            <Table.Td ta="right">{formatYield(t.yield)}</Table.Td>
-            <Table.Td>{t.side}</Table.Td>
-            <Table.Td>{t.source}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  // The list has no id per trade: its place is its key, as it always was.
+  return <SimpleTable rows={bond.trades} columns={TRADE_COLUMNS} rowKey={(_, i) => String(i)} fz="sm" testId="bond-trades" />;
 }
 
 export default function AdminBondPage() {

@@ -1,9 +1,37 @@
 /** Bonds picked for a comparison: found by CUSIP/ISIN prefix, ticker or description (GET /admin/bond?q=). */
-import { Badge, Button, CloseButton, Group, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { ADMIN_BOND_PATHS, COMPARE_MAX_BONDS, type BondSearchResponse } from '@common/api/adminBonds';
 import { useApiQuery } from '../../../api/queries';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
+
+/** A bond found, with whether it may still be added and what adding it does. */
+interface FoundRow {
+  bond: BondSearchResponse['bonds'][number];
+  addable: boolean;
+  add: () => void;
+}
+
+function CusipCell({ text }: CellProps<FoundRow>) {
+  return <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{text}</span>;
+}
+
+function AddCell({ row }: CellProps<FoundRow>) {
+  return (
+    <Button size="compact-xs" variant="default" disabled={!row.addable} onClick={row.add} data-testid="compare-add">
+      Add
+    </Button>
+  );
+}
+
+const FOUND_COLUMNS: Column<FoundRow>[] = [
+  { header: 'CUSIP', id: 'cusip', value: (r) => r.bond.cusip, cell: CusipCell },
+  { header: 'Ticker', id: 'ticker', value: (r) => r.bond.ticker },
+  { header: 'Description', id: 'description', value: (r) => r.bond.description },
+  { header: 'Maturity', id: 'maturity', value: (r) => r.bond.maturityDate },
+  { header: 'Add', id: 'add', cell: AddCell, control: true },
+];
 
 interface Props {
   ids: number[];
@@ -41,29 +69,18 @@ export function BondPicker({ ids, onChange, onCompare }: Props) {
         </Button>
       </Group>
       {q && found.data && (
-        <Table fz="sm" data-testid="compare-found">
-          <Table.Tbody>
-            {found.data.bonds.map((b) => (
-              <Table.Tr key={b.id}>
-                <Table.Td ff="monospace">{b.cusip}</Table.Td>
-                <Table.Td>{b.ticker}</Table.Td>
-                <Table.Td>{b.description}</Table.Td>
-                <Table.Td>{b.maturityDate}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="default"
-                    disabled={ids.includes(b.id) || ids.length >= COMPARE_MAX_BONDS}
-                    onClick={() => onChange([...ids, b.id])}
-                    data-testid="compare-add"
-                  >
-                    Add
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          rows={found.data.bonds.map((bond) => ({
+            bond,
+            addable: !ids.includes(bond.id) && ids.length < COMPARE_MAX_BONDS,
+            add: () => onChange([...ids, bond.id]),
+          }))}
+          columns={FOUND_COLUMNS}
+          rowKey={(r) => String(r.bond.id)}
+          headless
+          fz="sm"
+          testId="compare-found"
+        />
       )}
     </Stack>
   );

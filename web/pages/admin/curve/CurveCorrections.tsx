@@ -1,6 +1,16 @@
-import { Card, Table, Text } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 import { type AdminCurve } from '@common/api/adminCurve';
-import { formatDate, formatYield } from '@common/format';
+import { formatYield } from '@common/format';
+import { SimpleTable, type Column } from '../../../components/SimpleTable';
+
+type Correction = AdminCurve['corrections'][number];
+
+const COLUMNS: Column<Correction>[] = [
+  { header: 'When', field: 'at', kind: 'date' },
+  { header: 'Who', id: 'who', value: (x) => x.actorEmail ?? x.actor ?? 'system' },
+  { header: 'Tenor', field: 'tenor' },
+  { header: 'Correction', id: 'correction', value: (x) => `${formatYield(x.before)} → ${formatYield(x.after)}` },
+];
 
 /** The audited corrections of the day shown: when, by whom, which tenor, before → after. */
 export function CurveCorrections({ corrections }: { corrections: AdminCurve['corrections'] }) {
@@ -9,20 +19,8 @@ export function CurveCorrections({ corrections }: { corrections: AdminCurve['cor
       <Text fw={700} size="sm" mb="xs">
         Corrections of this day
       </Text>
-      <Table fz="sm" data-testid="curve-corrections">
-        <Table.Tbody>
-          {corrections.map((x, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>{formatDate(x.at)}</Table.Td>
-              <Table.Td>{x.actorEmail ?? x.actor ?? 'system'}</Table.Td>
-              <Table.Td>{x.tenor}</Table.Td>
-              <Table.Td>
-                {formatYield(x.before)} → {formatYield(x.after)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {/* A correction has no id of its own: its place in the day's list is its key. */}
+      <SimpleTable rows={corrections} columns={COLUMNS} rowKey={(_, i) => String(i)} headless fz="sm" testId="curve-corrections" />
     </Card>
   );
 }

@@ -1,9 +1,9 @@
 /** A day's curve points, each correctable in place (typed in %, sent as a decimal with the point's version). */
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { CurvePoint } from '@common/api/adminCurve';
-import { formatDate, formatYield } from '@common/format';
 import { DecimalInput } from '../../../components/DecimalInput';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 
 interface Props {
   points: CurvePoint[];
@@ -11,76 +11,94 @@ interface Props {
   onCorrect: (point: CurvePoint, value: number) => Promise<boolean>;
 }
 
+/** A point as its row shows it: being corrected or not, with what its buttons and input do. */
+interface PointRow {
+  point: CurvePoint;
+  editing: boolean;
+  value: number | null;
+  busy: boolean;
+  setValue: (value: number | null) => void;
+  start: () => void;
+  save: () => void;
+  cancel: () => void;
+}
+
+function YieldCell({ row, text }: CellProps<PointRow>) {
+  if (!row.editing) return text;
+  return (
+    <DecimalInput
+      size="xs"
+      w={110}
+      percent
+      value={row.value}
+      onChange={row.setValue}
+      aria-label={`${row.point.tenor} yield (%)`}
+      data-testid="curve-point-input"
+    />
+  );
+}
+
+function ChangedCell({ text }: CellProps<PointRow>) {
+  return (
+    <Text size="xs" c="dimmed">
+      {text}
+    </Text>
+  );
+}
+
+function ActionsCell({ row }: CellProps<PointRow>) {
+  if (!row.editing)
+    return (
+      <Button size="compact-xs" variant="subtle" onClick={row.start} data-testid="curve-point-edit">
+        Correct
+      </Button>
+    );
+  return (
+    <Group gap={4}>
+      <Button size="compact-xs" loading={row.busy} disabled={row.value === null} onClick={row.save} data-testid="curve-point-save">
+        Save
+      </Button>
+      <Button size="compact-xs" variant="default" onClick={row.cancel}>
+        Cancel
+      </Button>
+    </Group>
+  );
+}
+
+const COLUMNS: Column<PointRow>[] = [
+  { header: 'Tenor', id: 'tenor', value: (r) => r.point.tenor },
+  { header: 'Yield', id: 'yield', value: (r) => r.point.yield, kind: 'yield', cell: YieldCell, control: true },
+  { header: 'Last changed', id: 'updatedAt', value: (r) => r.point.updatedAt, kind: 'date', cell: ChangedCell },
+  { header: '', id: 'actions', cell: ActionsCell, control: true },
+];
+
 export function CurvePointsTable({ points, busy, onCorrect }: Props) {
   const [editing, setEditing] = useState<string | null>(null);
   const [value, setValue] = useState<number | null>(null);
+  const rows = points.map((point): PointRow => ({
+    point,
+    editing: editing === point.tenor,
+    value,
+    busy,
+    setValue,
+    start: () => {
+      setEditing(point.tenor);
+      setValue(point.yield);
+    },
+    save: () => {
+      if (value !== null) void onCorrect(point, value).then((ok) => ok && setEditing(null));
+    },
+    cancel: () => setEditing(null),
+  }));
   return (
-    <Table fz="sm" data-testid="curve-points">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Tenor</Table.Th>
-          <Table.Th ta="right">Yield</Table.Th>
-          <Table.Th>Last changed</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {points.map((p) => (
-          <Table.Tr key={p.tenor} data-testid="curve-point" data-tenor={p.tenor}>
-            <Table.Td>{p.tenor}</Table.Td>
-            <Table.Td ta="right">
-              {editing === p.tenor ? (
-                <DecimalInput
-                  size="xs"
-                  w={110}
-                  percent
-                  value={value}
-                  onChange={setValue}
-                  aria-label={`${p.tenor} yield (%)`}
-                  data-testid="curve-point-input"
-                />
-              ) : (
-                formatYield(p.yield)
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Text size="xs" c="dimmed">
-                {formatDate(p.updatedAt)}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              {editing === p.tenor ? (
-                <Group gap={4}>
-                  <Button
-                    size="compact-xs"
-                    loading={busy}
-                    disabled={value === null}
-                    onClick={() => void onCorrect(p, value!).then((ok) => ok && setEditing(null))}
-                    data-testid="curve-point-save"
-                  >
-                    Save
-                  </Button>
-                  <Button size="compact-xs" variant="default" onClick={() => setEditing(null)}>
-                    Cancel
-                  </Button>
-                </Group>
-              ) : (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  onClick={() => {
-                    setEditing(p.tenor);
-                    setValue(p.yield);
-                  }}
-                  data-testid="curve-point-edit"
-                >
-                  Correct
-                </Button>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <SimpleTable
+      rows={rows}
+      columns={COLUMNS}
+      rowKey={(r) => r.point.tenor}
+      rowTestId="curve-point"
+      rowData={(r) => ({ tenor: r.point.tenor })}
+      fz="sm"
+      testId="curve-points"
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_DEAL_PATHS, type AdminDeal, adminDealSchema, adminDealStatusSchema, adminDealUpdateSchema } from '@common/api/adminDeals';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
@@ -85,5 +85,21 @@ describe('admin deal page', () => {
     const sent = server.callsTo(UPDATE).map((c) => c.body);
     expect(sent).toEqual([{ bookrunners: ['Goldman Sachs', 'Morgan Stanley'], useOfProceeds: null }]);
     expect(adminDealUpdateSchema.safeParse(sent[0]).success).toBe(true);
+  });
+  it("a tranche's Save sends only the fields typed, and the row then shows what the server saved", async () => {
+    const TRANCHE = `PATCH ${ADMIN_DEAL_PATHS.tranche({ id: 31, trancheId: 1 })}`;
+    server.answer(TRANCHE, () => deal({ tranches: [{ ...deal().tranches[0]!, launchSpreadBp: 90 }] }));
+    renderDeal();
+    await screen.findByTestId('admin-deal-status');
+    const tranche = screen.getByTestId('admin-tranche-1');
+    const save = within(tranche).getByRole('button', { name: 'Save' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(tranche).getByLabelText('Launch bp'), { target: { value: '90' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(server.callsTo(TRANCHE).map((c) => c.body)).toEqual([{ launchSpreadBp: 90 }]));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('admin-tranche-1')).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true),
+    );
+    expect((within(screen.getByTestId('admin-tranche-1')).getByLabelText('Launch bp') as HTMLInputElement).value).toBe('90');
   });
 });

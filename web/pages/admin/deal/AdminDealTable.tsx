@@ -1,49 +1,39 @@
-import { Anchor, Badge, Table } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminDealList } from '@common/api/adminDeals';
-import { formatDate, formatSize } from '@common/format';
 import { STATUS_LABELS } from '../../../components/dealStatus';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
+
+type DealRow = AdminDealList['deals'][number];
+
+function DealCell({ row }: CellProps<DealRow>) {
+  return (
+    <Anchor component={Link} to={`/bw/admin/deal/${row.id}`} size="sm">
+      #{row.id}
+    </Anchor>
+  );
+}
+
+function StageCell({ row }: CellProps<DealRow>) {
+  return (
+    <Badge size="sm" variant="light">
+      {STATUS_LABELS[row.status]}
+    </Badge>
+  );
+}
+
+const COLUMNS: Column<DealRow>[] = [
+  { header: 'Deal', field: 'id', cell: DealCell },
+  { header: 'Issuer', id: 'issuer', value: (d) => `${d.issuer.ticker} — ${d.issuer.name}` },
+  { header: 'Stage', field: 'status', cell: StageCell },
+  { header: 'Announced', field: 'announcedAt', kind: 'date' },
+  { header: 'Priced', field: 'pricedAt', kind: 'date' },
+  { header: 'Tranches', field: 'tranches', align: 'right' },
+  { header: 'Size', id: 'size', value: (d) => d.sizeMm * 1e6, kind: 'size' },
+  { header: 'Source', field: 'source' },
+];
 
 /** The deals found, each opening its admin page. */
 export function AdminDealTable({ deals }: { deals: AdminDealList['deals'] }) {
-  return (
-    <Table striped highlightOnHover data-testid="admin-deal-list">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Deal</Table.Th>
-          <Table.Th>Issuer</Table.Th>
-          <Table.Th>Stage</Table.Th>
-          <Table.Th>Announced</Table.Th>
-          <Table.Th>Priced</Table.Th>
-          <Table.Th ta="right">Tranches</Table.Th>
-          <Table.Th ta="right">Size</Table.Th>
-          <Table.Th>Source</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {deals.map((d) => (
-          <Table.Tr key={d.id}>
-            <Table.Td>
-              <Anchor component={Link} to={`/bw/admin/deal/${d.id}`} size="sm">
-                #{d.id}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              {d.issuer.ticker} — {d.issuer.name}
-            </Table.Td>
-            <Table.Td>
-              <Badge size="sm" variant="light">
-                {STATUS_LABELS[d.status]}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{formatDate(d.announcedAt)}</Table.Td>
-            <Table.Td>{d.pricedAt ? formatDate(d.pricedAt) : '—'}</Table.Td>
-            <Table.Td ta="right">{d.tranches}</Table.Td>
-            <Table.Td ta="right">{formatSize(d.sizeMm * 1e6)}</Table.Td>
-            <Table.Td>{d.source}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <SimpleTable rows={deals} columns={COLUMNS} rowKey={(d) => String(d.id)} striped highlightOnHover testId="admin-deal-list" />;
 }

@@ -1,6 +1,23 @@
-import { Card, Table, Text } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 import type { AdminDeal } from '@common/api/adminDeals';
-import { formatDate } from '@common/format';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
+
+type AuditEntry = AdminDeal['audit'][number];
+
+function DetailsCell({ text }: CellProps<AuditEntry>) {
+  return (
+    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+      {text}
+    </Text>
+  );
+}
+
+const COLUMNS: Column<AuditEntry>[] = [
+  { header: 'When', field: 'at', kind: 'date' },
+  { header: 'Who', id: 'who', value: (a) => a.actor ?? 'system' },
+  { header: 'Action', field: 'action' },
+  { header: 'Details', id: 'details', value: (a) => JSON.stringify(a.details), cell: DetailsCell },
+];
 
 /** Every change to the deal: when, by whom (or the system), what, and its details as sent. */
 export function DealAuditTrail({ audit }: { audit: AdminDeal['audit'] }) {
@@ -9,22 +26,8 @@ export function DealAuditTrail({ audit }: { audit: AdminDeal['audit'] }) {
       <Text fw={700} mb="xs">
         Audit trail
       </Text>
-      <Table data-testid="admin-deal-audit">
-        <Table.Tbody>
-          {audit.map((a, k) => (
-            <Table.Tr key={k}>
-              <Table.Td>{formatDate(a.at)}</Table.Td>
-              <Table.Td>{a.actor ?? 'system'}</Table.Td>
-              <Table.Td>{a.action}</Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {JSON.stringify(a.details)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {/* An entry has no id here: its place in the trail is its key. */}
+      <SimpleTable rows={audit} columns={COLUMNS} rowKey={(_, k) => String(k)} headless testId="admin-deal-audit" />
     </Card>
   );
 }
