@@ -12,6 +12,7 @@ import { api } from '../../api/client';
 import { useApiMutation, useApiQuery } from '../../api/queries';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { PageTitle } from '../../components/PageTitle';
+import { editsShown } from './adminEdits';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf';
 
@@ -31,13 +32,12 @@ export default function AdminMediaPage() {
     invalidates,
   });
   const remove = useApiMutation((item: MediaItem) => api.delete(MEDIA_PATHS.adminOne({ id: item.id })), { invalidates });
-  const edits = [upload, replace, remove];
   // One refusal at a time, as the page has one alert: starting an edit forgets the last one's.
+  const { error, forgetRefusals } = editsShown({ upload, replace, remove });
   const start = <Vars,>(edit: { run: (vars: Vars) => Promise<unknown> }, vars: Vars) => {
-    for (const other of edits) other.reset();
+    forgetRefusals();
     void edit.run(vars);
   };
-  const error = edits.find((edit) => edit.error)?.error;
   return (
     <Stack gap="sm" maw={1000} data-testid="admin-media-page">
       <PageTitle />
