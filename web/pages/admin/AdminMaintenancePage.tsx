@@ -11,17 +11,22 @@ import { ADMIN_PATHS, MAINTENANCE_MESSAGE_MAX, type MaintenanceBody, type Mainte
 import { formatDate } from '@common/format';
 import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
-import { apiKey } from '../../api/queries';
+import { apiKey, useApiMutation } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { MAINTENANCE_NOTICE } from '../../components/maintenanceNotice';
-import { useAdminAction } from './useAdminAction';
 import { fromLocalInput, toLocalInput } from '../../components/localDateTime';
 
 export default function AdminMaintenancePage() {
   const client = useQueryClient();
   const key = apiKey(ADMIN_PATHS.adminMaintenance);
   const state = useQuery({ queryKey: key, queryFn: () => api.get<MaintenanceState>(ADMIN_PATHS.adminMaintenance) });
-  const { busy, error, run } = useAdminAction();
+  // The switch and the notice's save are one edit (a PUT of the whole state); `via` says which
+  // button shows the spinner. The answer is the new state, so it is kept rather than read again.
+  const save = useApiMutation(
+    ({ body }: { body: MaintenanceBody; via: 'toggle' | 'save' }) => api.put<MaintenanceState>(ADMIN_PATHS.adminMaintenance, body),
+    { onDone: (saved) => client.setQueryData(key, saved) },
+  );
+  const saving = (via: 'toggle' | 'save') => save.busy && save.variables?.via === via;
   const [message, setMessage] = useState('');
   const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
@@ -32,17 +37,15 @@ export default function AdminMaintenancePage() {
     setStartsAt(toLocalInput(s.startsAt));
     setEndsAt(toLocalInput(s.endsAt));
   }, [s]);
-  const save = (body: MaintenanceBody, what: string) =>
-    run(what, async () => client.setQueryData(key, await api.put<MaintenanceState>(ADMIN_PATHS.adminMaintenance, body)));
   const notice = { message: message.trim() || null, startsAt: fromLocalInput(startsAt), endsAt: fromLocalInput(endsAt) };
   const on = s?.maintenanceMode ?? false;
   return (
     <Stack gap="sm" maw={800} data-testid="admin-maintenance-page">
       <PageTitle />
       {state.isError && <Alert color="red">{apiErrorText(state.error)}</Alert>}
-      {error && (
+      {save.error && (
         <Alert color="red" data-testid="maintenance-error">
-          {error}
+          {save.error}
         </Alert>
       )}
       {s && (
@@ -52,8 +55,8 @@ export default function AdminMaintenancePage() {
           </Badge>
           <Button
             color={on ? 'teal' : 'red'}
-            loading={busy === 'toggle'}
-            onClick={() => void save({ maintenanceMode: !on, ...notice }, 'toggle')}
+            loading={saving('toggle')}
+            onClick={() => void save.run({ body: { maintenanceMode: !on, ...notice }, via: 'toggle' })}
             data-testid="maintenance-toggle"
           >
             {on ? 'End maintenance' : 'Start maintenance'}
@@ -99,8 +102,8 @@ export default function AdminMaintenancePage() {
             />
             <Button
               variant="light"
-              loading={busy === 'save'}
-              onClick={() => void save({ maintenanceMode: on, ...notice }, 'save')}
+              loading={saving('save')}
+              onClick={() => void save.run({ body: { maintenanceMode: on, ...notice }, via: 'save' })}
               data-testid="maintenance-save"
             >
               Save message and schedule

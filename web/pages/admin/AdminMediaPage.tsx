@@ -5,15 +5,14 @@
  * published post uses it). The server reads the type from the bytes and checks the name agrees.
  */
 import { Alert, Badge, Button, Card, CopyButton, FileButton, Group, Image, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MEDIA_MAX_BYTES, MEDIA_PATHS, type MediaItem, type MediaList } from '@common/api/media';
 import { formatDate, formatNumber } from '@common/format';
 import { api } from '../../api/client';
-import { apiKey, useApiQuery } from '../../api/queries';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { PageTitle } from '../../components/PageTitle';
-import { useAdminAction } from './useAdminAction';
+import { editsShown } from './adminEdits';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf';
 
@@ -25,11 +24,20 @@ const send = (url: string, method: 'POST' | 'PUT', file: File) =>
   });
 
 export default function AdminMediaPage() {
-  const client = useQueryClient();
   const list = useApiQuery<MediaList>(MEDIA_PATHS.admin);
-  const { busy, error, run } = useAdminAction();
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: apiKey(MEDIA_PATHS.admin) });
+  const invalidates = [MEDIA_PATHS.admin];
+  const upload = useApiMutation((file: File) => send(MEDIA_PATHS.admin, 'POST', file), { invalidates });
+  const replace = useApiMutation(({ id, file }: { id: number; file: File }) => send(MEDIA_PATHS.adminOne({ id }), 'PUT', file), {
+    invalidates,
+  });
+  const remove = useApiMutation((item: MediaItem) => api.delete(MEDIA_PATHS.adminOne({ id: item.id })), { invalidates });
+  // One refusal at a time, as the page has one alert: starting an edit forgets the last one's.
+  const { error, forgetRefusals } = editsShown({ upload, replace, remove });
+  const start = <Vars,>(edit: { run: (vars: Vars) => Promise<unknown> }, vars: Vars) => {
+    forgetRefusals();
+    void edit.run(vars);
+  };
   return (
     <Stack gap="sm" maw={1000} data-testid="admin-media-page">
       <PageTitle />
@@ -43,9 +51,9 @@ export default function AdminMediaPage() {
         </Alert>
       )}
       <Group>
-        <FileButton accept={ACCEPT} onChange={(file) => file && void run('upload', () => send(MEDIA_PATHS.admin, 'POST', file), refresh)}>
+        <FileButton accept={ACCEPT} onChange={(file) => file && start(upload, file)}>
           {(props) => (
-            <Button {...props} loading={busy === 'upload'} data-testid="media-upload">
+            <Button {...props} loading={upload.busy} data-testid="media-upload">
               Upload a file
             </Button>
           )}
@@ -76,14 +84,9 @@ export default function AdminMediaPage() {
                     </Button>
                   )}
                 </CopyButton>
-                <FileButton
-                  accept={m.mime}
-                  onChange={(file) =>
-                    file && void run(`replace-${m.id}`, () => send(MEDIA_PATHS.adminOne({ id: m.id }), 'PUT', file), refresh)
-                  }
-                >
+                <FileButton accept={m.mime} onChange={(file) => file && start(replace, { id: m.id, file })}>
                   {(props) => (
-                    <Button {...props} size="compact-xs" variant="subtle" loading={busy === `replace-${m.id}`}>
+                    <Button {...props} size="compact-xs" variant="subtle" loading={replace.busy && replace.variables?.id === m.id}>
                       Replace
                     </Button>
                   )}
@@ -100,19 +103,13 @@ export default function AdminMediaPage() {
       <ConfirmDelete
         name={deleting?.name ?? null}
         title="Delete file"
-        busy={busy === 'delete'}
+        busy={remove.busy}
         onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          void run(
-            'delete',
-            async () => {
-              const target = deleting;
-              setDeleting(null);
-              if (target) await api.delete(MEDIA_PATHS.adminOne({ id: target.id }));
-            },
-            refresh,
-          )
-        }
+        onConfirm={() => {
+          const target = deleting;
+          setDeleting(null);
+          if (target) start(remove, target);
+        }}
       />
     </Stack>
   );

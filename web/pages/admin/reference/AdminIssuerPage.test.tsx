@@ -1,7 +1,14 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_ISSUER_PATHS, type AdminIssuerDetail, adminIssuerDetailSchema, adminIssuerUpdateSchema } from '@common/api/adminIssuers';
+import {
+  ADMIN_ISSUER_PATHS,
+  type AdminIssuerDetail,
+  adminIssuerDetailSchema,
+  adminIssuerMergeResponseSchema,
+  adminIssuerUpdateSchema,
+} from '@common/api/adminIssuers';
 import { ADMIN_SECTOR_PATHS } from '@common/api/adminSectors';
+import { ISSUER_PATHS, issuerSearchResponseSchema } from '@common/api/issuer';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminIssuerPage from './AdminIssuerPage';
@@ -84,5 +91,47 @@ describe('admin issuer page', () => {
     fireEvent.click(within(error).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect((screen.getByTestId('issuer-name') as HTMLInputElement).value).toBe('Acme Corporation Inc'));
     expect(server.callsTo(`GET ${ISSUER}`)).toHaveLength(2);
+  });
+
+  it('merging a duplicate sends both versions read, then says what moved and reads the issuer again', async () => {
+    const MERGE = `POST ${ADMIN_ISSUER_PATHS.merge({ issuerId: 12 })}`;
+    server.answer(`GET ${ISSUER_PATHS.issuers}`, () =>
+      shaped(issuerSearchResponseSchema, {
+        issuers: [{ id: 20, name: 'Acme Corp Holdings', displayName: 'Acme Holdings', ticker: 'ACMH', sectorCode: 'BANKS', bondCount: 2 }],
+      }),
+    );
+    server.answer(
+      `GET ${ADMIN_ISSUER_PATHS.issuer({ issuerId: 20 })}`,
+      acme({
+        id: 20,
+        name: 'Acme Corp Holdings',
+        displayName: 'Acme Holdings',
+        ticker: 'ACMH',
+        version: 4,
+        dealCount: 1,
+        subsidiaries: [],
+      }),
+    );
+    server.answer(MERGE, () =>
+      shaped(adminIssuerMergeResponseSchema, {
+        survivorId: 12,
+        mergedId: 20,
+        bondsMoved: 2,
+        dealsMoved: 1,
+        subsidiariesMoved: 0,
+        version: 2,
+      }),
+    );
+    renderIssuer();
+    const duplicate = await screen.findByTestId('merge-duplicate');
+    act(() => duplicate.focus());
+    fireEvent.change(duplicate, { target: { value: 'acmh' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'ACMH — Acme Holdings' }));
+    await waitFor(() => expect(screen.getByTestId('merge-open').hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByTestId('merge-open'));
+    fireEvent.click(await screen.findByTestId('merge-confirm'));
+    expect((await screen.findByTestId('issuer-notice')).textContent).toBe('Merged: 2 bond(s), 1 deal(s) and 0 subsidiar(ies) moved here.');
+    expect(server.callsTo(MERGE).map((c) => c.body)).toEqual([{ duplicateId: 20, version: 1, duplicateVersion: 4, confirm: true }]);
+    await waitFor(() => expect(server.callsTo(`GET ${ISSUER}`)).toHaveLength(2));
   });
 });

@@ -57,4 +57,34 @@ describe('admin sectors and industries', () => {
     expect(await within(await row('INSUR')).findByText('version: the industry changed since you read it')).toBeTruthy();
     expect(server.callsTo(`DELETE ${INSURANCE}`).map((c) => c.query.get('version'))).toEqual(['1']);
   });
+
+  it('a refused delete reads the taxonomy again, so the table shows what is stored', async () => {
+    server.answer(`DELETE ${INSURANCE}`, () => {
+      taxonomy = { sectors: [financials.sectors[0]!, financials.sectors[1]!, { ...financials.sectors[2]!, issuerCount: 3, version: 2 }] };
+      return refusal(409, 'version: the industry changed since you read it');
+    });
+    renderPage(<AdminSectorsPage />);
+    fireEvent.click(await deleteButton('INSUR'));
+    expect(await within(await row('INSUR')).findByText('version: the industry changed since you read it')).toBeTruthy();
+    await waitFor(async () => expect((await deleteButton('INSUR')).hasAttribute('disabled')).toBe(true));
+    expect(server.callsTo(LIST)).toHaveLength(2);
+  });
+
+  it('adding a sector sends its code and name, empties the form, and the taxonomy read again lists it', async () => {
+    const ADD = `POST ${ADMIN_SECTOR_PATHS.list}`;
+    server.answer(ADD, () => {
+      const utilities = shaped(adminSectorSchema, { id: 30, code: 'UTIL', name: 'Utilities', parentId: null, issuerCount: 0, version: 1 });
+      taxonomy = { sectors: [...financials.sectors, utilities] };
+      return utilities;
+    });
+    renderPage(<AdminSectorsPage />);
+    await row('FIN');
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'UTIL' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Utilities' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(async () => expect(within(await row('UTIL')).getByText('Utilities')).toBeTruthy());
+    expect(server.callsTo(ADD).map((c) => c.body)).toEqual([{ code: 'UTIL', name: 'Utilities', parentId: null }]);
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  });
 });

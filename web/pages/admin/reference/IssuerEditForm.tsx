@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { ADMIN_ISSUER_PATHS, type AdminIssuerDetail, type AdminIssuerUpdate } from '@common/api/adminIssuers';
 import type { AdminSector } from '@common/api/adminSectors';
 import { api } from '../../../api/client';
+import { useApiMutation } from '../../../api/queries';
 import { IssuerPicker } from '../../../components/IssuerPicker';
-import { useAdminAction } from '../useAdminAction';
 import { sectorOptions } from './sectorOptions';
 
 interface Props {
@@ -27,7 +27,11 @@ export function IssuerEditForm({ issuer, sectors, onSaved, onReload }: Props) {
   const [cik, setCik] = useState(issuer.secCik ?? '');
   const [industry, setIndustry] = useState<string | null>(String(issuer.industry.id));
   const [parent, setParent] = useState<string | null>(issuer.parent ? String(issuer.parent.id) : null);
-  const { busy, error, run } = useAdminAction();
+  const save = useApiMutation(
+    (update: AdminIssuerUpdate) => api.put<AdminIssuerDetail>(ADMIN_ISSUER_PATHS.issuer({ issuerId: issuer.id }), update),
+    { onDone: onSaved },
+  );
+  const { error } = save;
 
   const changes: Omit<AdminIssuerUpdate, 'version'> = {};
   if (name.trim() !== issuer.name) changes.name = name;
@@ -40,17 +44,11 @@ export function IssuerEditForm({ issuer, sectors, onSaved, onReload }: Props) {
   if (parentId !== (issuer.parent?.id ?? null)) changes.parentIssuerId = parentId;
   const dirty = Object.keys(changes).length > 0;
 
-  const save = () =>
-    run('save', async () =>
-      onSaved(
-        await api.put<AdminIssuerDetail>(ADMIN_ISSUER_PATHS.issuer({ issuerId: issuer.id }), { version: issuer.version, ...changes }),
-      ),
-    );
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        void save.run({ version: issuer.version, ...changes });
       }}
       data-testid="issuer-form"
     >
@@ -122,7 +120,7 @@ export function IssuerEditForm({ issuer, sectors, onSaved, onReload }: Props) {
         </Alert>
       )}
       <Group justify="flex-end" mt="sm">
-        <Button type="submit" size="xs" disabled={!dirty} loading={busy === 'save'} data-testid="issuer-save">
+        <Button type="submit" size="xs" disabled={!dirty} loading={save.busy} data-testid="issuer-save">
           Save
         </Button>
       </Group>

@@ -7,9 +7,8 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_ISSUER_PATHS, type AdminIssuerDetail, type AdminIssuerMergeResponse } from '@common/api/adminIssuers';
 import { api } from '../../../api/client';
-import { useApiQuery } from '../../../api/queries';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { IssuerPicker } from '../../../components/IssuerPicker';
-import { useAdminAction } from '../useAdminAction';
 
 export function IssuerMergePanel({
   survivor,
@@ -21,20 +20,23 @@ export function IssuerMergePanel({
   const [duplicateId, setDuplicateId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const duplicate = useApiQuery<AdminIssuerDetail>(duplicateId ? ADMIN_ISSUER_PATHS.issuer({ issuerId: duplicateId }) : null);
-  const { busy, error, run } = useAdminAction();
   const dup = duplicate.data && String(duplicate.data.id) === duplicateId ? duplicate.data : null;
-  const merge = () =>
-    run('merge', async () => {
-      const result = await api.post<AdminIssuerMergeResponse>(ADMIN_ISSUER_PATHS.merge({ issuerId: survivor.id }), {
-        duplicateId: dup!.id,
+  const merge = useApiMutation(
+    (duplicateOne: AdminIssuerDetail) =>
+      api.post<AdminIssuerMergeResponse>(ADMIN_ISSUER_PATHS.merge({ issuerId: survivor.id }), {
+        duplicateId: duplicateOne.id,
         version: survivor.version,
-        duplicateVersion: dup!.version,
+        duplicateVersion: duplicateOne.version,
         confirm: true,
-      });
-      setConfirming(false);
-      setDuplicateId(null);
-      await onMerged(result);
-    });
+      }),
+    {
+      onDone: (result) => {
+        setConfirming(false);
+        setDuplicateId(null);
+        return onMerged(result);
+      },
+    },
+  );
   return (
     <Stack gap="xs" data-testid="issuer-merge">
       <Text size="sm">
@@ -57,7 +59,7 @@ export function IssuerMergePanel({
           That is this issuer.
         </Text>
       )}
-      {error && <Alert color="red">{error}</Alert>}
+      {merge.error && <Alert color="red">{merge.error}</Alert>}
       <Modal opened={confirming && dup !== null} onClose={() => setConfirming(false)} title="Merge issuers" size="md">
         {dup && (
           <Stack gap="sm">
@@ -70,7 +72,7 @@ export function IssuerMergePanel({
               <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
                 Cancel
               </Button>
-              <Button size="xs" color="orange" loading={busy === 'merge'} onClick={() => void merge()} data-testid="merge-confirm">
+              <Button size="xs" color="orange" loading={merge.busy} onClick={() => void merge.run(dup)} data-testid="merge-confirm">
                 Merge
               </Button>
             </Group>

@@ -17,8 +17,8 @@ import {
   type DisplayNameSubjectsResponse,
 } from '@common/api/adminDisplayNames';
 import { api } from '../../../api/client';
-import { useApiQuery } from '../../../api/queries';
-import { useAdminAction } from '../useAdminAction';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { editsShown, rereadWhenRefused } from '../adminEdits';
 
 export function useAdminDisplayName() {
   const client = useQueryClient();
@@ -26,10 +26,21 @@ export function useAdminDisplayName() {
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 250);
   const [subject, setSubject] = useState<DisplayNameSubjectRow | null>(null);
-  const { error, run } = useAdminAction();
   const subjects = useApiQuery<DisplayNameSubjectsResponse>(q ? ADMIN_DISPLAY_NAME_PATHS.subjects : null, { query: { type, q } });
   const overrides = useApiQuery<DisplayNamesResponse>(ADMIN_DISPLAY_NAME_PATHS.list, { query: { limit: 200 } });
+  // Every query, not a list of paths: a name shows in bond tables and issuer search too.
   const refresh = () => client.invalidateQueries({ queryKey: ['api'] });
+  // A refused removal (an override changed meanwhile) reads again as well, so the list shows what is stored.
+  const removal = useApiMutation(
+    rereadWhenRefused(
+      (o: DisplayNameOverride) =>
+        api.delete(ADMIN_DISPLAY_NAME_PATHS.override({ subjectType: o.subjectType, subjectId: o.subjectId }), {
+          query: { version: o.version },
+        }),
+      refresh,
+    ),
+    { onDone: refresh },
+  );
   return {
     type,
     // A subject of the other kind cannot stay open once the kind changes.
@@ -48,16 +59,8 @@ export function useAdminDisplayName() {
       await refresh();
     },
     overrides,
-    removeError: error,
-    remove: (o: DisplayNameOverride) =>
-      void run(
-        'remove',
-        () =>
-          api.delete(ADMIN_DISPLAY_NAME_PATHS.override({ subjectType: o.subjectType, subjectId: o.subjectId }), {
-            query: { version: o.version },
-          }),
-        refresh,
-      ),
+    removeError: removal.error,
+    remove: (o: DisplayNameOverride) => void removal.run(o),
   };
 }
 export type AdminDisplayNameState = ReturnType<typeof useAdminDisplayName>;
@@ -66,7 +69,20 @@ export type AdminDisplayNameState = ReturnType<typeof useAdminDisplayName>;
 export function useDisplayNameEditor(type: DisplayNameSubject, subject: DisplayNameSubjectRow, onDone: () => Promise<unknown>) {
   const [name, setName] = useState(subject.override ?? subject.referenceName);
   const [preview, setPreview] = useState<DisplayNamePreview | null>(null);
-  const { busy, error, run } = useAdminAction();
+  const previewName = useApiMutation(
+    (displayName: string) =>
+      api.post<DisplayNamePreview>(ADMIN_DISPLAY_NAME_PATHS.preview, { subjectType: type, subjectId: subject.subjectId, displayName }),
+    { onDone: setPreview },
+  );
+  const saveName = useApiMutation(
+    (displayName: string) =>
+      api.put(ADMIN_DISPLAY_NAME_PATHS.override({ subjectType: type, subjectId: subject.subjectId }), {
+        displayName,
+        version: subject.version,
+      }),
+    { onDone },
+  );
+  const { busy, error, forgetRefusals } = editsShown({ preview: previewName, save: saveName });
   return {
     name,
     setName,
@@ -75,23 +91,13 @@ export function useDisplayNameEditor(type: DisplayNameSubject, subject: DisplayN
     previewed: preview !== null && preview.proposedName === name.trim(),
     busy,
     error,
-    askPreview: () =>
-      void run('preview', async () =>
-        setPreview(
-          await api.post<DisplayNamePreview>(ADMIN_DISPLAY_NAME_PATHS.preview, {
-            subjectType: type,
-            subjectId: subject.subjectId,
-            displayName: name,
-          }),
-        ),
-      ),
-    save: () =>
-      void run('save', async () => {
-        await api.put(ADMIN_DISPLAY_NAME_PATHS.override({ subjectType: type, subjectId: subject.subjectId }), {
-          displayName: name,
-          version: subject.version,
-        });
-        await onDone();
-      }),
+    askPreview: () => {
+      forgetRefusals();
+      void previewName.run(name);
+    },
+    save: () => {
+      forgetRefusals();
+      void saveName.run(name);
+    },
   };
 }

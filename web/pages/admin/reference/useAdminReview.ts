@@ -3,7 +3,6 @@
  * and one item's decision (accept, correct with a price, dismiss). After a decision the queues are
  * read again, since the item leaves them and the counts change.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   ADMIN_REVIEW_PATHS,
@@ -13,14 +12,12 @@ import {
   type ReviewResponse,
 } from '@common/api/adminReview';
 import { api } from '../../../api/client';
-import { useApiQuery } from '../../../api/queries';
-import { useAdminAction } from '../useAdminAction';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
 
 /** Items per page of a queue. */
 export const REVIEW_PAGE_SIZE = 50;
 
 export function useAdminReview() {
-  const client = useQueryClient();
   const [queue, setQueue] = useState<ReviewQueue>('outlier');
   const [offset, setOffset] = useState(0);
   const [done, setDone] = useState<string | null>(null);
@@ -43,9 +40,10 @@ export function useAdminReview() {
     /** The last decision recorded, as a line to confirm it. */
     done,
     clearDone: () => setDone(null),
-    decided: async (d: ReviewDecisionResponse) => {
+    /** Called once the queues were read again after a decision (see `useReviewDecision`). */
+    decided: (d: ReviewDecisionResponse): Promise<void> => {
       setDone(`${d.key}: ${d.decision}${d.repriceError ? ` (not repriced: ${d.repriceError})` : ''}`);
-      await client.invalidateQueries({ queryKey: ['api', ADMIN_REVIEW_PATHS.queues] });
+      return Promise.resolve();
     },
   };
 }
@@ -57,7 +55,17 @@ export function useReviewDecision(item: ReviewItem, onDecided: (d: ReviewDecisio
   const [correcting, setCorrecting] = useState(false);
   const [price, setPrice] = useState<number | string>(item.tradePrice ?? item.price ?? '');
   const [note, setNote] = useState('');
-  const { busy, error, run } = useAdminAction();
+  const decision = useApiMutation(
+    (kind: 'accept' | 'correct' | 'dismiss') =>
+      api.post<ReviewDecisionResponse>(ADMIN_REVIEW_PATHS.decisions, {
+        queue: item.queue,
+        key: item.key,
+        decision: kind,
+        ...(kind === 'correct' ? { price: Number(price) } : {}),
+        ...(note.trim() ? { note } : {}),
+      }),
+    { invalidates: [ADMIN_REVIEW_PATHS.queues], onDone: onDecided },
+  );
   return {
     correcting,
     toggleCorrecting: () => setCorrecting(!correcting),
@@ -65,19 +73,9 @@ export function useReviewDecision(item: ReviewItem, onDecided: (d: ReviewDecisio
     setPrice,
     note,
     setNote,
-    busy,
-    error,
-    decide: (decision: 'accept' | 'correct' | 'dismiss') =>
-      void run(decision, async () =>
-        onDecided(
-          await api.post<ReviewDecisionResponse>(ADMIN_REVIEW_PATHS.decisions, {
-            queue: item.queue,
-            key: item.key,
-            decision,
-            ...(decision === 'correct' ? { price: Number(price) } : {}),
-            ...(note.trim() ? { note } : {}),
-          }),
-        ),
-      ),
+    /** The decision on its way (its button's spinner), else null. */
+    busy: decision.busy ? (decision.variables ?? null) : null,
+    error: decision.error,
+    decide: (kind: 'accept' | 'correct' | 'dismiss') => void decision.run(kind),
   };
 }

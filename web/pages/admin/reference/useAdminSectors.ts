@@ -1,15 +1,16 @@
 /**
  * The data of /bw/admin/sectors: the taxonomy, the industry picked for moving its issuers, and
  * the edits (add, rename, move, delete, move issuers). Each edit names the version read and,
- * whatever the server answered, reads the taxonomy again so the table shows what is stored.
+ * whatever the server answered, reads the taxonomy again so the table shows what is stored
+ * (`rereadWhenRefused` for a refusal, `invalidates`/`onDone` after a success).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_ISSUER_PATHS, type AdminIssuersResponse } from '@common/api/adminIssuers';
 import { ADMIN_SECTOR_PATHS, type AdminSector, type AdminSectorsResponse } from '@common/api/adminSectors';
 import { api } from '../../../api/client';
-import { useApiQuery } from '../../../api/queries';
-import { useAdminAction } from '../useAdminAction';
+import { apiKey, useApiMutation, useApiQuery } from '../../../api/queries';
+import { editsShown, rereadWhenRefused } from '../adminEdits';
 import { industryCount, orderedSectors, parentSectorOptions, sectorIssuerCount } from './sectorTree';
 
 export function useAdminSectors() {
@@ -27,10 +28,22 @@ export type AdminSectorsState = ReturnType<typeof useAdminSectors>;
 export function useSectorRowEdit(s: AdminSector, all: AdminSector[]) {
   const client = useQueryClient();
   const [name, setName] = useState<string | null>(null);
-  const { busy, error, run } = useAdminAction();
   // A rename or move can change other rows (counts, parents), so everything is read again.
   const refresh = () => client.invalidateQueries({ queryKey: ['api'] });
   const path = ADMIN_SECTOR_PATHS.sector({ sectorId: s.id });
+  const rename = useApiMutation(
+    rereadWhenRefused((newName: string | null) => api.put(path, { version: s.version, name: newName }), refresh),
+    { onDone: refresh },
+  );
+  const move = useApiMutation(
+    rereadWhenRefused((parentId: number) => api.put(path, { version: s.version, parentId }), refresh),
+    { onDone: refresh },
+  );
+  const remove = useApiMutation(
+    rereadWhenRefused<void, unknown>(() => api.delete(path, { query: { version: s.version } }), refresh),
+    { onDone: refresh },
+  );
+  const { busy, error, forgetRefusals } = editsShown({ rename, move, delete: remove });
   const count = sectorIssuerCount(s, all);
   return {
     name,
@@ -41,9 +54,19 @@ export function useSectorRowEdit(s: AdminSector, all: AdminSector[]) {
     count,
     deletable: count === 0 && industryCount(s, all) === 0,
     parentOptions: parentSectorOptions(all),
-    save: () => void run('rename', () => api.put(path, { version: s.version, name }), refresh).then(() => setName(null)),
-    move: (parentId: number) => void run('move', () => api.put(path, { version: s.version, parentId }), refresh),
-    remove: () => void run('delete', () => api.delete(path, { query: { version: s.version } }), refresh),
+    // The rename field closes whatever the server answered; a refusal shows under the row.
+    save: () => {
+      forgetRefusals();
+      void rename.run(name).then(() => setName(null));
+    },
+    move: (parentId: number) => {
+      forgetRefusals();
+      void move.run(parentId);
+    },
+    remove: () => {
+      forgetRefusals();
+      void remove.run();
+    },
   };
 }
 export type SectorRowEdit = ReturnType<typeof useSectorRowEdit>;
@@ -54,18 +77,21 @@ export function useAddSector() {
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [parent, setParent] = useState<string | null>(null);
-  const { busy, error, run } = useAdminAction();
-  const add = () =>
-    run(
-      'add',
-      async () => {
-        await api.post(ADMIN_SECTOR_PATHS.list, { code, name, parentId: parent === null ? null : Number(parent) });
+  const adding = useApiMutation(
+    rereadWhenRefused(
+      (sector: { code: string; name: string; parentId: number | null }) => api.post(ADMIN_SECTOR_PATHS.list, sector),
+      () => client.invalidateQueries({ queryKey: apiKey(ADMIN_SECTOR_PATHS.list) }),
+    ),
+    {
+      invalidates: [ADMIN_SECTOR_PATHS.list],
+      onDone: () => {
         setCode('');
         setName('');
       },
-      () => client.invalidateQueries({ queryKey: ['api', ADMIN_SECTOR_PATHS.list] }),
-    );
-  return { code, setCode, name, setName, parent, setParent, busy, error, add };
+    },
+  );
+  const add = () => adding.run({ code, name, parentId: parent === null ? null : Number(parent) });
+  return { code, setCode, name, setName, parent, setParent, busy: adding.busy ? 'add' : null, error: adding.error, add };
 }
 
 /** An industry's issuers (the first 200), the ones ticked and the industry to move them to. */
@@ -73,17 +99,19 @@ export function useIndustryIssuers(industry: AdminSector) {
   const client = useQueryClient();
   const [checked, setChecked] = useState<number[]>([]);
   const [target, setTarget] = useState<string | null>(null);
-  const { busy, error, run } = useAdminAction();
   const issuers = useApiQuery<AdminIssuersResponse>(ADMIN_ISSUER_PATHS.list, { query: { sectorId: industry.id, limit: 200 } });
-  const move = () =>
-    run(
-      'move',
-      async () => {
-        await api.post(ADMIN_SECTOR_PATHS.moveIssuers, { issuerIds: checked, sectorId: Number(target) });
+  const refresh = () => client.invalidateQueries({ queryKey: ['api'] });
+  const moving = useApiMutation(
+    rereadWhenRefused((moved: { issuerIds: number[]; sectorId: number }) => api.post(ADMIN_SECTOR_PATHS.moveIssuers, moved), refresh),
+    {
+      onDone: async () => {
         setChecked([]);
+        await refresh();
       },
-      () => client.invalidateQueries({ queryKey: ['api'] }),
-    );
+    },
+  );
+  const move = () => moving.run({ issuerIds: checked, sectorId: Number(target) });
   const tick = (id: number, on: boolean) => setChecked(on ? [...checked, id] : checked.filter((c) => c !== id));
-  return { issuers, list: issuers.data?.issuers ?? [], checked, tick, target, setTarget, busy, error, move };
+  const busy = moving.busy ? 'move' : null;
+  return { issuers, list: issuers.data?.issuers ?? [], checked, tick, target, setTarget, busy, error: moving.error, move };
 }

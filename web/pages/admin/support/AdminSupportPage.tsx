@@ -3,29 +3,25 @@
  * e-mailed to the support address), newest first, open or closed; close one once it is answered.
  */
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SUPPORT_PATHS, type SupportRequestList } from '@common/api/support';
 import { formatDate } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
-import { apiKey } from '../../../api/queries';
+import { apiKey, useApiMutation } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
-import { useAdminAction } from '../useAdminAction';
 
 export default function AdminSupportPage() {
-  const client = useQueryClient();
   const [status, setStatus] = useState<'open' | 'closed'>('open');
   const list = useQuery({
     queryKey: apiKey(SUPPORT_PATHS.adminRequests, { status }),
     queryFn: () => api.get<SupportRequestList>(SUPPORT_PATHS.adminRequests, { query: { status } }),
   });
-  const { busy, error, run } = useAdminAction();
-  const close = (id: number) =>
-    run(String(id), async () => {
-      await api.post(SUPPORT_PATHS.adminClose({ id }));
-      await client.invalidateQueries({ queryKey: apiKey(SUPPORT_PATHS.adminRequests) });
-    });
+  const close = useApiMutation((id: number) => api.post(SUPPORT_PATHS.adminClose({ id })), {
+    invalidates: [SUPPORT_PATHS.adminRequests],
+  });
+  const { error } = close;
   return (
     <Stack gap="sm" maw={900} data-testid="admin-support-page">
       <PageTitle />
@@ -53,7 +49,7 @@ export default function AdminSupportPage() {
               <Text fw={600}>{r.subject}</Text>
             </Group>
             {r.status === 'open' && (
-              <Button size="xs" variant="light" loading={busy === String(r.id)} onClick={() => void close(r.id)}>
+              <Button size="xs" variant="light" loading={close.busy && close.variables === r.id} onClick={() => void close.run(r.id)}>
                 Mark answered
               </Button>
             )}

@@ -1,6 +1,7 @@
 /**
  * The data of one waiting identifier's panel: its trades, the bond search and the bond chosen,
- * the fields of a new bond, and the map/create actions (busy and error through useAdminAction).
+ * the fields of a new bond, and the map/create actions (one `useApiMutation` each, shown to the
+ * panel as one busy key and one refusal).
  */
 import { useState } from 'react';
 import { BOND_PATHS, type BondListResponse } from '@common/api/bond';
@@ -11,8 +12,8 @@ import {
   type MissingGroup,
   type MissingTradesResponse,
 } from '@common/api/tradesMissingBonds';
-import { useApiQuery } from '../../../api/queries';
-import { useAdminAction } from '../useAdminAction';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { editsShown } from '../adminEdits';
 import { bondOptions, canSearch } from './identifierFields';
 
 export type IdentifierActions = {
@@ -29,7 +30,10 @@ export function useIdentifierPanel(group: MissingGroup, { onMap, onCreate }: Ide
   const options = bondOptions(group, found.data?.rows ?? []);
   const [bondId, setBondId] = useState<string | null>(null);
   const [fields, setFields] = useState<CreateBondBody>({ cusip: group.identifier });
-  const { busy, error, run } = useAdminAction();
+  // The page's own calls attach the trades and read its lists again; here they get a spinner and a refusal.
+  const mapping = useApiMutation(onMap);
+  const creating = useApiMutation(onCreate);
+  const { busy, error, forgetRefusals } = editsShown({ map: mapping, create: creating });
   return {
     trades: trades.data?.trades,
     search,
@@ -41,8 +45,14 @@ export function useIdentifierPanel(group: MissingGroup, { onMap, onCreate }: Ide
     setField: (f: BondReferenceField, value: string) => setFields((prev) => ({ ...prev, [f]: value })),
     busy,
     error,
-    map: () => void run('map', () => onMap(Number(bondId))),
-    create: () => void run('create', () => onCreate(fields)),
+    map: () => {
+      forgetRefusals();
+      void mapping.run(Number(bondId));
+    },
+    create: () => {
+      forgetRefusals();
+      void creating.run(fields);
+    },
   };
 }
 

@@ -1,0 +1,30 @@
+import type { ApiMutation } from '../../api/queries';
+
+type ShownEdit = Pick<ApiMutation<unknown, unknown>, 'busy' | 'error' | 'reset'>;
+
+/**
+ * A view's several edits (each a `useApiMutation`) shown as the view has room for: the name of the
+ * one on its way, for its button's spinner, and a single refusal. `forgetRefusals` is called as
+ * an edit starts, so that refusal always speaks of the last edit tried.
+ */
+export function editsShown<Name extends string>(edits: Record<Name, ShownEdit>) {
+  const names = Object.keys(edits) as Name[];
+  return {
+    busy: names.find((name) => edits[name].busy) ?? null,
+    error: names.map((name) => edits[name].error).find((error) => error !== null) ?? null,
+    forgetRefusals: () => names.forEach((name) => edits[name].reset()),
+  };
+}
+
+/**
+ * An edit's call that, when refused, reads again before the refusal reaches the page: the refusal
+ * is mostly a version changed meanwhile, and the table should then show what is stored.
+ * (`useApiMutation` reads again only after a success, through `invalidates` or `onDone`.)
+ */
+export function rereadWhenRefused<Vars, Result>(call: (vars: Vars) => Promise<Result>, reread: () => Promise<unknown>) {
+  return (vars: Vars): Promise<Result> =>
+    call(vars).catch(async (err: unknown) => {
+      await reread();
+      throw err;
+    });
+}
