@@ -3,17 +3,16 @@
  * one can subscribe under, the days and organisation typed per person, and the extend/convert
  * actions. After either action every user list is read again (a person moves between lists).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import { ADMIN_USER_PATHS, type AdminUserRow, type UserListPage } from '@common/api/adminUsers';
 import { api } from '../../api/client';
-import { apiKey, useApiMutation, useApiQuery } from '../../api/queries';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { useNow } from '../../clock/clock';
+import { useRereadOnRefusal } from './useRereadOnRefusal';
 import { DEFAULT_EXTEND_DAYS, extendBody, subscribeBody, trialListQuery, type TrialListSpec } from './trialLists';
 
 export function useTrialList(spec: TrialListSpec, onError: (e: string | null) => void) {
-  const client = useQueryClient();
   const now = useNow();
   const list = useApiQuery<UserListPage>(ADMIN_USER_PATHS.users, { query: trialListQuery(spec) });
   const organizations = useApiQuery<OrganizationListResponse>(ADMIN_PATHS.adminOrganizations);
@@ -21,14 +20,9 @@ export function useTrialList(spec: TrialListSpec, onError: (e: string | null) =>
   const [days, setDays] = useState<Record<string, number>>({});
   const [orgFor, setOrgFor] = useState<Record<string, string | null>>({});
   const daysFor = (u: AdminUserRow) => days[u.id] ?? DEFAULT_EXTEND_DAYS;
-  // A refusal is mostly a person changed meanwhile (409): the lists are read again then too, so the
-  // next try names the version the server holds.
-  const rereadOnRefusal = (call: Promise<unknown>) =>
-    call.catch(async (refusal: unknown) => {
-      await client.invalidateQueries({ queryKey: apiKey(ADMIN_USER_PATHS.users) });
-      throw refusal;
-    });
   const invalidates = [ADMIN_USER_PATHS.users];
+  // A refusal is mostly a person changed meanwhile (409): the lists are read again then too.
+  const rereadOnRefusal = useRereadOnRefusal(invalidates);
   const extendTrial = useApiMutation(
     (u: AdminUserRow) => rereadOnRefusal(api.put(ADMIN_PATHS.adminUserTrial({ userId: u.id }), extendBody(u, daysFor(u), now()))),
     { invalidates },
