@@ -96,4 +96,27 @@ describe('admin platform commentary', () => {
     expect(await screen.findByText('Markdown is required.')).toBeTruthy();
     expect(server.callsTo(PUBLISH)).toHaveLength(0);
   });
+
+  it('deleting a note asks first, sends the delete, and the list read again no longer shows it', async () => {
+    server.answer(`DELETE ${ONE}`, () => {
+      items = [];
+      return new Response(null, { status: 204 });
+    });
+    renderPage(<AdminCommentaryPage />);
+    fireEvent.click(within(await screen.findByTestId('commentary-item')).getByRole('button', { name: 'Delete' }));
+    expect(server.callsTo(`DELETE ${ONE}`)).toHaveLength(0);
+    fireEvent.click(await screen.findByTestId('confirm-delete'));
+    expect(await screen.findByText('No commentary yet.')).toBeTruthy();
+    expect(server.callsTo(`DELETE ${ONE}`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId('confirm-delete')).toBeNull());
+  });
+
+  it('a delete the server refuses keeps the note and shows the reason', async () => {
+    server.answer(`DELETE ${ONE}`, refusal(409, 'This commentary changed since you opened it.'));
+    renderPage(<AdminCommentaryPage />);
+    fireEvent.click(within(await screen.findByTestId('commentary-item')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await screen.findByTestId('confirm-delete'));
+    expect((await screen.findByTestId('commentary-error')).textContent).toBe('This commentary changed since you opened it.');
+    expect(screen.getByTestId('commentary-item')).toBeTruthy();
+  });
 });

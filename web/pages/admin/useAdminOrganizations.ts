@@ -1,9 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import { api } from '../../api/client';
-import { apiErrorText } from '../../api/errorText';
-import { apiKey } from '../../api/queries';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { EMPTY_ORGANIZATION_DRAFT, organizationBodyOf, type OrganizationDraft } from './organizationDrafts';
 
 /**
@@ -12,23 +10,19 @@ import { EMPTY_ORGANIZATION_DRAFT, organizationBodyOf, type OrganizationDraft } 
  * organisation holds is a 409 whose reason is shown). Each edit reads the list again.
  */
 export function useAdminOrganizations() {
-  const client = useQueryClient();
-  const key = apiKey(ADMIN_PATHS.adminOrganizations);
-  const list = useQuery({ queryKey: key, queryFn: () => api.get<OrganizationListResponse>(ADMIN_PATHS.adminOrganizations) });
+  const list = useApiQuery<OrganizationListResponse>(ADMIN_PATHS.adminOrganizations);
   const [created, setCreated] = useState<OrganizationDraft>(EMPTY_ORGANIZATION_DRAFT);
   const [editing, setEditing] = useState<{ id: string; draft: OrganizationDraft } | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (work: () => Promise<unknown>, after: () => void) => {
-    setError(null);
-    try {
-      await work();
-      after();
-      await client.invalidateQueries({ queryKey: key });
-    } catch (err) {
-      setError(apiErrorText(err));
-    }
-  };
+  const invalidates = [ADMIN_PATHS.adminOrganizations];
+  const createOne = useApiMutation((draft: OrganizationDraft) => api.post(ADMIN_PATHS.adminOrganizations, organizationBodyOf(draft)), {
+    invalidates,
+    onDone: () => setCreated(EMPTY_ORGANIZATION_DRAFT),
+  });
+  const saveOne = useApiMutation(
+    ({ id, draft }: { id: string; draft: OrganizationDraft }) => api.put(ADMIN_PATHS.adminOrganization({ id }), organizationBodyOf(draft)),
+    { invalidates, onDone: () => setEditing(null) },
+  );
   return {
     list,
     organizations: list.data?.organizations ?? [],
@@ -38,17 +32,16 @@ export function useAdminOrganizations() {
     setEditing,
     opened,
     toggleOpened: (id: string) => setOpened(opened === id ? null : id),
-    error,
-    create: () =>
-      void run(
-        () => api.post(ADMIN_PATHS.adminOrganizations, organizationBodyOf(created)),
-        () => setCreated(EMPTY_ORGANIZATION_DRAFT),
-      ),
-    save: (id: string, draft: OrganizationDraft) =>
-      void run(
-        () => api.put(ADMIN_PATHS.adminOrganization({ id }), organizationBodyOf(draft)),
-        () => setEditing(null),
-      ),
+    // One refusal line for the page: each edit forgets the other's refusal as it starts.
+    error: createOne.error ?? saveOne.error,
+    create: () => {
+      saveOne.reset();
+      void createOne.run(created);
+    },
+    save: (id: string, draft: OrganizationDraft) => {
+      createOne.reset();
+      void saveOne.run({ id, draft });
+    },
   };
 }
 

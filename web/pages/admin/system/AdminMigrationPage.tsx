@@ -3,23 +3,64 @@
  * each one's last start, duration, error and next run, with run-now and pause (audited; a
  * paused job is skipped on every instance, run-now still runs it).
  */
-import { Alert, Badge, Card, Stack, Table, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { SYSTEM_PATHS, type JobState } from '@common/api/system';
+import { Alert, Badge, Card, Stack, Text } from '@mantine/core';
+import { SYSTEM_PATHS, type JobState, type SystemState } from '@common/api/system';
 import { formatDate } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
+import { useApiMutation } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
-import { useAdminAction } from '../useAdminAction';
+import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 import { JobsTable } from './JobsTable';
 import { SourcesTable } from './SourcesTable';
-import { systemStateKey, useSystemState } from './useSystemState';
+import { useSystemState } from './useSystemState';
+
+type Migration = SystemState['migrations']['applied'][number];
+
+function MigrationNameCell({ row }: CellProps<Migration>) {
+  return (
+    <Text span inherit ff="monospace">
+      {row.name}
+    </Text>
+  );
+}
+
+function AppliedCell({ row }: CellProps<Migration>) {
+  return row.appliedAt ? formatDate(row.appliedAt) : <Badge color="orange">pending</Badge>;
+}
+
+const MIGRATION_COLUMNS: Column<Migration>[] = [
+  { header: 'Migration', field: 'name', cell: MigrationNameCell },
+  { header: 'Applied', field: 'appliedAt', cell: AppliedCell },
+];
+
+/** Run-now and pause, each re-reading the system state; one refusal line for both. */
+function useJobActions() {
+  const invalidates = [SYSTEM_PATHS.system];
+  const runJob = useApiMutation((name: string) => api.post(SYSTEM_PATHS.jobRun({ name })), { invalidates });
+  const pauseJob = useApiMutation(
+    ({ name, paused }: { name: string; paused: boolean }) => api.put<JobState>(SYSTEM_PATHS.job({ name }), { paused }),
+    { invalidates },
+  );
+  // The key JobsTable spins a button by: `run:<job>` or `pause:<job>`.
+  const busy = runJob.busy ? `run:${runJob.variables}` : pauseJob.busy ? `pause:${pauseJob.variables?.name}` : null;
+  return {
+    busy,
+    error: runJob.error ?? pauseJob.error,
+    run: (name: string) => {
+      pauseJob.reset();
+      void runJob.run(name);
+    },
+    pause: (name: string, paused: boolean) => {
+      runJob.reset();
+      void pauseJob.run({ name, paused });
+    },
+  };
+}
 
 export default function AdminMigrationPage() {
   const state = useSystemState();
-  const client = useQueryClient();
-  const { busy, error, run } = useAdminAction();
-  const act = (key: string, call: () => Promise<unknown>) => run(key, call, () => client.invalidateQueries({ queryKey: systemStateKey }));
+  const { busy, error, run, pause } = useJobActions();
   const s = state.data;
   return (
     <Stack gap="sm" data-testid="admin-migration-page">
@@ -40,12 +81,7 @@ export default function AdminMigrationPage() {
               One instance runs each job at a time. Run now starts it on the instance answering you, unless a run is in progress; a paused
               job is skipped everywhere until resumed.
             </Text>
-            <JobsTable
-              jobs={s.jobs}
-              busy={busy}
-              onRun={(name) => void act(`run:${name}`, () => api.post(SYSTEM_PATHS.jobRun({ name })))}
-              onPause={(name, paused) => void act(`pause:${name}`, () => api.put<JobState>(SYSTEM_PATHS.job({ name }), { paused }))}
-            />
+            <JobsTable jobs={s.jobs} busy={busy} onRun={run} onPause={pause} />
           </Card>
           <Card withBorder padding="md">
             <Text fw={700} mb={4}>
@@ -73,22 +109,15 @@ export default function AdminMigrationPage() {
               Migrations run at start-up, in one transaction under a lock, so a pending one means an instance of an older build is serving,
               or the last start failed (its log names the migration).
             </Text>
-            <Table fz="sm" verticalSpacing={3} striped data-testid="migrations-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Migration</Table.Th>
-                  <Table.Th>Applied</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {[...s.migrations.pending, ...[...s.migrations.applied].reverse()].map((m) => (
-                  <Table.Tr key={m.name}>
-                    <Table.Td ff="monospace">{m.name}</Table.Td>
-                    <Table.Td>{m.appliedAt ? formatDate(m.appliedAt) : <Badge color="orange">pending</Badge>}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <SimpleTable
+              rows={[...s.migrations.pending, ...[...s.migrations.applied].reverse()]}
+              columns={MIGRATION_COLUMNS}
+              rowKey={(m) => m.name}
+              fz="sm"
+              verticalSpacing={3}
+              striped
+              testId="migrations-table"
+            />
           </Card>
         </>
       )}

@@ -5,40 +5,15 @@
  * is refused by the server (409) and the queue re-read.
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
-import { ADMIN_ONBOARDING_PATHS, ONBOARDING_MESSAGE_MAX, type OnboardingEntry, type OnboardingQueue } from '@common/api/adminOnboarding';
-import { api } from '../../../api/client';
+import { ONBOARDING_MESSAGE_MAX, type OnboardingEntry } from '@common/api/adminOnboarding';
 import { apiErrorText } from '../../../api/errorText';
-import { apiKey } from '../../../api/queries';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
+import { useOnboardingQueue } from './useOnboardingQueue';
 
 export default function AdminOnboardingPage() {
-  const client = useQueryClient();
-  const key = apiKey(ADMIN_ONBOARDING_PATHS.queue);
-  const queue = useQuery({ queryKey: key, queryFn: () => api.get<OnboardingQueue>(ADMIN_ONBOARDING_PATHS.queue) });
-  const organizations = useQuery({
-    queryKey: apiKey(ADMIN_PATHS.adminOrganizations),
-    queryFn: () => api.get<OrganizationListResponse>(ADMIN_PATHS.adminOrganizations),
-  });
-  const options = (organizations.data?.organizations ?? []).map((o) => ({ value: o.id, label: o.name }));
-  const [error, setError] = useState<string | null>(null);
-  const [assigning, setAssigning] = useState<Record<string, string | null>>({});
-  const [rejecting, setRejecting] = useState<OnboardingEntry | null>(null);
-  const [message, setMessage] = useState('');
-  const run = async (work: () => Promise<OnboardingQueue>) => {
-    setError(null);
-    try {
-      client.setQueryData(key, await work());
-      return true;
-    } catch (err) {
-      setError(apiErrorText(err));
-      await client.invalidateQueries({ queryKey: key });
-      return false;
-    }
-  };
+  const state = useOnboardingQueue();
+  const { queue, options, error, rejecting, setRejecting, message, setMessage } = state;
   const columns: Column<OnboardingEntry>[] = [
     { field: 'email', header: 'E-mail', flex: 2 },
     { field: 'name', header: 'Name', flex: 1.5 },
@@ -49,10 +24,7 @@ export default function AdminOnboardingPage() {
       minWidth: 420,
       cell: ({ row: person }) => (
         <Group gap={4} wrap="nowrap">
-          <Button
-            size="compact-xs"
-            onClick={() => void run(() => api.post(ADMIN_ONBOARDING_PATHS.approve({ userId: person.id }), { version: person.version }))}
-          >
+          <Button size="compact-xs" onClick={() => state.approve(person)}>
             Approve
           </Button>
           <Select
@@ -61,23 +33,11 @@ export default function AdminOnboardingPage() {
             placeholder="Organisation"
             data={options}
             searchable
-            value={assigning[person.id] ?? null}
-            onChange={(v) => setAssigning({ ...assigning, [person.id]: v })}
+            value={state.assigningFor(person)}
+            onChange={(v) => state.setAssigningFor(person, v)}
             aria-label={`Organisation for ${person.email}`}
           />
-          <Button
-            size="compact-xs"
-            variant="light"
-            disabled={!assigning[person.id]}
-            onClick={() =>
-              void run(() =>
-                api.post(ADMIN_ONBOARDING_PATHS.assign({ userId: person.id }), {
-                  version: person.version,
-                  organizationId: assigning[person.id],
-                }),
-              )
-            }
-          >
+          <Button size="compact-xs" variant="light" disabled={!state.assigningFor(person)} onClick={() => state.assign(person)}>
             Assign
           </Button>
           <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRejecting(person)}>
@@ -125,19 +85,7 @@ export default function AdminOnboardingPage() {
             <Button size="xs" variant="default" onClick={() => setRejecting(null)}>
               Cancel
             </Button>
-            <Button
-              size="xs"
-              color="red"
-              disabled={!message.trim()}
-              onClick={async () => {
-                const person = rejecting;
-                if (!person) return;
-                if (await run(() => api.post(ADMIN_ONBOARDING_PATHS.reject({ userId: person.id }), { version: person.version, message }))) {
-                  setRejecting(null);
-                  setMessage('');
-                }
-              }}
-            >
+            <Button size="xs" color="red" disabled={!message.trim()} onClick={state.reject}>
               Reject and send
             </Button>
           </Group>

@@ -8,7 +8,7 @@ import {
   adminUserDetailSchema,
   userListPageSchema,
 } from '@common/api/adminUsers';
-import { inviteListSchema } from '@common/api/user';
+import { type Invite, inviteListSchema, inviteSchema } from '@common/api/user';
 import { refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminUsersPage from './AdminUsersPage';
@@ -129,5 +129,51 @@ describe('admin users page', () => {
     fireEvent.click(await screen.findByTestId('user-action-confirm'));
     expect((await within(detail).findByTestId('user-error')).textContent).toMatch(/Someone changed this person/);
     await waitFor(() => expect(server.callsTo(`GET ${BOB}`).length).toBeGreaterThan(reads));
+  });
+
+  it('resending an expired invite sends it, says so, and the invites read again show it pending', async () => {
+    const carol: Invite = {
+      id: 'i-1',
+      email: 'carol@example.com',
+      status: 'expired',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      expiresAt: '2026-11-15T10:00:00.000Z',
+      acceptedAt: null,
+    };
+    const INVITES = `GET ${ADMIN_PATHS.adminInvites}`;
+    const RESEND = `POST ${ADMIN_USER_PATHS.resendInvite({ inviteId: 'i-1' })}`;
+    server.answer(INVITES, shaped(inviteListSchema, { invites: [carol] }));
+    server.answer(RESEND, () => {
+      const sent = shaped(inviteSchema, { ...carol, status: 'pending', expiresAt: '2026-12-13T10:00:00.000Z' });
+      server.answer(INVITES, shaped(inviteListSchema, { invites: [sent] }));
+      return sent;
+    });
+    renderPage(<AdminUsersPage />);
+    const invites = await screen.findByTestId('invites-table');
+    expect(await within(invites).findByText('expired')).toBeTruthy();
+    fireEvent.click(within(invites).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Invite sent again to carol@example.com')).toBeTruthy();
+    expect(await within(invites).findByText('pending')).toBeTruthy();
+    expect(server.callsTo(RESEND)).toHaveLength(1);
+  });
+
+  it('a resend the server refuses shows its reason', async () => {
+    const INVITES = `GET ${ADMIN_PATHS.adminInvites}`;
+    const invite = shaped(inviteSchema, {
+      id: 'i-2',
+      email: 'dan@example.com',
+      status: 'pending',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      expiresAt: '2026-12-04T10:00:00.000Z',
+      acceptedAt: null,
+    });
+    server.answer(INVITES, shaped(inviteListSchema, { invites: [invite] }));
+    server.answer(`POST ${ADMIN_USER_PATHS.resendInvite({ inviteId: 'i-2' })}`, refusal(409, 'This invite was accepted meanwhile.'));
+    renderPage(<AdminUsersPage />);
+    const invites = await screen.findByTestId('invites-table');
+    expect(await within(invites).findByText('dan@example.com')).toBeTruthy();
+    fireEvent.click(within(invites).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('This invite was accepted meanwhile.')).toBeTruthy();
+    expect(screen.queryByText(/Invite sent again/)).toBeNull();
   });
 });

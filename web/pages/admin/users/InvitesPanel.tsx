@@ -3,31 +3,25 @@
  * invite can be sent again (a new link, the old one stops working — audited).
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ADMIN_PATHS } from '@common/api/admin';
 import { ADMIN_USER_PATHS } from '@common/api/adminUsers';
 import type { Invite, InviteList } from '@common/api/user';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
-import { apiKey } from '../../../api/queries';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { DataTable, type Column } from '../../../components/DataTable';
 
 export function InvitesPanel() {
-  const client = useQueryClient();
-  const key = apiKey(ADMIN_PATHS.adminInvites);
-  const invites = useQuery({ queryKey: key, queryFn: () => api.get<InviteList>(ADMIN_PATHS.adminInvites) });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const resend = async (invite: Invite) => {
-    setMessage(null);
-    try {
-      await api.post(ADMIN_USER_PATHS.resendInvite({ inviteId: invite.id }));
-      setMessage({ ok: true, text: `Invite sent again to ${invite.email}` });
-    } catch (err) {
-      setMessage({ ok: false, text: apiErrorText(err) });
-    }
-    await client.invalidateQueries({ queryKey: key });
-  };
+  const invites = useApiQuery<InviteList>(ADMIN_PATHS.adminInvites);
+  const resend = useApiMutation((invite: Invite) => api.post(ADMIN_USER_PATHS.resendInvite({ inviteId: invite.id })), {
+    invalidates: [ADMIN_PATHS.adminInvites],
+  });
+  // The last resend's outcome; nothing while one is on its way.
+  const message = resend.error
+    ? { ok: false, text: resend.error }
+    : !resend.busy && resend.variables
+      ? { ok: true, text: `Invite sent again to ${resend.variables.email}` }
+      : null;
   const columns: Column<Invite>[] = [
     { field: 'email', header: 'E-mail', flex: 2 },
     { field: 'status', header: 'Status', width: 110 },
@@ -39,7 +33,7 @@ export function InvitesPanel() {
       sortable: false,
       cell: ({ row }) =>
         row.status === 'pending' || row.status === 'expired' ? (
-          <Button size="compact-xs" variant="subtle" onClick={() => void resend(row)}>
+          <Button size="compact-xs" variant="subtle" onClick={() => void resend.run(row)}>
             Resend
           </Button>
         ) : null,

@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_USER_PATHS, type AdminUserDetail, type UserRole } from '@common/api/adminUsers';
 import { api } from '../../../api/client';
-import { apiErrorText } from '../../../api/errorText';
-import { apiKey } from '../../../api/queries';
+import { apiKey, useApiMutation, useApiQuery } from '../../../api/queries';
+import { useRereadOnRefusal } from '../useRereadOnRefusal';
 import { featureOverrides } from './userDetailView';
 
 /** An action waiting for the admin's confirmation; it sends the version of the person they were shown. */
@@ -19,30 +19,26 @@ export interface PendingAction {
  */
 export function useUserDetail(userId: string) {
   const client = useQueryClient();
-  const key = apiKey(ADMIN_USER_PATHS.user({ userId }));
-  const detail = useQuery({ queryKey: key, queryFn: () => api.get<AdminUserDetail>(ADMIN_USER_PATHS.user({ userId })) });
+  const userPath = ADMIN_USER_PATHS.user({ userId });
+  const detail = useApiQuery<AdminUserDetail>(userPath);
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [role, setRole] = useState<UserRole | null>(null);
   const [features, setFeatures] = useState<Record<string, string>>({});
+  const rereadOnRefusal = useRereadOnRefusal([userPath]);
+  // The answer is the person as they now are; every users list is read again (they may move in it).
+  const act = useApiMutation(({ action, version }: { action: PendingAction; version: number }) => rereadOnRefusal(action.send(version)), {
+    invalidates: [ADMIN_USER_PATHS.users],
+    onDone: (person) => {
+      client.setQueryData(apiKey(userPath), person);
+      setFeatures({});
+      setRole(null);
+    },
+  });
 
   const confirm = async () => {
     if (!pending || !detail.data) return;
-    setBusy(true);
-    setError(null);
-    try {
-      client.setQueryData(key, await pending.send(detail.data.version));
-      setFeatures({});
-      setRole(null);
-    } catch (err) {
-      setError(apiErrorText(err));
-      await client.invalidateQueries({ queryKey: key });
-    } finally {
-      setBusy(false);
-      setPending(null);
-      await client.invalidateQueries({ queryKey: apiKey(ADMIN_USER_PATHS.users) });
-    }
+    await act.run({ action: pending, version: detail.data.version });
+    setPending(null);
   };
   const post = (path: string) => (version: number) => api.post<AdminUserDetail>(path, { version });
   const changes = featureOverrides(features);
@@ -86,8 +82,8 @@ export function useUserDetail(userId: string) {
     cancel: () => setPending(null),
     ask,
     confirm,
-    busy,
-    error,
+    busy: act.busy,
+    error: act.error,
     role,
     setRole,
     features,
