@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { calculatorResponseSchema } from '@common/api/newIssueCalculator';
-import { PRICING_SHEET_PATHS, pricingSheetSchema } from '@common/api/pricingSheets';
+import { PRICING_SHEET_PATHS, type PricingSheetCreate, pricingSheetSchema } from '@common/api/pricingSheets';
 import { PRIMARY_PATHS } from '@common/api/primary';
 import { type ApiCall, refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
@@ -53,7 +53,7 @@ const answer = shaped(calculatorResponseSchema, {
 });
 /** The server keeps the sheet it was sent, as sheet 12. */
 const keepSheet = (call: ApiCall) => {
-  const { name, content } = call.body as { name: string; content: object };
+  const { name, content } = call.body as PricingSheetCreate;
   return shaped(pricingSheetSchema, {
     id: 12,
     name,
