@@ -6,9 +6,12 @@ import { api } from './client';
 import { useApiMutation, useApiQuery } from './queries';
 
 /** A list and the form that adds to it: the shape of every edit in the app. */
-function Notes() {
+function Notes({ rereadWhenRefused = false }: { rereadWhenRefused?: boolean }) {
   const list = useApiQuery<{ notes: string[] }>('/v2/test/notes');
-  const add = useApiMutation((text: string) => api.post('/v2/test/notes', { text }), { invalidates: ['/v2/test/notes'] });
+  const add = useApiMutation((text: string) => api.post('/v2/test/notes', { text }), {
+    invalidates: ['/v2/test/notes'],
+    ...(rereadWhenRefused ? { rereadWhenRefused: ['/v2/test/notes'] } : {}),
+  });
   return (
     <div>
       <ul>
@@ -55,5 +58,22 @@ describe('useApiMutation', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('A note with this text already exists');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add' })).not.toHaveProperty('disabled', true));
     expect(server.callsTo('GET /v2/test/notes')).toHaveLength(1);
+  });
+
+  it('reads the list again when a refused edit asks to (a version changed meanwhile), then shows the refusal', async () => {
+    let notes = ['first'];
+    const server = serveApi({
+      'GET /v2/test/notes': () => ({ notes }),
+      'POST /v2/test/notes': () => {
+        notes = ['first', 'added by someone else'];
+        return refusal(409, 'The notes changed meanwhile: look again and retry');
+      },
+    });
+    renderPage(<Notes rereadWhenRefused />);
+    expect(await screen.findByText('first')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The notes changed meanwhile: look again and retry');
+    expect(await screen.findByText('added by someone else')).toBeTruthy();
+    expect(server.callsTo('GET /v2/test/notes')).toHaveLength(2);
   });
 });

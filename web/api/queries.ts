@@ -26,6 +26,12 @@ export function useApiQuery<T>(
   });
 }
 
+/**
+ * What an edit reads again: paths (each an `apiKey` prefix: a list and its filtered variants), or
+ * `'everything'` for an edit whose subject shows on every screen (a display name, a sector).
+ */
+export type Reread = readonly string[] | 'everything';
+
 /** What a page holds of one kind of edit (save, delete, pause…). */
 export interface ApiMutation<Vars, Result> {
   /** Runs the edit; resolves with its result, or undefined when it was refused (the sentence is in `error`). */
@@ -50,21 +56,32 @@ export interface ApiMutation<Vars, Result> {
 export function useApiMutation<Vars = void, Result = unknown>(
   call: (vars: Vars) => Promise<Result>,
   options: {
-    invalidates?: readonly string[];
+    invalidates?: Reread;
+    /**
+     * For an edit that names the version it was shown: what to read again when it is refused too
+     * (mostly a version changed meanwhile), before the refusal is shown, so that the table shows
+     * what is stored and the next try names the version the server holds.
+     */
+    rereadWhenRefused?: Reread;
     onDone?: (result: Result, vars: Vars) => unknown;
     fallback?: string;
     meta?: MutationMeta;
   } = {},
 ): ApiMutation<Vars, Result> {
   const client = useQueryClient();
-  const { invalidates = [], onDone, fallback, meta } = options;
+  const { invalidates = [], rereadWhenRefused = [], onDone, fallback, meta } = options;
+  const reread = async (what: Reread) => {
+    if (what === 'everything') await client.invalidateQueries({ queryKey: ['api'] });
+    else await Promise.all(what.map((path) => client.invalidateQueries({ queryKey: apiKey(path) })));
+  };
   const mutation = useMutation<Result, Error, Vars>({
     mutationFn: call,
     ...(meta ? { meta } : {}),
     onSuccess: async (result, vars) => {
-      await Promise.all(invalidates.map((path) => client.invalidateQueries({ queryKey: apiKey(path) })));
+      await reread(invalidates);
       await onDone?.(result, vars);
     },
+    onError: () => reread(rereadWhenRefused),
   });
   return {
     run: (vars) => mutation.mutateAsync(vars).catch(() => undefined),

@@ -15,16 +15,3 @@ export function editsShown<Name extends string>(edits: Record<Name, ShownEdit>) 
     forgetRefusals: () => names.forEach((name) => edits[name].reset()),
   };
 }
-
-/**
- * An edit's call that, when refused, reads again before the refusal reaches the page: the refusal
- * is mostly a version changed meanwhile, and the table should then show what is stored.
- * (`useApiMutation` reads again only after a success, through `invalidates` or `onDone`.)
- */
-export function rereadWhenRefused<Vars, Result>(call: (vars: Vars) => Promise<Result>, reread: () => Promise<unknown>) {
-  return (vars: Vars): Promise<Result> =>
-    call(vars).catch(async (err: unknown) => {
-      await reread();
-      throw err;
-    });
-}

@@ -9,7 +9,6 @@ import { ADMIN_USER_PATHS, type AdminUserRow, type UserListPage } from '@common/
 import { api } from '../../api/client';
 import { useApiMutation, useApiQuery } from '../../api/queries';
 import { useNow } from '../../clock/clock';
-import { useRereadOnRefusal } from './useRereadOnRefusal';
 import { DEFAULT_EXTEND_DAYS, extendBody, subscribeBody, trialListQuery, type TrialListSpec } from './trialLists';
 
 export function useTrialList(spec: TrialListSpec, onError: (e: string | null) => void) {
@@ -22,14 +21,13 @@ export function useTrialList(spec: TrialListSpec, onError: (e: string | null) =>
   const daysFor = (u: AdminUserRow) => days[u.id] ?? DEFAULT_EXTEND_DAYS;
   const invalidates = [ADMIN_USER_PATHS.users];
   // A refusal is mostly a person changed meanwhile (409): the lists are read again then too.
-  const rereadOnRefusal = useRereadOnRefusal(invalidates);
   const extendTrial = useApiMutation(
-    (u: AdminUserRow) => rereadOnRefusal(api.put(ADMIN_PATHS.adminUserTrial({ userId: u.id }), extendBody(u, daysFor(u), now()))),
-    { invalidates },
+    (u: AdminUserRow) => api.put(ADMIN_PATHS.adminUserTrial({ userId: u.id }), extendBody(u, daysFor(u), now())),
+    { invalidates, rereadWhenRefused: invalidates },
   );
   const subscribe = useApiMutation(
-    (u: AdminUserRow) => rereadOnRefusal(api.post(ADMIN_USER_PATHS.subscribe({ userId: u.id }), subscribeBody(u, orgFor[u.id]))),
-    { invalidates },
+    (u: AdminUserRow) => api.post(ADMIN_USER_PATHS.subscribe({ userId: u.id }), subscribeBody(u, orgFor[u.id])),
+    { invalidates, rereadWhenRefused: invalidates },
   );
   // The page shows one refusal for all its lists: the latest one, cleared as the next action starts.
   const error = extendTrial.error ?? subscribe.error;

@@ -18,7 +18,7 @@ import {
 } from '@common/api/adminDisplayNames';
 import { api } from '../../../api/client';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
-import { editsShown, rereadWhenRefused } from '../adminEdits';
+import { editsShown } from '../adminEdits';
 
 export function useAdminDisplayName() {
   const client = useQueryClient();
@@ -32,14 +32,11 @@ export function useAdminDisplayName() {
   const refresh = () => client.invalidateQueries({ queryKey: ['api'] });
   // A refused removal (an override changed meanwhile) reads again as well, so the list shows what is stored.
   const removal = useApiMutation(
-    rereadWhenRefused(
-      (o: DisplayNameOverride) =>
-        api.delete(ADMIN_DISPLAY_NAME_PATHS.override({ subjectType: o.subjectType, subjectId: o.subjectId }), {
-          query: { version: o.version },
-        }),
-      refresh,
-    ),
-    { onDone: refresh },
+    (o: DisplayNameOverride) =>
+      api.delete(ADMIN_DISPLAY_NAME_PATHS.override({ subjectType: o.subjectType, subjectId: o.subjectId }), {
+        query: { version: o.version },
+      }),
+    { invalidates: 'everything', rereadWhenRefused: 'everything' },
   );
   return {
     type,

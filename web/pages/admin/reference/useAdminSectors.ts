@@ -2,15 +2,14 @@
  * The data of /bw/admin/sectors: the taxonomy, the industry picked for moving its issuers, and
  * the edits (add, rename, move, delete, move issuers). Each edit names the version read and,
  * whatever the server answered, reads the taxonomy again so the table shows what is stored
- * (`rereadWhenRefused` for a refusal, `invalidates`/`onDone` after a success).
+ * (useApiMutation's `rereadWhenRefused` and `invalidates`).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_ISSUER_PATHS, type AdminIssuersResponse } from '@common/api/adminIssuers';
 import { ADMIN_SECTOR_PATHS, type AdminSector, type AdminSectorsResponse } from '@common/api/adminSectors';
 import { api } from '../../../api/client';
-import { apiKey, useApiMutation, useApiQuery } from '../../../api/queries';
-import { editsShown, rereadWhenRefused } from '../adminEdits';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { editsShown } from '../adminEdits';
 import { industryCount, orderedSectors, parentSectorOptions, sectorIssuerCount } from './sectorTree';
 
 export function useAdminSectors() {
@@ -26,23 +25,13 @@ export type AdminSectorsState = ReturnType<typeof useAdminSectors>;
 
 /** One row's edits. A rename in progress holds the new name; `null` when not renaming. */
 export function useSectorRowEdit(s: AdminSector, all: AdminSector[]) {
-  const client = useQueryClient();
   const [name, setName] = useState<string | null>(null);
   // A rename or move can change other rows (counts, parents), so everything is read again.
-  const refresh = () => client.invalidateQueries({ queryKey: ['api'] });
+  const reread = { invalidates: 'everything', rereadWhenRefused: 'everything' } as const;
   const path = ADMIN_SECTOR_PATHS.sector({ sectorId: s.id });
-  const rename = useApiMutation(
-    rereadWhenRefused((newName: string | null) => api.put(path, { version: s.version, name: newName }), refresh),
-    { onDone: refresh },
-  );
-  const move = useApiMutation(
-    rereadWhenRefused((parentId: number) => api.put(path, { version: s.version, parentId }), refresh),
-    { onDone: refresh },
-  );
-  const remove = useApiMutation(
-    rereadWhenRefused<void, unknown>(() => api.delete(path, { query: { version: s.version } }), refresh),
-    { onDone: refresh },
-  );
+  const rename = useApiMutation((newName: string | null) => api.put(path, { version: s.version, name: newName }), reread);
+  const move = useApiMutation((parentId: number) => api.put(path, { version: s.version, parentId }), reread);
+  const remove = useApiMutation(() => api.delete(path, { query: { version: s.version } }), reread);
   const { busy, error, forgetRefusals } = editsShown({ rename, move, delete: remove });
   const count = sectorIssuerCount(s, all);
   return {
@@ -73,17 +62,14 @@ export type SectorRowEdit = ReturnType<typeof useSectorRowEdit>;
 
 /** The add form: a code, a name and, for an industry, the sector it goes under. */
 export function useAddSector() {
-  const client = useQueryClient();
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [parent, setParent] = useState<string | null>(null);
   const adding = useApiMutation(
-    rereadWhenRefused(
-      (sector: { code: string; name: string; parentId: number | null }) => api.post(ADMIN_SECTOR_PATHS.list, sector),
-      () => client.invalidateQueries({ queryKey: apiKey(ADMIN_SECTOR_PATHS.list) }),
-    ),
+    (sector: { code: string; name: string; parentId: number | null }) => api.post(ADMIN_SECTOR_PATHS.list, sector),
     {
       invalidates: [ADMIN_SECTOR_PATHS.list],
+      rereadWhenRefused: [ADMIN_SECTOR_PATHS.list],
       onDone: () => {
         setCode('');
         setName('');
@@ -96,20 +82,14 @@ export function useAddSector() {
 
 /** An industry's issuers (the first 200), the ones ticked and the industry to move them to. */
 export function useIndustryIssuers(industry: AdminSector) {
-  const client = useQueryClient();
   const [checked, setChecked] = useState<number[]>([]);
   const [target, setTarget] = useState<string | null>(null);
   const issuers = useApiQuery<AdminIssuersResponse>(ADMIN_ISSUER_PATHS.list, { query: { sectorId: industry.id, limit: 200 } });
-  const refresh = () => client.invalidateQueries({ queryKey: ['api'] });
-  const moving = useApiMutation(
-    rereadWhenRefused((moved: { issuerIds: number[]; sectorId: number }) => api.post(ADMIN_SECTOR_PATHS.moveIssuers, moved), refresh),
-    {
-      onDone: async () => {
-        setChecked([]);
-        await refresh();
-      },
-    },
-  );
+  const moving = useApiMutation((moved: { issuerIds: number[]; sectorId: number }) => api.post(ADMIN_SECTOR_PATHS.moveIssuers, moved), {
+    invalidates: 'everything',
+    rereadWhenRefused: 'everything',
+    onDone: () => setChecked([]),
+  });
   const move = () => moving.run({ issuerIds: checked, sectorId: Number(target) });
   const tick = (id: number, on: boolean) => setChecked(on ? [...checked, id] : checked.filter((c) => c !== id));
   const busy = moving.busy ? 'move' : null;

@@ -3,7 +3,6 @@ import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import { ADMIN_DOMAIN_PATHS, type AdminDomain, type AdminDomainList } from '@common/api/adminDomains';
 import { api } from '../../../api/client';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
-import { useRereadOnRefusal } from '../useRereadOnRefusal';
 import { type DomainDraft, EMPTY_DRAFT, organizationChoices } from './adminDomainsView';
 
 type DomainChange = { organizationId: string } | { employee: boolean };
@@ -17,21 +16,20 @@ export function useAdminDomains() {
   const organizations = useApiQuery<OrganizationListResponse>(ADMIN_PATHS.adminOrganizations);
   const [draft, setDraft] = useState<DomainDraft>(EMPTY_DRAFT);
   const invalidates = [ADMIN_DOMAIN_PATHS.domains, ADMIN_PATHS.adminOrganizations];
-  const rereadOnRefusal = useRereadOnRefusal(invalidates);
   const path = (row: AdminDomain) => ADMIN_DOMAIN_PATHS.domain({ domain: row.domain });
-  const addDomain = useApiMutation((added: DomainDraft) => rereadOnRefusal(api.post(ADMIN_DOMAIN_PATHS.domains, added)), {
+  const addDomain = useApiMutation((added: DomainDraft) => api.post(ADMIN_DOMAIN_PATHS.domains, added), {
     invalidates,
+    rereadWhenRefused: invalidates,
     onDone: () => setDraft(EMPTY_DRAFT),
   });
   const changeDomain = useApiMutation(
-    ({ row, changes }: { row: AdminDomain; changes: DomainChange }) =>
-      rereadOnRefusal(api.put(path(row), { updatedAt: row.updatedAt, ...changes })),
-    { invalidates },
+    ({ row, changes }: { row: AdminDomain; changes: DomainChange }) => api.put(path(row), { updatedAt: row.updatedAt, ...changes }),
+    { invalidates, rereadWhenRefused: invalidates },
   );
-  const removeDomain = useApiMutation(
-    (row: AdminDomain) => rereadOnRefusal(api.delete(`${path(row)}?updatedAt=${encodeURIComponent(row.updatedAt)}`)),
-    { invalidates },
-  );
+  const removeDomain = useApiMutation((row: AdminDomain) => api.delete(`${path(row)}?updatedAt=${encodeURIComponent(row.updatedAt)}`), {
+    invalidates,
+    rereadWhenRefused: invalidates,
+  });
   const edits = [addDomain, changeDomain, removeDomain];
   /** One refusal line for the page: each edit forgets the others' refusal as it starts. */
   const start = <Vars>(edit: { run: (vars: Vars) => Promise<unknown> }, vars: Vars) => {

@@ -4,7 +4,6 @@ import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import { ADMIN_ONBOARDING_PATHS, type OnboardingEntry, type OnboardingQueue } from '@common/api/adminOnboarding';
 import { api } from '../../../api/client';
 import { apiKey, useApiMutation, useApiQuery } from '../../../api/queries';
-import { useRereadOnRefusal } from '../useRereadOnRefusal';
 
 /**
  * The onboarding queue and its three decisions (approve, assign, reject), each sent with the
@@ -18,26 +17,23 @@ export function useOnboardingQueue() {
   const [assigning, setAssigning] = useState<Record<string, string | null>>({});
   const [rejecting, setRejecting] = useState<OnboardingEntry | null>(null);
   const [message, setMessage] = useState('');
-  const rereadOnRefusal = useRereadOnRefusal([ADMIN_ONBOARDING_PATHS.queue]);
+  const refused = { rereadWhenRefused: [ADMIN_ONBOARDING_PATHS.queue] };
   const showQueue = (answer: OnboardingQueue) => client.setQueryData(apiKey(ADMIN_ONBOARDING_PATHS.queue), answer);
   const approve = useApiMutation(
     (person: OnboardingEntry) =>
-      rereadOnRefusal(api.post<OnboardingQueue>(ADMIN_ONBOARDING_PATHS.approve({ userId: person.id }), { version: person.version })),
-    { onDone: showQueue },
+      api.post<OnboardingQueue>(ADMIN_ONBOARDING_PATHS.approve({ userId: person.id }), { version: person.version }),
+    { ...refused, onDone: showQueue },
   );
   const assign = useApiMutation(
     ({ person, organizationId }: { person: OnboardingEntry; organizationId: string | null }) =>
-      rereadOnRefusal(
-        api.post<OnboardingQueue>(ADMIN_ONBOARDING_PATHS.assign({ userId: person.id }), { version: person.version, organizationId }),
-      ),
-    { onDone: showQueue },
+      api.post<OnboardingQueue>(ADMIN_ONBOARDING_PATHS.assign({ userId: person.id }), { version: person.version, organizationId }),
+    { ...refused, onDone: showQueue },
   );
   const reject = useApiMutation(
     ({ person, text }: { person: OnboardingEntry; text: string }) =>
-      rereadOnRefusal(
-        api.post<OnboardingQueue>(ADMIN_ONBOARDING_PATHS.reject({ userId: person.id }), { version: person.version, message: text }),
-      ),
+      api.post<OnboardingQueue>(ADMIN_ONBOARDING_PATHS.reject({ userId: person.id }), { version: person.version, message: text }),
     {
+      ...refused,
       onDone: (answer) => {
         showQueue(answer);
         setRejecting(null);

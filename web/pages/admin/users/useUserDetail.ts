@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { ADMIN_USER_PATHS, type AdminUserDetail, type UserRole } from '@common/api/adminUsers';
 import { api } from '../../../api/client';
 import { apiKey, useApiMutation, useApiQuery } from '../../../api/queries';
-import { useRereadOnRefusal } from '../useRereadOnRefusal';
 import { featureOverrides } from './userDetailView';
 
 /** An action waiting for the admin's confirmation; it sends the version of the person they were shown. */
@@ -24,10 +23,10 @@ export function useUserDetail(userId: string) {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [role, setRole] = useState<UserRole | null>(null);
   const [features, setFeatures] = useState<Record<string, string>>({});
-  const rereadOnRefusal = useRereadOnRefusal([userPath]);
   // The answer is the person as they now are; every users list is read again (they may move in it).
-  const act = useApiMutation(({ action, version }: { action: PendingAction; version: number }) => rereadOnRefusal(action.send(version)), {
+  const act = useApiMutation(({ action, version }: { action: PendingAction; version: number }) => action.send(version), {
     invalidates: [ADMIN_USER_PATHS.users],
+    rereadWhenRefused: [userPath],
     onDone: (person) => {
       client.setQueryData(apiKey(userPath), person);
       setFeatures({});
