@@ -33,11 +33,7 @@ export default function AdminMediaPage() {
   });
   const remove = useApiMutation((item: MediaItem) => api.delete(MEDIA_PATHS.adminOne({ id: item.id })), { invalidates });
   // One refusal at a time, as the page has one alert: starting an edit forgets the last one's.
-  const { error, forgetRefusals } = editsShown({ upload, replace, remove });
-  const start = <Vars,>(edit: { run: (vars: Vars) => Promise<unknown> }, vars: Vars) => {
-    forgetRefusals();
-    void edit.run(vars);
-  };
+  const { error, start } = editsShown({ upload, replace, remove });
   return (
     <Stack gap="sm" maw={1000} data-testid="admin-media-page">
       <PageTitle />
@@ -51,7 +47,7 @@ export default function AdminMediaPage() {
         </Alert>
       )}
       <Group>
-        <FileButton accept={ACCEPT} onChange={(file) => file && start(upload, file)}>
+        <FileButton accept={ACCEPT} onChange={(file) => file && void start(upload, file)}>
           {(props) => (
             <Button {...props} loading={upload.busy} data-testid="media-upload">
               Upload a file
@@ -84,7 +80,7 @@ export default function AdminMediaPage() {
                     </Button>
                   )}
                 </CopyButton>
-                <FileButton accept={m.mime} onChange={(file) => file && start(replace, { id: m.id, file })}>
+                <FileButton accept={m.mime} onChange={(file) => file && void start(replace, { id: m.id, file })}>
                   {(props) => (
                     <Button {...props} size="compact-xs" variant="subtle" loading={replace.busy && replace.variables?.id === m.id}>
                       Replace
@@ -108,7 +104,7 @@ export default function AdminMediaPage() {
         onConfirm={() => {
           const target = deleting;
           setDeleting(null);
-          if (target) start(remove, target);
+          if (target) void start(remove, target);
         }}
       />
     </Stack>

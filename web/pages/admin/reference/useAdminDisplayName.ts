@@ -79,7 +79,7 @@ export function useDisplayNameEditor(type: DisplayNameSubject, subject: DisplayN
       }),
     { onDone },
   );
-  const { busy, error, forgetRefusals } = editsShown({ preview: previewName, save: saveName });
+  const { busy, error, start } = editsShown({ preview: previewName, save: saveName });
   return {
     name,
     setName,
@@ -89,12 +89,10 @@ export function useDisplayNameEditor(type: DisplayNameSubject, subject: DisplayN
     busy,
     error,
     askPreview: () => {
-      forgetRefusals();
-      void previewName.run(name);
+      void start(previewName, name);
     },
     save: () => {
-      forgetRefusals();
-      void saveName.run(name);
+      void start(saveName, name);
     },
   };
 }

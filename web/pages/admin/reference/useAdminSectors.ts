@@ -32,7 +32,7 @@ export function useSectorRowEdit(s: AdminSector, all: AdminSector[]) {
   const rename = useApiMutation((newName: string | null) => api.put(path, { version: s.version, name: newName }), reread);
   const move = useApiMutation((parentId: number) => api.put(path, { version: s.version, parentId }), reread);
   const remove = useApiMutation(() => api.delete(path, { query: { version: s.version } }), reread);
-  const { busy, error, forgetRefusals } = editsShown({ rename, move, delete: remove });
+  const { busy, error, start } = editsShown({ rename, move, delete: remove });
   const count = sectorIssuerCount(s, all);
   return {
     name,
@@ -45,16 +45,13 @@ export function useSectorRowEdit(s: AdminSector, all: AdminSector[]) {
     parentOptions: parentSectorOptions(all),
     // The rename field closes whatever the server answered; a refusal shows under the row.
     save: () => {
-      forgetRefusals();
-      void rename.run(name).then(() => setName(null));
+      void start(rename, name).then(() => setName(null));
     },
     move: (parentId: number) => {
-      forgetRefusals();
-      void move.run(parentId);
+      void start(move, parentId);
     },
     remove: () => {
-      forgetRefusals();
-      void remove.run();
+      void start(remove, undefined);
     },
   };
 }

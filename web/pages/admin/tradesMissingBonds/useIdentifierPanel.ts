@@ -33,7 +33,7 @@ export function useIdentifierPanel(group: MissingGroup, { onMap, onCreate }: Ide
   // The page's own calls attach the trades and read its lists again; here they get a spinner and a refusal.
   const mapping = useApiMutation(onMap);
   const creating = useApiMutation(onCreate);
-  const { busy, error, forgetRefusals } = editsShown({ map: mapping, create: creating });
+  const { busy, error, start } = editsShown({ map: mapping, create: creating });
   return {
     trades: trades.data?.trades,
     search,
@@ -46,12 +46,10 @@ export function useIdentifierPanel(group: MissingGroup, { onMap, onCreate }: Ide
     busy,
     error,
     map: () => {
-      forgetRefusals();
-      void mapping.run(Number(bondId));
+      void start(mapping, Number(bondId));
     },
     create: () => {
-      forgetRefusals();
-      void creating.run(fields);
+      void start(creating, fields);
     },
   };
 }

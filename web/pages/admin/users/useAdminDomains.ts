@@ -3,6 +3,7 @@ import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import { ADMIN_DOMAIN_PATHS, type AdminDomain, type AdminDomainList } from '@common/api/adminDomains';
 import { api } from '../../../api/client';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { editsShown } from '../adminEdits';
 import { type DomainDraft, EMPTY_DRAFT, organizationChoices } from './adminDomainsView';
 
 type DomainChange = { organizationId: string } | { employee: boolean };
@@ -26,22 +27,18 @@ export function useAdminDomains() {
     ({ row, changes }: { row: AdminDomain; changes: DomainChange }) => api.put(path(row), { updatedAt: row.updatedAt, ...changes }),
     { invalidates, rereadWhenRefused: invalidates },
   );
-  const removeDomain = useApiMutation((row: AdminDomain) => api.delete(`${path(row)}?updatedAt=${encodeURIComponent(row.updatedAt)}`), {
+  const removeDomain = useApiMutation((row: AdminDomain) => api.delete(path(row), { query: { updatedAt: row.updatedAt } }), {
     invalidates,
     rereadWhenRefused: invalidates,
   });
-  const edits = [addDomain, changeDomain, removeDomain];
-  /** One refusal line for the page: each edit forgets the others' refusal as it starts. */
-  const start = <Vars>(edit: { run: (vars: Vars) => Promise<unknown> }, vars: Vars) => {
-    for (const other of edits) if (other !== edit) other.reset();
-    return edit.run(vars);
-  };
+  // One refusal line for the page: each edit forgets the others' refusal as it starts.
+  const { error, start } = editsShown({ add: addDomain, change: changeDomain, remove: removeDomain });
   return {
     list,
     options: organizationChoices(organizations.data),
     draft,
     setDraft,
-    error: addDomain.error ?? changeDomain.error ?? removeDomain.error,
+    error,
     add: async () => {
       await start(addDomain, draft);
     },

@@ -4,6 +4,7 @@ import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import { ADMIN_ONBOARDING_PATHS, type OnboardingEntry, type OnboardingQueue } from '@common/api/adminOnboarding';
 import { api } from '../../../api/client';
 import { apiKey, useApiMutation, useApiQuery } from '../../../api/queries';
+import { editsShown } from '../adminEdits';
 
 /**
  * The onboarding queue and its three decisions (approve, assign, reject), each sent with the
@@ -41,12 +42,8 @@ export function useOnboardingQueue() {
       },
     },
   );
-  const decisions = [approve, assign, reject];
-  /** One refusal line for the page: each decision forgets the others' refusal as it starts. */
-  const start = <Vars>(decision: { run: (vars: Vars) => Promise<unknown> }, vars: Vars) => {
-    for (const other of decisions) if (other !== decision) other.reset();
-    void decision.run(vars);
-  };
+  // One refusal line for the page: each decision forgets the others' refusal as it starts.
+  const { error, start } = editsShown({ approve, assign, reject });
   return {
     queue,
     options: (organizations.data?.organizations ?? []).map((o) => ({ value: o.id, label: o.name })),
@@ -57,11 +54,11 @@ export function useOnboardingQueue() {
     setRejecting,
     message,
     setMessage,
-    error: approve.error ?? assign.error ?? reject.error,
-    approve: (person: OnboardingEntry) => start(approve, person),
-    assign: (person: OnboardingEntry) => start(assign, { person, organizationId: assigning[person.id] ?? null }),
+    error,
+    approve: (person: OnboardingEntry) => void start(approve, person),
+    assign: (person: OnboardingEntry) => void start(assign, { person, organizationId: assigning[person.id] ?? null }),
     reject: () => {
-      if (rejecting) start(reject, { person: rejecting, text: message });
+      if (rejecting) void start(reject, { person: rejecting, text: message });
     },
   };
 }
