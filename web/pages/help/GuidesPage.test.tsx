@@ -1,26 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HELP_PATHS, type HelpArticleSummary, helpArticlesResponseSchema } from '@common/api/help';
+import { HELP_PATHS, helpArticlesResponseSchema } from '@common/api/help';
 import { useFeatureStore } from '../../features/useFeature';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
+import { helpArticle } from '../../test/helpArticle';
 import { renderPage } from '../../test/renderPage';
 import GuidesPage from './GuidesPage';
 
 const ARTICLES = `GET ${HELP_PATHS.articles}`;
-const article = (fields: Partial<HelpArticleSummary> & Pick<HelpArticleSummary, 'path' | 'kind' | 'title'>): HelpArticleSummary => ({
-  summary: '',
-  section: '',
-  position: 0,
-  screen: null,
-  steps: [],
-  ...fields,
-});
 const articles = shaped(helpArticlesResponseSchema, {
   articles: [
-    article({ path: 'guides/bond-table', kind: 'guide', title: 'The bond table', summary: 'Every bond, priced.', section: 'Markets' }),
-    article({ path: 'guides/calculator', kind: 'guide', title: 'The new-issue calculator', summary: 'Fair value for a deal.' }),
-    article({ path: 'workflows/price-a-deal', kind: 'workflow', title: 'Price a new deal', steps: ['Open the calculator'] }),
-    article({ path: 'articles/getting-started', kind: 'article', title: 'Getting started' }),
+    helpArticle({ path: 'guides/bond-table', kind: 'guide', title: 'The bond table', summary: 'Every bond, priced.', section: 'Markets' }),
+    helpArticle({ path: 'guides/calculator', kind: 'guide', title: 'The new-issue calculator', summary: 'Fair value for a deal.' }),
+    helpArticle({ path: 'workflows/price-a-deal', kind: 'workflow', title: 'Price a new deal', steps: ['Open the calculator'] }),
+    helpArticle({ path: 'articles/getting-started', kind: 'article', title: 'Getting started' }),
   ],
 });
 

@@ -1,25 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HELP_PATHS, type HelpArticleSummary, helpArticlesResponseSchema, searchResponseSchema } from '@common/api/help';
+import { HELP_PATHS, helpArticlesResponseSchema, searchResponseSchema } from '@common/api/help';
 import { useFeatureStore } from '../../features/useFeature';
 import { serveApi, shaped } from '../../test/apiServer';
+import { helpArticle } from '../../test/helpArticle';
 import { renderPage } from '../../test/renderPage';
 import { HelpListPage } from './HelpListPage';
 
 const SEARCH = `GET ${HELP_PATHS.search}`;
-const article = (fields: Partial<HelpArticleSummary> & Pick<HelpArticleSummary, 'path' | 'kind' | 'title'>): HelpArticleSummary => ({
-  summary: '',
-  section: '',
-  position: 0,
-  screen: null,
-  steps: [],
-  ...fields,
-});
 const articles = shaped(helpArticlesResponseSchema, {
   articles: [
-    article({ path: 'guides/bond-table', kind: 'guide', title: 'The bond table', summary: 'Every bond, priced.', section: 'Markets' }),
-    article({ path: 'guides/new-issues', kind: 'guide', title: 'New issues', summary: 'The calendar.', section: 'Primary' }),
-    article({
+    helpArticle({ path: 'guides/bond-table', kind: 'guide', title: 'The bond table', summary: 'Every bond, priced.', section: 'Markets' }),
+    helpArticle({ path: 'guides/new-issues', kind: 'guide', title: 'New issues', summary: 'The calendar.', section: 'Primary' }),
+    helpArticle({
       path: 'workflows/price-a-deal',
       kind: 'workflow',
       title: 'Price a new deal',
@@ -27,7 +20,7 @@ const articles = shaped(helpArticlesResponseSchema, {
       section: 'Primary',
       steps: ['Open the calculator', 'Read the fair value', 'Save the sheet'],
     }),
-    article({ path: 'articles/getting-started', kind: 'article', title: 'Getting started' }),
+    helpArticle({ path: 'articles/getting-started', kind: 'article', title: 'Getting started' }),
   ],
 });
 

@@ -1,24 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HELP_PATHS, type HelpArticleSummary, helpArticlesResponseSchema } from '@common/api/help';
+import { HELP_PATHS, helpArticlesResponseSchema } from '@common/api/help';
 import { useFeatureStore } from '../../features/useFeature';
 import { serveApi, shaped } from '../../test/apiServer';
+import { helpArticle } from '../../test/helpArticle';
 import { renderPage } from '../../test/renderPage';
 import WorkflowsPage from './WorkflowsPage';
 
 const ARTICLES = `GET ${HELP_PATHS.articles}`;
-const article = (fields: Partial<HelpArticleSummary> & Pick<HelpArticleSummary, 'path' | 'kind' | 'title'>): HelpArticleSummary => ({
-  summary: '',
-  section: '',
-  position: 0,
-  screen: null,
-  steps: [],
-  ...fields,
-});
 const articles = shaped(helpArticlesResponseSchema, {
   articles: [
-    article({ path: 'guides/bond-table', kind: 'guide', title: 'The bond table', section: 'Markets' }),
-    article({
+    helpArticle({ path: 'guides/bond-table', kind: 'guide', title: 'The bond table', section: 'Markets' }),
+    helpArticle({
       path: 'workflows/price-a-deal',
       kind: 'workflow',
       title: 'Price a new deal',
@@ -26,7 +19,7 @@ const articles = shaped(helpArticlesResponseSchema, {
       section: 'Primary',
       steps: ['Open the calculator', 'Read the fair value', 'Save the sheet'],
     }),
-    article({ path: 'articles/getting-started', kind: 'article', title: 'Getting started' }),
+    helpArticle({ path: 'articles/getting-started', kind: 'article', title: 'Getting started' }),
   ],
 });
 
