@@ -1,13 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOND_PATHS, bondListResponseSchema } from '@common/api/bond';
 import { preferencesResponseSchema, USER_PATHS } from '@common/api/user';
-import { PREFERENCES_SAVE_DEBOUNCE_MS } from '@common/constants';
 import { useSession } from '../../stores/session';
 import { serveApi, shaped } from '../../test/apiServer';
 import { gridCells } from '../../test/grid';
 import { makeJwt } from '../../test/jwt';
 import { renderPage } from '../../test/renderPage';
+import { clickPastSaveDelay } from '../../test/savedViews';
 import BondTablePage from './BondTablePage';
 
 const ROUTE = '/bw/bond';
@@ -77,14 +77,7 @@ describe('the bond table', () => {
   it('keeps a filter changed here in the address, not in the saved view', async () => {
     const { router } = renderPage(<BondTablePage />, { path: ROUTE, at: ROUTE });
     const callable = within(await screen.findByTestId('filter-callable')).getByText('Callable');
-    // The change and the save delay after it on a hand clock: a save it scheduled would be sent here.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      fireEvent.click(callable);
-      vi.advanceTimersByTime(PREFERENCES_SAVE_DEBOUNCE_MS + 1);
-    } finally {
-      vi.useRealTimers();
-    }
+    clickPastSaveDelay(callable);
     await waitFor(() => expect(router.state.location.search).toBe('?callable=true'));
     await waitFor(() => expect(server.callsTo(BONDS).at(-1)!.query.get('callable')).toBe('true'));
     expect(server.callsTo(`PUT ${PREFERENCES}`)).toEqual([]);

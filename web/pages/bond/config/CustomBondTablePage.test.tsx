@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BOND_PATHS, bondListResponseSchema } from '@common/api/bond';
 import { type BondTable, BOND_TABLE_PATHS, bondTableSchema } from '@common/api/bondTables';
-import { PREFERENCES_SAVE_DEBOUNCE_MS } from '@common/constants';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { gridCells } from '../../../test/grid';
 import { renderPage } from '../../../test/renderPage';
+import { clickPastSaveDelay } from '../../../test/savedViews';
 import CustomBondTablePage from './CustomBondTablePage';
 
 const ID = '0b6f0d6e-8c1a-4f4e-9a57-3f1d2c9b7a10';
@@ -103,14 +103,7 @@ describe('a custom bond table opened', () => {
     expect((await screen.findByTestId('table-shared-by')).textContent).toBe('Shared by ann@example.com · view only');
     expect(screen.getByTestId('table-save-state').textContent).toBe('View only');
     const callable = within(await screen.findByTestId('filter-callable')).getByText('Callable');
-    // The change and the save delay after it on a hand clock: a save it scheduled would be sent here.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      fireEvent.click(callable);
-      vi.advanceTimersByTime(PREFERENCES_SAVE_DEBOUNCE_MS + 1);
-    } finally {
-      vi.useRealTimers();
-    }
+    clickPastSaveDelay(callable);
     await waitFor(() => expect(server.callsTo(BONDS).at(-1)!.query.get('callable')).toBe('true'));
     expect(server.callsTo(SAVE)).toEqual([]);
   });
