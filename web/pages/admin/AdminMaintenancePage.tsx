@@ -5,13 +5,13 @@
  * next call; the page previews what people then see. Each change is audited.
  */
 import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ADMIN_PATHS, MAINTENANCE_MESSAGE_MAX, type MaintenanceBody, type MaintenanceState } from '@common/api/admin';
 import { formatDate } from '@common/format';
 import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
-import { apiKey, useApiMutation } from '../../api/queries';
+import { apiKey, useApiMutation, useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { MAINTENANCE_NOTICE } from '../../components/maintenanceNotice';
 import { fromLocalInput, toLocalInput } from '../../components/localDateTime';
@@ -19,7 +19,7 @@ import { fromLocalInput, toLocalInput } from '../../components/localDateTime';
 export default function AdminMaintenancePage() {
   const client = useQueryClient();
   const key = apiKey(ADMIN_PATHS.adminMaintenance);
-  const state = useQuery({ queryKey: key, queryFn: () => api.get<MaintenanceState>(ADMIN_PATHS.adminMaintenance) });
+  const state = useApiQuery<MaintenanceState>(ADMIN_PATHS.adminMaintenance);
   // The switch and the notice's save are one edit (a PUT of the whole state); `via` says which
   // button shows the spinner. The answer is the new state, so it is kept rather than read again.
   const save = useApiMutation(

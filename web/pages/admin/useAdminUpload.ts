@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUDIT_LOG_PATHS, type AuditLogPage } from '@common/api/auditLog';
 import { type ImportReportBody, UPLOAD_MAX_BYTES, UPLOAD_PATH, type UploadKind, type UploadRefusal } from '@common/api/upload';
 import { ApiError, api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
-import { apiKey } from '../../api/queries';
+import { useApiQuery } from '../../api/queries';
 import { tooLargeText, uploadKindSpec } from './uploadKinds';
 
 /**
@@ -17,10 +16,7 @@ export function useAdminUpload() {
   const [skipBadRows, setSkipBadRows] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<{ report: ImportReportBody | null; refusal: string | null } | null>(null);
-  const past = useQuery({
-    queryKey: apiKey(AUDIT_LOG_PATHS.entries, { action: 'market.import.' }),
-    queryFn: () => api.get<AuditLogPage>(AUDIT_LOG_PATHS.entries, { query: { action: 'market.import.', limit: 20 } }),
-  });
+  const past = useApiQuery<AuditLogPage>(AUDIT_LOG_PATHS.entries, { query: { action: 'market.import.', limit: 20 } });
 
   const upload = async (file: File | null) => {
     if (!file) return;

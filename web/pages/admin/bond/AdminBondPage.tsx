@@ -4,14 +4,14 @@
  * figures, recent trades and change history. A save reprices the bond (docs/admin.md).
  */
 import { Alert, Anchor, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ADMIN_BOND_PATHS, type AdminBond, type AdminBondSaved, type AdminBondTerms } from '@common/api/adminBonds';
 import { formatDate, formatPrice, formatSpreadLevel, formatYield } from '@common/format';
 import { ApiError, api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
-import { apiKey } from '../../../api/queries';
+import { apiKey, useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
 import { SimpleTable, type Column } from '../../../components/SimpleTable';
 import { BondHistory } from './BondHistory';
@@ -49,16 +49,16 @@ function Trades({ bond }: { bond: AdminBond }) {
 export default function AdminBondPage() {
   const id = Number(useParams().bondId);
   const client = useQueryClient();
-  const key = apiKey(ADMIN_BOND_PATHS.bond({ bondId: id }));
-  const bond = useQuery({ queryKey: key, queryFn: () => api.get<AdminBond>(ADMIN_BOND_PATHS.bond({ bondId: id })) });
+  const path = ADMIN_BOND_PATHS.bond({ bondId: id });
+  const bond = useApiQuery<AdminBond>(path);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const b = bond.data;
 
   const save = async (terms: AdminBondTerms) => {
     if (!b) return;
     setMessage(null);
-    const saved = await api.put<AdminBondSaved>(ADMIN_BOND_PATHS.bond({ bondId: id }), { ...terms, updatedAt: b.updatedAt });
-    client.setQueryData(key, saved.bond);
+    const saved = await api.put<AdminBondSaved>(path, { ...terms, updatedAt: b.updatedAt });
+    client.setQueryData(apiKey(path), saved.bond);
     setMessage({
       ok: true,
       text:

@@ -3,21 +3,14 @@ import {
   ADMIN_DEAL_PATHS,
   type AdminDeal,
   type AdminDealCreate,
-  type AdminDealList,
-  type AdminDealListQuery,
   type AdminDealStatus,
   type AdminDealUpdate,
   type AdminTrancheInput,
 } from '@common/api/adminDeals';
 import { api } from '../../../api/client';
-import { apiKey } from '../../../api/queries';
 
-export const adminDealsKey = (query: AdminDealListQuery) => apiKey(ADMIN_DEAL_PATHS.deals, query);
-export const adminDealKey = (id: number) => apiKey(ADMIN_DEAL_PATHS.deal({ id }));
-
+/** The edits; the reads are `useApiQuery` of ADMIN_DEAL_PATHS.deals and ADMIN_DEAL_PATHS.deal. */
 export const adminDealsApi = {
-  list: (query: AdminDealListQuery) => api.get<AdminDealList>(ADMIN_DEAL_PATHS.deals, { query }),
-  get: (id: number) => api.get<AdminDeal>(ADMIN_DEAL_PATHS.deal({ id })),
   create: (body: AdminDealCreate) => api.post<{ id: number }>(ADMIN_DEAL_PATHS.deals, body),
   update: (id: number, body: AdminDealUpdate) => api.patch<AdminDeal>(ADMIN_DEAL_PATHS.deal({ id }), body),
   addTranche: (id: number, body: AdminTrancheInput) => api.post<AdminDeal>(ADMIN_DEAL_PATHS.tranches({ id }), body),

@@ -1,17 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { AdminDeal, AdminTrancheInput } from '@common/api/adminDeals';
+import { ADMIN_DEAL_PATHS, type AdminDeal, type AdminTrancheInput } from '@common/api/adminDeals';
 import { DEAL_STATUSES, type DealStatus } from '@common/market';
 import { apiErrorText } from '../../../api/errorText';
+import { apiKey, useApiQuery } from '../../../api/queries';
 import { useNow } from '../../../clock/clock';
 import { commaList } from '../commaList';
-import { adminDealKey, adminDealsApi } from './adminDealsApi';
+import { adminDealsApi } from './adminDealsApi';
 
 /** The deal of the URL (/bw/admin/deal/{dealId}) as the admin API returns it. */
 export function useAdminDeal() {
   const id = Number(useParams().dealId);
-  return useQuery({ queryKey: adminDealKey(id), queryFn: () => adminDealsApi.get(id) });
+  return useApiQuery<AdminDeal>(ADMIN_DEAL_PATHS.deal({ id }));
 }
 
 export type AdminDealState = ReturnType<typeof useAdminDeal>;
@@ -35,7 +36,7 @@ export function useDealEditor(deal: AdminDeal) {
   const change = async (work: () => Promise<AdminDeal>) => {
     setError(null);
     try {
-      client.setQueryData(adminDealKey(deal.id), await work());
+      client.setQueryData(apiKey(ADMIN_DEAL_PATHS.deal({ id: deal.id })), await work());
     } catch (err) {
       setError(apiErrorText(err));
     }

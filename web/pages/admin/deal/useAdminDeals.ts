@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AdminDealListQuery } from '@common/api/adminDeals';
-import { adminDealsApi, adminDealsKey } from './adminDealsApi';
+import { ADMIN_DEAL_PATHS, type AdminDealList, type AdminDealListQuery } from '@common/api/adminDeals';
+import { useApiQuery } from '../../../api/queries';
 import { withIssuerText } from './adminDeals';
 
 /**
@@ -12,7 +11,7 @@ export function useAdminDeals() {
   const [query, setQuery] = useState<AdminDealListQuery>({});
   const [q, setQ] = useState('');
   const [creating, setCreating] = useState(false);
-  const deals = useQuery({ queryKey: adminDealsKey(query), queryFn: () => adminDealsApi.list(query) });
+  const deals = useApiQuery<AdminDealList>(ADMIN_DEAL_PATHS.deals, { query });
   return {
     query,
     setQuery,

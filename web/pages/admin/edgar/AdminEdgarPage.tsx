@@ -3,15 +3,15 @@
  * status — parsed, needs review, rejected with the reason, imported with its deal — and an upload.
  */
 import { Alert, Anchor, Badge, Button, FileButton, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EDGAR_PATHS, type EdgarUploadResponse, FILING_STATUSES, type FilingList, type FilingStatus } from '@common/api/edgar';
 import { apiErrorText } from '../../../api/errorText';
-import { apiKey } from '../../../api/queries';
+import { apiKey, useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
 import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
-import { edgarApi, filingsKey, STATUS_COLORS } from './edgarApi';
+import { edgarApi, STATUS_COLORS } from './edgarApi';
 
 type FilingRow = FilingList['filings'][number];
 
@@ -59,7 +59,7 @@ export default function AdminEdgarPage() {
   const client = useQueryClient();
   const [status, setStatus] = useState<FilingStatus | 'all'>('all');
   const filter = status === 'all' ? undefined : status;
-  const filings = useQuery({ queryKey: filingsKey(filter), queryFn: () => edgarApi.list(filter) });
+  const filings = useApiQuery<FilingList>(EDGAR_PATHS.filings, { query: { status: filter } });
   const [uploaded, setUploaded] = useState<(EdgarUploadResponse & { fileName: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,15 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import type { EdgarDealRequest, Filing, TermSheetReading } from '@common/api/edgar';
+import { EDGAR_PATHS, type EdgarDealRequest, type Filing, type TermSheetReading } from '@common/api/edgar';
 import { apiErrorText } from '../../../api/errorText';
-import { edgarApi, filingKey } from './edgarApi';
+import { apiKey, useApiQuery } from '../../../api/queries';
+import { edgarApi } from './edgarApi';
 import { readableSource } from './sourceText';
 
 /** The filing of the URL's :edgarId and its document as readable text. */
 export function useAdminFiling() {
   const id = Number(useParams().edgarId);
-  const filing = useQuery({ queryKey: filingKey(id), queryFn: () => edgarApi.get(id) });
+  const filing = useApiQuery<Filing>(EDGAR_PATHS.filing({ id }));
   const f = filing.data;
   const text = useMemo(() => (f ? readableSource(f.source, f.contentType) : ''), [f]);
   return { filing, text };
@@ -32,7 +33,7 @@ export function useFilingEditor(filing: Filing) {
     setBusy(true);
     setError(null);
     try {
-      client.setQueryData(filingKey(filing.id), await work());
+      client.setQueryData(apiKey(EDGAR_PATHS.filing({ id: filing.id })), await work());
     } catch (err) {
       setError(apiErrorText(err));
     } finally {

@@ -4,13 +4,11 @@
  * latest occurrences with their stacks and the request id that finds the server's log line.
  */
 import { Alert, Badge, Card, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_ERROR_PATHS, type ErrorGroup, type ErrorGroupDetail, type ErrorListResponse } from '@common/api/adminErrors';
 import { formatDate } from '@common/format';
-import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
-import { apiKey } from '../../../api/queries';
+import { useApiQuery } from '../../../api/queries';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 
@@ -25,10 +23,7 @@ const COLUMNS: Column<ErrorGroup>[] = [
 ];
 
 function Occurrences({ fingerprint }: { fingerprint: string }) {
-  const detail = useQuery({
-    queryKey: apiKey(ADMIN_ERROR_PATHS.errorGroup({ fingerprint })),
-    queryFn: () => api.get<ErrorGroupDetail>(ADMIN_ERROR_PATHS.errorGroup({ fingerprint })),
-  });
+  const detail = useApiQuery<ErrorGroupDetail>(ADMIN_ERROR_PATHS.errorGroup({ fingerprint }));
   if (detail.isError) return <Alert color="red">{apiErrorText(detail.error)}</Alert>;
   return (
     <Stack gap="xs" data-testid="error-occurrences">
@@ -61,10 +56,7 @@ export default function AdminErrorsPage() {
   const [source, setSource] = useState<'all' | 'browser' | 'server'>('all');
   const [chosen, setChosen] = useState<string | null>(null);
   const query = source === 'all' ? {} : { source };
-  const list = useQuery({
-    queryKey: apiKey(ADMIN_ERROR_PATHS.errors, query),
-    queryFn: () => api.get<ErrorListResponse>(ADMIN_ERROR_PATHS.errors, { query }),
-  });
+  const list = useApiQuery<ErrorListResponse>(ADMIN_ERROR_PATHS.errors, { query });
   return (
     <Stack gap="sm" data-testid="admin-errors-page">
       <PageTitle />

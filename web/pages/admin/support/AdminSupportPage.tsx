@@ -3,21 +3,17 @@
  * e-mailed to the support address), newest first, open or closed; close one once it is answered.
  */
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SUPPORT_PATHS, type SupportRequestList } from '@common/api/support';
 import { formatDate } from '@common/format';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
-import { apiKey, useApiMutation } from '../../../api/queries';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
 
 export default function AdminSupportPage() {
   const [status, setStatus] = useState<'open' | 'closed'>('open');
-  const list = useQuery({
-    queryKey: apiKey(SUPPORT_PATHS.adminRequests, { status }),
-    queryFn: () => api.get<SupportRequestList>(SUPPORT_PATHS.adminRequests, { query: { status } }),
-  });
+  const list = useApiQuery<SupportRequestList>(SUPPORT_PATHS.adminRequests, { query: { status } });
   const close = useApiMutation((id: number) => api.post(SUPPORT_PATHS.adminClose({ id })), {
     invalidates: [SUPPORT_PATHS.adminRequests],
   });

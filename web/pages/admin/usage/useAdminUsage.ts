@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ADMIN_USAGE_PATHS, type UsageResponse } from '@common/api/usage';
-import { api } from '../../../api/client';
-import { apiKey } from '../../../api/queries';
+import { useApiQuery } from '../../../api/queries';
 import { useUrlChoices } from '../../../routing/urlChoices';
 import { dailyActiveSeries, isDay } from './usageView';
 
@@ -12,10 +10,7 @@ export function useAdminUsage() {
   const from = isDay(params.get('from')) ? params.get('from')! : undefined;
   const to = isDay(params.get('to')) ? params.get('to')! : undefined;
   const query = { from, to };
-  const usage = useQuery({
-    queryKey: apiKey(ADMIN_USAGE_PATHS.usage, query),
-    queryFn: () => api.get<UsageResponse>(ADMIN_USAGE_PATHS.usage, { query }),
-  });
+  const usage = useApiQuery<UsageResponse>(ADMIN_USAGE_PATHS.usage, { query });
   const data = usage.data;
   const series = useMemo(() => dailyActiveSeries(data), [data]);
   // Each period an admin picks is a history entry, so the back button returns to the one before.

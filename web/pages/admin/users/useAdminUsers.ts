@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
 import { ADMIN_USER_PATHS, type UserListPage } from '@common/api/adminUsers';
-import { api } from '../../../api/client';
-import { apiKey } from '../../../api/queries';
+import { useApiQuery } from '../../../api/queries';
 import { type Draft, type Filters, filtersFromDraft, organizationOptions, PAGE_SIZE, pageCount } from './adminUsersView';
 
 /**
@@ -16,15 +15,8 @@ export function useAdminUsers() {
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<string | null>(null);
   const query = { ...filters, page, limit: PAGE_SIZE };
-  const users = useQuery({
-    queryKey: apiKey(ADMIN_USER_PATHS.users, query as Record<string, string | number | boolean | undefined>),
-    queryFn: ({ signal }) => api.get<UserListPage>(ADMIN_USER_PATHS.users, { query: query as Record<string, string | number>, signal }),
-    placeholderData: keepPreviousData,
-  });
-  const organizations = useQuery({
-    queryKey: apiKey(ADMIN_PATHS.adminOrganizations),
-    queryFn: () => api.get<OrganizationListResponse>(ADMIN_PATHS.adminOrganizations),
-  });
+  const users = useApiQuery<UserListPage>(ADMIN_USER_PATHS.users, { query, placeholderData: keepPreviousData });
+  const organizations = useApiQuery<OrganizationListResponse>(ADMIN_PATHS.adminOrganizations);
   const organizationChoices = useMemo(() => organizationOptions(organizations.data), [organizations.data]);
   /** Find: the draft becomes the filters, from the first page. */
   const apply = () => {
