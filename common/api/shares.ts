@@ -122,6 +122,7 @@ export const shareCreateResponseSchema = z.object({ shares: z.array(shareSchema)
 export const shareListSchema = z.object({ sharedByMe: z.array(shareSchema), sharedWithMe: z.array(shareSchema) });
 export type ShareList = z.infer<typeof shareListSchema>;
 export const colleaguesSchema = z.object({ colleagues: z.array(personSchema) });
+export type Colleagues = z.infer<typeof colleaguesSchema>;
 
 /** What a shared item's own API adds for a caller who is not its owner. */
 export const sharedWithCallerSchema = z.object({ owner: personSchema, permission: z.enum(SHARE_PERMISSIONS), shareId: z.string() });

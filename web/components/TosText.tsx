@@ -1,14 +1,13 @@
 /** The current terms of service (GET /auth/tos, public), in a scrollable block. */
 import { Loader, ScrollArea, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { authApi } from '../session/authApi';
+import { AUTH_PATHS, tosTextSchema, type TosText as Terms } from '@common/api/auth';
 import { FormError } from './AuthPanel';
 import { apiErrorText } from '../api/errorText';
-
-export const TOS_QUERY_KEY = ['auth', 'tos'] as const;
+import { useApiQuery } from '../api/queries';
 
 export function useTosText() {
-  return useQuery({ queryKey: TOS_QUERY_KEY, queryFn: authApi.tosText, staleTime: 10 * 60_000 });
+  // Checked against the contract like every auth call: a drifted answer shows as an error.
+  return useApiQuery<Terms>(AUTH_PATHS.tosText, { select: tosTextSchema.parse, staleTime: 10 * 60_000 });
 }
 
 export function TosText({ height = 260 }: { height?: number }) {

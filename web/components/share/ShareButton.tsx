@@ -7,7 +7,6 @@
  */
 import { Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -15,12 +14,13 @@ import {
   SHARE_MESSAGE_MAX,
   SHARE_PATHS,
   SHARE_RECIPIENTS_MAX,
+  type Colleagues,
   type ShareKind,
   type SharePermission,
 } from '@common/api/shares';
-import { useApiMutation } from '../../api/queries';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { useFeature } from '../../features/useFeature';
-import { colleaguesKey, shareApi } from './shareApi';
+import { shareApi } from './shareApi';
 
 export function ShareDialog({
   kind,
@@ -36,7 +36,7 @@ export function ShareDialog({
   link?: string;
   onClose: () => void;
 }) {
-  const colleagues = useQuery({ queryKey: colleaguesKey, queryFn: shareApi.colleagues, staleTime: 60_000 });
+  const colleagues = useApiQuery<Colleagues>(SHARE_PATHS.colleagues, { staleTime: 60_000 });
   const [recipients, setRecipients] = useState<string[]>([]);
   const [permission, setPermission] = useState<SharePermission>('view');
   const [message, setMessage] = useState('');

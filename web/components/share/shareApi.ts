@@ -1,14 +1,9 @@
 /** Sharing over the one API client (contract: common/api/shares.ts). */
 import { SHARE_PATHS, type Share, type ShareCreateBody, type ShareList, type SharePermission } from '@common/api/shares';
 import { api } from '../../api/client';
-import { apiKey } from '../../api/queries';
-
-export const shareKey = (uuid: string) => apiKey(SHARE_PATHS.one({ uuid }));
-export const colleaguesKey = apiKey(SHARE_PATHS.colleagues);
 
 export const shareApi = {
   list: () => api.get<ShareList>(SHARE_PATHS.shares),
-  colleagues: () => api.get<{ colleagues: { email: string; name: string | null }[] }>(SHARE_PATHS.colleagues),
   get: (uuid: string) => api.get<Share>(SHARE_PATHS.one({ uuid })),
   create: (body: ShareCreateBody) => api.post<{ shares: Share[] }>(SHARE_PATHS.shares, body),
   accept: (uuid: string) => api.post<Share>(SHARE_PATHS.accept({ uuid })),

@@ -3,19 +3,20 @@
  * account (POST /auth/invite/accept), then sends the user to login with the e-mail filled in.
  */
 import { Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { AUTH_PATHS, inviteInfoSchema, type InviteInfo } from '@common/api/auth';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
 import { AuthLink, AuthPanel, FormError } from '../../components/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
+import { useApiQuery } from '../../api/queries';
 
 export default function InvitePage() {
   const { inviteCode = '' } = useParams();
   const navigate = useNavigate();
-  const invite = useQuery({
-    queryKey: ['auth', 'invite', inviteCode],
-    queryFn: () => authApi.inviteInfo(inviteCode),
+  // Checked against the contract like every auth call: a drifted answer shows as an error.
+  const invite = useApiQuery<InviteInfo>(AUTH_PATHS.invite({ code: inviteCode }), {
+    select: inviteInfoSchema.parse,
     retry: false,
     staleTime: Infinity,
   });

@@ -4,15 +4,15 @@
  * (twice), POST /auth/reset-password. Every other session of the user is signed out by the server.
  */
 import { Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
+import { AUTH_PATHS, confirmInfoSchema, type ConfirmInfo } from '@common/api/auth';
 import { passwordSchema } from '@common/validation/account';
 import { authApi } from '../../session/authApi';
 import { AuthLink, AuthPanel, FormError, FormNotice, PasswordRules } from '../../components/AuthPanel';
 import { EmailRequestForm } from './EmailRequestForm';
 import { apiErrorText } from '../../api/errorText';
-import { useApiMutation } from '../../api/queries';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { humaneIssue } from '../../api/humaneError';
 
 function RequestReset() {
@@ -42,9 +42,10 @@ function RequestReset() {
 }
 
 function ChoosePassword({ uuid }: { uuid: string }) {
-  const link = useQuery({
-    queryKey: ['auth', 'confirm', 'reset', uuid],
-    queryFn: () => authApi.confirmInfo(uuid, 'reset'),
+  // Checked against the contract like every auth call: a drifted answer shows as an error.
+  const link = useApiQuery<ConfirmInfo>(AUTH_PATHS.confirm, {
+    query: { token: uuid, type: 'reset' },
+    select: confirmInfoSchema.parse,
     retry: false,
     staleTime: Infinity,
   });

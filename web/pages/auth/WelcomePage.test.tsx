@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client';
-import { buildConfirmBody } from './signupConfirm';
-import { WelcomeView, type WelcomeDeps } from './WelcomePage';
+import { describe, expect, it } from 'vitest';
+import { accountCreatedSchema, AUTH_PATHS, confirmInfoSchema } from '@common/api/auth';
+import { refusal, serveApi, shaped, type ApiCall } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
+import { buildConfirmBody } from './signupConfirm';
+import WelcomePage from './WelcomePage';
 
+const LINK = `GET ${AUTH_PATHS.confirm}`;
+const CONFIRM = `POST ${AUTH_PATHS.confirm}`;
 const details = { firstName: 'Ann', lastName: 'Lee', password: 'Tr0ub4dor&3xyz', tosConsent: true as const };
-
-function deps(info: WelcomeDeps['confirmInfo']): WelcomeDeps & { confirm: ReturnType<typeof vi.fn> } {
-  return { confirmInfo: vi.fn(info), confirm: vi.fn(async () => ({ userId: 'u', email: 'ann@example.com', message: 'ok' })) };
-}
+const link = shaped(confirmInfoSchema, { uuid: 'u-1', email: 'ann@example.com' });
+const created = shaped(accountCreatedSchema, { userId: 'u', email: 'ann@example.com', message: 'ok' });
 
 function fillAndSubmit() {
   fireEvent.change(screen.getByTestId('account-first-name'), { target: { value: ' Ann ' } });
@@ -38,21 +39,20 @@ describe('welcome page (spec §5 signup confirm)', () => {
   });
 
   it('without ?uuid no request is made at all', () => {
-    const d = deps(async () => ({ uuid: 'x', email: 'x@example.com' }));
-    renderPage(<WelcomeView deps={d} />, { path: '/welcome', at: '/welcome' });
+    const server = serveApi({ [LINK]: link, [CONFIRM]: created });
+    renderPage(<WelcomePage />, { path: '/welcome', at: '/welcome' });
     expect(screen.getByTestId('welcome-error').textContent).toContain('link from your sign-up e-mail');
-    expect(d.confirmInfo).not.toHaveBeenCalled();
-    expect(d.confirm).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it('checks the link, then POSTs uuid, e-mail and "First Last"', async () => {
-    const d = deps(async () => ({ uuid: 'u-1', email: 'ann@example.com' }));
-    const { router } = renderPage(<WelcomeView deps={d} />, { path: '/welcome', at: '/welcome?uuid=u-1' });
+    const server = serveApi({ [LINK]: link, [CONFIRM]: created });
+    const { router } = renderPage(<WelcomePage />, { path: '/welcome', at: '/welcome?uuid=u-1' });
     expect(((await screen.findByTestId('account-email')) as HTMLInputElement).value).toBe('ann@example.com');
-    expect(d.confirmInfo).toHaveBeenCalledWith('u-1', false);
+    expect(server.callsTo(LINK).map((c) => c.query.toString())).toEqual(['token=u-1&type=signup']);
     fillAndSubmit();
-    await waitFor(() => expect(d.confirm).toHaveBeenCalled());
-    expect(d.confirm.mock.calls[0]?.[0]).toEqual({
+    await waitFor(() => expect(server.callsTo(CONFIRM)).toHaveLength(1));
+    expect(server.callsTo(CONFIRM)[0]?.body).toEqual({
       uuid: 'u-1',
       email: 'ann@example.com',
       name: 'Ann Lee',
@@ -64,8 +64,8 @@ describe('welcome page (spec §5 signup confirm)', () => {
   });
 
   it('states the password rule and refuses a weak password or missing consent without sending', async () => {
-    const d = deps(async () => ({ uuid: 'u-1', email: 'ann@example.com' }));
-    renderPage(<WelcomeView deps={d} />, { path: '/welcome', at: '/welcome?uuid=u-1' });
+    const server = serveApi({ [LINK]: link, [CONFIRM]: created });
+    renderPage(<WelcomePage />, { path: '/welcome', at: '/welcome?uuid=u-1' });
     await screen.findByTestId('account-details-form');
     expect(screen.getByTestId('password-rules').textContent).toContain('12');
     fireEvent.change(screen.getByTestId('account-first-name'), { target: { value: 'Ann' } });
@@ -74,15 +74,16 @@ describe('welcome page (spec §5 signup confirm)', () => {
     fireEvent.submit(screen.getByTestId('account-details-form'));
     expect(await screen.findByText(/at least 12 characters/)).toBeTruthy();
     expect(screen.getByText(/Accept the terms of service/)).toBeTruthy();
-    expect(d.confirm).not.toHaveBeenCalled();
+    expect(server.callsTo(CONFIRM)).toEqual([]);
   });
 
   it('a refusal of the server shows on the field it names, any other on the error line', async () => {
-    const d = deps(async () => ({ uuid: 'u-1', email: 'ann@example.com' }));
-    const raw = 'Invalid body.password: Use at least 12 characters';
-    d.confirm.mockRejectedValueOnce(new ApiError(400, 'Bad Request', 'Use at least 12 characters.', { error: raw }));
-    d.confirm.mockRejectedValueOnce(new ApiError(409, 'Conflict', 'This e-mail already has an account.', { error: 'x' }));
-    renderPage(<WelcomeView deps={d} />, { path: '/welcome', at: '/welcome?uuid=u-1' });
+    const refusals = [
+      Response.json({ error: 'Invalid body.password: Use at least 12 characters' }, { status: 400 }),
+      refusal(409, 'This e-mail already has an account.'),
+    ];
+    serveApi({ [LINK]: link, [CONFIRM]: () => refusals.shift() });
+    renderPage(<WelcomePage />, { path: '/welcome', at: '/welcome?uuid=u-1' });
     await screen.findByTestId('account-details-form');
     fillAndSubmit();
     expect(await screen.findByText('Use at least 12 characters.')).toBeTruthy();
@@ -92,13 +93,17 @@ describe('welcome page (spec §5 signup confirm)', () => {
   });
 
   it('an expired link offers a new one (regenerateIfExpired)', async () => {
-    const d = deps(async (_token, regenerate) => {
-      throw new ApiError(410, 'Gone', regenerate ? 'We e-mailed you a new sign-up link.' : 'This link has expired', null);
+    const server = serveApi({
+      [LINK]: (call: ApiCall) =>
+        refusal(410, call.query.get('regenerateIfExpired') === 'true' ? 'We e-mailed you a new sign-up link.' : 'This link has expired'),
     });
-    renderPage(<WelcomeView deps={d} />, { path: '/welcome', at: '/welcome?uuid=old' });
+    renderPage(<WelcomePage />, { path: '/welcome', at: '/welcome?uuid=old' });
     fireEvent.click(await screen.findByTestId('welcome-regenerate'));
     expect((await screen.findByTestId('welcome-regenerated')).textContent).toContain('new sign-up link');
-    expect(d.confirmInfo).toHaveBeenLastCalledWith('old', true);
-    expect(d.confirm).not.toHaveBeenCalled();
+    expect(server.callsTo(LINK).map((c) => c.query.toString())).toEqual([
+      'token=old&type=signup',
+      'token=old&type=signup&regenerateIfExpired=true',
+    ]);
+    expect(server.callsTo(CONFIRM)).toEqual([]);
   });
 });

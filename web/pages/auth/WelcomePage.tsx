@@ -6,35 +6,24 @@
  * (regenerateIfExpired: the server e-mails a fresh one).
  */
 import { Button, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ConfirmBody, ConfirmInfo } from '@common/api/auth';
+import { AUTH_PATHS, confirmInfoSchema, type ConfirmInfo } from '@common/api/auth';
 import { ApiError } from '../../api/client';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
 import { AuthLink, AuthPanel, FormError, FormNotice } from '../../components/AuthPanel';
 import { apiErrorText } from '../../api/errorText';
-import { useApiMutation } from '../../api/queries';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { buildConfirmBody } from './signupConfirm';
 
-export interface WelcomeDeps {
-  confirmInfo: (token: string, regenerate: boolean) => Promise<ConfirmInfo>;
-  confirm: (body: ConfirmBody) => Promise<unknown>;
-}
-
-const defaultDeps: WelcomeDeps = {
-  confirmInfo: (token, regenerate) => authApi.confirmInfo(token, 'signup', regenerate),
-  confirm: authApi.confirm,
-};
-
-function Regenerate({ uuid, deps }: { uuid: string; deps: WelcomeDeps }) {
+function Regenerate({ uuid }: { uuid: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   // Refused or not, the answer is a notice: the server's own words, else the neutral one.
   const neutral = 'If the address can still sign up, a new link is on its way. Check your inbox.';
   const regenerate = useApiMutation(
     () =>
-      deps.confirmInfo(uuid, true).then(
+      authApi.confirmInfo(uuid, 'signup', true).then(
         () => neutral,
         (refusal: unknown) => (refusal instanceof ApiError && refusal.serverError ? refusal.serverError : neutral),
       ),
@@ -48,14 +37,14 @@ function Regenerate({ uuid, deps }: { uuid: string; deps: WelcomeDeps }) {
   );
 }
 
-export function WelcomeView({ deps = defaultDeps }: { deps?: WelcomeDeps }) {
+export default function WelcomePage() {
   const [params] = useSearchParams();
   const uuid = params.get('uuid') ?? '';
   const navigate = useNavigate();
-  const info = useQuery({
-    queryKey: ['auth', 'confirm', 'signup', uuid],
-    queryFn: () => deps.confirmInfo(uuid, false),
-    enabled: uuid !== '',
+  // Checked against the contract like every auth call: a drifted answer shows as an error.
+  const info = useApiQuery<ConfirmInfo>(uuid ? AUTH_PATHS.confirm : null, {
+    query: { token: uuid, type: 'signup' },
+    select: confirmInfoSchema.parse,
     retry: false,
     staleTime: Infinity,
   });
@@ -63,7 +52,7 @@ export function WelcomeView({ deps = defaultDeps }: { deps?: WelcomeDeps }) {
   const submit = async (details: AccountDetails) => {
     const body = buildConfirmBody(info.data, details);
     if (!body) return; // spec §5: nothing is sent without the link's uuid and e-mail
-    await deps.confirm(body);
+    await authApi.confirm(body);
     void navigate(`/bw/login?created=1&email=${encodeURIComponent(body.email)}`);
   };
 
@@ -84,7 +73,7 @@ export function WelcomeView({ deps = defaultDeps }: { deps?: WelcomeDeps }) {
           testId="welcome-error"
           error={expired ? 'This sign-up link has expired.' : apiErrorText(info.error, 'This link did not work')}
         />
-        {expired && <Regenerate uuid={uuid} deps={deps} />}
+        {expired && <Regenerate uuid={uuid} />}
       </Stack>
     );
   } else {
@@ -115,8 +104,4 @@ export function WelcomeView({ deps = defaultDeps }: { deps?: WelcomeDeps }) {
       {content}
     </AuthPanel>
   );
-}
-
-export default function WelcomePage() {
-  return <WelcomeView />;
 }

@@ -21,6 +21,7 @@ export function issuerPillLabel(
 }
 
 export function IssuerFilterPills({ ids, onChange }: { ids: readonly number[]; onChange: (ids: number[]) => void }) {
+  // useQueries, not useApiQuery: one GET per issuer filtered on, each under its own apiKey.
   const issuers = useQueries({
     queries: ids.map((id) => ({
       queryKey: apiKey(ISSUER_PATHS.issuer({ id })),

@@ -26,6 +26,8 @@ export function sparkPoints(values: number[], width = WIDTH, height = HEIGHT): s
 
 export function SparklineCell({ row }: CellProps<BondListRow>) {
   const id = row.id;
+  // Not useApiQuery: the cell's apiKey names its own bond, but the GET is shared with the other
+  // visible rows' (sparklineBatch.ts).
   const history = useQuery({
     queryKey: apiKey(BOND_PATHS.bondSparklines, { id, points: SPARKLINE_POINTS_DEFAULT }),
     queryFn: ({ signal }) => loadSparkline(id, signal),

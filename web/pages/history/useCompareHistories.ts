@@ -16,6 +16,7 @@ export function useCompareHistories(
   mode: CompareMode,
 ) {
   const from = rangeStart(range);
+  // useQueries, not useApiQuery: one GET per compared bond, each under its own apiKey.
   const histories = useQueries({
     queries: ids.map((id) => ({
       queryKey: apiKey(BOND_PATHS.bondPriceHistory({ id }), { from }),

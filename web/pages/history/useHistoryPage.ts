@@ -18,6 +18,7 @@ export function useHistoryPage() {
   // Adding or removing a bond is a step the back button undoes; the display mode is a view choice.
   const setIds = (next: number[]) => setChoices({ bonds: next.length ? next.join(',') : null }, 'push');
   const setMode = (next: string) => setChoices({ mode: next });
+  // useQueries, not useApiQuery: one GET per chosen bond, each under its own apiKey.
   const detailQueries = useQueries({
     queries: ids.map((id) => ({
       queryKey: apiKey(BOND_PATHS.bond({ id })),

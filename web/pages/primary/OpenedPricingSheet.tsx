@@ -7,15 +7,15 @@
  * viewer's save anyway; the page no longer lets one be attempted).
  */
 import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { PRICING_SHEET_PATHS, type PricingSheet } from '@common/api/pricingSheets';
 import { apiErrorText } from '../../api/errorText';
+import { useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
-import { pricingSheetKey, pricingSheetsApi } from './pricingSheetsApi';
 import { SheetEditor } from './SheetEditor';
 
 export function OpenedPricingSheet({ id }: { id: number }) {
-  const sheet = useQuery({ queryKey: pricingSheetKey(id), queryFn: () => pricingSheetsApi.get(id), staleTime: Infinity });
+  const sheet = useApiQuery<PricingSheet>(PRICING_SHEET_PATHS.sheet({ id }), { staleTime: Infinity });
   return (
     <Stack gap="sm" data-testid="pricing-sheet-page">
       <PageTitle title={sheet.data ? sheet.data.name : 'Pricing sheet'} />

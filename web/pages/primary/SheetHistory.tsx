@@ -1,10 +1,10 @@
 /** The History dialog: the states earlier saves replaced, each restorable unless the caller may only view. */
 import { Alert, Button, Loader, Modal, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PRICING_SHEET_PATHS, type PricingSheetVersions } from '@common/api/pricingSheets';
 import { apiErrorText } from '../../api/errorText';
+import { useApiQuery } from '../../api/queries';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
-import { pricingSheetsApi, pricingSheetVersionsKey } from './pricingSheetsApi';
 import type { VersionRow } from './pricingSheetView';
 
 function RestoreCell({ row }: CellProps<VersionRow>) {
@@ -43,11 +43,7 @@ export function SheetHistory({
   onRestore: ((version: number) => Promise<void>) | null;
 }) {
   // Loaded only while the dialog is open: most visits never look at the history.
-  const versions = useQuery({
-    queryKey: pricingSheetVersionsKey(sheetId),
-    queryFn: () => pricingSheetsApi.versions(sheetId),
-    enabled: opened,
-  });
+  const versions = useApiQuery<PricingSheetVersions>(PRICING_SHEET_PATHS.versions({ id: sheetId }), { enabled: opened });
   const [restoring, setRestoring] = useState<number | null>(null);
   return (
     <Modal opened={opened} onClose={onClose} title="Earlier versions" size="lg">

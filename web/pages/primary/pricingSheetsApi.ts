@@ -5,7 +5,6 @@ import {
   type PricingSheetCreate,
   type PricingSheetList,
   type PricingSheetUpdate,
-  type PricingSheetVersions,
 } from '@common/api/pricingSheets';
 import { api } from '../../api/client';
 import { apiKey } from '../../api/queries';
@@ -19,7 +18,6 @@ export const pricingSheetsApi = {
   get: (id: number) => api.get<PricingSheet>(PRICING_SHEET_PATHS.sheet({ id })),
   create: (body: PricingSheetCreate) => api.post<PricingSheet>(PRICING_SHEET_PATHS.sheets, body),
   update: (id: number, body: PricingSheetUpdate) => api.patch<PricingSheet>(PRICING_SHEET_PATHS.sheet({ id }), body),
-  versions: (id: number) => api.get<PricingSheetVersions>(PRICING_SHEET_PATHS.versions({ id })),
   restore: (id: number, version: number, baseVersion: number) =>
     api.post<PricingSheet>(PRICING_SHEET_PATHS.restore({ id }), { version, baseVersion }),
   duplicate: (id: number) => api.post<PricingSheet>(PRICING_SHEET_PATHS.duplicate({ id })),

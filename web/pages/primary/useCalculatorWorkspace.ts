@@ -31,6 +31,7 @@ export function useCalculatorWorkspace({
 
   const request = useMemo(() => worksheetRequest(worksheet), [worksheet]);
   const [body] = useDebouncedValue(request, 300);
+  // Not useApiQuery: the calculator is asked by POST (the worksheet is the body), cached by that body.
   const answer = useQuery<CalculatorResponse>({
     queryKey: apiKey(PRIMARY_PATHS.calculator, { body: JSON.stringify(body) }),
     queryFn: ({ signal }) => api.post<CalculatorResponse>(PRIMARY_PATHS.calculator, body, { signal }),

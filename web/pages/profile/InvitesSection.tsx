@@ -1,13 +1,12 @@
 /** Invite colleagues (POST /v2/user/{id}/invites): they get a link to /bw/invite/{code}. */
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { USER_PATHS, type Invite } from '@common/api/user';
+import { USER_PATHS, inviteListSchema, type Invite, type InviteList } from '@common/api/user';
 import { emailSchema } from '@common/validation/account';
 import { FormError, FormNotice } from '../../components/AuthPanel';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { apiErrorText } from '../../api/errorText';
-import { apiKey, useApiMutation } from '../../api/queries';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { profileApi } from './profileApi';
 import { Section } from './Section';
 import { humaneIssue } from '../../api/humaneError';
@@ -59,7 +58,8 @@ const COLUMNS: Column<InviteRow>[] = [
 
 export function InvitesSection({ userId }: { userId: string }) {
   const invitesPath = USER_PATHS.invites({ id: userId });
-  const invites = useQuery({ queryKey: apiKey(invitesPath), queryFn: () => profileApi.invites(userId) });
+  // Checked against the contract like every profile call: a drifted answer shows as an error.
+  const invites = useApiQuery<InviteList>(invitesPath, { select: inviteListSchema.parse });
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -103,9 +103,9 @@ export function InvitesSection({ userId }: { userId: string }) {
       </form>
       {sentTo !== null && <FormNotice testId="invite-sent">Invitation sent to {sentTo}.</FormNotice>}
       <FormError testId="invite-send-error" error={send.error} />
-      {invites.data && invites.data.length > 0 && (
+      {invites.data && invites.data.invites.length > 0 && (
         <SimpleTable
-          rows={invites.data.map((invite) => ({
+          rows={invites.data.invites.map((invite) => ({
             invite,
             revoking: revoke.busy && revoke.variables === invite.id,
             revoke: () => void revoke.run(invite.id),

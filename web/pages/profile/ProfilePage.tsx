@@ -3,22 +3,23 @@
  * passkeys), notification preferences and invitations for colleagues.
  */
 import { Alert, Center, Grid, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../components/PageTitle';
 import { useUserInfo } from '../../session/userInfo';
+import { USER_PATHS, mfaStatusSchema, type MfaStatus } from '@common/api/user';
 import { apiErrorText } from '../../api/errorText';
+import { useApiQuery } from '../../api/queries';
 import { AccountSection } from './AccountSection';
 import { InvitesSection } from './InvitesSection';
 import { NotificationsSection } from './NotificationsSection';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileDetailsSection } from './ProfileDetailsSection';
-import { mfaStatusKey, profileApi } from './profileApi';
 import { Section } from './Section';
 import { TotpSection } from './TotpSection';
 
 function SecondFactors({ userId }: { userId: string }) {
-  const mfa = useQuery({ queryKey: mfaStatusKey(userId), queryFn: () => profileApi.mfaStatus(userId) });
+  // Checked against the contract like every profile call: a drifted answer shows as an error.
+  const mfa = useApiQuery<MfaStatus>(USER_PATHS.mfa({ id: userId }), { select: mfaStatusSchema.parse });
   return (
     <Section title="Two-step sign-in" description="Second factors asked for after your password." testId="profile-mfa">
       {mfa.isPending && <Loader size="sm" type="dots" />}

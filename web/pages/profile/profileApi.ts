@@ -2,7 +2,6 @@
 import { messageResponseSchema, type MessageResponse } from '@common/api/shared';
 import {
   USER_PATHS,
-  inviteListSchema,
   inviteSchema,
   mfaStatusSchema,
   notificationPreferencesSchema,
@@ -33,7 +32,6 @@ export const profileApi = {
     messageResponseSchema.parse(await api.put(USER_PATHS.password({ id: userId }), body)),
   saveNotificationPreferences: async (userId: string, body: NotificationPreferences): Promise<NotificationPreferences> =>
     notificationPreferencesSchema.parse(await api.put(USER_PATHS.notificationPreferences({ id: userId }), body)),
-  mfaStatus: async (userId: string): Promise<MfaStatus> => mfaStatusSchema.parse(await api.get(USER_PATHS.mfa({ id: userId }))),
   startTotp: async (userId: string): Promise<TotpEnrolment> => totpEnrolmentSchema.parse(await api.post(USER_PATHS.totp({ id: userId }))),
   confirmTotp: async (userId: string, code: string): Promise<MfaStatus> =>
     mfaStatusSchema.parse(await api.post(USER_PATHS.totpConfirm({ id: userId }), { code })),
@@ -49,7 +47,6 @@ export const profileApi = {
     passkeySchema.parse(await api.patch(USER_PATHS.passkey({ id: userId, passkeyId }), { name })),
   removePasskey: async (userId: string, passkeyId: string, password: string): Promise<MfaStatus> =>
     mfaStatusSchema.parse(await api.delete(USER_PATHS.passkey({ id: userId, passkeyId }), { json: { password } })),
-  invites: async (userId: string): Promise<Invite[]> => inviteListSchema.parse(await api.get(USER_PATHS.invites({ id: userId }))).invites,
   sendInvite: async (userId: string, email: string): Promise<Invite> =>
     inviteSchema.parse(await api.post(USER_PATHS.invites({ id: userId }), { email })),
   revokeInvite: async (userId: string, inviteId: string): Promise<Invite> =>

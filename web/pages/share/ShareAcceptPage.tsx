@@ -5,20 +5,20 @@
  * this page shows as it is.
  */
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SHARE_KIND_LABELS, SHARE_PATHS } from '@common/api/shares';
+import { SHARE_KIND_LABELS, SHARE_PATHS, type Share } from '@common/api/shares';
 import { formatDate } from '@common/format';
 import { apiErrorText } from '../../api/errorText';
-import { useApiMutation } from '../../api/queries';
+import { useApiMutation, useApiQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
-import { shareApi, shareKey } from '../../components/share/shareApi';
+import { shareApi } from '../../components/share/shareApi';
 
 export default function ShareAcceptPage() {
   const { uuid = '' } = useParams();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const share = useQuery({ queryKey: shareKey(uuid), queryFn: () => shareApi.get(uuid), retry: false });
+  const share = useApiQuery<Share>(SHARE_PATHS.one({ uuid }), { retry: false });
   const invalidates = [SHARE_PATHS.shares];
   const accept = useApiMutation(() => shareApi.accept(uuid), {
     invalidates,

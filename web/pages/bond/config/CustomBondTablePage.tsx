@@ -4,15 +4,16 @@
  * to the table 1 s after the last one, like the main table's preferences.
  */
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { BondTable } from '@common/api/bondTables';
+import { BOND_TABLE_PATHS, type BondTable } from '@common/api/bondTables';
 import { PREFERENCES_SAVE_DEBOUNCE_MS } from '@common/constants';
 import { handleError } from '../../../api/errors';
 import { notifications } from '@mantine/notifications';
 import { PageTitle } from '../../../components/PageTitle';
 import { apiErrorText } from '../../../api/errorText';
+import { useApiQuery } from '../../../api/queries';
 import { BondTableView } from '../BondTableView';
 import { configFromView, viewFromConfig, type BondView } from '../bondView';
 import { ShareButton } from '../../../components/share/ShareButton';
@@ -84,12 +85,7 @@ function OpenedTable({ table, readOnly }: { table: BondTable; readOnly: boolean 
 
 export default function CustomBondTablePage() {
   const { uuid } = useParams();
-  const table = useQuery({
-    queryKey: bondTableKey(uuid ?? ''),
-    queryFn: () => bondTablesApi.get(uuid!),
-    enabled: Boolean(uuid),
-    staleTime: Infinity,
-  });
+  const table = useApiQuery<BondTable>(uuid ? BOND_TABLE_PATHS.one({ id: uuid }) : null, { staleTime: Infinity });
   return (
     <Stack gap={4} data-testid="custom-bond-table-page">
       {!table.data && <PageTitle />}

@@ -14,7 +14,6 @@ export const bondTableKey = (id: string) => apiKey(BOND_TABLE_PATHS.one({ id }))
 
 export const bondTablesApi = {
   list: () => api.get<BondTableListResponse>(BOND_TABLE_PATHS.list),
-  get: (id: string) => api.get<BondTable>(BOND_TABLE_PATHS.one({ id })),
   create: (body: BondTableCreateBody) => api.post<BondTable>(BOND_TABLE_PATHS.list, body),
   update: (id: string, body: BondTableUpdateBody) => api.patch<BondTable>(BOND_TABLE_PATHS.one({ id }), body),
   duplicate: (id: string) => api.post<BondTable>(BOND_TABLE_PATHS.duplicate({ id })),

@@ -23,6 +23,7 @@ export default function InboxPage() {
   }, [enabled]);
   // Deals in the order of their newest message (messages are newest first).
   const dealIds = [...new Set(messages.map((m) => m.dealId))];
+  // useQueries, not useApiQuery: one GET per deal in the inbox, each under its own apiKey.
   const deals = useQueries({
     queries: dealIds.map((id) => ({
       queryKey: apiKey(PRIMARY_PATHS.deal({ id })),
