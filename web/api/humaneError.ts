@@ -28,13 +28,16 @@ const FIELD_WORDS: Record<string, string> = {
   coverImage: 'Cover image',
 };
 
+/** The last named segment of a path: "items.0.name" → "name". */
+const fieldKey = (path: string): string =>
+  path
+    .split('.')
+    .filter((p) => p && !/^\d+$/.test(p))
+    .pop() ?? '';
+
 /** "newPassword" → "New password"; "items.0.name" → "Name"; "rule.gSpread" → "G-spread". */
 function fieldLabel(path: string): string {
-  const last =
-    path
-      .split('.')
-      .filter((p) => p && !/^\d+$/.test(p))
-      .pop() ?? '';
+  const last = fieldKey(path);
   if (!last) return 'The request';
   const known = FIELD_WORDS[last];
   if (known) return known;
@@ -85,14 +88,32 @@ const ARTICLE: Record<string, string> = {
 const VALIDATOR_TEXT =
   /^(?:Invalid (?:input|option|string|number|type|key|element|union|discriminator|enum|literal|date|ISO)\b|Too (?:small|big)\b|Expected\b|Required$)|\breceived\b|\bexpected (?:one of|string|number|array|object|boolean)/i;
 
-function sentence(field: string, message: string): string {
+/** A lowercase message that is a sentence of its own ("a price move must be …", "choose the deal …"). */
+const OWN_SUBJECT = /^(?:a|an|the|each|choose|give|name|enter|pick)\b/;
+
+/** The message without a leading name of its field ("threshold must …", "features: name …"). */
+function withoutFieldName(message: string, field: string, key: string): string {
+  for (const name of [field, key]) {
+    const named = name && message.toLowerCase().match(new RegExp(`^${name.toLowerCase().replace(/\W/g, '\\$&')}:? `));
+    if (named) return message.slice(named[0].length);
+  }
+  return message;
+}
+
+function sentence(field: string, message: string, key = ''): string {
   for (const [pattern, say] of RULES) {
     const match = message.match(pattern);
     if (match) return `${field} ${say(match)}.`;
   }
   if (VALIDATOR_TEXT.test(message)) return `${field} is not valid.`;
-  // A contract's predicate ("must be a date YYYY-MM-DD") completes the field's name.
-  if (/^[a-z]/.test(message)) return `${field} ${message.replace(/[.!?]$/, '')}.`;
+  if (/^[a-z]/.test(message)) {
+    const text = message.replace(/[.!?]$/, '');
+    // A message that names the field itself gets the label once, not "Threshold threshold must …".
+    const predicate = withoutFieldName(text, field, key);
+    if (OWN_SUBJECT.test(predicate)) return `${predicate.charAt(0).toUpperCase()}${predicate.slice(1)}.`;
+    // A contract's predicate ("must be a date YYYY-MM-DD") completes the field's name.
+    return `${field} ${predicate}.`;
+  }
   // A message the schema wrote for people ("Enter the 6-digit code") stands on its own.
   return /[.!?]$/.test(message) ? message : `${message}.`;
 }
@@ -113,7 +134,10 @@ export function humaneServerIssues(text: string): Array<{ path: string; sentence
       const where = part.slice(0, colon);
       const path = where.replace(/^(body|querystring|query|params|headers|request)\.?/, '');
       // Only a body's path names a form's field; a query's or the address's keeps its source.
-      return { path: /^body\b/.test(where) ? path : where, sentence: sentence(fieldLabel(path), part.slice(colon + 2)) };
+      return {
+        path: /^body\b/.test(where) ? path : where,
+        sentence: sentence(fieldLabel(path), part.slice(colon + 2), fieldKey(path)),
+      };
     });
 }
 
@@ -127,5 +151,5 @@ export function humaneServerError(text: string): string {
 export function humaneIssue(issue: { path: readonly PropertyKey[]; message: string } | undefined): string {
   if (!issue) return 'Check the form: something in it is not valid.';
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol').join('.');
-  return sentence(fieldLabel(path), issue.message);
+  return sentence(fieldLabel(path), issue.message, fieldKey(path));
 }
