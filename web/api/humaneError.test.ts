@@ -56,4 +56,16 @@ describe('validation errors read as sentences about the field', () => {
       'Choose the deal to follow (or an issuer target for all its deals).',
     );
   });
+
+  it('short keys read as the words a person knows them by', () => {
+    expect(humaneServerError('Invalid body.reading.ratings.sp: Too big: expected string to have <=10 characters')).toBe(
+      'S&P rating must be at most 10 characters.',
+    );
+    expect(humaneServerError('Invalid body.reading.ratings.moodys: Too big: expected string to have <=10 characters')).toBe(
+      "Moody's rating must be at most 10 characters.",
+    );
+    expect(humaneServerError('Invalid body.q: Too big: expected string to have <=200 characters')).toBe(
+      'Search must be at most 200 characters.',
+    );
+  });
 });

@@ -26,6 +26,12 @@ const FIELD_WORDS: Record<string, string> = {
   updatedAt: 'Version',
   expectedBp: 'Expected spread (bp)',
   coverImage: 'Cover image',
+  // A term sheet's ratings are keyed by agency.
+  sp: 'S&P rating',
+  moodys: "Moody's rating",
+  fitch: 'Fitch rating',
+  // The search box's query parameter.
+  q: 'Search',
 };
 
 /** The last named segment of a path: "items.0.name" → "name". */
