@@ -54,13 +54,14 @@ function fieldLabel(path: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const RULES: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
+/** `n` says a bound in the unit the person typed (see `Unit`). */
+const RULES: Array<[RegExp, (m: RegExpMatchArray, n: (bound: string) => string) => string]> = [
   [/^Too small: expected string to have >=?(\d+) characters?$/, (m) => `must be at least ${m[1]} characters`],
   [/^Too big: expected string to have <=?(\d+) characters?$/, (m) => `must be at most ${m[1]} characters`],
-  [/^Too small: expected number to be >=(\S+)$/, (m) => `must be at least ${m[1]}`],
-  [/^Too small: expected number to be >(\S+)$/, (m) => `must be more than ${m[1]}`],
-  [/^Too big: expected number to be <=(\S+)$/, (m) => `must be at most ${m[1]}`],
-  [/^Too big: expected number to be <(\S+)$/, (m) => `must be less than ${m[1]}`],
+  [/^Too small: expected number to be >=(\S+)$/, (m, n) => `must be at least ${n(m[1]!)}`],
+  [/^Too small: expected number to be >(\S+)$/, (m, n) => `must be more than ${n(m[1]!)}`],
+  [/^Too big: expected number to be <=(\S+)$/, (m, n) => `must be at most ${n(m[1]!)}`],
+  [/^Too big: expected number to be <(\S+)$/, (m, n) => `must be less than ${n(m[1]!)}`],
   [/^Too small: expected array to have >=?(\d+) items?$/, (m) => `needs at least ${m[1]} entries`],
   [/^Too big: expected array to have <=?(\d+) items?$/, (m) => `takes at most ${m[1]} entries`],
   [/^Too (?:small|big): expected (?:set|map|object|date|bigint|file).*$/, () => 'is out of range'],
@@ -73,7 +74,7 @@ const RULES: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
   [/^Invalid ISO date(?:time)?$/, () => 'is not a valid date (YYYY-MM-DD)'],
   [/^Invalid string: must match pattern .*$/, () => 'has the wrong format'],
   [/^Invalid string: must (?:start|end) with .*$/, () => 'has the wrong format'],
-  [/^Invalid number: must be a multiple of (\S+)$/, (m) => `must be a multiple of ${m[1]}`],
+  [/^Invalid number: must be a multiple of (\S+)$/, (m, n) => `must be a multiple of ${n(m[1]!)}`],
   [/^Invalid option: expected one of .*$/, () => 'is not one of the choices offered'],
   [/^Unrecognized keys?: .*$/, () => 'has fields this form does not take'],
 ];
@@ -106,10 +107,21 @@ function withoutFieldName(message: string, field: string, key: string): string {
   return message;
 }
 
-function sentence(field: string, message: string, key = ''): string {
+/**
+ * How a form field is typed when it differs from the contract's number: a rate the contract
+ * carries as a decimal (0.0525) is typed in percent (5.25), so its bounds are said in percent.
+ */
+export type Unit = 'percent';
+
+const inUnit =
+  (unit: Unit | undefined) =>
+  (bound: string): string =>
+    unit === 'percent' && Number.isFinite(Number(bound)) ? `${Number((Number(bound) * 100).toPrecision(12))}%` : bound;
+
+function sentence(field: string, message: string, key = '', unit?: Unit): string {
   for (const [pattern, say] of RULES) {
     const match = message.match(pattern);
-    if (match) return `${field} ${say(match)}.`;
+    if (match) return `${field} ${say(match, inUnit(unit))}.`;
   }
   if (VALIDATOR_TEXT.test(message)) return `${field} is not valid.`;
   if (/^[a-z]/.test(message)) {
@@ -153,9 +165,12 @@ export function humaneServerError(text: string): string {
   return issues ? issues.map((issue) => issue.sentence).join(' ') : text;
 }
 
-/** One issue of a form's own check against a contract (a zod issue), as a sentence. */
-export function humaneIssue(issue: { path: readonly PropertyKey[]; message: string } | undefined): string {
+/**
+ * One issue of a form's own check against a contract (a zod issue), as a sentence; `unit`: how
+ * the form has the person type that field, when not as the contract's number.
+ */
+export function humaneIssue(issue: { path: readonly PropertyKey[]; message: string } | undefined, unit?: Unit): string {
   if (!issue) return 'Check the form: something in it is not valid.';
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol').join('.');
-  return sentence(fieldLabel(path), issue.message, fieldKey(path));
+  return sentence(fieldLabel(path), issue.message, fieldKey(path), unit);
 }
