@@ -68,4 +68,8 @@ describe('validation errors read as sentences about the field', () => {
       'Search must be at most 200 characters.',
     );
   });
+
+  it('an empty text that needs one character is required, not "at least 1 characters"', () => {
+    expect(humaneServerError('Invalid body.message: Too small: expected string to have >=1 characters')).toBe('Message is required.');
+  });
 });

@@ -56,6 +56,8 @@ function fieldLabel(path: string): string {
 
 /** `n` says a bound in the unit the person typed (see `Unit`). */
 const RULES: Array<[RegExp, (m: RegExpMatchArray, n: (bound: string) => string) => string]> = [
+  // An empty text: a trimmed or blank input reads as missing.
+  [/^Too small: expected string to have >=1 characters?$/, () => 'is required'],
   [/^Too small: expected string to have >=?(\d+) characters?$/, (m) => `must be at least ${m[1]} characters`],
   [/^Too big: expected string to have <=?(\d+) characters?$/, (m) => `must be at most ${m[1]} characters`],
   [/^Too small: expected number to be >=(\S+)$/, (m, n) => `must be at least ${n(m[1]!)}`],
