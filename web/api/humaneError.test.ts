@@ -41,4 +41,35 @@ describe('validation errors read as sentences about the field', () => {
     ]);
     expect(humaneServerIssues('Invalid or expired code')).toBeNull();
   });
+
+  it('a message that already names its field says the name once', () => {
+    expect(humaneServerError('Invalid body.rule.threshold: threshold must be positive')).toBe('Threshold must be positive.');
+    expect(humaneServerError('Invalid body.rule.tableId: tableId must be a uuid')).toBe('Table must be a uuid.');
+    expect(humaneServerError('Invalid body.features: features: name at least one feature')).toBe('Name at least one feature.');
+  });
+
+  it("a message that is a sentence of its own is not put after the field's name", () => {
+    expect(humaneServerError('Invalid body.rule.threshold: a price move must be between 0.01 and 10 points')).toBe(
+      'A price move must be between 0.01 and 10 points.',
+    );
+    expect(humaneServerError('Invalid body.rule.dealId: choose the deal to follow (or an issuer target for all its deals)')).toBe(
+      'Choose the deal to follow (or an issuer target for all its deals).',
+    );
+  });
+
+  it('short keys read as the words a person knows them by', () => {
+    expect(humaneServerError('Invalid body.reading.ratings.sp: Too big: expected string to have <=10 characters')).toBe(
+      'S&P rating must be at most 10 characters.',
+    );
+    expect(humaneServerError('Invalid body.reading.ratings.moodys: Too big: expected string to have <=10 characters')).toBe(
+      "Moody's rating must be at most 10 characters.",
+    );
+    expect(humaneServerError('Invalid body.q: Too big: expected string to have <=200 characters')).toBe(
+      'Search must be at most 200 characters.',
+    );
+  });
+
+  it('an empty text that needs one character is required, not "at least 1 characters"', () => {
+    expect(humaneServerError('Invalid body.message: Too small: expected string to have >=1 characters')).toBe('Message is required.');
+  });
 });

@@ -26,15 +26,24 @@ const FIELD_WORDS: Record<string, string> = {
   updatedAt: 'Version',
   expectedBp: 'Expected spread (bp)',
   coverImage: 'Cover image',
+  // A term sheet's ratings are keyed by agency.
+  sp: 'S&P rating',
+  moodys: "Moody's rating",
+  fitch: 'Fitch rating',
+  // The search box's query parameter.
+  q: 'Search',
 };
+
+/** The last named segment of a path: "items.0.name" → "name". */
+const fieldKey = (path: string): string =>
+  path
+    .split('.')
+    .filter((p) => p && !/^\d+$/.test(p))
+    .pop() ?? '';
 
 /** "newPassword" → "New password"; "items.0.name" → "Name"; "rule.gSpread" → "G-spread". */
 function fieldLabel(path: string): string {
-  const last =
-    path
-      .split('.')
-      .filter((p) => p && !/^\d+$/.test(p))
-      .pop() ?? '';
+  const last = fieldKey(path);
   if (!last) return 'The request';
   const known = FIELD_WORDS[last];
   if (known) return known;
@@ -45,13 +54,16 @@ function fieldLabel(path: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const RULES: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
+/** `n` says a bound in the unit the person typed (see `Unit`). */
+const RULES: Array<[RegExp, (m: RegExpMatchArray, n: (bound: string) => string) => string]> = [
+  // An empty text: a trimmed or blank input reads as missing.
+  [/^Too small: expected string to have >=1 characters?$/, () => 'is required'],
   [/^Too small: expected string to have >=?(\d+) characters?$/, (m) => `must be at least ${m[1]} characters`],
   [/^Too big: expected string to have <=?(\d+) characters?$/, (m) => `must be at most ${m[1]} characters`],
-  [/^Too small: expected number to be >=(\S+)$/, (m) => `must be at least ${m[1]}`],
-  [/^Too small: expected number to be >(\S+)$/, (m) => `must be more than ${m[1]}`],
-  [/^Too big: expected number to be <=(\S+)$/, (m) => `must be at most ${m[1]}`],
-  [/^Too big: expected number to be <(\S+)$/, (m) => `must be less than ${m[1]}`],
+  [/^Too small: expected number to be >=(\S+)$/, (m, n) => `must be at least ${n(m[1]!)}`],
+  [/^Too small: expected number to be >(\S+)$/, (m, n) => `must be more than ${n(m[1]!)}`],
+  [/^Too big: expected number to be <=(\S+)$/, (m, n) => `must be at most ${n(m[1]!)}`],
+  [/^Too big: expected number to be <(\S+)$/, (m, n) => `must be less than ${n(m[1]!)}`],
   [/^Too small: expected array to have >=?(\d+) items?$/, (m) => `needs at least ${m[1]} entries`],
   [/^Too big: expected array to have <=?(\d+) items?$/, (m) => `takes at most ${m[1]} entries`],
   [/^Too (?:small|big): expected (?:set|map|object|date|bigint|file).*$/, () => 'is out of range'],
@@ -64,7 +76,7 @@ const RULES: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
   [/^Invalid ISO date(?:time)?$/, () => 'is not a valid date (YYYY-MM-DD)'],
   [/^Invalid string: must match pattern .*$/, () => 'has the wrong format'],
   [/^Invalid string: must (?:start|end) with .*$/, () => 'has the wrong format'],
-  [/^Invalid number: must be a multiple of (\S+)$/, (m) => `must be a multiple of ${m[1]}`],
+  [/^Invalid number: must be a multiple of (\S+)$/, (m, n) => `must be a multiple of ${n(m[1]!)}`],
   [/^Invalid option: expected one of .*$/, () => 'is not one of the choices offered'],
   [/^Unrecognized keys?: .*$/, () => 'has fields this form does not take'],
 ];
@@ -85,14 +97,43 @@ const ARTICLE: Record<string, string> = {
 const VALIDATOR_TEXT =
   /^(?:Invalid (?:input|option|string|number|type|key|element|union|discriminator|enum|literal|date|ISO)\b|Too (?:small|big)\b|Expected\b|Required$)|\breceived\b|\bexpected (?:one of|string|number|array|object|boolean)/i;
 
-function sentence(field: string, message: string): string {
+/** A lowercase message that is a sentence of its own ("a price move must be …", "choose the deal …"). */
+const OWN_SUBJECT = /^(?:a|an|the|each|choose|give|name|enter|pick)\b/;
+
+/** The message without a leading name of its field ("threshold must …", "features: name …"). */
+function withoutFieldName(message: string, field: string, key: string): string {
+  for (const name of [field, key]) {
+    const named = name && message.toLowerCase().match(new RegExp(`^${name.toLowerCase().replace(/\W/g, '\\$&')}:? `));
+    if (named) return message.slice(named[0].length);
+  }
+  return message;
+}
+
+/**
+ * How a form field is typed when it differs from the contract's number: a rate the contract
+ * carries as a decimal (0.0525) is typed in percent (5.25), so its bounds are said in percent.
+ */
+export type Unit = 'percent';
+
+const inUnit =
+  (unit: Unit | undefined) =>
+  (bound: string): string =>
+    unit === 'percent' && Number.isFinite(Number(bound)) ? `${Number((Number(bound) * 100).toPrecision(12))}%` : bound;
+
+function sentence(field: string, message: string, key = '', unit?: Unit): string {
   for (const [pattern, say] of RULES) {
     const match = message.match(pattern);
-    if (match) return `${field} ${say(match)}.`;
+    if (match) return `${field} ${say(match, inUnit(unit))}.`;
   }
   if (VALIDATOR_TEXT.test(message)) return `${field} is not valid.`;
-  // A contract's predicate ("must be a date YYYY-MM-DD") completes the field's name.
-  if (/^[a-z]/.test(message)) return `${field} ${message.replace(/[.!?]$/, '')}.`;
+  if (/^[a-z]/.test(message)) {
+    const text = message.replace(/[.!?]$/, '');
+    // A message that names the field itself gets the label once, not "Threshold threshold must …".
+    const predicate = withoutFieldName(text, field, key);
+    if (OWN_SUBJECT.test(predicate)) return `${predicate.charAt(0).toUpperCase()}${predicate.slice(1)}.`;
+    // A contract's predicate ("must be a date YYYY-MM-DD") completes the field's name.
+    return `${field} ${predicate}.`;
+  }
   // A message the schema wrote for people ("Enter the 6-digit code") stands on its own.
   return /[.!?]$/.test(message) ? message : `${message}.`;
 }
@@ -113,7 +154,10 @@ export function humaneServerIssues(text: string): Array<{ path: string; sentence
       const where = part.slice(0, colon);
       const path = where.replace(/^(body|querystring|query|params|headers|request)\.?/, '');
       // Only a body's path names a form's field; a query's or the address's keeps its source.
-      return { path: /^body\b/.test(where) ? path : where, sentence: sentence(fieldLabel(path), part.slice(colon + 2)) };
+      return {
+        path: /^body\b/.test(where) ? path : where,
+        sentence: sentence(fieldLabel(path), part.slice(colon + 2), fieldKey(path)),
+      };
     });
 }
 
@@ -123,9 +167,12 @@ export function humaneServerError(text: string): string {
   return issues ? issues.map((issue) => issue.sentence).join(' ') : text;
 }
 
-/** One issue of a form's own check against a contract (a zod issue), as a sentence. */
-export function humaneIssue(issue: { path: readonly PropertyKey[]; message: string } | undefined): string {
+/**
+ * One issue of a form's own check against a contract (a zod issue), as a sentence; `unit`: how
+ * the form has the person type that field, when not as the contract's number.
+ */
+export function humaneIssue(issue: { path: readonly PropertyKey[]; message: string } | undefined, unit?: Unit): string {
   if (!issue) return 'Check the form: something in it is not valid.';
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol').join('.');
-  return sentence(fieldLabel(path), issue.message);
+  return sentence(fieldLabel(path), issue.message, fieldKey(path), unit);
 }

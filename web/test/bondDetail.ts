@@ -7,7 +7,8 @@ export function bondDetail(fields: Partial<BondDetailResponse> & Pick<BondDetail
     isin: 'US037833DX52',
     terms: {
       couponType: 'fixed',
-      coupon: 5.25,
+      // Rates travel as decimals (5.25% is 0.0525), as the server sends them and the engine reads them.
+      coupon: 0.0525,
       frequency: 2,
       dayCount: '30/360',
       endOfMonth: false,

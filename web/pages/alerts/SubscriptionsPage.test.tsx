@@ -132,6 +132,14 @@ describe('the alert subscriptions page', () => {
     });
   });
 
+  it('a threshold below zero is said once, by its name, not "Threshold threshold"', async () => {
+    renderPage(<SubscriptionsPage />, { now: () => NOW });
+    await screen.findByTestId('hawk-subscriptions');
+    fireEvent.click(within(row(7)).getByTestId('hawk-edit'));
+    fireEvent.change(await screen.findByTestId('hawk-threshold'), { target: { value: '-5' } });
+    await waitFor(() => expect(screen.getByTestId('hawk-preview-invalid').textContent).toBe('Threshold must be positive.'));
+  });
+
   it('Delete asks first, then deletes that alert', async () => {
     renderPage(<SubscriptionsPage />, { now: () => NOW });
     await screen.findByTestId('hawk-subscriptions');

@@ -76,4 +76,18 @@ describe('correcting a term-sheet reading', () => {
     await waitFor(() => expect(screen.queryByText('Price to public must be at most 150.')).toBeNull());
     expect(server.callsTo(`PUT ${FILING}`)).toHaveLength(0);
   });
+
+  it("names a rating by its agency, not by the reading's key", async () => {
+    renderFiling();
+    fireEvent.change(await screen.findByLabelText('S&P'), { target: { value: 'A-'.repeat(6) } });
+    expect(await screen.findByText('S&P rating must be at most 10 characters.')).toBeTruthy();
+  });
+
+  it("says a rate's limit in percent, as the admin types it", async () => {
+    renderFiling();
+    fireEvent.change(await screen.findByLabelText('Coupon %'), { target: { value: '60' } });
+    expect(await screen.findByText('Coupon must be at most 50%.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Yield to maturity %'), { target: { value: '-6' } });
+    expect(await screen.findByText('Yield to maturity must be at least -5%.')).toBeTruthy();
+  });
 });

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { termSheetReadingSchema, type TermSheetReading } from '@common/api/edgar';
 import { humaneIssue } from '../../../api/humaneError';
 import { ListInput } from './ListInput';
-import { AGENCIES, AGENCY_LABELS, nullable, replaceTranche, withRating, type Problems } from './readingFields';
+import { AGENCIES, AGENCY_LABELS, NUMBERS, nullable, replaceTranche, withRating, type Problems } from './readingFields';
 import { TrancheFields } from './TrancheFields';
 
 export function ReadingForm({
@@ -81,6 +81,9 @@ function problemField(path: readonly PropertyKey[]): string {
   return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
 }
 
+/** A tranche's rates: the contract's decimals, typed in percent, so refused in percent. */
+const PERCENT = new Set<string>(NUMBERS.filter(([, , percent]) => percent).map(([key]) => key));
+
 /**
  * The server's problems with the saved reading, under the contract's refusals of the edit: a field
  * the correction's body would be refused for says so before anything is sent.
@@ -94,7 +97,7 @@ function withContractProblems(reading: TermSheetReading, problems: Problems): Pr
     const field = problemField(issue.path);
     if (refused.has(field)) continue;
     refused.add(field);
-    shown.set(field, humaneIssue(issue));
+    shown.set(field, humaneIssue(issue, PERCENT.has(String(issue.path.at(-1))) ? 'percent' : undefined));
   }
   return shown;
 }

@@ -10,9 +10,8 @@ import BondPricingPage from './BondPricingPage';
 const ROUTE = '/bw/bond/:bondId/pricing';
 const BOND = `GET ${BOND_PATHS.bond({ id: 77 })}`;
 const description = 'ACME 5.25 12/01/36';
-const helperDetail = bondDetail({ id: 77, description });
-// The helper's coupon is written in percent; the calculator's engine refuses any rate above 1.
-const unpriced = bondDetail({ ...helperDetail, terms: { ...helperDetail.terms, coupon: 0.0525 } });
+// The helper's bond as it is: a 5.25% coupon the server sends as a decimal, no analytics yet.
+const unpriced = bondDetail({ id: 77, description });
 /** Settling on its first coupon date, so a yield prices it with no accrued and 20 whole periods left. */
 const priced = bondDetail({
   ...unpriced,
