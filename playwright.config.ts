@@ -20,6 +20,10 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     viewport: { width: 1440, height: 900 },
     colorScheme: 'dark',
+    // The browser asks for reduced motion, which the app respects (web/theme.ts): a dialog is where
+    // it ends up the moment it opens. On a loaded machine a click aimed at a button still sliding
+    // in could hit the overlay instead, which closes the dialog and loses the click.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -137,8 +137,13 @@ test.describe('bond pages', () => {
     await expect(page.getByTestId('bond-table-row')).toHaveCount(2);
 
     for (let left = 1; left >= 0; left--) {
-      await page.getByTestId('delete-table').first().click();
+      const doomed = page.getByTestId('bond-table-row').first();
+      const name = await doomed.getAttribute('data-name');
+      await doomed.getByTestId('delete-table').click();
+      await expect(page.getByRole('dialog')).toContainText(`Delete “${name}”`);
       await page.getByTestId('confirm-delete').click();
+      // The dialog stays open, its button busy, until the table is gone and the list read again.
+      await expect(page.getByRole('dialog')).toBeHidden();
       await expect(page.getByTestId('bond-table-row')).toHaveCount(left);
     }
     await expect(page.getByTestId('bond-tables-empty')).toBeVisible();

@@ -75,6 +75,9 @@ export const theme = createTheme({
   primaryColor: 'orange',
   primaryShade: { light: 7, dark: 5 },
   autoContrast: true,
+  // A person who asks their system for less motion gets modals, menus and toasts without
+  // animation (Mantine ignores the preference unless told to respect it).
+  respectReducedMotion: true,
   variantColorResolver: filledTextPerScheme,
   defaultRadius: 'xs',
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
