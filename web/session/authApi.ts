@@ -7,22 +7,18 @@ import {
   accountCreatedSchema,
   authResponseSchema,
   confirmInfoSchema,
-  inviteInfoSchema,
   loginStartResultSchema,
-  tosTextSchema,
   type AccountCreated,
   type AuthResponse,
   type ConfirmBody,
   type ConfirmInfo,
   type InviteAcceptBody,
-  type InviteInfo,
   type LinkType,
   type LoginFinishBody,
   type LoginStartBody,
   type LoginStartResult,
   type MfaEmailSendBody,
   type MfaEnrollBody,
-  type TosText,
 } from '@common/api/auth';
 import { messageResponseSchema, type MessageResponse } from '@common/api/shared';
 import { USER_PATHS, tosStatusSchema, userInfoSchema, type TosStatus, type UserInfo } from '@common/api/user';
@@ -60,10 +56,8 @@ export const authApi = {
   unlock: async (uuid: string): Promise<MessageResponse> => messageResponseSchema.parse(await api.post(AUTH_PATHS.unlock, { uuid })),
   unlockRequest: async (email: string): Promise<MessageResponse> =>
     messageResponseSchema.parse(await api.post(AUTH_PATHS.unlockRequest, { email })),
-  inviteInfo: async (code: string): Promise<InviteInfo> => inviteInfoSchema.parse(await api.get(AUTH_PATHS.invite({ code }))),
   inviteAccept: async (body: InviteAcceptBody): Promise<AccountCreated> =>
     accountCreatedSchema.parse(await api.post(AUTH_PATHS.inviteAccept, body)),
-  tosText: async (): Promise<TosText> => tosTextSchema.parse(await api.get(AUTH_PATHS.tosText)),
   tosStatus: async (userId: string): Promise<TosStatus> => tosStatusSchema.parse(await api.get(USER_PATHS.tos({ id: userId }))),
   tosConsent: async (userId: string, version: string): Promise<TosStatus> =>
     tosStatusSchema.parse(await api.put(USER_PATHS.tos({ id: userId }), { version })),

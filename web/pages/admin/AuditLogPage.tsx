@@ -49,6 +49,7 @@ export default function AuditLogPage() {
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [filters, setFilters] = useState<Filters>({});
   const [error, setError] = useState<string | null>(null);
+  // Paged on the server (load more), which useApiQuery does not do: the key is still apiKey's.
   const log = useInfiniteQuery({
     queryKey: apiKey(AUDIT_LOG_PATHS.entries, filters),
     queryFn: ({ pageParam, signal }) =>
