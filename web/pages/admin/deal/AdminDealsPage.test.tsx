@@ -33,7 +33,15 @@ beforeEach(() => {
     }),
   });
 });
-const renderDeals = () => renderPage(<AdminDealsPage />, { path: '/bw/admin/deal', at: '/bw/admin/deal' });
+const renderDeals = (at = '/bw/admin/deal') => renderPage(<AdminDealsPage />, { path: '/bw/admin/deal', at });
+/** The filters the page last asked the server for, as the server reads them. */
+const lastListQuery = () => Object.fromEntries(server.callsTo(LIST).at(-1)?.query ?? []);
+const shown = () => ({
+  issuer: (screen.getByLabelText('Issuer', { selector: 'input' }) as HTMLInputElement).value,
+  stage: (screen.getByLabelText('Stage', { selector: 'input' }) as HTMLInputElement).value,
+  from: (screen.getByLabelText('From', { selector: 'input' }) as HTMLInputElement).value,
+  to: (screen.getByLabelText('To', { selector: 'input' }) as HTMLInputElement).value,
+});
 
 describe('admin deals', () => {
   it('lists the deals with their issuer, stage and source, and an issuer search is sent to the server', async () => {
@@ -70,5 +78,49 @@ describe('admin deals', () => {
     expect(server.callsTo(CREATE).map((c) => c.body)).toEqual([
       { issuerId: 12, bookrunners: ['Goldman Sachs', 'Morgan Stanley'], useOfProceeds: null, tranches: [{ tenorYears: 10, sizeMm: 1000 }] },
     ]);
+  });
+
+  it('a link with filters opens the list filtered: the filters are shown and sent', async () => {
+    renderDeals('/bw/admin/deal?q=acme&status=priced&from=2026-10-01&to=2026-11-15');
+    await screen.findByTestId('admin-deal-list');
+    expect(lastListQuery()).toEqual({ q: 'acme', status: 'priced', from: '2026-10-01', to: '2026-11-15' });
+    expect(shown()).toEqual({ issuer: 'acme', stage: 'Priced', from: '2026-10-01', to: '2026-11-15' });
+  });
+
+  it('filters that are not valid in the link are left out, and the valid ones kept', async () => {
+    renderDeals('/bw/admin/deal?q=%20%20&status=closed&from=2026-02-30&to=2026-11-15');
+    await screen.findByTestId('admin-deal-list');
+    expect(server.callsTo(LIST).map((c) => Object.fromEntries(c.query))).toEqual([{ to: '2026-11-15' }]);
+    expect(shown()).toEqual({ issuer: '', stage: '', from: '', to: '2026-11-15' });
+  });
+
+  it('changing a filter writes it into the link in place of the entry, and asks again', async () => {
+    const { router } = renderDeals('/bw/admin/deal?to=2026-11-15');
+    await screen.findByTestId('admin-deal-list');
+    fireEvent.click(screen.getByLabelText('Stage', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Priced' }));
+    await waitFor(() => expect(lastListQuery()).toEqual({ status: 'priced', to: '2026-11-15' }));
+    fireEvent.change(screen.getByLabelText('From', { selector: 'input' }), { target: { value: '2026-10-01' } });
+    const issuer = screen.getByLabelText('Issuer', { selector: 'input' });
+    fireEvent.change(issuer, { target: { value: 'acme' } });
+    // Typing alone does not filter: the text applies on leaving the field.
+    expect(router.state.location.search).toBe('?to=2026-11-15&status=priced&from=2026-10-01');
+    fireEvent.blur(issuer);
+    await waitFor(() => expect(lastListQuery()).toEqual({ q: 'acme', status: 'priced', from: '2026-10-01', to: '2026-11-15' }));
+    expect(router.state.location.search).toBe('?to=2026-11-15&status=priced&from=2026-10-01&q=acme');
+    expect(router.state.historyAction).toBe('REPLACE');
+    fireEvent.change(screen.getByLabelText('To', { selector: 'input' }), { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=priced&from=2026-10-01&q=acme'));
+  });
+
+  it('back returns to the filters of the link before, the issuer box too', async () => {
+    const { router } = renderDeals('/bw/admin/deal?q=acme');
+    await screen.findByTestId('admin-deal-list');
+    await act(() => router.navigate('/bw/admin/deal?q=beta&status=launched'));
+    expect(shown()).toEqual({ issuer: 'beta', stage: 'Launched', from: '', to: '' });
+    fireEvent.change(screen.getByLabelText('Issuer', { selector: 'input' }), { target: { value: 'typed, not applied' } });
+    await act(() => router.navigate(-1));
+    expect(shown()).toEqual({ issuer: 'acme', stage: '', from: '', to: '' });
+    await waitFor(() => expect(lastListQuery()).toEqual({ q: 'acme' }));
   });
 });
