@@ -41,7 +41,7 @@ export const blogTagSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9 -]{0,29}$/, 'tags: letters, digits, spaces and hyphens, at most 30 characters');
+  .regex(/^[a-z0-9][a-z0-9 -]{0,29}$/, 'each tag may use only letters, digits, spaces and hyphens, up to 30 characters');
 /** A cover image: an http(s) address (the media library's links when it exists). */
 export const coverImageSchema = z
   .string()

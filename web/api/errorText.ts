@@ -1,3 +1,4 @@
+import { ANSWER_SHAPE_SENTENCE, AnswerShapeError } from './answerCheck';
 import { ApiError } from './client';
 
 /** A failed call as one sentence for a form: the server's text when it sent one. */
@@ -9,6 +10,7 @@ export function apiErrorText(error: unknown, fallback = 'Something went wrong. T
     if (error.status === 429) return 'Too many attempts. Wait a minute and try again.';
     return `${fallback} (${error.status})`;
   }
+  if (error instanceof AnswerShapeError) return ANSWER_SHAPE_SENTENCE;
   if (error instanceof TypeError) return 'Could not reach the server. Check your connection and try again.';
   return fallback;
 }

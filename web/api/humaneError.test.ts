@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { humaneServerError, humaneServerIssues } from './humaneError';
+import { blogPostCreateBodySchema } from '@common/api/blog';
+import { humaneIssue, humaneServerError, humaneServerIssues } from './humaneError';
 
 describe('validation errors read as sentences about the field', () => {
   it('a too-short code names the field and the rule, not the validator', () => {
@@ -71,5 +72,22 @@ describe('validation errors read as sentences about the field', () => {
 
   it('an empty text that needs one character is required, not "at least 1 characters"', () => {
     expect(humaneServerError('Invalid body.message: Too small: expected string to have >=1 characters')).toBe('Message is required.');
+  });
+
+  it("a date range's ends read as start and end date, not as the query's keys", () => {
+    expect(humaneServerError('Invalid query.to: must be a date YYYY-MM-DD')).toBe('End date must be a date YYYY-MM-DD.');
+    expect(humaneServerError('Invalid querystring.from: must not be after to (2026-11-20)')).toBe(
+      'Start date must not be after the end date (2026-11-20).',
+    );
+    expect(humaneServerError('Invalid querystring.from: the range may span at most 90 days')).toBe('The range may span at most 90 days.');
+  });
+
+  it("a blog tag's rule reads as a sentence, in the body and in the tag filter alike", () => {
+    const rule = blogPostCreateBodySchema.shape.tags.safeParse(['credit', 'Bad_tag!']);
+    expect(rule.success).toBe(false);
+    expect(humaneIssue(rule.error?.issues[0])).toBe('Each tag may use only letters, digits, spaces and hyphens, up to 30 characters.');
+    expect(humaneServerError(`Invalid query.tag: ${rule.error?.issues[0]?.message}`)).toBe(
+      'Each tag may use only letters, digits, spaces and hyphens, up to 30 characters.',
+    );
   });
 });

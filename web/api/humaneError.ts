@@ -32,6 +32,9 @@ const FIELD_WORDS: Record<string, string> = {
   fitch: 'Fitch rating',
   // The search box's query parameter.
   q: 'Search',
+  // A date range's query parameters (audit log, usage, deals): "To must be a date" read as a typo.
+  from: 'Start date',
+  to: 'End date',
 };
 
 /** The last named segment of a path: "items.0.name" → "name". */
@@ -78,6 +81,8 @@ const RULES: Array<[RegExp, (m: RegExpMatchArray, n: (bound: string) => string) 
   [/^Invalid string: must (?:start|end) with .*$/, () => 'has the wrong format'],
   [/^Invalid number: must be a multiple of (\S+)$/, (m, n) => `must be a multiple of ${n(m[1]!)}`],
   [/^Invalid option: expected one of .*$/, () => 'is not one of the choices offered'],
+  // A range's check names its other end by key ("must not be after to (2026-11-20)").
+  [/^must not be after to(?: \((\S+)\))?$/, (m) => `must not be after the end date${m[1] ? ` (${m[1]})` : ''}`],
   [/^Unrecognized keys?: .*$/, () => 'has fields this form does not take'],
 ];
 

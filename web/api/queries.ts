@@ -4,6 +4,8 @@
  * shared definitions in common/api; per-area hooks (`useSubscriptions`, …) are built on these two.
  */
 import { useMutation, useQuery, useQueryClient, type MutationMeta, type UseQueryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { checkedAnswer } from './answerCheck';
 import { api, type RequestOptions } from './client';
 import { apiErrorText } from './errorText';
 
@@ -12,16 +14,30 @@ export function apiKey(path: string, query?: RequestOptions['query']): readonly 
   return query ? ['api', path, query] : ['api', path];
 }
 
-/** GET `path` (with optional query) as a TanStack query. */
-export function useApiQuery<T>(
-  path: string | null,
-  options: { query?: RequestOptions['query'] } & Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, 'queryKey' | 'queryFn'> = {},
-) {
-  const { query, ...rest } = options;
+/** How a page reads a path: its query parameters, its answer's contract, TanStack's own options. */
+export type ApiQueryOptions<T> = {
+  query?: RequestOptions['query'];
+  /**
+   * The answer's contract (a response schema of common/api): the answer is checked against it
+   * and the query's data is its output, so T comes from the schema. Without one the answer is
+   * trusted to be a T.
+   */
+  schema?: z.ZodType<T>;
+} & Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, 'queryKey' | 'queryFn'>;
+
+/** GET `path` (with optional query) as a TanStack query; `null` waits (the query is disabled). */
+export function useApiQuery<T>(path: string | null, options: ApiQueryOptions<T> = {}) {
+  const { query, schema, ...rest } = options;
   return useQuery<T, Error, T, readonly unknown[]>({
     ...rest,
     queryKey: apiKey(path ?? '', query),
-    queryFn: ({ signal }) => api.get<T>(path as string, { query, signal }),
+    // The check runs in queryFn, not in `select`: a malformed answer then fails the fetch itself, so
+    // it is the query's error (reported once by the query cache, not retried: queryClient.ts), and
+    // the cache never holds an unchecked body that another reader of the same key would trust.
+    queryFn: async ({ signal }) => {
+      const answer = await api.get<unknown>(path as string, { query, signal });
+      return schema ? checkedAnswer(path as string, schema, answer) : (answer as T);
+    },
     enabled: path !== null && (rest.enabled ?? true),
   });
 }

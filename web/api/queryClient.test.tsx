@@ -3,7 +3,11 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { serveApi } from '../test/apiServer';
+import { AnswerShapeError } from './answerCheck';
 import { ApiError } from './client';
+import { useApiQuery } from './queries';
 import { createQueryClient, isUnexpectedError } from './queryClient';
 import { serverErrorReporter, setErrorReporter } from './reporters';
 
@@ -57,5 +61,28 @@ describe('query client error handling', () => {
     await new Promise((r) => setTimeout(r, 20));
     await waitFor(() => expect(screen.queryByTestId('error-toast-text')).toBeNull());
     expect(report).not.toHaveBeenCalled();
+  });
+});
+
+function CheckedVersion() {
+  const version = useApiQuery('/v2/test/version', { schema: z.object({ version: z.number() }) });
+  return <p>{version.isError ? 'broken' : version.isPending ? 'loading' : version.data.version}</p>;
+}
+
+describe('an answer that breaks its contract', () => {
+  it('is asked for once (asking again gets the same) and reported as a fault', async () => {
+    const report = vi.fn();
+    setErrorReporter({ report });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = serveApi({ 'GET /v2/test/version': { version: 'seven' } });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CheckedVersion />
+      </QueryClientProvider>,
+    );
+    // A retried query would show its error only after two more calls, a second or more later.
+    expect(await screen.findByText('broken')).toBeTruthy();
+    expect(server.callsTo('GET /v2/test/version')).toHaveLength(1);
+    expect(report).toHaveBeenCalledWith(expect.any(AnswerShapeError));
   });
 });

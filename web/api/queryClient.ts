@@ -1,13 +1,15 @@
 /**
  * TanStack Query client: server state lives here, not in zustand.
  * - Client errors (4xx) are not retried, nor busy answers (the client waited out their Retry-After
- *   and asked once more); other failures retry twice.
+ *   and asked once more), nor answers that broke their contract (asking again gets the same);
+ *   other failures retry twice.
  * - Errors go through the §8 helper: unexpected ones (network, 5xx, bugs) are logged and
  *   reported; a query or mutation that sets `meta: { errorToast: true }` (or a prefix string)
  *   also shows the negative toast. Pages that show errors inline leave it unset.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
+import { AnswerShapeError } from './answerCheck';
 import { ApiError } from './client';
 import { handleError } from './errors';
 import { recheckHealthNow } from './health';
@@ -51,6 +53,7 @@ export function createQueryClient(): QueryClient {
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
           // A busy answer (503 with Retry-After) was already waited out and asked again once by the client.
           if (error instanceof ApiError && error.retryAfterSeconds !== null) return false;
+          if (error instanceof AnswerShapeError) return false;
           return failureCount < 2;
         },
       },

@@ -1,13 +1,13 @@
 /** The current terms of service (GET /auth/tos, public), in a scrollable block. */
 import { Loader, ScrollArea, Text, Title } from '@mantine/core';
-import { AUTH_PATHS, tosTextSchema, type TosText as Terms } from '@common/api/auth';
+import { AUTH_PATHS, tosTextSchema } from '@common/api/auth';
 import { FormError } from './AuthPanel';
 import { apiErrorText } from '../api/errorText';
 import { useApiQuery } from '../api/queries';
 
 export function useTosText() {
   // Checked against the contract like every auth call: a drifted answer shows as an error.
-  return useApiQuery<Terms>(AUTH_PATHS.tosText, { select: tosTextSchema.parse, staleTime: 10 * 60_000 });
+  return useApiQuery(AUTH_PATHS.tosText, { schema: tosTextSchema, staleTime: 10 * 60_000 });
 }
 
 export function TosText({ height = 260 }: { height?: number }) {

@@ -4,7 +4,7 @@
  */
 import { Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { AUTH_PATHS, inviteInfoSchema, type InviteInfo } from '@common/api/auth';
+import { AUTH_PATHS, inviteInfoSchema } from '@common/api/auth';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
 import { AuthLink, AuthPanel, FormError } from '../../components/AuthPanel';
@@ -15,8 +15,8 @@ export default function InvitePage() {
   const { inviteCode = '' } = useParams();
   const navigate = useNavigate();
   // Checked against the contract like every auth call: a drifted answer shows as an error.
-  const invite = useApiQuery<InviteInfo>(AUTH_PATHS.invite({ code: inviteCode }), {
-    select: inviteInfoSchema.parse,
+  const invite = useApiQuery(AUTH_PATHS.invite({ code: inviteCode }), {
+    schema: inviteInfoSchema,
     retry: false,
     staleTime: Infinity,
   });

@@ -6,7 +6,7 @@
 import { Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { AUTH_PATHS, confirmInfoSchema, type ConfirmInfo } from '@common/api/auth';
+import { AUTH_PATHS, confirmInfoSchema } from '@common/api/auth';
 import { passwordSchema } from '@common/validation/account';
 import { authApi } from '../../session/authApi';
 import { AuthLink, AuthPanel, FormError, FormNotice, PasswordRules } from '../../components/AuthPanel';
@@ -43,9 +43,9 @@ function RequestReset() {
 
 function ChoosePassword({ uuid }: { uuid: string }) {
   // Checked against the contract like every auth call: a drifted answer shows as an error.
-  const link = useApiQuery<ConfirmInfo>(AUTH_PATHS.confirm, {
+  const link = useApiQuery(AUTH_PATHS.confirm, {
     query: { token: uuid, type: 'reset' },
-    select: confirmInfoSchema.parse,
+    schema: confirmInfoSchema,
     retry: false,
     staleTime: Infinity,
   });

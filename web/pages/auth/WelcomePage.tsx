@@ -8,7 +8,7 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AUTH_PATHS, confirmInfoSchema, type ConfirmInfo } from '@common/api/auth';
+import { AUTH_PATHS, confirmInfoSchema } from '@common/api/auth';
 import { ApiError } from '../../api/client';
 import { authApi } from '../../session/authApi';
 import { AccountDetailsForm, type AccountDetails } from './AccountDetailsForm';
@@ -42,9 +42,9 @@ export default function WelcomePage() {
   const uuid = params.get('uuid') ?? '';
   const navigate = useNavigate();
   // Checked against the contract like every auth call: a drifted answer shows as an error.
-  const info = useApiQuery<ConfirmInfo>(uuid ? AUTH_PATHS.confirm : null, {
+  const info = useApiQuery(uuid ? AUTH_PATHS.confirm : null, {
     query: { token: uuid, type: 'signup' },
-    select: confirmInfoSchema.parse,
+    schema: confirmInfoSchema,
     retry: false,
     staleTime: Infinity,
   });

@@ -1,7 +1,7 @@
 /** Invite colleagues (POST /v2/user/{id}/invites): they get a link to /bw/invite/{code}. */
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { USER_PATHS, inviteListSchema, type Invite, type InviteList } from '@common/api/user';
+import { USER_PATHS, inviteListSchema, type Invite } from '@common/api/user';
 import { emailSchema } from '@common/validation/account';
 import { FormError, FormNotice } from '../../components/AuthPanel';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
@@ -59,7 +59,7 @@ const COLUMNS: Column<InviteRow>[] = [
 export function InvitesSection({ userId }: { userId: string }) {
   const invitesPath = USER_PATHS.invites({ id: userId });
   // Checked against the contract like every profile call: a drifted answer shows as an error.
-  const invites = useApiQuery<InviteList>(invitesPath, { select: inviteListSchema.parse });
+  const invites = useApiQuery(invitesPath, { schema: inviteListSchema });
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);

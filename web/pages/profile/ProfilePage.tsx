@@ -5,7 +5,7 @@
 import { Alert, Center, Grid, Loader, Stack, Text } from '@mantine/core';
 import { PageTitle } from '../../components/PageTitle';
 import { useUserInfo } from '../../session/userInfo';
-import { USER_PATHS, mfaStatusSchema, type MfaStatus } from '@common/api/user';
+import { USER_PATHS, mfaStatusSchema } from '@common/api/user';
 import { apiErrorText } from '../../api/errorText';
 import { useApiQuery } from '../../api/queries';
 import { AccountSection } from './AccountSection';
@@ -19,7 +19,7 @@ import { TotpSection } from './TotpSection';
 
 function SecondFactors({ userId }: { userId: string }) {
   // Checked against the contract like every profile call: a drifted answer shows as an error.
-  const mfa = useApiQuery<MfaStatus>(USER_PATHS.mfa({ id: userId }), { select: mfaStatusSchema.parse });
+  const mfa = useApiQuery(USER_PATHS.mfa({ id: userId }), { schema: mfaStatusSchema });
   return (
     <Section title="Two-step sign-in" description="Second factors asked for after your password." testId="profile-mfa">
       {mfa.isPending && <Loader size="sm" type="dots" />}
