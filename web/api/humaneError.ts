@@ -141,9 +141,12 @@ function sentence(field: string, message: string, key = '', unit?: Unit): string
 /**
  * The server's validation text as one sentence per field it names, with the field's path in the
  * body ("profile.sectors"; "" for the body as a whole; "query.from" outside it), so a form can put each on its field; null
- * when the text is not a validation failure.
+ * when the text is not a validation failure. `unitOf`: how the form has that path typed (see `Unit`).
  */
-export function humaneServerIssues(text: string): Array<{ path: string; sentence: string }> | null {
+export function humaneServerIssues(
+  text: string,
+  unitOf: (path: string) => Unit | undefined = () => undefined,
+): Array<{ path: string; sentence: string }> | null {
   if (!VALIDATION.test(text)) return null;
   return text
     .replace(/^Invalid /, '')
@@ -154,9 +157,10 @@ export function humaneServerIssues(text: string): Array<{ path: string; sentence
       const where = part.slice(0, colon);
       const path = where.replace(/^(body|querystring|query|params|headers|request)\.?/, '');
       // Only a body's path names a form's field; a query's or the address's keeps its source.
+      const inBody = /^body\b/.test(where);
       return {
-        path: /^body\b/.test(where) ? path : where,
-        sentence: sentence(fieldLabel(path), part.slice(colon + 2), fieldKey(path)),
+        path: inBody ? path : where,
+        sentence: sentence(fieldLabel(path), part.slice(colon + 2), fieldKey(path), inBody ? unitOf(path) : undefined),
       };
     });
 }
