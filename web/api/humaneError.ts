@@ -120,7 +120,13 @@ const inUnit =
   (bound: string): string =>
     unit === 'percent' && Number.isFinite(Number(bound)) ? `${Number((Number(bound) * 100).toPrecision(12))}%` : bound;
 
+/** A contract's bound on a rate it carries as a decimal, said as both ("…at most 0.5 (50%)"; common/api/edgar). */
+const DECIMAL_RATE = /^must be a decimal rate of (at least|at most) (\S+) \(\S+%\)$/;
+
 function sentence(field: string, message: string, key = '', unit?: Unit): string {
+  // Typed in percent, the person reads the percent alone; anyone else, the decimal and its percent.
+  const rate = unit === 'percent' ? message.match(DECIMAL_RATE) : null;
+  if (rate) return `${field} must be ${rate[1]} ${inUnit(unit)(rate[2]!)}.`;
   for (const [pattern, say] of RULES) {
     const match = message.match(pattern);
     if (match) return `${field} ${say(match, inUnit(unit))}.`;
