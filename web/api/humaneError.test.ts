@@ -58,6 +58,12 @@ describe('validation errors read as sentences about the field', () => {
     );
   });
 
+  it('a rate carried as a decimal is refused naming the decimal and its percent', () => {
+    expect(humaneServerError('Invalid body.reading.tranches.0.coupon: must be a decimal rate of at most 0.5 (50%)')).toBe(
+      'Coupon must be a decimal rate of at most 0.5 (50%).',
+    );
+  });
+
   it('short keys read as the words a person knows them by', () => {
     expect(humaneServerError('Invalid body.reading.ratings.sp: Too big: expected string to have <=10 characters')).toBe(
       'S&P rating must be at most 10 characters.',

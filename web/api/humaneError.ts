@@ -125,7 +125,13 @@ const inUnit =
   (bound: string): string =>
     unit === 'percent' && Number.isFinite(Number(bound)) ? `${Number((Number(bound) * 100).toPrecision(12))}%` : bound;
 
+/** A contract's bound on a rate it carries as a decimal, said as both ("…at most 0.5 (50%)"; common/api/edgar). */
+const DECIMAL_RATE = /^must be a decimal rate of (at least|at most) (\S+) \(\S+%\)$/;
+
 function sentence(field: string, message: string, key = '', unit?: Unit): string {
+  // Typed in percent, the person reads the percent alone; anyone else, the decimal and its percent.
+  const rate = unit === 'percent' ? message.match(DECIMAL_RATE) : null;
+  if (rate) return `${field} must be ${rate[1]} ${inUnit(unit)(rate[2]!)}.`;
   for (const [pattern, say] of RULES) {
     const match = message.match(pattern);
     if (match) return `${field} ${say(match, inUnit(unit))}.`;
@@ -146,9 +152,12 @@ function sentence(field: string, message: string, key = '', unit?: Unit): string
 /**
  * The server's validation text as one sentence per field it names, with the field's path in the
  * body ("profile.sectors"; "" for the body as a whole; "query.from" outside it), so a form can put each on its field; null
- * when the text is not a validation failure.
+ * when the text is not a validation failure. `unitOf`: how the form has that path typed (see `Unit`).
  */
-export function humaneServerIssues(text: string): Array<{ path: string; sentence: string }> | null {
+export function humaneServerIssues(
+  text: string,
+  unitOf: (path: string) => Unit | undefined = () => undefined,
+): Array<{ path: string; sentence: string }> | null {
   if (!VALIDATION.test(text)) return null;
   return text
     .replace(/^Invalid /, '')
@@ -159,9 +168,10 @@ export function humaneServerIssues(text: string): Array<{ path: string; sentence
       const where = part.slice(0, colon);
       const path = where.replace(/^(body|querystring|query|params|headers|request)\.?/, '');
       // Only a body's path names a form's field; a query's or the address's keeps its source.
+      const inBody = /^body\b/.test(where);
       return {
-        path: /^body\b/.test(where) ? path : where,
-        sentence: sentence(fieldLabel(path), part.slice(colon + 2), fieldKey(path)),
+        path: inBody ? path : where,
+        sentence: sentence(fieldLabel(path), part.slice(colon + 2), fieldKey(path), inBody ? unitOf(path) : undefined),
       };
     });
 }

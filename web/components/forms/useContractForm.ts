@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
-import { humaneIssue, humaneServerIssues } from '../../api/humaneError';
+import { humaneIssue, humaneServerIssues, type Unit } from '../../api/humaneError';
 
 export interface ContractFormOptions<Values extends Record<string, unknown>, S extends z.ZodType> {
   /** The request body's contract; what is sent is its parsed output. */
@@ -20,6 +20,11 @@ export interface ContractFormOptions<Values extends Record<string, unknown>, S e
   toBody?: (values: Values) => z.input<S>;
   /** The field that shows a refusal of a body path, when the two differ ("profile.sectors" → "sectors"). */
   fieldOf?: (path: string) => string;
+  /**
+   * How a field is typed when not as the contract's number (a rate typed in percent, carried as a
+   * decimal), by the form's field: its refusals state their bounds in that unit, as it was typed.
+   */
+  units?: Partial<Record<keyof Values & string, Unit>>;
   /** The error line's sentence for a failure with no text of the server's. */
   failure?: string;
   /** Says a failure that names no field of the form, when the page says it otherwise than on its error line (a toast). */
@@ -48,11 +53,13 @@ export function useContractForm<Values extends Record<string, unknown>, S extend
   initialValues,
   toBody = (values) => values as z.input<S>,
   fieldOf = (path) => path,
+  units = {},
   failure = 'Something went wrong. Try again.',
   refused,
 }: ContractFormOptions<Values, S>): ContractForm<Values, S> {
   const [formError, setFormError] = useState<string | null>(null);
   const resolve = schemaResolver(schema, { sync: true });
+  const unitOf = (field: string): Unit | undefined => (units as Partial<Record<string, Unit>>)[field];
   const form = useForm<Values>({
     initialValues,
     validate: (values) => {
@@ -60,7 +67,7 @@ export function useContractForm<Values extends Record<string, unknown>, S extend
       // The resolver keys each first issue by its dotted path; the sentence is the server's.
       for (const [path, message] of Object.entries(resolve(toBody(values)))) {
         const field = fieldOf(path);
-        if (!(field in errors)) errors[field] = humaneIssue({ path: path ? path.split('.') : [], message: String(message) });
+        if (!(field in errors)) errors[field] = humaneIssue({ path: path ? path.split('.') : [], message: String(message) }, unitOf(field));
       }
       return errors;
     },
@@ -68,7 +75,7 @@ export function useContractForm<Values extends Record<string, unknown>, S extend
   const isField = (path: string) => path !== '' && path.split('.')[0]! in form.getValues();
 
   const refuse = (refusal: unknown) => {
-    const issues = humaneServerIssues(validationText(refusal) ?? '');
+    const issues = humaneServerIssues(validationText(refusal) ?? '', (path) => unitOf(fieldOf(path)));
     if (issues?.every((issue) => isField(fieldOf(issue.path)))) {
       for (const issue of issues) form.setFieldError(fieldOf(issue.path), issue.sentence);
       return;

@@ -194,6 +194,20 @@ describe('EDGAR pricing term sheets: upload, review, correction and the deal mad
     expect(await ctx.database.db.selectFrom('issuers').select('id').where('ticker', '=', 'NEWCO').execute()).toEqual([]);
   });
 
+  it('a correction with a rate in percent, not as the decimal carried, is refused naming the decimal', async () => {
+    const { id } = await upload('northwind-single-tranche-blocks.html');
+    const { reading } = await filingOf(id);
+    const tranche = reading!.tranches[0]!;
+    const inPercent = { reading: { ...reading, tranches: [{ ...tranche, coupon: 5.25, yieldToMaturity: -6 }] } };
+    const res = await call('PUT', `/admin/edgar/${id}`, inPercent);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(
+      'Invalid body.reading.tranches.0.coupon: must be a decimal rate of at most 0.5 (50%); ' +
+        'body.reading.tranches.0.yieldToMaturity: must be a decimal rate of at least -0.05 (-5%)',
+    );
+    expect((await filingOf(id)).reading).toEqual(reading);
+  });
+
   it('answers 404 for an unknown filing', async () => {
     expect((await call('GET', '/admin/edgar/987654')).statusCode).toBe(404);
     expect((await call('POST', '/admin/edgar/987654/deal', {})).statusCode).toBe(404);

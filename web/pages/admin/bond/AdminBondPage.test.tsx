@@ -70,6 +70,24 @@ describe('admin bond page', () => {
     expect(server.callsTo(SAVE)).toHaveLength(0);
   });
 
+  it('a coupon over the limit is refused in percent, as it was typed, and nothing is sent', async () => {
+    renderBond();
+    fireEvent.change(await screen.findByTestId('bond-coupon'), { target: { value: '45' } });
+    fireEvent.click(screen.getByTestId('bond-save'));
+    // The contract's bound is 0.3: typed in percent, it is 30%.
+    expect(await screen.findByText('Coupon must be at most 30%.')).toBeTruthy();
+    expect(screen.getByTestId('bond-coupon').getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo(SAVE)).toHaveLength(0);
+  });
+
+  it("the server's refusal of a coupon is said in percent too, on the coupon field", async () => {
+    server.answer(SAVE, refusal(400, 'Invalid body.coupon: Too small: expected number to be >=0.001'));
+    renderBond();
+    fireEvent.click(await screen.findByTestId('bond-save'));
+    expect(await screen.findByText('Coupon must be at least 0.1%.')).toBeTruthy();
+    expect(screen.getByTestId('bond-coupon').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('a term only the server can check is refused on its field, not in the save message', async () => {
     server.answer(SAVE, refusal(400, 'Invalid body.cusip: has a wrong check digit'));
     renderBond();

@@ -13,6 +13,8 @@ export function useBondTermsForm(bond: AdminBond, refused: (failure: unknown) =>
     initialValues: draftOf(bond),
     toBody: termsOfDraft,
     fieldOf: draftFieldOf,
+    // The coupon is typed in percent (DecimalInput), the contract's bound is a decimal.
+    units: { coupon: 'percent' },
     refused,
   });
   // Typed by the draft's own keys: @mantine/form's path types cannot follow a generic key.
