@@ -1,14 +1,12 @@
 /**
  * Building blocks of the public account pages: a compact panel, the error line, the stated
- * password and e-mail rules (from common/validation/account.ts, so what we say is what we check),
- * and zod field validation.
+ * password and e-mail rules (from common/validation/account.ts, so what we say is what we check).
+ * Their fields are checked by the one form hook, components/forms/useContractForm.
  */
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@common/validation/account';
-import { humaneIssue } from '../api/humaneError';
 
 export function AuthPanel({ title, children, testId, footer }: { title: string; children: ReactNode; testId: string; footer?: ReactNode }) {
   return (
@@ -65,23 +63,4 @@ export function AuthLink({ to, children, testId }: { to: string; children: React
       {children}
     </Anchor>
   );
-}
-
-/** First error message per field of a failed zod parse. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : '_';
-    if (!(key in errors)) errors[key] = humaneIssue(issue);
-  }
-  return errors;
-}
-
-/** Validates `value` with `schema`: the parsed value, or per-field messages. */
-export function validate<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-): { ok: true; data: z.output<S> } | { ok: false; errors: Record<string, string> } {
-  const result = schema.safeParse(value);
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }

@@ -56,7 +56,7 @@ describe('sign-up, reset and unlock pages', () => {
     fireEvent.change(await screen.findByTestId('reset-new-password'), { target: { value: 'New-Password-2026' } });
     fireEvent.change(screen.getByTestId('reset-repeat-password'), { target: { value: 'New-Password-2025' } });
     fireEvent.submit(screen.getByTestId('reset-password-form'));
-    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
     expect(server.callsTo(RESET_PASSWORD)).toHaveLength(0);
     fireEvent.change(screen.getByTestId('reset-repeat-password'), { target: { value: 'New-Password-2026' } });
     fireEvent.submit(screen.getByTestId('reset-password-form'));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_PATHS, confirmInfoSchema } from '@common/api/auth';
 import { messageResponseSchema } from '@common/api/shared';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
+import { fieldError } from '../../test/fieldError';
 import { renderPage } from '../../test/renderPage';
 import ResetPasswordPage from './ResetPasswordPage';
 
@@ -37,6 +38,8 @@ describe('the reset-password page', () => {
     fireEvent.submit(screen.getByTestId('reset-password-form'));
     expect((await screen.findByTestId('reset-done')).textContent).toBe('Your password has been changed. Other sessions were signed out.');
     expect(screen.getByTestId('reset-done-login').getAttribute('href')).toBe('/bw/login?email=ann%40example.com');
+    // The contract's body: the link's code and the password, not the repeat.
+    expect(server.callsTo(RESET_PASSWORD).map((c) => c.body)).toEqual([{ uuid: 'r-7', password: 'New-Password-2026' }]);
   });
 
   it('a password the rules refuse is not sent, and the server’s refusal of the save is shown', async () => {
@@ -48,8 +51,11 @@ describe('the reset-password page', () => {
     fireEvent.change(await screen.findByTestId('reset-new-password'), { target: { value: 'short' } });
     fireEvent.change(screen.getByTestId('reset-repeat-password'), { target: { value: 'short' } });
     fireEvent.submit(screen.getByTestId('reset-password-form'));
-    // The shared password rules refuse it beside the field.
+    // The shared password rules refuse it beside the field, as the server's 400
+    // "Invalid body.password: Use at least 12 characters" reads.
     expect(await screen.findByText('Use at least 12 characters.')).toBeTruthy();
+    expect(fieldError(screen.getByTestId('reset-new-password'))).toBe('Use at least 12 characters.');
+    expect(fieldError(screen.getByTestId('reset-repeat-password'))).toBeNull();
     expect(server.callsTo(RESET_PASSWORD)).toEqual([]);
     fireEvent.change(screen.getByTestId('reset-new-password'), { target: { value: 'New-Password-2026' } });
     fireEvent.change(screen.getByTestId('reset-repeat-password'), { target: { value: 'New-Password-2026' } });

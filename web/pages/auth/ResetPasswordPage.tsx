@@ -4,16 +4,18 @@
  * (twice), POST /auth/reset-password. Every other session of the user is signed out by the server.
  */
 import { Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { AUTH_PATHS, confirmInfoSchema } from '@common/api/auth';
-import { passwordSchema } from '@common/validation/account';
+import { AUTH_PATHS, confirmInfoSchema, resetPasswordBodySchema } from '@common/api/auth';
 import { authApi } from '../../session/authApi';
 import { AuthLink, AuthPanel, FormError, FormNotice, PasswordRules } from '../../components/AuthPanel';
+import { useContractForm } from '../../components/forms/useContractForm';
+import { typedTwice } from '../../components/forms/typedTwice';
 import { EmailRequestForm } from './EmailRequestForm';
 import { apiErrorText } from '../../api/errorText';
-import { useApiMutation, useApiQuery } from '../../api/queries';
-import { humaneIssue } from '../../api/humaneError';
+import { useApiQuery } from '../../api/queries';
+
+const resetPasswordForm = typedTwice(resetPasswordBodySchema, 'password');
 
 function RequestReset() {
   return (
@@ -49,22 +51,17 @@ function ChoosePassword({ uuid }: { uuid: string }) {
     retry: false,
     staleTime: Infinity,
   });
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
   const [changed, setChanged] = useState(false);
-  const save = useApiMutation((newPassword: string) => authApi.resetPassword(uuid, newPassword), { onDone: () => setChanged(true) });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = passwordSchema.safeParse(password);
-    const next = {
-      password: checked.success ? undefined : humaneIssue(checked.error.issues[0]),
-      repeat: repeat === password ? undefined : 'The passwords do not match',
-    };
-    setErrors(next);
-    if (next.password || next.repeat) return;
-    void save.run(password);
-  };
+  const { form, formError, onSubmit } = useContractForm({
+    schema: resetPasswordForm,
+    initialValues: { password: '', repeat: '' },
+    // The link's code is part of the body; a code the contract refuses is said on the error line.
+    toBody: (values) => ({ uuid, ...values }),
+  });
+  const submit = onSubmit(async (body) => {
+    await authApi.resetPassword(body.uuid, body.password);
+    setChanged(true);
+  });
   let content;
   if (link.isPending)
     content = (
@@ -94,29 +91,25 @@ function ChoosePassword({ uuid }: { uuid: string }) {
     content = (
       <form onSubmit={submit} noValidate data-testid="reset-password-form">
         <Stack gap="sm">
-          <FormError testId="reset-password-error" error={save.error} />
+          <FormError testId="reset-password-error" error={formError} />
           <TextInput label="E-mail" value={link.data.email} readOnly autoComplete="username" data-testid="reset-email" />
           <PasswordInput
             label="New password"
             autoComplete="new-password"
             autoFocus
             required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
+            {...form.getInputProps('password')}
             data-testid="reset-new-password"
           />
           <PasswordInput
             label="Repeat new password"
             autoComplete="new-password"
             required
-            value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)}
-            error={errors.repeat}
+            {...form.getInputProps('repeat')}
             data-testid="reset-repeat-password"
           />
           <PasswordRules />
-          <Button type="submit" loading={save.busy} data-testid="reset-password-submit">
+          <Button type="submit" loading={form.submitting} data-testid="reset-password-submit">
             Set new password
           </Button>
         </Stack>
@@ -140,5 +133,6 @@ function ChoosePassword({ uuid }: { uuid: string }) {
 
 export default function ResetPasswordPage() {
   const { uuid } = useParams();
-  return uuid ? <ChoosePassword uuid={uuid} /> : <RequestReset />;
+  // Keyed by the link, so another link starts from an empty form.
+  return uuid ? <ChoosePassword key={uuid} uuid={uuid} /> : <RequestReset />;
 }

@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EDGAR_PATHS, filingSchema, type TermSheetReading } from '@common/api/edgar';
 import { serveApi, shaped } from '../../../test/apiServer';
+import { fieldError } from '../../../test/fieldError';
 import { renderPage } from '../../../test/renderPage';
 import AdminFilingPage from './AdminFilingPage';
 
@@ -89,5 +90,16 @@ describe('correcting a term-sheet reading', () => {
     expect(await screen.findByText('Coupon must be at most 50%.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Yield to maturity %'), { target: { value: '-6' } });
     expect(await screen.findByText('Yield to maturity must be at least -5%.')).toBeTruthy();
+  });
+
+  it('says a bookrunner the contract refuses under the bookrunners list, and nothing is sent', async () => {
+    const server = renderFiling();
+    const bookrunners = await screen.findByLabelText('Bookrunners (comma-separated)');
+    expect(fieldError(bookrunners)).toBeNull();
+    fireEvent.change(bookrunners, { target: { value: `Goldman Sachs, ${'B'.repeat(101)}` } });
+    await waitFor(() => expect(fieldError(bookrunners)).toBe('Bookrunners must be at most 100 characters.'));
+    fireEvent.change(bookrunners, { target: { value: 'Goldman Sachs, BofA Securities' } });
+    await waitFor(() => expect(fieldError(bookrunners)).toBeNull());
+    expect(server.callsTo(`PUT ${FILING}`)).toHaveLength(0);
   });
 });

@@ -51,7 +51,12 @@ export function ReadingForm({
         />
       </Group>
       <Group align="start" grow>
-        <ListInput label="Bookrunners (comma-separated)" value={reading.bookrunners} onChange={(bookrunners) => set({ bookrunners })} />
+        <ListInput
+          label="Bookrunners (comma-separated)"
+          value={reading.bookrunners}
+          error={listProblem(shown, 'bookrunners')}
+          onChange={(bookrunners) => set({ bookrunners })}
+        />
         {AGENCIES.map((agency) => (
           <TextInput
             key={agency}
@@ -79,6 +84,12 @@ export function ReadingForm({
 /** A zod path as the problems name it: ["tranches", 0, "coupon"] → "tranches[0].coupon". */
 function problemField(path: readonly PropertyKey[]): string {
   return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
+}
+
+/** A list's problem: of the list as a whole ("bookrunners"), else of its first entry refused ("bookrunners[2]"). */
+function listProblem(problems: Problems, field: string): string | undefined {
+  const entry = [...problems.keys()].find((key) => key.startsWith(`${field}[`));
+  return problems.get(field) ?? (entry === undefined ? undefined : problems.get(entry));
 }
 
 /** A tranche's rates: the contract's decimals, typed in percent, so refused in percent. */
