@@ -53,8 +53,12 @@ export const passwordSchema = z.string().superRefine((value, ctx) => {
 /** The password typed at login: only bounded, never strength-checked (old passwords still work). */
 export const loginPasswordSchema = z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH);
 
-/** First or last name. */
-export const personNameSchema = z.string().trim().min(1, 'Required').max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters`);
+/**
+ * First or last name. The validator's own words, not a message: "Required" or "At most 100
+ * characters" said nothing of which field, where these read "First name is required." and "Last
+ * name must be at most 100 characters." (web/api/humaneError.ts) on the form and from the 400.
+ */
+export const personNameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 
 /** Full display name (first and last name joined by a space, spec §5). */
 export const fullNameSchema = z

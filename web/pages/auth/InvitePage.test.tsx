@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountCreatedSchema, AUTH_PATHS, inviteInfoSchema } from '@common/api/auth';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
+import { fieldError } from '../../test/fieldError';
 import { renderPage } from '../../test/renderPage';
 import InvitePage from './InvitePage';
 
@@ -47,6 +48,23 @@ describe('the invitation page', () => {
     fireEvent.change(screen.getByTestId('account-password'), { target: { value: 'New-Password-2026' } });
     fireEvent.submit(screen.getByTestId('account-details-form'));
     expect(await screen.findByText(/Accept the terms of service to continue/)).toBeTruthy();
+    expect(server.callsTo(ACCEPT)).toEqual([]);
+  });
+
+  it('a blank first name and an over-long last name are refused beside them, and nothing is sent', async () => {
+    const server = serveApi({ [INVITE]: invite });
+    renderPage(<InvitePage />, { path: ROUTE, at: '/bw/invite/inv-1' });
+    await screen.findByTestId('invite-from');
+    // The input's maxLength stops typing, not a value set otherwise (an autofill, a script).
+    fireEvent.change(screen.getByTestId('account-first-name'), { target: { value: '   ' } });
+    fireEvent.change(screen.getByTestId('account-last-name'), { target: { value: 'L'.repeat(101) } });
+    fireEvent.change(screen.getByTestId('account-password'), { target: { value: 'New-Password-2026' } });
+    fireEvent.click(screen.getByTestId('account-tos-consent'));
+    fireEvent.submit(screen.getByTestId('account-details-form'));
+    await waitFor(() => expect(fieldError(screen.getByTestId('account-first-name'))).toBe('First name is required.'));
+    expect(fieldError(screen.getByTestId('account-last-name'))).toBe('Last name must be at most 100 characters.');
+    expect(fieldError(screen.getByTestId('account-password'))).toBeNull();
+    expect(screen.queryByTestId('invite-submit-error')).toBeNull();
     expect(server.callsTo(ACCEPT)).toEqual([]);
   });
 

@@ -22,6 +22,13 @@ function type(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 }
 
+/** Types the three passwords of the form; a field left out stays empty. */
+function fillPasswords({ current, next, repeat = next }: { current?: string; next: string; repeat?: string }) {
+  if (current !== undefined) type('password-current', current);
+  type('password-new', next);
+  type('password-repeat', repeat);
+}
+
 const errorOf = (testId: string) => fieldError(screen.getByTestId(testId));
 
 function renderSection() {
@@ -32,9 +39,7 @@ describe('changing the password', () => {
   it('a too-short new password is refused beside it, in the server’s sentence, and nothing is sent', async () => {
     const server = serveApi({ [PASSWORD]: { message: 'ok' } });
     renderSection();
-    type('password-current', 'Old-Password-2025');
-    type('password-new', 'Short-1');
-    type('password-repeat', 'Short-1');
+    fillPasswords({ current: 'Old-Password-2025', next: 'Short-1' });
     fireEvent.submit(screen.getByTestId('password-form'));
     // What the server's 400 "Invalid body.newPassword: Use at least 12 characters" reads as.
     await waitFor(() => expect(errorOf('password-new')).toBe('Use at least 12 characters.'));
@@ -46,8 +51,7 @@ describe('changing the password', () => {
   it('a repeat that differs is refused beside it, and an empty current password beside that', async () => {
     const server = serveApi({ [PASSWORD]: { message: 'ok' } });
     renderSection();
-    type('password-new', 'New-Password-2026');
-    type('password-repeat', 'New-Password-2062');
+    fillPasswords({ next: 'New-Password-2026', repeat: 'New-Password-2062' });
     fireEvent.submit(screen.getByTestId('password-form'));
     await waitFor(() => expect(errorOf('password-repeat')).toBe('The passwords do not match.'));
     expect(errorOf('password-current')).toBe('Enter your password.');
@@ -58,9 +62,7 @@ describe('changing the password', () => {
   it('a valid change is sent as the contract’s body, then the form empties and says so', async () => {
     const server = serveApi({ [PASSWORD]: { message: 'ok' } });
     renderSection();
-    type('password-current', 'Old-Password-2025');
-    type('password-new', 'New-Password-2026');
-    type('password-repeat', 'New-Password-2026');
+    fillPasswords({ current: 'Old-Password-2025', next: 'New-Password-2026' });
     fireEvent.submit(screen.getByTestId('password-form'));
     expect((await screen.findByTestId('password-changed')).textContent).toBe('Password changed.');
     expect(server.callsTo(PASSWORD).map((c) => c.body)).toEqual([
@@ -74,9 +76,7 @@ describe('changing the password', () => {
   it('a wrong current password is said on the form’s error line', async () => {
     serveApi({ [PASSWORD]: refusal(401, 'The current password is not right.') });
     renderSection();
-    type('password-current', 'Not-My-Password-1');
-    type('password-new', 'New-Password-2026');
-    type('password-repeat', 'New-Password-2026');
+    fillPasswords({ current: 'Not-My-Password-1', next: 'New-Password-2026' });
     fireEvent.submit(screen.getByTestId('password-form'));
     expect((await screen.findByTestId('password-error')).textContent).toBe('The current password is not right.');
     expect(screen.queryByTestId('password-changed')).toBeNull();

@@ -5,6 +5,7 @@ import { makeUserInfo } from '../../session/fixtures';
 import { makeJwt } from '../../session/testTokens';
 import { useSession } from '../../stores/session';
 import { refusal, serveApi } from '../../test/apiServer';
+import { fieldError } from '../../test/fieldError';
 import { renderPage } from '../../test/renderPage';
 import { accessText } from './AccountSection';
 import ProfilePage from './ProfilePage';
@@ -75,6 +76,20 @@ describe('profile page', () => {
     fireEvent.submit(screen.getByTestId('profile-form'));
     expect(await screen.findByText('Name must be at most 201 characters.')).toBeTruthy();
     expect(server.callsTo(`PUT ${USER}`)).toHaveLength(0);
+  });
+
+  it('refuses an over-long sector on the sectors field in the browser, and sends nothing', async () => {
+    renderPage(<ProfilePage />);
+    const sectors = await screen.findByTestId('profile-sectors');
+    // Focused first: the tags input takes a change to an unfocused input for an autofill's.
+    sectors.focus();
+    fireEvent.change(sectors, { target: { value: 'S'.repeat(61) } });
+    fireEvent.keyDown(sectors, { key: 'Enter' });
+    fireEvent.submit(screen.getByTestId('profile-form'));
+    // The contract's "profile.sectors.1" lands on the one field of the list, read before its description.
+    await waitFor(() => expect(fieldError(sectors)).toMatch(/^Sectors must be at most 60 characters\. Sectors you cover/));
+    expect(fieldError(screen.getByTestId('profile-name'))).toBeNull();
+    expect(server.callsTo(`PUT ${USER}`)).toEqual([]);
   });
 
   it('shows the server’s refusal of a sector on the sectors field', async () => {
