@@ -31,7 +31,11 @@ function serverGone(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof ApiError && error.status >= 502 && error.status <= 504);
 }
 
-function onError(error: unknown, meta: { errorToast?: boolean | string } | undefined): void {
+/**
+ * What a failed call goes through: every query and mutation here, and the one form hook's submit
+ * (components/forms/useContractForm.ts), so a failure is reported the same way wherever it happened.
+ */
+export function onApiFailure(error: unknown, meta: { errorToast?: boolean | string } | undefined): void {
   if (serverGone(error)) recheckHealthNow();
   const toast = meta?.errorToast;
   if (toast) {
@@ -43,8 +47,8 @@ function onError(error: unknown, meta: { errorToast?: boolean | string } | undef
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
-    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => onError(error, mutation.meta) }),
+    queryCache: new QueryCache({ onError: (error, query) => onApiFailure(error, query.meta) }),
+    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => onApiFailure(error, mutation.meta) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

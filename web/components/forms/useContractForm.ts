@@ -3,7 +3,10 @@
  * schema built from the shared limits), so the browser refuses what the server would, and with the
  * same sentence. Each field's refusal is `humaneIssue` of the contract's issue, the words the
  * server's 400 reads as through `humaneServerError`; a 400 the server sends anyway (a rule only it
- * can check) lands on the fields it names, any other failure on the form's error line.
+ * can check) lands on the fields it names. Any other failure goes where a failed mutation's goes
+ * (`onApiFailure`, api/queryClient.ts): an unexpected one (a 5xx, no answer, a bug) is logged and
+ * reported by `handleError`, a refusal the person caused (a 409, a 422…) is not; then the form
+ * says it on its error line, through `refused`, or as the §8 toast with `errorToast`.
  */
 import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +14,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
 import { humaneIssue, humaneServerIssues, type Unit } from '../../api/humaneError';
+import { onApiFailure } from '../../api/queryClient';
 
 export interface ContractFormOptions<Values extends Record<string, unknown>, S extends z.ZodType> {
   /** The request body's contract; what is sent is its parsed output. */
@@ -27,8 +31,17 @@ export interface ContractFormOptions<Values extends Record<string, unknown>, S e
   units?: Partial<Record<keyof Values & string, Unit>>;
   /** The error line's sentence for a failure with no text of the server's. */
   failure?: string;
-  /** Says a failure that names no field of the form, when the page says it otherwise than on its error line (a toast). */
+  /**
+   * Says a failure that names no field of the form, when the page says it otherwise than on its
+   * error line (a message of its own). It is already reported when unexpected: it need not be again.
+   */
   refused?: (failure: unknown) => void;
+  /**
+   * Says a failure that names no field as the §8 error toast (the string is its prefix), as a
+   * mutation's `meta.errorToast` does, instead of on the error line or through `refused`; as
+   * there, `handleError` then reports every such failure but a 404 or 410.
+   */
+  errorToast?: boolean | string;
 }
 
 export interface ContractForm<Values extends Record<string, unknown>, S extends z.ZodType> {
@@ -56,6 +69,7 @@ export function useContractForm<Values extends Record<string, unknown>, S extend
   units = {},
   failure = 'Something went wrong. Try again.',
   refused,
+  errorToast,
 }: ContractFormOptions<Values, S>): ContractForm<Values, S> {
   const [formError, setFormError] = useState<string | null>(null);
   const resolve = schemaResolver(schema, { sync: true });
@@ -80,6 +94,9 @@ export function useContractForm<Values extends Record<string, unknown>, S extend
       for (const issue of issues) form.setFieldError(fieldOf(issue.path), issue.sentence);
       return;
     }
+    // Once, here, as a mutation's failure is: the page's `refused` must not report it again.
+    onApiFailure(refusal, { errorToast });
+    if (errorToast) return;
     if (refused) refused(refusal);
     else setFormError(apiErrorText(refusal, failure));
   };

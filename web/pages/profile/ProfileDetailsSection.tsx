@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { SECTOR_MAX, userUpdateBodySchema, type Profile, type UserInfo, type UserUpdateBody } from '@common/api/user';
 import { JOB_FUNCTIONS, ORGANIZATION_TYPES, SENIORITIES } from '@common/enums';
-import { handleError } from '../../api/errors';
 import { setUserInfo } from '../../session/userInfo';
 import { useContractForm } from '../../components/forms/useContractForm';
 import { enumOptions } from './labels';
@@ -65,7 +64,7 @@ export function ProfileDetailsSection({ info }: { info: UserInfo }) {
     toBody: toUpdateBody,
     // "profile.sectors.3" is refused on the sectors field, "profile.roleType" on the role type.
     fieldOf: (path) => path.replace(/^profile\.([^.]+).*$/, '$1'),
-    refused: (error) => handleError(error, { notifier: notifications.show, prefix: 'Could not save your profile:' }),
+    errorToast: 'Could not save your profile:',
   });
   return (
     <Section title="Profile" description={`Signed in as ${info.email}`} testId="profile-details">
