@@ -171,6 +171,14 @@ describe('deal administration: deals, tranches and the status timeline, every ch
     expect({ ...after, tranches: after.tranches, audit: undefined }).toEqual({ ...before, tranches: [first], audit: undefined });
   });
 
+  it('refuses a coupon sent in percent in both units, creating nothing', async () => {
+    const before = await call('GET', '/admin/deal');
+    const res = await call('POST', '/admin/deal', { issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, coupon: 4.75 }] });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ error: 'Invalid body.tranches.0.coupon: must be a decimal rate of at most 0.5 (50%)' });
+    expect((await call('GET', '/admin/deal')).json()).toEqual(before.json());
+  });
+
   it('answers 404 for an unknown deal, or a tranche of another deal', async () => {
     const a = await newDeal();
     const b = await newDeal();
