@@ -86,6 +86,17 @@ describe('deal administration: deals, tranches and the status timeline, every ch
     expect((await ok<AdminDealList>('GET', '/admin/deal?status=priced', undefined, 200)).deals).toEqual([]);
   });
 
+  it('refuses a start after the end, given or defaulted to today, in the words every range uses', async () => {
+    for (const [query, error] of [
+      ['from=2026-11-23&to=2026-11-20', 'Invalid querystring.from: must not be after to (2026-11-20)'],
+      ['from=2026-12-01', 'Invalid querystring.from: must not be after to (2026-11-23)'],
+    ] as const) {
+      const res = await call('GET', `/admin/deal?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ error });
+    }
+  });
+
   it('walks the timeline forward to priced, and undoes the last step', async () => {
     const id = await newDeal();
     const { tranches } = await dealOf(id);
