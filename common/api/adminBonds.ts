@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { BOND_DAY_COUNTS, BOND_SENIORITIES, COUPON_TYPES, MOODY_RATINGS, SP_RATINGS } from '../market';
 import { calendarDateSchema } from './dates';
-import { positiveId } from './shared';
+import { decimalRate, positiveId } from './shared';
 import { path } from './path';
 
 export const ADMIN_BOND_PATHS = {
@@ -47,7 +47,7 @@ export const adminBondTermsSchema = z.object({
     .max(120)
     .regex(/^[^\r\n]*$/, 'must be one line'),
   couponType: z.enum(COUPON_TYPES),
-  coupon: z.number().min(0).max(0.3),
+  coupon: decimalRate(0, 0.3),
   frequency: z.union([z.literal(1), z.literal(2), z.literal(4)]),
   dayCount: z.enum(BOND_DAY_COUNTS),
   endOfMonth: z.boolean(),

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { DEAL_STATUSES } from '../market';
 import { calendarDateSchema } from './dates';
-import { positiveId } from './shared';
+import { decimalRate, positiveId } from './shared';
 import { path } from './path';
 
 export const ADMIN_DEAL_PATHS = {
@@ -33,7 +33,7 @@ export const adminTrancheInputSchema = z
     tenorYears: z.number().int().min(1).max(50),
     sizeMm: z.number().positive().max(100_000),
     /** Decimal, e.g. 0.0475. */
-    coupon: z.number().min(0).max(0.5).nullable().default(null),
+    coupon: decimalRate(0, 0.5).nullable().default(null),
     iptSpreadBp: spreadBp.default(null),
     guidanceSpreadBp: spreadBp.default(null),
     launchSpreadBp: spreadBp.default(null),

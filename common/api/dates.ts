@@ -39,6 +39,15 @@ export const MAX_RANGE_DAYS = {
 } as const;
 
 /**
+ * A range's refusals, in the same words wherever a range is checked (the contract, or a route once
+ * its defaults are filled in): web/api/humaneError says "to" as "the end date".
+ */
+export const RANGE_REFUSAL = {
+  reversed: (to: string) => `must not be after to (${to})`,
+  tooLong: (maxDays: number) => `the range may span at most ${maxDays} days`,
+} as const;
+
+/**
  * Adds the range rules to a query schema with optional `from` and `to`: `from` not after `to`,
  * and at most `maxDays` between them (400 naming `to`).
  */
@@ -47,9 +56,9 @@ export function boundedRange<
 >(schema: T, maxDays: number) {
   return schema.superRefine((value, ctx) => {
     const { from, to } = value as { from?: string; to?: string };
-    if (from && to && from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: `must not be after to (${to})` });
+    if (from && to && from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: RANGE_REFUSAL.reversed(to) });
     else if (from && to && daysBetween(from, to) > maxDays) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `the range may span at most ${maxDays} days` });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: RANGE_REFUSAL.tooLong(maxDays) });
     }
   });
 }

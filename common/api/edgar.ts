@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { SP_RATINGS } from '../market';
 import { calendarDateSchema } from './dates';
-import { positiveId } from './shared';
+import { decimalRate, positiveId } from './shared';
 import { path } from './path';
 
 export const EDGAR_PATHS = {
@@ -36,16 +36,8 @@ export const edgarUploadSchema = z
 export type EdgarUpload = z.input<typeof edgarUploadSchema>;
 
 const day = calendarDateSchema.nullable();
-/**
- * A rate is carried as a decimal (0.0525 is 5.25%); its refusal names the decimal and its percent,
- * so a correction sent in percent (5.25) reads as the unit mistake it is. A form that has the rate
- * typed in percent says the percent alone (web/api/humaneError).
- */
-const rate = z
-  .number()
-  .min(-0.05, 'must be a decimal rate of at least -0.05 (-5%)')
-  .max(0.5, 'must be a decimal rate of at most 0.5 (50%)')
-  .nullable();
+/** A rate as a decimal (0.0525 is 5.25%): a correction sent in percent is refused in both units. */
+const rate = decimalRate(-0.05, 0.5).nullable();
 
 export const termSheetTrancheSchema = z
   .object({

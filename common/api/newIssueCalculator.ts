@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { SECTOR_CODES, SP_RATINGS } from '../market';
-import { positiveId } from './shared';
+import { decimalRate, positiveId } from './shared';
 
 /** Tenors the calculator prices, in years. */
 export const CALCULATOR_TENOR_YEARS = { min: 1, max: 50 } as const;
@@ -28,9 +28,9 @@ export const calculatorTrancheInputSchema = z
     concessionBp: z.number().min(-200).max(1_000).optional(),
     tighteningBp: z.number().min(-200).max(1_000).optional(),
     /** Override of the benchmark Treasury's yield (decimal). */
-    benchmarkYield: z.number().min(-0.05).max(0.5).optional(),
+    benchmarkYield: decimalRate(-0.05, 0.5).optional(),
     /** Override of the coupon (decimal); otherwise the reoffer yield rounded down to 1/8. */
-    coupon: z.number().min(0).max(0.5).optional(),
+    coupon: decimalRate(0, 0.5).optional(),
   })
   .strict();
 

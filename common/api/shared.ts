@@ -52,6 +52,22 @@ export const dateRangeQuerySchema = z.object({ from: isoDate.optional(), to: iso
 /** A number that may be absent: null, never omitted. */
 export const num = z.number().nullable();
 
+/** A decimal rate as a percent, to the precision it was written: 0.3 → "30%", -0.05 → "-5%". */
+const percentOf = (rate: number): string => `${Number((rate * 100).toPrecision(12))}%`;
+
+/**
+ * A rate carried as a decimal (0.0525 is 5.25%) between `min` and `max`. Its refusal names the
+ * decimal and its percent ("must be a decimal rate of at most 0.5 (50%)"), so a value sent in
+ * percent (5.25) reads as the unit mistake it is, not as the validator's "<=0.5"; a form that has
+ * the rate typed in percent says the percent alone (web/api/humaneError).
+ */
+export function decimalRate(min: number, max: number) {
+  return z
+    .number()
+    .min(min, `must be a decimal rate of at least ${min} (${percentOf(min)})`)
+    .max(max, `must be a decimal rate of at most ${max} (${percentOf(max)})`);
+}
+
 // ---- references embedded by several resources ------------------------------------------------
 
 export const issuerRefSchema = z.object({

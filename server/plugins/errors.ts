@@ -16,6 +16,12 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+/**
+ * A query refused by a check its contract cannot make (one end of a range defaulted to today), in
+ * the validator's form ("Invalid querystring.from: …"): clients and web/api/humaneError read it as
+ * the contract's own refusal, a sentence naming the field.
+ */
+export const badQuery = (field: string, message: string) => badRequest(`Invalid querystring.${field}: ${message}`);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);

@@ -164,6 +164,16 @@ describe('the new-issue calculator', () => {
     }
   });
 
+  it('refuses rates sent in percent in both units', async () => {
+    const res = await post({ issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, benchmarkYield: 4.1, coupon: -0.01 }] });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      error:
+        'Invalid body.tranches.0.benchmarkYield: must be a decimal rate of at most 0.5 (50%); ' +
+        'body.tranches.0.coupon: must be a decimal rate of at least 0 (0%)',
+    });
+  });
+
   it('needs a signed-in caller with the new_issue_calculator feature', async () => {
     expect((await post({ issuerId, tranches: [{ tenorYears: 5, sizeMm: 500 }] }, {} as typeof auth)).statusCode).toBe(401);
     const other = await signedIn(ctx, 'banker-without-calculator');

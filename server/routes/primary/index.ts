@@ -18,8 +18,8 @@ import {
   newDealResponseSchema,
 } from '../../../common/api/newIssueCalculator';
 import type { z } from 'zod';
-import { daysBetween } from '../../../common/api/dates';
-import { badRequest, notFound } from '../../plugins/errors';
+import { daysBetween, RANGE_REFUSAL } from '../../../common/api/dates';
+import { badQuery, notFound } from '../../plugins/errors';
 import { dealDetail, dealWeeks, thisWeek } from '../../services/primary/dealDetail';
 import { dealViewerOf, listDeals } from '../../services/primary/deals';
 import { newIssueVolumeBy } from '../../services/primary/volume';
@@ -119,9 +119,10 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const asOf = now();
       const range = { ...thisWeek(asOf), ...pick(request.query.from, 'from'), ...pick(request.query.to, 'to') };
-      if (range.from > range.to) throw badRequest(`from: must not be after to (${range.to})`);
+      // The contract checks a range given whole; one end defaulted to this week is checked here.
+      if (range.from > range.to) throw badQuery('from', RANGE_REFUSAL.reversed(range.to));
       if (daysBetween(range.from, range.to) > MAX_DEAL_RANGE_DAYS)
-        throw badRequest(`from: the range may span at most ${MAX_DEAL_RANGE_DAYS} days`);
+        throw badQuery(request.query.from ? 'from' : 'to', RANGE_REFUSAL.tooLong(MAX_DEAL_RANGE_DAYS));
       const deals = await listDeals(app.db, { ...request.query, ...range, viewer: await dealViewerOf(app.db, request.user.userId) }, asOf);
       return { ...range, deals };
     },

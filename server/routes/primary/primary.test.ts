@@ -191,6 +191,21 @@ describe('primary markets: the new-issue calendar and deal pages', () => {
     await bad('/v2/primary/volume?periods=105', /periods/);
   });
 
+  it('refuses a bad range in the words every range uses, whether given whole or with one end defaulted to this week', async () => {
+    // This week runs 2026-11-16 (Monday) to 2026-11-20 (today).
+    for (const [query, error] of [
+      ['from=2026-11-20&to=2026-11-01', 'Invalid querystring.from: must not be after to (2026-11-01)'],
+      ['from=2026-12-01', 'Invalid querystring.from: must not be after to (2026-11-20)'],
+      ['to=2026-11-01', 'Invalid querystring.from: must not be after to (2026-11-01)'],
+      ['from=2024-01-01', 'Invalid querystring.from: the range may span at most 366 days'],
+      ['to=2028-01-01', 'Invalid querystring.to: the range may span at most 366 days'],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/v2/primary/deal?${query}`, headers: auth });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ error });
+    }
+  });
+
   it('names the issuer by an admin’s display-name override on the calendar and the deal page, and by its own name again once removed', async () => {
     const admin = await signedIn(ctx, 'primary-names-admin', { admin: true });
     const deal = all[0]!;

@@ -8,6 +8,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AdminDeal, AdminDealList, AdminTranche } from '../../../common/api/adminDeals';
 import { ADMIN_DEAL_LIST_MAX, type adminDealCreateSchema } from '../../../common/api/adminDeals';
 import { addDays, newYorkTime, newYorkToday } from '../../../common/calendar';
+import { RANGE_REFUSAL } from '../../../common/api/dates';
 import type { Database } from '../../db/schema';
 import type { DealTranchesTable } from '../../db/tables/market';
 import { writeAudit } from '../audit';
@@ -29,7 +30,8 @@ export async function listAdminDeals(
 ): Promise<AdminDealList> {
   const to = query.to ?? newYorkToday(now);
   const from = query.from ?? addDays(to, -90);
-  if (from > to) throw new DealAdminError('invalid', `from: must not be after to (${to})`);
+  // In the validator's form, as the contract would say it: the admin page reads it as a sentence.
+  if (from > to) throw new DealAdminError('invalid', `Invalid querystring.from: ${RANGE_REFUSAL.reversed(to)}`);
   let select = db
     .selectFrom('deals as d')
     .innerJoin('issuers as i', 'i.id', 'd.issuer_id')

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_PATHS, type AuditLogPage as AuditLogAnswer, auditLogPageSchema } from '@common/api/auditLog';
-import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
+import { type ApiCall, refusal, serveApi, shaped } from '../../test/apiServer';
 import { renderPage } from '../../test/renderPage';
 import AuditLogPage from './AuditLogPage';
 
@@ -79,5 +79,17 @@ describe('admin audit log', () => {
         limit: '100',
       }),
     );
+  });
+
+  it('a start after the end reads as a sentence about the dates, not the server’s "from" and "to"', async () => {
+    renderPage(<AuditLogPage />);
+    await screen.findByText('user.lock');
+    // The contract's refusal of a reversed range, as the server words it (auditLog.test.ts).
+    server.answer(ENTRIES, (call: ApiCall) => refusal(400, `Invalid querystring.from: must not be after to (${call.query.get('to')})`));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-21T09:00' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20T09:00' } });
+    fireEvent.click(screen.getByTestId('audit-log-apply'));
+    const to = new Date('2026-11-20T09:00').toISOString();
+    expect(await screen.findByText(`Start date must not be after the end date (${to}).`)).toBeTruthy();
   });
 });

@@ -104,12 +104,21 @@ describe('the audit log: every audited change, filtered, paged and exported', ()
       ['cursor=abc', /cursor/],
       ['limit=500', /limit/],
       ['from=yesterday', /from/],
-      ['from=2026-11-21T00:00:00Z&to=2026-11-20T00:00:00Z', /^from: must not be after to/],
       ['sort=id', /sort/],
     ] as const) {
       const res = await ctx.app.inject({ method: 'GET', url: `/admin/audit-log?${query}`, headers: admin });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error).toMatch(field);
+    }
+  });
+
+  it('refuses a start after the end, on the page and in the export, in the words every range uses', async () => {
+    // Later on the clock though earlier in its own day's digits: the instants are compared, not the text.
+    const reversed = 'from=2026-11-20T09:00:00-05:00&to=2026-11-20T12:00:00Z';
+    for (const url of [`/admin/audit-log?${reversed}`, `/admin/audit-log/csv?${reversed}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: admin });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: 'Invalid querystring.from: must not be after to (2026-11-20T12:00:00Z)' });
     }
   });
 });

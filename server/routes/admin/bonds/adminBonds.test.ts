@@ -134,6 +134,14 @@ describe('admin: a bond’s terms', () => {
     expect(await get()).toEqual(read);
   });
 
+  it('refuses a coupon sent in percent in both units, not the validator\'s "<=0.3"', async () => {
+    const read = await get();
+    const res = await put({ ...termsOf(read), coupon: 5.25 });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ error: 'Invalid body.coupon: must be a decimal rate of at most 0.3 (30%)' });
+    expect(await get()).toEqual(read);
+  });
+
   it('refuses a CUSIP another bond has (409: compare and merge them instead)', async () => {
     const read = await get();
     const res = await put({ ...termsOf(read), cusip: 'ZQ1001AB7' });

@@ -86,6 +86,17 @@ describe('deal administration: deals, tranches and the status timeline, every ch
     expect((await ok<AdminDealList>('GET', '/admin/deal?status=priced', undefined, 200)).deals).toEqual([]);
   });
 
+  it('refuses a start after the end, given or defaulted to today, in the words every range uses', async () => {
+    for (const [query, error] of [
+      ['from=2026-11-23&to=2026-11-20', 'Invalid querystring.from: must not be after to (2026-11-20)'],
+      ['from=2026-12-01', 'Invalid querystring.from: must not be after to (2026-11-23)'],
+    ] as const) {
+      const res = await call('GET', `/admin/deal?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ error });
+    }
+  });
+
   it('walks the timeline forward to priced, and undoes the last step', async () => {
     const id = await newDeal();
     const { tranches } = await dealOf(id);
@@ -169,6 +180,14 @@ describe('deal administration: deals, tranches and the status timeline, every ch
     expect(last.json().error).toMatch(/one tranche at least/);
     const after = await dealOf(id);
     expect({ ...after, tranches: after.tranches, audit: undefined }).toEqual({ ...before, tranches: [first], audit: undefined });
+  });
+
+  it('refuses a coupon sent in percent in both units, creating nothing', async () => {
+    const before = await call('GET', '/admin/deal');
+    const res = await call('POST', '/admin/deal', { issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, coupon: 4.75 }] });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ error: 'Invalid body.tranches.0.coupon: must be a decimal rate of at most 0.5 (50%)' });
+    expect((await call('GET', '/admin/deal')).json()).toEqual(before.json());
   });
 
   it('answers 404 for an unknown deal, or a tranche of another deal', async () => {
