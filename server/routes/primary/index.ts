@@ -120,6 +120,9 @@ const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       const asOf = now();
       const range = { ...thisWeek(asOf), ...pick(request.query.from, 'from'), ...pick(request.query.to, 'to') };
       // The contract checks a range given whole; one end defaulted to this week is checked here.
+      // With the start left to default, an end before this week's Monday is the end's fault.
+      if (range.from > range.to && !request.query.from)
+        throw badQuery('to', `must not be before ${range.from} (this week's Monday, the start date when none is given)`);
       if (range.from > range.to) throw badQuery('from', RANGE_REFUSAL.reversed(range.to));
       if (daysBetween(range.from, range.to) > MAX_DEAL_RANGE_DAYS)
         throw badQuery(request.query.from ? 'from' : 'to', RANGE_REFUSAL.tooLong(MAX_DEAL_RANGE_DAYS));

@@ -196,7 +196,8 @@ describe('primary markets: the new-issue calendar and deal pages', () => {
     for (const [query, error] of [
       ['from=2026-11-20&to=2026-11-01', 'Invalid querystring.from: must not be after to (2026-11-01)'],
       ['from=2026-12-01', 'Invalid querystring.from: must not be after to (2026-11-20)'],
-      ['to=2026-11-01', 'Invalid querystring.from: must not be after to (2026-11-01)'],
+      // Only the end given: the refusal names the end, not the start the person never typed.
+      ['to=2026-11-01', "Invalid querystring.to: must not be before 2026-11-16 (this week's Monday, the start date when none is given)"],
       ['from=2024-01-01', 'Invalid querystring.from: the range may span at most 366 days'],
       ['to=2028-01-01', 'Invalid querystring.to: the range may span at most 366 days'],
     ] as const) {
