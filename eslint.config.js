@@ -89,6 +89,39 @@ export default tseslint.config(
     },
   },
   {
+    // The one data idiom (web/api/queries.ts): reads and edits go through useApiQuery and its
+    // kin, whose keys come only from apiKey(path), so an edit's re-read reaches every reader.
+    // TanStack's own hooks stay inside web/api (and the test helpers); useQueryClient stays
+    // allowed everywhere, for a cache edit under an apiKey (setQueryData after a save).
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/api/**', 'web/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: [
+                'useQuery',
+                'useQueries',
+                'useInfiniteQuery',
+                'useMutation',
+                'useSuspenseQuery',
+                'useSuspenseQueries',
+                'useSuspenseInfiniteQuery',
+                'usePrefetchQuery',
+                'usePrefetchInfiniteQuery',
+              ],
+              message:
+                'Read and edit through the one data idiom (web/api/queries.ts: useApiQuery, useApiQueries, useApiInfiniteQuery, useApiPostQuery, useApiMutation), keyed by apiKey(path).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Web tests answer the API at the HTTP boundary (web/test/apiServer.ts), so the app's own
     // client, schemas and session code run; a spy on one of our API modules would skip them.
     files: ['web/**/*.test.{ts,tsx}'],

@@ -1,9 +1,24 @@
 /**
- * The one data idiom of the web app: `useApiQuery` reads a path, `useApiMutation` changes
- * something and re-reads the paths it touched. Keys come only from `apiKey(path)`, paths from the
- * shared definitions in common/api; per-area hooks (`useSubscriptions`, …) are built on these two.
+ * The one data idiom of the web app: `useApiQuery` reads a path, `useApiQueries` reads several
+ * paths of one kind (a row per bond), `useApiInfiniteQuery` reads a path page by page (a cursor),
+ * `useApiPostQuery` asks a path by POST whose body is the question (a calculator), and
+ * `useApiMutation` changes something and re-reads the paths it touched. Keys come only from
+ * `apiKey(path)`, paths from the shared definitions in common/api; per-area hooks
+ * (`useSubscriptions`, …) are built on these. Pages import none of TanStack's query hooks
+ * themselves (eslint.config.js refuses it); `useQueryClient` for a cache edit stays theirs.
  */
-import { useMutation, useQuery, useQueryClient, type MutationMeta, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type MutationMeta,
+  type QueryClient,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { checkedAnswer } from './answerCheck';
 import { api, type RequestOptions } from './client';
@@ -23,23 +38,100 @@ export type ApiQueryOptions<T> = {
    * trusted to be a T.
    */
   schema?: z.ZodType<T>;
+  /**
+   * For a read that reaches the server another way than its own GET of `path` (batched with
+   * other rows', an answer sent early at start-up): what fetches the answer. The key is still
+   * `apiKey(path, query)`, and the answer is still checked against `schema`.
+   */
+  read?: (signal: AbortSignal) => Promise<unknown>;
 } & Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, 'queryKey' | 'queryFn'>;
 
-/** GET `path` (with optional query) as a TanStack query; `null` waits (the query is disabled). */
-export function useApiQuery<T>(path: string | null, options: ApiQueryOptions<T> = {}) {
-  const { query, schema, ...rest } = options;
-  return useQuery<T, Error, T, readonly unknown[]>({
+/**
+ * The TanStack options of a read of `path`: for a hook of this module, and for a prefetch into the
+ * cache a page's hook reads (`queryClient.prefetchQuery(apiQueryOptions(path, …))`, same key, same check).
+ */
+export function apiQueryOptions<T>(path: string, options: ApiQueryOptions<T> = {}): UseQueryOptions<T, Error, T, readonly unknown[]> {
+  const { query, schema, read, ...rest } = options;
+  return {
     ...rest,
-    queryKey: apiKey(path ?? '', query),
+    queryKey: apiKey(path, query),
     // The check runs in queryFn, not in `select`: a malformed answer then fails the fetch itself, so
     // it is the query's error (reported once by the query cache, not retried: queryClient.ts), and
     // the cache never holds an unchecked body that another reader of the same key would trust.
     queryFn: async ({ signal }) => {
-      const answer = await api.get<unknown>(path as string, { query, signal });
-      return schema ? checkedAnswer(path as string, schema, answer) : (answer as T);
+      const answer = read ? await read(signal) : await api.get<unknown>(path, { query, signal });
+      return schema ? checkedAnswer(path, schema, answer) : (answer as T);
     },
-    enabled: path !== null && (rest.enabled ?? true),
+  };
+}
+
+/** GET `path` (with optional query) as a TanStack query; `null` waits (the query is disabled). */
+export function useApiQuery<T>(path: string | null, options: ApiQueryOptions<T> = {}) {
+  return useQuery<T, Error, T, readonly unknown[]>({
+    ...apiQueryOptions(path ?? '', options),
+    enabled: path !== null && (options.enabled ?? true),
   });
+}
+
+/**
+ * GET each of `paths` (reads of one kind: a bond's details per chosen bond), each under its own
+ * `apiKey`, so a path added keeps the others cached; the results are in the order of `paths`.
+ * `options` (query, schema, freshness, toast…) apply to every read.
+ */
+export function useApiQueries<T>(paths: readonly string[], options: ApiQueryOptions<T> = {}): UseQueryResult<T, Error>[] {
+  return useQueries({ queries: paths.map((path) => apiQueryOptions(path, options)) });
+}
+
+/** How a page reads a path page by page: the query of every page, and where the next page starts. */
+export type ApiInfiniteQueryOptions<Page> = {
+  query?: RequestOptions['query'];
+  schema?: z.ZodType<Page>;
+  /** The cursor of the page after `last` (sent as `?cursor=`), or null/undefined when it was the last. */
+  nextCursor: (last: Page) => string | null | undefined;
+};
+
+/**
+ * GET `path` page by page (a log paged on the server, "load more"): the first page without a
+ * cursor, each next one with the cursor the last page named. One key, `apiKey(path, query)`, for
+ * all the pages, so invalidating the path reads them again.
+ */
+export function useApiInfiniteQuery<Page>(path: string, options: ApiInfiniteQueryOptions<Page>) {
+  const { query, schema, nextCursor } = options;
+  return useInfiniteQuery<Page, Error, InfiniteData<Page, string | null>, readonly unknown[], string | null>({
+    queryKey: apiKey(path, query),
+    queryFn: async ({ pageParam, signal }) => {
+      const answer = await api.get<unknown>(path, { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) }, signal });
+      return schema ? checkedAnswer(path, schema, answer) : (answer as Page);
+    },
+    initialPageParam: null,
+    getNextPageParam: (last) => nextCursor(last) ?? undefined,
+  });
+}
+
+/**
+ * A question asked by POST (the body is the question: a calculator's worksheet, an alert rule to
+ * backtest) and cached by that body under `apiKey(path, { body })`; `null` waits. Nothing on the
+ * server changes, so it is a read, not a mutation: asked again only when the body changes.
+ */
+export function useApiPostQuery<T>(path: string, body: object | null, options: Omit<ApiQueryOptions<T>, 'query' | 'read'> = {}) {
+  return useApiQuery<T>(path, {
+    ...options,
+    query: { body: JSON.stringify(body) },
+    read: (signal) => api.post<unknown>(path, body, { signal }),
+    enabled: body !== null && (options.enabled ?? true),
+  });
+}
+
+/** What a session read sets as its meta: an `'everything'` re-read leaves it alone (see `rereadEverything`). */
+export const SESSION_READ = { sessionRead: true } as const;
+
+/**
+ * Reads again every `apiKey` query on screen: after an edit whose subject shows everywhere (a
+ * display name, a sector). The session's own reads (the ToS check, the user info: `SESSION_READ`)
+ * are not the subject of such an edit and stay as they are.
+ */
+export function rereadEverything(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: ['api'], predicate: (q) => !q.meta?.sessionRead });
 }
 
 /**
@@ -87,7 +179,7 @@ export function useApiMutation<Vars = void, Result = unknown>(
   const client = useQueryClient();
   const { invalidates = [], rereadWhenRefused = [], onDone, fallback, meta } = options;
   const reread = async (what: Reread) => {
-    if (what === 'everything') await client.invalidateQueries({ queryKey: ['api'] });
+    if (what === 'everything') await rereadEverything(client);
     else await Promise.all(what.map((path) => client.invalidateQueries({ queryKey: apiKey(path) })));
   };
   const mutation = useMutation<Result, Error, Vars>({

@@ -16,7 +16,8 @@ import { recheckHealthNow } from './health';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { errorToast?: boolean | string };
+    /** sessionRead: a read of the session's own (queries.ts SESSION_READ), left alone by an 'everything' re-read. */
+    queryMeta: { errorToast?: boolean | string; sessionRead?: boolean };
     mutationMeta: { errorToast?: boolean | string };
   }
 }

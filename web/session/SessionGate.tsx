@@ -20,9 +20,11 @@
  */
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { USER_PATHS, type TosStatus } from '@common/api/user';
 import { useEffect, type ReactNode } from 'react';
 import { handleError } from '../api/errors';
+import { apiKey, useApiMutation, useApiQuery } from '../api/queries';
 import { TosText, useTosText } from '../components/TosText';
 import { authApi } from './authApi';
 import { isSessionInstalled } from './install';
@@ -30,8 +32,8 @@ import { logout, logoutAndReload } from './logout';
 import { startSessionServices } from './services';
 import { useUserId } from './tokens';
 import { TrialBanner } from './TrialBanner';
-import { prefetchSessionReads, tosStatusQuery } from './startupReads';
-import { applyUserInfo, tosStatusKey, useUserInfo, userInfoKey } from './userInfo';
+import { prefetchSessionReads, tosStatusRead } from './startupReads';
+import { applyUserInfo, useUserInfo } from './userInfo';
 import { useLocation } from 'react-router';
 import { useAppStore } from '../stores/app';
 import { isMarketDataPath, TrialEndedPage } from './TrialEndedPage';
@@ -48,13 +50,14 @@ function Waiting({ testId }: { testId: string }) {
 function TosConsent({ userId, outdated }: { userId: string; outdated: boolean }) {
   const queryClient = useQueryClient();
   const tos = useTosText();
-  const consent = useMutation({
-    mutationFn: (version: string) => authApi.tosConsent(userId, version),
-    onSuccess: (status) => {
-      queryClient.setQueryData(tosStatusKey(userId), status);
-      void queryClient.invalidateQueries({ queryKey: userInfoKey(userId) });
+  // A refusal is said as a toast (queryClient.ts), with this prefix.
+  const consent = useApiMutation((version: string) => authApi.tosConsent(userId, version), {
+    onDone: (status: TosStatus) => {
+      // The gate opens on the new status at once; the user info is read again meanwhile.
+      queryClient.setQueryData(apiKey(USER_PATHS.tos({ id: userId })), status);
+      void queryClient.invalidateQueries({ queryKey: apiKey(USER_PATHS.user({ id: userId })) });
     },
-    onError: (error) => handleError(error, { notifier: notifications.show, prefix: 'Could not save your consent:' }),
+    meta: { errorToast: 'Could not save your consent:' },
   });
   return (
     <Paper withBorder p="lg" maw={760} mx="auto" data-testid="tos-gate">
@@ -71,9 +74,9 @@ function TosConsent({ userId, outdated }: { userId: string; outdated: boolean })
             Log out
           </Button>
           <Button
-            onClick={() => tos.data && consent.mutate(tos.data.version)}
+            onClick={() => void (tos.data && consent.run(tos.data.version))}
             disabled={!tos.data}
-            loading={consent.isPending}
+            loading={consent.busy}
             autoFocus
             data-testid="tos-accept"
           >
@@ -127,9 +130,8 @@ function usePrefetchAfterLogin(userId: string | null): void {
 function ActiveSessionGate({ children }: { children: ReactNode }) {
   const userId = useUserId();
   usePrefetchAfterLogin(userId);
-  const tos = useQuery({
-    ...tosStatusQuery(userId),
-    enabled: userId !== null,
+  const tos = useApiQuery(userId === null ? null : USER_PATHS.tos({ id: userId }), {
+    ...(userId === null ? {} : tosStatusRead(userId)),
     // Forgotten as soon as the gate unmounts (logout; App also clears the query cache then), so
     // the next login checks again.
     gcTime: 0,

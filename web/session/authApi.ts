@@ -21,7 +21,7 @@ import {
   type MfaEnrollBody,
 } from '@common/api/auth';
 import { messageResponseSchema, type MessageResponse } from '@common/api/shared';
-import { USER_PATHS, tosStatusSchema, userInfoSchema, type TosStatus, type UserInfo } from '@common/api/user';
+import { USER_PATHS, tosStatusSchema, type TosStatus } from '@common/api/user';
 import { api } from '../api/client';
 
 /** Protocol version sent as `?v=` to POST /auth/login/start. */
@@ -58,8 +58,6 @@ export const authApi = {
     messageResponseSchema.parse(await api.post(AUTH_PATHS.unlockRequest, { email })),
   inviteAccept: async (body: InviteAcceptBody): Promise<AccountCreated> =>
     accountCreatedSchema.parse(await api.post(AUTH_PATHS.inviteAccept, body)),
-  tosStatus: async (userId: string): Promise<TosStatus> => tosStatusSchema.parse(await api.get(USER_PATHS.tos({ id: userId }))),
   tosConsent: async (userId: string, version: string): Promise<TosStatus> =>
     tosStatusSchema.parse(await api.put(USER_PATHS.tos({ id: userId }), { version })),
-  userInfo: async (userId: string): Promise<UserInfo> => userInfoSchema.parse(await api.get(USER_PATHS.user({ id: userId }))),
 };

@@ -7,20 +7,25 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { usePreferencesStore } from '../preferences/store';
-import { authApi } from './authApi';
-import { USER_PATHS, tosStatusSchema } from '@common/api/user';
+import { api } from '../api/client';
+import { apiQueryOptions, SESSION_READ, type ApiQueryOptions } from '../api/queries';
+import { USER_PATHS, tosStatusSchema, type TosStatus } from '@common/api/user';
 import { takeEarlyRead } from '../routing/earlyStart';
-import { tosStatusKey, userInfoQuery } from './userInfo';
+import { userInfoQuery } from './userInfo';
 
-/** The ToS check as a query (SessionGate reads it; a failure logs out there). */
-export function tosStatusQuery(userId: string | null) {
+/**
+ * How the ToS check is read (GET /v2/user/{id}/tos, key `apiKey(path)`): once per session
+ * (SessionGate reads it; a failure logs out there), not retried.
+ */
+export function tosStatusRead(userId: string): ApiQueryOptions<TosStatus> {
+  const path = USER_PATHS.tos({ id: userId });
   return {
-    queryKey: tosStatusKey(userId),
-    queryFn: async () => {
+    schema: tosStatusSchema,
+    read: async (signal) => {
       // Sent at start-up for a page that renders before the user info (routing/earlyStart.ts).
       // Adopted only when it succeeded: a refusal sent before the health check (maintenance, a
       // lapse) is asked again now, after it, so it never logs anyone out by itself.
-      const early = takeEarlyRead(USER_PATHS.tos({ id: userId as string }));
+      const early = takeEarlyRead(path);
       if (early) {
         try {
           return tosStatusSchema.parse(await early);
@@ -28,11 +33,17 @@ export function tosStatusQuery(userId: string | null) {
           // asked again below
         }
       }
-      return authApi.tosStatus(userId as string);
+      return api.get<unknown>(path, { signal });
     },
     retry: false,
     staleTime: Infinity,
-  } as const;
+    meta: SESSION_READ,
+  };
+}
+
+/** The ToS check as a query's options (a prefetch; SessionGate's `useApiQuery` reads the same key). */
+export function tosStatusQuery(userId: string) {
+  return apiQueryOptions(USER_PATHS.tos({ id: userId }), tosStatusRead(userId));
 }
 
 /** Starts the three reads into their caches; errors are left to the components that read them. */

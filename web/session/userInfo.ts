@@ -1,36 +1,33 @@
 /**
- * User info (spec §3, GET /v2/user/{id}) as a TanStack query, and what loading it switches on
- * (spec §4 Login): features, tracking. Other features read it with `useUserInfo()`.
+ * User info (spec §3, GET /v2/user/{id}) as a query of the one data idiom (key
+ * `apiKey(USER_PATHS.user({ id }))`), and what loading it switches on (spec §4 Login): features,
+ * tracking. Other features read it with `useUserInfo()`.
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { UserInfo } from '@common/api/user';
+import type { QueryClient } from '@tanstack/react-query';
+import { USER_PATHS, userInfoSchema, type UserInfo } from '@common/api/user';
+import { apiKey, apiQueryOptions, SESSION_READ, useApiQuery, type ApiQueryOptions } from '../api/queries';
 import { useFeatureStore } from '../features/store';
 import { startTracking } from '../notifications/tracking';
 import { applySupportWidget } from '../support/supportWidget';
-import { authApi } from './authApi';
 import { useUserId } from './tokens';
 
-export const userInfoKey = (userId: string | null) => ['user', userId, 'info'] as const;
-export const tosStatusKey = (userId: string | null) => ['user', userId, 'tos'] as const;
+/** How user info is read: checked against its contract, fresh for 5 minutes, a session read. */
+const USER_INFO_READ: ApiQueryOptions<UserInfo> = { schema: userInfoSchema, staleTime: 5 * 60_000, meta: SESSION_READ };
 
-/** The user-info query, shared by `useUserInfo` and the after-login prefetch (same key, same freshness). */
-export function userInfoQuery(userId: string | null) {
-  return {
-    queryKey: userInfoKey(userId),
-    queryFn: () => authApi.userInfo(userId as string),
-    staleTime: 5 * 60_000,
-  } as const;
+/** The user-info query for the after-login prefetch (same key, same check and freshness as `useUserInfo`). */
+export function userInfoQuery(userId: string) {
+  return apiQueryOptions(USER_PATHS.user({ id: userId }), USER_INFO_READ);
 }
 
 /** The logged-in user's info (disabled while logged out). */
 export function useUserInfo() {
   const userId = useUserId();
-  return useQuery({ ...userInfoQuery(userId), enabled: userId !== null });
+  return useApiQuery(userId === null ? null : USER_PATHS.user({ id: userId }), USER_INFO_READ);
 }
 
 /** Puts fresh user info into the cache (after profile edits answer with UserInfo). */
 export function setUserInfo(queryClient: QueryClient, info: UserInfo): void {
-  queryClient.setQueryData(userInfoKey(info.id), info);
+  queryClient.setQueryData(apiKey(USER_PATHS.user({ id: info.id })), info);
 }
 
 /**

@@ -4,12 +4,11 @@
  * "deal."), subject and time, newest first, paged on the server; the filtered log as CSV.
  */
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUDIT_LOG_PATHS, type AuditLogEntry, type AuditLogPage, type AuditLogQuery } from '@common/api/auditLog';
 import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
-import { apiKey } from '../../api/queries';
+import { useApiInfiniteQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { saveBlob } from '../../components/download';
@@ -49,16 +48,10 @@ export default function AuditLogPage() {
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [filters, setFilters] = useState<Filters>({});
   const [error, setError] = useState<string | null>(null);
-  // Paged on the server (load more), which useApiQuery does not do: the key is still apiKey's.
-  const log = useInfiniteQuery({
-    queryKey: apiKey(AUDIT_LOG_PATHS.entries, filters),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<AuditLogPage>(AUDIT_LOG_PATHS.entries, {
-        query: { ...filters, limit: 100, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  // Paged on the server: 100 entries a page, "Older" asks for the next.
+  const log = useApiInfiniteQuery<AuditLogPage>(AUDIT_LOG_PATHS.entries, {
+    query: { ...filters, limit: 100 },
+    nextCursor: (last) => last.nextCursor,
   });
   const apply = () =>
     setFilters({

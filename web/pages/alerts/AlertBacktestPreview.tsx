@@ -4,23 +4,28 @@
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { HAWK_BACKTEST_DAYS, hawkSubscriptionCreateBodySchema } from '@common/api/hawk';
+import {
+  HAWK_BACKTEST_DAYS,
+  HAWK_PATHS,
+  hawkSubscriptionCreateBodySchema,
+  type HawkBacktestBody,
+  type HawkBacktestResult,
+} from '@common/api/hawk';
 import { apiErrorText } from '../../api/errorText';
 import { humaneIssue } from '../../api/humaneError';
+import { useApiPostQuery } from '../../api/queries';
 import { bodyOf, type Draft } from './ruleDraft';
-import { hawkApi } from './hawkApi';
 
 export function Preview({ draft }: { draft: Draft }) {
   const parsed = hawkSubscriptionCreateBodySchema.safeParse(bodyOf(draft));
   const body = parsed.success ? { rule: parsed.data.rule, target: parsed.data.target, frequency: parsed.data.frequency } : null;
+  // Debounced as text: the body is a new object at every render, its text only when the rule changes.
   const [debounced] = useDebouncedValue(body ? JSON.stringify(body) : null, 400);
-  const result = useQuery({
-    queryKey: ['hawk', 'backtest', debounced],
-    queryFn: ({ signal }) => hawkApi.backtest(JSON.parse(debounced!), signal),
-    enabled: debounced !== null,
-    retry: false,
-  });
+  const result = useApiPostQuery<HawkBacktestResult>(
+    HAWK_PATHS.backtest,
+    debounced === null ? null : (JSON.parse(debounced) as HawkBacktestBody),
+    { retry: false },
+  );
   if (!parsed.success)
     return (
       <Text size="sm" c="dimmed" data-testid="hawk-preview-invalid">

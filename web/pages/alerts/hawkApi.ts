@@ -1,8 +1,6 @@
 /** Market hawk over the one API client (contract: common/api/hawk.ts). */
 import {
   HAWK_PATHS,
-  type HawkBacktestBody,
-  type HawkBacktestResult,
   type HawkDisableResult,
   type HawkSubscription,
   type HawkSubscriptionCreateBody,
@@ -20,8 +18,6 @@ export const hawkApi = {
   },
   update: (id: number, body: HawkSubscriptionUpdateBody) => api.patch<HawkSubscription>(HAWK_PATHS.subscription({ id }), body),
   remove: (id: number) => api.delete<void>(HAWK_PATHS.subscription({ id })),
-  backtest: (body: HawkBacktestBody, signal?: AbortSignal) =>
-    api.post<HawkBacktestResult>(HAWK_PATHS.backtest, body, signal ? { signal } : {}),
   disable: (code: string) => api.post<HawkDisableResult>(HAWK_PATHS.disable({ disableCode: code })),
   undo: (code: string) => api.post<HawkDisableResult>(HAWK_PATHS.undoDisable({ disableCode: code })),
 };

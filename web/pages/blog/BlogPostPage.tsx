@@ -14,7 +14,7 @@ import { BLOG_PATHS, type BlogPost } from '@common/api/blog';
 import { formatDate } from '@common/format';
 import { ApiError } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
-import { apiKey, useApiQuery } from '../../api/queries';
+import { apiKey, rereadEverything, useApiQuery } from '../../api/queries';
 import { SafeHtml } from '../../components/content/SafeHtml';
 import { useFeature, useFeatureStore } from '../../features/useFeature';
 import { userIdFromToken } from '../../session/tokens';
@@ -101,7 +101,7 @@ export default function BlogPostPage() {
               onSaved={(saved) => {
                 setEditing(false);
                 client.setQueryData(apiKey(BLOG_PATHS.post({ ref: saved.slug })), saved);
-                void client.invalidateQueries({ queryKey: ['api'] });
+                void rereadEverything(client);
                 if (saved.slug !== ref) void navigate(`/bw/blog/post/${saved.slug}`, { replace: true });
               }}
             />

@@ -5,10 +5,8 @@
  * bond list instead of before it, and a failed or unknown issuer still shows (by id) and can be removed.
  */
 import { Group, Pill, Text, Tooltip } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
 import { ISSUER_PATHS, type IssuerDetailResponse } from '@common/api/issuer';
-import { api } from '../../api/client';
-import { apiKey } from '../../api/queries';
+import { useApiQueries } from '../../api/queries';
 
 /** Pill text: "TICKER · Display name", or the id while loading / when the issuer is unknown. */
 export function issuerPillLabel(
@@ -21,15 +19,11 @@ export function issuerPillLabel(
 }
 
 export function IssuerFilterPills({ ids, onChange }: { ids: readonly number[]; onChange: (ids: number[]) => void }) {
-  // useQueries, not useApiQuery: one GET per issuer filtered on, each under its own apiKey.
-  const issuers = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: apiKey(ISSUER_PATHS.issuer({ id })),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<IssuerDetailResponse>(ISSUER_PATHS.issuer({ id }), { signal }),
-      staleTime: 10 * 60_000,
-      retry: false,
-    })),
-  });
+  // One GET per issuer filtered on, each cached on its own.
+  const issuers = useApiQueries<IssuerDetailResponse>(
+    ids.map((id) => ISSUER_PATHS.issuer({ id })),
+    { staleTime: 10 * 60_000, retry: false },
+  );
   if (ids.length === 0) return null;
   return (
     <Group gap={4} wrap="wrap" data-testid="filter-issuers">

@@ -3,9 +3,8 @@
  * green when it ended higher, red when lower. Visible rows ask together (sparklineBatch.ts);
  * each bond's series is cached for 5 minutes.
  */
-import { useQuery } from '@tanstack/react-query';
 import { BOND_PATHS, SPARKLINE_POINTS_DEFAULT, type BondListRow } from '@common/api/bond';
-import { apiKey } from '../../api/queries';
+import { useApiQuery } from '../../api/queries';
 import { loadSparkline } from './sparklineBatch';
 import { changeTone, TONE_COLOR } from '../../components/tone';
 import type { CellProps } from '../../components/DataTable';
@@ -26,12 +25,11 @@ export function sparkPoints(values: number[], width = WIDTH, height = HEIGHT): s
 
 export function SparklineCell({ row }: CellProps<BondListRow>) {
   const id = row.id;
-  // Not useApiQuery: the cell's apiKey names its own bond, but the GET is shared with the other
-  // visible rows' (sparklineBatch.ts).
-  const history = useQuery({
-    queryKey: apiKey(BOND_PATHS.bondSparklines, { id, points: SPARKLINE_POINTS_DEFAULT }),
-    queryFn: ({ signal }) => loadSparkline(id, signal),
-    enabled: Boolean(id),
+  // The cell's key names its own bond, but the GET is shared with the other visible rows'
+  // (sparklineBatch.ts): `read` asks through the batch.
+  const history = useApiQuery<number[]>(id ? BOND_PATHS.bondSparklines : null, {
+    query: { id, points: SPARKLINE_POINTS_DEFAULT },
+    read: (signal) => loadSparkline(id, signal),
     staleTime: 300_000,
   });
   const values = history.data ?? [];

@@ -1,9 +1,7 @@
 /** The price histories of the bonds compared on /bw/history, over the range, as chart series. */
-import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { BOND_PATHS, type BondDetailResponse, type PriceHistoryResponse } from '@common/api/bond';
-import { api } from '../../api/client';
-import { apiKey } from '../../api/queries';
+import { useApiQueries } from '../../api/queries';
 import { rangeStart, type RangeId } from '../../components/market/seriesStats';
 import { compareSeries } from './historyCompare';
 import type { CompareMode, HistoryMetric } from './historyView';
@@ -16,15 +14,11 @@ export function useCompareHistories(
   mode: CompareMode,
 ) {
   const from = rangeStart(range);
-  // useQueries, not useApiQuery: one GET per compared bond, each under its own apiKey.
-  const histories = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: apiKey(BOND_PATHS.bondPriceHistory({ id }), { from }),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<PriceHistoryResponse>(BOND_PATHS.bondPriceHistory({ id }), { query: { from }, signal }),
-      meta: { errorToast: 'Loading a price history failed:' },
-    })),
-  });
+  // One GET per compared bond, each cached on its own.
+  const histories = useApiQueries<PriceHistoryResponse>(
+    ids.map((id) => BOND_PATHS.bondPriceHistory({ id })),
+    { query: { from }, meta: { errorToast: 'Loading a price history failed:' } },
+  );
   const pending = histories.some((h) => h.isPending);
   const failed = histories.filter((h) => h.isError).length;
   const dataKey = histories.map((h) => h.dataUpdatedAt).join(',');

@@ -2,11 +2,9 @@
  * The data of /bw/history: the chosen bonds, metric, range and compare mode from the URL, and
  * each chosen bond's details (one query per bond, so a bond added keeps the others cached).
  */
-import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { BOND_PATHS, type BondDetailResponse } from '@common/api/bond';
-import { api } from '../../api/client';
-import { apiKey } from '../../api/queries';
+import { useApiQueries } from '../../api/queries';
 import { useHistoryParams } from './BondHistoryPage';
 import { parseBondIds } from './historyCompare';
 import type { CompareMode } from './historyView';
@@ -18,14 +16,11 @@ export function useHistoryPage() {
   // Adding or removing a bond is a step the back button undoes; the display mode is a view choice.
   const setIds = (next: number[]) => setChoices({ bonds: next.length ? next.join(',') : null }, 'push');
   const setMode = (next: string) => setChoices({ mode: next });
-  // useQueries, not useApiQuery: one GET per chosen bond, each under its own apiKey.
-  const detailQueries = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: apiKey(BOND_PATHS.bond({ id })),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<BondDetailResponse>(BOND_PATHS.bond({ id }), { signal }),
-      meta: { errorToast: 'Loading a bond failed:' },
-    })),
-  });
+  // One GET per chosen bond, each cached on its own.
+  const detailQueries = useApiQueries<BondDetailResponse>(
+    ids.map((id) => BOND_PATHS.bond({ id })),
+    { meta: { errorToast: 'Loading a bond failed:' } },
+  );
   const detailKey = detailQueries.map((q) => q.dataUpdatedAt).join(',');
   const details = useMemo(() => {
     const map = new Map<number, BondDetailResponse>();

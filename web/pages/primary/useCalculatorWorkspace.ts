@@ -1,12 +1,12 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CalculatorResponse, NewDealResponse } from '@common/api/newIssueCalculator';
 import { PRIMARY_PATHS } from '@common/api/primary';
 import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
-import { apiKey } from '../../api/queries';
+import { useApiPostQuery } from '../../api/queries';
 import { saveBlob } from '../../components/download';
 import { useFeature } from '../../features/useFeature';
 import { trackEvent } from '../../usage';
@@ -31,11 +31,8 @@ export function useCalculatorWorkspace({
 
   const request = useMemo(() => worksheetRequest(worksheet), [worksheet]);
   const [body] = useDebouncedValue(request, 300);
-  // Not useApiQuery: the calculator is asked by POST (the worksheet is the body), cached by that body.
-  const answer = useQuery<CalculatorResponse>({
-    queryKey: apiKey(PRIMARY_PATHS.calculator, { body: JSON.stringify(body) }),
-    queryFn: ({ signal }) => api.post<CalculatorResponse>(PRIMARY_PATHS.calculator, body, { signal }),
-    enabled: body !== null,
+  // Asked by POST (the worksheet is the body), cached by that body; the last answer stays while the next is asked.
+  const answer = useApiPostQuery<CalculatorResponse>(PRIMARY_PATHS.calculator, body, {
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -2,10 +2,9 @@
 import { Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences, UserInfo } from '@common/api/user';
-import { useApiMutation } from '../../api/queries';
+import { USER_PATHS, type NotificationPreferences, type UserInfo } from '@common/api/user';
+import { apiKey, useApiMutation } from '../../api/queries';
 import { askNotificationPermission, registerPush } from '../../notifications/push';
-import { userInfoKey } from '../../session/userInfo';
 import { profileApi } from './profileApi';
 import { Section } from './Section';
 
@@ -13,7 +12,10 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
   const queryClient = useQueryClient();
   const prefs = info.notificationPreferences;
   const showPreferences = (shown: NotificationPreferences) =>
-    queryClient.setQueryData<UserInfo>(userInfoKey(info.id), (old) => old && { ...old, notificationPreferences: shown });
+    queryClient.setQueryData<UserInfo>(
+      apiKey(USER_PATHS.user({ id: info.id })),
+      (old) => old && { ...old, notificationPreferences: shown },
+    );
   // A refusal is said as a toast (queryClient.ts), with this prefix.
   const save = useApiMutation((next: NotificationPreferences) => profileApi.saveNotificationPreferences(info.id, next), {
     onDone: showPreferences,
@@ -23,7 +25,7 @@ export function NotificationsSection({ info }: { info: UserInfo }) {
   const saveShown = async (next: NotificationPreferences) => {
     showPreferences(next);
     const saved = await save.run(next);
-    if (saved === undefined) void queryClient.invalidateQueries({ queryKey: userInfoKey(info.id) });
+    if (saved === undefined) void queryClient.invalidateQueries({ queryKey: apiKey(USER_PATHS.user({ id: info.id })) });
     return saved;
   };
   const toggle = (key: 'browserNotificationsOn' | 'appNotificationsOn' | 'emailDigestOn', value: boolean) =>

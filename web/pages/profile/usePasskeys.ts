@@ -1,9 +1,8 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { MfaStatus, Passkey } from '@common/api/user';
-import { useApiMutation } from '../../api/queries';
-import { userInfoKey } from '../../session/userInfo';
+import { USER_PATHS, type MfaStatus, type Passkey } from '@common/api/user';
+import { apiKey, useApiMutation } from '../../api/queries';
 import { mfaStatusKey, profileApi } from './profileApi';
 import { addPasskeyErrorText, type PasskeyRow } from './passkeys';
 
@@ -17,7 +16,7 @@ export function usePasskeys(userId: string, status: MfaStatus) {
   const [name, setName] = useState('');
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const refreshInfo = () => void queryClient.invalidateQueries({ queryKey: userInfoKey(userId) });
+  const refreshInfo = () => void queryClient.invalidateQueries({ queryKey: apiKey(USER_PATHS.user({ id: userId })) });
   // The browser's prompt can fail too (cancelled, no authenticator): its own sentence, kept here.
   const [addError, setAddError] = useState<string | null>(null);
   const add = useApiMutation(

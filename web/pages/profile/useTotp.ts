@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MfaStatus, TotpEnrolment } from '@common/api/user';
-import { useApiMutation } from '../../api/queries';
-import { userInfoKey } from '../../session/userInfo';
+import { USER_PATHS, type MfaStatus, type TotpEnrolment } from '@common/api/user';
+import { apiKey, useApiMutation } from '../../api/queries';
 import { mfaStatusKey, profileApi } from './profileApi';
 
 /**
@@ -16,7 +15,7 @@ export function useTotp(userId: string) {
   const [removing, setRemoving] = useState(false);
   const applyStatus = (next: MfaStatus) => {
     queryClient.setQueryData(mfaStatusKey(userId), next);
-    void queryClient.invalidateQueries({ queryKey: userInfoKey(userId) });
+    void queryClient.invalidateQueries({ queryKey: apiKey(USER_PATHS.user({ id: userId })) });
   };
   const start = useApiMutation(() => profileApi.startTotp(userId), { onDone: setEnrolment });
   const remove = useApiMutation((password: string) => profileApi.removeTotp(userId, password), {

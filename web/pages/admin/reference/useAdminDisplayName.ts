@@ -17,7 +17,7 @@ import {
   type DisplayNameSubjectsResponse,
 } from '@common/api/adminDisplayNames';
 import { api } from '../../../api/client';
-import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { rereadEverything, useApiMutation, useApiQuery } from '../../../api/queries';
 import { editsShown } from '../adminEdits';
 
 export function useAdminDisplayName() {
@@ -29,7 +29,7 @@ export function useAdminDisplayName() {
   const subjects = useApiQuery<DisplayNameSubjectsResponse>(q ? ADMIN_DISPLAY_NAME_PATHS.subjects : null, { query: { type, q } });
   const overrides = useApiQuery<DisplayNamesResponse>(ADMIN_DISPLAY_NAME_PATHS.list, { query: { limit: 200 } });
   // Every query, not a list of paths: a name shows in bond tables and issuer search too.
-  const refresh = () => client.invalidateQueries({ queryKey: ['api'] });
+  const refresh = () => rereadEverything(client);
   // A refused removal (an override changed meanwhile) reads again as well, so the list shows what is stored.
   const removal = useApiMutation(
     (o: DisplayNameOverride) =>

@@ -4,11 +4,9 @@
  * deal page's panel, the unread on screen are marked read after MARK_READ_DELAY_MS (spec §4).
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PRIMARY_PATHS, type DealDetailResponse } from '@common/api/primary';
-import { api } from '../../../api/client';
-import { apiKey } from '../../../api/queries';
+import { useApiQueries } from '../../../api/queries';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { useFeature } from '../../../features/useFeature';
@@ -23,15 +21,11 @@ export default function InboxPage() {
   }, [enabled]);
   // Deals in the order of their newest message (messages are newest first).
   const dealIds = [...new Set(messages.map((m) => m.dealId))];
-  // useQueries, not useApiQuery: one GET per deal in the inbox, each under its own apiKey.
-  const deals = useQueries({
-    queries: dealIds.map((id) => ({
-      queryKey: apiKey(PRIMARY_PATHS.deal({ id })),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<DealDetailResponse>(PRIMARY_PATHS.deal({ id }), { signal }),
-      enabled,
-      staleTime: 300_000,
-    })),
-  });
+  // One GET per deal in the inbox, each cached on its own (the deal page reads the same).
+  const deals = useApiQueries<DealDetailResponse>(
+    dealIds.map((id) => PRIMARY_PATHS.deal({ id })),
+    { enabled, staleTime: 300_000 },
+  );
   // What is on screen is read: queued, sent in one batch after the spec's delay.
   const unreadKey = enabled
     ? messages
