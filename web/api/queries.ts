@@ -92,13 +92,14 @@ export type ApiInfiniteQueryOptions<Page> = {
 
 /**
  * GET `path` page by page (a log paged on the server, "load more"): the first page without a
- * cursor, each next one with the cursor the last page named. One key, `apiKey(path, query)`, for
- * all the pages, so invalidating the path reads them again.
+ * cursor, each next one with the cursor the last page named. One key for all the pages, `apiKey(path, query)`
+ * marked as pages, so invalidating the path reads them again.
  */
 export function useApiInfiniteQuery<Page>(path: string, options: ApiInfiniteQueryOptions<Page>) {
   const { query, schema, nextCursor } = options;
   return useInfiniteQuery<Page, Error, InfiniteData<Page, string | null>, readonly unknown[], string | null>({
-    queryKey: apiKey(path, query),
+    // Marked as pages: a plain read of the same path and query caches one answer, not a list of pages.
+    queryKey: [...apiKey(path, query), 'pages'],
     queryFn: async ({ pageParam, signal }) => {
       const answer = await api.get<unknown>(path, { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) }, signal });
       return schema ? checkedAnswer(path, schema, answer) : (answer as Page);
