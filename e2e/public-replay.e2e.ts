@@ -17,7 +17,8 @@ import { OWN_SERVER_PORT, type OwnServer, ownServer } from './support/ownServer'
  * The product on the public sources, offline: a server of the test's own started with
  * MARKET_SOURCE=public and every source's base URL at the replay server (samples/replay, as
  * `npm run replay` serves it). The admin runs the three sources' jobs; then the bond table shows
- * FINRA's real bonds (CUSIPs, issuers, ratings, the source), a bond page its evaluated price, the
+ * FINRA's real bonds (CUSIPs, issuers, ratings, the source), a bond page its evaluated price, its
+ * history page FINRA's last sales, the sector overview FINRA's industry groups as our sectors, the
  * curve page the Treasury's own curve, and a term sheet taken from an FWP filing becomes a deal
  * on the new-issue calendar once the admin has named its issuer.
  */
@@ -35,6 +36,22 @@ function newestRecordedCurve(): { date: string; tenYear: number } {
   return { date: `${y}-${m}-${d}`, tenYear: Number(cells[columns.indexOf('10 Yr')]) };
 }
 
+/** FINRA's recorded end-of-day last sales of one bond, newest last: prices as FINRA published them. */
+function recordedLastSales(cusip: string): { tradeDate: string; lastSalePrice: number }[] {
+  const file = join(root, 'samples/replay/finra/fixedIncomeMarket/endOfDayPriceYield.json');
+  const rows = JSON.parse(readFileSync(file, 'utf8')) as { cusip: string; tradeDate: string; lastSalePrice: number }[];
+  return rows.filter((r) => r.cusip === cusip).sort((a, b) => a.tradeDate.localeCompare(b.tradeDate));
+}
+
+/** The recorded corporate universe's bonds per FINRA industry group. */
+function recordedBondsPerIndustryGroup(): Map<string, number> {
+  const file = join(root, 'samples/replay/finra/fixedIncomeMarket/corporateAndAgencySecurities.json');
+  const rows = JSON.parse(readFileSync(file, 'utf8')) as { industryGroup: string }[];
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.industryGroup, (counts.get(r.industryGroup) ?? 0) + 1);
+  return counts;
+}
+
 test.describe('the product on replayed public US market data', () => {
   // Starting a fresh server and loading three sources takes minutes on a loaded machine.
   test.setTimeout(900_000);
@@ -50,6 +67,8 @@ test.describe('the product on replayed public US market data', () => {
       FINRA_BASE_URL: `${replayBase}/finra`,
       TREASURY_BASE_URL: `${replayBase}/treasury`,
       EDGAR_BASE_URL: `${replayBase}/edgar`,
+      // FINRA's history is recorded from 1 Sep 2026: the first load backfills to it (and a week before).
+      FINRA_HISTORY_DAYS: String(Math.ceil((Date.now() - Date.parse('2026-09-01T00:00:00Z')) / 86_400_000) + 7),
       EDGAR_START_DATE: '2026-11-23',
       SEC_USER_AGENT: 'Bondwise e2e ops@bondwise.local',
     });
@@ -136,6 +155,34 @@ test.describe('the product on replayed public US market data', () => {
     await open(`/bw/bond/${apple.id}/pricing`);
     await expect(page.getByTestId('server-price')).toHaveAttribute('data-value', String(apple.price), { timeout: 60_000 });
     await expect(page.getByTestId('bond-source')).toContainText('FINRA TRACE public data');
+
+    // The bond's history: FINRA's end-of-day last sales are its trades, at FINRA's own prices.
+    // The recordings are of September 2026; the page's longest range (1Y) ends today.
+    const lastSales = recordedLastSales('037833BW9');
+    expect(lastSales.length).toBeGreaterThan(1);
+    const ageDays = (Date.now() - Date.parse(`${lastSales[0]!.tradeDate}T00:00:00Z`)) / 86_400_000;
+    expect(ageDays, "the recorded last sales have fallen out of the history page's 1Y range: re-record them").toBeLessThan(360);
+    await open(`/bw/bond/${apple.id}/history?range=1y`);
+    const trades = page.getByTestId('history-trades');
+    for (const sale of lastSales) {
+      await expect(trades.getByText(sale.lastSalePrice.toFixed(3), { exact: true })).toBeVisible({ timeout: 60_000 });
+    }
+    await expect(page.getByTestId('history-chart')).toBeVisible();
+    await screenshot(page, 'replay-bond-history');
+
+    // The sector overview: FINRA's industry groups mapped onto our sectors (docs/data-sources.md),
+    // each sector counting the recorded bonds of its groups.
+    const perGroup = recordedBondsPerIndustryGroup();
+    await open('/bw/sector/overview');
+    const sectors = page.getByTestId('sector-table');
+    const sectorRow = (code: string) => sectors.locator(`.ag-row[row-id="${code}"]`);
+    await expect(sectorRow('INFT').locator('[col-id="name"]')).toHaveText('Information Technology', { timeout: 60_000 });
+    await expect(sectorRow('INFT').locator('[col-id="bondCount"]')).toHaveText(String(perGroup.get('TRON')));
+    await expect(sectorRow('CONS').locator('[col-id="name"]')).toHaveText('Consumer Staples');
+    await expect(sectorRow('CONS').locator('[col-id="bondCount"]')).toHaveText(String(perGroup.get('BEVG')));
+    await sectorRow('INFT').locator('[col-id="name"]').click();
+    await expect(page.getByTestId('issuer-table')).toContainText('AAPL', { timeout: 60_000 });
+    await screenshot(page, 'replay-sector-overview');
 
     // The Treasury curve: the newest day of the Treasury's own file, its points as published.
     const curve = newestRecordedCurve();

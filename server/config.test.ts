@@ -135,6 +135,7 @@ describe('configuration from the environment', () => {
       tokenUrl: 'https://ews.fip.finra.org/fip/rest/ews/oauth2/access_token',
       clientId: undefined,
       clientSecret: undefined,
+      historyDays: 30,
     });
     const replay = loadConfig({ ...base, MARKET_SOURCE: 'public', FINRA_BASE_URL: 'http://127.0.0.1:8790/finra/' });
     expect(replay.marketSource).toBe('public');
@@ -143,6 +144,10 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...base, FINRA_BASE_URL: 'ftp://finra.org' })).toThrow(/FINRA_BASE_URL: /);
     expect(() => loadConfig({ ...base, FINRA_CLIENT_ID: 'abc' })).toThrow(/FINRA_CLIENT_ID: needs FINRA_CLIENT_SECRET/);
     expect(() => loadConfig({ ...base, FINRA_CLIENT_SECRET: 'abc' })).toThrow(/FINRA_CLIENT_SECRET: needs FINRA_CLIENT_ID/);
+    // How far the first load reaches back: a year for a desk that wants one, never nothing or centuries.
+    expect(loadConfig({ ...base, FINRA_HISTORY_DAYS: '365' }).finra.historyDays).toBe(365);
+    expect(() => loadConfig({ ...base, FINRA_HISTORY_DAYS: '0' })).toThrow(/FINRA_HISTORY_DAYS: /);
+    expect(() => loadConfig({ ...base, FINRA_HISTORY_DAYS: '40000' })).toThrow(/FINRA_HISTORY_DAYS: /);
   });
 
   it('the Treasury and EDGAR feeds default to their real hosts; the SEC User-Agent must name a contact e-mail', () => {

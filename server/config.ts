@@ -77,6 +77,8 @@ export interface FinraConfig {
   /** An API client of one's FINRA account, for higher limits; undefined: anonymous public access. */
   clientId: string | undefined;
   clientSecret: string | undefined;
+  /** Days of end-of-day history the first load backfills (later loads go on from where it stopped). */
+  historyDays: number;
 }
 
 export type Config = {
@@ -255,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenUrl: e.FINRA_TOKEN_URL,
       clientId: e.FINRA_CLIENT_ID,
       clientSecret: e.FINRA_CLIENT_SECRET,
+      historyDays: e.FINRA_HISTORY_DAYS,
     },
     treasury: { baseUrl: e.TREASURY_BASE_URL.replace(/\/+$/, ''), backfillYears: e.TREASURY_BACKFILL_YEARS },
     edgar: { baseUrl: e.EDGAR_BASE_URL.replace(/\/+$/, ''), userAgent: e.SEC_USER_AGENT?.trim(), startDate: e.EDGAR_START_DATE },

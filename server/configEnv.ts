@@ -107,6 +107,8 @@ export const envSchema = z.object({
     .default('https://ews.fip.finra.org/fip/rest/ews/oauth2/access_token'),
   FINRA_CLIENT_ID: z.string().min(1).max(200).optional(),
   FINRA_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  // Ten years at most, the longest history any screen asks for (MAX_RANGE_DAYS.history).
+  FINRA_HISTORY_DAYS: z.coerce.number().int().min(1).max(3660).default(30),
   TREASURY_BASE_URL: z
     .string()
     .url()

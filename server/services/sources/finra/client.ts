@@ -66,7 +66,7 @@ export function retryAfterMs(header: string | null, nowMs: number): number | nul
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }
 
-export function createFinraClient(config: FinraConfig, options: FinraClientOptions): FinraClient {
+export function createFinraClient(config: Omit<FinraConfig, 'historyDays'>, options: FinraClientOptions): FinraClient {
   const sleep = options.sleep ?? realSleep;
   const { now } = options;
   const maxAttempts = options.maxAttempts ?? 5;

@@ -19,9 +19,6 @@ import { TREASURIES_DATASET, TREASURY_HISTORY_DATASET, loadTreasuryHistory, load
 import { FINRA_SOURCE } from './writer';
 import { CLOSES_DATASET, strikeFinraCloses } from './closes';
 
-/** History loaded on the first run, in calendar days before today. */
-export const HISTORY_BACKFILL_DAYS = 30;
-
 /** The New York calendar day at `nowMs` (FINRA's trade dates are New York days). */
 export function newYorkDay(nowMs: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -38,7 +35,7 @@ export interface FinraProviderOptions extends FinraClientOptions {
 
 /**
  * request.to is today (default: the clock's New York day); request.from the first history day
- * when history has never been loaded (default: HISTORY_BACKFILL_DAYS before today).
+ * when history has never been loaded (default: config.historyDays, FINRA_HISTORY_DAYS, before today).
  */
 export function finraPublicProvider(config: FinraConfig, options: FinraProviderOptions): MarketDataProvider {
   const client = createFinraClient(config, options);
@@ -50,7 +47,7 @@ export function finraPublicProvider(config: FinraConfig, options: FinraProviderO
       const load = {
         client,
         today,
-        historyFrom: request.from ?? addDays(today, -HISTORY_BACKFILL_DAYS),
+        historyFrom: request.from ?? addDays(today, -config.historyDays),
         now: options.now,
         ...(options.pageLimit ? { pageLimit: options.pageLimit } : {}),
         ...(options.concurrency ? { concurrency: options.concurrency } : {}),

@@ -34,6 +34,7 @@ export async function startFinraReplay(
       tokenUrl: `http://127.0.0.1:${port}/token`,
       clientId: undefined,
       clientSecret: undefined,
+      historyDays: 30,
     },
     root,
     close: async () => {
