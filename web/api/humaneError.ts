@@ -6,6 +6,8 @@
  * (`humaneIssue`), so no page shows a validator's text.
  */
 
+import { formatDate } from '@common/format';
+
 const VALIDATION = /^Invalid (?:body|query|params|headers|request)/;
 
 /** Field names whose words are the market's own, not their split camelCase. */
@@ -81,10 +83,16 @@ const RULES: Array<[RegExp, (m: RegExpMatchArray, n: (bound: string) => string) 
   [/^Invalid string: must (?:start|end) with .*$/, () => 'has the wrong format'],
   [/^Invalid number: must be a multiple of (\S+)$/, (m, n) => `must be a multiple of ${n(m[1]!)}`],
   [/^Invalid option: expected one of .*$/, () => 'is not one of the choices offered'],
-  // A range's check names its other end by key ("must not be after to (2026-11-20)").
-  [/^must not be after to(?: \((\S+)\))?$/, (m) => `must not be after the end date${m[1] ? ` (${m[1]})` : ''}`],
+  // A range's check names its other end by key ("must not be after to (2026-11-20)"); an end that
+  // is an instant (the audit log's) reads in the browser's time, as the person typed it.
+  [/^must not be after to(?: \((\S+)\))?$/, (m) => `must not be after the end date${m[1] ? ` (${readableEnd(m[1])})` : ''}`],
   [/^Unrecognized keys?: .*$/, () => 'has fields this form does not take'],
 ];
+
+/** A range's end as the server named it: a day stays as it is, an instant reads as a local date and time. */
+function readableEnd(end: string): string {
+  return /^\d{4}-\d{2}-\d{2}T/.test(end) && !Number.isNaN(Date.parse(end)) ? formatDate(end) : end;
+}
 
 const ARTICLE: Record<string, string> = {
   number: 'a number',
