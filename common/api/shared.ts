@@ -20,6 +20,17 @@ import { calendarDateSchema } from './dates';
 export const errorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/**
+ * A refusal of one field in the validator's form, `Invalid <part>.<field>: <message>`, for a rule
+ * only the server can check (a default filled in, a row that must exist): clients read it as the
+ * contract's own refusal, and web/api/humaneError as a sentence naming the field ("Start date must
+ * not be after the end date (2026-11-20)."), which a form puts on that field. `field` is a dotted
+ * path ("tranches.0.fairValueBp"); `message` a predicate the field's name completes.
+ */
+export const queryRefusal = (field: string, message: string): string => `Invalid querystring.${field}: ${message}`;
+/** The same for a request body's field (see `queryRefusal`). */
+export const bodyRefusal = (field: string, message: string): string => `Invalid body.${field}: ${message}`;
+
 /** Message of a successful call that has nothing else to say. */
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/connectionErrors';
 import { reportServerError } from './errorReporting';
 import { REFUSAL_STATUS, ServiceRefusal } from '../services/refusal';
+import { queryRefusal } from '../../common/api/shared';
 
 /** An error a route or service raises on purpose; its message is shown to the client as is. */
 export class HttpError extends Error {
@@ -18,10 +19,10 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, message);
 /**
  * A query refused by a check its contract cannot make (one end of a range defaulted to today), in
- * the validator's form ("Invalid querystring.from: …"): clients and web/api/humaneError read it as
- * the contract's own refusal, a sentence naming the field.
+ * the validator's form ("Invalid querystring.from: …", `queryRefusal` of common/api/shared): clients
+ * and web/api/humaneError read it as the contract's own refusal, a sentence naming the field.
  */
-export const badQuery = (field: string, message: string) => badRequest(`Invalid querystring.${field}: ${message}`);
+export const badQuery = (field: string, message: string) => badRequest(queryRefusal(field, message));
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);

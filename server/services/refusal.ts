@@ -29,3 +29,9 @@ export const REFUSAL_STATUS: Record<RefusalKind, number> = {
   locked: 423,
   unprocessable: 422,
 };
+
+/**
+ * An `issuerId` that names no issuer, said the same wherever one is refused (with `bodyRefusal`,
+ * common/api/shared): "Issuer is unknown: there is no issuer 99." on the page.
+ */
+export const unknownIssuer = (issuerId: number): string => `is unknown: there is no issuer ${issuerId}`;

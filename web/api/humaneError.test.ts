@@ -88,6 +88,31 @@ describe('validation errors read as sentences about the field', () => {
     expect(humaneServerError('Invalid querystring.from: the range may span at most 90 days')).toBe('The range may span at most 90 days.');
   });
 
+  it("the server's own rules on a deal, a bond and the calculator read as sentences naming the field", () => {
+    // Texts as server/services/primary and server/services/marketAdmin send them.
+    for (const [text, sentence] of [
+      ['Invalid body.issuerId: is unknown: there is no issuer 99', 'Issuer is unknown: there is no issuer 99.'],
+      ['Invalid body.announcedAt: must not be in the future', 'Announcement time must not be in the future.'],
+      [
+        'Invalid body.at: must not be before the last step (2026-11-23T13:30:00.000Z)',
+        'Time must not be before the last step (2026-11-23T13:30:00.000Z).',
+      ],
+      ['Invalid body.pricedSpreadBp: is needed: the deal is priced', 'Priced spread (bp) is needed: the deal is priced.'],
+      ['Invalid body.maturityDate: must be after the issue date (2021-02-23)', 'Maturity date must be after the issue date (2021-02-23).'],
+      [
+        "Invalid body.cusip: is already bond 7's (ZQ1001AB7): compare and merge the two instead",
+        "CUSIP is already bond 7's (ZQ1001AB7): compare and merge the two instead.",
+      ],
+      [
+        'Invalid body.tranches.0.fairValueBp: must be entered for the 7-year tranche: no issuer or sector curve to read it from',
+        'Fair value (bp) must be entered for the 7-year tranche: no issuer or sector curve to read it from.',
+      ],
+      ['Invalid querystring.issuerId: choose an issuer or a sector', 'Choose an issuer or a sector.'],
+    ] as const) {
+      expect(humaneServerError(text)).toBe(sentence);
+    }
+  });
+
   it("a blog tag's rule reads as a sentence, in the body and in the tag filter alike", () => {
     const rule = blogPostCreateBodySchema.shape.tags.safeParse(['credit', 'Bad_tag!']);
     expect(rule.success).toBe(false);

@@ -28,6 +28,14 @@ const FIELD_WORDS: Record<string, string> = {
   updatedAt: 'Version',
   expectedBp: 'Expected spread (bp)',
   coverImage: 'Cover image',
+  // The new-issue calculator's and a deal's levels, as their inputs are labelled.
+  fairValueBp: 'Fair value (bp)',
+  concessionBp: 'Concession (bp)',
+  tighteningBp: 'Tightening (bp)',
+  pricedSpreadBp: 'Priced spread (bp)',
+  // When a deal was announced, and when its next stage happened (web/pages/admin/deal).
+  announcedAt: 'Announcement time',
+  at: 'Time',
   // A term sheet's ratings are keyed by agency.
   sp: 'S&P rating',
   moodys: "Moody's rating",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAccuracyBacktestToEnd } from '../../services/accuracy/backtest';
+import { accuracyReport } from '../../services/accuracy/report';
 import { insertAccuracyFixture } from '../../services/accuracy/testFixtures';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 
@@ -53,7 +54,12 @@ describe('GET /v2/market/accuracy', () => {
     expect(bad.json().error).toMatch(/from/);
     const reversed = await get('/v2/market/accuracy?from=2026-11-18&to=2026-11-01');
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().error).toMatch(/from/);
+    expect(reversed.json()).toEqual({ error: 'Invalid querystring.from: must not be after to (2026-11-01)' });
+    // The service, asked directly, refuses in the same words as the contract.
+    await expect(accuracyReport(ctx.database.db, { from: '2026-11-18', to: '2026-11-01' })).rejects.toMatchObject({
+      kind: 'invalid',
+      message: 'Invalid querystring.from: must not be after to (2026-11-01)',
+    });
   });
 
   it('is 401 without a session', async () => {

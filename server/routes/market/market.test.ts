@@ -118,9 +118,17 @@ describe('market overview APIs', () => {
     for (const b of body.buckets) expect(b.change).toBeCloseTo(b.to - b.from, 6);
     const sector = (await get('/v2/market/term-structure-change?sector=FIN')).json();
     expect(sector.bonds.length).toBeGreaterThan(body.bonds.length);
-    expect((await get('/v2/market/term-structure-change')).json().error).toMatch(/issuerId/);
+    expect((await get('/v2/market/term-structure-change')).json()).toEqual({
+      error: 'Invalid querystring.issuerId: choose an issuer or a sector',
+    });
     expect((await get('/v2/market/term-structure-change?issuerId=999999')).statusCode).toBe(404);
     expect((await get('/v2/market/term-structure-change?sector=NOPE')).statusCode).toBe(404);
+  });
+
+  it('refuses a start after the last close when the end is left to default to it, naming the start', async () => {
+    const res = await get('/v2/market/term-structure-change?sector=FIN&from=2199-01-01');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: `Invalid querystring.from: must not be after to (${u.asOfDay})` });
   });
 
   it('builds IG and HY index levels from 100 with basket counts', async () => {

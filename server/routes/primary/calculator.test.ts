@@ -147,14 +147,20 @@ describe('the new-issue calculator', () => {
       [{ issuerId, tranches: [{ tenorYears: 5, sizeMm: 0 }] }, /sizeMm/],
       [{ issuerId, tranches: [{ tenorYears: 5, sizeMm: -5 }] }, /sizeMm/],
       [{ issuerId, tranches: [] }, /tranches/],
-      [{ issuerId: 999_999, tranches: [{ tenorYears: 5, sizeMm: 500 }] }, /issuerId: no issuer 999999/],
+      [
+        { issuerId: 999_999, tranches: [{ tenorYears: 5, sizeMm: 500 }] },
+        /^Invalid body\.issuerId: is unknown: there is no issuer 999999$/,
+      ],
       [{ tranches: [{ tenorYears: 5, sizeMm: 500 }] }, /issuerId/],
       [{ sector: 'FINL', tranches: [{ tenorYears: 5, sizeMm: 500 }] }, /issuerId/],
       [
         { issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, fairValueBp: -900 }] },
-        /tranches\[0\]\.fairValueBp: the spread gives a negative reoffer yield/,
+        /^Invalid body\.tranches\.0\.fairValueBp: makes the reoffer yield of the 5-year tranche negative \(-\d+\.\d{3}%\): nothing to price$/,
       ],
-      [{ issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, benchmarkYield: -0.02 }] }, /tranches\[0\]\.benchmarkYield/],
+      [
+        { issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, benchmarkYield: -0.02 }] },
+        /^Invalid body\.tranches\.0\.benchmarkYield: makes the reoffer yield of the 5-year tranche negative/,
+      ],
       [{ issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, price: 99 }] }, /price|unrecognized/i],
     ];
     for (const [body, message] of cases) {
@@ -162,6 +168,19 @@ describe('the new-issue calculator', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error, JSON.stringify(body)).toMatch(message);
     }
+  });
+
+  it('asks for a fair value it cannot read, naming the tranche, and prices the tranche once one is entered', async () => {
+    const distressed = { sector: 'FINL', rating: 'CCC', tranches: [{ tenorYears: 7, sizeMm: 300 }] };
+    const res = await post(distressed);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      error:
+        'Invalid body.tranches.0.fairValueBp: must be entered for the 7-year tranche: ' +
+        'rated CCC+ or below, distressed paper trades on price and recovery, not on a spread curve',
+    });
+    const entered = await calc({ ...distressed, tranches: [{ tenorYears: 7, sizeMm: 300, fairValueBp: 900 }] });
+    expect(entered.tranches[0]!.fairValue).toMatchObject({ spreadBp: 900, overridden: true });
   });
 
   it('refuses rates sent in percent in both units', async () => {
@@ -360,17 +379,20 @@ describe('the new-issue calculator', () => {
       const cases: Array<[unknown, RegExp]> = [
         [
           { calculation: { sector: 'FINL', rating: 'A', tranches: [{ tenorYears: 5, sizeMm: 500 }] } },
-          /calculation\.issuerId: a deal needs an existing issuer/,
+          /^Invalid body\.calculation\.issuerId: a deal needs an existing issuer; a hypothetical one cannot be announced$/,
         ],
         [
           { calculation: { issuerId, tranches: [{ tenorYears: 7.5, sizeMm: 500 }] } },
-          /calculation\.tranches\[0\]\.tenorYears: a deal tranche is a whole number of years/,
+          /^Invalid body\.calculation\.tranches\.0\.tenorYears: a deal tranche is a whole number of years$/,
         ],
         [
           { calculation: { issuerId, tranches: [{ tenorYears: 5, sizeMm: 500, fairValueBp: -900 }] } },
-          /calculation\.tranches\[0\]\.fairValueBp: the spread gives a negative reoffer yield/,
+          /^Invalid body\.calculation\.tranches\.0\.fairValueBp: makes the reoffer yield of the 5-year tranche negative/,
         ],
-        [{ calculation: { issuerId: 999_999, tranches: [{ tenorYears: 5, sizeMm: 500 }] } }, /calculation\.issuerId: no issuer/],
+        [
+          { calculation: { issuerId: 999_999, tranches: [{ tenorYears: 5, sizeMm: 500 }] } },
+          /^Invalid body\.calculation\.issuerId: is unknown: there is no issuer 999999$/,
+        ],
         [{ calculation: { issuerId, tranches: [{ tenorYears: 5, sizeMm: 500 }] }, bookrunners: [''] }, /bookrunners/],
       ];
       for (const [body, message] of cases) {

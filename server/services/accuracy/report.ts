@@ -20,6 +20,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AccuracyReport } from '../../../common/api/accuracy';
 import { ServiceRefusal } from '../refusal';
+import { RANGE_REFUSAL } from '../../../common/api/dates';
+import { queryRefusal } from '../../../common/api/shared';
 import { accuracyModel } from './modelState';
 import { reportFromModel } from './modelReport';
 import { defineCache } from '../caches/registry';
@@ -45,7 +47,8 @@ const answers = defineCache<Kysely<Database>, { version: object; byRange: Map<st
 
 /** The backtest's figures over trades of [from, to] (trade days, inclusive). */
 export async function accuracyReport(db: Kysely<Database>, query: AccuracyQuery = {}): Promise<AccuracyReport> {
-  if (query.from && query.to && query.from > query.to) throw new ServiceRefusal('invalid', 'from must not be after to');
+  if (query.from && query.to && query.from > query.to)
+    throw new ServiceRefusal('invalid', queryRefusal('from', RANGE_REFUSAL.reversed(query.to)));
   const model = await accuracyModel(db);
   let kept = answers.get(db);
   if (!kept || kept.version !== model.version) answers.set(db, (kept = { version: model.version, byRange: new Map() }));

@@ -11,12 +11,14 @@ import { writeAudit } from '../audit';
 import { attachMissingTrades } from '../importers/attachMissing';
 import { isoDay } from '../pricing/conventions';
 import { isinFromCusip, isValidCusip } from '../market/codesAndRatings';
-import { ServiceRefusal } from '../refusal';
+import { ServiceRefusal, unknownIssuer } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import { readBond } from './bondRead';
 import { repriceAfterAdminChange } from './reprice';
 import { rowVersionStamp } from '../../db/rowVersion';
 
-const invalid = (message: string) => new ServiceRefusal('invalid', message);
+/** A term refused, in the validator's form: the admin page puts the sentence on the term's field. */
+const invalid = (field: string, message: string) => new ServiceRefusal('invalid', bodyRefusal(field, message));
 
 function yearsBetween(a: string, b: string): number {
   return (Date.parse(b) - Date.parse(a)) / (365.25 * 86_400_000);
@@ -24,22 +26,27 @@ function yearsBetween(a: string, b: string): number {
 
 /** The checks no single field can make; each refusal names the field it is about. */
 export function checkBondTerms(t: AdminBondTerms): void {
-  if (!isValidCusip(t.cusip)) throw invalid(`cusip: ${t.cusip} fails its check digit (a CUSIP is 9 characters ending in its check digit)`);
-  if (t.maturityDate <= t.issueDate) throw invalid('maturityDate: must be after issueDate');
+  if (!isValidCusip(t.cusip))
+    throw invalid('cusip', `fails its check digit (${t.cusip}: a CUSIP is 9 characters ending in its check digit)`);
+  if (t.maturityDate <= t.issueDate) throw invalid('maturityDate', `must be after the issue date (${t.issueDate})`);
   if (t.firstCouponDate !== null && (t.firstCouponDate <= t.issueDate || t.firstCouponDate > t.maturityDate))
-    throw invalid('firstCouponDate: must be after issueDate and not after maturityDate');
-  if (t.amountOutstanding > t.amountIssued) throw invalid('amountOutstanding: must not be more than amountIssued');
-  if (t.couponType === 'fixed' && t.coupon <= 0) throw invalid('coupon: a fixed coupon must be more than 0');
-  if (t.couponType === 'zero' && t.coupon !== 0) throw invalid('coupon: must be 0 for a zero-coupon bond');
+    throw invalid('firstCouponDate', `must be after the issue date (${t.issueDate}) and not after the maturity date (${t.maturityDate})`);
+  if (t.amountOutstanding > t.amountIssued) throw invalid('amountOutstanding', 'must not be more than the amount issued');
+  if (t.couponType === 'fixed' && t.coupon <= 0) throw invalid('coupon', 'must be more than 0 for a fixed coupon');
+  if (t.couponType === 'zero' && t.coupon !== 0) throw invalid('coupon', 'must be 0 for a zero-coupon bond');
   if (t.couponType === 'floating' && (t.floaterIndex === null || t.quotedMarginBp === null))
-    throw invalid('floaterIndex: a floating coupon needs its index and quotedMarginBp');
+    throw invalid('floaterIndex', 'is needed for a floating coupon, with its quoted margin');
   if (t.couponType !== 'floating' && (t.floaterIndex !== null || t.quotedMarginBp !== null))
-    throw invalid('floaterIndex: only a floating coupon has an index and a quoted margin');
+    throw invalid('floaterIndex', 'must be empty, with the quoted margin, unless the coupon is floating');
   let previous = '';
   for (const [i, call] of t.callSchedule.entries()) {
     if (call.date <= t.issueDate || call.date >= t.maturityDate)
-      throw invalid(`callSchedule.${i}.date: ${call.date} must fall between issueDate and maturityDate`);
-    if (call.date <= previous) throw invalid(`callSchedule.${i}.date: calls must be in date order, each date once`);
+      throw invalid(
+        `callSchedule.${i}.date`,
+        `must fall between the issue date (${t.issueDate}) and the maturity date (${t.maturityDate}), not on ${call.date}`,
+      );
+    if (call.date <= previous)
+      throw invalid(`callSchedule.${i}.date`, 'must be later than the call before it: calls go in date order, each date once');
     previous = call.date;
   }
 }
@@ -130,12 +137,15 @@ export async function updateBond(
     if (diff.length === 0) return diff;
     if (terms.issuerId !== current.issuerId) {
       const issuer = await trx.selectFrom('issuers').select('id').where('id', '=', terms.issuerId).executeTakeFirst();
-      if (!issuer) throw invalid(`issuerId: no such issuer (${terms.issuerId})`);
+      if (!issuer) throw invalid('issuerId', unknownIssuer(terms.issuerId));
     }
     if (terms.cusip !== current.cusip) {
       const holder = await trx.selectFrom('bonds').select('id').where('cusip', '=', terms.cusip).executeTakeFirst();
       if (holder)
-        throw new ServiceRefusal('conflict', `cusip: ${terms.cusip} is already bond ${holder.id} (compare and merge them instead)`);
+        throw new ServiceRefusal(
+          'conflict',
+          bodyRefusal('cusip', `is already bond ${holder.id}'s (${terms.cusip}): compare and merge the two instead`),
+        );
     }
     // updated_at is the row's version, not the time of the edit (db/rowVersion.ts).
     await trx

@@ -20,7 +20,8 @@ import { ratingClassOf } from '../../../common/market';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { cachedResult } from '../market/queries/common';
-import { ServiceRefusal } from '../refusal';
+import { ServiceRefusal, unknownIssuer } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import { type ConcessionModel, type ConcessionObservation, fitConcessionModel, predictConcession } from './concessionModel';
 import { listDeals, pricingDayOf } from './deals';
 import { issuerDisplayName } from '../reference/displayNameSql';
@@ -38,13 +39,16 @@ const RECENT_DAYS = 10;
 /** The model is refitted at most this often per pricing day. */
 const MODEL_TTL_MS = 10 * 60_000;
 
-/** Bad input the schema cannot see (unknown issuer, a negative yield): 400 naming the field. */
+/**
+ * Bad input the schema cannot see (unknown issuer, a negative yield): 400 naming the field by its
+ * dotted path in the body ("tranches.0.fairValueBp"), in the validator's form.
+ */
 export class CalculatorInputError extends ServiceRefusal {
   constructor(
     readonly field: string,
     readonly reason: string,
   ) {
-    super('invalid', `${field}: ${reason}`);
+    super('invalid', bodyRefusal(field, reason));
   }
 }
 
@@ -149,7 +153,7 @@ async function issuerFacts(db: Kysely<Database>, input: CalculatorInput, day: st
     ])
     .where('i.id', '=', input.issuerId)
     .executeTakeFirst();
-  if (!row) throw new CalculatorInputError('issuerId', `no issuer ${input.issuerId}`);
+  if (!row) throw new CalculatorInputError('issuerId', unknownIssuer(input.issuerId));
   return {
     issuer: { id: row.id, name: row.name, displayName: row.displayName, ticker: row.ticker },
     sector: input.sector ?? row.sector,
@@ -164,7 +168,7 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
   // Priced on a weekend or a holiday, a deal is a deal of the next business day.
   const day = businessDayOnOrAfter(newYorkToday(now));
   const close = await closeBefore(db, day);
-  if (!close) throw new CalculatorInputError('pricingDay', 'no market close before today: nothing to price against');
+  if (!close) throw new ServiceRefusal('invalid', 'There is no market close before today: nothing to price against.');
   const facts = await issuerFacts(db, input, day);
   const hy = ratingClassOf(facts.rating) === 'HY';
   const bucket = dealBucket(facts.rating);
@@ -175,15 +179,17 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
     treasuryCurveOn(db, day),
     concessionModelFor(db, day, now),
   ]);
-  if (!treasury) throw new CalculatorInputError('pricingDay', `no Treasury curve on or before ${day}`);
+  if (!treasury) throw new ServiceRefusal('invalid', `There is no Treasury curve on or before ${day}: nothing to price against.`);
   const settlement = settlementDayAfter(day, NEW_ISSUE_SETTLEMENT_DAYS);
   const tranches = input.tranches.map((t, i): CalculatorTranche => {
-    const field = `tranches[${i}]`;
+    const field = `tranches.${i}`;
+    const tranche = `the ${t.tenorYears}-year tranche`;
     const fair =
       t.fairValueBp !== undefined
         ? { spreadBp: t.fairValueBp, method: 'entered' }
         : fairValueForRank(t.tenorYears, points, null, sectorCurve, { issuer: bucket });
-    if (fair.spreadBp === null) throw new CalculatorInputError(`${field}.fairValueBp`, `${fair.reason}: no credible fair value; enter one`);
+    if (fair.spreadBp === null)
+      throw new CalculatorInputError(`${field}.fairValueBp`, `must be entered for ${tranche}: ${fair.reason.replace(/^none: /, '')}`);
     const predicted = predictConcession(model, {
       hy,
       tenorYears: t.tenorYears,
@@ -214,7 +220,11 @@ export async function newIssueCalculation(db: Kysely<Database>, input: Calculato
     } catch (err) {
       if (!(err instanceof NegativeYieldError)) throw err;
       const culprit = t.benchmarkYield !== undefined ? 'benchmarkYield' : t.concessionBp !== undefined ? 'concessionBp' : 'fairValueBp';
-      throw new CalculatorInputError(`${field}.${culprit}`, err.message);
+      const negative = `${(err.reofferYield * 100).toFixed(3)}%`;
+      throw new CalculatorInputError(
+        `${field}.${culprit}`,
+        `makes the reoffer yield of ${tranche} negative (${negative}): nothing to price`,
+      );
     }
     return {
       tenorYears: t.tenorYears,

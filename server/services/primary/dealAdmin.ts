@@ -9,11 +9,12 @@ import type { AdminDeal, AdminDealList, AdminTranche } from '../../../common/api
 import { ADMIN_DEAL_LIST_MAX, type adminDealCreateSchema } from '../../../common/api/adminDeals';
 import { addDays, newYorkTime, newYorkToday } from '../../../common/calendar';
 import { RANGE_REFUSAL } from '../../../common/api/dates';
+import { bodyRefusal, queryRefusal } from '../../../common/api/shared';
 import type { Database } from '../../db/schema';
 import type { DealTranchesTable } from '../../db/tables/market';
 import { writeAudit } from '../audit';
 import { recordDealAnnounced } from './dealEvents';
-import { ServiceRefusal } from '../refusal';
+import { ServiceRefusal, unknownIssuer } from '../refusal';
 import type { z } from 'zod';
 
 /** An unknown deal or tranche (404), or a rule broken (400), naming the field. */
@@ -31,7 +32,7 @@ export async function listAdminDeals(
   const to = query.to ?? newYorkToday(now);
   const from = query.from ?? addDays(to, -90);
   // In the validator's form, as the contract would say it: the admin page reads it as a sentence.
-  if (from > to) throw new DealAdminError('invalid', `Invalid querystring.from: ${RANGE_REFUSAL.reversed(to)}`);
+  if (from > to) throw new DealAdminError('invalid', queryRefusal('from', RANGE_REFUSAL.reversed(to)));
   let select = db
     .selectFrom('deals as d')
     .innerJoin('issuers as i', 'i.id', 'd.issuer_id')
@@ -156,7 +157,7 @@ export function trancheColumns(t: Partial<z.output<typeof adminDealCreateSchema>
 
 async function issuerExists(db: Kysely<Database>, issuerId: number): Promise<void> {
   const found = await db.selectFrom('issuers').select('id').where('id', '=', issuerId).executeTakeFirst();
-  if (!found) throw new DealAdminError('invalid', `issuerId: no issuer ${issuerId}`);
+  if (!found) throw new DealAdminError('invalid', bodyRefusal('issuerId', unknownIssuer(issuerId)));
 }
 
 export async function createAdminDeal(
@@ -166,7 +167,7 @@ export async function createAdminDeal(
   now: Date,
 ): Promise<{ id: number }> {
   const announcedAt = input.announcedAt ? new Date(input.announcedAt) : now;
-  if (announcedAt.getTime() > now.getTime()) throw new DealAdminError('invalid', 'announcedAt: must not be in the future');
+  if (announcedAt.getTime() > now.getTime()) throw new DealAdminError('invalid', bodyRefusal('announcedAt', 'must not be in the future'));
   return db.transaction().execute(async (trx) => {
     await issuerExists(trx, input.issuerId);
     const deal = await trx

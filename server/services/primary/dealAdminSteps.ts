@@ -16,6 +16,7 @@ import { recordEvents } from '../events';
 import { writeAudit } from '../audit';
 import { recordDealStep } from './dealEvents';
 import { DealAdminError, adminDeal, presentTranche, trancheColumns } from './dealAdmin';
+import { bodyRefusal } from '../../../common/api/shared';
 
 type Trx = Transaction<Database>;
 
@@ -57,7 +58,7 @@ export async function addAdminTranche(
       .where('deal_id', '=', dealId)
       .executeTakeFirstOrThrow();
     if (Number(count.n) >= ADMIN_DEAL_MAX_TRANCHES)
-      throw new DealAdminError('invalid', `tenorYears: a deal has at most ${ADMIN_DEAL_MAX_TRANCHES} tranches`);
+      throw new DealAdminError('invalid', `A deal has at most ${ADMIN_DEAL_MAX_TRANCHES} tranches: remove one before adding another.`);
     const row = await trx
       .insertInto('deal_tranches')
       .values({ deal_id: dealId, tenor_years: input.tenorYears, size: 0, ...trancheColumns(input) })
@@ -88,7 +89,10 @@ export async function updateAdminTranche(
       .executeTakeFirstOrThrow();
     // A priced deal stays complete: its tranches keep a priced spread and a coupon.
     if (deal.status === 'priced' && (after.priced_spread_bp === null || after.coupon === null)) {
-      throw new DealAdminError('invalid', `${after.coupon === null ? 'coupon' : 'pricedSpreadBp'}: a priced deal's tranche needs it`);
+      throw new DealAdminError(
+        'invalid',
+        bodyRefusal(after.coupon === null ? 'coupon' : 'pricedSpreadBp', 'is needed: the deal is priced'),
+      );
     }
     await touch(trx, dealId, now);
     await audit(trx, actor, dealId, 'deal.tranche_update', { trancheId, before: presentTranche(before), after: presentTranche(after) });
@@ -106,14 +110,13 @@ export async function deleteAdminTranche(
   await db.transaction().execute(async (trx) => {
     await lockedDeal(trx, dealId);
     const tranche = await lockedTranche(trx, dealId, trancheId);
-    if (tranche.bond_id !== null)
-      throw new DealAdminError('invalid', `trancheId: tranche ${trancheId} became bond ${tranche.bond_id} and stays`);
+    if (tranche.bond_id !== null) throw new DealAdminError('invalid', `Tranche ${trancheId} became bond ${tranche.bond_id} and stays.`);
     const count = await trx
       .selectFrom('deal_tranches')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('deal_id', '=', dealId)
       .executeTakeFirstOrThrow();
-    if (Number(count.n) <= 1) throw new DealAdminError('invalid', 'trancheId: a deal keeps one tranche at least');
+    if (Number(count.n) <= 1) throw new DealAdminError('invalid', 'A deal keeps one tranche at least.');
     await trx.deleteFrom('deal_tranches').where('id', '=', trancheId).execute();
     await touch(trx, dealId, now);
     await audit(trx, actor, dealId, 'deal.tranche_delete', { trancheId, before: presentTranche(tranche) });
@@ -130,11 +133,11 @@ export async function addAdminDealStatus(
   now: Date,
 ): Promise<AdminDeal> {
   const at = new Date(step.at);
-  if (at.getTime() > now.getTime()) throw new DealAdminError('invalid', 'at: must not be in the future');
+  if (at.getTime() > now.getTime()) throw new DealAdminError('invalid', bodyRefusal('at', 'must not be in the future'));
   await db.transaction().execute(async (trx) => {
     const deal = await lockedDeal(trx, dealId);
     if (DEAL_STATUSES.indexOf(step.status) <= DEAL_STATUSES.indexOf(deal.status)) {
-      throw new DealAdminError('invalid', `status: the deal is ${deal.status}; the next step must be a later stage`);
+      throw new DealAdminError('invalid', bodyRefusal('status', `must be a later stage than the deal's (${deal.status})`));
     }
     const last = await trx
       .selectFrom('deal_status_history')
@@ -144,22 +147,22 @@ export async function addAdminDealStatus(
       .limit(1)
       .executeTakeFirst();
     if (last && at.getTime() < new Date(last.at).getTime()) {
-      throw new DealAdminError('invalid', `at: must not be before the last step (${new Date(last.at).toISOString()})`);
+      throw new DealAdminError('invalid', bodyRefusal('at', `must not be before the last step (${new Date(last.at).toISOString()})`));
     }
     if (step.status === 'priced') {
       const tranches = await trx
         .selectFrom('deal_tranches')
-        .select(['id', 'priced_spread_bp', 'coupon'])
+        .select(['id', 'tenor_years', 'priced_spread_bp', 'coupon'])
         .where('deal_id', '=', dealId)
         .orderBy('tenor_years')
         .orderBy('id')
         .execute();
-      const missing = tranches.findIndex((t) => t.priced_spread_bp === null || t.coupon === null);
-      if (missing >= 0) {
-        const field = tranches[missing]!.priced_spread_bp === null ? 'pricedSpreadBp' : 'coupon';
+      const missing = tranches.find((t) => t.priced_spread_bp === null || t.coupon === null);
+      if (missing) {
+        const what = missing.priced_spread_bp === null ? 'priced spread' : 'coupon';
         throw new DealAdminError(
           'invalid',
-          `tranches[${missing}].${field}: every tranche needs its priced spread and coupon before the deal is priced`,
+          `Every tranche needs its priced spread and coupon before the deal is priced: the ${Number(missing.tenor_years)}-year tranche has no ${what}.`,
         );
       }
     }
@@ -194,7 +197,7 @@ export async function undoAdminDealStatus(db: Kysely<Database>, dealId: number, 
       .limit(2)
       .execute();
     const [latest, previous] = steps;
-    if (!latest || !previous) throw new DealAdminError('invalid', 'status: the announcement is the first step and cannot be undone');
+    if (!latest || !previous) throw new DealAdminError('invalid', 'The announcement is the first step and cannot be undone.');
     const linked = await trx
       .selectFrom('deal_tranches')
       .select('id')
@@ -202,7 +205,7 @@ export async function undoAdminDealStatus(db: Kysely<Database>, dealId: number, 
       .where('bond_id', 'is not', null)
       .executeTakeFirst();
     if (latest.status === 'priced' && linked)
-      throw new DealAdminError('invalid', 'status: the deal priced into bonds; its pricing cannot be undone');
+      throw new DealAdminError('invalid', 'The deal priced into bonds: its pricing cannot be undone.');
     await trx.deleteFrom('deal_status_history').where('id', '=', latest.id).execute();
     await trx
       .updateTable('deals')

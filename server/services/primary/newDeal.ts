@@ -27,7 +27,7 @@ export async function createDealFromCalculation(
   }
   calculation.tranches.forEach((t, i) => {
     if (!Number.isInteger(t.tenorYears))
-      throw new CalculatorInputError(`calculation.tranches[${i}].tenorYears`, 'a deal tranche is a whole number of years');
+      throw new CalculatorInputError(`calculation.tranches.${i}.tenorYears`, 'a deal tranche is a whole number of years');
   });
   // The calculation's own errors name its fields from inside the `calculation` object.
   const answer = await newIssueCalculation(db, calculation, now).catch((err: unknown) => {

@@ -181,6 +181,18 @@ describe('a submit that fails', () => {
     expect(console.error).not.toHaveBeenCalled();
   });
 
+  it("puts a 409 in the validator's form (a duplicate) on the field it names, without reporting it", async () => {
+    const server = serveApi({ [PUT]: refusal(409, "Invalid body.profile.roleType: is already Bob Lee's: pick another"), [REPORT]: {} });
+    renderPage(<NameForm />);
+    type('name', 'Ann Lee');
+    type('role-type', 'Head of desk');
+    submit();
+    expect(await screen.findByText("Role type is already Bob Lee's: pick another.")).toBeTruthy();
+    expect(screen.getByTestId('role-type').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('name-form-error')).toBeNull();
+    expect(server.callsTo(REPORT)).toHaveLength(0);
+  });
+
   it('says a 409 on the error line without reporting it: the person can act on it', async () => {
     const server = serveApi({ [PUT]: refusal(409, 'Someone changed this profile; reload it.'), [REPORT]: {} });
     renderPage(<NameForm />);

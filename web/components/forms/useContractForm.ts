@@ -3,7 +3,8 @@
  * schema built from the shared limits), so the browser refuses what the server would, and with the
  * same sentence. Each field's refusal is `humaneIssue` of the contract's issue, the words the
  * server's 400 reads as through `humaneServerError`; a 400 the server sends anyway (a rule only it
- * can check) lands on the fields it names. Any other failure goes where a failed mutation's goes
+ * can check), or a 409 in the validator's form (a value another row has: `bodyRefusal` of
+ * common/api/shared), lands on the fields it names. Any other failure goes where a failed mutation's goes
  * (`onApiFailure`, api/queryClient.ts): an unexpected one (a 5xx, no answer, a bug) is logged and
  * reported by `handleError`, a refusal the person caused (a 409, a 422…) is not; then the form
  * says it on its error line, through `refused`, or as the §8 toast with `errorToast`.
@@ -53,9 +54,12 @@ export interface ContractForm<Values extends Record<string, unknown>, S extends 
   onSubmit: (send: (body: z.output<S>) => Promise<unknown> | void) => (event?: FormEvent<HTMLFormElement>) => void;
 }
 
-/** The server's own `{ error }` text of a 400, before the client made it sentences. */
+/**
+ * The server's own `{ error }` text of a 400, or of a 409 that names a field (a duplicate), before
+ * the client made it sentences; a 409 in other words (changed meanwhile) stays the form's.
+ */
 function validationText(failure: unknown): string | null {
-  if (!(failure instanceof ApiError) || failure.status !== 400) return null;
+  if (!(failure instanceof ApiError) || (failure.status !== 400 && failure.status !== 409)) return null;
   const body = failure.body;
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
   return null;

@@ -115,6 +115,23 @@ describe('the new-issue calculator', () => {
     expect(screen.queryByTestId('tranche-0-ipt')).toBeNull();
   });
 
+  it('says a fair value the server cannot read as a sentence naming the field and the tranche', async () => {
+    // As server/services/primary/calculator.ts refuses it.
+    server.answer(
+      CALCULATE,
+      refusal(
+        400,
+        'Invalid body.tranches.0.fairValueBp: must be entered for the 10-year tranche: no issuer or sector curve to read it from',
+      ),
+    );
+    renderPage(<CalculatorPage />, { path: ROUTE, at: ROUTE });
+    fireEvent.click(screen.getByLabelText('Sector and rating'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Fair value (bp) must be entered for the 10-year tranche: no issuer or sector curve to read it from.',
+    );
+    expect(screen.queryByTestId('tranche-0-ipt')).toBeNull();
+  });
+
   it('keeps the worksheet as a sheet named by sector, rating, tenors and day when saved, and opens it', async () => {
     const { router } = renderPage(<CalculatorPage />, { path: ROUTE, at: ROUTE });
     fireEvent.click(screen.getByLabelText('Sector and rating'));

@@ -101,12 +101,25 @@ describe('admin: a bond’s terms', () => {
     expect(after.history.length).toBe(read.history.length);
   });
 
+  // Each rule only the server checks answers in the validator's form, so the page puts it on the field.
   it.each([
-    ['a CUSIP whose check digit is wrong', { cusip: 'ZQ1001AA8' }, /^cusip: /],
+    [
+      'a CUSIP whose check digit is wrong',
+      { cusip: 'ZQ1001AA8' },
+      'Invalid body.cusip: fails its check digit (ZQ1001AA8: a CUSIP is 9 characters ending in its check digit)',
+    ],
     ['a CUSIP of the wrong length', { cusip: 'ZQ1001AA' }, /cusip/],
-    ['a maturity before the issue', { maturityDate: '2020-01-01' }, /^maturityDate: must be after issueDate/],
-    ['a first coupon after the maturity', { firstCouponDate: '2032-01-01' }, /^firstCouponDate: /],
-    ['a call after the maturity', { callSchedule: [{ date: '2032-01-01', price: 100 }] }, /^callSchedule\.0\.date: /],
+    ['a maturity before the issue', { maturityDate: '2020-01-01' }, 'Invalid body.maturityDate: must be after the issue date (2021-02-23)'],
+    [
+      'a first coupon after the maturity',
+      { firstCouponDate: '2032-01-01' },
+      'Invalid body.firstCouponDate: must be after the issue date (2021-02-23) and not after the maturity date (2031-02-23)',
+    ],
+    [
+      'a call after the maturity',
+      { callSchedule: [{ date: '2032-01-01', price: 100 }] },
+      'Invalid body.callSchedule.0.date: must fall between the issue date (2021-02-23) and the maturity date (2031-02-23), not on 2032-01-01',
+    ],
     [
       'calls out of order',
       {
@@ -115,22 +128,31 @@ describe('admin: a bond’s terms', () => {
           { date: '2028-01-01', price: 100 },
         ],
       },
-      /^callSchedule\.1\.date: .*date order/,
+      'Invalid body.callSchedule.1.date: must be later than the call before it: calls go in date order, each date once',
     ],
     ['a call price of 10', { callSchedule: [{ date: '2029-01-01', price: 10 }] }, /callSchedule\.0\.price/],
-    ['more outstanding than issued', { amountOutstanding: 2_000_000_000 }, /^amountOutstanding: /],
+    [
+      'more outstanding than issued',
+      { amountOutstanding: 2_000_000_000 },
+      'Invalid body.amountOutstanding: must not be more than the amount issued',
+    ],
     ['a coupon type not in the vocabulary', { couponType: 'step' }, /couponType/],
     ['a day count not in the vocabulary', { dayCount: 'ACT/365' }, /dayCount/],
     ['a rating off the scale', { ratingSp: 'A4' }, /ratingSp/],
-    ['a zero with a coupon', { couponType: 'zero' }, /^coupon: must be 0/],
-    ['a floater without its index', { couponType: 'floating' }, /^floaterIndex: /],
-    ['an unknown issuer', { issuerId: 999_999 }, /^issuerId: no such issuer/],
+    ['a zero with a coupon', { couponType: 'zero' }, 'Invalid body.coupon: must be 0 for a zero-coupon bond'],
+    [
+      'a floater without its index',
+      { couponType: 'floating' },
+      'Invalid body.floaterIndex: is needed for a floating coupon, with its quoted margin',
+    ],
+    ['an unknown issuer', { issuerId: 999_999 }, 'Invalid body.issuerId: is unknown: there is no issuer 999999'],
     ['no version', { updatedAt: undefined }, /updatedAt/],
   ])('refuses %s with a 400 naming the field, changing nothing', async (_name, change, message) => {
     const read = await get();
     const res = await put({ ...termsOf(read), ...change });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error).toMatch(message);
+    if (typeof message === 'string') expect(res.json()).toEqual({ error: message });
+    else expect(res.json().error).toMatch(message);
     expect(await get()).toEqual(read);
   });
 
@@ -142,11 +164,15 @@ describe('admin: a bond’s terms', () => {
     expect(await get()).toEqual(read);
   });
 
-  it('refuses a CUSIP another bond has (409: compare and merge them instead)', async () => {
+  it('refuses a CUSIP another bond has with a 409 naming the field and the bond that has it', async () => {
     const read = await get();
+    const holder = await ctx.database.db.selectFrom('bonds').select('id').where('cusip', '=', 'ZQ1001AB7').executeTakeFirstOrThrow();
     const res = await put({ ...termsOf(read), cusip: 'ZQ1001AB7' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatch(/^cusip: ZQ1001AB7 is already bond \d+/);
+    expect(res.json()).toEqual({
+      error: `Invalid body.cusip: is already bond ${holder.id}'s (ZQ1001AB7): compare and merge the two instead`,
+    });
+    expect(await get()).toEqual(read);
   });
 
   it('a rating change starts the bond’s rating history', async () => {

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_USAGE_PATHS, USAGE_MAX_DAYS, usageResponseSchema } from '../../../../common/api/usage';
 import { addDays, isoDate } from '../../../../common/calendar';
-import { boundedRange, calendarDateSchema } from '../../../../common/api/dates';
+import { boundedRange, calendarDateSchema, RANGE_REFUSAL } from '../../../../common/api/dates';
 import { usageDashboards } from '../../../services/usage/usage';
-import { ServiceRefusal } from '../../../services/refusal';
+import { badQuery } from '../../../plugins/errors';
 import { defineRoutes } from '../../defineRoute';
 
 const usageQuery = boundedRange(
@@ -31,9 +31,8 @@ const usageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const to = request.query.to ?? isoDate(now());
       const from = request.query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
-      if (from > to) throw new ServiceRefusal('invalid', `Invalid querystring.from: must not be after to (${to})`);
-      if (addDays(from, USAGE_MAX_DAYS) < to)
-        throw new ServiceRefusal('invalid', `Invalid querystring.from: the range may span at most ${USAGE_MAX_DAYS} days`);
+      if (from > to) throw badQuery('from', RANGE_REFUSAL.reversed(to));
+      if (addDays(from, USAGE_MAX_DAYS) < to) throw badQuery('from', RANGE_REFUSAL.tooLong(USAGE_MAX_DAYS));
       return usageDashboards(app.db, from, to);
     },
   );

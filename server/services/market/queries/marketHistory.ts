@@ -9,6 +9,8 @@ import type {
 import { TENOR_BUCKET_IDS, type TenorBucket } from '../../../../common/market';
 import type { Database } from '../../../db/schema';
 import { ServiceRefusal } from '../../refusal';
+import { RANGE_REFUSAL } from '../../../../common/api/dates';
+import { queryRefusal } from '../../../../common/api/shared';
 import { addDays, eodDateOnOrBefore, isoDay, marketAsOf, n, yearsBetween } from './common';
 import { bondTableSnapshot, fromSnapshot, type Snapshot } from './bondTableSnapshot';
 import { hasBit, matchesOf } from './bondTableMasks';
@@ -137,7 +139,7 @@ export async function termStructureChange(
     to?: string | undefined;
   },
 ): Promise<TermStructureChangeResponse> {
-  if (q.issuerId === undefined && !q.sector) throw new ServiceRefusal('invalid', 'Invalid querystring.issuerId: give issuerId or sector');
+  if (q.issuerId === undefined && !q.sector) throw new ServiceRefusal('invalid', queryRefusal('issuerId', 'choose an issuer or a sector'));
   if (q.issuerId !== undefined && !(await db.selectFrom('issuers').select('id').where('id', '=', q.issuerId).executeTakeFirst())) {
     throw new ServiceRefusal('not found', `Issuer ${q.issuerId} not found`);
   }
@@ -146,7 +148,7 @@ export async function termStructureChange(
   }
   const to = q.to ?? (await marketAsOf(db)).day;
   const from = q.from ?? addDays(to, -30);
-  if (from > to) throw new ServiceRefusal('invalid', 'Invalid querystring.from: must not be after to');
+  if (from > to) throw new ServiceRefusal('invalid', queryRefusal('from', RANGE_REFUSAL.reversed(to)));
   const column = q.metric === 'spread' ? 'e.g_spread_bp' : 'e.yield';
   const scope = q.issuerId !== undefined ? sql<boolean>`b.issuer_id = ${q.issuerId}` : segmentCondition(`sector:${q.sector}`);
   const rows = await sql<{

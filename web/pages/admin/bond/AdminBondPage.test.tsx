@@ -89,11 +89,41 @@ describe('admin bond page', () => {
   });
 
   it('a term only the server can check is refused on its field, not in the save message', async () => {
-    server.answer(SAVE, refusal(400, 'Invalid body.cusip: has a wrong check digit'));
+    // As server/services/marketAdmin/bondEdit.ts refuses it.
+    server.answer(
+      SAVE,
+      refusal(400, 'Invalid body.cusip: fails its check digit (000000AA1: a CUSIP is 9 characters ending in its check digit)'),
+    );
     renderBond();
     fireEvent.click(await screen.findByTestId('bond-save'));
-    expect(await screen.findByText('CUSIP has a wrong check digit.')).toBeTruthy();
+    expect(
+      await screen.findByText('CUSIP fails its check digit (000000AA1: a CUSIP is 9 characters ending in its check digit).'),
+    ).toBeTruthy();
     expect(screen.getByTestId('bond-cusip').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('bond-save-message')).toBeNull();
+  });
+
+  it("a maturity the server finds before the issue is refused on the maturity field, in the server's words", async () => {
+    server.answer(SAVE, refusal(400, 'Invalid body.maturityDate: must be after the issue date (2026-12-01)'));
+    renderBond();
+    fireEvent.change(await screen.findByTestId('bond-maturityDate'), { target: { value: '2026-06-01' } });
+    fireEvent.click(screen.getByTestId('bond-save'));
+    expect(await screen.findByText('Maturity date must be after the issue date (2026-12-01).')).toBeTruthy();
+    expect(screen.getByTestId('bond-maturityDate').getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo(SAVE).map((c) => (c.body as AdminBondTerms).maturityDate)).toEqual(['2026-06-01']);
+    expect(screen.queryByTestId('bond-save-message')).toBeNull();
+  });
+
+  it('a CUSIP another bond has (409) is said on the CUSIP field, naming that bond, and the bond is not read again', async () => {
+    server.answer(SAVE, refusal(409, "Invalid body.cusip: is already bond 7's (000000AB9): compare and merge the two instead"));
+    renderBond();
+    fireEvent.change(await screen.findByTestId('bond-cusip'), { target: { value: '000000AB9' } });
+    fireEvent.click(screen.getByTestId('bond-save'));
+    expect(await screen.findByText("CUSIP is already bond 7's (000000AB9): compare and merge the two instead.")).toBeTruthy();
+    expect(screen.getByTestId('bond-cusip').getAttribute('aria-invalid')).toBe('true');
+    // What was typed stays to be corrected: a duplicate is not a change by someone else.
+    expect((screen.getByTestId('bond-cusip') as HTMLInputElement).value).toBe('000000AB9');
+    expect(server.callsTo(`GET ${BOND}`)).toHaveLength(1);
     expect(screen.queryByTestId('bond-save-message')).toBeNull();
   });
 });

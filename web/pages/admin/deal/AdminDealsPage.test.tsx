@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_DEAL_PATHS, adminDealCreateSchema, adminDealListSchema } from '@common/api/adminDeals';
 import { ISSUER_PATHS, issuerSearchResponseSchema } from '@common/api/issuer';
-import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
+import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminDealsPage from './AdminDealsPage';
 
@@ -65,7 +65,7 @@ describe('admin deals', () => {
     const { router } = renderDeals();
     fireEvent.click(await screen.findByTestId('new-deal'));
     fireEvent.click(await screen.findByTestId('new-deal-create'));
-    expect((await screen.findByRole('alert')).textContent).toBe('issuerId: pick an issuer');
+    expect((await screen.findByRole('alert')).textContent).toBe('Pick an issuer.');
     expect(server.callsTo(CREATE)).toHaveLength(0);
     const issuer = screen.getByTestId('new-deal-issuer');
     // Mantine's Select takes a change to an unfocused input for autofill, not typing.
@@ -78,6 +78,21 @@ describe('admin deals', () => {
     expect(server.callsTo(CREATE).map((c) => c.body)).toEqual([
       { issuerId: 12, bookrunners: ['Goldman Sachs', 'Morgan Stanley'], useOfProceeds: null, tranches: [{ tenorYears: 10, sizeMm: 1000 }] },
     ]);
+  });
+
+  it("the server's refusal of the issuer (gone meanwhile) is said as a sentence naming it, and the modal stays", async () => {
+    // As server/services/primary/dealAdmin.ts refuses it.
+    server.answer(CREATE, refusal(400, 'Invalid body.issuerId: is unknown: there is no issuer 12'));
+    const { router } = renderDeals();
+    fireEvent.click(await screen.findByTestId('new-deal'));
+    const issuer = await screen.findByTestId('new-deal-issuer');
+    act(() => issuer.focus());
+    fireEvent.change(issuer, { target: { value: 'acme' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'ACME — Acme' }));
+    fireEvent.click(screen.getByTestId('new-deal-create'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Issuer is unknown: there is no issuer 12.');
+    expect(server.callsTo(CREATE)).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/bw/admin/deal');
   });
 
   it('a link with filters opens the list filtered: the filters are shown and sent', async () => {

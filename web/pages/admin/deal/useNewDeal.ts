@@ -15,7 +15,7 @@ export function useNewDeal() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    if (!issuerId) return setError('issuerId: pick an issuer');
+    if (!issuerId) return setError('Pick an issuer.');
     setBusy(true);
     setError(null);
     try {
