@@ -28,7 +28,7 @@ export async function industryOrRefuse(db: Kysely<Database>, id: number, field: 
   if (row.parent_id === null)
     throw new ServiceRefusal(
       'invalid',
-      bodyRefusal(field, `must be an industry, not the top-level sector ${row.code}: issuers belong to one of its industries`),
+      bodyRefusal(field, `must not be a top-level sector (${row.code}): issuers belong to one of its industries`),
     );
   return row;
 }

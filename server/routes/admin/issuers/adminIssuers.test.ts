@@ -127,7 +127,7 @@ describe('admin: issuers', () => {
     };
     await refused(
       { sectorId: sectorId },
-      'Invalid body.sectorId: must be an industry, not the top-level sector FINL: issuers belong to one of its industries',
+      'Invalid body.sectorId: must not be a top-level sector (FINL): issuers belong to one of its industries',
     );
     await refused({ sectorId: 99999 }, 'Invalid body.sectorId: is unknown: there is no industry 99999');
     await refused(

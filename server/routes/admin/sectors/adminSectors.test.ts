@@ -99,7 +99,7 @@ describe('admin: sectors', () => {
     const toSector = await call('POST', '/admin/sectors/move-issuers', { issuerIds: issuers, sectorId: enrg.sectorId });
     expect({ status: toSector.statusCode, body: toSector.json() }).toEqual({
       status: 400,
-      body: { error: 'Invalid body.sectorId: must be an industry, not the top-level sector ENRG: issuers belong to one of its industries' },
+      body: { error: 'Invalid body.sectorId: must not be a top-level sector (ENRG): issuers belong to one of its industries' },
     });
     const unknown = await call('POST', '/admin/sectors/move-issuers', { issuerIds: [999999], sectorId: enrg.industryId });
     expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
