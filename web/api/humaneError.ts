@@ -36,6 +36,14 @@ const FIELD_WORDS: Record<string, string> = {
   // When a deal was announced, and when its next stage happened (web/pages/admin/deal).
   announcedAt: 'Announcement time',
   at: 'Time',
+  // Reference data and market hawk fields, as their pages label them (web/pages/admin/reference, alerts).
+  parentIssuerId: 'Parent issuer',
+  duplicateId: 'Duplicate issuer',
+  sectorId: 'Industry',
+  parentId: 'Parent sector',
+  issuerIds: 'Issuers',
+  mergedIds: 'Merged bonds',
+  expiresAt: 'Expiry',
   // A term sheet's ratings are keyed by agency.
   sp: 'S&P rating',
   moodys: "Moody's rating",
