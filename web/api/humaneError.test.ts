@@ -154,6 +154,20 @@ describe('validation errors read as sentences about the field', () => {
       ],
       ['Invalid body.rule.dealId: is unknown: there is no deal 5 you can see', 'Deal number is unknown: there is no deal 5 you can see.'],
       ['Invalid body.expiresAt: must be at most 366 days ahead', 'Expiry must be at most 366 days ahead.'],
+      ['Invalid body.organizationId: is unknown: there is no organisation nope', 'Organisation is unknown: there is no organisation nope.'],
+      [
+        'Invalid body.recipients.organizations: include an unknown organisation (tok-nope)',
+        'Organisations include an unknown organisation (tok-nope).',
+      ],
+      [
+        'Invalid body.endsAt: needs a scheduled start: a window has a start',
+        'Scheduled end needs a scheduled start: a window has a start.',
+      ],
+      [
+        'Invalid body.file: must be of the type it replaces (image/png), not image/gif',
+        'File must be of the type it replaces (image/png), not image/gif.',
+      ],
+      ['Invalid body.ids: the message 9 is unknown', 'The message 9 is unknown.'],
       [
         'Invalid body.rule.agencies: must not include S&P ratings: alerts on them need the feature "s_and_p_ratings", which your account does not have',
         'Agencies must not include S&P ratings: alerts on them need the feature "s_and_p_ratings", which your account does not have.',

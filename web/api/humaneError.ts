@@ -44,6 +44,11 @@ const FIELD_WORDS: Record<string, string> = {
   issuerIds: 'Issuers',
   mergedIds: 'Merged bonds',
   expiresAt: 'Expiry',
+  organizationId: 'Organisation',
+  organizations: 'Organisations',
+  // A maintenance window's ends, as the maintenance page labels them.
+  startsAt: 'Scheduled start',
+  endsAt: 'Scheduled end',
   // A term sheet's ratings are keyed by agency.
   sp: 'S&P rating',
   moodys: "Moody's rating",
