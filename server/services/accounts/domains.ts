@@ -59,10 +59,7 @@ async function lockedDomain(trx: Kysely<Database>, domain: string, updatedAt: st
   const row = await domainRows(trx).where('organization_domains.domain', '=', domain).forUpdate().executeTakeFirst();
   if (!row) throw new ServiceRefusal('not found', `No organisation has the domain ${domain}.`);
   if (row.updated_at.getTime() !== Date.parse(updatedAt))
-    throw new ServiceRefusal(
-      'conflict',
-      `updatedAt: ${domain} was changed by someone else since you read it (at ${row.updated_at.toISOString()}); reload and try again`,
-    );
+    throw new ServiceRefusal('conflict', `${domain} was changed by someone else since you read it: reload and try again.`);
   return row;
 }
 

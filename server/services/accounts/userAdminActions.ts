@@ -41,7 +41,7 @@ export async function changeUser(
     if (version !== undefined && row.version !== version)
       throw new ServiceRefusal(
         'conflict',
-        `version: this person was changed by someone else since you opened them (version ${version}, now ${row.version}); reload and try again`,
+        `This person was changed by someone else since you opened them (version ${version}, now ${row.version}): reload and try again.`,
       );
     const { before, after } = await change(trx, row);
     await trx

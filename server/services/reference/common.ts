@@ -12,12 +12,12 @@ export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).t
 
 export const day = (d: Date | string) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 
-/** Refuses a stale edit: the record changed since the admin read it. */
+/** Refuses a stale edit: the record changed since the admin read it (a plain sentence: no field is wrong). */
 export function checkVersion(what: string, read: number, now: number): void {
   if (read !== now)
     throw new ServiceRefusal(
       'conflict',
-      `version: this ${what} was changed by someone else since you opened it (version ${read}, now ${now}); reload and try again`,
+      `This ${what} was changed by someone else since you opened it (version ${read}, now ${now}): reload and try again.`,
     );
 }
 

@@ -198,8 +198,8 @@ export async function setDisplayName(
       throw new ServiceRefusal(
         'conflict',
         current
-          ? `version: this name was changed by someone else since you read it (now "${current.display_name}", version ${current.version}); reload and try again`
-          : 'version: the override you read was removed since; reload and try again',
+          ? `This name was changed by someone else since you read it (now "${current.display_name}", version ${current.version}): reload and try again.`
+          : 'The override you read was removed since: reload and try again.',
       );
     const version = current ? current.version + 1 : 0;
     await trx
@@ -248,7 +248,7 @@ export async function removeDisplayName(
     if (row.version !== version)
       throw new ServiceRefusal(
         'conflict',
-        `version: this name was changed by someone else since you read it (now version ${row.version}); reload and try again`,
+        `This name was changed by someone else since you read it (now version ${row.version}): reload and try again.`,
       );
     await trx.deleteFrom('display_name_overrides').where('subject_type', '=', type).where('subject_id', '=', id).execute();
     await touch(trx, type, id);

@@ -42,7 +42,7 @@ export async function mergeIssuers(
     if (body.duplicateVersion !== duplicate.version)
       throw new ServiceRefusal(
         'conflict',
-        `duplicateVersion: the duplicate was changed by someone else since you opened it (version ${body.duplicateVersion}, now ${duplicate.version}); reload and try again`,
+        `The duplicate was changed by someone else since you opened it (version ${body.duplicateVersion}, now ${duplicate.version}): reload and try again.`,
       );
     const bonds = await trx
       .updateTable('bonds')

@@ -112,8 +112,10 @@ describe('admin: display names', () => {
 
   it('tells the second writer (409) instead of overwriting, and refuses bad names by field', async () => {
     const stale = await call('PUT', `/admin/display-names/issuer/${parent}`, { displayName: 'Someone else', version: null });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toMatch(/^version:/);
+    expect({ status: stale.statusCode, body: stale.json() }).toEqual({
+      status: 409,
+      body: { error: 'This name was changed by someone else since you read it (now "Parent Group", version 0): reload and try again.' },
+    });
     const empty = await call('PUT', `/admin/display-names/issuer/${parent}`, { displayName: '  ', version: 0 });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/displayName/);

@@ -92,8 +92,10 @@ describe('admin domains: who joins which organisation at sign-up, who is an empl
     expect(early.isEmployee).toBe(true);
 
     const stale = await call('PUT', '/admin/domains/north.test', { updatedAt: before!.updatedAt, organizationId: south });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toMatch(/^updatedAt: north.test was changed by someone else/);
+    expect({ status: stale.statusCode, body: stale.json() }).toEqual({
+      status: 409,
+      body: { error: 'north.test was changed by someone else since you read it: reload and try again.' },
+    });
     const [entry] = await audit('domain.update', 'north.test');
     expect(entry!.details).toMatchObject({ before: { employee: false }, after: { employee: true } });
   });

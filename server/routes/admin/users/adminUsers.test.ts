@@ -207,8 +207,12 @@ describe('admin users: find people on the server, see one, act on them — audit
     expect((await send('POST', `/admin/users/${ids.cat}/lock`, { version: cat.version })).statusCode).toBe(200);
     // A second admin, still looking at the version before the lock, tries to log Cat out.
     const stale = await send('POST', `/admin/users/${ids.cat}/logout`, { version: cat.version });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toMatch(/^version: .*changed by someone else/);
+    expect({ status: stale.statusCode, body: stale.json() }).toEqual({
+      status: 409,
+      body: {
+        error: `This person was changed by someone else since you opened them (version ${cat.version}, now ${cat.version + 1}): reload and try again.`,
+      },
+    });
     expect(await auditOf('user.logout', ids.cat!)).toHaveLength(0);
     expect((await detail(ids.cat!)).version).toBe(cat.version + 1);
   });

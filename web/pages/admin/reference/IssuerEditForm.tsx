@@ -7,7 +7,7 @@ import { Alert, Button, Grid, Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_ISSUER_PATHS, type AdminIssuerDetail, type AdminIssuerUpdate } from '@common/api/adminIssuers';
 import type { AdminSector } from '@common/api/adminSectors';
-import { api } from '../../../api/client';
+import { ApiError, api } from '../../../api/client';
 import { useApiMutation } from '../../../api/queries';
 import { IssuerPicker } from '../../../components/IssuerPicker';
 import { sectorOptions } from './sectorOptions';
@@ -27,8 +27,14 @@ export function IssuerEditForm({ issuer, sectors, onSaved, onReload }: Props) {
   const [cik, setCik] = useState(issuer.secCik ?? '');
   const [industry, setIndustry] = useState<string | null>(String(issuer.industry.id));
   const [parent, setParent] = useState<string | null>(issuer.parent ? String(issuer.parent.id) : null);
+  /** Whether the last save was refused because someone changed the issuer since (409): a reload is offered. */
+  const [stale, setStale] = useState(false);
   const save = useApiMutation(
-    (update: AdminIssuerUpdate) => api.put<AdminIssuerDetail>(ADMIN_ISSUER_PATHS.issuer({ issuerId: issuer.id }), update),
+    (update: AdminIssuerUpdate) =>
+      api.put<AdminIssuerDetail>(ADMIN_ISSUER_PATHS.issuer({ issuerId: issuer.id }), update).catch((err: unknown) => {
+        setStale(err instanceof ApiError && err.status === 409);
+        throw err;
+      }),
     { onDone: onSaved },
   );
   const { error } = save;
@@ -112,7 +118,7 @@ export function IssuerEditForm({ issuer, sectors, onSaved, onReload }: Props) {
       {error && (
         <Alert color="red" mt="xs" data-testid="issuer-error">
           {error}
-          {error.startsWith('version:') && (
+          {stale && (
             <Button size="compact-xs" variant="light" ml="sm" onClick={() => void onReload()}>
               Reload
             </Button>
