@@ -116,6 +116,11 @@ describe('uploading', () => {
       if (text.startsWith('Invalid body.file')) expect(error, name).toBe(text);
       else expect(error, name).toContain(text);
     }
+    const asJson = await ctx.app.inject({ method: 'POST', url: '/admin/media?name=a.png', headers: admin, payload: { bytes: 'x' } });
+    expect({ status: asJson.statusCode, body: asJson.json() }).toEqual({
+      status: 400,
+      body: { error: 'Invalid body.file: must be sent as the body, with Content-Type application/octet-stream' },
+    });
     const after = (await ctx.app.inject({ method: 'GET', url: '/admin/media', headers: admin })).json() as MediaList;
     expect(after.items.length).toBe(before.items.length);
   });
