@@ -117,6 +117,21 @@ describe('admin deals', () => {
     expect(server.callsTo(CREATE)).toHaveLength(0);
   });
 
+  it('a bookrunner longer than the contract takes is said under the bookrunners, and nothing is sent', async () => {
+    renderDeals();
+    fireEvent.click(await screen.findByTestId('new-deal'));
+    const issuer = await screen.findByTestId('new-deal-issuer');
+    act(() => issuer.focus());
+    fireEvent.change(issuer, { target: { value: 'acme' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'ACME — Acme' }));
+    const bookrunners = screen.getByLabelText('Bookrunners (comma-separated)');
+    fireEvent.change(bookrunners, { target: { value: `Goldman Sachs, ${'M'.repeat(101)}` } });
+    fireEvent.click(screen.getByTestId('new-deal-create'));
+    expect(await screen.findByText('Bookrunners must be at most 100 characters.')).toBeTruthy();
+    expect(bookrunners.getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo(CREATE)).toHaveLength(0);
+  });
+
   it('a link with filters opens the list filtered: the filters are shown and sent', async () => {
     renderDeals('/bw/admin/deal?q=acme&status=priced&from=2026-10-01&to=2026-11-15');
     await screen.findByTestId('admin-deal-list');

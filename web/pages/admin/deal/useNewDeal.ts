@@ -22,6 +22,8 @@ export function useNewDeal() {
     initialValues: { issuerId: null, bookrunners: '', useOfProceeds: '', tranches: [FIRST_TRANCHE] } as NewDealDraft,
     // No issuer yet is sent to the check as missing, for it to say so.
     toBody: (d) => newDealBody(d) as z.input<typeof newDealSchema>,
+    // One bookrunner of the list ("bookrunners.2") is the bookrunners field; a tranche's level keeps its path.
+    fieldOf: (path) => (path.startsWith('bookrunners.') ? 'bookrunners' : path),
   });
   const values = form.getValues();
   /** Sends the body as the fields make it (not the contract's defaults filled in). */
