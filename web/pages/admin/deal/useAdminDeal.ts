@@ -73,7 +73,8 @@ export function useDealEditor(deal: AdminDeal) {
   });
   return {
     deal,
-    error,
+    // A form's own refusal of a part it has no field for (none expected) says itself on the same line.
+    error: error ?? details.formError ?? step.formError,
     details: details.form,
     saveDetails: details.onSubmit((body) => apply(() => adminDealsApi.update(deal.id, body))),
     saveTranche: (trancheId: number, c: Partial<AdminTrancheInput>) => change(() => adminDealsApi.updateTranche(deal.id, trancheId, c)),
