@@ -106,7 +106,7 @@ describe('editing a blog post', () => {
     save();
     await waitFor(() =>
       expect(fieldError(screen.getByLabelText('Slug'))).toContain(
-        'Slug lower-case letters, digits and single hyphens (e.g. weekly-credit-notes).',
+        'Slug must be lower-case letters, digits and single hyphens (e.g. weekly-credit-notes).',
       ),
     );
     expect(server.callsTo(PATCH)).toHaveLength(0);
@@ -144,6 +144,17 @@ describe('editing a blog post', () => {
     save();
     await waitFor(() =>
       expect(fieldError(screen.getByLabelText('Cover image'))).toContain('Choose an image from the media library (its public link).'),
+    );
+    expect(screen.queryByTestId('blog-editor-error')).toBeNull();
+  });
+
+  it('a slug another post has (409) shows under the slug', async () => {
+    server.answer(PATCH, refusal(409, 'Invalid body.slug: is already used by another post (bank-spreads)'));
+    await openEditor();
+    type('Slug', 'bank-spreads');
+    save();
+    await waitFor(() =>
+      expect(fieldError(screen.getByLabelText('Slug'))).toContain('Slug is already used by another post (bank-spreads).'),
     );
     expect(screen.queryByTestId('blog-editor-error')).toBeNull();
   });
