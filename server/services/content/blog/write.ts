@@ -11,6 +11,7 @@ import {
   type BlogStatus,
   blogPostCreateBodySchema,
 } from '@common/api/blog';
+import { bodyRefusal } from '@common/api/shared';
 import type { Database } from '../../../db/schema';
 import { writeAudit } from '../../audit';
 import { ServiceRefusal } from '../../refusal';
@@ -47,7 +48,7 @@ async function slugTaken(db: Kysely<Database>, slug: string, exceptPostId?: numb
  */
 function checkCoverImage(coverImage: string | null | undefined, ctx: BlogContext): void {
   if (coverImage && !coverImage.startsWith(`${mediaHost(ctx.publicUrl)}/`)) {
-    throw new ServiceRefusal('invalid', 'coverImage: choose an image from the media library (its public link)');
+    throw new ServiceRefusal('invalid', bodyRefusal('coverImage', 'choose an image from the media library (its public link)'));
   }
 }
 
@@ -63,7 +64,8 @@ export async function createPost(db: Kysely<Database>, caller: Caller, input: Bl
   checkCoverImage(body.coverImage, ctx);
   const id = await db.transaction().execute(async (trx) => {
     let slug = body.slug ?? slugify(body.title);
-    if (body.slug && (await slugTaken(trx, slug))) throw new ServiceRefusal('conflict', `slug: "${slug}" is already used by another post`);
+    if (body.slug && (await slugTaken(trx, slug)))
+      throw new ServiceRefusal('conflict', bodyRefusal('slug', `is already used by another post (${slug})`));
     for (let n = 2; !body.slug && (await slugTaken(trx, slug)); n++) slug = `${slugify(body.title)}-${n}`;
     const html = renderMarkdown(body.markdown);
     const row = await trx
@@ -147,7 +149,8 @@ export async function updatePost(
       changes.publish_at = publishTime(status, requested, ctx.now);
     }
     if (body.slug !== undefined && body.slug !== current.slug) {
-      if (await slugTaken(trx, body.slug, id)) throw new ServiceRefusal('conflict', `slug: "${body.slug}" is already used by another post`);
+      if (await slugTaken(trx, body.slug, id))
+        throw new ServiceRefusal('conflict', bodyRefusal('slug', `is already used by another post (${body.slug})`));
       await trx.deleteFrom('blog_slug_history').where('slug', '=', body.slug).execute();
       await trx
         .insertInto('blog_slug_history')
