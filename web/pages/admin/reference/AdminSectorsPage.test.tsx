@@ -141,7 +141,7 @@ describe('admin sectors and industries', () => {
     await waitFor(() => expect(server.callsTo(ADD).map((c) => c.body)).toEqual([{ code: 'reit', name: 'REITs', parentId: 1 }]));
   });
 
-  it("the server's 400 naming the code shows under it and the typed sector is kept", async () => {
+  it("the server's 400 naming the code shows under it, the typed sector is kept and the taxonomy read again", async () => {
     server.answer(ADD, refusal(400, 'Invalid body.code: must be at most 40 characters'));
     renderPage(<AdminSectorsPage />);
     await row('FIN');
@@ -151,5 +151,6 @@ describe('admin sectors and industries', () => {
     await waitFor(() => expect(fieldError(screen.getByLabelText('Code'))).toBe('Code must be at most 40 characters.'));
     expect(server.callsTo(ADD).map((c) => c.body)).toEqual([{ code: 'UTIL', name: 'Utilities', parentId: null }]);
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Utilities');
+    await waitFor(() => expect(server.callsTo(LIST)).toHaveLength(2));
   });
 });
