@@ -42,6 +42,10 @@ const FIELD_WORDS: Record<string, string> = {
   fitch: 'Fitch rating',
   // The search box's query parameter.
   q: 'Search',
+  // An issuer's reference fields (web/pages/admin/reference), as their inputs are labelled.
+  secCik: 'SEC CIK',
+  sectorId: 'Industry',
+  parentIssuerId: 'Parent issuer',
   // A date range's query parameters (audit log, usage, deals): "To must be a date" read as a typo.
   from: 'Start date',
   to: 'End date',

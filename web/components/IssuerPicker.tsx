@@ -4,7 +4,7 @@
  */
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ISSUER_PATHS, type IssuerSearchResponse } from '@common/api/issuer';
 import { useApiQuery } from '../api/queries';
 
@@ -21,9 +21,11 @@ interface Props {
   label?: string;
   w?: number;
   testId?: string;
+  /** A form's refusal of the choice, shown under it. */
+  error?: ReactNode;
 }
 
-export function IssuerPicker({ value, onChange, known, label = 'Issuer', w = 320, testId }: Props) {
+export function IssuerPicker({ value, onChange, known, label = 'Issuer', w = 320, testId, error }: Props) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const issuers = useApiQuery<IssuerSearchResponse>(q.length >= 1 ? ISSUER_PATHS.issuers : null, { query: { q, limit: 20 } });
@@ -45,6 +47,7 @@ export function IssuerPicker({ value, onChange, known, label = 'Issuer', w = 320
       nothingFoundMessage={q ? 'No issuer' : undefined}
       data={options}
       w={w}
+      error={error}
       data-testid={testId}
     />
   );

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, organizationListSchema, organizationSchema } from '@common/api/admin';
 import { ADMIN_DOMAIN_PATHS, type AdminDomain, adminDomainListSchema, adminDomainSchema } from '@common/api/adminDomains';
 import { refusal, serveApi, shaped } from '../../../test/apiServer';
+import { fieldError } from '../../../test/fieldError';
 import { renderPage } from '../../../test/renderPage';
 import AdminDomainsPage from './AdminDomainsPage';
 
@@ -37,6 +38,12 @@ beforeEach(() => {
   });
 });
 const list = () => screen.getByTestId('domain-list');
+const fillIn = async (domain: string, organization: string) => {
+  await within(list()).findByText('acme.com');
+  fireEvent.change(screen.getByTestId('domain-name'), { target: { value: domain } });
+  fireEvent.click(screen.getByTestId('domain-organization'));
+  fireEvent.click(await screen.findByRole('option', { name: organization }));
+};
 
 describe('admin e-mail domains', () => {
   it("shows each domain's organisation and the configured employee domains", async () => {
@@ -85,5 +92,36 @@ describe('admin e-mail domains', () => {
     fireEvent.click(await within(list()).findByLabelText('People on acme.com are employees'));
     await waitFor(() => expect((within(list()).getByLabelText('People on acme.com are employees') as HTMLInputElement).checked).toBe(true));
     expect(server.callsTo(UPDATE).map((c) => c.body)).toEqual([{ updatedAt: '2026-11-01T10:00:00.000Z', employee: true }]);
+  });
+
+  it("a domain the contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    renderPage(<AdminDomainsPage />);
+    await fillIn('bolt', 'Bolt Partners');
+    fireEvent.click(screen.getByTestId('domain-add'));
+    await waitFor(() => expect(fieldError(screen.getByTestId('domain-name'))).toBe('Enter a domain like example.com.'));
+    expect(server.callsTo(ADD)).toEqual([]);
+    expect(screen.queryByTestId('domain-error')).toBeNull();
+  });
+
+  it('an employee domain sends exactly the domain as typed, the organisation and the tick', async () => {
+    server.answer(ADD, () => shaped(adminDomainSchema, { ...acmeDomain, domain: 'bolt.io', employee: true }));
+    renderPage(<AdminDomainsPage />);
+    await fillIn(' Bolt.IO', 'Bolt Partners');
+    fireEvent.click(screen.getByLabelText('Employees'));
+    fireEvent.click(screen.getByTestId('domain-add'));
+    await waitFor(() =>
+      expect(server.callsTo(ADD).map((c) => c.body)).toEqual([{ domain: ' Bolt.IO', organizationId: 'o-2', employee: true }]),
+    );
+  });
+
+  it("the server's 400 naming the domain shows under it, not on the page's error line", async () => {
+    server.answer(ADD, refusal(400, 'Invalid body.domain: Enter a domain like example.com'));
+    renderPage(<AdminDomainsPage />);
+    await fillIn('bolt.io', 'Bolt Partners');
+    fireEvent.click(screen.getByTestId('domain-add'));
+    await waitFor(() => expect(fieldError(screen.getByTestId('domain-name'))).toBe('Enter a domain like example.com.'));
+    expect(server.callsTo(ADD)).toHaveLength(1);
+    expect(screen.queryByTestId('domain-error')).toBeNull();
+    expect((screen.getByTestId('domain-name') as HTMLInputElement).value).toBe('bolt.io');
   });
 });
