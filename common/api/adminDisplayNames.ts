@@ -24,8 +24,8 @@ export const displayNameSchema = z
   .string()
   .trim()
   .min(1, 'must not be empty')
-  .max(DISPLAY_NAME_MAX, `at most ${DISPLAY_NAME_MAX} characters`)
-  .regex(/^[^\p{Cc}]*$/u, 'no control characters');
+  .max(DISPLAY_NAME_MAX, `must be at most ${DISPLAY_NAME_MAX} characters`)
+  .regex(/^[^\p{Cc}]*$/u, 'must have no control characters');
 
 export const displayNameOverrideSchema = z.object({
   subjectType,

@@ -75,7 +75,7 @@ export const adminIssuerDetailSchema = adminIssuerRowSchema.extend({
 });
 export type AdminIssuerDetail = z.infer<typeof adminIssuerDetailSchema>;
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 /** The fields an admin edits; each optional, at least one. */
 export const adminIssuerUpdateSchema = z
@@ -88,7 +88,10 @@ export const adminIssuerUpdateSchema = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(new RegExp(`^[A-Z0-9][A-Z0-9./-]{0,${ISSUER_TICKER_MAX - 1}}$`), `letters, digits, . / - (at most ${ISSUER_TICKER_MAX})`)
+      .regex(
+        new RegExp(`^[A-Z0-9][A-Z0-9./-]{0,${ISSUER_TICKER_MAX - 1}}$`),
+        `must be letters, digits, . / - (at most ${ISSUER_TICKER_MAX})`,
+      )
       .optional(),
     /** An industry (the second level of the taxonomy). */
     sectorId: z.number().int().positive().optional(),
@@ -96,14 +99,14 @@ export const adminIssuerUpdateSchema = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'two letters (ISO 3166)')
+      .regex(/^[A-Z]{2}$/, 'must be two letters (ISO 3166)')
       .optional(),
     parentIssuerId: z.number().int().positive().nullable().optional(),
     /** SEC Central Index Key: up to 10 digits, stored zero-padded to 10; null removes it. */
     secCik: z
       .string()
       .trim()
-      .regex(/^\d{1,10}$/, 'up to 10 digits')
+      .regex(/^\d{1,10}$/, 'must be up to 10 digits')
       .transform((v) => v.padStart(10, '0'))
       .nullable()
       .optional(),

@@ -35,7 +35,7 @@ export const adminSectorsResponseSchema = z.object({
 });
 export type AdminSectorsResponse = z.infer<typeof adminSectorsResponseSchema>;
 
-const sectorName = z.string().trim().min(1, 'must not be empty').max(SECTOR_NAME_MAX, `at most ${SECTOR_NAME_MAX} characters`);
+const sectorName = z.string().trim().min(1, 'must not be empty').max(SECTOR_NAME_MAX, `must be at most ${SECTOR_NAME_MAX} characters`);
 
 export const adminSectorCreateSchema = z
   .object({
@@ -44,8 +44,8 @@ export const adminSectorCreateSchema = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z0-9][A-Z0-9_.&-]*$/, 'letters, digits and _ . & -')
-      .max(SECTOR_CODE_MAX, `at most ${SECTOR_CODE_MAX} characters`),
+      .regex(/^[A-Z0-9][A-Z0-9_.&-]*$/, 'must be letters, digits and _ . & -')
+      .max(SECTOR_CODE_MAX, `must be at most ${SECTOR_CODE_MAX} characters`),
     name: sectorName,
     /** The sector an industry belongs to; null or absent adds a sector. */
     parentId: z.number().int().positive().nullable().default(null),

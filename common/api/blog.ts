@@ -36,7 +36,7 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const blogSlugSchema = z
   .string()
   .max(BLOG_SLUG_MAX)
-  .regex(SLUG_PATTERN, 'slug: lower-case letters, digits and single hyphens (e.g. weekly-credit-notes)');
+  .regex(SLUG_PATTERN, 'must be lower-case letters, digits and single hyphens (e.g. weekly-credit-notes)');
 export const blogTagSchema = z
   .string()
   .trim()
@@ -50,10 +50,10 @@ export const coverImageSchema = z
   .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) address');
 
 const postFields = {
-  title: z.string().trim().min(1, 'title: required').max(BLOG_TITLE_MAX),
+  title: z.string().trim().min(1).max(BLOG_TITLE_MAX),
   slug: blogSlugSchema,
   summary: z.string().trim().max(BLOG_SUMMARY_MAX),
-  markdown: z.string().max(BLOG_BODY_MAX, `markdown: at most ${BLOG_BODY_MAX} characters`),
+  markdown: z.string().max(BLOG_BODY_MAX),
   tags: z
     .array(blogTagSchema)
     .max(BLOG_TAGS_MAX)

@@ -37,9 +37,7 @@ const FIELD_WORDS: Record<string, string> = {
   announcedAt: 'Announcement time',
   at: 'Time',
   // Reference data and market hawk fields, as their pages label them (web/pages/admin/reference, alerts).
-  parentIssuerId: 'Parent issuer',
   duplicateId: 'Duplicate issuer',
-  sectorId: 'Industry',
   parentId: 'Parent sector',
   issuerIds: 'Issuers',
   mergedIds: 'Merged bonds',
@@ -55,6 +53,10 @@ const FIELD_WORDS: Record<string, string> = {
   fitch: 'Fitch rating',
   // The search box's query parameter.
   q: 'Search',
+  // An issuer's reference fields (web/pages/admin/reference), as their inputs are labelled.
+  secCik: 'SEC CIK',
+  sectorId: 'Industry',
+  parentIssuerId: 'Parent issuer',
   // A date range's query parameters (audit log, usage, deals): "To must be a date" read as a typo.
   from: 'Start date',
   to: 'End date',

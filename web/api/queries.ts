@@ -2,7 +2,8 @@
  * The one data idiom of the web app: `useApiQuery` reads a path, `useApiQueries` reads several
  * paths of one kind (a row per bond), `useApiInfiniteQuery` reads a path page by page (a cursor),
  * `useApiPostQuery` asks a path by POST whose body is the question (a calculator), and
- * `useApiMutation` changes something and re-reads the paths it touched. Keys come only from
+ * `useApiMutation` changes something and re-reads the paths it touched (`useApiSend` the same
+ * for a form, whose hook places the refusal). Keys come only from
  * `apiKey(path)`, paths from the shared definitions in common/api; per-area hooks
  * (`useSubscriptions`, …) are built on these. Pages import none of TanStack's query hooks
  * themselves (eslint.config.js refuses it); `useQueryClient` for a cache edit stays theirs.
@@ -155,6 +156,41 @@ export interface ApiMutation<Vars, Result> {
   reset: () => void;
 }
 
+/** Reads again what an edit touched (see `Reread`). */
+function useReread(): (what: Reread) => Promise<void> {
+  const client = useQueryClient();
+  return async (what) => {
+    if (what === 'everything') await rereadEverything(client);
+    else await Promise.all(what.map((path) => client.invalidateQueries({ queryKey: apiKey(path) })));
+  };
+}
+
+/**
+ * An edit a form sends (the one form hook, components/forms/useContractForm): the paths it
+ * touched are read again as `useApiMutation` reads them, then `onDone` runs; a refusal is thrown,
+ * after `rereadWhenRefused`, so the form puts it on the field it names, or says it once on its
+ * error line (the form reports it; a mutation's would report it a second time).
+ */
+export function useApiSend<Vars, Result = unknown>(
+  call: (vars: Vars) => Promise<Result>,
+  options: { invalidates?: Reread; rereadWhenRefused?: Reread; onDone?: (result: Result, vars: Vars) => unknown } = {},
+): (vars: Vars) => Promise<Result> {
+  const { invalidates = [], rereadWhenRefused = [], onDone } = options;
+  const reread = useReread();
+  return async (vars) => {
+    let result: Result;
+    try {
+      result = await call(vars);
+    } catch (refusal) {
+      await reread(rereadWhenRefused);
+      throw refusal;
+    }
+    await reread(invalidates);
+    await onDone?.(result, vars);
+    return result;
+  };
+}
+
 /**
  * One edit through the one client: TanStack's `useMutation`, with the refusal turned into the
  * sentence a page shows (`apiErrorText`) and, once it succeeded, every path in `invalidates`
@@ -177,12 +213,8 @@ export function useApiMutation<Vars = void, Result = unknown>(
     meta?: MutationMeta;
   } = {},
 ): ApiMutation<Vars, Result> {
-  const client = useQueryClient();
   const { invalidates = [], rereadWhenRefused = [], onDone, fallback, meta } = options;
-  const reread = async (what: Reread) => {
-    if (what === 'everything') await rereadEverything(client);
-    else await Promise.all(what.map((path) => client.invalidateQueries({ queryKey: apiKey(path) })));
-  };
+  const reread = useReread();
   const mutation = useMutation<Result, Error, Vars>({
     mutationFn: call,
     ...(meta ? { meta } : {}),

@@ -21,7 +21,7 @@ interface Props {
   label?: string;
   w?: number;
   testId?: string;
-  /** A refusal of the issuer (a form's), said under the field. */
+  /** A form's refusal of the choice, shown under it. */
   error?: ReactNode;
 }
 
@@ -47,8 +47,8 @@ export function IssuerPicker({ value, onChange, known, label = 'Issuer', w = 320
       nothingFoundMessage={q ? 'No issuer' : undefined}
       data={options}
       w={w}
-      data-testid={testId}
       error={error}
+      data-testid={testId}
     />
   );
 }

@@ -116,11 +116,9 @@ describe('writing and reading a post', () => {
     expect(viaOld.slug).toBe('new-name');
     const clash = await write({ title: 'Another', markdown: 'x' });
     const taken = await call('PATCH', `/v2/blog/posts/${clash.id}`, author, { slug: 'old-name' });
-    // A duplicate stays a 409, in the validator's form: the editor says it under the slug.
-    expect({ status: taken.statusCode, body: taken.json() }).toEqual({
-      status: 409,
-      body: { error: 'Invalid body.slug: is already used by another post (old-name): choose another' },
-    });
+    expect(taken.statusCode).toBe(409);
+    // In the validator's form, so that the editor puts it under the slug.
+    expect((taken.json() as { error: string }).error).toBe('Invalid body.slug: is already used by another post (old-name)');
   });
 
   it('archiving takes a post away from readers', async () => {
@@ -210,15 +208,9 @@ describe('bad and hostile input', () => {
     for (const [body, field] of cases) {
       const res = await call('POST', '/v2/blog/posts', author, body);
       expect(res.statusCode, field).toBe(400);
-      expect((res.json() as { error: string }).error, field).toContain(field);
+      // Each in the validator's form ("Invalid body.<field>: …"), the media library's check too.
+      expect((res.json() as { error: string }).error, field).toMatch(new RegExp(`^Invalid body\\.${field}\\b`));
     }
-    // The rule only the server checks, in the validator's form.
-    const elsewhere = await call('POST', '/v2/blog/posts', author, {
-      title: 'x',
-      markdown: 'x',
-      coverImage: 'https://elsewhere.example/c.png',
-    });
-    expect(elsewhere.json()).toEqual({ error: 'Invalid body.coverImage: must be an image of the media library (its public link)' });
     const after = await ctx.database.db
       .selectFrom('blog_posts')
       .select((eb) => eb.fn.countAll<string>().as('n'))

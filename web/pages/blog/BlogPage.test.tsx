@@ -1,8 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BLOG_PATHS, type BlogPostSummary, blogPostListSchema } from '@common/api/blog';
+import { BLOG_PATHS, type BlogPostSummary, blogPostListSchema, blogPostSchema } from '@common/api/blog';
+import { USER_PATHS } from '@common/api/user';
 import { useFeatureStore } from '../../features/useFeature';
-import { type ApiCall, serveApi, shaped } from '../../test/apiServer';
+import { makeUserInfo } from '../../session/fixtures';
+import { makeJwt } from '../../session/testTokens';
+import { useSession } from '../../stores/session';
+import { type ApiCall, refusal, serveApi, shaped } from '../../test/apiServer';
+import { fieldError } from '../../test/fieldError';
 import { renderPage } from '../../test/renderPage';
 import BlogPage from './BlogPage';
 
@@ -93,5 +98,76 @@ describe('the blog', () => {
     renderPage(<BlogPage />);
     expect((await screen.findByTestId('feature-unavailable')).textContent).toMatch(/^The blog is not part of your access\./);
     expect(server.calls).toEqual([]);
+  });
+});
+
+describe('writing a new post', () => {
+  const CREATE = `POST ${BLOG_PATHS.posts}`;
+  beforeEach(() => {
+    // An author: the server answers their list of posts to manage.
+    useSession.getState().setSession({ accessToken: makeJwt({ sub: 'u-1', scope: 'user' }) });
+    server.answer(`GET ${USER_PATHS.user({ id: 'u-1' })}`, makeUserInfo({ blogAuthor: true }));
+    server.answer(`GET ${BLOG_PATHS.manage}`, shaped(blogPostListSchema, { posts: [], total: 0, page: 1, pageSize: 50, tags: [] }));
+  });
+  afterEach(() => useSession.getState().clear());
+  const openEditor = async () => {
+    renderPage(<BlogPage />);
+    fireEvent.click(await screen.findByTestId('blog-new'));
+    await screen.findByTestId('blog-editor');
+  };
+  const save = () => fireEvent.click(screen.getByTestId('blog-save'));
+
+  it('a tag the contract refuses is refused under the tags, in the server’s sentence, and nothing is sent', async () => {
+    await openEditor();
+    fireEvent.change(screen.getByTestId('blog-title'), { target: { value: 'Week ahead' } });
+    const tags = screen.getByTestId('blog-tags');
+    // Pasted, as a list of tags is: each becomes a pill.
+    fireEvent.paste(tags, { clipboardData: { getData: () => 'banks, rates/fx' } });
+    save();
+    await waitFor(() => expect(fieldError(tags)).toBe('Each tag may use only letters, digits, spaces and hyphens, up to 30 characters.'));
+    expect(server.callsTo(CREATE)).toHaveLength(0);
+  });
+
+  it('a new post is sent with the contract’s defaults filled in and no slug, for the server to make', async () => {
+    server.answer(
+      CREATE,
+      shaped(blogPostSchema, {
+        ...banks,
+        id: 9,
+        slug: 'week-ahead',
+        title: 'Week ahead',
+        status: 'draft',
+        html: '<p>Supply.</p>',
+        markdown: 'Supply.',
+        version: 1,
+        createdAt: '2026-11-28T10:00:00.000Z',
+        shareUrl: 'https://bondwise.example/app/#/bw/blog/post/9',
+        canEdit: true,
+      }),
+    );
+    await openEditor();
+    fireEvent.change(screen.getByTestId('blog-title'), { target: { value: 'Week ahead' } });
+    fireEvent.change(screen.getByTestId('blog-markdown'), { target: { value: 'Supply.' } });
+    save();
+    await waitFor(() => expect(server.callsTo(CREATE)).toHaveLength(1));
+    expect(server.callsTo(CREATE)[0]!.body).toEqual({
+      title: 'Week ahead',
+      summary: '',
+      tags: [],
+      coverImage: null,
+      markdown: 'Supply.',
+      status: 'draft',
+      publishAt: null,
+      public: false,
+    });
+  });
+
+  it('a 400 naming the title shows under it', async () => {
+    server.answer(CREATE, refusal(400, 'Invalid body.title: Too big: expected string to have <=160 characters'));
+    await openEditor();
+    fireEvent.change(screen.getByTestId('blog-title'), { target: { value: 'Week ahead' } });
+    save();
+    await waitFor(() => expect(fieldError(screen.getByTestId('blog-title'))).toBe('Title must be at most 160 characters.'));
+    expect(screen.queryByTestId('blog-editor-error')).toBeNull();
   });
 });

@@ -11,10 +11,10 @@ import {
   type BlogStatus,
   blogPostCreateBodySchema,
 } from '@common/api/blog';
+import { bodyRefusal } from '@common/api/shared';
 import type { Database } from '../../../db/schema';
 import { writeAudit } from '../../audit';
 import { ServiceRefusal } from '../../refusal';
-import { bodyRefusal } from '@common/api/shared';
 import { shareGrant } from '../../shares/access';
 import { htmlToText, renderMarkdown } from '../markdown';
 import { mediaHost } from '../media/links';
@@ -48,7 +48,7 @@ async function slugTaken(db: Kysely<Database>, slug: string, exceptPostId?: numb
  */
 function checkCoverImage(coverImage: string | null | undefined, ctx: BlogContext): void {
   if (coverImage && !coverImage.startsWith(`${mediaHost(ctx.publicUrl)}/`)) {
-    throw new ServiceRefusal('invalid', bodyRefusal('coverImage', 'must be an image of the media library (its public link)'));
+    throw new ServiceRefusal('invalid', bodyRefusal('coverImage', 'choose an image from the media library (its public link)'));
   }
 }
 
@@ -65,7 +65,7 @@ export async function createPost(db: Kysely<Database>, caller: Caller, input: Bl
   const id = await db.transaction().execute(async (trx) => {
     let slug = body.slug ?? slugify(body.title);
     if (body.slug && (await slugTaken(trx, slug)))
-      throw new ServiceRefusal('conflict', bodyRefusal('slug', `is already used by another post (${slug}): choose another`));
+      throw new ServiceRefusal('conflict', bodyRefusal('slug', `is already used by another post (${slug})`));
     for (let n = 2; !body.slug && (await slugTaken(trx, slug)); n++) slug = `${slugify(body.title)}-${n}`;
     const html = renderMarkdown(body.markdown);
     const row = await trx
@@ -150,7 +150,7 @@ export async function updatePost(
     }
     if (body.slug !== undefined && body.slug !== current.slug) {
       if (await slugTaken(trx, body.slug, id))
-        throw new ServiceRefusal('conflict', bodyRefusal('slug', `is already used by another post (${body.slug}): choose another`));
+        throw new ServiceRefusal('conflict', bodyRefusal('slug', `is already used by another post (${body.slug})`));
       await trx.deleteFrom('blog_slug_history').where('slug', '=', body.slug).execute();
       await trx
         .insertInto('blog_slug_history')

@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_CURVE_PATHS, adminCurveSchema, curveCompareSchema, curvePointSavedSchema, type AdminCurve } from '@common/api/adminCurve';
-import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
+import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { stubCanvas2d } from '../../../test/canvas';
+import { fieldError } from '../../../test/fieldError';
 import { renderPage } from '../../../test/renderPage';
 import AdminCurvePage from './AdminCurvePage';
 
@@ -92,6 +93,15 @@ const pointRows = () =>
     return [tenor!.textContent, yieldCell!.textContent];
   });
 
+/** Opens the 10Y point's correction and types a yield in percent. */
+const correctTenYear = async (percent: string) => {
+  await screen.findByTestId('curve-summary');
+  const tenYearRow = screen.getAllByTestId('curve-point').find((row) => row.getAttribute('data-tenor') === '10Y')!;
+  fireEvent.click(within(tenYearRow).getByRole('button', { name: 'Correct' }));
+  fireEvent.change(screen.getByLabelText('10Y yield (%)'), { target: { value: percent } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+};
+
 describe('the admin Treasury curve page', () => {
   it('shows the latest curve tenor by tenor, compared with the day before, and its corrections', async () => {
     renderPage(<AdminCurvePage />);
@@ -177,5 +187,31 @@ describe('the admin Treasury curve page', () => {
     expect(put!.body).toEqual({ yield: 0.0425, updatedAt: STAMP });
     await waitFor(() => expect(pointRows()).toContainEqual(['10Y', '4.250%']));
     expect(server.callsTo(CURVE).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a yield over the contract’s 50% is refused under its input, in percent as typed, and nothing is sent', async () => {
+    renderPage(<AdminCurvePage />);
+    await correctTenYear('52');
+    await waitFor(() => expect(fieldError(screen.getByLabelText('10Y yield (%)'))).toBe('Yield must be at most 50%.'));
+    expect(server.callsTo(TEN_YEAR)).toHaveLength(0);
+    expect(screen.queryByTestId('curve-message')).toBeNull();
+  });
+
+  it('a 400 naming the yield is shown under its input, not in the page’s message', async () => {
+    server.answer(TEN_YEAR, refusal(400, 'Invalid body.yield: Too small: expected number to be >=-0.05'));
+    renderPage(<AdminCurvePage />);
+    await correctTenYear('4.25');
+    await waitFor(() => expect(fieldError(screen.getByLabelText('10Y yield (%)'))).toBe('Yield must be at least -5%.'));
+    expect(server.callsTo(TEN_YEAR).map((c) => c.body)).toEqual([{ yield: 0.0425, updatedAt: STAMP }]);
+    expect(screen.queryByTestId('curve-message')).toBeNull();
+  });
+
+  it('a stale correction the server refuses (409) is said in the page’s message', async () => {
+    server.answer(TEN_YEAR, refusal(409, 'The 10Y point of 2026-11-27 was changed meanwhile: read it again.'));
+    renderPage(<AdminCurvePage />);
+    await correctTenYear('4.25');
+    expect((await screen.findByTestId('curve-message')).textContent).toBe(
+      'The 10Y point of 2026-11-27 was changed meanwhile: read it again.',
+    );
   });
 });

@@ -10,12 +10,12 @@ import { type AdminCurveState } from './useAdminCurve';
 
 /** The day's points (correctable) beside the chart and the comparison with another date. */
 export function CurveDay({ c, state }: { c: AdminCurve; state: AdminCurveState }) {
-  const { busy, correct, compare, compareWith, setOther } = state;
+  const { busy, correct, refused, compare, compareWith, setOther } = state;
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <Card withBorder padding="xs">
-          <CurvePointsTable points={c.points} busy={busy} onCorrect={correct} />
+          <CurvePointsTable points={c.points} busy={busy} onCorrect={correct} refused={refused} />
         </Card>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 7 }}>

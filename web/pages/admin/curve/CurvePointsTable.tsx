@@ -1,14 +1,20 @@
-/** A day's curve points, each correctable in place (typed in %, sent as a decimal with the point's version). */
+/**
+ * A day's curve points, each correctable in place (typed in %, sent as a decimal with the point's
+ * version); a yield the contract refuses is refused under its input before anything is sent.
+ */
 import { Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { CurvePoint } from '@common/api/adminCurve';
 import { DecimalInput } from '../../../components/DecimalInput';
 import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
+import { useCurvePointForm, type CorrectPoint } from './useCurvePointForm';
 
 interface Props {
   points: CurvePoint[];
   busy: boolean;
-  onCorrect: (point: CurvePoint, value: number) => Promise<boolean>;
+  onCorrect: CorrectPoint;
+  /** A refusal that names no field of the correction (a stale version, a missing point). */
+  refused: (failure: unknown) => void;
 }
 
 /** A point as its row shows it: being corrected or not, with what its buttons and input do. */
@@ -16,6 +22,7 @@ interface PointRow {
   point: CurvePoint;
   editing: boolean;
   value: number | null;
+  error: ReactNode;
   busy: boolean;
   setValue: (value: number | null) => void;
   start: () => void;
@@ -32,6 +39,7 @@ function YieldCell({ row, text }: CellProps<PointRow>) {
       percent
       value={row.value}
       onChange={row.setValue}
+      error={row.error}
       aria-label={`${row.point.tenor} yield (%)`}
       data-testid="curve-point-input"
     />
@@ -72,23 +80,18 @@ const COLUMNS: Column<PointRow>[] = [
   { header: '', id: 'actions', cell: ActionsCell, control: true },
 ];
 
-export function CurvePointsTable({ points, busy, onCorrect }: Props) {
-  const [editing, setEditing] = useState<string | null>(null);
-  const [value, setValue] = useState<number | null>(null);
+export function CurvePointsTable({ points, busy, onCorrect, refused }: Props) {
+  const edit = useCurvePointForm(onCorrect, refused);
   const rows = points.map((point): PointRow => ({
     point,
-    editing: editing === point.tenor,
-    value,
-    busy,
-    setValue,
-    start: () => {
-      setEditing(point.tenor);
-      setValue(point.yield);
-    },
-    save: () => {
-      if (value !== null) void onCorrect(point, value).then((ok) => ok && setEditing(null));
-    },
-    cancel: () => setEditing(null),
+    editing: edit.editing === point.tenor,
+    value: edit.value,
+    error: edit.error,
+    busy: busy || edit.submitting,
+    setValue: edit.setValue,
+    start: () => edit.start(point),
+    save: () => edit.save(),
+    cancel: edit.cancel,
   }));
   return (
     <SimpleTable

@@ -1,6 +1,13 @@
 import { type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ADMIN_CURVE_PATHS, type AdminCurve, type CurveCompare, type CurvePoint, type CurvePointSaved } from '@common/api/adminCurve';
+import {
+  ADMIN_CURVE_PATHS,
+  type AdminCurve,
+  type CurveCompare,
+  type CurvePoint,
+  type CurvePointSaved,
+  type CurvePointUpdate,
+} from '@common/api/adminCurve';
 import { type ImportReportBody, UPLOAD_PATH } from '@common/api/upload';
 import { api } from '../../../api/client';
 import { apiErrorText } from '../../../api/errorText';
@@ -21,7 +28,10 @@ export type AdminCurveState = {
   busy: boolean;
   message: CurveMessage | null;
   clearMessage: () => void;
-  correct: (point: CurvePoint, value: number) => Promise<boolean>;
+  /** Sends a point's correction; a refusal is thrown back to the correction's form. */
+  correct: (point: CurvePoint, body: CurvePointUpdate) => Promise<void>;
+  /** Says a refused correction that names no field of it in the page's message. */
+  refused: (failure: unknown) => void;
   importFile: (file: File | null) => Promise<void>;
 };
 
@@ -41,20 +51,13 @@ export function useAdminCurve(): AdminCurveState {
     query: { a: compareWith, b: c?.date ?? '' },
   });
 
-  const correct = async (point: CurvePoint, value: number): Promise<boolean> => {
-    if (!c) return false;
+  const correct = async (point: CurvePoint, body: CurvePointUpdate): Promise<void> => {
+    if (!c) return;
     setBusy(true);
     setMessage(null);
     try {
-      const saved = await api.put<CurvePointSaved>(ADMIN_CURVE_PATHS.point({ date: c.date, tenor: point.tenor }), {
-        yield: value,
-        updatedAt: point.updatedAt,
-      });
+      const saved = await api.put<CurvePointSaved>(ADMIN_CURVE_PATHS.point({ date: c.date, tenor: point.tenor }), body);
       setMessage({ ok: true, text: correctedText(c.date, point, saved) });
-      return true;
-    } catch (err) {
-      setMessage({ ok: false, text: apiErrorText(err) });
-      return false;
     } finally {
       setBusy(false);
       await curve.refetch();
@@ -94,6 +97,7 @@ export function useAdminCurve(): AdminCurveState {
     message,
     clearMessage: () => setMessage(null),
     correct,
+    refused: (err) => setMessage({ ok: false, text: apiErrorText(err) }),
     importFile,
   };
 }

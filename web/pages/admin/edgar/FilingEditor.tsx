@@ -6,7 +6,8 @@ import { useFilingEditor } from './useAdminFiling';
 
 /** The fields read from the filing with their problems, corrections to save, and the deal to make from them. */
 export function FilingEditor({ filing }: { filing: Filing }) {
-  const { reading, setReading, choice, setChoice, error, busy, problems, edited, saveCorrections, makeDeal } = useFilingEditor(filing);
+  const { reading, setReading, refusals, choice, setChoice, error, busy, problems, edited, saveCorrections, makeDeal } =
+    useFilingEditor(filing);
   return (
     <Stack gap="sm">
       {filing.problemList.length > 0 && (
@@ -25,9 +26,9 @@ export function FilingEditor({ filing }: { filing: Filing }) {
       )}
       {reading ? (
         <>
-          <ReadingForm reading={reading} problems={problems} onChange={setReading} />
+          <ReadingForm reading={reading} problems={problems} refusals={refusals} onChange={setReading} />
           <Group>
-            <Button size="xs" disabled={!edited} loading={busy} onClick={() => saveCorrections(reading)} data-testid="filing-save">
+            <Button size="xs" disabled={!edited} loading={busy} onClick={() => saveCorrections()} data-testid="filing-save">
               Save corrections
             </Button>
             {edited && (

@@ -1,28 +1,31 @@
 /**
  * The fields read from a term sheet, as an admin corrects them: the common fields and each
- * tranche, every input showing the problem the server found with it (by its field path) or, while
- * the correction is one PUT /admin/edgar/{id} would refuse, the contract's refusal in the sentence
- * its 400 reads as.
+ * tranche, every input showing the problem the server found with it (by its field path) or, over
+ * it, the correction form's refusal of it (useFilingEditor): the contract of PUT /admin/edgar/{id}
+ * in the sentence its 400 reads as, or that 400 itself.
  */
 import { Group, Stack, TextInput } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
 import { useMemo } from 'react';
-import { termSheetReadingSchema, type TermSheetReading } from '@common/api/edgar';
-import { humaneIssue } from '../../../api/humaneError';
+import type { TermSheetReading } from '@common/api/edgar';
 import { ListInput } from './ListInput';
-import { AGENCIES, AGENCY_LABELS, NUMBERS, nullable, replaceTranche, withRating, type Problems } from './readingFields';
+import { AGENCIES, AGENCY_LABELS, nullable, problemField, replaceTranche, withRating, type Problems } from './readingFields';
 import { TrancheFields } from './TrancheFields';
 
 export function ReadingForm({
   reading,
   problems,
+  refusals,
   onChange,
 }: {
   reading: TermSheetReading;
   problems: Problems;
+  /** The form's refusals, by the field's dotted path ("tranches.0.coupon"). */
+  refusals: FormErrors;
   onChange: (r: TermSheetReading) => void;
 }) {
   const set = (patch: Partial<TermSheetReading>) => onChange({ ...reading, ...patch });
-  const shown = useMemo(() => withContractProblems(reading, problems), [reading, problems]);
+  const shown = useMemo(() => withRefusals(problems, refusals), [problems, refusals]);
   return (
     <Stack gap="xs">
       <Group align="start" grow>
@@ -81,34 +84,15 @@ export function ReadingForm({
   );
 }
 
-/** A zod path as the problems name it: ["tranches", 0, "coupon"] → "tranches[0].coupon". */
-function problemField(path: readonly PropertyKey[]): string {
-  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
-}
-
 /** A list's problem: of the list as a whole ("bookrunners"), else of its first entry refused ("bookrunners[2]"). */
 function listProblem(problems: Problems, field: string): string | undefined {
   const entry = [...problems.keys()].find((key) => key.startsWith(`${field}[`));
   return problems.get(field) ?? (entry === undefined ? undefined : problems.get(entry));
 }
 
-/** A tranche's rates: the contract's decimals, typed in percent, so refused in percent. */
-const PERCENT = new Set<string>(NUMBERS.filter(([, , percent]) => percent).map(([key]) => key));
-
-/**
- * The server's problems with the saved reading, under the contract's refusals of the edit: a field
- * the correction's body would be refused for says so before anything is sent.
- */
-function withContractProblems(reading: TermSheetReading, problems: Problems): Problems {
-  const checked = termSheetReadingSchema.safeParse(reading);
-  if (checked.success) return problems;
+/** The server's problems with the saved reading, under the form's refusals of the correction. */
+function withRefusals(problems: Problems, refusals: FormErrors): Problems {
   const shown = new Map(problems);
-  const refused = new Set<string>();
-  for (const issue of checked.error.issues) {
-    const field = problemField(issue.path);
-    if (refused.has(field)) continue;
-    refused.add(field);
-    shown.set(field, humaneIssue(issue, PERCENT.has(String(issue.path.at(-1))) ? 'percent' : undefined));
-  }
+  for (const [field, refusal] of Object.entries(refusals)) if (refusal) shown.set(problemField(field), String(refusal));
   return shown;
 }

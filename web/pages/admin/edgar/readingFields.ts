@@ -2,7 +2,8 @@
  * What the term-sheet reading form shows and how an edit becomes a new reading: the tranche
  * fields by kind, and the small conversions the inputs share. No React here.
  */
-import type { TermSheetReading } from '@common/api/edgar';
+import { MAX_FWP_TRANCHES, type TermSheetReading } from '@common/api/edgar';
+import type { Unit } from '../../../api/humaneError';
 
 export type Tranche = TermSheetReading['tranches'][number];
 /** The server's problems with a reading, by field path ("issuer", "tranches[0].coupon"). */
@@ -22,6 +23,29 @@ export const NUMBERS: Array<[keyof Tranche, string, boolean]> = [
   ['spreadBp', 'Spread to benchmark, bp', false],
   ['makeWholeBp', 'Make-whole, T+ bp', false],
 ];
+/**
+ * How the correction form has each rate typed, by its path in the reading ("tranches.0.coupon"):
+ * the contract's decimals typed in percent, so that their limits are said in percent.
+ */
+export const PERCENT_FIELDS: Record<string, Unit> = Object.fromEntries(
+  Array.from({ length: MAX_FWP_TRANCHES }, (_, i) =>
+    NUMBERS.filter(([, , percent]) => percent).map(([key]) => [`tranches.${i}.${key}`, 'percent' as const]),
+  ).flat(),
+);
+
+/** A field of the form as the problems name it: "tranches.0.coupon" → "tranches[0].coupon". */
+export const problemField = (field: string) => field.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+
+/** A reading with nothing read: what the form holds for a filing that has none (it is not shown). */
+export const NO_READING: TermSheetReading = {
+  issuer: null,
+  tradeDate: null,
+  settlementDate: null,
+  bookrunners: [],
+  ratings: {},
+  tranches: [],
+};
+
 export const DATES: Array<[keyof Tranche, string]> = [
   ['maturityDate', 'Maturity'],
   ['firstPaymentDate', 'First payment'],

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { EDGAR_PATHS, type EdgarDealRequest, type Filing, type TermSheetReading } from '@common/api/edgar';
+import { EDGAR_PATHS, edgarCorrectionSchema, type EdgarDealRequest, type Filing, type TermSheetReading } from '@common/api/edgar';
 import { apiErrorText } from '../../../api/errorText';
 import { apiKey, useApiQuery } from '../../../api/queries';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { edgarApi } from './edgarApi';
+import { NO_READING, PERCENT_FIELDS } from './readingFields';
 import { readableSource } from './sourceText';
 
 /** The filing of the URL's :edgarId and its document as readable text. */
@@ -21,36 +23,56 @@ export type AdminFilingState = ReturnType<typeof useAdminFiling>;
 /**
  * The editor's reading being corrected, the issuer choice and the two server calls (save the
  * corrections, make the deal); each answer is the filing as the server now has it, put in the cache.
+ * The reading is a form checked against the route's contract (edgarCorrectionSchema) as it is
+ * typed (the reading as read passes it: the filing's own schema holds it to the same contract), so a correction the server would refuse is refused on its field and never sent; a 400
+ * naming a field lands on it; any other refusal is the editor's error.
  */
 export function useFilingEditor(filing: Filing) {
   const client = useQueryClient();
-  const [reading, setReading] = useState<TermSheetReading | null>(filing.reading);
   const [choice, setChoice] = useState<EdgarDealRequest | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const problems = useMemo(() => new Map(filing.problemList.map((p) => [p.field, p.message])), [filing.problemList]);
+  const { form, onSubmit } = useContractForm({
+    schema: edgarCorrectionSchema,
+    initialValues: filing.reading ?? NO_READING,
+    toBody: (reading) => ({ reading }),
+    fieldOf: (path) => path.replace(/^reading\.?/, ''),
+    units: PERCENT_FIELDS,
+    refused: (failure) => setError(apiErrorText(failure)),
+  });
+  const show = (filed: Filing) => client.setQueryData(apiKey(EDGAR_PATHS.filing({ id: filing.id })), filed);
   const run = async (work: () => Promise<Filing>) => {
     setBusy(true);
     setError(null);
     try {
-      client.setQueryData(apiKey(EDGAR_PATHS.filing({ id: filing.id })), await work());
+      show(await work());
     } catch (err) {
       setError(apiErrorText(err));
     } finally {
       setBusy(false);
     }
   };
+  const reading = filing.reading ? form.values : null;
   return {
     reading,
-    setReading,
+    /** An edit of the reading, checked against the contract at once. */
+    setReading: (next: TermSheetReading) => {
+      form.setValues(next);
+      form.validate();
+    },
+    refusals: form.errors,
     choice,
     setChoice,
     error,
-    busy,
+    busy: busy || form.submitting,
     problems,
     /** Corrections not saved yet: the deal waits for them to be checked. */
     edited: JSON.stringify(reading) !== JSON.stringify(filing.reading),
-    saveCorrections: (r: TermSheetReading) => void run(() => edgarApi.correct(filing.id, r)),
+    saveCorrections: onSubmit(async ({ reading: corrected }) => {
+      setError(null);
+      show(await edgarApi.correct(filing.id, corrected));
+    }),
     makeDeal: (c: EdgarDealRequest) => void run(() => edgarApi.makeDeal(filing.id, c)),
   };
 }

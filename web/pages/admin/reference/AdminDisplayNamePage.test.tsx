@@ -10,7 +10,8 @@ import {
   displayNameSubjectsResponseSchema,
   displayNamesResponseSchema,
 } from '@common/api/adminDisplayNames';
-import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
+import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
+import { fieldError } from '../../../test/fieldError';
 import { renderPage } from '../../../test/renderPage';
 import AdminDisplayNamePage from './AdminDisplayNamePage';
 
@@ -91,5 +92,57 @@ describe('admin display names', () => {
     expect(await screen.findByText('Overrides in force (0)')).toBeTruthy();
     expect(server.callsTo(`DELETE ${ACME}`).map((c) => c.query.get('version'))).toEqual(['1']);
     await waitFor(() => expect(within(screen.getByTestId('display-name-overrides')).queryByText('Acme Group')).toBeNull());
+  });
+
+  const openAcme = async () => {
+    renderPage(<AdminDisplayNamePage />);
+    fireEvent.change(screen.getByTestId('display-name-search'), { target: { value: 'acme' } });
+    fireEvent.click(await screen.findByTestId('display-name-subject'));
+    return screen.findByTestId('display-name-input');
+  };
+
+  it("a name the contract refuses is refused under the field, in the server's sentence, and no preview is asked", async () => {
+    const input = await openAcme();
+    fireEvent.change(input, { target: { value: 'x'.repeat(121) } });
+    fireEvent.click(screen.getByTestId('display-name-preview'));
+    await waitFor(() => expect(fieldError(input)).toBe('Display name must be at most 120 characters.'));
+    fireEvent.change(input, { target: { value: '  ' } });
+    fireEvent.click(screen.getByTestId('display-name-preview'));
+    await waitFor(() => expect(fieldError(input)).toBe('Display name must not be empty.'));
+    expect(server.callsTo(PREVIEW)).toEqual([]);
+  });
+
+  it("the server's 400 naming the name shows under the field, and nothing can be saved", async () => {
+    server.answer(PREVIEW, refusal(400, 'Invalid body.displayName: must have no control characters'));
+    const input = await openAcme();
+    fireEvent.change(input, { target: { value: 'Acme Group' } });
+    fireEvent.click(screen.getByTestId('display-name-preview'));
+    await waitFor(() => expect(fieldError(input)).toBe('Display name must have no control characters.'));
+    expect(server.callsTo(PREVIEW).map((c) => c.body)).toEqual([{ subjectType: 'issuer', subjectId: 12, displayName: 'Acme Group' }]);
+    expect(screen.getByTestId('display-name-save').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('a save refused as changed meanwhile says so on the editor, not under the name', async () => {
+    server.answer(PREVIEW, (call: ApiCall) => {
+      const asked = displayNamePreviewSchema.parse(call.body);
+      return shaped(displayNamePreviewResponseSchema, {
+        ...asked,
+        referenceName: 'Acme',
+        currentName: 'Acme',
+        proposedName: asked.displayName,
+        rows: [],
+        bondCount: 0,
+      });
+    });
+    server.answer(`PUT ${ACME}`, refusal(409, 'version: the display name changed since you read it'));
+    const input = await openAcme();
+    fireEvent.change(input, { target: { value: 'Acme Group' } });
+    fireEvent.click(screen.getByTestId('display-name-preview'));
+    await waitFor(() => expect(screen.getByTestId('display-name-save').hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByTestId('display-name-save'));
+    const editor = screen.getByTestId('display-name-editor');
+    expect(await within(editor).findByText('version: the display name changed since you read it')).toBeTruthy();
+    expect(fieldError(input)).toBeNull();
+    expect(server.callsTo(`PUT ${ACME}`).map((c) => c.body)).toEqual([{ displayName: 'Acme Group', version: null }]);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { ADMIN_SECTOR_PATHS } from '@common/api/adminSectors';
 import { ISSUER_PATHS, issuerSearchResponseSchema } from '@common/api/issuer';
 import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
+import { fieldError } from '../../../test/fieldError';
 import { renderPage } from '../../../test/renderPage';
 import AdminIssuerPage from './AdminIssuerPage';
 import { acmeRow, financials } from './referenceFixtures';
@@ -97,6 +98,41 @@ describe('admin issuer page', () => {
     fireEvent.click(within(error).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect((screen.getByTestId('issuer-name') as HTMLInputElement).value).toBe('Acme Corporation Inc'));
     expect(server.callsTo(`GET ${ISSUER}`)).toHaveLength(2);
+  });
+
+  it("a ticker the contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    renderIssuer();
+    const ticker = await screen.findByTestId('issuer-ticker');
+    fireEvent.change(ticker, { target: { value: 'AC ME' } });
+    fireEvent.change(screen.getByLabelText('SEC CIK'), { target: { value: '12345678901' } });
+    fireEvent.click(screen.getByTestId('issuer-save'));
+    await waitFor(() => expect(fieldError(ticker)).toBe('Ticker must be letters, digits, . / - (at most 12).'));
+    expect(fieldError(screen.getByLabelText('SEC CIK'))).toBe('SEC CIK must be up to 10 digits.');
+    expect(server.callsTo(SAVE)).toEqual([]);
+  });
+
+  it('a good change of several fields sends exactly them as typed, with the version read', async () => {
+    server.answer(SAVE, acme({ version: 2 }));
+    renderIssuer();
+    fireEvent.change(await screen.findByTestId('issuer-name'), { target: { value: ' Acme Corp Inc ' } });
+    fireEvent.change(screen.getByLabelText('Country of risk'), { target: { value: 'gb' } });
+    fireEvent.change(screen.getByLabelText('SEC CIK'), { target: { value: '320193' } });
+    fireEvent.click(screen.getByTestId('issuer-save'));
+    expect(await screen.findByTestId('issuer-notice')).toBeTruthy();
+    expect(server.callsTo(SAVE).map((c) => c.body)).toEqual([
+      { version: 1, name: ' Acme Corp Inc ', countryOfRisk: 'gb', secCik: '320193' },
+    ]);
+  });
+
+  it("the server's 400 naming a field shows under that field, not on the form's error line", async () => {
+    server.answer(SAVE, refusal(400, 'Invalid body.countryOfRisk: must be two letters (ISO 3166)'));
+    renderIssuer();
+    const country = await screen.findByLabelText('Country of risk');
+    fireEvent.change(country, { target: { value: 'FR' } });
+    fireEvent.click(screen.getByTestId('issuer-save'));
+    await waitFor(() => expect(fieldError(country)).toBe('Country of risk must be two letters (ISO 3166).'));
+    expect(server.callsTo(SAVE).map((c) => c.body)).toEqual([{ version: 1, countryOfRisk: 'FR' }]);
+    expect(screen.queryByTestId('issuer-error')).toBeNull();
   });
 
   it('merging a duplicate sends both versions read, then says what moved and reads the issuer again', async () => {

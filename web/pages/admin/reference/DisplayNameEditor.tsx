@@ -13,21 +13,14 @@ export function DisplayNameEditor({
   subject: DisplayNameSubjectRow;
   onDone: () => Promise<unknown>;
 }) {
-  const { name, setName, preview, previewed, busy, error, askPreview, save } = useDisplayNameEditor(type, subject, onDone);
+  const { nameInput, preview, previewed, busy, error, askPreview, save } = useDisplayNameEditor(type, subject, onDone);
   return (
     <Card withBorder padding="sm" data-testid="display-name-editor">
       <Text size="sm" mb="xs">
         {subject.label}: reference name “{subject.referenceName}”{subject.override ? `, shown as “${subject.override}”` : ''}
       </Text>
       <Group align="end" gap="xs">
-        <TextInput
-          size="xs"
-          w={360}
-          label="Name in tables"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          data-testid="display-name-input"
-        />
+        <TextInput size="xs" w={360} label="Name in tables" {...nameInput} data-testid="display-name-input" />
         <Button size="xs" variant="default" loading={busy === 'preview'} data-testid="display-name-preview" onClick={askPreview}>
           Preview
         </Button>

@@ -34,18 +34,13 @@ function NameCell({ row: { s, onSelect } }: CellProps<SectorRowData>) {
   return (
     // The cell's own padding is the sector's; an industry sits a step further in.
     <Box pl={isSector ? undefined : 'calc(var(--mantine-spacing-xl) - var(--mantine-spacing-xs))'} fw={isSector ? 600 : 400}>
-      {edit.name === null ? (
+      {!edit.renaming ? (
         <Text span size="sm" style={{ cursor: isSector ? undefined : 'pointer' }} onClick={isSector ? undefined : onSelect}>
           {s.name}
         </Text>
       ) : (
         <Group gap={4}>
-          <TextInput
-            size="xs"
-            value={edit.name}
-            onChange={(e) => edit.setName(e.currentTarget.value)}
-            aria-label={`New name of ${s.code}`}
-          />
+          <TextInput size="xs" {...edit.nameInput} aria-label={`New name of ${s.code}`} />
           <Button size="compact-xs" loading={edit.busy === 'rename'} onClick={edit.save}>
             Save
           </Button>
@@ -77,7 +72,7 @@ function ActionsCell({ row: { s } }: CellProps<SectorRowData>) {
   return (
     <Group gap={4} wrap="nowrap">
       <Button size="compact-xs" variant="subtle" onClick={edit.toggleRename}>
-        {edit.name === null ? 'Rename' : 'Cancel'}
+        {edit.renaming ? 'Cancel' : 'Rename'}
       </Button>
       {s.parentId !== null && (
         <Select

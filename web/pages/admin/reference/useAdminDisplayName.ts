@@ -10,6 +10,7 @@ import { useState } from 'react';
 import {
   ADMIN_DISPLAY_NAME_PATHS,
   type DisplayNameOverride,
+  displayNamePutSchema,
   type DisplayNamePreview,
   type DisplayNamesResponse,
   type DisplayNameSubject,
@@ -17,8 +18,8 @@ import {
   type DisplayNameSubjectsResponse,
 } from '@common/api/adminDisplayNames';
 import { api } from '../../../api/client';
-import { rereadEverything, useApiMutation, useApiQuery } from '../../../api/queries';
-import { editsShown } from '../adminEdits';
+import { rereadEverything, useApiMutation, useApiQuery, useApiSend } from '../../../api/queries';
+import { useContractForm } from '../../../components/forms/useContractForm';
 
 export function useAdminDisplayName() {
   const client = useQueryClient();
@@ -62,16 +63,22 @@ export function useAdminDisplayName() {
 }
 export type AdminDisplayNameState = ReturnType<typeof useAdminDisplayName>;
 
-/** One subject's editor: the name typed, its preview, and a save allowed only for the name previewed. */
+/**
+ * One subject's editor: the name typed, its preview, and a save allowed only for the name
+ * previewed. The name is a form on the override's contract: a name it refuses says so under the
+ * field before a preview or a save is sent, as does a 400 naming it; any other refusal (409: the
+ * override changed meanwhile) is the editor's error line.
+ */
 export function useDisplayNameEditor(type: DisplayNameSubject, subject: DisplayNameSubjectRow, onDone: () => Promise<unknown>) {
-  const [name, setName] = useState(subject.override ?? subject.referenceName);
   const [preview, setPreview] = useState<DisplayNamePreview | null>(null);
-  const previewName = useApiMutation(
+  // Which of the two sends is on its way, for its button's spinner.
+  const [asked, setAsked] = useState<'preview' | 'save'>('preview');
+  const previewName = useApiSend(
     (displayName: string) =>
       api.post<DisplayNamePreview>(ADMIN_DISPLAY_NAME_PATHS.preview, { subjectType: type, subjectId: subject.subjectId, displayName }),
     { onDone: setPreview },
   );
-  const saveName = useApiMutation(
+  const saveName = useApiSend(
     (displayName: string) =>
       api.put(ADMIN_DISPLAY_NAME_PATHS.override({ subjectType: type, subjectId: subject.subjectId }), {
         displayName,
@@ -79,20 +86,25 @@ export function useDisplayNameEditor(type: DisplayNameSubject, subject: DisplayN
       }),
     { onDone },
   );
-  const { busy, error, start } = editsShown({ preview: previewName, save: saveName });
+  // The preview checks the name by the same rule (displayNameSchema) as the save's contract.
+  const { form, formError, onSubmit } = useContractForm({
+    schema: displayNamePutSchema,
+    initialValues: { displayName: subject.override ?? subject.referenceName },
+    toBody: ({ displayName }) => ({ displayName, version: subject.version }),
+  });
+  // Sent as typed: the server trims it, as it always did.
+  const send = (which: 'preview' | 'save', call: (displayName: string) => Promise<unknown>) => {
+    setAsked(which);
+    onSubmit(() => call(form.getValues().displayName))();
+  };
   return {
-    name,
-    setName,
+    nameInput: form.getInputProps('displayName'),
     preview,
     // Editing after a preview means saving a name whose effect was not seen, so save waits for a new one.
-    previewed: preview !== null && preview.proposedName === name.trim(),
-    busy,
-    error,
-    askPreview: () => {
-      void start(previewName, name);
-    },
-    save: () => {
-      void start(saveName, name);
-    },
+    previewed: preview !== null && preview.proposedName === form.values.displayName.trim(),
+    busy: form.submitting ? asked : null,
+    error: formError,
+    askPreview: () => send('preview', previewName),
+    save: () => send('save', saveName),
   };
 }

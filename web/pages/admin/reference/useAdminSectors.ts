@@ -6,9 +6,19 @@
  */
 import { useState } from 'react';
 import { ADMIN_ISSUER_PATHS, type AdminIssuersResponse } from '@common/api/adminIssuers';
-import { ADMIN_SECTOR_PATHS, type AdminSector, type AdminSectorsResponse } from '@common/api/adminSectors';
+import {
+  ADMIN_SECTOR_PATHS,
+  adminSectorCreateSchema,
+  adminSectorUpdateSchema,
+  type AdminSector,
+  type AdminSectorCreate,
+  type AdminSectorsResponse,
+  type AdminSectorUpdate,
+} from '@common/api/adminSectors';
 import { api } from '../../../api/client';
-import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { apiErrorText } from '../../../api/errorText';
+import { type ApiMutation, useApiMutation, useApiQuery, useApiSend } from '../../../api/queries';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { editsShown } from '../adminEdits';
 import { industryCount, orderedSectors, parentSectorOptions, sectorIssuerCount } from './sectorTree';
 
@@ -23,58 +33,102 @@ export function useAdminSectors() {
 }
 export type AdminSectorsState = ReturnType<typeof useAdminSectors>;
 
-/** One row's edits. A rename in progress holds the new name; `null` when not renaming. */
+/**
+ * One row's edits. A rename is a form on the update's contract: a name it refuses says so under
+ * the field before anything is sent, as does a 400 naming it; the field closes once saved, or on
+ * any other refusal, which shows under the row as a move's or a delete's does.
+ */
 export function useSectorRowEdit(s: AdminSector, all: AdminSector[]) {
-  const [name, setName] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState(false);
   // A rename or move can change other rows (counts, parents), so everything is read again.
   const reread = { invalidates: 'everything', rereadWhenRefused: 'everything' } as const;
   const path = ADMIN_SECTOR_PATHS.sector({ sectorId: s.id });
-  const rename = useApiMutation((newName: string | null) => api.put(path, { version: s.version, name: newName }), reread);
+  const rename = useApiSend((update: AdminSectorUpdate) => api.put(path, update), reread);
   const move = useApiMutation((parentId: number) => api.put(path, { version: s.version, parentId }), reread);
   const remove = useApiMutation(() => api.delete(path, { query: { version: s.version } }), reread);
-  const { busy, error, start } = editsShown({ rename, move, delete: remove });
+  const renameOf = ({ name }: { name: string }): AdminSectorUpdate => ({ version: s.version, name });
+  const { form, formError, setFormError, onSubmit } = useContractForm({
+    schema: adminSectorUpdateSchema,
+    initialValues: { name: s.name },
+    toBody: renameOf,
+    refused: (failure) => {
+      setRenaming(false);
+      setFormError(apiErrorText(failure));
+    },
+  });
+  const edits = editsShown({ move, delete: remove });
+  // Each edit forgets the others' refusal as it starts, so the row speaks of the last one tried.
+  const start = <Vars>(edit: ApiMutation<Vars, unknown>, vars: Vars) => {
+    setFormError(null);
+    void edits.start(edit, vars);
+  };
+  const submitRename = onSubmit(async () => {
+    move.reset();
+    remove.reset();
+    await rename(renameOf(form.getValues()));
+    setRenaming(false);
+  });
   const count = sectorIssuerCount(s, all);
   return {
-    name,
-    setName,
-    toggleRename: () => setName(name === null ? s.name : null),
-    busy,
-    error,
+    renaming,
+    nameInput: form.getInputProps('name'),
+    toggleRename: () => {
+      if (!renaming) {
+        form.setValues({ name: s.name });
+        form.clearErrors();
+      }
+      setRenaming(!renaming);
+    },
+    busy: form.submitting ? 'rename' : edits.busy,
+    error: formError ?? edits.error,
     count,
     deletable: count === 0 && industryCount(s, all) === 0,
     parentOptions: parentSectorOptions(all),
-    // The rename field closes whatever the server answered; a refusal shows under the row.
-    save: () => {
-      void start(rename, name).then(() => setName(null));
-    },
-    move: (parentId: number) => {
-      void start(move, parentId);
-    },
-    remove: () => {
-      void start(remove, undefined);
-    },
+    save: () => submitRename(),
+    move: (parentId: number) => start(move, parentId),
+    remove: () => start(remove, undefined),
   };
 }
 export type SectorRowEdit = ReturnType<typeof useSectorRowEdit>;
 
-/** The add form: a code, a name and, for an industry, the sector it goes under. */
+/** The add form: a code, a name and, for an industry, the sector it goes under (its id as a string). */
+interface SectorDraft extends Record<string, unknown> {
+  code: string;
+  name: string;
+  parentId: string | null;
+}
+
+/** The sector added, as typed (the server trims and upper-cases the code). */
+const sectorOf = ({ code, name, parentId }: SectorDraft): AdminSectorCreate => ({
+  code,
+  name,
+  parentId: parentId === null ? null : Number(parentId),
+});
+
+/**
+ * The add form on the create contract: a code or name it refuses says so under the field before
+ * anything is sent, as does a 400 naming one; any other refusal is the form's line. The code and
+ * name empty once the server took them; whatever it answered, the taxonomy is read again.
+ */
 export function useAddSector() {
-  const [code, setCode] = useState('');
-  const [name, setName] = useState('');
-  const [parent, setParent] = useState<string | null>(null);
-  const adding = useApiMutation(
-    (sector: { code: string; name: string; parentId: number | null }) => api.post(ADMIN_SECTOR_PATHS.list, sector),
-    {
-      invalidates: [ADMIN_SECTOR_PATHS.list],
-      rereadWhenRefused: [ADMIN_SECTOR_PATHS.list],
-      onDone: () => {
-        setCode('');
-        setName('');
-      },
-    },
-  );
-  const add = () => adding.run({ code, name, parentId: parent === null ? null : Number(parent) });
-  return { code, setCode, name, setName, parent, setParent, busy: adding.busy ? 'add' : null, error: adding.error, add };
+  const add = useApiSend((sector: AdminSectorCreate) => api.post(ADMIN_SECTOR_PATHS.list, sector), {
+    invalidates: [ADMIN_SECTOR_PATHS.list],
+    rereadWhenRefused: [ADMIN_SECTOR_PATHS.list],
+  });
+  const { form, formError, onSubmit } = useContractForm({
+    schema: adminSectorCreateSchema,
+    initialValues: { code: '', name: '', parentId: null } as SectorDraft,
+    toBody: sectorOf,
+  });
+  return {
+    form,
+    busy: form.submitting ? 'add' : null,
+    error: formError,
+    submit: onSubmit(async () => {
+      await add(sectorOf(form.getValues()));
+      form.setValues({ code: '', name: '' });
+    }),
+  };
 }
 
 /** An industry's issuers (the first 200), the ones ticked and the industry to move them to. */

@@ -1,4 +1,7 @@
-/** Create the bond from the template's fields, then attach the identifier's trades to it. */
+/**
+ * Create the bond from the template's fields, then attach the identifier's trades to it. A field
+ * the route's contract refuses is refused here, under the field, in the sentence its 400 reads as.
+ */
 import { Button, SimpleGrid, TextInput } from '@mantine/core';
 import { BOND_REFERENCE_FIELDS } from '@common/api/tradesMissingBonds';
 import { HINTS, REQUIRED } from './identifierFields';
@@ -6,7 +9,7 @@ import type { IdentifierPanelState } from './useIdentifierPanel';
 
 export function CreateBondTab({ state }: { state: IdentifierPanelState }) {
   return (
-    <>
+    <form noValidate onSubmit={state.create} data-testid="create-bond-form">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         {BOND_REFERENCE_FIELDS.map((f) => (
           <TextInput
@@ -15,15 +18,14 @@ export function CreateBondTab({ state }: { state: IdentifierPanelState }) {
             label={f}
             placeholder={HINTS[f]}
             withAsterisk={REQUIRED.includes(f)}
-            value={state.fields[f] ?? ''}
-            onChange={(e) => state.setField(f, e.currentTarget.value)}
+            {...state.form.getInputProps(f)}
             data-testid={`bond-field-${f}`}
           />
         ))}
       </SimpleGrid>
-      <Button size="xs" mt="xs" loading={state.busy === 'create'} onClick={state.create} data-testid="create-submit">
+      <Button type="submit" size="xs" mt="xs" loading={state.busy === 'create'} data-testid="create-submit">
         Create the bond and attach its trades
       </Button>
-    </>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MISSING_BONDS_PATHS,
@@ -8,6 +8,7 @@ import {
   missingTradesResponseSchema,
 } from '@common/api/tradesMissingBonds';
 import { refusal, serveApi, shaped } from '../../../test/apiServer';
+import { fieldError } from '../../../test/fieldError';
 import { renderPage } from '../../../test/renderPage';
 import TradesMissingBondsPage from './TradesMissingBondsPage';
 
@@ -22,6 +23,7 @@ const orphan: MissingGroup = {
 };
 const GROUPS = `GET ${MISSING_BONDS_PATHS.groups}`;
 const MAP = `POST ${MISSING_BONDS_PATHS.map({ identifier: '000000AA2' })}`;
+const CREATE = `POST ${MISSING_BONDS_PATHS.createBond}`;
 const groups = (list: MissingGroup[]) =>
   shaped(missingGroupsResponseSchema, {
     groups: list,
@@ -47,6 +49,13 @@ const mapToAcme = async () => {
   fireEvent.click(await screen.findByRole('option', { name: 'ACME 5.25 12/01/36 · 000000AA1' }));
   fireEvent.click(within(panel).getByTestId('map-submit'));
 };
+
+const openCreateTab = async () => {
+  fireEvent.click(await screen.findByTestId('missing-group'));
+  fireEvent.click(await screen.findByRole('tab', { name: 'Create the bond' }));
+};
+const typeField = (field: string, value: string) => fireEvent.change(screen.getByTestId(`bond-field-${field}`), { target: { value } });
+const createBond = () => fireEvent.click(screen.getByTestId('create-submit'));
 
 describe('admin trades missing bonds', () => {
   it('lists identifiers no bond has, with their trades and bonds of the same issuer prefix', async () => {
@@ -87,5 +96,56 @@ describe('admin trades missing bonds', () => {
     renderPage(<TradesMissingBondsPage />);
     await mapToAcme();
     expect((await screen.findByTestId('missing-identifier-error')).textContent).toMatch(/attached by someone else/);
+  });
+
+  it('a new bond’s field with a double quote is refused under it, in the server’s sentence, and nothing is sent', async () => {
+    renderPage(<TradesMissingBondsPage />);
+    await openCreateTab();
+    typeField('issuer_name', 'ACME "Holdings"');
+    createBond();
+    await waitFor(() =>
+      expect(fieldError(screen.getByTestId('bond-field-issuer_name'))).toBe('Issuer name must be one line without double quotes.'),
+    );
+    expect(server.callsTo(CREATE)).toHaveLength(0);
+  });
+
+  it('creating the bond sends the fields filled in, trimmed, with the identifier as its CUSIP, and says what was attached', async () => {
+    server.answer(CREATE, () => {
+      server.answer(GROUPS, groups([]));
+      return shaped(attachResultSchema, { bondId: 9, tradesAttached: 12 });
+    });
+    renderPage(<TradesMissingBondsPage />);
+    await openCreateTab();
+    typeField('issuer_name', ' ACME Corp ');
+    typeField('coupon_pct', '4.1');
+    typeField('maturity_date', '2036-12-01');
+    createBond();
+    expect((await screen.findByTestId('missing-bonds-done')).textContent).toBe(
+      '12 trade(s) of 000000AA2 attached to bond 9; the bond is repriced',
+    );
+    expect(server.callsTo(CREATE).map((c) => c.body)).toEqual([
+      { cusip: '000000AA2', issuer_name: 'ACME Corp', coupon_pct: '4.1', maturity_date: '2036-12-01' },
+    ]);
+  });
+
+  it('a 400 naming a field of the new bond shows under that field, not in the panel', async () => {
+    server.answer(CREATE, refusal(400, 'Invalid body.coupon_type: Too big: expected string to have <=300 characters'));
+    renderPage(<TradesMissingBondsPage />);
+    await openCreateTab();
+    typeField('coupon_type', 'fixed');
+    createBond();
+    await waitFor(() =>
+      expect(fieldError(screen.getByTestId('bond-field-coupon_type'))).toBe('Coupon type must be at most 300 characters.'),
+    );
+    expect(screen.queryByTestId('missing-identifier-error')).toBeNull();
+  });
+
+  it('a refusal of the new bond that names no field (the importer’s) is shown in the panel', async () => {
+    server.answer(CREATE, refusal(400, 'Row 1: maturity_date must be after issue_date'));
+    renderPage(<TradesMissingBondsPage />);
+    await openCreateTab();
+    typeField('maturity_date', '2020-01-01');
+    createBond();
+    expect((await screen.findByTestId('missing-identifier-error')).textContent).toBe('Row 1: maturity_date must be after issue_date');
   });
 });

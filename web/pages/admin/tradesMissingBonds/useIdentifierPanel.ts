@@ -1,18 +1,21 @@
 /**
  * The data of one waiting identifier's panel: its trades, the bond search and the bond chosen,
- * the fields of a new bond, and the map/create actions (one `useApiMutation` each, shown to the
- * panel as one busy key and one refusal).
+ * the new bond's form (checked against the route's contract, createBondBodySchema), and the
+ * map/create actions, shown to the panel as one busy key and one refusal.
  */
 import { useState } from 'react';
 import { BOND_PATHS, type BondListResponse } from '@common/api/bond';
 import {
+  BOND_REFERENCE_FIELDS,
   MISSING_BONDS_PATHS,
+  createBondBodySchema,
   type BondReferenceField,
   type CreateBondBody,
   type MissingGroup,
   type MissingTradesResponse,
 } from '@common/api/tradesMissingBonds';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { editsShown } from '../adminEdits';
 import { bondOptions, canSearch } from './identifierFields';
 
@@ -20,6 +23,18 @@ export type IdentifierActions = {
   onMap: (bondId: number) => Promise<void>;
   onCreate: (fields: CreateBondBody) => Promise<void>;
 };
+
+type BondFields = Record<BondReferenceField, string>;
+
+/** Every template column as a text field, the identifier already in the CUSIP's. */
+const blankFields = (identifier: string): BondFields => ({
+  ...(Object.fromEntries(BOND_REFERENCE_FIELDS.map((f) => [f, ''])) as BondFields),
+  cusip: identifier,
+});
+
+/** The fields filled in: a column left empty is not sent (the template reads it as empty all the same). */
+export const bondBody = (fields: BondFields): CreateBondBody =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ''));
 
 export function useIdentifierPanel(group: MissingGroup, { onMap, onCreate }: IdentifierActions) {
   const trades = useApiQuery<MissingTradesResponse>(MISSING_BONDS_PATHS.trades({ identifier: group.identifier }));
@@ -29,11 +44,14 @@ export function useIdentifierPanel(group: MissingGroup, { onMap, onCreate }: Ide
   });
   const options = bondOptions(group, found.data?.rows ?? []);
   const [bondId, setBondId] = useState<string | null>(null);
-  const [fields, setFields] = useState<CreateBondBody>({ cusip: group.identifier });
+  const { form, formError, setFormError, onSubmit } = useContractForm({
+    schema: createBondBodySchema,
+    initialValues: blankFields(group.identifier),
+    toBody: bondBody,
+  });
   // The page's own calls attach the trades and read its lists again; here they get a spinner and a refusal.
   const mapping = useApiMutation(onMap);
-  const creating = useApiMutation(onCreate);
-  const { busy, error, start } = editsShown({ map: mapping, create: creating });
+  const { busy, error, start } = editsShown({ map: mapping });
   return {
     trades: trades.data?.trades,
     search,
@@ -41,16 +59,18 @@ export function useIdentifierPanel(group: MissingGroup, { onMap, onCreate }: Ide
     options,
     bondId,
     setBondId,
-    fields,
-    setField: (f: BondReferenceField, value: string) => setFields((prev) => ({ ...prev, [f]: value })),
-    busy,
-    error,
+    form,
+    busy: busy ?? (form.submitting ? ('create' as const) : null),
+    // The refusal of the last edit tried: each forgets the other's.
+    error: error ?? formError,
     map: () => {
+      setFormError(null);
       void start(mapping, Number(bondId));
     },
-    create: () => {
-      void start(creating, fields);
-    },
+    create: onSubmit((body) => {
+      mapping.reset();
+      return onCreate(body);
+    }),
   };
 }
 

@@ -1,13 +1,17 @@
 /** What the domains admin page builds from its form and answers: the empty form, choices, texts. Pure. */
 import type { OrganizationListResponse } from '@common/api/admin';
+import type { DomainCreateBody } from '@common/api/adminDomains';
 
 /** The add form: a domain, the organisation people on it join, and whether they are employees. */
-export interface DomainDraft {
+export type DomainDraft = {
   domain: string;
   organizationId: string | null;
   employee: boolean;
-}
+};
 export const EMPTY_DRAFT: DomainDraft = { domain: '', organizationId: null, employee: false };
+
+/** The body the create contract checks: no organisation chosen reads as a missing one. */
+export const domainBodyOf = (draft: DomainDraft): DomainCreateBody => ({ ...draft, organizationId: draft.organizationId ?? '' });
 
 export const organizationChoices = (data: OrganizationListResponse | undefined) =>
   (data?.organizations ?? []).map((o) => ({ value: o.id, label: o.name }));

@@ -1,27 +1,27 @@
-import { useState } from 'react';
 import { ADMIN_PATHS, type OrganizationListResponse } from '@common/api/admin';
-import { ADMIN_DOMAIN_PATHS, type AdminDomain, type AdminDomainList } from '@common/api/adminDomains';
+import { ADMIN_DOMAIN_PATHS, type AdminDomain, type AdminDomainList, domainCreateBodySchema } from '@common/api/adminDomains';
 import { api } from '../../../api/client';
-import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { type ApiMutation, useApiMutation, useApiQuery, useApiSend } from '../../../api/queries';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { editsShown } from '../adminEdits';
-import { type DomainDraft, EMPTY_DRAFT, organizationChoices } from './adminDomainsView';
+import { type DomainDraft, EMPTY_DRAFT, domainBodyOf, organizationChoices } from './adminDomainsView';
 
 type DomainChange = { organizationId: string } | { employee: boolean };
 
 /**
- * The domains and organisations, the add form, and the edits. Each edit sends the `updatedAt` it
- * was shown; a refusal is shown, and the lists are re-read whatever the answer.
+ * The domains and organisations, the add form, and the edits. The add form is checked against the
+ * create contract: a domain it refuses says so under the field before anything is sent, as does a
+ * 400 naming a field. Each edit sends the `updatedAt` it was shown; any other refusal is the
+ * page's one error line, and the lists are re-read whatever the answer.
  */
 export function useAdminDomains() {
   const list = useApiQuery<AdminDomainList>(ADMIN_DOMAIN_PATHS.domains);
   const organizations = useApiQuery<OrganizationListResponse>(ADMIN_PATHS.adminOrganizations);
-  const [draft, setDraft] = useState<DomainDraft>(EMPTY_DRAFT);
   const invalidates = [ADMIN_DOMAIN_PATHS.domains, ADMIN_PATHS.adminOrganizations];
   const path = (row: AdminDomain) => ADMIN_DOMAIN_PATHS.domain({ domain: row.domain });
-  const addDomain = useApiMutation((added: DomainDraft) => api.post(ADMIN_DOMAIN_PATHS.domains, added), {
+  const addDomain = useApiSend((added: DomainDraft) => api.post(ADMIN_DOMAIN_PATHS.domains, added), {
     invalidates,
     rereadWhenRefused: invalidates,
-    onDone: () => setDraft(EMPTY_DRAFT),
   });
   const changeDomain = useApiMutation(
     ({ row, changes }: { row: AdminDomain; changes: DomainChange }) => api.put(path(row), { updatedAt: row.updatedAt, ...changes }),
@@ -31,19 +31,31 @@ export function useAdminDomains() {
     invalidates,
     rereadWhenRefused: invalidates,
   });
+  const { form, formError, setFormError, onSubmit } = useContractForm({
+    schema: domainCreateBodySchema,
+    initialValues: EMPTY_DRAFT,
+    toBody: domainBodyOf,
+  });
   // One refusal line for the page: each edit forgets the others' refusal as it starts.
-  const { error, start } = editsShown({ add: addDomain, change: changeDomain, remove: removeDomain });
+  const edits = editsShown({ change: changeDomain, remove: removeDomain });
+  const start = <Vars>(edit: ApiMutation<Vars, unknown>, vars: Vars) => {
+    setFormError(null);
+    void edits.start(edit, vars);
+  };
   return {
     list,
     options: organizationChoices(organizations.data),
-    draft,
-    setDraft,
-    error,
-    add: async () => {
-      await start(addDomain, draft);
-    },
-    change: (row: AdminDomain, changes: DomainChange) => void start(changeDomain, { row, changes }),
-    remove: (row: AdminDomain) => void start(removeDomain, row),
+    form,
+    error: formError ?? edits.error,
+    // Sent as typed (the server trims and lower-cases the domain); the form empties once it is taken.
+    add: onSubmit(async () => {
+      changeDomain.reset();
+      removeDomain.reset();
+      await addDomain(form.getValues());
+      form.reset();
+    }),
+    change: (row: AdminDomain, changes: DomainChange) => start(changeDomain, { row, changes }),
+    remove: (row: AdminDomain) => start(removeDomain, row),
   };
 }
 export type AdminDomainsState = ReturnType<typeof useAdminDomains>;
