@@ -3,6 +3,7 @@ import type { MaintenanceBody, MaintenanceState } from '../../common/api/admin';
 import type { Database } from '../db/schema';
 import { writeAudit } from './audit';
 import { ServiceRefusal } from './refusal';
+import { bodyRefusal } from '../../common/api/shared';
 import { defineCache } from './caches/registry';
 
 const MAINTENANCE_KEY = 'maintenance_mode';
@@ -82,9 +83,10 @@ export async function setMaintenance(
       startsAt: body.startsAt === undefined ? before.startsAt : body.startsAt && new Date(body.startsAt).toISOString(),
       endsAt: body.endsAt === undefined ? before.endsAt : body.endsAt && new Date(body.endsAt).toISOString(),
     };
-    if (notice.endsAt && !notice.startsAt) throw new MaintenanceError('invalid', 'endsAt needs a startsAt: a window has a start');
+    if (notice.endsAt && !notice.startsAt)
+      throw new MaintenanceError('invalid', bodyRefusal('endsAt', 'needs a scheduled start: a window has a start'));
     if (notice.startsAt && notice.endsAt && Date.parse(notice.endsAt) <= Date.parse(notice.startsAt))
-      throw new MaintenanceError('invalid', 'endsAt must be after startsAt');
+      throw new MaintenanceError('invalid', bodyRefusal('endsAt', 'must be after the scheduled start'));
     for (const [key, value] of [
       [MAINTENANCE_KEY, body.maintenanceMode],
       [MAINTENANCE_NOTICE_KEY, notice],

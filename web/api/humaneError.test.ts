@@ -113,6 +113,70 @@ describe('validation errors read as sentences about the field', () => {
     }
   });
 
+  it('reference data, bond merges, the Treasury curve and alert rules read as sentences naming the field', () => {
+    // Texts as server/services/reference, marketAdmin and hawk send them.
+    for (const [text, sentence] of [
+      ['Invalid body.parentIssuerId: is unknown: there is no issuer 99', 'Parent issuer is unknown: there is no issuer 99.'],
+      [
+        'Invalid body.duplicateId: must be another issuer: an issuer cannot be merged into itself',
+        'Duplicate issuer must be another issuer: an issuer cannot be merged into itself.',
+      ],
+      [
+        'Invalid body.sectorId: must not be a top-level sector (FINL): issuers belong to one of its industries',
+        'Industry must not be a top-level sector (FINL): issuers belong to one of its industries.',
+      ],
+      ['Invalid body.parentId: is unknown: there is no sector 9', 'Parent sector is unknown: there is no sector 9.'],
+      ["Invalid body.code: is already another sector's (FINL)", "Code is already another sector's (FINL)."],
+      [
+        'Invalid body.issuerIds: include unknown ones: there are no issuers 8, 9',
+        'Issuers include unknown ones: there are no issuers 8, 9.',
+      ],
+      [
+        'Invalid body.mergedIds: must not include the survivor: a bond cannot be merged into itself',
+        'Merged bonds must not include the survivor: a bond cannot be merged into itself.',
+      ],
+      [
+        'Invalid body.versions.7: the version (updatedAt) bond 7 was compared at is missing',
+        'The version (updatedAt) bond 7 was compared at is missing.',
+      ],
+      [
+        'Invalid querystring.date: must be on or after the first Treasury curve: none is loaded on or before 2020-01-01',
+        'Date must be on or after the first Treasury curve: none is loaded on or before 2020-01-01.',
+      ],
+      [
+        'Invalid querystring.a: the Treasury curve of 2020-01-02 is not loaded: pick a day that has one',
+        'The Treasury curve of 2020-01-02 is not loaded: pick a day that has one.',
+      ],
+      ['Invalid body.target.issuerId: is unknown: there is no issuer 99', 'Issuer is unknown: there is no issuer 99.'],
+      [
+        'Invalid body.target.tableId: is unknown: it is not one of your custom tables',
+        'Table is unknown: it is not one of your custom tables.',
+      ],
+      ['Invalid body.rule.dealId: is unknown: there is no deal 5 you can see', 'Deal number is unknown: there is no deal 5 you can see.'],
+      ['Invalid body.expiresAt: must be at most 366 days ahead', 'Expiry must be at most 366 days ahead.'],
+      ['Invalid body.organizationId: is unknown: there is no organisation nope', 'Organisation is unknown: there is no organisation nope.'],
+      [
+        'Invalid body.recipients.organizations: include an unknown organisation (tok-nope)',
+        'Organisations include an unknown organisation (tok-nope).',
+      ],
+      [
+        'Invalid body.endsAt: needs a scheduled start: a window has a start',
+        'Scheduled end needs a scheduled start: a window has a start.',
+      ],
+      [
+        'Invalid body.file: must be of the type it replaces (image/png), not image/gif',
+        'File must be of the type it replaces (image/png), not image/gif.',
+      ],
+      ['Invalid body.ids: the message 9 is unknown', 'The message 9 is unknown.'],
+      [
+        'Invalid body.rule.agencies: must not include S&P ratings: alerts on them need the feature "s_and_p_ratings", which your account does not have',
+        'Agencies must not include S&P ratings: alerts on them need the feature "s_and_p_ratings", which your account does not have.',
+      ],
+    ] as const) {
+      expect(humaneServerError(text)).toBe(sentence);
+    }
+  });
+
   it("a blog tag's rule reads as a sentence, in the body and in the tag filter alike", () => {
     const rule = blogPostCreateBodySchema.shape.tags.safeParse(['credit', 'Bad_tag!']);
     expect(rule.success).toBe(false);

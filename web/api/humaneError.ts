@@ -36,6 +36,17 @@ const FIELD_WORDS: Record<string, string> = {
   // When a deal was announced, and when its next stage happened (web/pages/admin/deal).
   announcedAt: 'Announcement time',
   at: 'Time',
+  // Reference data and market hawk fields, as their pages label them (web/pages/admin/reference, alerts).
+  duplicateId: 'Duplicate issuer',
+  parentId: 'Parent sector',
+  issuerIds: 'Issuers',
+  mergedIds: 'Merged bonds',
+  expiresAt: 'Expiry',
+  organizationId: 'Organisation',
+  organizations: 'Organisations',
+  // A maintenance window's ends, as the maintenance page labels them.
+  startsAt: 'Scheduled start',
+  endsAt: 'Scheduled end',
   // A term sheet's ratings are keyed by agency.
   sp: 'S&P rating',
   moodys: "Moody's rating",

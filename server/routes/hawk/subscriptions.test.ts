@@ -131,13 +131,54 @@ describe('market hawk subscriptions API', () => {
       { rule: { kind: 'dealStatus', dealId: 999_999 }, target: { kind: 'market' } },
       { rule: { kind: 'confidence', below: 40 }, target: { kind: 'bond', bondId: u.bondIds[0] }, expiresAt: '2026-11-19T00:00:00Z' },
     ];
-    const fields = ['target.tableId', 'target.bondId', 'target.issuerId', 'rule.dealId', 'expiresAt'];
+    // In the validator's form, naming the field as the contract's own refusals do.
+    const errors = [
+      'Invalid body.target.tableId: is unknown: it is not one of your custom tables',
+      'Invalid body.target.bondId: is unknown: there is no bond 999999',
+      'Invalid body.target.issuerId: is unknown: there is no issuer 999999',
+      'Invalid body.rule.dealId: is unknown: there is no deal 999999 you can see',
+      'Invalid body.expiresAt: must be in the future',
+    ];
     for (const [k, body] of cases.entries()) {
       const res = await call('POST', '/v2/hawk/subscriptions', alice, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().error).toContain(fields[k]);
+      expect(res.json()).toEqual({ error: errors[k] });
     }
     expect(await stored()).toBe(before);
+  });
+
+  it("refuses an edit's target, expiry or gated agency in the validator's form, changing nothing", async () => {
+    const sub = (
+      await call('POST', '/v2/hawk/subscriptions', alice, {
+        rule: { kind: 'tradeSize', minSize: 5_000_000 },
+        target: { kind: 'issuer', issuerId: u.issuerIds[0] },
+      })
+    ).json() as HawkSubscription;
+    const edit = (body: unknown) => call('PATCH', `/v2/hawk/subscriptions/${sub.id}`, alice, body);
+    const market = await edit({ target: { kind: 'market' } });
+    expect({ status: market.statusCode, body: market.json() }).toEqual({
+      status: 400,
+      body: { error: 'Invalid body.target: a tradeSize rule takes a bond or issuer or table target' },
+    });
+    const far = await edit({ expiresAt: '2027-12-01T00:00:00Z' });
+    expect({ status: far.statusCode, body: far.json() }).toEqual({
+      status: 400,
+      body: { error: 'Invalid body.expiresAt: must be at most 366 days ahead' },
+    });
+    await ctx.database.db
+      .insertInto('feature_levels')
+      .values({ scope: 'user', scope_id: 'hawk-alice', feature: 's_and_p_ratings', level: 0, updated_by: null })
+      .execute();
+    const gated = await edit({ rule: { kind: 'rating', agencies: ['sp'] } });
+    await ctx.database.db.deleteFrom('feature_levels').where('scope_id', '=', 'hawk-alice').execute();
+    expect({ status: gated.statusCode, body: gated.json() }).toEqual({
+      status: 403,
+      body: {
+        error:
+          'Invalid body.rule.agencies: must not include S&P ratings: alerts on them need the feature "s_and_p_ratings", which your account does not have',
+      },
+    });
+    expect((await call('GET', `/v2/hawk/subscriptions/${sub.id}`, alice)).json()).toEqual(sub);
   });
 
   it('stops at the per-user limit with 409', async () => {

@@ -11,6 +11,7 @@ import {
   mediaListSchema,
   mediaUploadQuerySchema,
 } from '../../../common/api/media';
+import { bodyRefusal } from '../../../common/api/shared';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { deleteMedia, listMedia, readMedia, replaceMedia, uploadMedia } from '../../services/content/media';
 import { mediaTokenRefusal } from '../../services/content/media/links';
@@ -33,7 +34,8 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, body),
   );
   const bytesOf = (body: unknown): Buffer => {
-    if (!Buffer.isBuffer(body)) throw badRequest('file: send the file as the body with Content-Type application/octet-stream');
+    if (!Buffer.isBuffer(body))
+      throw badRequest(bodyRefusal('file', 'must be sent as the body, with Content-Type application/octet-stream'));
     return body;
   };
 

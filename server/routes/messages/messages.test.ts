@@ -153,11 +153,16 @@ describe('primary deal messaging: /v2/primary/message…', () => {
       ['pm1', good, 403, /syndicate/],
       ['syn', { ...good, message: '   ' }, 400, /message/],
       ['syn', { ...good, message: 'x'.repeat(MESSAGE_LIMITS.maxLength + 1) }, 400, /message/],
-      ['syn', { ...good, dealId: 999999 }, 404, /dealId/],
+      ['syn', { ...good, dealId: 999999 }, 404, /^There is no deal 999999 you can see\.$/],
       ['syn', { ...good, dealId: -1 }, 400, /dealId/],
-      ['other', { ...good, dealId: privateDeal }, 404, /dealId/],
+      ['other', { ...good, dealId: privateDeal }, 404, new RegExp(`^There is no deal ${privateDeal} you can see\\.$`)],
       ['syn', { ...good, recipients: {} }, 400, /recipients/],
-      ['syn', { ...good, recipients: { organizations: ['tok-nope'] } }, 400, /recipients.organizations/],
+      [
+        'syn',
+        { ...good, recipients: { organizations: ['tok-nope'] } },
+        400,
+        /^Invalid body\.recipients\.organizations: include an unknown organisation \(tok-nope\)$/,
+      ],
       ['syn', { ...good, recipients: { organizationTypes: ['hedgefunds'] } }, 400, /organizationTypes/],
       ['dcm', { ...good, dealId: privateDeal, recipients: { organizationTypes: ['buyside'] } }, 403, /one organisation/],
       ['dcm', { ...good, dealId: privateDeal, recipients: { organizations: ['tok-buy'] } }, 403, /one organisation/],
@@ -176,8 +181,10 @@ describe('primary deal messaging: /v2/primary/message…', () => {
     // No followers besides the sender reached: 400, nothing stored.
     await call('PUT', `/v2/primary/message/follow/${otherDeal}`, h.syn!);
     const nobody = await send('syn', { dealId: otherDeal, message: 'Anyone?', recipients: { followers: true } });
-    expect(nobody.statusCode).toBe(400);
-    expect(nobody.json().error).toMatch(/reaches nobody/);
+    expect({ status: nobody.statusCode, body: nobody.json() }).toEqual({
+      status: 400,
+      body: { error: 'Invalid body.recipients: reach nobody: choose others' },
+    });
     expect(await stored()).toEqual(after);
   });
 
@@ -188,8 +195,16 @@ describe('primary deal messaging: /v2/primary/message…', () => {
     const readDates = async () =>
       ((await call('POST', '/v2/primary/message/query', h.pm1!)).json().messages as { readDate: string | null }[]).map((m) => m.readDate);
 
-    expect((await mark('pm1', [newest!.id, synOnly])).statusCode).toBe(403);
-    expect((await mark('pm1', [newest!.id, '999999'])).statusCode).toBe(404);
+    const foreign = await mark('pm1', [newest!.id, synOnly]);
+    expect({ status: foreign.statusCode, body: foreign.json() }).toEqual({
+      status: 403,
+      body: { error: `Invalid body.ids: the message ${synOnly} is not addressed to you` },
+    });
+    const unknown = await mark('pm1', [newest!.id, '999999']);
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+      status: 404,
+      body: { error: 'Invalid body.ids: the message 999999 is unknown' },
+    });
     expect((await mark('pm1', [])).statusCode).toBe(400);
     expect((await mark('pm1', ['abc'])).statusCode).toBe(400);
     expect(await readDates()).toEqual([null, null]);
@@ -209,7 +224,11 @@ describe('primary deal messaging: /v2/primary/message…', () => {
     expect((await call('PUT', `/v2/primary/message/${id}`, h.pm1!, { message: 'hijack' })).statusCode).toBe(403);
     expect((await call('PUT', `/v2/primary/message/${id}`, h.selltrader!, { message: 'hijack' })).statusCode).toBe(404);
     expect((await call('PUT', `/v2/primary/message/${id}`, h.syn!, { message: '' })).statusCode).toBe(400);
-    expect((await call('PUT', `/v2/primary/message/999999`, h.syn!, { message: 'x' })).statusCode).toBe(404);
+    const gone = await call('PUT', `/v2/primary/message/999999`, h.syn!, { message: 'x' });
+    expect({ status: gone.statusCode, body: gone.json() }).toEqual({
+      status: 404,
+      body: { error: 'There is no message 999999 you can see.' },
+    });
     expect((await call('DELETE', `/v2/primary/message/${id}`, h.pm1!)).statusCode).toBe(403);
     expect(await stored()).toEqual(before);
 

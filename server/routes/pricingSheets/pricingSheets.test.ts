@@ -74,8 +74,10 @@ describe('pricing sheets: saved calculator worksheets', () => {
 
     // A second tab still on version 2 must not silently overwrite version 3.
     const stale = await call('PATCH', `${URL}/${sheet.id}`, banker, { baseVersion: 2, name: 'From the old tab' });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toMatch(/baseVersion.*version 3/);
+    expect({ status: stale.statusCode, body: stale.json() }).toEqual({
+      status: 409,
+      body: { error: 'The sheet was saved elsewhere meanwhile: it is at version 3, not 2. Reload it.' },
+    });
     expect((await sheetRow(sheet.id)).name).toBe('Versioned v2');
 
     const versions = (await call('GET', `${URL}/${sheet.id}/versions`, banker)).json() as PricingSheetVersions;
@@ -92,8 +94,10 @@ describe('pricing sheets: saved calculator worksheets', () => {
     expect(after.versions[0]).toMatchObject({ version: 3, tranches: 1 });
 
     const unknownVersion = await call('POST', `${URL}/${sheet.id}/restore`, banker, { version: 99, baseVersion: 4 });
-    expect(unknownVersion.statusCode).toBe(404);
-    expect(unknownVersion.json().error).toMatch(/version/);
+    expect({ status: unknownVersion.statusCode, body: unknownVersion.json() }).toEqual({
+      status: 404,
+      body: { error: `Invalid body.version: is not kept: pricing sheet ${sheet.id} has no version 99` },
+    });
   });
 
   it(`keeps the newest ${PRICING_SHEET_VERSIONS_KEPT} versions of a sheet saved many times`, async () => {
@@ -196,8 +200,10 @@ describe('pricing sheets: saved calculator worksheets', () => {
       .values(Array.from({ length: PRICING_SHEETS_PER_USER_MAX }, () => row))
       .execute();
     const refused = await call('POST', URL, headers, { name: 'One more', content: content() });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatch(new RegExp(`at most ${PRICING_SHEETS_PER_USER_MAX}`));
+    expect({ status: refused.statusCode, body: refused.json() }).toEqual({
+      status: 400,
+      body: { error: 'You have 200 pricing sheets, the most one user may keep: delete one first.' },
+    });
     const [first] = ((await call('GET', URL, headers)).json() as PricingSheetList).sheets;
     expect((await call('POST', `${URL}/${first!.id}/duplicate`, headers)).statusCode).toBe(400);
   });

@@ -163,14 +163,23 @@ describe('sharing an item with colleagues', () => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     for (const [recipients, status, text] of [
-      [['share-outsider@bondwise.com'], 403, 'share-outsider@bondwise.com is not in your organisation'],
-      [['share-other@bondwise.com', 'someone@elsewhere.example'], 403, 'someone@elsewhere.example is not in your organisation'],
-      [['share-owner@bondwise.com'], 400, 'you cannot share with yourself'],
+      [
+        ['share-outsider@bondwise.com'],
+        403,
+        'Invalid body.recipients: must be colleagues: share-outsider@bondwise.com is not in your organisation',
+      ],
+      [
+        ['share-other@bondwise.com', 'someone@elsewhere.example'],
+        403,
+        'Invalid body.recipients: must be colleagues: someone@elsewhere.example is not in your organisation',
+      ],
+      [['share-owner@bondwise.com'], 400, 'Invalid body.recipients: must not include you: you cannot share with yourself'],
       [[], 400, 'recipients'],
     ] as const) {
       const res = await call('POST', '/v2/share', owner, { kind: 'bond_table', itemId: table.id, recipients, permission: 'view' });
       expect(res.statusCode, res.body).toBe(status);
-      expect(res.json().error).toContain(text);
+      if (text === 'recipients') expect(res.json().error).toContain(text);
+      else expect(res.json()).toEqual({ error: text });
     }
     const after = await db()
       .selectFrom('shares')
@@ -178,16 +187,16 @@ describe('sharing an item with colleagues', () => {
       .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     // Someone else's item cannot be shared, and one without an organisation has nobody to share with.
-    expect(
-      (
-        await call('POST', '/v2/share', other, {
-          kind: 'bond_table',
-          itemId: table.id,
-          recipients: ['share-colleague@bondwise.com'],
-          permission: 'view',
-        })
-      ).statusCode,
-    ).toBe(404);
+    const notTheirs = await call('POST', '/v2/share', other, {
+      kind: 'bond_table',
+      itemId: table.id,
+      recipients: ['share-colleague@bondwise.com'],
+      permission: 'view',
+    });
+    expect({ status: notTheirs.statusCode, body: notTheirs.json() }).toEqual({
+      status: 404,
+      body: { error: 'There is no such custom bond table of yours.' },
+    });
     // An address on the organisation's domain with no account yet is a colleague to be.
     const [future] = await share({ kind: 'bond_table', itemId: table.id, recipients: ['newcomer@alpha.example'], permission: 'view' });
     expect(future!.status).toBe('pending');

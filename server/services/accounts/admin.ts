@@ -11,6 +11,7 @@ import { employeeDomains, isEmployeeEmail, trialOf } from './trial';
 import { appLink, enqueueEmail, renderEmail } from './mail';
 import { type AdminActor, changeUser } from './userAdminActions';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import { getUserRow } from './users';
 
 /** Every feature with its global level and its organisation and user overrides. */
@@ -275,14 +276,18 @@ export async function convertTrial(
   await changeUser(db, actor, userId, body.version, 'user.subscribe', now, async (trx, row) => {
     const organizationId = body.organizationId ?? row.organization_id;
     if (!organizationId)
-      throw new ServiceRefusal('invalid', 'organizationId: this person is in no organisation; name the one that subscribes');
+      throw new ServiceRefusal(
+        'invalid',
+        bodyRefusal('organizationId', 'is needed: this person is in no organisation, so name the one that subscribes'),
+      );
     const org = await trx
       .selectFrom('organizations')
       .select(['id', 'name', 'subscribed'])
       .where('id', '=', organizationId)
       .forUpdate()
       .executeTakeFirst();
-    if (!org) throw new ServiceRefusal('not found', `organizationId: no such organisation (${organizationId})`);
+    if (!org)
+      throw new ServiceRefusal('not found', bodyRefusal('organizationId', `is unknown: there is no organisation ${organizationId}`));
     if (org.subscribed && row.organization_id === org.id) throw new ServiceRefusal('conflict', `${org.name} already subscribes`);
     if (row.organization_id !== org.id) await trx.updateTable('users').set({ organization_id: org.id }).where('id', '=', userId).execute();
     if (!org.subscribed) await trx.updateTable('organizations').set({ subscribed: true }).where('id', '=', org.id).execute();

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import type { AdminActor } from './userAdminActions';
 
 /**
@@ -40,7 +41,7 @@ export async function listDomains(db: Kysely<Database>, config: Config): Promise
 
 async function requireOrganization(trx: Kysely<Database>, organizationId: string): Promise<void> {
   if (!(await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst()))
-    throw new ServiceRefusal('not found', `organizationId: no such organisation (${organizationId})`);
+    throw new ServiceRefusal('not found', bodyRefusal('organizationId', `is unknown: there is no organisation ${organizationId}`));
 }
 
 /** People on the domain (or a sub-domain) who are in no organisation join it, as at sign-up. */
@@ -56,12 +57,9 @@ async function adoptMembers(trx: Kysely<Database>, domain: string, organizationI
 
 async function lockedDomain(trx: Kysely<Database>, domain: string, updatedAt: string): Promise<DomainRow> {
   const row = await domainRows(trx).where('organization_domains.domain', '=', domain).forUpdate().executeTakeFirst();
-  if (!row) throw new ServiceRefusal('not found', `domain: no organisation has ${domain}`);
+  if (!row) throw new ServiceRefusal('not found', `No organisation has the domain ${domain}.`);
   if (row.updated_at.getTime() !== Date.parse(updatedAt))
-    throw new ServiceRefusal(
-      'conflict',
-      `updatedAt: ${domain} was changed by someone else since you read it (at ${row.updated_at.toISOString()}); reload and try again`,
-    );
+    throw new ServiceRefusal('conflict', `${domain} was changed by someone else since you read it: reload and try again.`);
   return row;
 }
 
@@ -74,7 +72,8 @@ export async function addDomain(
   return db.transaction().execute(async (trx) => {
     await requireOrganization(trx, body.organizationId);
     const holder = await domainRows(trx).where('organization_domains.domain', '=', body.domain).executeTakeFirst();
-    if (holder) throw new ServiceRefusal('conflict', `domain: ${body.domain} already belongs to ${holder.organization_name}`);
+    if (holder)
+      throw new ServiceRefusal('conflict', bodyRefusal('domain', `already belongs to ${holder.organization_name} (${body.domain})`));
     await trx
       .insertInto('organization_domains')
       .values({ domain: body.domain, organization_id: body.organizationId, employee: body.employee, updated_at: now })

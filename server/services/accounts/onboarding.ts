@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import { sessionsChanged } from './liveSessions';
 import { appLink, enqueueEmail, renderEmail } from './mail';
 import { revokeAllSessions } from './sessions';
@@ -62,7 +63,8 @@ export async function assignSignup(
   await changeUser(db, actor, userId, version, 'onboarding.assign', now, async (trx, row) => {
     waiting(row);
     const org = await trx.selectFrom('organizations').select(['id', 'name']).where('id', '=', organizationId).executeTakeFirst();
-    if (!org) throw new ServiceRefusal('not found', `organizationId: no such organisation (${organizationId})`);
+    if (!org)
+      throw new ServiceRefusal('not found', bodyRefusal('organizationId', `is unknown: there is no organisation ${organizationId}`));
     await trx
       .updateTable('users')
       .set({ onboarding: 'approved', onboarded_at: now, onboarded_by: actor.userId, organization_id: org.id })

@@ -41,7 +41,7 @@ export async function changeUser(
     if (version !== undefined && row.version !== version)
       throw new ServiceRefusal(
         'conflict',
-        `version: this person was changed by someone else since you opened them (version ${version}, now ${row.version}); reload and try again`,
+        `This person was changed by someone else since you opened them (version ${version}, now ${row.version}): reload and try again.`,
       );
     const { before, after } = await change(trx, row);
     await trx
@@ -60,7 +60,7 @@ export async function changeUser(
 }
 
 const notYourself = (actor: AdminActor, userId: string, what: string) => {
-  if (actor.userId === userId) throw new ServiceRefusal('invalid', `userId: you cannot ${what} your own account`);
+  if (actor.userId === userId) throw new ServiceRefusal('invalid', `You cannot ${what} your own account.`);
 };
 
 async function activeSessionCount(trx: Kysely<Database>, userId: string, now: Date): Promise<number> {
@@ -149,7 +149,7 @@ export async function changeRole(
   notYourself(actor, userId, 'change the role of');
   await changeUser(db, actor, userId, version, 'user.role', now, async (trx, row) => {
     const was: UserRole = row.is_admin ? 'admin' : 'user';
-    if (was === role) throw new ServiceRefusal('conflict', `role: this person is already ${role === 'admin' ? 'an admin' : 'a user'}`);
+    if (was === role) throw new ServiceRefusal('conflict', `This person is already ${role === 'admin' ? 'an admin' : 'a user'}.`);
     await trx
       .updateTable('users')
       .set({ is_admin: role === 'admin' })

@@ -2,6 +2,7 @@ import type { FeatureName } from '@common/features';
 import type { HawkRule } from '@common/api/hawkRules';
 import { GATED_DATA } from '../../policies/gatedData';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 
 /**
  * Market hawk reads gated data too (S&P rating changes): a rule on it is refused at save and at
@@ -15,7 +16,10 @@ export function assertRuleReadable(rule: HawkRule, features: ReadonlySet<Feature
     if (gated && rule.agencies.includes(gated.agency) && !features.has(datum.feature)) {
       throw new ServiceRefusal(
         'forbidden',
-        `rule.agencies: alerts on ${gated.label} need the feature "${datum.feature}", which your account does not have`,
+        bodyRefusal(
+          'rule.agencies',
+          `must not include ${gated.label}: alerts on them need the feature "${datum.feature}", which your account does not have`,
+        ),
       );
     }
   }

@@ -23,7 +23,8 @@ import {
 } from '../../../common/api/hawk';
 import type { Database } from '../../db/schema';
 import type { HawkSubscriptionsTable } from '../../db/tables/hawk';
-import { ServiceRefusal } from '../refusal';
+import { ServiceRefusal, unknownIssuer } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import type { Config } from '../../config';
 import { featuresOfUser } from '../accounts/features';
 import { assertRuleReadable } from './gatedRules';
@@ -78,18 +79,19 @@ export async function targetLabel(db: Kysely<Database>, userId: string, target: 
       left join users u on u.id = ${userId}
       where d.id = ${rule.dealId} and (d.created_by is null or d.created_by = ${userId}
         or (d.organization_id is not null and d.organization_id = u.organization_id))`.execute(db);
-    if (!deal.rows[0]) throw new ServiceRefusal('invalid', 'rule.dealId: no such deal');
+    if (!deal.rows[0])
+      throw new ServiceRefusal('invalid', bodyRefusal('rule.dealId', `is unknown: there is no deal ${rule.dealId} you can see`));
     if (target.kind === 'market') return `${deal.rows[0].ticker} deal #${rule.dealId}`;
   }
   switch (target.kind) {
     case 'bond': {
       const bond = await db.selectFrom('bonds').select(['description', 'cusip']).where('id', '=', target.bondId).executeTakeFirst();
-      if (!bond) throw new ServiceRefusal('invalid', 'target.bondId: no such bond');
+      if (!bond) throw new ServiceRefusal('invalid', bodyRefusal('target.bondId', `is unknown: there is no bond ${target.bondId}`));
       return bond.description;
     }
     case 'issuer': {
       const issuer = await db.selectFrom('issuers').select(['display_name']).where('id', '=', target.issuerId).executeTakeFirst();
-      if (!issuer) throw new ServiceRefusal('invalid', 'target.issuerId: no such issuer');
+      if (!issuer) throw new ServiceRefusal('invalid', bodyRefusal('target.issuerId', unknownIssuer(target.issuerId)));
       return issuer.display_name;
     }
     case 'table': {
@@ -99,7 +101,7 @@ export async function targetLabel(db: Kysely<Database>, userId: string, target: 
         .where('id', '=', target.tableId)
         .where('owner_id', '=', userId)
         .executeTakeFirst();
-      if (!table) throw new ServiceRefusal('invalid', 'target.tableId: no such custom table of yours');
+      if (!table) throw new ServiceRefusal('invalid', bodyRefusal('target.tableId', 'is unknown: it is not one of your custom tables'));
       return table.name;
     }
     case 'market':
@@ -141,9 +143,9 @@ async function present(db: Kysely<Database>, row: Row, shared?: SharedWithCaller
 function checkExpiry(expiresAt: string | null, now: Date): void {
   if (expiresAt === null) return;
   const at = Date.parse(expiresAt);
-  if (at <= now.getTime()) throw new ServiceRefusal('invalid', 'expiresAt: must be in the future');
+  if (at <= now.getTime()) throw new ServiceRefusal('invalid', bodyRefusal('expiresAt', 'must be in the future'));
   if (at > now.getTime() + HAWK_LIMITS.expiryDays * 86_400_000) {
-    throw new ServiceRefusal('invalid', `expiresAt: at most ${HAWK_LIMITS.expiryDays} days ahead`);
+    throw new ServiceRefusal('invalid', bodyRefusal('expiresAt', `must be at most ${HAWK_LIMITS.expiryDays} days ahead`));
   }
 }
 
@@ -260,7 +262,7 @@ export async function updateSubscription(
   const rule = (body.rule ?? row.rule) as HawkRule;
   const target = body.target ?? row.target;
   const problems = hawkRuleProblems(rule, target);
-  if (problems.length > 0) throw new ServiceRefusal('invalid', `${problems[0]![0]}: ${problems[0]![1]}`);
+  if (problems.length > 0) throw new ServiceRefusal('invalid', bodyRefusal(problems[0]![0], problems[0]![1]));
   // The alerts are the owner's: what they may read decides (an editor's features do not widen it).
   if (body.rule) assertRuleReadable(rule, await featuresOfUser(db, config, ownerId));
   if (body.expiresAt !== undefined) checkExpiry(body.expiresAt, now);

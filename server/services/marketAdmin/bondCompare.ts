@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { rebuildTouchedDays } from '../importers/stats';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import { type AdminActor, TERM_KEYS } from './bondEdit';
 import { readBonds } from './bondRead';
 import { repriceAfterAdminChange } from './reprice';
@@ -40,34 +41,32 @@ async function bondReferences(db: Kysely<Database>): Promise<{ table: string; co
 export async function mergeBonds(db: Kysely<Database>, body: MergeBody, actor: AdminActor, asOf: Date): Promise<MergeResult> {
   const { survivorId } = body;
   const mergedIds = [...new Set(body.mergedIds)];
-  if (mergedIds.includes(survivorId)) throw new ServiceRefusal('invalid', 'mergedIds: must not include the survivor');
+  if (mergedIds.includes(survivorId))
+    throw new ServiceRefusal('invalid', bodyRefusal('mergedIds', 'must not include the survivor: a bond cannot be merged into itself'));
   const all = [survivorId, ...mergedIds];
   for (const id of all)
     if (body.versions[String(id)] === undefined)
-      throw new ServiceRefusal('invalid', `versions.${id}: the updatedAt bond ${id} was compared at`);
+      throw new ServiceRefusal('invalid', bodyRefusal(`versions.${id}`, `the version (updatedAt) bond ${id} was compared at is missing`));
 
   const moved = await db.transaction().execute(async (trx) => {
     await sql`select id from bonds where id = any(${all}::int[]) order by id for update`.execute(trx);
     const bonds = await readBonds(trx, all);
     for (const b of bonds) {
       if (b.updatedAt !== body.versions[String(b.id)])
-        throw new ServiceRefusal('conflict', `versions.${b.id}: bond ${b.id} (${b.cusip}) changed after it was compared; compare again`);
+        throw new ServiceRefusal('conflict', `Bond ${b.id} (${b.cusip}) changed after it was compared: compare again.`);
     }
     for (const ref of await bondReferences(trx)) {
       if (MOVED.has(ref.table) || DERIVED.has(ref.table)) continue;
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(ref.table)}
         where ${sql.ref(ref.column)} = any(${mergedIds}::int[])`.execute(trx);
       if (rows[0]!.n > 0)
-        throw new ServiceRefusal(
-          'conflict',
-          `mergedIds: ${rows[0]!.n} row(s) of ${ref.table} refer to a merged bond; merging would orphan them`,
-        );
+        throw new ServiceRefusal('conflict', `${rows[0]!.n} row(s) of ${ref.table} refer to a merged bond: merging would orphan them.`);
     }
     const tranches = await trx.selectFrom('deal_tranches').select(['id', 'deal_id', 'bond_id']).where('bond_id', 'in', all).execute();
     if (new Set(tranches.map((t) => t.bond_id)).size > 1)
       throw new ServiceRefusal(
         'conflict',
-        `mergedIds: more than one of these bonds is a deal tranche (deals ${[...new Set(tranches.map((t) => t.deal_id))].join(', ')}); a tranche has one bond, so unlink one first`,
+        `More than one of these bonds is a deal tranche (deals ${[...new Set(tranches.map((t) => t.deal_id))].join(', ')}): a tranche has one bond, so unlink one first.`,
       );
 
     // The same print reported under both identifiers is kept once: the survivor's.

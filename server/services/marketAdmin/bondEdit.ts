@@ -129,10 +129,7 @@ export async function updateBond(
     await sql`select id from bonds where id = ${id} for update`.execute(trx);
     const current = await readBond(trx, id);
     if (current.updatedAt !== updatedAt)
-      throw new ServiceRefusal(
-        'conflict',
-        `updatedAt: bond ${id} was changed at ${current.updatedAt}, after you read it; reload and edit again`,
-      );
+      throw new ServiceRefusal('conflict', `Bond ${id} was changed by someone else after you read it: reload it and edit again.`);
     const diff = TERM_KEYS.filter((k) => JSON.stringify(current[k]) !== JSON.stringify(terms[k]));
     if (diff.length === 0) return diff;
     if (terms.issuerId !== current.issuerId) {

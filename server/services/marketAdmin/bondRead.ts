@@ -166,7 +166,11 @@ function present(row: BondRow, trades: AdminBond['trades']): Omit<AdminBond, 'hi
 export async function readBonds(db: Kysely<Database>, ids: number[]): Promise<Omit<AdminBond, 'history'>[]> {
   const rows = new Map((await bondRows(db, ids)).map((r) => [r.id, r]));
   const missing = ids.filter((id) => !rows.has(id));
-  if (missing.length > 0) throw new ServiceRefusal('not found', `bondId: no such bond (${missing.join(', ')})`);
+  if (missing.length > 0)
+    throw new ServiceRefusal(
+      'not found',
+      missing.length === 1 ? `There is no bond ${missing[0]}.` : `There are no bonds ${missing.join(', ')}.`,
+    );
   return Promise.all(ids.map(async (id) => present(rows.get(id)!, await recentTrades(db, id))));
 }
 

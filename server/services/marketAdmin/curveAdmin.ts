@@ -11,6 +11,7 @@ import { CURVE_DATES_LISTED } from '../../../common/api/adminCurve';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
+import { queryRefusal } from '../../../common/api/shared';
 import type { AdminActor } from './bondEdit';
 import { repriceAfterAdminChange } from './reprice';
 import { rowVersionStamp } from '../../db/rowVersion';
@@ -49,7 +50,9 @@ export async function readCurve(db: Kysely<Database>, asked: string | undefined)
   if (!date)
     throw new ServiceRefusal(
       'not found',
-      asked ? `date: no Treasury curve on or before ${asked}` : 'date: no Treasury curve is loaded yet',
+      asked
+        ? queryRefusal('date', `must be on or after the first Treasury curve: none is loaded on or before ${asked}`)
+        : 'No Treasury curve is loaded yet.',
     );
   const [points, around, latest, priced, corrections] = await Promise.all([
     pointsOn(db, date),
@@ -111,11 +114,11 @@ export async function correctCurvePoint(
     const { rows } = await sql<CurvePoint>`select ${POINT_COLUMNS} from treasury_curve_points
       where curve_date = ${date}::date and tenor = ${tenor} for update`.execute(trx);
     const before = rows[0];
-    if (!before) throw new ServiceRefusal('not found', `tenor: the curve of ${date} has no ${tenor} point`);
+    if (!before) throw new ServiceRefusal('not found', `The Treasury curve of ${date} has no ${tenor} point.`);
     if (before.updatedAt !== body.updatedAt)
       throw new ServiceRefusal(
         'conflict',
-        `updatedAt: the ${tenor} point of ${date} was changed at ${before.updatedAt}, after you read it; reload`,
+        `The ${tenor} point of ${date} was changed by someone else after you read it: reload it and correct it again.`,
       );
     // updated_at is the point's version (the stale-edit check above and the market version compare
     // it), not the time of the edit (db/rowVersion.ts).
@@ -137,8 +140,10 @@ export async function correctCurvePoint(
 
 export async function compareCurves(db: Kysely<Database>, a: string, b: string): Promise<CurveCompare> {
   const [pa, pb] = await Promise.all([pointsOn(db, a), pointsOn(db, b)]);
-  if (pa.length === 0) throw new ServiceRefusal('not found', `a: no Treasury curve on ${a}`);
-  if (pb.length === 0) throw new ServiceRefusal('not found', `b: no Treasury curve on ${b}`);
+  if (pa.length === 0)
+    throw new ServiceRefusal('not found', queryRefusal('a', `the Treasury curve of ${a} is not loaded: pick a day that has one`));
+  if (pb.length === 0)
+    throw new ServiceRefusal('not found', queryRefusal('b', `the Treasury curve of ${b} is not loaded: pick a day that has one`));
   const tenors = new Map<string, number>();
   for (const p of [...pa, ...pb]) tenors.set(p.tenor, p.years);
   const ya = new Map(pa.map((p) => [p.tenor, p.yield]));

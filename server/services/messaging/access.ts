@@ -36,12 +36,12 @@ export async function requireSender(db: Kysely<Database>, caller: MessagingCalle
  * banker's deal for its creator and their organisation; admins see all). Otherwise 404, so a
  * private deal's existence does not leak.
  */
-export async function visibleDeal(db: Kysely<Database>, caller: MessagingCaller, dealId: number, field = 'dealId'): Promise<MessagingDeal> {
+export async function visibleDeal(db: Kysely<Database>, caller: MessagingCaller, dealId: number): Promise<MessagingDeal> {
   const deal = await db.selectFrom('deals').select(['id', 'created_by', 'organization_id']).where('id', '=', dealId).executeTakeFirst();
   const found = deal ? { id: deal.id, createdBy: deal.created_by, organizationId: deal.organization_id } : undefined;
   if (found && canSeeDeal(caller, found, organizationNeeded(caller, found) ? await organizationOf(db, caller.userId) : undefined))
     return found;
-  throw new ServiceRefusal('not found', `${field}: deal ${dealId} not found`);
+  throw new ServiceRefusal('not found', `There is no deal ${dealId} you can see.`);
 }
 
 async function organizationOf(db: Kysely<Database>, userId: string): Promise<string | null | undefined> {

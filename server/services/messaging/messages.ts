@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { createNotifications } from '../notifications/notifications';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import { type MessagingCaller, requireSender, visibleDeal } from './access';
 import { canChangeDealMessage } from '../../policies/dealMessages';
 import { resolveRecipients } from './recipients';
@@ -92,7 +93,7 @@ export async function createMessage(
   const id = await db.transaction().execute(async (trx) => {
     const deal = await visibleDeal(trx, caller, input.dealId);
     const userIds = await resolveRecipients(trx, caller, deal, input.recipients);
-    if (userIds.length === 0) throw new ServiceRefusal('invalid', 'recipients: this choice reaches nobody');
+    if (userIds.length === 0) throw new ServiceRefusal('invalid', bodyRefusal('recipients', 'reach nobody: choose others'));
     const message = await trx
       .insertInto('deal_messages')
       .values({
@@ -123,7 +124,7 @@ export async function createMessage(
 async function editable(db: Kysely<Database>, caller: MessagingCaller, id: string) {
   const row = await db.selectFrom('deal_messages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   const visible = row && (caller.isAdmin || (await messageById(db, caller, id)) !== undefined);
-  if (!row || !visible) throw new ServiceRefusal('not found', `messageId: message ${id} not found`);
+  if (!row || !visible) throw new ServiceRefusal('not found', `There is no message ${id} you can see.`);
   if (!canChangeDealMessage(caller, { authorUserId: row.author_user_id }))
     throw new ServiceRefusal('forbidden', 'Only its author or an admin may change a message');
   return row;
@@ -175,7 +176,7 @@ export async function markRead(db: Kysely<Database>, caller: MessagingCaller, id
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('deal_messages').select('id').where('id', 'in', unique).execute();
     const missing = unique.find((id) => !existing.some((m) => String(m.id) === id));
-    if (missing) throw new ServiceRefusal('not found', `ids: message ${missing} not found`);
+    if (missing) throw new ServiceRefusal('not found', bodyRefusal('ids', `the message ${missing} is unknown`));
     const mine = await trx
       .selectFrom('deal_message_recipients')
       .select('message_id')
@@ -183,7 +184,7 @@ export async function markRead(db: Kysely<Database>, caller: MessagingCaller, id
       .where('message_id', 'in', unique)
       .execute();
     const foreign = unique.find((id) => !mine.some((r) => String(r.message_id) === id));
-    if (foreign) throw new ServiceRefusal('forbidden', `ids: message ${foreign} is not addressed to you`);
+    if (foreign) throw new ServiceRefusal('forbidden', bodyRefusal('ids', `the message ${foreign} is not addressed to you`));
     const result = await trx
       .updateTable('deal_message_recipients')
       .set({ read_at: now })

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Recipients } from '../../../common/api/messages';
 import type { Database } from '../../db/schema';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import type { MessagingCaller, MessagingDeal } from './access';
 
 /**
@@ -20,7 +21,8 @@ export async function resolveRecipients(
   const tokens = [...new Set(recipients.organizations)];
   const orgs = tokens.length ? await db.selectFrom('organizations').select(['id', 'token']).where('token', 'in', tokens).execute() : [];
   const unknown = tokens.filter((t) => !orgs.some((o) => o.token === t));
-  if (unknown.length > 0) throw new ServiceRefusal('invalid', `recipients.organizations: unknown organisation ${unknown[0]}`);
+  if (unknown.length > 0)
+    throw new ServiceRefusal('invalid', bodyRefusal('recipients.organizations', `include an unknown organisation (${unknown[0]})`));
   if (deal.createdBy !== null) {
     if (recipients.organizationTypes.length > 0 || orgs.some((o) => o.id !== deal.organizationId)) {
       throw new ServiceRefusal('forbidden', 'This deal is seen by one organisation only: address its followers or that organisation');

@@ -18,6 +18,7 @@ import {
 } from '../../../common/api/pricingSheets';
 import type { Database } from '../../db/schema';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import type { PricingSheetsTable } from '../../db/tables/pricingSheets';
 import type { SharedWithCaller, SharePermission } from '../../../common/api/shares';
 import { auditSharedEdit, deleteSharesOf, ownerOrShareHolder, sharedWithUser } from '../shares/access';
@@ -116,7 +117,10 @@ export async function createPricingSheet(
       .where('owner_id', '=', ownerId)
       .executeTakeFirstOrThrow();
     if (Number(count.n) >= PRICING_SHEETS_PER_USER_MAX) {
-      throw new PricingSheetError('invalid', `name: at most ${PRICING_SHEETS_PER_USER_MAX} pricing sheets; delete one first`);
+      throw new PricingSheetError(
+        'invalid',
+        `You have ${PRICING_SHEETS_PER_USER_MAX} pricing sheets, the most one user may keep: delete one first.`,
+      );
     }
     const row = await trx
       .insertInto('pricing_sheets')
@@ -150,7 +154,7 @@ export async function updatePricingSheet(
     if (current.version !== change.baseVersion) {
       throw new PricingSheetError(
         'conflict',
-        `baseVersion: the sheet is at version ${current.version}, not ${change.baseVersion}; reload it`,
+        `The sheet was saved elsewhere meanwhile: it is at version ${current.version}, not ${change.baseVersion}. Reload it.`,
       );
     }
     await trx
@@ -217,7 +221,8 @@ export async function restorePricingSheet(
     .where('sheet_id', '=', id)
     .where('version', '=', restore.version)
     .executeTakeFirst();
-  if (!old) throw new PricingSheetError('not found', `version: pricing sheet ${id} has no version ${restore.version} kept`);
+  if (!old)
+    throw new PricingSheetError('not found', bodyRefusal('version', `is not kept: pricing sheet ${id} has no version ${restore.version}`));
   return updatePricingSheet(
     db,
     ownerId,

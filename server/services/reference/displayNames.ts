@@ -16,6 +16,7 @@ import type {
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import { type AdminActor, iso, likeEscape } from './common';
 import { rowVersionStamp } from '../../db/rowVersion';
 
@@ -103,13 +104,17 @@ export async function displayNameSubjects(
   };
 }
 
-/** The subject's reference name and current override; 400 naming subjectId when unknown. */
-async function subjectOrRefuse(db: Kysely<Database>, type: DisplayNameSubject, id: number, field = 'subjectId') {
+/** The subject's reference name and current override; an unknown one is refused where it was named. */
+async function subjectOrRefuse(db: Kysely<Database>, type: DisplayNameSubject, id: number, from: 'body' | 'address' = 'body') {
   const row =
     type === 'issuer'
       ? await db.selectFrom('issuers').select(['id', 'display_name as name']).where('id', '=', id).executeTakeFirst()
       : await db.selectFrom('bonds').select(['id', 'description as name']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ServiceRefusal(field === 'subjectId' ? 'invalid' : 'not found', `${field}: no such ${type} (${id})`);
+  // A preview's subject is a field of its body (400); an override's is the address's (404).
+  if (!row)
+    throw from === 'body'
+      ? new ServiceRefusal('invalid', bodyRefusal('subjectId', `is unknown: there is no ${type} ${id}`))
+      : new ServiceRefusal('not found', `There is no ${type} ${id}.`);
   const override = await db
     .selectFrom('display_name_overrides')
     .selectAll()
@@ -192,14 +197,14 @@ export async function setDisplayName(
   now: Date,
 ): Promise<DisplayNameOverride> {
   await db.transaction().execute(async (trx) => {
-    const { referenceName, override } = await subjectOrRefuse(trx, type, id, `${type}Id`);
+    const { referenceName, override } = await subjectOrRefuse(trx, type, id, 'address');
     const current = override ?? null;
     if ((current?.version ?? null) !== body.version)
       throw new ServiceRefusal(
         'conflict',
         current
-          ? `version: this name was changed by someone else since you read it (now "${current.display_name}", version ${current.version}); reload and try again`
-          : 'version: the override you read was removed since; reload and try again',
+          ? `This name was changed by someone else since you read it (now "${current.display_name}", version ${current.version}): reload and try again.`
+          : 'The override you read was removed since: reload and try again.',
       );
     const version = current ? current.version + 1 : 0;
     await trx
@@ -244,11 +249,11 @@ export async function removeDisplayName(
       .where('subject_id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!row) throw new ServiceRefusal('not found', `${type}Id: ${type} ${id} has no display-name override`);
+    if (!row) throw new ServiceRefusal('not found', `The ${type} ${id} has no display-name override.`);
     if (row.version !== version)
       throw new ServiceRefusal(
         'conflict',
-        `version: this name was changed by someone else since you read it (now version ${row.version}); reload and try again`,
+        `This name was changed by someone else since you read it (now version ${row.version}): reload and try again.`,
       );
     await trx.deleteFrom('display_name_overrides').where('subject_type', '=', type).where('subject_id', '=', id).execute();
     await touch(trx, type, id);

@@ -17,7 +17,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { issuerCurve } from '../market/queries/issuerDirectory';
-import { ServiceRefusal } from '../refusal';
+import { ServiceRefusal, unknownIssuer } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import { type AdminActor, checkVersion, day, industryOrRefuse, iso, likeEscape } from './common';
 import { rowVersionStamp } from '../../db/rowVersion';
 
@@ -120,7 +121,7 @@ export async function listAdminIssuers(db: Kysely<Database>, q: ListQuery): Prom
 /** One issuer with its subsidiaries, deal count, every bond and its curve; 404 when unknown. */
 export async function adminIssuerDetail(db: Kysely<Database>, id: number, now: Date): Promise<AdminIssuerDetail> {
   const row = await issuerRows(db).where('i.id', '=', id).executeTakeFirst();
-  if (!row) throw new ServiceRefusal('not found', `issuerId: no such issuer (${id})`);
+  if (!row) throw new ServiceRefusal('not found', `There is no issuer ${id}.`);
   const [subsidiaries, deals, bonds, curve] = await Promise.all([
     db.selectFrom('issuers').select(['id', 'name', 'display_name', 'ticker']).where('parent_issuer_id', '=', id).orderBy('id').execute(),
     db
@@ -178,16 +179,20 @@ const COLUMNS = {
 
 /** Refuses a parent that is unknown, the issuer itself, or one of its own descendants (a cycle). */
 async function checkParent(db: Kysely<Database>, id: number, parentId: number): Promise<void> {
-  if (parentId === id) throw new ServiceRefusal('invalid', 'parentIssuerId: an issuer cannot be its own parent');
+  if (parentId === id)
+    throw new ServiceRefusal('invalid', bodyRefusal('parentIssuerId', 'must be another issuer: an issuer cannot be its own parent'));
   const chain = await sql<{ id: number }>`
     with recursive up(id, parent_issuer_id, depth) as (
       select id, parent_issuer_id, 0 from issuers where id = ${parentId}
       union all
       select i.id, i.parent_issuer_id, up.depth + 1 from issuers i join up on i.id = up.parent_issuer_id where up.depth < 50)
     select id from up`.execute(db);
-  if (chain.rows.length === 0) throw new ServiceRefusal('invalid', `parentIssuerId: no such issuer (${parentId})`);
+  if (chain.rows.length === 0) throw new ServiceRefusal('invalid', bodyRefusal('parentIssuerId', unknownIssuer(parentId)));
   if (chain.rows.some((r) => r.id === id))
-    throw new ServiceRefusal('invalid', `parentIssuerId: issuer ${parentId} is a subsidiary of this issuer (that would make a cycle)`);
+    throw new ServiceRefusal(
+      'invalid',
+      bodyRefusal('parentIssuerId', `must not be one of this issuer's subsidiaries (issuer ${parentId} is one): that would make a cycle`),
+    );
 }
 
 /** Edits an issuer: checked, versioned, audited with the changed fields before and after. */
@@ -200,7 +205,7 @@ export async function updateIssuer(
 ): Promise<AdminIssuerDetail> {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('issuers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) throw new ServiceRefusal('not found', `issuerId: no such issuer (${id})`);
+    if (!row) throw new ServiceRefusal('not found', `There is no issuer ${id}.`);
     checkVersion('issuer', body.version, row.version);
     if (body.sectorId !== undefined) await industryOrRefuse(trx, body.sectorId, 'sectorId');
     if (body.parentIssuerId !== undefined && body.parentIssuerId !== null) await checkParent(trx, id, body.parentIssuerId);

@@ -10,7 +10,8 @@ import type { AdminIssuerMergeResponse } from '../../../common/api/adminIssuers'
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { moveIssuerSubscriptions } from '../hawk/subscriptions';
-import { ServiceRefusal } from '../refusal';
+import { ServiceRefusal, unknownIssuer } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import { type AdminActor, checkVersion } from './common';
 import { rowVersionStamp } from '../../db/rowVersion';
 
@@ -22,7 +23,8 @@ export async function mergeIssuers(
   now: Date,
 ): Promise<AdminIssuerMergeResponse> {
   const duplicateId = body.duplicateId;
-  if (duplicateId === survivorId) throw new ServiceRefusal('invalid', 'duplicateId: an issuer cannot be merged into itself');
+  if (duplicateId === survivorId)
+    throw new ServiceRefusal('invalid', bodyRefusal('duplicateId', 'must be another issuer: an issuer cannot be merged into itself'));
   return db.transaction().execute(async (trx) => {
     // Both rows locked in id order, so two merges of the same pair cannot deadlock.
     const rows = await trx
@@ -34,13 +36,13 @@ export async function mergeIssuers(
       .execute();
     const survivor = rows.find((r) => r.id === survivorId);
     const duplicate = rows.find((r) => r.id === duplicateId);
-    if (!survivor) throw new ServiceRefusal('not found', `issuerId: no such issuer (${survivorId})`);
-    if (!duplicate) throw new ServiceRefusal('invalid', `duplicateId: no such issuer (${duplicateId})`);
+    if (!survivor) throw new ServiceRefusal('not found', `There is no issuer ${survivorId}.`);
+    if (!duplicate) throw new ServiceRefusal('invalid', bodyRefusal('duplicateId', unknownIssuer(duplicateId)));
     checkVersion('issuer', body.version, survivor.version);
     if (body.duplicateVersion !== duplicate.version)
       throw new ServiceRefusal(
         'conflict',
-        `duplicateVersion: the duplicate was changed by someone else since you opened it (version ${body.duplicateVersion}, now ${duplicate.version}); reload and try again`,
+        `The duplicate was changed by someone else since you opened it (version ${body.duplicateVersion}, now ${duplicate.version}): reload and try again.`,
       );
     const bonds = await trx
       .updateTable('bonds')

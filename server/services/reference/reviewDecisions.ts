@@ -20,6 +20,7 @@ import { writeAudit } from '../audit';
 import { repriceAfterImport } from '../importers/reprice';
 import { rebuildStatsOfTrades } from '../importers/stats';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import type { AdminActor } from './common';
 import { openItem, presentDecision } from './reviewQueues';
 
@@ -85,11 +86,8 @@ export async function decideReviewItem(
   if (!item) {
     const decided = await db.selectFrom('review_decisions').selectAll().where('item_key', '=', body.key).executeTakeFirst();
     if (decided)
-      throw new ServiceRefusal(
-        'conflict',
-        `key: ${body.key} was already decided (${decided.decision} by ${decided.decided_by ?? 'someone'})`,
-      );
-    throw new ServiceRefusal('not found', `key: ${body.key} is not in the ${body.queue} queue`);
+      throw new ServiceRefusal('conflict', `${body.key} was already decided (${decided.decision} by ${decided.decided_by ?? 'someone'}).`);
+    throw new ServiceRefusal('not found', bodyRefusal('key', `is not in the ${body.queue} queue (${body.key})`));
   }
   const id = body.key.split(':')[1]!;
   const decision = await db.transaction().execute(async (trx) => {
@@ -118,7 +116,7 @@ export async function decideReviewItem(
       .returningAll()
       .executeTakeFirst();
     // Two admins deciding the same item at once: the second is told, and its correction undone.
-    if (!inserted) throw new ServiceRefusal('conflict', `key: ${body.key} was decided by someone else just now`);
+    if (!inserted) throw new ServiceRefusal('conflict', `${body.key} was decided by someone else just now.`);
     await writeAudit(trx, {
       actorUserId: actor.userId,
       action: `review.${body.decision}`,

@@ -11,6 +11,7 @@ import type { AdminSector, AdminSectorsResponse, MoveIssuersResponse } from '../
 import type { Database } from '../../db/schema';
 import { writeAudit } from '../audit';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 import { type AdminActor, checkVersion, industryOrRefuse } from './common';
 import { rowVersionStamp } from '../../db/rowVersion';
 
@@ -44,16 +45,19 @@ function present(r: {
 
 async function sectorOr404(db: Kysely<Database>, id: number) {
   const row = await db.selectFrom('sectors').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!row) throw new ServiceRefusal('not found', `sectorId: no such sector (${id})`);
+  if (!row) throw new ServiceRefusal('not found', `There is no sector ${id}.`);
   return row;
 }
 
-/** A top-level sector by id (an industry's parent), or a 400 naming parentId. */
+/** A top-level sector by id (an industry's parent), or a 400 naming the body's parentId. */
 async function topLevelOrRefuse(db: Kysely<Database>, id: number): Promise<void> {
   const parent = await db.selectFrom('sectors').select(['code', 'parent_id']).where('id', '=', id).executeTakeFirst();
-  if (!parent) throw new ServiceRefusal('invalid', `parentId: no such sector (${id})`);
+  if (!parent) throw new ServiceRefusal('invalid', bodyRefusal('parentId', `is unknown: there is no sector ${id}`));
   if (parent.parent_id !== null)
-    throw new ServiceRefusal('invalid', `parentId: ${parent.code} is an industry; the taxonomy has two levels`);
+    throw new ServiceRefusal(
+      'invalid',
+      bodyRefusal('parentId', `must be a top-level sector, not the industry ${parent.code}: the taxonomy has two levels`),
+    );
 }
 
 /** Moves the issuers of these sectors (and of their industries) forward, for the snapshot. */
@@ -70,7 +74,7 @@ export async function createSector(
   return db.transaction().execute(async (trx) => {
     if (body.parentId !== null) await topLevelOrRefuse(trx, body.parentId);
     const taken = await trx.selectFrom('sectors').select('id').where('code', '=', body.code).executeTakeFirst();
-    if (taken) throw new ServiceRefusal('conflict', `code: ${body.code} is already a sector's code`);
+    if (taken) throw new ServiceRefusal('conflict', bodyRefusal('code', `is already another sector's (${body.code})`));
     const row = await trx
       .insertInto('sectors')
       .values({ code: body.code, name: body.name, parent_id: body.parentId })
@@ -104,7 +108,10 @@ export async function updateSector(
     }
     if (body.parentId !== undefined && body.parentId !== row.parent_id) {
       if (row.parent_id === null)
-        throw new ServiceRefusal('invalid', `parentId: ${row.code} is a sector; only industries move between sectors`);
+        throw new ServiceRefusal(
+          'invalid',
+          bodyRefusal('parentId', `must stay empty for ${row.code}: it is a top-level sector, and only industries move between sectors`),
+        );
       await topLevelOrRefuse(trx, body.parentId);
       before.parentId = row.parent_id;
       after.parentId = body.parentId;
@@ -146,14 +153,17 @@ export async function deleteSector(db: Kysely<Database>, actor: AdminActor, id: 
       ).n,
     );
     if (issuers > 0)
-      throw new ServiceRefusal('conflict', `sectorId: ${row.code} still has ${issuers} issuer(s); move them to another industry first`);
-    const industries = await trx.selectFrom('sectors').select('code').where('parent_id', '=', id).execute();
+      throw new ServiceRefusal(
+        'conflict',
+        `${row.code} still has ${issuers} issuer${issuers === 1 ? '' : 's'}: move them to another industry first.`,
+      );
+    const industries = await trx.selectFrom('sectors').select('code').where('parent_id', '=', id).orderBy('code').execute();
     if (industries.length > 0)
       throw new ServiceRefusal(
         'conflict',
-        `sectorId: ${row.code} still has ${industries.length} industr${industries.length === 1 ? 'y' : 'ies'} (${industries
+        `${row.code} still has ${industries.length} industr${industries.length === 1 ? 'y' : 'ies'} (${industries
           .map((i) => i.code)
-          .join(', ')}); move or delete them first`,
+          .join(', ')}): move or delete them first.`,
       );
     await trx.deleteFrom('sectors').where('id', '=', id).execute();
     await writeAudit(trx, {
@@ -177,7 +187,16 @@ export async function moveIssuers(
     const target = await industryOrRefuse(trx, body.sectorId, 'sectorId');
     const rows = await trx.selectFrom('issuers').select(['id', 'sector_id']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length > 0) throw new ServiceRefusal('invalid', `issuerIds: no such issuer (${missing.slice(0, 10).join(', ')})`);
+    if (missing.length > 0) {
+      const named = missing.slice(0, 10).join(', ');
+      throw new ServiceRefusal(
+        'invalid',
+        bodyRefusal(
+          'issuerIds',
+          `include unknown ones: ${missing.length === 1 ? `there is no issuer ${named}` : `there are no issuers ${named}`}`,
+        ),
+      );
+    }
     const moving = rows.filter((r) => r.sector_id !== body.sectorId);
     if (moving.length > 0)
       await trx

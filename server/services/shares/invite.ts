@@ -41,9 +41,9 @@ export async function shareItem(
     const item = await itemInfo(trx, body.kind, body.itemId);
     // Somebody else's item reads as unknown: sharing is the owner's alone, and existence is not disclosed.
     if (!item || !canManageShare(ownerId, item))
-      throw new ServiceRefusal('not found', `itemId: no such ${SHARE_KIND_LABELS[body.kind]} of yours`);
+      throw new ServiceRefusal('not found', `There is no such ${SHARE_KIND_LABELS[body.kind]} of yours.`);
     if (!sharer.organization_id) {
-      throw new ServiceRefusal('forbidden', 'recipients: your account belongs to no organisation, so there is nobody to share with');
+      throw new ServiceRefusal('forbidden', 'Your account belongs to no organisation, so there is nobody to share with.');
     }
     const label = SHARE_KIND_LABELS[body.kind];
     const expiresAt = new Date(now.getTime() + SHARE_INVITATION_DAYS * DAY_MS);

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ServiceRefusal } from '../refusal';
+import { bodyRefusal } from '../../../common/api/shared';
 
 export interface Person {
   id: string;
@@ -24,7 +25,8 @@ export async function person(db: Kysely<Database>, userId: string): Promise<Pers
  * e-mail domains (people who will land in it when they sign up). Nobody outside it.
  */
 export async function checkRecipient(db: Kysely<Database>, sharer: Person, email: string): Promise<Person | undefined> {
-  if (email === sharer.email.toLowerCase()) throw new ServiceRefusal('invalid', 'recipients: you cannot share with yourself');
+  if (email === sharer.email.toLowerCase())
+    throw new ServiceRefusal('invalid', bodyRefusal('recipients', 'must not include you: you cannot share with yourself'));
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'name', 'organization_id'])
@@ -32,7 +34,7 @@ export async function checkRecipient(db: Kysely<Database>, sharer: Person, email
     .executeTakeFirst();
   if (user) {
     if (user.organization_id !== sharer.organization_id) {
-      throw new ServiceRefusal('forbidden', `recipients: ${email} is not in your organisation; you can share only with colleagues`);
+      throw new ServiceRefusal('forbidden', bodyRefusal('recipients', `must be colleagues: ${email} is not in your organisation`));
     }
     return user;
   }
@@ -44,7 +46,7 @@ export async function checkRecipient(db: Kysely<Database>, sharer: Person, email
     .where('organization_id', '=', sharer.organization_id!)
     .executeTakeFirst();
   if (!onDomain)
-    throw new ServiceRefusal('forbidden', `recipients: ${email} is not in your organisation; you can share only with colleagues`);
+    throw new ServiceRefusal('forbidden', bodyRefusal('recipients', `must be colleagues: ${email} is not in your organisation`));
   return undefined;
 }
 

@@ -51,7 +51,7 @@ export async function acceptShare(db: Kysely<Database>, userId: string, uuid: st
   const row = await db.transaction().execute(async (trx) => {
     const me = await person(trx, userId);
     const current = await readable(trx, uuid, me, now, true);
-    if (current.owner_id === userId) throw new ServiceRefusal('invalid', 'uuid: this is your own share; send the link to its recipient');
+    if (current.owner_id === userId) throw new ServiceRefusal('invalid', 'This is your own share: send the link to its recipient.');
     if (current.status === 'accepted') return current;
     if (!(await itemInfo(trx, current.kind, current.item_id)))
       throw new ServiceRefusal('gone', 'The shared item has been deleted by its owner.');

@@ -88,15 +88,23 @@ describe('admin: bonds compared and merged', () => {
     expect(unconfirmed.statusCode).toBe(400);
     expect(unconfirmed.json().error).toMatch(/confirm/);
     const self = await merge({ survivorId, mergedIds: [survivorId], versions: v, confirm: true });
-    expect(self.statusCode).toBe(400);
-    expect(self.json().error).toMatch(/^mergedIds: /);
+    expect({ status: self.statusCode, body: self.json() }).toEqual({
+      status: 400,
+      body: { error: 'Invalid body.mergedIds: must not include the survivor: a bond cannot be merged into itself' },
+    });
     const noVersion = await merge({ survivorId, mergedIds: [duplicateId], versions: { [survivorId]: v[survivorId] }, confirm: true });
-    expect(noVersion.statusCode).toBe(400);
-    expect(noVersion.json().error).toMatch(new RegExp(`^versions\\.${duplicateId}: `));
+    expect({ status: noVersion.statusCode, body: noVersion.json() }).toEqual({
+      status: 400,
+      body: { error: `Invalid body.versions.${duplicateId}: the version (updatedAt) bond ${duplicateId} was compared at is missing` },
+    });
+    const unknown = await merge({ survivorId, mergedIds: [999_999], versions: { ...v, 999999: v[survivorId] }, confirm: true });
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({ status: 404, body: { error: 'There is no bond 999999.' } });
     await sql`update bonds set updated_at = clock_timestamp() where id = ${duplicateId}`.execute(db());
     const stale = await merge({ survivorId, mergedIds: [duplicateId], versions: v, confirm: true });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toMatch(/changed after it was compared/);
+    expect({ status: stale.statusCode, body: stale.json() }).toEqual({
+      status: 409,
+      body: { error: `Bond ${duplicateId} (ZQ1001AC5) changed after it was compared: compare again.` },
+    });
     expect((await bond(duplicateId)).tradeCount).toBe(2);
   });
 
@@ -104,8 +112,10 @@ describe('admin: bonds compared and merged', () => {
     await sql`create table test_bond_notes (bond_id integer references bonds(id), note text)`.execute(db());
     await sql`insert into test_bond_notes values (${duplicateId}, 'kept by someone')`.execute(db());
     const res = await merge({ survivorId, mergedIds: [duplicateId], versions: await versions(survivorId, duplicateId), confirm: true });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatch(/test_bond_notes/);
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 409,
+      body: { error: '1 row(s) of test_bond_notes refer to a merged bond: merging would orphan them.' },
+    });
     expect((await bond(duplicateId)).cusip).toBe('ZQ1001AC5');
     await sql`drop table test_bond_notes`.execute(db());
   });
@@ -117,8 +127,10 @@ describe('admin: bonds compared and merged', () => {
     await sql`insert into deal_tranches (deal_id, tenor_years, size, bond_id)
       values (${dealId}, 5, 500000000, ${survivorId}), (${dealId}, 10, 500000000, ${duplicateId})`.execute(db());
     const res = await merge({ survivorId, mergedIds: [duplicateId], versions: await versions(survivorId, duplicateId), confirm: true });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatch(new RegExp(`deal tranche \\(deals ${dealId}\\)`));
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 409,
+      body: { error: `More than one of these bonds is a deal tranche (deals ${dealId}): a tranche has one bond, so unlink one first.` },
+    });
     await sql`update deal_tranches set bond_id = null where bond_id = ${survivorId}`.execute(db());
   });
 

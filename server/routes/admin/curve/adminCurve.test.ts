@@ -58,8 +58,10 @@ describe('admin: the Treasury curve', () => {
   it('shows the curve in force on a day without one (the latest before it), and 404 before the first', async () => {
     expect(((await get('/admin/curve?date=2026-10-25')) as AdminCurve).date).toBe('2026-10-23');
     const none = await ctx.app.inject({ method: 'GET', url: '/admin/curve?date=2020-01-01', headers: admin });
-    expect(none.statusCode).toBe(404);
-    expect(none.json().error).toMatch(/^date: /);
+    expect({ status: none.statusCode, body: none.json() }).toEqual({
+      status: 404,
+      body: { error: 'Invalid querystring.date: must be on or after the first Treasury curve: none is loaded on or before 2020-01-01' },
+    });
   });
 
   it('compares two dates tenor by tenor in basis points', async () => {
@@ -69,6 +71,11 @@ describe('admin: the Treasury curve', () => {
     const bad = await ctx.app.inject({ method: 'GET', url: '/admin/curve/compare?a=2026-10-28&b=yesterday', headers: admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/\bb\b/);
+    const missing = await ctx.app.inject({ method: 'GET', url: '/admin/curve/compare?a=2020-01-02&b=2026-10-29', headers: admin });
+    expect({ status: missing.statusCode, body: missing.json() }).toEqual({
+      status: 404,
+      body: { error: 'Invalid querystring.a: the Treasury curve of 2020-01-02 is not loaded: pick a day that has one' },
+    });
   });
 
   it('corrects a point: audited before/after, and every bond priced on that curve repriced on the corrected one', async () => {
@@ -98,8 +105,10 @@ describe('admin: the Treasury curve', () => {
     const point = ((await get('/admin/curve?date=2026-10-28')) as AdminCurve).points.find((p) => p.tenor === '5Y')!;
     expect((await put('2026-10-28', '5Y', { yield: 0.0351, updatedAt: point.updatedAt })).statusCode).toBe(200);
     const second = await put('2026-10-28', '5Y', { yield: 0.0355, updatedAt: point.updatedAt });
-    expect(second.statusCode).toBe(409);
-    expect(second.json().error).toMatch(/^updatedAt: /);
+    expect({ status: second.statusCode, body: second.json() }).toEqual({
+      status: 409,
+      body: { error: 'The 5Y point of 2026-10-28 was changed by someone else after you read it: reload it and correct it again.' },
+    });
     expect(((await get('/admin/curve?date=2026-10-28')) as AdminCurve).points.find((p) => p.tenor === '5Y')!.yield).toBe(0.0351);
   });
 
@@ -107,7 +116,7 @@ describe('admin: the Treasury curve', () => {
     ['a yield in percent, not a decimal', '2026-10-29', '2Y', { yield: 3.45 }, 400, /yield/],
     ['a tenor that is not one', '2026-10-29', 'ten', { yield: 0.03 }, 400, /tenor/],
     ['a date that is not one', '2026-02-30', '2Y', { yield: 0.03 }, 400, /date/],
-    ['a tenor the day does not have', '2026-10-29', '15Y', { yield: 0.03 }, 404, /^tenor: /],
+    ['a tenor the day does not have', '2026-10-29', '15Y', { yield: 0.03 }, 404, /^The Treasury curve of 2026-10-29 has no 15Y point\.$/],
     ['no version', '2026-10-29', '2Y', { yield: 0.03, updatedAt: undefined }, 400, /updatedAt/],
   ])('refuses %s', async (_n, date, tenor, body, status, message) => {
     const point = ((await get('/admin/curve')) as AdminCurve).points.find((p) => p.tenor === '2Y')!;

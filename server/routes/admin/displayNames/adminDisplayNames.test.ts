@@ -112,8 +112,10 @@ describe('admin: display names', () => {
 
   it('tells the second writer (409) instead of overwriting, and refuses bad names by field', async () => {
     const stale = await call('PUT', `/admin/display-names/issuer/${parent}`, { displayName: 'Someone else', version: null });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toMatch(/^version:/);
+    expect({ status: stale.statusCode, body: stale.json() }).toEqual({
+      status: 409,
+      body: { error: 'This name was changed by someone else since you read it (now "Parent Group", version 0): reload and try again.' },
+    });
     const empty = await call('PUT', `/admin/display-names/issuer/${parent}`, { displayName: '  ', version: 0 });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/displayName/);
@@ -124,7 +126,12 @@ describe('admin: display names', () => {
     });
     expect(long.json().error).toMatch(/displayName/);
     const unknown = await call('PUT', '/admin/display-names/issuer/999999', { displayName: 'Nobody', version: null });
-    expect(unknown.statusCode).toBe(404);
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({ status: 404, body: { error: 'There is no issuer 999999.' } });
+    const unseen = await call('POST', '/admin/display-names/preview', { subjectType: 'bond', subjectId: 999_999, displayName: 'Nobody' });
+    expect({ status: unseen.statusCode, body: unseen.json() }).toEqual({
+      status: 400,
+      body: { error: 'Invalid body.subjectId: is unknown: there is no bond 999999' },
+    });
     const badType = await call('PUT', `/admin/display-names/deal/${parent}`, { displayName: 'X', version: null });
     expect(badType.statusCode).toBe(400);
     expect(badType.json().error).toMatch(/subjectType/);
@@ -139,6 +146,11 @@ describe('admin: display names', () => {
     ]);
     expect((await call('DELETE', `/admin/display-names/issuer/${parent}?version=3`)).statusCode).toBe(409);
     expect((await call('DELETE', `/admin/display-names/issuer/${parent}?version=0`)).statusCode).toBe(204);
+    const none = await call('DELETE', `/admin/display-names/issuer/${parent}?version=0`);
+    expect({ status: none.statusCode, body: none.json() }).toEqual({
+      status: 404,
+      body: { error: `The issuer ${parent} has no display-name override.` },
+    });
     const rows = new Map((await bondTable()).map((r) => [r.id, r]));
     expect(rows.get(bondIds[0]!)).toMatchObject({ issuer: 'PRNT Corporation', displayName: 'PRNT Corporation' });
     const [entry] = await ctx.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'display-name.delete').execute();

@@ -118,8 +118,12 @@ describe('EDGAR pricing term sheets: upload, review, correction and the deal mad
     expect(corrected).toMatchObject({ status: 'parsed', problems: 0, corrected: true });
 
     const unknown = await call('POST', `/admin/edgar/${result.id}/deal`, {});
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toMatch(/^issuerId: "Contoso Bank Corp\." is not a known issuer/);
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+      status: 400,
+      body: { error: 'Invalid body.issuerId: is needed: "Contoso Bank Corp." is not a known issuer, so pick one or create it (newIssuer)' },
+    });
+    const noSuch = await call('POST', `/admin/edgar/${result.id}/deal`, { issuerId: 999_999 });
+    expect(noSuch.json()).toEqual({ error: 'Invalid body.issuerId: is unknown: there is no issuer 999999' });
     const made = await call('POST', `/admin/edgar/${result.id}/deal`, { newIssuer: { ticker: 'CNTSO', industryCode } });
     expect(made.statusCode, made.body).toBe(200);
     const imported = made.json() as Filing;
@@ -160,8 +164,10 @@ describe('EDGAR pricing term sheets: upload, review, correction and the deal mad
     const filing = await filingOf(result.id);
     expect(filing.reading).toBeNull();
     const refused = await call('POST', `/admin/edgar/${result.id}/deal`, { issuerId: 1 });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatch(/^reading: .* no tranche/);
+    expect({ status: refused.statusCode, body: refused.json() }).toEqual({
+      status: 400,
+      body: { error: `Filing ${result.id} has no tranche to make a deal of.` },
+    });
   });
 
   it('answers bad input with an error naming the field, and changes nothing', async () => {
@@ -181,7 +187,12 @@ describe('EDGAR pricing term sheets: upload, review, correction and the deal mad
       ['PUT', `/admin/edgar/${id}`, { reading: { ...reading, tranches: [] } }, /tranches/],
       ['PUT', `/admin/edgar/${id}`, { reading: { ...reading, tradeDate: '2026-02-30' } }, /tradeDate/],
       ['POST', `/admin/edgar/${id}/deal`, { newIssuer: { ticker: 'lower', industryCode } }, /ticker/],
-      ['POST', `/admin/edgar/${id}/deal`, { newIssuer: { ticker: 'NEWCO', industryCode: 'NOPE' } }, /^newIssuer\.industryCode/],
+      [
+        'POST',
+        `/admin/edgar/${id}/deal`,
+        { newIssuer: { ticker: 'NEWCO', industryCode: 'NOPE' } },
+        /^Invalid body\.newIssuer\.industryCode: is unknown: there is no industry NOPE$/,
+      ],
       ['POST', `/admin/edgar/${id}/deal`, { issuerId: 1, newIssuer: { ticker: 'NEWCO', industryCode } }, /not both/],
     ];
     for (const [method, url, body, error] of cases) {

@@ -108,8 +108,11 @@ describe('admin: review queues', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ decision: 'accept', decidedBy: 'review-admin', note: 'Issuer news', bondId: bond.mover });
     const again = await call('POST', '/admin/review/decisions', { queue: 'bigMove', key: item!.key, decision: 'dismiss' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatch(/already decided/);
+    // About the item's state, not a field: a plain sentence.
+    expect({ status: again.statusCode, body: again.json() }).toEqual({
+      status: 409,
+      body: { error: `${item!.key} was already decided (accept by review-admin).` },
+    });
     const dismissed = await call('POST', '/admin/review/decisions', {
       queue: 'stale',
       key: `stale:${bond.never}:never`,
@@ -196,7 +199,10 @@ describe('admin: review queues', () => {
     await bad({ queue: 'stale', key, decision: 'maybe' }, 'decision');
     await bad({ queue: 'stale', key, decision: 'accept', note: 'x'.repeat(1001) }, 'note');
     const unknown = await call('POST', '/admin/review/decisions', { queue: 'outlier', key: 'price:999999', decision: 'accept' });
-    expect(unknown.statusCode).toBe(404);
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+      status: 404,
+      body: { error: 'Invalid body.key: is not in the outlier queue (price:999999)' },
+    });
     expect((await call('GET', '/admin/review?queue=nope')).json().error).toMatch(/queue/);
   });
 

@@ -207,8 +207,12 @@ describe('admin users: find people on the server, see one, act on them — audit
     expect((await send('POST', `/admin/users/${ids.cat}/lock`, { version: cat.version })).statusCode).toBe(200);
     // A second admin, still looking at the version before the lock, tries to log Cat out.
     const stale = await send('POST', `/admin/users/${ids.cat}/logout`, { version: cat.version });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toMatch(/^version: .*changed by someone else/);
+    expect({ status: stale.statusCode, body: stale.json() }).toEqual({
+      status: 409,
+      body: {
+        error: `This person was changed by someone else since you opened them (version ${cat.version}, now ${cat.version + 1}): reload and try again.`,
+      },
+    });
     expect(await auditOf('user.logout', ids.cat!)).toHaveLength(0);
     expect((await detail(ids.cat!)).version).toBe(cat.version + 1);
   });
@@ -273,9 +277,16 @@ describe('admin users: find people on the server, see one, act on them — audit
     }
     const me = await detail(adminId);
     const selfLock = await send('POST', `/admin/users/${adminId}/lock`, { version: me.version });
-    expect(selfLock.statusCode).toBe(400);
-    expect(selfLock.json().error).toMatch(/^userId: you cannot lock your own account/);
-    expect((await send('PUT', `/admin/users/${adminId}/role`, { version: me.version, role: 'user' })).statusCode).toBe(400);
+    // About the person the address names, the caller: a plain sentence.
+    expect({ status: selfLock.statusCode, body: selfLock.json() }).toEqual({
+      status: 400,
+      body: { error: 'You cannot lock your own account.' },
+    });
+    const selfRole = await send('PUT', `/admin/users/${adminId}/role`, { version: me.version, role: 'user' });
+    expect({ status: selfRole.statusCode, body: selfRole.json() }).toEqual({
+      status: 400,
+      body: { error: 'You cannot change the role of your own account.' },
+    });
     expect((await send('POST', '/admin/users/nobody/lock', { version: 0 })).statusCode).toBe(404);
   });
 

@@ -18,6 +18,10 @@ import {
 import type { Database } from '../../../db/schema';
 import { writeAudit } from '../../audit';
 import { ServiceRefusal } from '../../refusal';
+import { bodyRefusal } from '../../../../common/api/shared';
+
+/** The upload refused, in the validator's form: the admin page says it as a sentence about the file. */
+const badFile = (message: string) => new ServiceRefusal('invalid', bodyRefusal('file', message));
 import { sniffMedia, type Sniffed } from './sniff';
 import { signMediaLink } from './links';
 import type { MediaStore } from './store';
@@ -38,19 +42,18 @@ const EXTENSIONS: Record<string, string[]> = {
 };
 
 function checkFile(name: string, bytes: Buffer): Sniffed {
-  if (bytes.length === 0) throw new ServiceRefusal('invalid', 'file: the upload is empty');
-  if (bytes.length > MEDIA_MAX_BYTES) throw new ServiceRefusal('invalid', `file: larger than ${MEDIA_MAX_BYTES / 1048576} MB`);
+  if (bytes.length === 0) throw badFile('is empty');
+  if (bytes.length > MEDIA_MAX_BYTES) throw badFile(`must be at most ${MEDIA_MAX_BYTES / 1048576} MB`);
   const sniffed = sniffMedia(bytes);
-  if (!sniffed) throw new ServiceRefusal('invalid', 'file: not a PNG, JPEG, GIF, WebP image or a PDF (SVG is not accepted)');
+  if (!sniffed) throw badFile('must be a PNG, JPEG, GIF, WebP image or a PDF (SVG is not accepted)');
   const ext = name.split('.').pop()!.toLowerCase();
   if (!EXTENSIONS[sniffed.mime]!.includes(ext)) {
-    throw new ServiceRefusal('invalid', `file: the content is ${sniffed.mime} but the name "${name}" says .${ext}`);
+    throw badFile(`must be named as what it holds: the content is ${sniffed.mime} but the name "${name}" says .${ext}`);
   }
   const { width, height } = sniffed;
   if (width !== null && height !== null && (width > MEDIA_MAX_SIDE_PX || height > MEDIA_MAX_SIDE_PX || width * height > MEDIA_MAX_PIXELS)) {
-    throw new ServiceRefusal(
-      'invalid',
-      `file: the image says it is ${width} × ${height} pixels; at most ${MEDIA_MAX_SIDE_PX} on a side and ${MEDIA_MAX_PIXELS / 1_000_000} million in all are accepted`,
+    throw badFile(
+      `must be at most ${MEDIA_MAX_SIDE_PX} pixels on a side and ${MEDIA_MAX_PIXELS / 1_000_000} million in all: the image says it is ${width} × ${height}`,
     );
   }
   return sniffed;
@@ -137,7 +140,7 @@ export async function replaceMedia(
   if (!current) throw new ServiceRefusal('not found', 'No such media file');
   const sniffed = checkFile(name, bytes);
   if (sniffed.mime !== current.mime) {
-    throw new ServiceRefusal('invalid', `file: a replacement must be the same type (${current.mime}), this is ${sniffed.mime}`);
+    throw badFile(`must be of the type it replaces (${current.mime}), not ${sniffed.mime}`);
   }
   const previous = await ctx.store.get(current.path);
   await ctx.store.put(current.path, bytes);

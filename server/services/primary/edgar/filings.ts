@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely';
 import type { EdgarUploadResponse, Filing, FilingList, FilingStatus, TermSheetReading } from '../../../../common/api/edgar';
 import type { Database } from '../../../db/schema';
 import { writeAudit } from '../../audit';
-import { ServiceRefusal } from '../../refusal';
+import { ServiceRefusal, unknownIssuer } from '../../refusal';
+import { bodyRefusal } from '../../../../common/api/shared';
 import { writeDealFromReading } from './dealFromFiling';
 import type { TermSheetParse, TermSheetProblem } from './fwpParser';
 import { parseTermSheetOffThread } from '../../../workers/parsing';
@@ -210,15 +211,12 @@ export async function dealFromFiling(
     const row = await trx.selectFrom('edgar_filings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw new FilingError('not found', `Filing ${id} not found`);
     const reading = row.reading && row.reading.tranches.length > 0 ? (row.reading as TermSheetReading) : null;
-    if (!reading) throw new FilingError('invalid', `reading: filing ${id} has no tranche to make a deal of`);
+    if (!reading) throw new FilingError('invalid', `Filing ${id} has no tranche to make a deal of.`);
     const [first] = problemsOf(reading);
     if (first) throw new FilingError('invalid', `${first.field}: ${first.message} (correct the filing first)`);
     const issuer = await issuerFor(trx, choice, reading.issuer!);
     if (row.deal_id !== null && (await filingHasTapped(trx, id)))
-      throw new FilingError(
-        'invalid',
-        `reading: filing ${id}'s deal tapped an existing bond; it is not made again, or the tap would count twice`,
-      );
+      throw new FilingError('invalid', `Filing ${id}'s deal tapped an existing bond: it is not made again, or the tap would count twice.`);
     const { taps, problems } = await findTappedBonds(trx, reading, issuer.id);
     const [unmatched] = problems;
     if (unmatched) throw new FilingError('invalid', `${unmatched.field}: ${unmatched.message}`);
@@ -247,7 +245,7 @@ async function issuerFor(
 ): Promise<{ id: number; ticker: string }> {
   if (choice.issuerId !== undefined) {
     const known = await trx.selectFrom('issuers').select(['id', 'ticker']).where('id', '=', choice.issuerId).executeTakeFirst();
-    if (!known) throw new FilingError('invalid', `issuerId: no issuer ${choice.issuerId}`);
+    if (!known) throw new FilingError('invalid', bodyRefusal('issuerId', unknownIssuer(choice.issuerId)));
     return known;
   }
   if (choice.newIssuer) {
@@ -257,7 +255,11 @@ async function issuerFor(
       .where('code', '=', choice.newIssuer.industryCode)
       .where('parent_id', 'is not', null)
       .executeTakeFirst();
-    if (!industry) throw new FilingError('invalid', `newIssuer.industryCode: no industry ${choice.newIssuer.industryCode}`);
+    if (!industry)
+      throw new FilingError(
+        'invalid',
+        bodyRefusal('newIssuer.industryCode', `is unknown: there is no industry ${choice.newIssuer.industryCode}`),
+      );
     const created = await trx
       .insertInto('issuers')
       .values({
@@ -275,6 +277,10 @@ async function issuerFor(
     return created;
   }
   const matched = await matchIssuer(trx, name);
-  if (!matched) throw new FilingError('invalid', `issuerId: "${name}" is not a known issuer; pick one or create it (newIssuer)`);
+  if (!matched)
+    throw new FilingError(
+      'invalid',
+      bodyRefusal('issuerId', `is needed: "${name}" is not a known issuer, so pick one or create it (newIssuer)`),
+    );
   return matched;
 }

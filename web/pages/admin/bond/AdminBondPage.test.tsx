@@ -53,10 +53,13 @@ describe('admin bond page', () => {
   });
 
   it('a bond changed by someone else meanwhile is refused: the reason is shown and the bond read again', async () => {
-    server.answer(SAVE, refusal(409, 'updatedAt: the bond changed since you read it'));
+    // As server/services/marketAdmin/bondEdit says it: a plain sentence, on no field.
+    server.answer(SAVE, refusal(409, 'Bond 5 was changed by someone else after you read it: reload it and edit again.'));
     renderBond();
     fireEvent.click(await screen.findByTestId('bond-save'));
-    expect((await screen.findByTestId('bond-save-message')).textContent).toMatch(/the bond changed since you read it/);
+    expect((await screen.findByTestId('bond-save-message')).textContent).toBe(
+      'Bond 5 was changed by someone else after you read it: reload it and edit again.',
+    );
     await waitFor(() => expect(server.callsTo(`GET ${BOND}`)).toHaveLength(2));
   });
 

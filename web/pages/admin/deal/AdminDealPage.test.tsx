@@ -73,19 +73,48 @@ describe('admin deal page', () => {
     expect(server.callsTo(STATUS).map((c) => c.body)).toEqual([{ status: 'launched', at: new Date('2026-11-25T17:30').toISOString() }]);
   });
 
-  it('bookrunners are saved as a list; what the server refuses is shown with its reason', async () => {
+  it("bookrunners are saved as a list; a refusal that names no field is shown on the deal's error line", async () => {
     const UPDATE = `PATCH ${DEAL}`;
-    server.answer(UPDATE, refusal(400, 'bookrunners: at most 30'));
+    // As server/services/primary/dealAdmin.ts says a deal deleted meanwhile.
+    server.answer(UPDATE, refusal(404, 'Deal 31 not found'));
     renderDeal();
     const bookrunners = await screen.findByLabelText('Bookrunners (comma-separated)');
     fireEvent.change(bookrunners, { target: { value: 'Goldman Sachs, Morgan Stanley,  ' } });
     // The deal's own Save, beside its fields (each tranche has one too).
     fireEvent.click(within(bookrunners.closest<HTMLElement>('.mantine-Group-root')!).getByRole('button', { name: 'Save' }));
-    expect((await screen.findByTestId('admin-deal-error')).textContent).toBe('bookrunners: at most 30');
+    expect((await screen.findByTestId('admin-deal-error')).textContent).toBe('Deal 31 not found');
     const sent = server.callsTo(UPDATE).map((c) => c.body);
     expect(sent).toEqual([{ bookrunners: ['Goldman Sachs', 'Morgan Stanley'], useOfProceeds: null }]);
     expect(adminDealUpdateSchema.safeParse(sent[0]).success).toBe(true);
   });
+  it('a step the server refuses for its time (in the future) is said under the time, and the deal keeps its stage', async () => {
+    // As server/services/primary/dealAdminSteps.ts refuses it.
+    server.answer(STATUS, refusal(400, 'Invalid body.at: must not be in the future'));
+    renderDeal();
+    await screen.findByTestId('admin-deal-status');
+    const at = screen.getByLabelText('At (empty: now)');
+    fireEvent.change(at, { target: { value: '2026-11-25T17:30' } });
+    fireEvent.click(screen.getByTestId('admin-deal-add-status'));
+    expect(await screen.findByText('Time must not be in the future.')).toBeTruthy();
+    expect(at.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('admin-deal-error')).toBeNull();
+    expect(screen.getByTestId('admin-deal-status').textContent).toBe('Guidance');
+    expect(server.callsTo(STATUS).map((c) => c.body)).toEqual([{ status: 'launched', at: new Date('2026-11-25T17:30').toISOString() }]);
+  });
+
+  it("a bookrunner the server refuses in the validator's form is said under the bookrunners", async () => {
+    const UPDATE = `PATCH ${DEAL}`;
+    server.answer(UPDATE, refusal(400, 'Invalid body.bookrunners.1: Too big: expected string to have <=100 characters'));
+    renderDeal();
+    const bookrunners = await screen.findByLabelText('Bookrunners (comma-separated)');
+    fireEvent.change(bookrunners, { target: { value: 'Goldman Sachs, Morgan Stanley' } });
+    fireEvent.click(within(bookrunners.closest<HTMLElement>('.mantine-Group-root')!).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Bookrunners must be at most 100 characters.')).toBeTruthy();
+    expect(bookrunners.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('admin-deal-error')).toBeNull();
+    expect(server.callsTo(UPDATE).map((c) => c.body)).toEqual([{ bookrunners: ['Goldman Sachs', 'Morgan Stanley'], useOfProceeds: null }]);
+  });
+
   it("a tranche's Save sends only the fields typed, and the row then shows what the server saved", async () => {
     const TRANCHE = `PATCH ${ADMIN_DEAL_PATHS.tranche({ id: 31, trancheId: 1 })}`;
     server.answer(TRANCHE, () => deal({ tranches: [{ ...deal().tranches[0]!, launchSpreadBp: 90 }] }));

@@ -65,7 +65,9 @@ describe('admin deals', () => {
     const { router } = renderDeals();
     fireEvent.click(await screen.findByTestId('new-deal'));
     fireEvent.click(await screen.findByTestId('new-deal-create'));
-    expect((await screen.findByRole('alert')).textContent).toBe('Pick an issuer.');
+    // Said under the issuer, the field it is about.
+    expect(await screen.findByText('Pick an issuer.')).toBeTruthy();
+    expect(screen.getByTestId('new-deal-issuer').getAttribute('aria-invalid')).toBe('true');
     expect(server.callsTo(CREATE)).toHaveLength(0);
     const issuer = screen.getByTestId('new-deal-issuer');
     // Mantine's Select takes a change to an unfocused input for autofill, not typing.
@@ -80,7 +82,7 @@ describe('admin deals', () => {
     ]);
   });
 
-  it("the server's refusal of the issuer (gone meanwhile) is said as a sentence naming it, and the modal stays", async () => {
+  it("the server's refusal of the issuer (gone meanwhile) is said under the issuer, and the modal stays", async () => {
     // As server/services/primary/dealAdmin.ts refuses it.
     server.answer(CREATE, refusal(400, 'Invalid body.issuerId: is unknown: there is no issuer 12'));
     const { router } = renderDeals();
@@ -90,9 +92,44 @@ describe('admin deals', () => {
     fireEvent.change(issuer, { target: { value: 'acme' } });
     fireEvent.click(await screen.findByRole('option', { name: 'ACME — Acme' }));
     fireEvent.click(screen.getByTestId('new-deal-create'));
-    expect((await screen.findByRole('alert')).textContent).toBe('Issuer is unknown: there is no issuer 12.');
-    expect(server.callsTo(CREATE)).toHaveLength(1);
+    expect(await screen.findByText('Issuer is unknown: there is no issuer 12.')).toBeTruthy();
+    expect(screen.getByTestId('new-deal-issuer').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The body as the fields make it, the contract's defaults not filled in.
+    expect(server.callsTo(CREATE).map((c) => c.body)).toEqual([
+      { issuerId: 12, bookrunners: [], useOfProceeds: null, tranches: [{ tenorYears: 10, sizeMm: 1000 }] },
+    ]);
     expect(router.state.location.pathname).toBe('/bw/admin/deal');
+  });
+
+  it("a tranche's size over the contract's limit is said under that size, and nothing is sent", async () => {
+    renderDeals();
+    fireEvent.click(await screen.findByTestId('new-deal'));
+    const issuer = await screen.findByTestId('new-deal-issuer');
+    act(() => issuer.focus());
+    fireEvent.change(issuer, { target: { value: 'acme' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'ACME — Acme' }));
+    const size = screen.getByLabelText('Size (USD mm)');
+    fireEvent.change(size, { target: { value: '200000' } });
+    fireEvent.click(screen.getByTestId('new-deal-create'));
+    expect(await screen.findByText('Size (MM) must be at most 100000.')).toBeTruthy();
+    expect(size.getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo(CREATE)).toHaveLength(0);
+  });
+
+  it('a bookrunner longer than the contract takes is said under the bookrunners, and nothing is sent', async () => {
+    renderDeals();
+    fireEvent.click(await screen.findByTestId('new-deal'));
+    const issuer = await screen.findByTestId('new-deal-issuer');
+    act(() => issuer.focus());
+    fireEvent.change(issuer, { target: { value: 'acme' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'ACME — Acme' }));
+    const bookrunners = screen.getByLabelText('Bookrunners (comma-separated)');
+    fireEvent.change(bookrunners, { target: { value: `Goldman Sachs, ${'M'.repeat(101)}` } });
+    fireEvent.click(screen.getByTestId('new-deal-create'));
+    expect(await screen.findByText('Bookrunners must be at most 100 characters.')).toBeTruthy();
+    expect(bookrunners.getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo(CREATE)).toHaveLength(0);
   });
 
   it('a link with filters opens the list filtered: the filters are shown and sent', async () => {

@@ -8,7 +8,7 @@ import { useDealEditor } from './useAdminDeal';
 /** The deal's editable parts: details, tranches, timeline, and the audit trail of what changed. */
 export function DealEditor({ deal }: { deal: AdminDeal }) {
   const state = useDealEditor(deal);
-  const { error, bookrunners, setBookrunners, useOfProceeds, setUseOfProceeds } = state;
+  const { error, details } = state;
   return (
     <Stack gap="sm">
       {error && (
@@ -18,14 +18,9 @@ export function DealEditor({ deal }: { deal: AdminDeal }) {
       )}
       <Card withBorder padding="sm">
         <Group align="end">
-          <TextInput
-            label="Bookrunners (comma-separated)"
-            value={bookrunners}
-            onChange={(e) => setBookrunners(e.currentTarget.value)}
-            w={360}
-          />
-          <TextInput label="Use of proceeds" value={useOfProceeds} onChange={(e) => setUseOfProceeds(e.currentTarget.value)} w={360} />
-          <Button size="xs" onClick={state.saveDetails}>
+          <TextInput label="Bookrunners (comma-separated)" {...details.getInputProps('bookrunners')} w={360} />
+          <TextInput label="Use of proceeds" {...details.getInputProps('useOfProceeds')} w={360} />
+          <Button size="xs" onClick={() => state.saveDetails()}>
             Save
           </Button>
         </Group>

@@ -6,7 +6,8 @@ import type { DealEditorState } from './useAdminDeal';
 
 /** The deal's stages so far, a later stage to add (at a chosen time or now), and undoing the last one. */
 export function DealTimeline({ state }: { state: DealEditorState }) {
-  const { deal, later, nextStatus, setNextStatus, at, setAt } = state;
+  const { deal, later, step } = state;
+  const nextStatus = step.getValues().status;
   return (
     <Card withBorder padding="sm" data-testid="admin-deal-timeline">
       <Text fw={700} mb="xs">
@@ -25,13 +26,14 @@ export function DealTimeline({ state }: { state: DealEditorState }) {
             <Select
               label="Next stage"
               value={nextStatus}
-              onChange={(v) => setNextStatus(v as DealStatus | null)}
+              onChange={(v) => step.setFieldValue('status', v as DealStatus | null)}
+              error={step.errors.status}
               data={later.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
               w={160}
               data-testid="admin-deal-next-status"
             />
-            <TextInput label="At (empty: now)" type="datetime-local" value={at} onChange={(e) => setAt(e.currentTarget.value)} />
-            <Button size="xs" disabled={!nextStatus} onClick={state.addStep} data-testid="admin-deal-add-status">
+            <TextInput label="At (empty: now)" type="datetime-local" {...step.getInputProps('at')} />
+            <Button size="xs" disabled={!nextStatus} onClick={() => state.addStep()} data-testid="admin-deal-add-status">
               Add step
             </Button>
           </>

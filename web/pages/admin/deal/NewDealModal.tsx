@@ -6,17 +6,14 @@ import { useNewDeal } from './useNewDeal';
 /** "New deal": an issuer, its bookrunners and use of proceeds, and its tranches, announced now. */
 export function NewDealModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const deal = useNewDeal();
-  const { tranches } = deal;
+  const { tranches, form } = deal;
+  const field = (name: 'bookrunners' | 'useOfProceeds') => form.getInputProps(name);
   return (
     <Modal opened={opened} onClose={onClose} title="New deal (announced now)" size="lg">
       <Stack gap="sm">
-        <IssuerPicker value={deal.issuerId} onChange={deal.setIssuerId} testId="new-deal-issuer" />
-        <TextInput
-          label="Bookrunners (comma-separated)"
-          value={deal.bookrunners}
-          onChange={(e) => deal.setBookrunners(e.currentTarget.value)}
-        />
-        <TextInput label="Use of proceeds" value={deal.useOfProceeds} onChange={(e) => deal.setUseOfProceeds(e.currentTarget.value)} />
+        <IssuerPicker value={deal.issuerId} onChange={deal.setIssuerId} testId="new-deal-issuer" error={form.errors.issuerId} />
+        <TextInput label="Bookrunners (comma-separated)" {...field('bookrunners')} />
+        <TextInput label="Use of proceeds" {...field('useOfProceeds')} />
         {tranches.map((t, k) => (
           <Group key={k} align="end">
             <NumberInput
@@ -25,6 +22,7 @@ export function NewDealModal({ opened, onClose }: { opened: boolean; onClose: ()
               max={50}
               value={t.tenorYears}
               onChange={(v) => deal.setTranche(k, { tenorYears: Number(v) })}
+              error={form.errors[`tranches.${k}.tenorYears`]}
               w={130}
             />
             <NumberInput
@@ -32,6 +30,7 @@ export function NewDealModal({ opened, onClose }: { opened: boolean; onClose: ()
               min={1}
               value={t.sizeMm}
               onChange={(v) => deal.setTranche(k, { sizeMm: Number(v) })}
+              error={form.errors[`tranches.${k}.sizeMm`]}
               w={150}
             />
             {tranches.length > 1 && (
@@ -45,7 +44,7 @@ export function NewDealModal({ opened, onClose }: { opened: boolean; onClose: ()
           <Button variant="light" size="xs" disabled={tranches.length >= ADMIN_DEAL_MAX_TRANCHES} onClick={deal.addTranche}>
             Add tranche
           </Button>
-          <Button size="xs" loading={deal.busy} onClick={() => void deal.submit()} data-testid="new-deal-create">
+          <Button size="xs" loading={deal.busy} onClick={deal.submit} data-testid="new-deal-create">
             Create deal
           </Button>
         </Group>

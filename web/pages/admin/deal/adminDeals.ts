@@ -30,16 +30,17 @@ export const issuerText = (q: string): string | null => q.trim() || null;
 export const FIRST_TRANCHE: AdminTrancheInput = { tenorYears: 10, sizeMm: 1000 };
 export const ADDED_TRANCHE: AdminTrancheInput = { tenorYears: 5, sizeMm: 500 };
 
-export interface NewDealDraft {
-  issuerId: string;
+/** The new-deal form's fields; no issuer picked yet is null. */
+export interface NewDealDraft extends Record<string, unknown> {
+  issuerId: string | null;
   bookrunners: string;
   useOfProceeds: string;
   tranches: AdminTrancheInput[];
 }
 
-/** The create body: bookrunners as a list, a blank use of proceeds as null. */
+/** The create body: bookrunners as a list, a blank use of proceeds as null; no issuer is left out (the form refuses it). */
 export const newDealBody = (d: NewDealDraft) => ({
-  issuerId: Number(d.issuerId),
+  issuerId: d.issuerId === null ? undefined : Number(d.issuerId),
   bookrunners: commaList(d.bookrunners),
   useOfProceeds: d.useOfProceeds.trim() || null,
   tranches: d.tranches,

@@ -81,12 +81,18 @@ describe('admin issuer page', () => {
   });
 
   it('an issuer changed by someone else meanwhile: the refusal offers a reload, which reads it again', async () => {
-    server.answer(SAVE, refusal(409, 'version: the issuer changed since you read it; reload'));
+    // As server/services/reference/common.ts says it: a plain sentence; the reload is offered on the 409.
+    server.answer(
+      SAVE,
+      refusal(409, 'This issuer was changed by someone else since you opened it (version 1, now 2): reload and try again.'),
+    );
     renderIssuer();
     fireEvent.change(await screen.findByTestId('issuer-ticker'), { target: { value: 'acmx' } });
     fireEvent.click(screen.getByTestId('issuer-save'));
     const error = await screen.findByTestId('issuer-error');
-    expect(error.textContent).toMatch(/the issuer changed since you read it/);
+    expect(error.textContent).toBe(
+      'This issuer was changed by someone else since you opened it (version 1, now 2): reload and try again.Reload',
+    );
     expect(server.callsTo(SAVE)[0]?.body).toEqual({ version: 1, ticker: 'acmx' });
     server.answer(`GET ${ISSUER}`, acme({ name: 'Acme Corporation Inc', version: 3 }));
     fireEvent.click(within(error).getByRole('button', { name: 'Reload' }));

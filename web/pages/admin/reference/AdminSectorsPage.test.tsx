@@ -53,21 +53,32 @@ describe('admin sectors and industries', () => {
   });
 
   it('deleting an empty industry names its version; a refusal is shown on its row', async () => {
-    server.answer(`DELETE ${INSURANCE}`, refusal(409, 'version: the industry changed since you read it'));
+    server.answer(
+      `DELETE ${INSURANCE}`,
+      refusal(409, 'This sector was changed by someone else since you opened it (version 1, now 2): reload and try again.'),
+    );
     renderPage(<AdminSectorsPage />);
     fireEvent.click(await deleteButton('INSUR'));
-    expect(await within(await row('INSUR')).findByText('version: the industry changed since you read it')).toBeTruthy();
+    expect(
+      await within(await row('INSUR')).findByText(
+        'This sector was changed by someone else since you opened it (version 1, now 2): reload and try again.',
+      ),
+    ).toBeTruthy();
     expect(server.callsTo(`DELETE ${INSURANCE}`).map((c) => c.query.get('version'))).toEqual(['1']);
   });
 
   it('a refused delete reads the taxonomy again, so the table shows what is stored', async () => {
     server.answer(`DELETE ${INSURANCE}`, () => {
       taxonomy = { sectors: [financials.sectors[0]!, financials.sectors[1]!, { ...financials.sectors[2]!, issuerCount: 3, version: 2 }] };
-      return refusal(409, 'version: the industry changed since you read it');
+      return refusal(409, 'This sector was changed by someone else since you opened it (version 1, now 2): reload and try again.');
     });
     renderPage(<AdminSectorsPage />);
     fireEvent.click(await deleteButton('INSUR'));
-    expect(await within(await row('INSUR')).findByText('version: the industry changed since you read it')).toBeTruthy();
+    expect(
+      await within(await row('INSUR')).findByText(
+        'This sector was changed by someone else since you opened it (version 1, now 2): reload and try again.',
+      ),
+    ).toBeTruthy();
     await waitFor(async () => expect((await deleteButton('INSUR')).hasAttribute('disabled')).toBe(true));
     expect(server.callsTo(LIST)).toHaveLength(2);
   });

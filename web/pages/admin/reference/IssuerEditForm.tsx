@@ -19,7 +19,7 @@ interface Props {
 }
 
 export function IssuerEditForm({ issuer, sectors, onSaved, onReload }: Props) {
-  const { form, formError: error, dirty, busy, submit } = useIssuerEdit(issuer, onSaved);
+  const { form, formError: error, stale, dirty, busy, submit } = useIssuerEdit(issuer, onSaved);
   return (
     <form onSubmit={submit} noValidate data-testid="issuer-form">
       <Grid gap="xs">
@@ -75,7 +75,7 @@ export function IssuerEditForm({ issuer, sectors, onSaved, onReload }: Props) {
       {error && (
         <Alert color="red" mt="xs" data-testid="issuer-error">
           {error}
-          {error.startsWith('version:') && (
+          {stale && (
             <Button size="compact-xs" variant="light" ml="sm" onClick={() => void onReload()}>
               Reload
             </Button>

@@ -13,7 +13,8 @@ import {
   type AdminIssuerUpdate,
 } from '@common/api/adminIssuers';
 import { ADMIN_SECTOR_PATHS, type AdminSectorsResponse } from '@common/api/adminSectors';
-import { api } from '../../../api/client';
+import { ApiError, api } from '../../../api/client';
+import { apiErrorText } from '../../../api/errorText';
 import { apiKey, useApiQuery, useApiSend } from '../../../api/queries';
 import { useContractForm } from '../../../components/forms/useContractForm';
 import { changesSomething, issuerDraftOf, issuerUpdateOf } from './issuerDraft';
@@ -61,14 +62,23 @@ export function useIssuerEdit(issuer: AdminIssuerDetail, onSaved: (saved: AdminI
     (update: AdminIssuerUpdate) => api.put<AdminIssuerDetail>(ADMIN_ISSUER_PATHS.issuer({ issuerId: issuer.id }), update),
     { onDone: onSaved },
   );
-  const { form, formError, onSubmit } = useContractForm({
+  /** Whether the last refusal was a 409 (someone changed the issuer since it was read): a reload is offered. */
+  const [stale, setStale] = useState(false);
+  const contract = useContractForm({
     schema: adminIssuerUpdateSchema,
     initialValues: issuerDraftOf(issuer),
     toBody: (draft) => issuerUpdateOf(issuer, draft),
+    // Said on the error line as before; the 409 is known by its status, not its words.
+    refused: (failure) => {
+      setStale(failure instanceof ApiError && failure.status === 409);
+      contract.setFormError(apiErrorText(failure));
+    },
   });
+  const { form, formError, onSubmit } = contract;
   return {
     form,
     formError,
+    stale,
     dirty: changesSomething(issuerUpdateOf(issuer, form.values)),
     busy: form.submitting,
     // Checked by the contract, sent as typed: the server trims and upper-cases as it always did.
