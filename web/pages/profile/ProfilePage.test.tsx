@@ -101,7 +101,17 @@ describe('profile page', () => {
     expect(shown.closest('.mantine-TagsInput-root')).toBeTruthy();
   });
 
-  it('invites a colleague with a checked e-mail address', async () => {
+  it("an e-mail address the invite's contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    renderPage(<ProfilePage />);
+    const input = await screen.findByTestId('invite-email');
+    fireEvent.change(input, { target: { value: 'not an address' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
+    await waitFor(() => expect(fieldError(input)).toBe('Enter a valid e-mail address, like name@company.com.'));
+    expect(server.callsTo(`POST ${INVITES}`)).toEqual([]);
+    expect(screen.queryByTestId('invite-send-error')).toBeNull();
+  });
+
+  it('invites a colleague: sends exactly the address as the contract reads it, says so and empties the field', async () => {
     server.answer(`POST ${INVITES}`, {
       id: 'i1',
       email: 'bob@example.com',
@@ -111,14 +121,34 @@ describe('profile page', () => {
       acceptedAt: null,
     });
     renderPage(<ProfilePage />);
-    const input = await screen.findByTestId('invite-email');
-    fireEvent.change(input, { target: { value: 'not an address' } });
-    fireEvent.submit(input.closest('form')!);
-    expect(await screen.findByText(/valid e-mail address/)).toBeTruthy();
-    fireEvent.change(input, { target: { value: 'Bob@Example.com' } });
-    fireEvent.submit(input.closest('form')!);
+    const input = (await screen.findByTestId('invite-email')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: ' Bob@Example.com ' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
     await waitFor(() => expect(bodies(`POST ${INVITES}`)).toEqual([{ email: 'bob@example.com' }]));
-    expect(await screen.findByTestId('invite-sent')).toBeTruthy();
+    expect((await screen.findByTestId('invite-sent')).textContent).toBe('Invitation sent to bob@example.com.');
+    expect(input.value).toBe('');
+  });
+
+  it("the server's 400 naming the invite's address shows under it, not on the error line", async () => {
+    server.answer(`POST ${INVITES}`, refusal(400, 'Invalid body.email: Enter a valid e-mail address, like name@company.com'));
+    renderPage(<ProfilePage />);
+    const input = (await screen.findByTestId('invite-email')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'bob@example.com' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
+    await waitFor(() => expect(fieldError(input)).toBe('Enter a valid e-mail address, like name@company.com.'));
+    expect(bodies(`POST ${INVITES}`)).toEqual([{ email: 'bob@example.com' }]);
+    expect(screen.queryByTestId('invite-send-error')).toBeNull();
+    expect(input.value).toBe('bob@example.com');
+  });
+
+  it('an invite refused for a colleague who already has an account says so on the error line', async () => {
+    server.answer(`POST ${INVITES}`, refusal(409, 'bob@example.com already has an account.'));
+    renderPage(<ProfilePage />);
+    const input = await screen.findByTestId('invite-email');
+    fireEvent.change(input, { target: { value: 'bob@example.com' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
+    expect((await screen.findByTestId('invite-send-error')).textContent).toBe('bob@example.com already has an account.');
+    expect(fieldError(input)).toBeNull();
   });
 
   it('shows the organisation, role, access and support token of the account', async () => {
