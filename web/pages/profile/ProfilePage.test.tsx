@@ -49,6 +49,46 @@ describe('profile page', () => {
     await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('On'));
   });
 
+  it("an authenticator code the contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    server.answer(`POST ${USER_PATHS.totp({ id: 'u-1' })}`, {
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/Bondwise:a?secret=JBSWY3DPEHPK3PXP',
+    });
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('totp-setup'));
+    const code = await screen.findByTestId('totp-confirm-code');
+    fireEvent.change(code, { target: { value: '12345' } });
+    fireEvent.click(screen.getByTestId('totp-confirm-submit'));
+    await waitFor(() => expect(fieldError(code)).toBe('Enter the 6-digit code from your authenticator app.'));
+    expect(server.callsTo(`POST ${USER_PATHS.totpConfirm({ id: 'u-1' })}`)).toEqual([]);
+    expect(screen.queryByTestId('totp-confirm-error')).toBeNull();
+  });
+
+  it("the server's 400 naming the authenticator code shows under it; a wrong code is the form's error line", async () => {
+    const CONFIRM = `POST ${USER_PATHS.totpConfirm({ id: 'u-1' })}`;
+    server.answer(`POST ${USER_PATHS.totp({ id: 'u-1' })}`, {
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/Bondwise:a?secret=JBSWY3DPEHPK3PXP',
+    });
+    server.answer(CONFIRM, refusal(400, 'Invalid body.code: Enter the 6-digit code from your authenticator app'));
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('totp-setup'));
+    const code = (await screen.findByTestId('totp-confirm-code')) as HTMLInputElement;
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('totp-confirm-submit'));
+    await waitFor(() => expect(fieldError(code)).toBe('Enter the 6-digit code from your authenticator app.'));
+    expect(bodies(CONFIRM)).toEqual([{ code: '654321' }]);
+    expect(screen.queryByTestId('totp-confirm-error')).toBeNull();
+    expect(code.value).toBe('654321');
+
+    server.answer(CONFIRM, refusal(400, 'That code is not right; check the time on your phone and try the next code'));
+    fireEvent.click(screen.getByTestId('totp-confirm-submit'));
+    expect((await screen.findByTestId('totp-confirm-error')).textContent).toBe(
+      'That code is not right; check the time on your phone and try the next code',
+    );
+    expect(fieldError(code)).toBeNull();
+  });
+
   it('saves the profile with unset texts as null', async () => {
     server.answer(`PUT ${USER}`, makeUserInfo());
     renderPage(<ProfilePage />);
