@@ -89,6 +89,45 @@ describe('profile page', () => {
     expect(fieldError(code)).toBeNull();
   });
 
+  it("a password the removal's contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, totpEnabled: true });
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('totp-remove'));
+    const password = await screen.findByTestId('totp-remove-confirm-password');
+    fireEvent.change(password, { target: { value: 'p'.repeat(129) } });
+    fireEvent.click(screen.getByTestId('totp-remove-confirm-submit'));
+    await waitFor(() => expect(fieldError(password)).toBe('Password must be at most 128 characters.'));
+    expect(server.callsTo(`DELETE ${USER_PATHS.totp({ id: 'u-1' })}`)).toEqual([]);
+    expect(screen.queryByTestId('totp-remove-confirm-error')).toBeNull();
+  });
+
+  it('removing the authenticator sends exactly the password typed and turns it off', async () => {
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, totpEnabled: true });
+    server.answer(`DELETE ${USER_PATHS.totp({ id: 'u-1' })}`, status);
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('totp-remove'));
+    fireEvent.change(await screen.findByTestId('totp-remove-confirm-password'), { target: { value: ' s3cret pass ' } });
+    fireEvent.click(screen.getByTestId('totp-remove-confirm-submit'));
+    await waitFor(() => expect(bodies(`DELETE ${USER_PATHS.totp({ id: 'u-1' })}`)).toEqual([{ password: ' s3cret pass ' }]));
+    await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('Off'));
+  });
+
+  it("the server's 400 naming the password shows under it in the passkey's removal dialog", async () => {
+    const passkey = { id: 'pk-1', name: 'Work laptop', createdAt: '2026-03-02T09:00:00Z', lastUsedAt: null };
+    const REMOVE = `DELETE ${USER_PATHS.passkey({ id: 'u-1', passkeyId: 'pk-1' })}`;
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, passkeys: [passkey] });
+    server.answer(REMOVE, refusal(400, 'Invalid body.password: Enter your password'));
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('passkey-remove'));
+    const password = (await screen.findByTestId('passkey-remove-confirm-password')) as HTMLInputElement;
+    fireEvent.change(password, { target: { value: 'hunter22' } });
+    fireEvent.click(screen.getByTestId('passkey-remove-confirm-submit'));
+    await waitFor(() => expect(fieldError(password)).toBe('Enter your password.'));
+    expect(bodies(REMOVE)).toEqual([{ password: 'hunter22' }]);
+    expect(screen.queryByTestId('passkey-remove-confirm-error')).toBeNull();
+    expect(password.value).toBe('hunter22');
+  });
+
   it('saves the profile with unset texts as null', async () => {
     server.answer(`PUT ${USER}`, makeUserInfo());
     renderPage(<ProfilePage />);
