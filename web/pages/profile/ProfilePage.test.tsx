@@ -15,6 +15,8 @@ const status = { totpEnabled: false, passkeys: [], emailCodeAvailable: true };
 
 const USER = USER_PATHS.user({ id: 'u-1' });
 const INVITES = USER_PATHS.invites({ id: 'u-1' });
+const passkey = { id: 'pk-1', name: 'Work laptop', createdAt: '2026-03-02T09:00:00Z', lastUsedAt: null };
+const RENAME_PASSKEY = `PATCH ${USER_PATHS.passkey({ id: 'u-1', passkeyId: 'pk-1' })}`;
 let server: ReturnType<typeof serveApi>;
 const bodies = (key: string) => server.callsTo(key).map((c) => c.body);
 
@@ -113,7 +115,6 @@ describe('profile page', () => {
   });
 
   it("the server's 400 naming the password shows under it in the passkey's removal dialog", async () => {
-    const passkey = { id: 'pk-1', name: 'Work laptop', createdAt: '2026-03-02T09:00:00Z', lastUsedAt: null };
     const REMOVE = `DELETE ${USER_PATHS.passkey({ id: 'u-1', passkeyId: 'pk-1' })}`;
     server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, passkeys: [passkey] });
     server.answer(REMOVE, refusal(400, 'Invalid body.password: Enter your password'));
@@ -126,6 +127,45 @@ describe('profile page', () => {
     expect(bodies(REMOVE)).toEqual([{ password: 'hunter22' }]);
     expect(screen.queryByTestId('passkey-remove-confirm-error')).toBeNull();
     expect(password.value).toBe('hunter22');
+  });
+
+  it("a passkey name the rename contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, passkeys: [passkey] });
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('passkey-rename'));
+    const name = await screen.findByTestId('passkey-name-input');
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.submit(name.closest('form')!);
+    await waitFor(() => expect(fieldError(name)).toBe('Name is required.'));
+    fireEvent.change(name, { target: { value: 'n'.repeat(61) } });
+    fireEvent.submit(name.closest('form')!);
+    await waitFor(() => expect(fieldError(name)).toBe('Name must be at most 60 characters.'));
+    expect(server.callsTo(RENAME_PASSKEY)).toEqual([]);
+  });
+
+  it('renaming a passkey sends exactly the trimmed name and shows it in its row', async () => {
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, passkeys: [passkey] });
+    server.answer(RENAME_PASSKEY, { ...passkey, name: 'Home desktop' });
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('passkey-rename'));
+    const name = await screen.findByTestId('passkey-name-input');
+    fireEvent.change(name, { target: { value: '  Home desktop ' } });
+    fireEvent.submit(name.closest('form')!);
+    await waitFor(() => expect(bodies(RENAME_PASSKEY)).toEqual([{ name: 'Home desktop' }]));
+    expect((await screen.findByTestId('passkey-name')).textContent).toBe('Home desktop');
+  });
+
+  it("the server's 400 naming the passkey's name shows under it, and the field stays open", async () => {
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, passkeys: [passkey] });
+    server.answer(RENAME_PASSKEY, refusal(400, 'Invalid body.name: Too big: expected string to have <=60 characters'));
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('passkey-rename'));
+    const name = (await screen.findByTestId('passkey-name-input')) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Home desktop' } });
+    fireEvent.submit(name.closest('form')!);
+    await waitFor(() => expect(fieldError(name)).toBe('Name must be at most 60 characters.'));
+    expect(bodies(RENAME_PASSKEY)).toEqual([{ name: 'Home desktop' }]);
+    expect(name.value).toBe('Home desktop');
   });
 
   it('saves the profile with unset texts as null', async () => {
