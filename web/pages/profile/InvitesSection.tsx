@@ -1,15 +1,18 @@
-/** Invite colleagues (POST /v2/user/{id}/invites): they get a link to /bw/invite/{code}. */
+/**
+ * Invite colleagues (POST /v2/user/{id}/invites): they get a link to /bw/invite/{code}. The address
+ * is a form on the invite's contract: one it refuses says so under the field before anything is
+ * sent, as does a 400 naming it; any other refusal (already a user: 409) is the form's error line.
+ */
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { USER_PATHS, inviteListSchema, type Invite } from '@common/api/user';
-import { emailSchema } from '@common/validation/account';
+import { useState } from 'react';
+import { USER_PATHS, inviteCreateBodySchema, inviteListSchema, type Invite } from '@common/api/user';
 import { FormError, FormNotice } from '../../components/AuthPanel';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { apiErrorText } from '../../api/errorText';
-import { useApiMutation, useApiQuery } from '../../api/queries';
+import { useApiMutation, useApiQuery, useApiSend } from '../../api/queries';
+import { useContractForm } from '../../components/forms/useContractForm';
 import { profileApi } from './profileApi';
 import { Section } from './Section';
-import { humaneIssue } from '../../api/humaneError';
 
 const STATUS_COLOR: Record<Invite['status'], string> = { pending: 'blue', accepted: 'teal', expired: 'gray', revoked: 'gray' };
 
@@ -60,26 +63,21 @@ export function InvitesSection({ userId }: { userId: string }) {
   const invitesPath = USER_PATHS.invites({ id: userId });
   // Checked against the contract like every profile call: a drifted answer shows as an error.
   const invites = useApiQuery(invitesPath, { schema: inviteListSchema });
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const send = useApiMutation((address: string) => profileApi.sendInvite(userId, address), {
-    invalidates: [invitesPath],
-    onDone: (invite) => {
-      setEmail('');
-      setSentTo(invite.email);
-    },
-    fallback: 'Could not send the invitation',
+  const send = useApiSend((address: string) => profileApi.sendInvite(userId, address), { invalidates: [invitesPath] });
+  const { form, formError, onSubmit } = useContractForm({
+    schema: inviteCreateBodySchema,
+    initialValues: { email: '' },
+    failure: 'Could not send the invitation',
   });
   const revoke = useApiMutation((inviteId: string) => profileApi.revokeInvite(userId, inviteId), { invalidates: [invitesPath] });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = emailSchema.safeParse(email);
-    if (!checked.success) return setFieldError(humaneIssue(checked.error.issues[0]));
-    setFieldError(undefined);
+  // Sent as the contract reads it (trimmed, lower-cased); the field empties once the server took it.
+  const submit = onSubmit(async ({ email }) => {
     setSentTo(null);
-    void send.run(checked.data);
-  };
+    const invite = await send(email);
+    form.reset();
+    setSentTo(invite.email);
+  });
   return (
     <Section title="Invite colleagues" description="They receive a link to create their own account." testId="profile-invites">
       <form onSubmit={submit} noValidate>
@@ -89,20 +87,18 @@ export function InvitesSection({ userId }: { userId: string }) {
             type="email"
             placeholder="colleague@company.com"
             autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={fieldError}
+            {...form.getInputProps('email')}
             style={{ flex: 1 }}
             aria-label="Colleague's e-mail"
             data-testid="invite-email"
           />
-          <Button type="submit" size="xs" loading={send.busy} data-testid="invite-send">
+          <Button type="submit" size="xs" loading={form.submitting} data-testid="invite-send">
             Send invite
           </Button>
         </Group>
       </form>
       {sentTo !== null && <FormNotice testId="invite-sent">Invitation sent to {sentTo}.</FormNotice>}
-      <FormError testId="invite-send-error" error={send.error} />
+      <FormError testId="invite-send-error" error={formError} />
       {invites.data && invites.data.invites.length > 0 && (
         <SimpleTable
           rows={invites.data.invites.map((invite) => ({

@@ -1,18 +1,21 @@
 /** The passkeys table: name (renamed in place), added and last-used days, rename and remove buttons. */
 import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import type { MfaStatus } from '@common/api/user';
+import { passkeyRenameBodySchema, type MfaStatus } from '@common/api/user';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
-import { useApiMutation } from '../../api/queries';
+import { useApiSend } from '../../api/queries';
+import { useContractForm } from '../../components/forms/useContractForm';
 import { mfaStatusKey, profileApi } from './profileApi';
 import type { PasskeyRow } from './passkeys';
 
+/**
+ * A passkey's name, edited in place: a form on the rename contract, so a name it refuses says so
+ * under the field before anything is sent, as does a 400 naming it; any other refusal shows there too.
+ */
 function RenameForm({ row }: { row: PasskeyRow }) {
   const { userId, passkey } = row;
   const queryClient = useQueryClient();
-  const [name, setName] = useState(passkey.name);
-  const rename = useApiMutation((next: string) => profileApi.renamePasskey(userId, passkey.id, next), {
+  const rename = useApiSend((next: string) => profileApi.renamePasskey(userId, passkey.id, next), {
     onDone: (updated) => {
       queryClient.setQueryData<MfaStatus>(
         mfaStatusKey(userId),
@@ -21,21 +24,19 @@ function RenameForm({ row }: { row: PasskeyRow }) {
       row.stopEditing();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim()) void rename.run(name.trim());
-  };
+  const { form, formError, onSubmit } = useContractForm({ schema: passkeyRenameBodySchema, initialValues: { name: passkey.name } });
+  // Sent as the contract reads it (trimmed).
+  const submit = onSubmit(({ name }) => rename(name));
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <TextInput
         size="xs"
-        value={name}
         maxLength={60}
         autoFocus
         aria-label="Passkey name"
-        onChange={(e) => setName(e.currentTarget.value)}
+        {...form.getInputProps('name')}
         onKeyDown={(e) => e.key === 'Escape' && row.stopEditing()}
-        error={rename.error ?? undefined}
+        error={form.errors.name ?? formError ?? undefined}
         data-testid="passkey-name-input"
       />
     </form>

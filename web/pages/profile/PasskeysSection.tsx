@@ -42,13 +42,10 @@ export function PasskeysSection({ userId, status }: { userId: string; status: Mf
         title="Remove passkey"
         testId="passkey-remove-confirm"
         text={`Remove “${removing?.name ?? ''}”? You can no longer sign in with it.`}
-        busy={remove.busy}
-        error={remove.error}
-        onConfirm={(password) => removing && void remove.run({ id: removing.id, password })}
-        onClose={() => {
-          remove.reset();
-          setRemoving(null);
+        onConfirm={async ({ password }) => {
+          if (removing) await remove({ id: removing.id, password });
         }}
+        onClose={() => setRemoving(null)}
       />
     </Stack>
   );

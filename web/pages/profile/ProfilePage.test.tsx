@@ -15,6 +15,8 @@ const status = { totpEnabled: false, passkeys: [], emailCodeAvailable: true };
 
 const USER = USER_PATHS.user({ id: 'u-1' });
 const INVITES = USER_PATHS.invites({ id: 'u-1' });
+const passkey = { id: 'pk-1', name: 'Work laptop', createdAt: '2026-03-02T09:00:00Z', lastUsedAt: null };
+const RENAME_PASSKEY = `PATCH ${USER_PATHS.passkey({ id: 'u-1', passkeyId: 'pk-1' })}`;
 let server: ReturnType<typeof serveApi>;
 const bodies = (key: string) => server.callsTo(key).map((c) => c.body);
 
@@ -47,6 +49,123 @@ describe('profile page', () => {
     fireEvent.submit(screen.getByTestId('totp-confirm-code').closest('form')!);
     await waitFor(() => expect(bodies(`POST ${USER_PATHS.totpConfirm({ id: 'u-1' })}`)).toEqual([{ code: '123456' }]));
     await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('On'));
+  });
+
+  it("an authenticator code the contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    server.answer(`POST ${USER_PATHS.totp({ id: 'u-1' })}`, {
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/Bondwise:a?secret=JBSWY3DPEHPK3PXP',
+    });
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('totp-setup'));
+    const code = await screen.findByTestId('totp-confirm-code');
+    fireEvent.change(code, { target: { value: '12345' } });
+    fireEvent.click(screen.getByTestId('totp-confirm-submit'));
+    await waitFor(() => expect(fieldError(code)).toBe('Enter the 6-digit code from your authenticator app.'));
+    expect(server.callsTo(`POST ${USER_PATHS.totpConfirm({ id: 'u-1' })}`)).toEqual([]);
+    expect(screen.queryByTestId('totp-confirm-error')).toBeNull();
+  });
+
+  it("the server's 400 naming the authenticator code shows under it; a wrong code is the form's error line", async () => {
+    const CONFIRM = `POST ${USER_PATHS.totpConfirm({ id: 'u-1' })}`;
+    server.answer(`POST ${USER_PATHS.totp({ id: 'u-1' })}`, {
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/Bondwise:a?secret=JBSWY3DPEHPK3PXP',
+    });
+    server.answer(CONFIRM, refusal(400, 'Invalid body.code: Enter the 6-digit code from your authenticator app'));
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('totp-setup'));
+    const code = (await screen.findByTestId('totp-confirm-code')) as HTMLInputElement;
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('totp-confirm-submit'));
+    await waitFor(() => expect(fieldError(code)).toBe('Enter the 6-digit code from your authenticator app.'));
+    expect(bodies(CONFIRM)).toEqual([{ code: '654321' }]);
+    expect(screen.queryByTestId('totp-confirm-error')).toBeNull();
+    expect(code.value).toBe('654321');
+
+    server.answer(CONFIRM, refusal(400, 'That code is not right; check the time on your phone and try the next code'));
+    fireEvent.click(screen.getByTestId('totp-confirm-submit'));
+    expect((await screen.findByTestId('totp-confirm-error')).textContent).toBe(
+      'That code is not right; check the time on your phone and try the next code',
+    );
+    expect(fieldError(code)).toBeNull();
+  });
+
+  it("a password the removal's contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, totpEnabled: true });
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('totp-remove'));
+    const password = await screen.findByTestId('totp-remove-confirm-password');
+    fireEvent.change(password, { target: { value: 'p'.repeat(129) } });
+    fireEvent.click(screen.getByTestId('totp-remove-confirm-submit'));
+    await waitFor(() => expect(fieldError(password)).toBe('Password must be at most 128 characters.'));
+    expect(server.callsTo(`DELETE ${USER_PATHS.totp({ id: 'u-1' })}`)).toEqual([]);
+    expect(screen.queryByTestId('totp-remove-confirm-error')).toBeNull();
+  });
+
+  it('removing the authenticator sends exactly the password typed and turns it off', async () => {
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, totpEnabled: true });
+    server.answer(`DELETE ${USER_PATHS.totp({ id: 'u-1' })}`, status);
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('totp-remove'));
+    fireEvent.change(await screen.findByTestId('totp-remove-confirm-password'), { target: { value: ' s3cret pass ' } });
+    fireEvent.click(screen.getByTestId('totp-remove-confirm-submit'));
+    await waitFor(() => expect(bodies(`DELETE ${USER_PATHS.totp({ id: 'u-1' })}`)).toEqual([{ password: ' s3cret pass ' }]));
+    await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('Off'));
+  });
+
+  it("the server's 400 naming the password shows under it in the passkey's removal dialog", async () => {
+    const REMOVE = `DELETE ${USER_PATHS.passkey({ id: 'u-1', passkeyId: 'pk-1' })}`;
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, passkeys: [passkey] });
+    server.answer(REMOVE, refusal(400, 'Invalid body.password: Enter your password'));
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('passkey-remove'));
+    const password = (await screen.findByTestId('passkey-remove-confirm-password')) as HTMLInputElement;
+    fireEvent.change(password, { target: { value: 'hunter22' } });
+    fireEvent.click(screen.getByTestId('passkey-remove-confirm-submit'));
+    await waitFor(() => expect(fieldError(password)).toBe('Enter your password.'));
+    expect(bodies(REMOVE)).toEqual([{ password: 'hunter22' }]);
+    expect(screen.queryByTestId('passkey-remove-confirm-error')).toBeNull();
+    expect(password.value).toBe('hunter22');
+  });
+
+  it("a passkey name the rename contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, passkeys: [passkey] });
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('passkey-rename'));
+    const name = await screen.findByTestId('passkey-name-input');
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.submit(name.closest('form')!);
+    await waitFor(() => expect(fieldError(name)).toBe('Name is required.'));
+    fireEvent.change(name, { target: { value: 'n'.repeat(61) } });
+    fireEvent.submit(name.closest('form')!);
+    await waitFor(() => expect(fieldError(name)).toBe('Name must be at most 60 characters.'));
+    expect(server.callsTo(RENAME_PASSKEY)).toEqual([]);
+  });
+
+  it('renaming a passkey sends exactly the trimmed name and shows it in its row', async () => {
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, passkeys: [passkey] });
+    server.answer(RENAME_PASSKEY, { ...passkey, name: 'Home desktop' });
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('passkey-rename'));
+    const name = await screen.findByTestId('passkey-name-input');
+    fireEvent.change(name, { target: { value: '  Home desktop ' } });
+    fireEvent.submit(name.closest('form')!);
+    await waitFor(() => expect(bodies(RENAME_PASSKEY)).toEqual([{ name: 'Home desktop' }]));
+    expect((await screen.findByTestId('passkey-name')).textContent).toBe('Home desktop');
+  });
+
+  it("the server's 400 naming the passkey's name shows under it, and the field stays open", async () => {
+    server.answer(`GET ${USER_PATHS.mfa({ id: 'u-1' })}`, { ...status, passkeys: [passkey] });
+    server.answer(RENAME_PASSKEY, refusal(400, 'Invalid body.name: Too big: expected string to have <=60 characters'));
+    renderPage(<ProfilePage />);
+    fireEvent.click(await screen.findByTestId('passkey-rename'));
+    const name = (await screen.findByTestId('passkey-name-input')) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Home desktop' } });
+    fireEvent.submit(name.closest('form')!);
+    await waitFor(() => expect(fieldError(name)).toBe('Name must be at most 60 characters.'));
+    expect(bodies(RENAME_PASSKEY)).toEqual([{ name: 'Home desktop' }]);
+    expect(name.value).toBe('Home desktop');
   });
 
   it('saves the profile with unset texts as null', async () => {
@@ -101,7 +220,17 @@ describe('profile page', () => {
     expect(shown.closest('.mantine-TagsInput-root')).toBeTruthy();
   });
 
-  it('invites a colleague with a checked e-mail address', async () => {
+  it("an e-mail address the invite's contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    renderPage(<ProfilePage />);
+    const input = await screen.findByTestId('invite-email');
+    fireEvent.change(input, { target: { value: 'not an address' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
+    await waitFor(() => expect(fieldError(input)).toBe('Enter a valid e-mail address, like name@company.com.'));
+    expect(server.callsTo(`POST ${INVITES}`)).toEqual([]);
+    expect(screen.queryByTestId('invite-send-error')).toBeNull();
+  });
+
+  it('invites a colleague: sends exactly the address as the contract reads it, says so and empties the field', async () => {
     server.answer(`POST ${INVITES}`, {
       id: 'i1',
       email: 'bob@example.com',
@@ -111,14 +240,34 @@ describe('profile page', () => {
       acceptedAt: null,
     });
     renderPage(<ProfilePage />);
-    const input = await screen.findByTestId('invite-email');
-    fireEvent.change(input, { target: { value: 'not an address' } });
-    fireEvent.submit(input.closest('form')!);
-    expect(await screen.findByText(/valid e-mail address/)).toBeTruthy();
-    fireEvent.change(input, { target: { value: 'Bob@Example.com' } });
-    fireEvent.submit(input.closest('form')!);
+    const input = (await screen.findByTestId('invite-email')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: ' Bob@Example.com ' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
     await waitFor(() => expect(bodies(`POST ${INVITES}`)).toEqual([{ email: 'bob@example.com' }]));
-    expect(await screen.findByTestId('invite-sent')).toBeTruthy();
+    expect((await screen.findByTestId('invite-sent')).textContent).toBe('Invitation sent to bob@example.com.');
+    expect(input.value).toBe('');
+  });
+
+  it("the server's 400 naming the invite's address shows under it, not on the error line", async () => {
+    server.answer(`POST ${INVITES}`, refusal(400, 'Invalid body.email: Enter a valid e-mail address, like name@company.com'));
+    renderPage(<ProfilePage />);
+    const input = (await screen.findByTestId('invite-email')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'bob@example.com' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
+    await waitFor(() => expect(fieldError(input)).toBe('Enter a valid e-mail address, like name@company.com.'));
+    expect(bodies(`POST ${INVITES}`)).toEqual([{ email: 'bob@example.com' }]);
+    expect(screen.queryByTestId('invite-send-error')).toBeNull();
+    expect(input.value).toBe('bob@example.com');
+  });
+
+  it('an invite refused for a colleague who already has an account says so on the error line', async () => {
+    server.answer(`POST ${INVITES}`, refusal(409, 'bob@example.com already has an account.'));
+    renderPage(<ProfilePage />);
+    const input = await screen.findByTestId('invite-email');
+    fireEvent.change(input, { target: { value: 'bob@example.com' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
+    expect((await screen.findByTestId('invite-send-error')).textContent).toBe('bob@example.com already has an account.');
+    expect(fieldError(input)).toBeNull();
   });
 
   it('shows the organisation, role, access and support token of the account', async () => {

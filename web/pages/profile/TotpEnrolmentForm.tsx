@@ -1,12 +1,15 @@
-/** Enrolling an authenticator app: scan the QR code of the otpauth URI (or type the secret), confirm with a first code. */
+/**
+ * Enrolling an authenticator app: scan the QR code of the otpauth URI (or type the secret), confirm
+ * with a first code. The code is a form on the confirm contract: one it refuses says so under the
+ * field before anything is sent, as does a 400 naming it; a code the server finds wrong is the
+ * form's error line.
+ */
 import { Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import type { MfaStatus, TotpEnrolment } from '@common/api/user';
-import { totpCodeSchema } from '@common/validation/account';
+import { totpConfirmBodySchema, type MfaStatus, type TotpEnrolment } from '@common/api/user';
 import { QrCode } from '../../components/qr/QrCode';
 import { FormError } from '../../components/AuthPanel';
-import { useApiMutation } from '../../api/queries';
-import { humaneIssue } from '../../api/humaneError';
+import { useApiSend } from '../../api/queries';
+import { useContractForm } from '../../components/forms/useContractForm';
 import { profileApi } from './profileApi';
 import { groupSecret } from './totp';
 
@@ -21,16 +24,14 @@ export function TotpEnrolmentForm({
   onDone: (status: MfaStatus) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const confirm = useApiMutation((c: string) => profileApi.confirmTotp(userId, c), { onDone, fallback: 'That code did not work' });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = totpCodeSchema.safeParse(code);
-    if (!checked.success) return setFieldError(humaneIssue(checked.error.issues[0]));
-    setFieldError(undefined);
-    void confirm.run(checked.data);
-  };
+  const confirm = useApiSend((c: string) => profileApi.confirmTotp(userId, c), { onDone });
+  const { form, formError, onSubmit } = useContractForm({
+    schema: totpConfirmBodySchema,
+    initialValues: { code: '' },
+    failure: 'That code did not work',
+  });
+  // Sent as the contract reads it: the six digits, without the spaces typed between them.
+  const submit = onSubmit(({ code }) => confirm(code));
   return (
     <Stack gap="sm" data-testid="totp-enrolment" data-otpauth-uri={enrolment.otpauthUri}>
       <Text size="sm">1. Scan this code with your authenticator app (Google Authenticator, 1Password, Authy…).</Text>
@@ -55,7 +56,7 @@ export function TotpEnrolmentForm({
       <form onSubmit={submit} noValidate>
         <Stack gap="xs">
           <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
-          <FormError testId="totp-confirm-error" error={confirm.error} />
+          <FormError testId="totp-confirm-error" error={formError} />
           <Group align="flex-start" gap="xs">
             <TextInput
               placeholder="123456"
@@ -63,14 +64,12 @@ export function TotpEnrolmentForm({
               inputMode="numeric"
               autoFocus
               ff="monospace"
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value)}
-              error={fieldError}
+              {...form.getInputProps('code')}
               w={140}
               aria-label="Authenticator code"
               data-testid="totp-confirm-code"
             />
-            <Button type="submit" loading={confirm.busy} data-testid="totp-confirm-submit">
+            <Button type="submit" loading={form.submitting} data-testid="totp-confirm-submit">
               Turn on
             </Button>
             <Button variant="subtle" color="gray" onClick={onCancel} data-testid="totp-cancel">

@@ -50,13 +50,8 @@ export function TotpSection({ userId, status }: { userId: string; status: MfaSta
         title="Remove authenticator app"
         testId="totp-remove-confirm"
         text="You will no longer be able to sign in with codes from your authenticator app."
-        busy={remove.busy}
-        error={remove.error}
-        onConfirm={(password) => void remove.run(password)}
-        onClose={() => {
-          remove.reset();
-          setRemoving(false);
-        }}
+        onConfirm={remove}
+        onClose={() => setRemoving(false)}
       />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { USER_PATHS, type MfaStatus, type Passkey } from '@common/api/user';
-import { apiKey, useApiMutation } from '../../api/queries';
+import { apiKey, useApiMutation, useApiSend } from '../../api/queries';
 import { mfaStatusKey, profileApi } from './profileApi';
 import { addPasskeyErrorText, type PasskeyRow } from './passkeys';
 
@@ -40,7 +40,8 @@ export function usePasskeys(userId: string, status: MfaStatus) {
       },
     },
   );
-  const remove = useApiMutation(({ id, password }: { id: string; password: string }) => profileApi.removePasskey(userId, id, password), {
+  // The password dialog's send: its form places a refusal.
+  const remove = useApiSend(({ id, password }: { id: string; password: string }) => profileApi.removePasskey(userId, id, password), {
     onDone: (next) => {
       queryClient.setQueryData(mfaStatusKey(userId), next);
       setRemoving(null);

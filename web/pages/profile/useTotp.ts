@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { USER_PATHS, type MfaStatus, type TotpEnrolment } from '@common/api/user';
-import { apiKey, useApiMutation } from '../../api/queries';
+import { USER_PATHS, type MfaRemoveBody, type MfaStatus, type TotpEnrolment } from '@common/api/user';
+import { apiKey, useApiMutation, useApiSend } from '../../api/queries';
 import { mfaStatusKey, profileApi } from './profileApi';
 
 /**
@@ -18,7 +18,8 @@ export function useTotp(userId: string) {
     void queryClient.invalidateQueries({ queryKey: apiKey(USER_PATHS.user({ id: userId })) });
   };
   const start = useApiMutation(() => profileApi.startTotp(userId), { onDone: setEnrolment });
-  const remove = useApiMutation((password: string) => profileApi.removeTotp(userId, password), {
+  // The password dialog's send: its form places a refusal.
+  const remove = useApiSend(({ password }: MfaRemoveBody) => profileApi.removeTotp(userId, password), {
     onDone: (next) => {
       applyStatus(next);
       setRemoving(false);

@@ -7,13 +7,15 @@ import {
   bondTableListResponseSchema,
   bondTableSchema,
 } from '@common/api/bondTables';
-import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
+import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
+import { fieldError } from '../../../test/fieldError';
 import { renderPage } from '../../../test/renderPage';
 import BondTablesPage from './BondTablesPage';
 
 const LIST = `GET ${BOND_TABLE_PATHS.list}`;
 const CREATE = `POST ${BOND_TABLE_PATHS.list}`;
 const MINE = '0b6f0d6e-8c1a-4f4e-9a57-3f1d2c9b7a10';
+const RENAME = `PATCH ${BOND_TABLE_PATHS.one({ id: '0b6f0d6e-8c1a-4f4e-9a57-3f1d2c9b7a10' })}`;
 const THEIRS = '5d2e7c41-2b7e-4c0a-8e0f-9a1b3c4d5e6f';
 
 const table = (fields: Partial<BondTable> & Pick<BondTable, 'id' | 'name'>): BondTable => ({
@@ -117,5 +119,61 @@ describe('the custom bond tables page', () => {
     fireEvent.click(within(row('IG financials 5–10Y')).getByTestId('delete-table'));
     fireEvent.click(await screen.findByTestId('confirm-delete'));
     await waitFor(() => expect(server.callsTo(`DELETE ${BOND_TABLE_PATHS.one({ id: MINE })}`)).toHaveLength(1));
+  });
+
+  it("a new table's name the contract refuses is refused under it, in the server's sentence, and nothing is sent", async () => {
+    renderPage(<BondTablesPage />);
+    await screen.findByTestId('bond-tables-list');
+    fireEvent.change(screen.getByTestId('new-table-name'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('create-table'));
+    await waitFor(() => expect(fieldError(screen.getByTestId('new-table-name'))).toBe('Enter a name.'));
+    fireEvent.change(screen.getByTestId('new-table-name'), { target: { value: 'x'.repeat(81) } });
+    fireEvent.click(screen.getByTestId('create-table'));
+    await waitFor(() => expect(fieldError(screen.getByTestId('new-table-name'))).toBe('At most 80 characters.'));
+    expect(server.callsTo(CREATE)).toEqual([]);
+  });
+
+  it("the server's 400 naming the new table's name shows under it, and the name typed is kept", async () => {
+    server.answer(CREATE, refusal(400, 'Invalid body.name: At most 80 characters'));
+    renderPage(<BondTablesPage />);
+    await screen.findByTestId('bond-tables-list');
+    fireEvent.change(screen.getByTestId('new-table-name'), { target: { value: 'HY energy' } });
+    fireEvent.click(screen.getByTestId('create-table'));
+    await waitFor(() => expect(fieldError(screen.getByTestId('new-table-name'))).toBe('At most 80 characters.'));
+    expect(server.callsTo(CREATE)).toHaveLength(1);
+    expect((screen.getByTestId('new-table-name') as HTMLInputElement).value).toBe('HY energy');
+  });
+
+  it("a rename the contract refuses is refused under the name, in the server's sentence, and nothing is sent", async () => {
+    renderPage(<BondTablesPage />);
+    await screen.findByTestId('bond-tables-list');
+    fireEvent.click(within(row('IG financials 5–10Y')).getByTestId('rename-table'));
+    const input = await screen.findByTestId('table-name-input');
+    fireEvent.change(input, { target: { value: '  ' } });
+    fireEvent.click(screen.getByTestId('table-name-save'));
+    await waitFor(() => expect(fieldError(input)).toBe('Enter a name.'));
+    expect(server.callsTo(RENAME)).toEqual([]);
+  });
+
+  it('a rename sends exactly the trimmed name and closes the dialog', async () => {
+    renderPage(<BondTablesPage />);
+    await screen.findByTestId('bond-tables-list');
+    fireEvent.click(within(row('IG financials 5–10Y')).getByTestId('rename-table'));
+    fireEvent.change(await screen.findByTestId('table-name-input'), { target: { value: '  IG fins ' } });
+    fireEvent.click(screen.getByTestId('table-name-save'));
+    await waitFor(() => expect(server.callsTo(RENAME).map((c) => c.body)).toEqual([{ name: 'IG fins' }]));
+    await waitFor(() => expect(screen.queryByTestId('table-name-input')).toBeNull());
+  });
+
+  it("the server's 400 naming the new name shows under it, and the dialog stays open", async () => {
+    server.answer(RENAME, refusal(400, 'Invalid body.name: At most 80 characters'));
+    renderPage(<BondTablesPage />);
+    await screen.findByTestId('bond-tables-list');
+    fireEvent.click(within(row('IG financials 5–10Y')).getByTestId('rename-table'));
+    fireEvent.change(await screen.findByTestId('table-name-input'), { target: { value: 'IG fins' } });
+    fireEvent.click(screen.getByTestId('table-name-save'));
+    await waitFor(() => expect(fieldError(screen.getByTestId('table-name-input'))).toBe('At most 80 characters.'));
+    expect(server.callsTo(RENAME)).toHaveLength(1);
+    expect((screen.getByTestId('table-name-input') as HTMLInputElement).value).toBe('IG fins');
   });
 });

@@ -48,9 +48,8 @@ export default function BondTablesPage() {
           title="Rename table"
           initial={renaming.name}
           opened
-          busy={state.renameBusy}
           onClose={state.stopRenaming}
-          onSubmit={(name) => state.renameTo(renaming.id, name)}
+          onSubmit={(body) => state.renameTo(renaming.id, body)}
         />
       )}
       <ConfirmDelete

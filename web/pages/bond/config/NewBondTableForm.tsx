@@ -1,33 +1,27 @@
-/** The card that names and creates a new custom bond table. */
+/** The card that names and creates a new custom bond table; Create waits for something typed. */
 import { Button, Card, Group, Text, TextInput } from '@mantine/core';
 import { BOND_TABLE_NAME_MAX_LENGTH } from '@common/api/bondTables';
 import type { BondTablesState } from './useBondTables';
 
 export function NewBondTableForm({
-  state: { newName, setNewName, validNewName, createTable, creating },
+  state: { newTableForm, createTable, creating },
 }: {
-  state: Pick<BondTablesState, 'newName' | 'setNewName' | 'validNewName' | 'createTable' | 'creating'>;
+  state: Pick<BondTablesState, 'newTableForm' | 'createTable' | 'creating'>;
 }) {
   return (
     <Card withBorder padding="sm">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (validNewName !== null) createTable(validNewName);
-        }}
-      >
+      <form onSubmit={createTable} noValidate>
         <Group align="flex-end" gap="xs">
           <TextInput
             size="xs"
             w={320}
             label="New table"
             placeholder="e.g. IG financials 5–10Y"
-            value={newName}
             maxLength={BOND_TABLE_NAME_MAX_LENGTH}
-            onChange={(e) => setNewName(e.currentTarget.value)}
+            {...newTableForm.getInputProps('name')}
             data-testid="new-table-name"
           />
-          <Button type="submit" size="xs" loading={creating} disabled={validNewName === null} data-testid="create-table">
+          <Button type="submit" size="xs" loading={creating} disabled={newTableForm.values.name === ''} data-testid="create-table">
             Create
           </Button>
           <Text size="xs" c="dimmed">

@@ -1,12 +1,21 @@
 /**
  * Data for /bw/bond/config: the list of custom bond tables, the create/rename/duplicate/delete
- * requests, and which table the rename dialog or delete confirmation is open for.
+ * requests, and which table the rename dialog or delete confirmation is open for. The new table's
+ * name is a form on the create contract: a name it refuses says so under the field before anything
+ * is sent, as does a 400 naming it; any other refusal is the §8 error toast, as the other edits'.
  */
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BOND_TABLE_PATHS, bondTableNameSchema, type BondTable, type BondTableListResponse } from '@common/api/bondTables';
-import { useApiMutation, useApiQuery } from '../../../api/queries';
+import {
+  BOND_TABLE_PATHS,
+  bondTableCreateBodySchema,
+  type BondTable,
+  type BondTableListResponse,
+  type BondTableUpdateBody,
+} from '@common/api/bondTables';
+import { useApiMutation, useApiQuery, useApiSend } from '../../../api/queries';
+import { useContractForm } from '../../../components/forms/useContractForm';
 import { usePreferences } from '../../../preferences/usePreferences';
 import { configFromView, EMPTY_FILTERS, viewFromPreferences } from '../bondView';
 import { bondTablesApi } from './bondTablesApi';
@@ -25,29 +34,23 @@ export function useBondTables() {
   const navigate = useNavigate();
   const { preferences } = usePreferences();
   const tables = useApiQuery<BondTableListResponse>(BOND_TABLE_PATHS.list);
-  const [newName, setNewName] = useState('');
   const [renaming, setRenaming] = useState<BondTable | null>(null);
   const [deleting, setDeleting] = useState<BondTable | null>(null);
   const edit = { invalidates: [BOND_TABLE_PATHS.list], meta: { errorToast: true } } as const;
 
-  const create = useApiMutation(
+  const create = useApiSend(
     // A new table starts from the user's own bond-table columns and sorts, with no filters.
     (name: string) => bondTablesApi.create({ name, ...configFromView(viewFromPreferences(preferences.bonds, EMPTY_FILTERS)) }),
-    {
-      ...edit,
-      onDone: (t) => {
-        setNewName('');
-        notifications.show({ message: `Created “${t.name}”` });
-      },
-    },
+    { invalidates: edit.invalidates, onDone: (t) => notifications.show({ message: `Created “${t.name}”` }) },
   );
-  const rename = useApiMutation(({ id, name }: { id: string; name: string }) => bondTablesApi.update(id, { name }), {
-    ...edit,
+  const newTable = useContractForm({ schema: bondTableCreateBodySchema, initialValues: { name: '' }, errorToast: true });
+  // The dialog's form places a refusal naming the name; it closes once the server took it.
+  const rename = useApiSend(({ id, body }: { id: string; body: BondTableUpdateBody }) => bondTablesApi.update(id, body), {
+    invalidates: edit.invalidates,
     onDone: () => setRenaming(null),
   });
   const duplicate = useApiMutation((id: string) => bondTablesApi.duplicate(id), edit);
   const remove = useApiMutation((id: string) => bondTablesApi.remove(id), { ...edit, onDone: () => setDeleting(null) });
-  const parsedNew = bondTableNameSchema.safeParse(newName);
 
   const rows: TableRow[] | undefined = tables.data?.tables.map((table) => ({
     table,
@@ -61,16 +64,16 @@ export function useBondTables() {
   return {
     tables,
     rows,
-    newName,
-    setNewName,
-    /** The new name when it is a valid one, else null: the Create button waits for it. */
-    validNewName: parsedNew.success ? parsedNew.data : null,
-    createTable: (name: string) => void create.run(name),
-    creating: create.busy,
+    /** The new table's name; the form empties once the server took it. */
+    newTableForm: newTable.form,
+    createTable: newTable.onSubmit(async ({ name }) => {
+      await create(name);
+      newTable.form.reset();
+    }),
+    creating: newTable.form.submitting,
     renaming,
     stopRenaming: () => setRenaming(null),
-    renameTo: (id: string, name: string) => void rename.run({ id, name }),
-    renameBusy: rename.busy,
+    renameTo: (id: string, body: BondTableUpdateBody) => rename({ id, body }),
     deleting,
     stopDeleting: () => setDeleting(null),
     removeTable: (id: string) => void remove.run(id),
