@@ -7,45 +7,84 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ADMIN_PATHS, MAINTENANCE_MESSAGE_MAX, type MaintenanceBody, type MaintenanceState } from '@common/api/admin';
+import {
+  ADMIN_PATHS,
+  MAINTENANCE_MESSAGE_MAX,
+  type MaintenanceBody,
+  type MaintenanceState,
+  maintenanceBodySchema,
+} from '@common/api/admin';
 import { formatDate } from '@common/format';
 import { api } from '../../api/client';
 import { apiErrorText } from '../../api/errorText';
-import { apiKey, useApiMutation, useApiQuery } from '../../api/queries';
+import { apiKey, useApiQuery, useApiSend } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
+import { useContractForm } from '../../components/forms/useContractForm';
 import { MAINTENANCE_NOTICE } from '../../components/maintenanceNotice';
 import { fromLocalInput, toLocalInput } from '../../components/localDateTime';
+
+/** The notice as typed: the message people read, and the window's ends as `datetime-local` values. */
+type NoticeDraft = { message: string; startsAt: string; endsAt: string };
+const EMPTY_NOTICE: NoticeDraft = { message: '', startsAt: '', endsAt: '' };
+
+/** A `datetime-local` value as the instant sent; one no date reads as is sent as typed, for the contract to refuse. */
+const instantOf = (value: string): string | null => {
+  if (!value) return null;
+  return Number.isNaN(new Date(value).getTime()) ? value : fromLocalInput(value);
+};
+
+/** The notice's part of the PUT body: an empty message is the standard notice (null), an empty end no end. */
+const noticeOf = (draft: NoticeDraft) => ({
+  message: draft.message.trim() || null,
+  startsAt: instantOf(draft.startsAt),
+  endsAt: instantOf(draft.endsAt),
+});
 
 export default function AdminMaintenancePage() {
   const client = useQueryClient();
   const key = apiKey(ADMIN_PATHS.adminMaintenance);
   const state = useApiQuery<MaintenanceState>(ADMIN_PATHS.adminMaintenance);
-  // The switch and the notice's save are one edit (a PUT of the whole state); `via` says which
-  // button shows the spinner. The answer is the new state, so it is kept rather than read again.
-  const save = useApiMutation(
-    ({ body }: { body: MaintenanceBody; via: 'toggle' | 'save' }) => api.put<MaintenanceState>(ADMIN_PATHS.adminMaintenance, body),
-    { onDone: (saved) => client.setQueryData(key, saved) },
-  );
-  const saving = (via: 'toggle' | 'save') => save.busy && save.variables?.via === via;
-  const [message, setMessage] = useState('');
-  const [startsAt, setStartsAt] = useState('');
-  const [endsAt, setEndsAt] = useState('');
+  // The switch and the notice's save are one edit (a PUT of the whole state), checked against the
+  // PUT's contract: a refused message or window says so under its field before anything is sent.
+  // `via` says which button shows the spinner. The answer is the new state, so it is kept rather
+  // than read again.
+  const save = useApiSend((body: MaintenanceBody) => api.put<MaintenanceState>(ADMIN_PATHS.adminMaintenance, body), {
+    onDone: (saved) => client.setQueryData(key, saved),
+  });
+  const [via, setVia] = useState<'toggle' | 'save' | null>(null);
+  const saving = (button: 'toggle' | 'save') => via === button;
   const s = state.data;
+  const on = s?.maintenanceMode ?? false;
+  const { form, formError, onSubmit } = useContractForm({
+    schema: maintenanceBodySchema.omit({ maintenanceMode: true }),
+    initialValues: EMPTY_NOTICE,
+    toBody: noticeOf,
+  });
+  const send = (button: 'toggle' | 'save') =>
+    onSubmit(async (notice) => {
+      setVia(button);
+      try {
+        await save({ maintenanceMode: button === 'toggle' ? !on : on, ...notice });
+      } finally {
+        setVia(null);
+      }
+    });
   useEffect(() => {
     if (!s) return;
-    setMessage(s.message ?? '');
-    setStartsAt(toLocalInput(s.startsAt));
-    setEndsAt(toLocalInput(s.endsAt));
+    const shown = { message: s.message ?? '', startsAt: toLocalInput(s.startsAt), endsAt: toLocalInput(s.endsAt) };
+    form.setInitialValues(shown);
+    form.setValues(shown);
+    // The form is filled from each state the server answers, not on each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [s]);
-  const notice = { message: message.trim() || null, startsAt: fromLocalInput(startsAt), endsAt: fromLocalInput(endsAt) };
-  const on = s?.maintenanceMode ?? false;
+  const notice = noticeOf(form.values);
   return (
     <Stack gap="sm" maw={800} data-testid="admin-maintenance-page">
       <PageTitle />
       {state.isError && <Alert color="red">{apiErrorText(state.error)}</Alert>}
-      {save.error && (
+      {formError && (
         <Alert color="red" data-testid="maintenance-error">
-          {save.error}
+          {formError}
         </Alert>
       )}
       {s && (
@@ -53,12 +92,7 @@ export default function AdminMaintenancePage() {
           <Badge color={s.active ? 'red' : 'teal'} variant="light" size="lg" data-testid="maintenance-state">
             {s.active ? 'Maintenance is on' : 'Open'}
           </Badge>
-          <Button
-            color={on ? 'teal' : 'red'}
-            loading={saving('toggle')}
-            onClick={() => void save.run({ body: { maintenanceMode: !on, ...notice }, via: 'toggle' })}
-            data-testid="maintenance-toggle"
-          >
+          <Button color={on ? 'teal' : 'red'} loading={saving('toggle')} onClick={() => send('toggle')()} data-testid="maintenance-toggle">
             {on ? 'End maintenance' : 'Start maintenance'}
           </Button>
           {s.startsAt && (
@@ -81,31 +115,13 @@ export default function AdminMaintenancePage() {
             maxLength={MAINTENANCE_MESSAGE_MAX}
             autosize
             minRows={2}
-            value={message}
-            onChange={(e) => setMessage(e.currentTarget.value)}
+            {...form.getInputProps('message')}
             data-testid="maintenance-message-input"
           />
           <Group align="flex-end">
-            <TextInput
-              type="datetime-local"
-              label="Scheduled start"
-              value={startsAt}
-              onChange={(e) => setStartsAt(e.currentTarget.value)}
-              data-testid="maintenance-starts"
-            />
-            <TextInput
-              type="datetime-local"
-              label="Scheduled end"
-              value={endsAt}
-              onChange={(e) => setEndsAt(e.currentTarget.value)}
-              data-testid="maintenance-ends"
-            />
-            <Button
-              variant="light"
-              loading={saving('save')}
-              onClick={() => void save.run({ body: { maintenanceMode: on, ...notice }, via: 'save' })}
-              data-testid="maintenance-save"
-            >
+            <TextInput type="datetime-local" label="Scheduled start" {...form.getInputProps('startsAt')} data-testid="maintenance-starts" />
+            <TextInput type="datetime-local" label="Scheduled end" {...form.getInputProps('endsAt')} data-testid="maintenance-ends" />
+            <Button variant="light" loading={saving('save')} onClick={() => send('save')()} data-testid="maintenance-save">
               Save message and schedule
             </Button>
           </Group>

@@ -10,6 +10,7 @@ import {
 } from '@common/api/admin';
 import { ADMIN_USER_PATHS, userListPageSchema } from '@common/api/adminUsers';
 import { refusal, serveApi, shaped } from '../../test/apiServer';
+import { fieldError } from '../../test/fieldError';
 import { renderPage } from '../../test/renderPage';
 import AdminOrganizationsPage from './AdminOrganizationsPage';
 
@@ -106,6 +107,42 @@ describe('admin organisations and their features', () => {
     expect(server.callsTo(`POST ${ORGS}`).map((c) => c.body)).toEqual([
       { name: 'Acme Europe', type: null, domains: ['acme.eu', 'acme.com'], subscribed: false },
     ]);
+  });
+
+  it("a domain the contract refuses is refused under the domains, in the server's sentence, and nothing is sent", async () => {
+    renderPage(<AdminOrganizationsPage />);
+    await screen.findByTestId('organization-Acme Capital');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Bolt Partners' } });
+    fireEvent.change(screen.getByLabelText('E-mail domains'), { target: { value: 'bolt.io, bolt' } });
+    fireEvent.click(screen.getByTestId('organization-create'));
+    await waitFor(() => expect(fieldError(screen.getByLabelText('E-mail domains'))).toBe('Enter a domain like example.com.'));
+    expect(server.callsTo(`POST ${ORGS}`)).toEqual([]);
+    expect(screen.queryByTestId('organization-error')).toBeNull();
+  });
+
+  it('an edited name the contract refuses is refused under it, and nothing is sent', async () => {
+    const SAVE = `PUT ${ADMIN_PATHS.adminOrganization({ id: 'o-1' })}`;
+    renderPage(<AdminOrganizationsPage />);
+    fireEvent.click(within(await screen.findByTestId('organization-Acme Capital')).getByRole('button', { name: 'Edit' }));
+    const editing = screen.getByTestId('organization-save').closest('tr')!;
+    fireEvent.change(within(editing).getByLabelText('Name'), { target: { value: '   ' } });
+    fireEvent.click(within(editing).getByTestId('organization-save'));
+    await waitFor(() => expect(fieldError(within(editing).getByLabelText('Name'))).toBe('Name is required.'));
+    expect(server.callsTo(SAVE)).toEqual([]);
+  });
+
+  it("the server's 400 naming a domain shows under the domains, not on the page's error line", async () => {
+    server.answer(`POST ${ORGS}`, refusal(400, 'Invalid body.domains.0: Enter a domain like example.com'));
+    renderPage(<AdminOrganizationsPage />);
+    await screen.findByTestId('organization-Acme Capital');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Bolt Partners' } });
+    fireEvent.change(screen.getByLabelText('E-mail domains'), { target: { value: 'bolt.io' } });
+    fireEvent.click(screen.getByTestId('organization-create'));
+    await waitFor(() => expect(fieldError(screen.getByLabelText('E-mail domains'))).toBe('Enter a domain like example.com.'));
+    expect(server.callsTo(`POST ${ORGS}`).map((c) => c.body)).toEqual([
+      { name: 'Bolt Partners', type: null, domains: ['bolt.io'], subscribed: false },
+    ]);
+    expect(screen.queryByTestId('organization-error')).toBeNull();
   });
 
   it("turning a feature on for one organisation sends its level, and the page shows the organisation's own level", async () => {

@@ -1,7 +1,8 @@
 /**
  * /bw/admin/organizations: the organisations — name, type, e-mail domains (who joins at sign-up),
  * subscription (a subscribed organisation's users have no trial), members — created and edited
- * over /admin/organizations; a row opens its members and per-organisation features. A domain another organisation holds is refused by the server (409),
+ * over /admin/organizations; a row opens its members and per-organisation features. A name or domain the contract refuses is said under its field
+ * before anything is sent; a domain another organisation holds is refused by the server (409),
  * shown with its reason.
  */
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
@@ -13,16 +14,18 @@ import { useAdminOrganizations } from './useAdminOrganizations';
 
 export default function AdminOrganizationsPage() {
   const state = useAdminOrganizations();
-  const { list, created, error } = state;
+  const { list, createForm, error } = state;
   return (
     <Stack gap="sm" data-testid="admin-organizations-page">
       <PageTitle />
-      <Group align="end">
-        <OrganizationDraftFields draft={created} onChange={state.setCreated} />
-        <Button size="xs" disabled={!created.name.trim()} onClick={state.create} data-testid="organization-create">
-          Add organisation
-        </Button>
-      </Group>
+      <form onSubmit={state.create} noValidate>
+        <Group align="end">
+          <OrganizationDraftFields form={createForm} />
+          <Button type="submit" size="xs" disabled={!createForm.values.name.trim()} data-testid="organization-create">
+            Add organisation
+          </Button>
+        </Group>
+      </form>
       {error && (
         <Alert color="red" role="alert" data-testid="organization-error">
           {error}

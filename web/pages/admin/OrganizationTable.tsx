@@ -3,7 +3,6 @@ import type { Organization } from '@common/api/admin';
 import { SimpleTable, type CellProps, type Column } from '../../components/SimpleTable';
 import { OrganizationDetail } from './OrganizationDetail';
 import { OrganizationDraftFields } from './OrganizationDraftFields';
-import { draftOfOrganization, type OrganizationDraft } from './organizationDrafts';
 import type { AdminOrganizationsState } from './useAdminOrganizations';
 
 /** An organisation as its row shows it, with the page's state its buttons change. */
@@ -15,7 +14,7 @@ interface OrganizationRow {
 function ActionsCell({ row: { organization: o, state } }: CellProps<OrganizationRow>) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="compact-xs" variant="subtle" onClick={() => state.setEditing({ id: o.id, draft: draftOfOrganization(o) })}>
+      <Button size="compact-xs" variant="subtle" onClick={() => state.edit(o)}>
         Edit
       </Button>
       <Button size="compact-xs" variant="subtle" onClick={() => state.toggleOpened(o.id)} data-testid="organization-open">
@@ -37,31 +36,33 @@ const COLUMNS: Column<OrganizationRow>[] = [
 ];
 
 /** The row being edited: the fields across the whole table, with save and cancel. */
-function EditingRow({ id, draft, state }: { id: string; draft: OrganizationDraft; state: AdminOrganizationsState }) {
+function EditingRow({ id, state }: { id: string; state: AdminOrganizationsState }) {
   return (
-    <Group align="end">
-      <OrganizationDraftFields draft={draft} onChange={(next) => state.setEditing({ id, draft: next })} />
-      <Button size="xs" onClick={() => state.save(id, draft)} data-testid="organization-save">
-        Save
-      </Button>
-      <Button size="xs" variant="default" onClick={() => state.setEditing(null)}>
-        Cancel
-      </Button>
-    </Group>
+    <form onSubmit={state.save(id)} noValidate>
+      <Group align="end">
+        <OrganizationDraftFields form={state.editForm} />
+        <Button type="submit" size="xs" data-testid="organization-save">
+          Save
+        </Button>
+        <Button size="xs" variant="default" onClick={state.cancelEdit}>
+          Cancel
+        </Button>
+      </Group>
+    </form>
   );
 }
 
 /** The organisations, each row opening to its members and features; the one being edited as its fields. */
 export function OrganizationTable({ state }: { state: AdminOrganizationsState }) {
   const { editing } = state;
-  const isEdited = (r: OrganizationRow) => editing?.id === r.organization.id;
+  const isEdited = (r: OrganizationRow) => editing === r.organization.id;
   return (
     <SimpleTable
       rows={state.organizations.map((organization) => ({ organization, state }))}
       columns={COLUMNS}
       rowKey={(r) => r.organization.id}
       rowTestId={(r) => `organization-${r.organization.name}`}
-      replaceRow={(r) => (editing && isEdited(r) ? <EditingRow id={editing.id} draft={editing.draft} state={state} /> : null)}
+      replaceRow={(r) => (editing && isEdited(r) ? <EditingRow id={editing} state={state} /> : null)}
       expandedRow={(r) =>
         state.opened === r.organization.id && !isEdited(r) ? <OrganizationDetail organization={r.organization} /> : null
       }

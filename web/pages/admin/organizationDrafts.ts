@@ -2,12 +2,12 @@ import type { Organization } from '@common/api/admin';
 import type { OrganizationType } from '@common/enums';
 
 /** An organisation as its fields hold it: the e-mail domains as one typed text. */
-export interface OrganizationDraft {
+export type OrganizationDraft = {
   name: string;
   type: OrganizationType | null;
   domains: string;
   subscribed: boolean;
-}
+};
 
 export const EMPTY_ORGANIZATION_DRAFT: OrganizationDraft = { name: '', type: null, domains: '', subscribed: false };
 
