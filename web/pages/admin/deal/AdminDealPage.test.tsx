@@ -131,4 +131,18 @@ describe('admin deal page', () => {
     );
     expect((within(screen.getByTestId('admin-tranche-1')).getByLabelText('Launch bp') as HTMLInputElement).value).toBe('90');
   });
+
+  it("a tranche change the server refuses is said on the deal's error line, and the deal is not changed", async () => {
+    const TRANCHE = `PATCH ${ADMIN_DEAL_PATHS.tranche({ id: 31, trancheId: 1 })}`;
+    // As server/services/primary/dealAdminSteps.ts says a tranche that became a bond.
+    server.answer(TRANCHE, refusal(409, 'Tranche 1 became bond 77 and stays.'));
+    renderDeal();
+    await screen.findByTestId('admin-deal-status');
+    const tranche = screen.getByTestId('admin-tranche-1');
+    fireEvent.change(within(tranche).getByLabelText('Launch bp'), { target: { value: '90' } });
+    fireEvent.click(within(tranche).getByRole('button', { name: 'Save' }));
+    expect((await screen.findByTestId('admin-deal-error')).textContent).toBe('Tranche 1 became bond 77 and stays.');
+    expect(server.callsTo(TRANCHE).map((c) => c.body)).toEqual([{ launchSpreadBp: 90 }]);
+    expect(screen.getByTestId('admin-deal-status').textContent).toBe('Guidance');
+  });
 });

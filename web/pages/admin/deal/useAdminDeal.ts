@@ -10,7 +10,7 @@ import {
 } from '@common/api/adminDeals';
 import { DEAL_STATUSES, type DealStatus } from '@common/market';
 import { apiErrorText } from '../../../api/errorText';
-import { apiKey, useApiQuery } from '../../../api/queries';
+import { apiKey, useApiMutation, useApiQuery } from '../../../api/queries';
 import { useNow } from '../../../clock/clock';
 import { useContractForm } from '../../../components/forms/useContractForm';
 import { commaList } from '../commaList';
@@ -42,18 +42,19 @@ export function useDealEditor(deal: AdminDeal) {
   const now = useNow();
   const [error, setError] = useState<string | null>(null);
   const later = DEAL_STATUSES.filter((s) => DEAL_STATUSES.indexOf(s) > DEAL_STATUSES.indexOf(deal.status));
+  /** A change that is no form's (a tranche, an undone step), through the one mutation idiom: its refusal is the error to show. */
+  const changing = useApiMutation((work: () => Promise<AdminDeal>) => work(), {
+    onDone: (changed) => client.setQueryData(apiKey(ADMIN_DEAL_PATHS.deal({ id: deal.id })), changed),
+  });
   /** Writes the deal as it now stands; a refusal is thrown to the form that asked. */
   const apply = async (work: () => Promise<AdminDeal>) => {
     setError(null);
+    changing.reset();
     client.setQueryData(apiKey(ADMIN_DEAL_PATHS.deal({ id: deal.id })), await work());
   };
-  /** Runs a change that is no form's; its refusal is the error to show. */
-  const change = async (work: () => Promise<AdminDeal>) => {
-    try {
-      await apply(work);
-    } catch (err) {
-      setError(apiErrorText(err));
-    }
+  const change = async (work: () => Promise<AdminDeal>): Promise<void> => {
+    setError(null);
+    await changing.run(work);
   };
   // A refusal that names none of a form's fields goes on the deal's error line, as before.
   const refused = (failure: unknown) => setError(apiErrorText(failure));
@@ -74,7 +75,7 @@ export function useDealEditor(deal: AdminDeal) {
   return {
     deal,
     // A form's own refusal of a part it has no field for (none expected) says itself on the same line.
-    error: error ?? details.formError ?? step.formError,
+    error: error ?? changing.error ?? details.formError ?? step.formError,
     details: details.form,
     saveDetails: details.onSubmit((body) => apply(() => adminDealsApi.update(deal.id, body))),
     saveTranche: (trancheId: number, c: Partial<AdminTrancheInput>) => change(() => adminDealsApi.updateTranche(deal.id, trancheId, c)),

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EDGAR_PATHS, edgarUploadResponseSchema, type FilingList, filingListSchema } from '@common/api/edgar';
-import { type ApiCall, serveApi, shaped } from '../../../test/apiServer';
+import { type ApiCall, refusal, serveApi, shaped } from '../../../test/apiServer';
 import { renderPage } from '../../../test/renderPage';
 import AdminEdgarPage from './AdminEdgarPage';
 
@@ -74,5 +74,17 @@ describe('admin EDGAR term-sheet queue', () => {
       { fileName: 'acme-2.htm', content: 'FREE WRITING PROSPECTUS Acme 5.25% Notes' },
     ]);
     await waitFor(() => expect(server.callsTo(FILINGS).length).toBeGreaterThan(reads));
+  });
+
+  it('an upload the server refuses says why in a sentence and shows no result', async () => {
+    const UPLOAD = `POST ${EDGAR_PATHS.filings}`;
+    server.answer(UPLOAD, refusal(400, 'Invalid body.content: Too small: expected string to have >=1 characters'));
+    const { container } = renderPage(<AdminEdgarPage />);
+    await screen.findByTestId('edgar-filing-7');
+    const input = container.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File([''], 'empty.htm', { type: 'text/html' })] } });
+    expect(await screen.findByText('Content is required.')).toBeTruthy();
+    expect(screen.queryByTestId('edgar-upload-result')).toBeNull();
+    expect(server.callsTo(UPLOAD).map((c) => c.body)).toEqual([{ fileName: 'empty.htm', content: '' }]);
   });
 });

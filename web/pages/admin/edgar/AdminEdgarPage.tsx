@@ -3,12 +3,11 @@
  * status — parsed, needs review, rejected with the reason, imported with its deal — and an upload.
  */
 import { Alert, Anchor, Badge, Button, FileButton, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EDGAR_PATHS, type EdgarUploadResponse, FILING_STATUSES, type FilingList, type FilingStatus } from '@common/api/edgar';
 import { apiErrorText } from '../../../api/errorText';
-import { apiKey, useApiQuery } from '../../../api/queries';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { PageTitle } from '../../../components/PageTitle';
 import { SimpleTable, type CellProps, type Column } from '../../../components/SimpleTable';
 import { edgarApi, STATUS_COLORS } from './edgarApi';
@@ -56,34 +55,26 @@ const COLUMNS: Column<FilingRow>[] = [
 ];
 
 export default function AdminEdgarPage() {
-  const client = useQueryClient();
   const [status, setStatus] = useState<FilingStatus | 'all'>('all');
   const filter = status === 'all' ? undefined : status;
   const filings = useApiQuery<FilingList>(EDGAR_PATHS.filings, { query: { status: filter } });
   const [uploaded, setUploaded] = useState<(EdgarUploadResponse & { fileName: string }) | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await edgarApi.upload({ fileName: file.name, content: await file.text() });
-      setUploaded({ ...result, fileName: file.name });
-      await client.invalidateQueries({ queryKey: apiKey(EDGAR_PATHS.filings) });
-    } catch (err) {
-      setError(apiErrorText(err));
-    } finally {
-      setBusy(false);
-    }
+  // An upload through the one mutation idiom: the list is read again, a refusal is the page's error.
+  const uploading = useApiMutation(
+    async (file: File) => ({ ...(await edgarApi.upload({ fileName: file.name, content: await file.text() })), fileName: file.name }),
+    { invalidates: [EDGAR_PATHS.filings], onDone: setUploaded },
+  );
+  const upload = (file: File | null) => {
+    if (file) void uploading.run(file);
   };
+  const error = uploading.error;
+  const busy = uploading.busy;
 
   return (
     <Stack gap="sm" data-testid="admin-edgar-page">
       <PageTitle />
       <Group>
-        <FileButton onChange={(f) => void upload(f)} accept=".htm,.html,.txt,text/html,text/plain">
+        <FileButton onChange={upload} accept=".htm,.html,.txt,text/html,text/plain">
           {(props) => (
             <Button {...props} loading={busy} data-testid="edgar-upload">
               Upload a term sheet

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EDGAR_PATHS, edgarCorrectionSchema, type EdgarDealRequest, type Filing, type TermSheetReading } from '@common/api/edgar';
 import { apiErrorText } from '../../../api/errorText';
-import { apiKey, useApiQuery } from '../../../api/queries';
+import { apiKey, useApiMutation, useApiQuery } from '../../../api/queries';
 import { useContractForm } from '../../../components/forms/useContractForm';
 import { edgarApi } from './edgarApi';
 import { NO_READING, PERCENT_FIELDS } from './readingFields';
@@ -31,7 +31,6 @@ export function useFilingEditor(filing: Filing) {
   const client = useQueryClient();
   const [choice, setChoice] = useState<EdgarDealRequest | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const problems = useMemo(() => new Map(filing.problemList.map((p) => [p.field, p.message])), [filing.problemList]);
   const { form, onSubmit } = useContractForm({
     schema: edgarCorrectionSchema,
@@ -42,17 +41,8 @@ export function useFilingEditor(filing: Filing) {
     refused: (failure) => setError(apiErrorText(failure)),
   });
   const show = (filed: Filing) => client.setQueryData(apiKey(EDGAR_PATHS.filing({ id: filing.id })), filed);
-  const run = async (work: () => Promise<Filing>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      show(await work());
-    } catch (err) {
-      setError(apiErrorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Making the deal is no form's: the one mutation idiom, its refusal the editor's error.
+  const making = useApiMutation((c: EdgarDealRequest) => edgarApi.makeDeal(filing.id, c), { onDone: show });
   const reading = filing.reading ? form.values : null;
   return {
     reading,
@@ -64,16 +54,20 @@ export function useFilingEditor(filing: Filing) {
     refusals: form.errors,
     choice,
     setChoice,
-    error,
-    busy: busy || form.submitting,
+    error: error ?? making.error,
+    busy: making.busy || form.submitting,
     problems,
     /** Corrections not saved yet: the deal waits for them to be checked. */
     edited: JSON.stringify(reading) !== JSON.stringify(filing.reading),
     saveCorrections: onSubmit(async ({ reading: corrected }) => {
       setError(null);
+      making.reset();
       show(await edgarApi.correct(filing.id, corrected));
     }),
-    makeDeal: (c: EdgarDealRequest) => void run(() => edgarApi.makeDeal(filing.id, c)),
+    makeDeal: (c: EdgarDealRequest) => {
+      setError(null);
+      void making.run(c);
+    },
   };
 }
 
