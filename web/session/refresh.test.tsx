@@ -3,7 +3,7 @@ import { TOKEN_REFRESH_MAX_MS } from '@common/constants';
 import { apiRequest, setBeforeRequest } from '../api/client';
 import { useSession } from '../stores/session';
 import { planRefresh } from './refreshPlan';
-import { acceptAuthResponse, cancelScheduledRefresh, ensureFreshSession, isRefreshScheduled } from './refresh';
+import { UNANSWERED_REFRESH_RETRY_MS, acceptAuthResponse, cancelScheduledRefresh, ensureFreshSession, isRefreshScheduled } from './refresh';
 import { makeAuthResponse, makeJwt } from './testTokens';
 import { refusal, serveApi } from '../test/apiServer';
 import { pageReloads } from '../test/pageReloads';
@@ -112,6 +112,28 @@ describe('refresh scheduling with fake timers', () => {
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     expect(useSession.getState().accessToken).toBeNull();
     expect(pageReloads()).toBe(1);
+  });
+
+  it('a refresh that gets no answer (a reload aborting it, the network gone) keeps the session and is asked again, never a logout', async () => {
+    // What a browser does to a request of a page being reloaded: fetch rejects, the server said nothing.
+    server.answer(REFRESH, () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const first = makeAuthResponse({ accessTtlMs: 10 * 60_000 });
+    acceptAuthResponse(first);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(refreshes()).toBe(1);
+    expect(server.callsTo('POST /auth/logout')).toHaveLength(0);
+    expect(useSession.getState().accessToken).toBe(first.session.value);
+    expect(pageReloads()).toBe(0);
+    // Answered the next time: the session goes on with the new tokens.
+    const renewed = makeAuthResponse({ accessTtlMs: 10 * 60_000 });
+    server.answer(REFRESH, renewed);
+    await vi.advanceTimersByTimeAsync(UNANSWERED_REFRESH_RETRY_MS);
+    expect(refreshes()).toBe(2);
+    expect(useSession.getState().accessToken).toBe(renewed.session.value);
+    expect(server.callsTo('POST /auth/logout')).toHaveLength(0);
   });
 
   it('another tab already refreshed: its tokens are adopted from the shared cookies, ours is not spent', async () => {

@@ -5,11 +5,15 @@
  * - a refresh token with 1 s or less left logs out and reloads;
  * - an expired access token is refreshed before the next API call (`ensureFreshSession`,
  *   installed as the API client's before-request hook);
- * - a failed refresh logs out and reloads.
+ * - a failed refresh (the server refused it, or answered what is no session) logs out and
+ *   reloads; a refresh that got no answer at all (the network dropped, or this page is being left:
+ *   a reload aborts its requests) is tried again, never taken for the end of the session — logging
+ *   out then would end the session the next page is about to use.
  * Refreshes are single-flight: concurrent callers share one POST /auth/refresh, and tabs take
  * turns (Web Locks) and adopt each other's rotated tokens from the shared cookies.
  */
 import type { AuthResponse } from '@common/api/auth';
+import { ApiError } from '../api/client';
 import { decodeJwt, isExpired } from '../api/jwt';
 import { readSessionFromCookies, useSession } from '../stores/session';
 import { authApi } from './authApi';
@@ -73,19 +77,38 @@ function adoptTokensFromOtherTab(): boolean {
   return true;
 }
 
+/** How long a refresh that got no answer waits before it is tried again. */
+export const UNANSWERED_REFRESH_RETRY_MS = 15_000;
+
+/**
+ * A failure in which the server said nothing: fetch's own errors (no connection, an aborted or
+ * timed-out request), as opposed to an answer (ApiError) or an answer that is no session.
+ */
+function unanswered(error: unknown): boolean {
+  if (error instanceof ApiError) return false;
+  if (error instanceof TypeError) return true;
+  return error instanceof DOMException && ['AbortError', 'TimeoutError', 'NetworkError'].includes(error.name);
+}
+
 async function doRefresh(): Promise<boolean> {
-  const outcome = await withTabLock(async (): Promise<'done' | 'failed'> => {
+  const outcome = await withTabLock(async (): Promise<'done' | 'failed' | 'unanswered'> => {
     if (adoptTokensFromOtherTab()) return 'done';
     try {
       storeAuthResponse(await authApi.refresh());
       return 'done';
     } catch (error) {
       console.warn('Session refresh failed', error);
-      return 'failed';
+      return unanswered(error) ? 'unanswered' : 'failed';
     }
   });
   if (outcome === 'failed') {
     await logoutAndReload();
+    return false;
+  }
+  if (outcome === 'unanswered') {
+    // The server may well have rotated the tokens (its cookies then reach the next page); ours
+    // stay as they are, and the refresh is asked again shortly, or by the next API call.
+    scheduleRefreshTimer(() => void refreshSession(), UNANSWERED_REFRESH_RETRY_MS);
     return false;
   }
   scheduleRefresh();
@@ -98,7 +121,7 @@ export function acceptAuthResponse(auth: AuthResponse): void {
   scheduleRefresh();
 }
 
-/** Refreshes the session now (single-flight). Resolves false when it failed (the user is logged out). */
+/** Refreshes the session now (single-flight). Resolves false when it failed (the user is logged out) or got no answer (tried again later). */
 export function refreshSession(): Promise<boolean> {
   if (!inflight) inflight = doRefresh().finally(() => (inflight = null));
   return inflight;
