@@ -5,6 +5,7 @@
  * highest revision moves (every write takes a new revision) or after INDEX_TTL_MS (custom tables'
  * filters and maturities change underneath).
  */
+import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { isoDate } from '../../../common/calendar';
 import type { HawkFrequency, HawkRule, HawkTarget } from '../../../common/api/hawk';
@@ -41,6 +42,8 @@ export interface HawkIndex {
   stateRulesByBond: Map<number, BondStateRules>;
   builtAt: number;
   stamp: string;
+  /** This index's stamp on the state bounds it keeps in the database (boundsTable.ts); new per index. */
+  boundsToken: string;
   /** The subscriptions as loaded (kept when only the custom tables need resolving again). */
   loaded: LoadedSubscription[];
 }
@@ -188,6 +191,7 @@ async function placeSubscriptions(
     stateRulesByBond: new Map(),
     builtAt: now.getTime(),
     stamp,
+    boundsToken: randomUUID(),
     loaded,
   };
   const tables = resolvedTables ?? (await tableBonds(db, tableIdsOf(loaded), isoDate(now)));
