@@ -29,6 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table hawk_state_bounds_token (
     only_row boolean primary key default true check (only_row),
     token text not null)`.execute(db);
+  // The one row always exists: a rewrite locks it first (boundsTable.ts).
+  await sql`insert into hawk_state_bounds_token (token) values ('')`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

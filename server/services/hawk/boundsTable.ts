@@ -22,7 +22,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { fetchPacked, jsonRecordset } from '../pricing/packed';
+import { fetchPacked } from '../pricing/packed';
 import { type HawkIndex, stateRulesOnBond } from './ruleIndex';
 import type { StateBounds } from './stateBounds';
 
@@ -73,13 +73,13 @@ export function boundsRow(bondId: number, b: StateBounds): Record<string, unknow
   return row;
 }
 
-/** The rows an index stands for: every bond with state rules, through its issuer as `bonds` says now. */
-async function boundsRows(db: Kysely<Database>, index: HawkIndex): Promise<Record<string, unknown>[]> {
+/** The rows an index stands for, as JSON by bond: every bond with state rules, through its issuer as `bonds` says now. */
+async function boundsRows(db: Kysely<Database>, index: HawkIndex): Promise<Map<number, string>> {
   const bonds = await fetchPacked(db, sql`select id::text || E'\\x1f' || issuer_id::text as r from bonds`);
-  const rows: Record<string, unknown>[] = [];
+  const rows = new Map<number, string>();
   for (const [id, issuer] of bonds) {
     const rules = stateRulesOnBond(index, Number(id), Number(issuer));
-    if (rules.subs.length > 0) rows.push(boundsRow(Number(id), rules.bounds));
+    if (rules.subs.length > 0) rows.set(Number(id), JSON.stringify(boundsRow(Number(id), rules.bounds)));
   }
   return rows;
 }
@@ -87,27 +87,49 @@ async function boundsRows(db: Kysely<Database>, index: HawkIndex): Promise<Recor
 /** Rows written per statement (a JSON parameter each). */
 const WRITE_CHUNK = 20_000;
 
+const NAMES = COLUMNS.map(([n]) => n).join(', ');
+const UPDATES = COLUMNS.slice(1)
+  .map(([n]) => `${n} = excluded.${n}`)
+  .join(', ');
+const DEFINITION = COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ');
+
 /**
  * Makes the stored bounds those of the index and the bonds' issuers now, unless they already are
  * (one read of two index lookups per pass). A rule created, edited, paused or deleted moves the
  * subscriptions' revision, so the next pass builds a new index and rewrites the bounds before it
- * reads the reprice. Returns the stamp the read must find.
+ * reads the reprice. When the stored rows are the ones this process wrote last, only the bonds
+ * whose bounds differ are written (one rule edited rewrites its bonds, not 100,000); otherwise
+ * all of them. Returns the stamp the read must find.
  */
 export async function syncStateBounds(db: Kysely<Database>, index: HawkIndex): Promise<string> {
   const { rows } = await sql<{ token: string | null; bonds: string | null }>`
     select (select token from hawk_state_bounds_token) as token, (select max(updated_at)::text from bonds) as bonds`.execute(db);
   const stamp = `${index.boundsToken}|${rows[0]?.bonds ?? ''}`;
   if (rows[0]?.token === stamp) return stamp;
-  const bounds = await boundsRows(db, index);
-  const names = sql.raw(COLUMNS.map(([n]) => n).join(', '));
+  const next = await boundsRows(db, index);
+  const previous = index.boundsWritten;
   await db.transaction().execute(async (trx) => {
-    await sql`delete from hawk_state_bounds`.execute(trx);
-    for (let i = 0; i < bounds.length; i += WRITE_CHUNK)
-      await sql`insert into hawk_state_bounds (${names})
-        select ${names} from ${jsonRecordset(bounds.slice(i, i + WRITE_CHUNK), COLUMNS)}`.execute(trx);
-    await sql`insert into hawk_state_bounds_token (token) values (${stamp})
-      on conflict (only_row) do update set token = excluded.token`.execute(trx);
+    // The stamp's row is locked first, so what it names is what the table holds while this writes.
+    const locked = await sql<{ token: string }>`select token from hawk_state_bounds_token for update`.execute(trx);
+    const diff = previous !== null && locked.rows[0]?.token === previous.stamp;
+    let write: string[];
+    if (diff) {
+      const gone = [...previous.rows.keys()].filter((id) => !next.has(id));
+      if (gone.length > 0) await sql`delete from hawk_state_bounds where bond_id = any(${gone}::int[])`.execute(trx);
+      write = [...next].filter(([id, json]) => previous.rows.get(id) !== json).map(([, json]) => json);
+    } else {
+      await sql`delete from hawk_state_bounds`.execute(trx);
+      write = [...next.values()];
+    }
+    for (let i = 0; i < write.length; i += WRITE_CHUNK) {
+      const json = `[${write.slice(i, i + WRITE_CHUNK).join(',')}]`;
+      await sql`insert into hawk_state_bounds (${sql.raw(NAMES)})
+        select ${sql.raw(NAMES)} from json_to_recordset(${json}::json) as x(${sql.raw(DEFINITION)})
+        on conflict (bond_id) do update set ${sql.raw(UPDATES)}`.execute(trx);
+    }
+    await sql`update hawk_state_bounds_token set token = ${stamp}`.execute(trx);
   });
+  index.boundsWritten = { stamp, rows: next };
   return stamp;
 }
 
