@@ -46,6 +46,7 @@ import * as loginSources from './20261228100000_login_sources';
 import * as makeWhole from './20261229100000_make_whole';
 import * as finraTreasuries from './20261230300000_finra_treasuries';
 import * as tradeFlags from './20261230400000_trade_flags';
+import * as hawkStateBounds from './20261231100000_hawk_state_bounds';
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from the folder) so the same
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '20261229100000_make_whole': makeWhole,
   '20261230300000_finra_treasuries': finraTreasuries,
   '20261230400000_trade_flags': tradeFlags,
+  '20261231100000_hawk_state_bounds': hawkStateBounds,
 };

@@ -20,7 +20,8 @@ import { deliverFirings } from './deliver';
 import { evaluateDeals, evaluateRatings, evaluateTrades, readEvents, readRatingChanges } from './eventRules';
 import { evaluateMarketMoves, hasMarketMoveRules } from './marketMoves';
 import { activeAt, hawkIndex } from './ruleIndex';
-import { evaluateStates, primeNewRules, readRepricedStates } from './stateRules';
+import { syncStateBounds } from './boundsTable';
+import { evaluateStates, primeNewRules, readRepricedStates, type StateFilter } from './stateRules';
 import { NEXT_REVISION } from './subscriptions';
 import type { FeatureName } from '@common/features';
 import { featuresOfUser } from '../accounts/features';
@@ -32,6 +33,7 @@ export const HAWK_BATCH = 5_000;
 export interface HawkPassResult {
   events: number;
   ratings: number;
+  /** Rewritten state rows shipped: those that may trip a rule. */
   states: number;
   candidates: number;
   fired: number;
@@ -64,16 +66,18 @@ export async function evaluateHawk(db: Kysely<Database>, config: Config, now: Da
   await evaluateRatings(db, index, ratings, add, async (userId, agency) => ratingAgencyReadable(agency, await featuresOf(userId)));
 
   // 3. Bond state rewritten since the last pass (reprices): level, move, confidence, volume; market moves.
+  // Only the rows that may trip a state rule are shipped (the index's bounds, kept in the database).
   const needsState = index.hasStateRules || hasMarketMoveRules(index);
-  const { rows: states, newest: lastState } = needsState ? await readRepricedStates(db, cursor.state_as_of) : { rows: [], newest: null };
+  const filter: StateFilter = index.hasStateRules ? { boundsStamp: await syncStateBounds(db, index) } : 'none';
+  const {
+    rows: states,
+    newest: lastState,
+    newestAt,
+  } = needsState ? await readRepricedStates(db, cursor.state_as_of, filter) : { rows: [], newest: null, newestAt: null };
   result.states = states.length;
   if (index.hasStateRules && states.length > 0) await evaluateStates(db, index, states, add);
   const primed = await primeNewRules(db, index, add);
-  if (states.length > 0) {
-    let at = -Infinity;
-    for (const s of states) if (s.at > at) at = s.at;
-    await evaluateMarketMoves(db, index, at, add);
-  }
+  if (newestAt !== null) await evaluateMarketMoves(db, index, newestAt, add);
   result.candidates = candidates.length;
 
   // 4. Fire (exactly once per key), group, deliver, move the cursor — one transaction.

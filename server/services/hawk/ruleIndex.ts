@@ -5,6 +5,7 @@
  * highest revision moves (every write takes a new revision) or after INDEX_TTL_MS (custom tables'
  * filters and maturities change underneath).
  */
+import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { isoDate } from '../../../common/calendar';
 import type { HawkFrequency, HawkRule, HawkTarget } from '../../../common/api/hawk';
@@ -41,6 +42,10 @@ export interface HawkIndex {
   stateRulesByBond: Map<number, BondStateRules>;
   builtAt: number;
   stamp: string;
+  /** This index's stamp on the state bounds it keeps in the database (boundsTable.ts); new per index. */
+  boundsToken: string;
+  /** The bounds this process last wrote (from the index before, until this one writes): a rewrite writes only the difference. */
+  boundsWritten: WrittenBounds | null;
   /** The subscriptions as loaded (kept when only the custom tables need resolving again). */
   loaded: LoadedSubscription[];
 }
@@ -59,6 +64,12 @@ export interface BondStateRules {
   bounds: StateBounds;
   intraday: boolean;
   week: boolean;
+}
+
+/** State bounds as written to the database: under which stamp, and each bond's row as JSON. */
+export interface WrittenBounds {
+  stamp: string;
+  rows: Map<number, string>;
 }
 
 export const INDEX_TTL_MS = 60_000;
@@ -127,6 +138,7 @@ export async function hawkIndex(db: Kysely<Database>, now: Date): Promise<HawkIn
   // Time only moved forward, so what was expired at the last load still is (expiry is also checked per firing).
   const loaded = cached && forward && cached.stamp === stamp ? cached.loaded : await loadSubscriptions(db, now);
   const index = await placeSubscriptions(db, loaded, now, stamp, tables);
+  index.boundsWritten = cached?.boundsWritten ?? null;
   caches.set(db, index);
   return index;
 }
@@ -188,6 +200,8 @@ async function placeSubscriptions(
     stateRulesByBond: new Map(),
     builtAt: now.getTime(),
     stamp,
+    boundsToken: randomUUID(),
+    boundsWritten: null,
     loaded,
   };
   const tables = resolvedTables ?? (await tableBonds(db, tableIdsOf(loaded), isoDate(now)));

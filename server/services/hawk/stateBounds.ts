@@ -5,7 +5,8 @@
  * checks a tick). `mayTrip` is false only when no rule of the set can fire on the state: each
  * bound is the threshold of checkState (rules.ts) that is easiest to cross. Moves over the
  * intraday and 1-week windows are measured from reference prices read separately: a set with
- * one of them is always checked.
+ * one of them is always checked. The same test runs in SQL on the bounds kept in the database
+ * (boundsTable.ts, MAY_TRIP_SQL): a change here must be made there too (boundsTable.test.ts).
  */
 import type { HawkMetric, HawkRule } from '../../../common/api/hawk';
 import { type BondState, metricValue } from './rules';

@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { bondInfo, type BondInfo, num } from './bondInfo';
 import type { AddCandidate } from './candidates';
-import { FIELD_SEP, numOrNull, packFields, RECORD_SEP } from '../pricing/packed';
+import { FIELD_SEP, numOrNull, packedText, packFields, RECORD_SEP } from '../pricing/packed';
+import { BOUNDS_JOIN, MAY_TRIP_SQL } from './boundsTable';
 import { type HawkIndex, type IndexedSubscription, STATE_KINDS, stateRulesOnBond } from './ruleIndex';
 import { mayTrip } from './stateBounds';
 import { type BondState, checkState, type MoveReferences, newYorkDay } from './rules';
@@ -28,7 +29,7 @@ export interface StateRow {
  * once per group, not per row (a reprice writes one as-of for all its bonds; converting it to
  * epoch milliseconds per row was a quarter of the query).
  */
-const PACKED_STATE = packFields([
+const STATE_COLUMNS = [
   'bond_id',
   'price',
   'yield_to_worst',
@@ -40,7 +41,10 @@ const PACKED_STATE = packFields([
   'change_t_spread',
   'confidence',
   'volume_percent_change',
-]);
+];
+const PACKED_STATE = packFields(STATE_COLUMNS);
+/** The same record of `bond_market_state s`, without its alias (read beside the bounds' joins). */
+const PACKED_STATE_TEXT = sql.raw(packedText(STATE_COLUMNS.map((c) => `s.${c}`)));
 
 /** A packed state record, written at `at`, in the rules' units (yields in percent, their changes in bp, volume as a ratio). */
 function stateRowOf(f: string[], at: number): StateRow {
@@ -62,20 +66,34 @@ function stateRowOf(f: string[], at: number): StateRow {
   };
 }
 
-/** One string_agg per as-of, newest first. */
-type PackedGroup = { at: number; t: string; s: string };
+/** One string_agg per as-of, newest first (null: no row of that as-of shipped). */
+type PackedGroup = { at: number; t: string; s: string | null };
+
+/** Which rewritten rows a read ships: those that may trip the index's rules, or none (the as-of only). */
+export type StateFilter = { boundsStamp: string } | 'none';
 
 /**
- * State rows rewritten after the cursor, and the newest as-of among them as the database's own
- * text (the cursor moves to exactly it, whatever its precision). No limit: a reprice writes one
- * as-of for up to the whole universe, and the cursor moves by as-of.
+ * State rows rewritten after the cursor that may trip a rule (the bounds kept in the database
+ * under the given stamp: boundsTable.ts; every row when the stored bounds bear another stamp), and the newest as-of among all rewritten rows, as the database's own text (the
+ * cursor moves to exactly it, whatever its precision) and in epoch ms. No limit: a reprice writes
+ * one as-of for up to the whole universe, and the cursor moves by as-of.
  */
-export async function readRepricedStates(db: Kysely<Database>, after: Date): Promise<{ rows: StateRow[]; newest: string | null }> {
+export async function readRepricedStates(
+  db: Kysely<Database>,
+  after: Date,
+  filter: StateFilter,
+): Promise<{ rows: StateRow[]; newest: string | null; newestAt: number | null }> {
+  const ship =
+    filter === 'none'
+      ? sql`false`
+      : sql`(select token from hawk_state_bounds_token) is distinct from ${filter.boundsStamp} or ${MAY_TRIP_SQL}`;
+  // The packing is in the CASE, so the rows not shipped are never turned into text.
   const { rows } = await sql<PackedGroup>`
     select floor(extract(epoch from as_of) * 1000)::float8 as at, as_of::text as t, string_agg(r, ${RECORD_SEP}) as s
-    from (select ${PACKED_STATE}, as_of from bond_market_state where as_of > ${after}) q
+    from (select case when ${ship} then ${PACKED_STATE_TEXT} end as r, s.as_of
+          from bond_market_state s ${BOUNDS_JOIN} where s.as_of > ${after}) q
     group by as_of order by as_of desc`.execute(db);
-  return { rows: unpack(rows), newest: rows[0]?.t ?? null };
+  return { rows: unpack(rows), newest: rows[0]?.t ?? null, newestAt: rows.length > 0 ? Number(rows[0]!.at) : null };
 }
 
 /** The current state rows of the given bonds (priming). */
@@ -91,6 +109,7 @@ function unpack(groups: PackedGroup[]): StateRow[] {
   const out: StateRow[] = [];
   for (const g of groups) {
     const at = Number(g.at);
+    if (g.s === null) continue;
     for (const record of g.s.split(RECORD_SEP)) out.push(stateRowOf(record.split(FIELD_SEP), at));
   }
   return out;

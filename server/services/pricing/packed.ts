@@ -35,8 +35,13 @@ export async function fetchPacked(
 
 /** `concat_ws(<field sep>, a, b, …) as r` for the given SQL expressions (nulls become ''). */
 export function packFields(expressions: string[]): RawBuilder<unknown> {
+  return sql.raw(`${packedText(expressions)} as r`);
+}
+
+/** The packed text of packFields without its alias (for use inside a larger expression). */
+export function packedText(expressions: string[]): string {
   const parts = expressions.map((e) => `coalesce((${e})::text, '')`).join(', ');
-  return sql.raw(`concat_ws(E'\\x1f', ${parts}) as r`);
+  return `concat_ws(E'\\x1f', ${parts})`;
 }
 
 /** '' → null, else Number. */
