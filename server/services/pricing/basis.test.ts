@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BasisTrade, confidenceFromVariance, estimateBasis, spreadDuration } from './basis';
+import { type BasisTrade, estimateBasis, spreadDuration } from './basis';
+import { confidenceFromVariance } from './confidence';
 import { curveBook } from './curves';
 import { sessionStep } from './signal';
 import { SIDE_BUY, SIDE_DEALER } from './trades';
@@ -109,9 +110,9 @@ describe('a bond’s basis to the model', () => {
     expect(spreadDuration(1, 100)).toBeGreaterThan(0.9);
     expect(spreadDuration(10, 100)).toBeGreaterThan(7.5);
     expect(spreadDuration(10, 100)).toBeLessThan(8.5);
-    const short = confidenceFromVariance(400, 100, 1, 100);
-    const long = confidenceFromVariance(400, 100, 10, 100);
-    const known = confidenceFromVariance(4, 100, 10, 100);
+    const short = confidenceFromVariance(400, 100, 1, 100, false);
+    const long = confidenceFromVariance(400, 100, 10, 100, false);
+    const known = confidenceFromVariance(4, 100, 10, 100, false);
     expect(short).toBeGreaterThan(long + 30);
     expect(known).toBeGreaterThan(long + 30);
     expect(known).toBeLessThanOrEqual(95);
