@@ -136,27 +136,34 @@ describe('confidence rises with a bond’s own trade evidence', () => {
 /**
  * Issue 32 item 4: confidence must rank the error against the next print, which also moves with a
  * day of rates and spread and carries its own dealer's half-spread. Values worked by hand from
- * confidence.ts's parameters (rates 3.7 bp a day, spread 2.6 % of itself a day, print noise 0.315 of
- * a 100K lot's conventional half-spread, scale 0.6 pt).
+ * confidence.ts's parameters (rates 3.7 bp a day, spread 2.6 % of itself a day — 5.2 % for CCC —,
+ * print noise 0.315 of a 100K lot's conventional half-spread, scale 0.6 pt).
  */
+const A = { highYield: false, rating: 'A' } as const;
+const BB = { highYield: true, rating: 'BB' } as const;
+const CCC = { highYield: true, rating: 'CCC' } as const;
+
 describe('confidence ranks the error against the next print', () => {
   it('an A bond traded today (basis known to ±2 bp) scores 82: worked by hand', () => {
-    // 5 years, model 100 bp, price 100, IG. Spread variance 4 + 3.7² + (0.026 · 100)² = 24.45 bp²;
+    // 5 years, model 100 bp, price 100. Spread variance 4 + 3.7² + (0.026 · 100)² = 24.45 bp²;
     // spread duration at 5.2 %: (1 − 1.026⁻¹⁰) / 0.052 = 4.35351; √24.45 · 4.35351 · 100 / 10⁴ =
     // 0.215268 pt. Print: 0.315 · (0.05 + 0.32) · (0.6 + 0.4 · √(5/7)) = 0.315 · 0.347083 =
     // 0.109331 pt. sd = √(0.215268² + 0.109331²) = 0.241440; 95 / (1 + (0.241440 / 0.6)²) = 81.76.
-    expect(nextPrintSdPt(4, 100, 5, 100, false)).toBeCloseTo(0.24144, 4);
-    expect(confidenceFromVariance(4, 100, 5, 100, false)).toBe(82);
+    expect(nextPrintSdPt(4, 100, 5, 100, A)).toBeCloseTo(0.24144, 4);
+    expect(confidenceFromVariance(4, 100, 5, 100, A)).toBe(82);
   });
 
-  it('a CCC bond untraded for 10 days scores 16: worked by hand', () => {
+  it('a CCC bond untraded for 10 days scores 10: worked by hand', () => {
     // Its basis known to ±20 bp at its last trade, then 10 business days of drift (1.2 % of 900 bp
     // a day, basis.ts): 400 + 10.8² · 10 = 1,566.4 bp². Spread variance 1,566.4 + 3.7² +
-    // (0.026 · 900)² = 2,127.65 bp²; spread duration at 13.2 %: (1 − 1.066⁻¹⁰) / 0.132 = 3.57765;
-    // √2,127.65 · 3.57765 · 80 / 10⁴ = 1.320196 pt. Print: 0.315 · 0.347083 · 1.7 = 0.185863 pt.
-    // sd = 1.333215; 95 / (1 + (1.333215 / 0.6)²) = 16.00.
-    expect(nextPrintSdPt(1566.4, 900, 5, 80, true)).toBeCloseTo(1.333215, 4);
-    expect(confidenceFromVariance(1566.4, 900, 5, 80, true)).toBe(16);
+    // (0.052 · 900)² = 3,770.33 bp²; spread duration at 13.2 %: (1 − 1.066⁻¹⁰) / 0.132 = 3.57765;
+    // √3,770.33 · 3.57765 · 80 / 10⁴ = 1.757430 pt. Print: 0.315 · 0.347083 · 1.7 = 0.185863 pt.
+    // sd = 1.767231; 95 / (1 + (1.767231 / 0.6)²) = 9.82.
+    expect(nextPrintSdPt(1566.4, 900, 5, 80, CCC)).toBeCloseTo(1.767231, 4);
+    expect(confidenceFromVariance(1566.4, 900, 5, 80, CCC)).toBe(10);
+    // The same bond rated BB (a spread day of 2.6 %): 1,566.4 + 13.69 + 23.4² = 2,127.65 bp²,
+    // 1.320196 pt, sd 1.333215, 95 / (1 + (1.333215 / 0.6)²) = 16.00.
+    expect(confidenceFromVariance(1566.4, 900, 5, 80, BB)).toBe(16);
   });
 
   it('through the pricing: a CCC bond without trades scores far below an A bond traded today', () => {
@@ -168,7 +175,7 @@ describe('confidence ranks the error against the next print', () => {
 
   it('the same spread uncertainty scores lower on a long bond (rates move it more) and a high-yield one (wider prints)', () => {
     // A day's 3.7 bp of rates is ~0.55 pt of a 30-year bond's price (spread duration ~15) against ~0.16 pt at 5 years.
-    expect(confidenceFromVariance(4, 100, 30, 100, false)).toBeLessThan(confidenceFromVariance(4, 100, 5, 100, false) - 30);
-    expect(confidenceFromVariance(4, 100, 5, 100, true)).toBeLessThan(confidenceFromVariance(4, 100, 5, 100, false));
+    expect(confidenceFromVariance(4, 100, 30, 100, A)).toBeLessThan(confidenceFromVariance(4, 100, 5, 100, A) - 30);
+    expect(confidenceFromVariance(4, 100, 5, 100, BB)).toBeLessThan(confidenceFromVariance(4, 100, 5, 100, A));
   });
 });

@@ -161,7 +161,7 @@ export function evaluateUniverse(
       continue;
     }
     const ts = signal ? tradeScores(signal, entry.highYield) : { count: 0, recency: 0, dispersion: 0 };
-    const confidence = confidenceFromVariance(est.varBp2, ms.spreadBp, years, measures.price, entry.highYield);
+    const confidence = confidenceFromVariance(est.varBp2, ms.spreadBp, years, measures.price, entry);
     const lineage = lineageOf(dated.date, spaceOf(entry, dayNum), spreadBp, alpha, signal, ms, ts, measures, lean);
     // The basis filter's state is carried to the next close exactly as the close stores it (kf):
     // the history backfill carries it in memory, a reprice reads it back from the stored close,
