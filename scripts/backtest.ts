@@ -7,7 +7,8 @@
  *                   prices any pending older closes first (the price-backfill job's work)
  *   --seed          a freshly seeded simulated market instead, in a new PGlite directory, every
  *                   close priced (default seed; --bonds N, --history N business days, --keep to
- *                   keep the directory and print its path)
+ *                   keep the directory and print its path; --sim-seed N another simulated market,
+ *                   to check a calibration on a market it was not fitted on)
  *   --rebuild       forget earlier results and evaluate every trade again (after a pricing change)
  *   --from, --to    trade days to report (YYYY-MM-DD)
  *   --json          print the report as JSON instead of tables
@@ -29,7 +30,7 @@ import { accuracyQuerySchema } from '../common/api/accuracy';
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
-const KNOWN = new Set(['--seed', '--keep', '--rebuild', '--json', '--bonds', '--history', '--from', '--to']);
+const KNOWN = new Set(['--seed', '--keep', '--rebuild', '--json', '--bonds', '--history', '--from', '--to', '--sim-seed']);
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -57,11 +58,14 @@ async function openMarket(): Promise<{ handle: DatabaseHandle; dir: string | nul
     const historyDays = Number(option('history') ?? 260);
     if (!Number.isInteger(bonds) || bonds < 10 || !Number.isInteger(historyDays) || historyDays < 2)
       fail('--bonds ≥ 10 and --history ≥ 2, whole numbers');
+    const seed = option('sim-seed') === undefined ? undefined : Number(option('sim-seed'));
+    if (seed !== undefined && !Number.isInteger(seed)) fail('--sim-seed: a whole number');
     log(`Seeding ${bonds} bonds, ${historyDays} business days, every close priced, in ${dir}`);
     let last = '';
     const summary = await seedUniverse(handle.db, {
       bonds,
       historyDays,
+      ...(seed === undefined ? {} : { seed }),
       now: Date.now,
       progress: (label, done, total) => {
         if (label !== last || done === total) log(`  ${label} ${done}/${total}`);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type BasisTrade, confidenceFromVariance, estimateBasis, spreadDuration } from './basis';
+import { type BasisTrade, estimateBasis, spreadDuration } from './basis';
+import { confidenceFromVariance } from './confidence';
 import { curveBook } from './curves';
 import { sessionStep } from './signal';
 import { SIDE_BUY, SIDE_DEALER } from './trades';
+
+const A = { highYield: false, rating: 'A' } as const;
 
 /**
  * Issue 10 item 3: the bond's own trades against the model, carried from close to close. Every
@@ -109,9 +112,9 @@ describe('a bond’s basis to the model', () => {
     expect(spreadDuration(1, 100)).toBeGreaterThan(0.9);
     expect(spreadDuration(10, 100)).toBeGreaterThan(7.5);
     expect(spreadDuration(10, 100)).toBeLessThan(8.5);
-    const short = confidenceFromVariance(400, 100, 1, 100);
-    const long = confidenceFromVariance(400, 100, 10, 100);
-    const known = confidenceFromVariance(4, 100, 10, 100);
+    const short = confidenceFromVariance(400, 100, 1, 100, A);
+    const long = confidenceFromVariance(400, 100, 10, 100, A);
+    const known = confidenceFromVariance(4, 100, 10, 100, A);
     expect(short).toBeGreaterThan(long + 30);
     expect(known).toBeGreaterThan(long + 30);
     expect(known).toBeLessThanOrEqual(95);

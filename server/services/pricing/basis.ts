@@ -242,17 +242,3 @@ export function estimateBasis(input: {
     far: reading(sums.far),
   };
 }
-
-/** Confidence 0–100 from the standard deviation of the price (points) the estimate implies. */
-export const CONFIDENCE_PRICE_SCALE_PT = 0.4;
-
-/**
- * Confidence from the estimate's uncertainty in price: the basis variance plus a day's drift (the
- * next trade comes later), through the bond's spread duration. 95 at certainty, 48 at ±0.4 pt.
- */
-export function confidenceFromVariance(varBp2: number, modelBp: number, years: number, price: number): number {
-  const level = Math.max(Math.abs(modelBp), 10);
-  const sdBp = Math.sqrt(varBp2 + (BASIS.DRIFT * level) ** 2);
-  const sdPt = (sdBp * spreadDuration(years, modelBp) * Math.max(price, 1)) / 1e4;
-  return Math.round((100 * 0.95) / (1 + (sdPt / CONFIDENCE_PRICE_SCALE_PT) ** 2));
-}

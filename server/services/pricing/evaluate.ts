@@ -4,13 +4,14 @@
  * close, updated by its trades since), confidence and every §3 measure. Pure: both the live
  * reprice and the history backfill call it with data they loaded.
  *
- * Spread = model spread + basis. Confidence (0–100) is the price uncertainty the estimate implies
- * (basis.ts confidenceFromVariance): the basis variance plus a day's drift, through the bond's
- * spread duration — so it ranks price errors. Trades only ever shrink the variance, so a bond's own
- * trades can only raise its confidence.
+ * Spread = model spread + basis. Confidence (0–100) is how far the next print is likely to be
+ * from the price (confidence.ts): the basis variance, a day's rates and spread move and the
+ * print's own noise — so it ranks price errors. Trades only ever shrink the variance, so a bond's
+ * own trades can only raise its confidence.
  */
 import { parseDate, yearsBetween } from '@analytics/index';
-import { type CarriedBasis, confidenceFromVariance, estimateBasis } from './basis';
+import { type CarriedBasis, estimateBasis } from './basis';
+import { confidenceFromVariance } from './confidence';
 import { AGE_STEP_MS, MODEL_FIT_SCALE_BP, MS_PER_DAY, RATING_BUCKETS, TRADE_WINDOW_DAYS, isoDay } from './conventions';
 import { indexFixings, type CurveBook } from './curves';
 import { issuerMoves } from './issuerMoves';
@@ -160,7 +161,7 @@ export function evaluateUniverse(
       continue;
     }
     const ts = signal ? tradeScores(signal, entry.highYield) : { count: 0, recency: 0, dispersion: 0 };
-    const confidence = confidenceFromVariance(est.varBp2, ms.spreadBp, years, measures.price);
+    const confidence = confidenceFromVariance(est.varBp2, ms.spreadBp, years, measures.price, entry);
     const lineage = lineageOf(dated.date, spaceOf(entry, dayNum), spreadBp, alpha, signal, ms, ts, measures, lean);
     // The basis filter's state is carried to the next close exactly as the close stores it (kf):
     // the history backfill carries it in memory, a reprice reads it back from the stored close,
