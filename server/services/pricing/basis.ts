@@ -16,7 +16,7 @@
  * no basis and the model's own uncertainty); only trades after that close update it.
  */
 import { halfSpreadPoints, MS_PER_DAY } from './conventions';
-import { SIDE_DEALER } from './trades';
+import { SIDE_BUY, SIDE_DEALER, SIDE_SELL } from './trades';
 
 /** The filter's state after a pricing: basis (bp) over the model spread, its variance (bp²), when. */
 export interface CarriedBasis {
@@ -112,6 +112,20 @@ export function estimateBasis(input: {
   modelCode: number;
   /** Scale of a good fit (bp): the share of the model's move a carried spread follows is 1/(1 + (fit/scale)²). */
   fitScaleBp: number;
+  /**
+   * Distressed path (distressed.ts): the carried spread moves by this log-spread move since the
+   * close (the market's) instead of following the model; and the share of the half-spread a
+   * print's actual one may differ by, instead of BASIS.HALF_SPREAD_UNCERTAINTY.
+   */
+  carriedMove?: number;
+  halfSpreadUncertainty?: number;
+  /**
+   * Distressed path: dealers' half-spread as a multiple of the conventional one; a customer
+   * print's mid (read with the convention, signal.ts) is moved by the difference.
+   */
+  halfSpreadMultiple?: number;
+  /** Distressed path: the share of the model's move the carried spread follows, instead of 1/(1 + (fit/scale)²). */
+  curveFollow?: number;
   years: number;
   highYield: boolean;
   carried: CarriedBasis | undefined;
@@ -135,6 +149,8 @@ export function estimateBasis(input: {
   if (carried) {
     const days = businessDays(ageRefMs - carried.asOfMs);
     let b0 = carried.basisBp;
+    const followOf = (c: CarriedBasis) =>
+      c.modelCode === input.modelCode ? (input.curveFollow ?? 1 / (1 + (input.fitBp / input.fitScaleBp) ** 2)) : 0;
     if (carried.modelBp !== undefined) {
       // The carried spread follows the model's move since only as far as the model is worth
       // following: all of it for a tight issuer curve, little for a loose rating curve, none when
@@ -142,12 +158,25 @@ export function estimateBasis(input: {
       // else a model that jumps would drag a stale bond's price with it.
       // Only the part of the basis the bond's trades stand for is held this way: a bond priced by
       // the model alone has nothing of its own to hold and moves with the model.
-      const follow = carried.modelCode === input.modelCode ? 1 / (1 + (input.fitBp / input.fitScaleBp) ** 2) : 0;
+      const follow = followOf(carried);
       const known = Math.max(0, Math.min(1, carried.known ?? 0));
-      const held = carried.modelBp + carried.basisBp + follow * (modelBp - carried.modelBp) - modelBp;
-      b0 = known * held + (1 - known) * carried.basisBp;
+      if (input.carriedMove === undefined) {
+        const held = carried.modelBp + carried.basisBp + follow * (modelBp - carried.modelBp) - modelBp;
+        b0 = known * held + (1 - known) * carried.basisBp;
+      } else {
+        // Distressed: the bond's own level moves with its curve as far as the curve is worth
+        // following (a tight issuer curve: its siblings' trades), and by the market's move for
+        // the rest (a loose rating curve: a C-rated bond trading at 1,700 bp drifted daily toward
+        // a 2,900 bp curve). It is held whole once its own prints stand for half the estimate,
+        // and its basis is pulled back to the curve only as far as the curve is followed.
+        const level = carried.modelBp + carried.basisBp;
+        const held = level + follow * (modelBp - carried.modelBp) + (1 - follow) * level * Math.expm1(input.carriedMove) - modelBp;
+        const share = Math.min(1, 2 * known);
+        b0 = share * held + (1 - share) * carried.basisBp;
+      }
     }
-    b = b0 * Math.pow(BASIS.REVERSION, days);
+    const reverting = input.carriedMove === undefined || carried.modelBp === undefined ? 1 : followOf(carried);
+    b = b0 * Math.pow(BASIS.REVERSION, days * reverting);
     // Never less sure than knowing nothing of the bond but the model.
     p = Math.min(carried.varBp2 + drift2 * days, Math.max(carried.varBp2, priorVariance(input.fitBp, modelBp)));
     if (carried.modelBp !== undefined) {
@@ -171,9 +200,11 @@ export function estimateBasis(input: {
   const gated: number[] = [];
   let used = 0;
   const noisePt = highYield ? BASIS.PRINT_NOISE_PT.hy : BASIS.PRINT_NOISE_PT.ig;
+  const hsUncertainty = input.halfSpreadUncertainty ?? BASIS.HALF_SPREAD_UNCERTAINTY;
+  const hsMultiple = input.halfSpreadMultiple ?? 1;
   const varianceOf = (t: BasisTrade) => {
-    const hs = halfSpreadPoints(t.quantity, highYield, years) * (t.side === SIDE_DEALER ? 0.3 : 1);
-    const r = (100 * Math.hypot(BASIS.HALF_SPREAD_UNCERTAINTY * hs, noisePt)) / Math.max(duration, 0.05);
+    const hs = halfSpreadPoints(t.quantity, highYield, years) * (t.side === SIDE_DEALER ? 0.3 : hsMultiple);
+    const r = (100 * Math.hypot(hsUncertainty * hs, noisePt)) / Math.max(duration, 0.05);
     return r * r + drift2 * businessDays(ageRefMs - t.timeMs);
   };
   // Prints far off everything known, not yet used: an off-market print, or the first sign of news.
@@ -193,7 +224,17 @@ export function estimateBasis(input: {
     p *= 1 - k;
     used++;
   };
-  for (const t of input.trades) {
+  // A customer buy read at the conventional half-spread below its price reads a mid too high (a
+  // spread too low) when dealers charge more: move it by the difference, in spread.
+  const trades =
+    hsMultiple === 1
+      ? input.trades
+      : input.trades.map((t) => {
+          const sign = t.side === SIDE_BUY ? 1 : t.side === SIDE_SELL ? -1 : 0;
+          const pt = sign * (hsMultiple - 1) * halfSpreadPoints(t.quantity, highYield, years);
+          return pt === 0 ? t : { ...t, midSpreadBp: t.midSpreadBp + (100 * pt) / Math.max(duration, 0.05) };
+        });
+  for (const t of trades) {
     if (t.timeMs > asOfMs || !Number.isFinite(t.midSpreadBp)) continue;
     const rv = varianceOf(t);
     const resid = t.midSpreadBp - modelBp - b;

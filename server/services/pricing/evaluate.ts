@@ -12,6 +12,7 @@
 import { parseDate, yearsBetween } from '@analytics/index';
 import { type CarriedBasis, estimateBasis } from './basis';
 import { confidenceFromVariance } from './confidence';
+import { DISTRESSED, isDistressed, marketMove } from './distressed';
 import { AGE_STEP_MS, MODEL_FIT_SCALE_BP, MS_PER_DAY, RATING_BUCKETS, TRADE_WINDOW_DAYS, isoDay } from './conventions';
 import { indexFixings, type CurveBook } from './curves';
 import { issuerMoves } from './issuerMoves';
@@ -124,11 +125,15 @@ export function evaluateUniverse(
   const failed: { bondId: number; error: string }[] = [];
   // Every bond's basis first (siblings of a measured bond count too), then the issuer moves its
   // traded bonds reveal, taken on by the bonds that did not trade since the close (issuerMoves.ts).
-  const estimated = live.map(({ entry, signal, years, unused }) => {
-    const ms = model.spreadFor(entry.issuerId, entry.sectorId, entry.rating, years, entry.highYield, entry.notch ?? 0);
-    const prior = carried?.(entry.id);
-    // The bond's basis to the model, carried from its previous close and updated by its trades since.
-    const est = estimateBasis({
+  const basisOf = (
+    entry: BondEntry,
+    years: number,
+    ms: ModelSpread,
+    signal: TradeSignal | null,
+    prior: CarriedBasis | undefined,
+    distressed?: { move: number },
+  ) =>
+    estimateBasis({
       modelBp: ms.spreadBp,
       fitBp: ms.fitBp,
       modelCode: modelCode(ms.kind, entry.rating),
@@ -139,12 +144,39 @@ export function evaluateUniverse(
       trades: signal?.used ?? [],
       asOfMs,
       ageRefMs,
+      ...(distressed
+        ? {
+            carriedMove: distressed.move,
+            halfSpreadUncertainty: DISTRESSED.HALF_SPREAD_UNCERTAINTY,
+            halfSpreadMultiple: DISTRESSED.HALF_SPREAD_MULTIPLE,
+            // Only an issuer curve its siblings' trades shape says more than the market: one fitted
+            // on the bond alone is its own old trades, and a rating or sector curve is loose.
+            ...(ms.kind === 'issuer' && ms.bonds >= 2 ? {} : { curveFollow: 0 }),
+          }
+        : {}),
     });
+  const estimated = live.map(({ entry, signal, years, unused }) => {
+    const ms = model.spreadFor(entry.issuerId, entry.sectorId, entry.rating, years, entry.highYield, entry.notch ?? 0);
+    const prior = carried?.(entry.id);
+    // The bond's basis to the model, carried from its previous close and updated by its trades since.
+    const est = basisOf(entry, years, ms, signal, prior);
     const days = prior ? (Math.max(0, ageRefMs - prior.asOfMs) / MS_PER_DAY) * (5 / 7) : 0;
-    return { entry, signal, years, ms, est, days, unused };
+    return { entry, signal, years, ms, est, first: est, days, unused, prior };
   });
+  // Distressed bonds (distressed.ts): their own last level carried by the market's move since the
+  // close, read off every bond that traded, rather than by their loose rating curve's.
+  const market = marketMove(estimated.map(({ prior, est, days }) => ({ carried: prior, est, days })));
+  for (const e of estimated)
+    if (isDistressed(e.entry.rating, e.ms.spreadBp)) e.est = basisOf(e.entry, e.years, e.ms, e.signal, e.prior, { move: market });
+  // Issuer moves are read off every bond's estimate before the distressed path: a distressed
+  // bond's wider reading of its prints does not move its siblings that are not distressed.
   const moves = issuerMoves(
-    estimated.map(({ entry, ms, est, days }) => ({ issuerId: entry.issuerId, levelBp: ms.spreadBp + est.priorBasisBp, est, days })),
+    estimated.map(({ entry, ms, first, days }) => ({
+      issuerId: entry.issuerId,
+      levelBp: ms.spreadBp + first.priorBasisBp,
+      est: first,
+      days,
+    })),
   );
   for (const { entry, signal, years, ms, est, unused } of estimated) {
     if (only && !only.has(entry.id)) continue;
