@@ -143,10 +143,8 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
   // before the day's volume is counted: a flagged print is not in it (as in daily_bond_stats).
   const flags = kind === 'eod' ? closeFlags(universe.evaluations, (id) => book.window(id, dayFromMs, asOfMs)) : [];
   for (const e of universe.evaluations) {
-    const today = book.window(e.bondId, dayFromMs, asOfMs);
-    let volume = 0;
     // Disseminated sizes only: a capped print counts at its cap, so no screen reveals the true size.
-    for (const t of today) if (!t.flag) volume += t.reportedQuantity;
+    const volume = book.volume(e.bondId, dayFromMs, asOfMs);
     const row = marketStateRow(e, prev!.get(e.bondId), volume, averages.get(e.bondId));
     if (full || only || !sameRow(state.written.get(e.bondId), row)) {
       rows.push(row);

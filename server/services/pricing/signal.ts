@@ -143,6 +143,13 @@ const sessionBounds = defineProcessCache(
   new Map<string, [number, number]>(),
 );
 
+/** The last asOf's ISO day: every bond of a reprice asks for the same one. */
+let lastDay: { ms: number; day: string } = { ms: NaN, day: '' };
+function isoDayOf(asOfMs: number): string {
+  if (lastDay.ms !== asOfMs) lastDay = { ms: asOfMs, day: isoDay(new Date(asOfMs)) };
+  return lastDay.day;
+}
+
 function median(values: number[]): number {
   const v = [...values].sort((a, b) => a - b);
   const m = v.length >> 1;
@@ -166,7 +173,7 @@ export function tradeSignal(
   const rejected: RejectedTrade[] = [];
   const cand: { t: TradeObs; mid: number }[] = [];
   const years = (entry.maturityDay - dayNumber(recent[recent.length - 1]!.day)) / 365.25;
-  const today = isoDay(new Date(asOfMs));
+  const today = isoDayOf(asOfMs);
   for (const t of recent) {
     // A print its own day's close flagged is never priced from again (that close decides its own
     // day's prints afresh: tradeFlags.ts).

@@ -45,10 +45,13 @@ export interface MarketStateRow {
   currentCoupon: number | null;
 }
 
+/** 10 ** dp for the scales the columns use, computed once (the same numbers: 10 ** dp is exact here). */
+const POW10 = Array.from({ length: 10 }, (_, dp) => 10 ** dp);
+
 /** Rounds to `dp` decimals; null when not finite or not below `max` in magnitude. */
 export function fit(x: number | null | undefined, dp: number, max: number): number | null {
   if (x === null || x === undefined || !Number.isFinite(x)) return null;
-  const f = 10 ** dp;
+  const f = POW10[dp] ?? 10 ** dp;
   const r = Math.round(x * f) / f;
   return Math.abs(r) < max ? (r === 0 ? 0 : r) : null;
 }
