@@ -93,6 +93,8 @@ export function evaluateUniverse(
   const dated = curves.on(day);
   if (!dated) throw new Error(`No treasury curve on or before ${day}: load curves before pricing`);
   const fixings = indexFixings(curves);
+  // The day tradeSignal reads its instant (ageRefMs) as, once rather than once per bond.
+  const signalDay = isoDay(new Date(ageRefMs));
   const excluded: number[] = [];
   // One slot per priced bond, in parallel arrays (a warm tick of 100,000 bonds allocated several
   // objects per bond here; issue 31 item 5).
@@ -109,7 +111,7 @@ export function evaluateUniverse(
       excluded.push(entry.id);
       continue;
     }
-    const signal = tradeSignal(entry, tradesOf(entry.id, fromMs, asOfMs), curves, ageRefMs, unused);
+    const signal = tradeSignal(entry, tradesOf(entry.id, fromMs, asOfMs), curves, ageRefMs, unused, signalDay);
     const years = yearsBetween(settlementDay(entry, dayNum), entry.maturityDay);
     liveEntries.push(entry);
     signals.push(signal);
