@@ -8,6 +8,9 @@
  *   --bonds N                  universe size (default 100,000, the issue's target)
  *   --rows N                   end-of-day history rows (default 50,000,000): every bond prints
  *                              on each of rows / bonds business days ending yesterday
+ *   --warm N                   warm reprices timed after the cold one (default 1; wall and process CPU each)
+ *   --moved N                  then N warm reprices each after a 1 bp move of the day's curve (every row rewritten)
+ *   --pricing-only             stop after the reprices
  *
  * Prints the load (rows/s) and the timings of: pricing the universe on the latest day (cold),
  * the bond table (first build of the in-memory snapshot; the first page of a sort, which builds
@@ -32,6 +35,9 @@ const arg = (name: string, fallback: string) =>
 const engine = arg('engine', 'postgres') as BenchEngine;
 const BONDS = Number(arg('bonds', '100000'));
 const ROWS = Number(arg('rows', '50000000'));
+const WARM = Number(arg('warm', '1'));
+const MOVED = Number(arg('moved', '0'));
+const PRICING_ONLY = process.argv.includes('--pricing-only');
 
 const time = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
   const t = performance.now();
@@ -94,10 +100,39 @@ async function main(): Promise<void> {
 
     const asOf = new Date(`${lastDay}T21:00:00Z`);
     const cold = await time('pricing: reprice the universe (cold)', () => repriceUniverse(db, asOf, { kind: 'eod' }));
-    const warm = await time('pricing: reprice the universe (warm)', () => repriceUniverse(db, asOf));
+    let warm = cold;
+    const warmCpuMs: number[] = [];
+    for (let k = 0; k < WARM; k++) {
+      // Process CPU (user + system): the load-independent figure of the in-process work (on
+      // PostgreSQL the server's own work is another process and not in it).
+      const c0 = process.cpuUsage();
+      warm = await time('pricing: reprice the universe (warm)', () => repriceUniverse(db, asOf));
+      const c = process.cpuUsage(c0);
+      warmCpuMs.push(Math.round((c.user + c.system) / 1000));
+      console.log(
+        `  process CPU ${warmCpuMs.at(-1)} ms; read ${Math.round(warm.timingsMs.read)}, compute ${Math.round(warm.timingsMs.compute)}, write ${Math.round(warm.timingsMs.write)} ms; ${warm.rowsWritten} rows written`,
+      );
+    }
+    const movedCpuMs: number[] = [];
+    for (let k = 0; k < MOVED; k++) {
+      await sql`update treasury_curve_points set yield = yield + 0.0001, updated_at = now() where curve_date = ${lastDay}::date`.execute(
+        db,
+      );
+      const c0 = process.cpuUsage();
+      const r = await time('pricing: reprice the universe (warm, curve moved 1 bp)', () => repriceUniverse(db, asOf));
+      const c = process.cpuUsage(c0);
+      movedCpuMs.push(Math.round((c.user + c.system) / 1000));
+      console.log(
+        `  process CPU ${movedCpuMs.at(-1)} ms; read ${Math.round(r.timingsMs.read)}, compute ${Math.round(r.timingsMs.compute)}, write ${Math.round(r.timingsMs.write)} ms; ${r.rowsWritten} rows written`,
+      );
+    }
+    if (MOVED > 0)
+      console.log(`  moved-curve process CPU, median of ${MOVED}: ${[...movedCpuMs].sort((a, b) => a - b)[Math.floor(MOVED / 2)]} ms`);
+    if (WARM > 1) console.log(`  warm process CPU, median of ${WARM}: ${[...warmCpuMs].sort((a, b) => a - b)[Math.floor(WARM / 2)]} ms`);
     console.log(
       `  priced ${cold.priced.toLocaleString('en-US')} (cold), ${warm.priced.toLocaleString('en-US')} (warm) of ${BONDS.toLocaleString('en-US')}`,
     );
+    if (PRICING_ONLY) return;
     await time('bond table: first request (snapshot built)', () =>
       listBondsJson(db, { sort: 'volume', sortDesc: true, offset: 0, limit: 100 }),
     );

@@ -10,12 +10,12 @@
  * own trades can only raise its confidence.
  */
 import { parseDate, yearsBetween } from '@analytics/index';
-import { type CarriedBasis, estimateBasis } from './basis';
+import { type BasisEstimate, type BasisTrade, type CarriedBasis, estimateBasis } from './basis';
 import { confidenceFromVariance } from './confidence';
-import { DISTRESSED, isDistressed, marketMove } from './distressed';
+import { DISTRESSED, isDistressed, type MarketReading, marketMove } from './distressed';
 import { AGE_STEP_MS, MODEL_FIT_SCALE_BP, MS_PER_DAY, RATING_BUCKETS, TRADE_WINDOW_DAYS, isoDay } from './conventions';
 import { indexFixings, type CurveBook } from './curves';
-import { issuerMoves } from './issuerMoves';
+import { type IssuerReading, issuerMoves } from './issuerMoves';
 import { measuresAtSpread, priceable, settlementDay, spaceOf, type Measures, type SpaceKind } from './measures';
 import { SpreadModel, type ModelKind, type ModelObservation, type ModelSpread } from './model';
 import { round, tradeScores, tradeSignal, type RejectedTrade, type TradeSignal } from './signal';
@@ -94,9 +94,18 @@ export function evaluateUniverse(
   const ageRefMs = Math.floor(asOfMs / AGE_STEP_MS) * AGE_STEP_MS;
   const dated = curves.on(day);
   if (!dated) throw new Error(`No treasury curve on or before ${day}: load curves before pricing`);
+  const fixings = indexFixings(curves);
+  // The day tradeSignal reads its instant (ageRefMs) as, once rather than once per bond.
+  const signalDay = isoDay(new Date(ageRefMs));
   const excluded: number[] = [];
-  const live: { entry: BondEntry; signal: TradeSignal | null; years: number; unused?: RejectedTrade[] }[] = [];
+  // One slot per priced bond, in parallel arrays (a warm tick of 100,000 bonds allocated several
+  // objects per bond here; issue 31 item 5).
+  const liveEntries: BondEntry[] = [];
+  const signals: (TradeSignal | null)[] = [];
+  const yearsOf: number[] = [];
+  const unusedOf: (RejectedTrade[] | undefined)[] = [];
   const observations: ModelObservation[] = [];
+  let unused: RejectedTrade[] = [];
   for (const current of entries) {
     // Point in time: the rating in force on the pricing day, never today's for a past day.
     const entry = onDay(current, day);
@@ -104,10 +113,15 @@ export function evaluateUniverse(
       excluded.push(entry.id);
       continue;
     }
-    const unused: RejectedTrade[] = [];
-    const signal = tradeSignal(entry, tradesOf(entry.id, fromMs, asOfMs), curves, ageRefMs, unused);
+    const signal = tradeSignal(entry, tradesOf(entry.id, fromMs, asOfMs), curves, ageRefMs, unused, signalDay);
     const years = yearsBetween(settlementDay(entry, dayNum), entry.maturityDay);
-    live.push(unused.length > 0 ? { entry, signal, years, unused } : { entry, signal, years });
+    liveEntries.push(entry);
+    signals.push(signal);
+    yearsOf.push(years);
+    if (unused.length > 0) {
+      unusedOf.push(unused);
+      unused = [];
+    } else unusedOf.push(undefined);
     if (signal && entry.couponType !== 'floating') {
       observations.push({
         issuerId: entry.issuerId,
@@ -141,7 +155,7 @@ export function evaluateUniverse(
       years,
       highYield: entry.highYield,
       carried: prior,
-      trades: signal?.used ?? [],
+      trades: signal?.used ?? NO_TRADES,
       asOfMs,
       ageRefMs,
       ...(distressed
@@ -155,31 +169,47 @@ export function evaluateUniverse(
           }
         : {}),
     });
-  const estimated = live.map(({ entry, signal, years, unused }) => {
+  const n = liveEntries.length;
+  const spreads: ModelSpread[] = new Array<ModelSpread>(n);
+  const estimates: BasisEstimate[] = new Array<BasisEstimate>(n);
+  const priors: (CarriedBasis | undefined)[] = new Array<CarriedBasis | undefined>(n);
+  // Only readings that can say something reach the detectors (a carried prior with a reading or a
+  // far print): issuerMoves and marketMove ignore the others, so the moves are the same.
+  const readings: (IssuerReading & MarketReading)[] = [];
+  for (let i = 0; i < n; i++) {
+    const entry = liveEntries[i]!;
+    const years = yearsOf[i]!;
     const ms = model.spreadFor(entry.issuerId, entry.sectorId, entry.rating, years, entry.highYield, entry.notch ?? 0);
     const prior = carried?.(entry.id);
     // The bond's basis to the model, carried from its previous close and updated by its trades since.
-    const est = basisOf(entry, years, ms, signal, prior);
-    const days = prior ? (Math.max(0, ageRefMs - prior.asOfMs) / MS_PER_DAY) * (5 / 7) : 0;
-    return { entry, signal, years, ms, est, first: est, days, unused, prior };
-  });
-  // Distressed bonds (distressed.ts): their own last level carried by the market's move since the
-  // close, read off every bond that traded, rather than by their loose rating curve's.
-  const market = marketMove(estimated.map(({ prior, est, days }) => ({ carried: prior, est, days })));
-  for (const e of estimated)
-    if (isDistressed(e.entry.rating, e.ms.spreadBp)) e.est = basisOf(e.entry, e.years, e.ms, e.signal, e.prior, { move: market });
+    const est = basisOf(entry, years, ms, signals[i]!, prior);
+    spreads[i] = ms;
+    estimates[i] = est;
+    priors[i] = prior;
+    if (est.carriedPrior && (est.reading || est.far)) {
+      const days = prior ? (Math.max(0, ageRefMs - prior.asOfMs) / MS_PER_DAY) * (5 / 7) : 0;
+      readings.push({ issuerId: entry.issuerId, levelBp: ms.spreadBp + est.priorBasisBp, est, days, carried: prior });
+    }
+  }
   // Issuer moves are read off every bond's estimate before the distressed path: a distressed
   // bond's wider reading of its prints does not move its siblings that are not distressed.
-  const moves = issuerMoves(
-    estimated.map(({ entry, ms, first, days }) => ({
-      issuerId: entry.issuerId,
-      levelBp: ms.spreadBp + first.priorBasisBp,
-      est: first,
-      days,
-    })),
-  );
-  for (const { entry, signal, years, ms, est, unused } of estimated) {
+  const moves = issuerMoves(readings);
+  // Distressed bonds (distressed.ts): their own last level carried by the market's move since the
+  // close, read off every bond that traded, rather than by their loose rating curve's.
+  const market = marketMove(readings);
+  for (let i = 0; i < n; i++) {
+    const entry = liveEntries[i]!;
+    const ms = spreads[i]!;
+    if (isDistressed(entry.rating, ms.spreadBp)) estimates[i] = basisOf(entry, yearsOf[i]!, ms, signals[i]!, priors[i], { move: market });
+  }
+  for (let i = 0; i < n; i++) {
+    const entry = liveEntries[i]!;
     if (only && !only.has(entry.id)) continue;
+    const signal = signals[i]!;
+    const years = yearsOf[i]!;
+    const ms = spreads[i]!;
+    const est = estimates[i]!;
+    const unusedTrades = unusedOf[i];
     const move = moves.get(entry.issuerId);
     if (move !== undefined && est.carriedPrior && est.used === 0) est.basisBp += move * Math.max(ms.spreadBp + est.basisBp, 10);
     const spreadBp = ms.spreadBp + est.basisBp;
@@ -187,14 +217,12 @@ export function evaluateUniverse(
     const alpha = est.known ?? 0;
     let measures: Measures;
     try {
-      measures = measuresAtSpread(entry, spreadBp, dayNum, dated.curve, !lean, indexFixings(curves));
+      measures = measuresAtSpread(entry, spreadBp, dayNum, dated.curve, !lean, fixings);
     } catch (err) {
       failed.push({ bondId: entry.id, error: err instanceof Error ? err.message : String(err) });
       continue;
     }
-    const ts = signal ? tradeScores(signal, entry.highYield) : { count: 0, recency: 0, dispersion: 0 };
     const confidence = confidenceFromVariance(est.varBp2, ms.spreadBp, years, measures.price, entry);
-    const lineage = lineageOf(dated.date, spaceOf(entry, dayNum), spreadBp, alpha, signal, ms, ts, measures, lean);
     // The basis filter's state is carried to the next close exactly as the close stores it (kf):
     // the history backfill carries it in memory, a reprice reads it back from the stored close,
     // and both must price the next close the same (one price per close: the bond table's row and
@@ -207,18 +235,24 @@ export function evaluateUniverse(
       modelCode: est.modelCode,
       known: round(alpha, 3),
     };
-    lineage.kf = [basis.basisBp, basis.varBp2, basis.modelBp!, est.modelCode!, basis.known!];
-    // Every trade of a bond without a usable one was left out (bad or unpriceable prints): say which.
-    if (unused) lineage.rejected = unused.map((r) => [r.id, r.spreadBp === null ? null : round(r.spreadBp, 1), r.reason]);
-    if (est.gated.length > 0)
-      lineage.rejected = [...(lineage.rejected ?? []), ...est.gated.map((id): [number, number | null, string] => [id, null, 'off-market'])];
+    let lastTradeId = 0;
+    if (signal) {
+      lastTradeId = -Infinity;
+      for (const u of signal.used) if (u.id > lastTradeId) lastTradeId = u.id;
+    }
+    // The lineage is built when first read: only the prices written (a close, an intraday
+    // snapshot) store one, and a warm tick writes few (building every bond's was a tenth of it).
+    // Everything it is built from is final here.
+    let lineage: Lineage | undefined;
     evaluations.push({
       bondId: entry.id,
       spreadBp,
       measures,
       confidence,
-      lastTradeId: signal ? Math.max(...signal.used.map((u) => u.id)) : 0,
-      lineage,
+      lastTradeId,
+      get lineage(): Lineage {
+        return (lineage ??= fullLineage(dated.date, entry, dayNum, spreadBp, alpha, signal, ms, measures, lean, basis, est, unusedTrades));
+      },
       basis,
     });
   }
@@ -226,10 +260,37 @@ export function evaluateUniverse(
 }
 
 const MODEL_KINDS: ModelKind[] = ['issuer', 'sector', 'rating'];
+const NO_TRADES: readonly BasisTrade[] = [];
+const NO_TRADE_SCORES = { count: 0, recency: 0, dispersion: 0 } as const;
 
 /** A small number naming the model curve a spread came from: its kind and the rating bucket. */
 function modelCode(kind: ModelKind, rating: string): number {
   return MODEL_KINDS.indexOf(kind) * 10 + RATING_BUCKETS.indexOf(rating as (typeof RATING_BUCKETS)[number]);
+}
+
+/** The lineage of one evaluation with the basis filter's state and every trade left out. */
+function fullLineage(
+  curveDate: string,
+  entry: BondEntry,
+  dayNum: number,
+  spreadBp: number,
+  alpha: number,
+  signal: TradeSignal | null,
+  ms: ModelSpread,
+  measures: Measures,
+  lean: boolean,
+  basis: CarriedBasis,
+  est: BasisEstimate,
+  unused: RejectedTrade[] | undefined,
+): Lineage {
+  const ts = signal ? tradeScores(signal, entry.highYield) : NO_TRADE_SCORES;
+  const lineage = lineageOf(curveDate, spaceOf(entry, dayNum), spreadBp, alpha, signal, ms, ts, measures, lean);
+  lineage.kf = [basis.basisBp, basis.varBp2, basis.modelBp!, est.modelCode!, basis.known!];
+  // Every trade of a bond without a usable one was left out (bad or unpriceable prints): say which.
+  if (unused) lineage.rejected = unused.map((r) => [r.id, r.spreadBp === null ? null : round(r.spreadBp, 1), r.reason]);
+  if (est.gated.length > 0)
+    lineage.rejected = [...(lineage.rejected ?? []), ...est.gated.map((id): [number, number | null, string] => [id, null, 'off-market'])];
+  return lineage;
 }
 
 /** The lineage of one evaluation; empty parts are left out. */

@@ -97,8 +97,13 @@ export function priceable(entry: BondEntry, day: DayNumber): boolean {
 
 export function spaceOf(entry: BondEntry, day: DayNumber): SpaceKind {
   if (entry.couponType === 'floating') return 'dm';
-  const d = settlementDay(entry, day);
-  return entry.calls.some((c) => c.date > d) ? 'ytw' : 'ytm';
+  return hasFutureCall(entry, settlementDay(entry, day)) ? 'ytw' : 'ytm';
+}
+
+/** Whether a call of the bond falls after settlement `d` (a loop: this runs per bond per tick). */
+function hasFutureCall(entry: BondEntry, d: DayNumber): boolean {
+  for (const c of entry.calls) if (c.date > d) return true;
+  return false;
 }
 
 /**
@@ -212,7 +217,8 @@ function bondMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: C
   const s = settle(entry.bond!, d);
   let dirty: number;
   let ytm: number;
-  if (entry.calls.some((c) => c.date > d)) {
+  const callable = hasFutureCall(entry, d);
+  if (callable) {
     dirty = dirtyAtSpread(entry, s, spreadBp, curve);
     ytm = yieldFromDirtyPrice(s, dirty);
   } else {
@@ -225,8 +231,8 @@ function bondMeasures(entry: BondEntry, spreadBp: number, d: DayNumber, curve: C
   let ytw = ytm;
   let nextCall: string | null = null;
   let workoutRisk = risk;
-  const future = entry.calls.filter((c) => c.date > d);
-  if (future.length > 0) {
+  if (callable) {
+    const future = entry.calls.filter((c) => c.date > d);
     const w = yieldsToCall(s, dirty, ytm, future);
     ytc = w.yieldToCall[0]!.yield;
     ytw = w.yieldToWorst;

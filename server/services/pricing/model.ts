@@ -80,7 +80,8 @@ interface SectorFit {
 export class SpreadModel {
   private readonly ratingCurves = new Map<RatingBucket, number[]>();
   private readonly ratingFit = new Map<RatingBucket, number>();
-  private readonly sectors = new Map<string, SectorFit>();
+  /** By {@link sectorKey} (sector and rating bucket). */
+  private readonly sectors = new Map<number, SectorFit>();
   private readonly issuers = new Map<number, IssuerFit>();
   /** Log-spread step per notch within each bucket (CCC+ ~800 bp and CCC− ~1,600 share a bucket). */
   private readonly notchSlope = new Map<RatingBucket, number>();
@@ -92,13 +93,13 @@ export class SpreadModel {
     this.fitNotchSlopes(raw);
     const observations = raw.map((o) => (o.notch ? { ...o, spreadBp: o.spreadBp / this.notchFactor(o.rating, o.notch) } : o));
     const byRating = new Map<RatingBucket, Cell[]>();
-    const bySector = new Map<string, Cell[]>();
+    const bySector = new Map<number, Cell[]>();
     for (const o of observations) {
       const b = curveTenorIndex(o.years);
       let rc = byRating.get(o.rating);
       if (!rc) byRating.set(o.rating, (rc = emptyCells()));
       add(rc[b]!, o);
-      const key = `${o.sectorId}:${o.rating}`;
+      const key = sectorKey(o.sectorId, o.rating);
       let sc = bySector.get(key);
       if (!sc) bySector.set(key, (sc = emptyCells()));
       add(sc[b]!, o);
@@ -111,16 +112,16 @@ export class SpreadModel {
       );
     }
     // A sector's empty tenor buckets follow the rating curve shifted by the sector's average offset.
-    const offsets = new Map<string, { sw: number; swr: number }>();
+    const offsets = new Map<number, { sw: number; swr: number }>();
     for (const o of observations) {
-      const key = `${o.sectorId}:${o.rating}`;
+      const key = sectorKey(o.sectorId, o.rating);
       let v = offsets.get(key);
       if (!v) offsets.set(key, (v = { sw: 0, swr: 0 }));
       v.sw += o.weight;
       v.swr += o.weight * (o.spreadBp - interpolate(this.ratingCurves.get(o.rating)!, o.years));
     }
     for (const [key, cells] of bySector) {
-      const rating = key.slice(key.indexOf(':') + 1) as RatingBucket;
+      const rating = RATING_BUCKETS[key % RATING_KEYS]!;
       const base = this.ratingCurves.get(rating)!;
       const off = offsets.get(key)!;
       const offset = off.swr / (off.sw + SHRINK.sectorCell);
@@ -132,11 +133,11 @@ export class SpreadModel {
       });
     }
     // Residual fit quality of each sector and rating curve.
-    const res = new Map<string, { sw: number; swr2: number }>();
+    const res = new Map<number, { sw: number; swr2: number }>();
     const resRating = new Map<RatingBucket, { sw: number; swr2: number }>();
     const byIssuer = new Map<number, { x: number; r: number; w: number }[]>();
     for (const o of observations) {
-      const key = `${o.sectorId}:${o.rating}`;
+      const key = sectorKey(o.sectorId, o.rating);
       const r = o.spreadBp - interpolate(this.sectors.get(key)!.values, o.years);
       accumulate(res, key, o.weight, r);
       accumulate(resRating, o.rating, o.weight, o.spreadBp - interpolate(this.ratingCurves.get(o.rating)!, o.years));
@@ -161,9 +162,15 @@ export class SpreadModel {
       add(rc[curveTenorIndex(o.years)]!, o);
     }
     const sums = new Map<RatingBucket, { sw: number; swn: number; swr: number; swnn: number; swnr: number }>();
+    // Each rating's curve once (the cells are complete by now), not once per observation.
+    const curves = new Map<RatingBucket, number[]>();
+    for (const [rating, cells] of byRating)
+      curves.set(
+        rating,
+        cells.map((c, b) => (c.sws + SHRINK.ratingCell * priorSpreadBp(rating, b)) / (c.sw + SHRINK.ratingCell)),
+      );
     for (const o of observations) {
-      const cells = byRating.get(o.rating)!;
-      const curve = cells.map((c, b) => (c.sws + SHRINK.ratingCell * priorSpreadBp(o.rating, b)) / (c.sw + SHRINK.ratingCell));
+      const curve = curves.get(o.rating)!;
       const level = interpolate(curve, o.years);
       if (!(o.spreadBp > 1 && level > 1)) continue;
       const n = o.notch ?? 0;
@@ -198,7 +205,7 @@ export class SpreadModel {
 
   private spreadAtMiddle(issuerId: number, sectorId: number, rating: RatingBucket, years: number, highYield: boolean): ModelSpread {
     const scale = highYield ? MODEL_FIT_SCALE_BP.hy : MODEL_FIT_SCALE_BP.ig;
-    const sector = this.sectors.get(`${sectorId}:${rating}`);
+    const sector = this.sectors.get(sectorKey(sectorId, rating));
     const ratingCurve = this.ratingCurves.get(rating)!;
     const base = sector ? interpolate(sector.values, years) : interpolate(ratingCurve, years);
     const issuer = this.issuers.get(issuerId);
@@ -250,6 +257,14 @@ function bounded(m: ModelSpread, rating: RatingBucket, years: number, notch: num
     score: m.score * fitScore(fitBp, highYield ? MODEL_FIT_SCALE_BP.hy : MODEL_FIT_SCALE_BP.ig),
     unboundedBp: m.spreadBp,
   };
+}
+
+/** Rating buckets a sector key has room for (more than there are). */
+const RATING_KEYS = 16;
+
+/** A number naming a sector and rating bucket (a string key per bond was a measurable share of a tick). */
+function sectorKey(sectorId: number, rating: RatingBucket): number {
+  return sectorId * RATING_KEYS + RATING_BUCKETS.indexOf(rating);
 }
 
 /** Typical log-spread step per notch within a bucket (e.g. CCC+ ~800 bp, CCC− ~1,500: ~0.3 a notch). */

@@ -19,7 +19,8 @@ import { evaluateUniverse, type Evaluation } from './evaluate';
 import { TermsCache } from './terms';
 import { TradeCache } from './trades';
 import { closeFlags, writeTradeFlags } from './tradeFlags';
-import { type MarketStateRow, deleteMarketState, marketStateRow, sameRow, upsertMarketState, writeEvaluatedPrices } from './write';
+import { deleteMarketState, upsertMarketState, writeEvaluatedPrices } from './write';
+import { fillRow, newRowValues, payloadOf, WrittenRows } from './stateRows';
 import { defineCache } from '../caches/registry';
 
 export interface RepriceOptions {
@@ -51,7 +52,7 @@ class PricingState {
   trades = new TradeCache();
   closes = new Map<string, Map<number, CloseSnapshot>>();
   volumeAverages = new Map<string, Map<number, number>>();
-  written = new Map<number, MarketStateRow>();
+  written = new WrittenRows();
   /** Curve version ids by curve key (curveVersions.ts). */
   curveVersions = new Map<string, number>();
   /** asOf (ms) of the last pruning of unused curve versions. */
@@ -136,21 +137,20 @@ export async function repriceUniverse(db: Kysely<Database>, when: Date | string,
     (id) => closes.get(id)?.basis,
   );
   const dayFromMs = dayStartMs(day) - 1;
-  const rows: MarketStateRow[] = [];
+  const rows: Record<string, unknown>[] = [];
+  const row = newRowValues();
   const snapshots: Evaluation[] = [];
   const events: DomainEvent[] = [];
   // The close decides which of its day's prints the pricer does not believe (tradeFlags.ts),
   // before the day's volume is counted: a flagged print is not in it (as in daily_bond_stats).
   const flags = kind === 'eod' ? closeFlags(universe.evaluations, (id) => book.window(id, dayFromMs, asOfMs)) : [];
   for (const e of universe.evaluations) {
-    const today = book.window(e.bondId, dayFromMs, asOfMs);
-    let volume = 0;
     // Disseminated sizes only: a capped print counts at its cap, so no screen reveals the true size.
-    for (const t of today) if (!t.flag) volume += t.reportedQuantity;
-    const row = marketStateRow(e, prev!.get(e.bondId), volume, averages.get(e.bondId));
-    if (full || only || !sameRow(state.written.get(e.bondId), row)) {
-      rows.push(row);
-      state.written.set(e.bondId, row);
+    const volume = book.volume(e.bondId, dayFromMs, asOfMs);
+    fillRow(row, e, prev!.get(e.bondId), volume, averages.get(e.bondId));
+    if (full || only || !state.written.same(e.bondId, row)) {
+      rows.push(payloadOf(e.bondId, row));
+      state.written.store(e.bondId, row);
     }
     // Intraday lineage: one snapshot each time a bond's newest trade moves on; a cold process
     // (which cannot know what an earlier one stored) snapshots the bonds that traded today.

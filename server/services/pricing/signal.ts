@@ -160,13 +160,14 @@ export function tradeSignal(
   curves: CurveBook,
   asOfMs: number,
   rejectedOut?: RejectedTrade[],
+  /** isoDay of `asOfMs`, when the caller has it (a reprice asks for every bond with the same instant). */
+  today = isoDay(new Date(asOfMs)),
 ): TradeSignal | null {
   if (trades.length === 0) return null;
   const recent = trades.length > MAX_TRADES_PER_BOND ? trades.slice(trades.length - MAX_TRADES_PER_BOND) : trades;
   const rejected: RejectedTrade[] = [];
   const cand: { t: TradeObs; mid: number }[] = [];
   const years = (entry.maturityDay - dayNumber(recent[recent.length - 1]!.day)) / 365.25;
-  const today = isoDay(new Date(asOfMs));
   for (const t of recent) {
     // A print its own day's close flagged is never priced from again (that close decides its own
     // day's prints afresh: tradeFlags.ts).

@@ -130,6 +130,25 @@ export class TradeBook {
     while (hi > lo && list[hi - 1]!.timeMs > toMs) hi--;
     return lo === 0 && hi === list.length ? list : list.slice(lo, hi);
   }
+
+  /**
+   * The disseminated volume of a bond's unflagged trades in (fromMs, toMs]: what a sum over
+   * {@link window} gives, in the same order, without the slice (it runs for every bond on every tick).
+   */
+  volume(bondId: number, fromMs: number, toMs: number): number {
+    const list = this.byBond.get(bondId);
+    let volume = 0;
+    if (!list) return volume;
+    let lo = 0;
+    while (lo < list.length && list[lo]!.timeMs <= fromMs) lo++;
+    let hi = list.length;
+    while (hi > lo && list[hi - 1]!.timeMs > toMs) hi--;
+    for (let i = lo; i < hi; i++) {
+      const t = list[i]!;
+      if (!t.flag) volume += t.reportedQuantity;
+    }
+    return volume;
+  }
 }
 
 /** The per-process trade cache of one database. */
