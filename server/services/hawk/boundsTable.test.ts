@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HawkRule, HawkSubscriptionCreateBody, HawkTarget } from '../../../common/api/hawk';
 import { insertTestUniverse, type TestUniverse } from '../market/queries/testUniverse';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { subscribeEveryMinute } from './testSubscriptions';
 import { syncStateBounds } from './boundsTable';
 import { evaluateHawk } from './evaluate';
 import { hawkIndex } from './ruleIndex';
@@ -74,16 +75,7 @@ describe('market hawk state bounds in the database: the reprice read ships exact
   let alice: { authorization: string };
   let clock = T0;
   const db = () => ctx.database.db;
-  const subscribe = async (body: HawkSubscriptionCreateBody): Promise<number> => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/v2/hawk/subscriptions',
-      headers: alice,
-      payload: { frequency: { type: 'every', cooldownMinutes: 1 }, ...body } as object,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
-  };
+  const subscribe = (body: HawkSubscriptionCreateBody) => subscribeEveryMinute(ctx, alice, body);
   const reprice = async (minutes: number, values: StateColumns, bondIds?: number[]) => {
     let q = db()
       .updateTable('bond_market_state')

@@ -5,6 +5,7 @@ import { openPostgres } from '../../db/database';
 import { recordEvents } from '../events';
 import { insertTestUniverse, type TestUniverse } from '../market/queries/testUniverse';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { subscribeEveryMinute } from './testSubscriptions';
 import { withDatabase } from '../../test/databaseTemplate';
 import { evaluateHawk } from './evaluate';
 
@@ -18,16 +19,7 @@ describe('market hawk evaluation: every rule kind firing and not firing', () => 
   let clock = T0;
   const at = (minutes: number) => new Date(T0 + minutes * 60_000);
   const db = () => ctx.database.db;
-  const subscribe = async (body: HawkSubscriptionCreateBody): Promise<number> => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/v2/hawk/subscriptions',
-      headers: alice,
-      payload: { frequency: { type: 'every', cooldownMinutes: 1 }, ...body } as object,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
-  };
+  const subscribe = (body: HawkSubscriptionCreateBody) => subscribeEveryMinute(ctx, alice, body);
   const firings = async (subscriptionId: number) =>
     db().selectFrom('hawk_firings').selectAll().where('subscription_id', '=', subscriptionId).orderBy('id').execute();
   const pass = async (minutes: number) => {

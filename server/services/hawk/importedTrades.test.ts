@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HawkSubscriptionCreateBody } from '../../../common/api/hawk';
 import { SAMPLE_BONDS, TRACE_ENHANCED_HEADER, traceLine, type SampleTrade } from '../../../scripts/importSamples';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { subscribeEveryMinute } from './testSubscriptions';
 import { importSample, importText, prepareReference } from '../importers/testing';
 import { evaluateHawk } from './evaluate';
 
@@ -37,16 +38,7 @@ describe('market hawk on TRACE imports: each imported print of a watched bond me
   const db = () => ctx.database.db;
   const bondId = async (cusip: string) =>
     await db().selectFrom('bonds').select(['id', 'issuer_id']).where('cusip', '=', cusip).executeTakeFirstOrThrow();
-  const subscribe = async (body: HawkSubscriptionCreateBody) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/v2/hawk/subscriptions',
-      headers: alice,
-      payload: { frequency: { type: 'every', cooldownMinutes: 1 }, ...body } as object,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
-  };
+  const subscribe = (body: HawkSubscriptionCreateBody) => subscribeEveryMinute(ctx, alice, body);
   const firings = async (id: number) =>
     db().selectFrom('hawk_firings').select(['bond_id', 'vals']).where('subscription_id', '=', id).orderBy('id').execute();
 

@@ -4,6 +4,7 @@ import { recordEvents } from '../events';
 import { insertTestUniverse, type TestUniverse } from '../market/queries/testUniverse';
 import { mergeIssuers } from '../reference/issuerMerge';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { subscribeEveryMinute } from './testSubscriptions';
 import { evaluateHawk } from './evaluate';
 
 const T0 = Date.parse('2026-11-20T21:10:00Z');
@@ -14,16 +15,7 @@ describe('market hawk after an issuer merge', () => {
   let alice: { authorization: string };
   const at = (minutes: number) => new Date(T0 + minutes * 60_000);
   const db = () => ctx.database.db;
-  const subscribe = async (body: HawkSubscriptionCreateBody): Promise<number> => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/v2/hawk/subscriptions',
-      headers: alice,
-      payload: { frequency: { type: 'every', cooldownMinutes: 1 }, ...body } as object,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
-  };
+  const subscribe = (body: HawkSubscriptionCreateBody) => subscribeEveryMinute(ctx, alice, body);
   const firings = (subscriptionId: number) =>
     db().selectFrom('hawk_firings').selectAll().where('subscription_id', '=', subscriptionId).orderBy('id').execute();
   const pass = (minutes: number) => evaluateHawk(db(), ctx.config, at(minutes));
