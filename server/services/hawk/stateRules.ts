@@ -74,9 +74,10 @@ export type StateFilter = { boundsStamp: string } | 'none';
 
 /**
  * State rows rewritten after the cursor that may trip a rule (the bounds kept in the database
- * under the given stamp: boundsTable.ts; every row when the stored bounds bear another stamp), and the newest as-of among all rewritten rows, as the database's own text (the
- * cursor moves to exactly it, whatever its precision) and in epoch ms. No limit: a reprice writes
- * one as-of for up to the whole universe, and the cursor moves by as-of.
+ * under the given stamp: boundsTable.ts; every row when the stored bounds bear another stamp),
+ * and the newest as-of among all rewritten rows, as the database's own text (the cursor moves to
+ * exactly it, whatever its precision) and in epoch ms. No limit: a reprice writes one as-of for
+ * up to the whole universe, and the cursor moves by as-of.
  */
 export async function readRepricedStates(
   db: Kysely<Database>,
