@@ -137,7 +137,7 @@ async function main(): Promise<void> {
       console.log(JSON.stringify({ run: `quiet tick ${k}: every bond repriced, nothing tripped`, ...(await timedPass(db, config, asOf)) }));
     }
     // One rule edited, nothing repriced: the next pass builds a new index and, the bounds being
-    // kept in the database (boundsTable.ts), writes every bond's bounds again.
+    // kept in the database (boundsTable.ts), works out and writes again the edited rule's bonds.
     await sql`update hawk_subscriptions set revision = nextval('hawk_revision_seq') where id = 1`.execute(db);
     const edited = await timedPass(db, config, new Date(base + (2 * TICKS + 1) * 5_000 - 1_000));
     console.log(JSON.stringify({ run: 'pass after a rule edit (new index, bounds rewritten), nothing new', ...edited }));

@@ -1,11 +1,14 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOND_TABLE_PATHS } from '../../../common/api/bondTables';
 import type { HawkRule, HawkSubscriptionCreateBody, HawkTarget } from '../../../common/api/hawk';
 import { insertTestUniverse, type TestUniverse } from '../market/queries/testUniverse';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
+import { resetAllCaches } from '../caches/registry';
 import { subscribeEveryMinute } from './testSubscriptions';
 import { syncStateBounds } from './boundsTable';
 import { evaluateHawk } from './evaluate';
-import { hawkIndex } from './ruleIndex';
+import { hawkIndex, tableBonds } from './ruleIndex';
 import { checkState } from './rules';
 import { readRepricedStates } from './stateRules';
 
@@ -197,5 +200,74 @@ describe('market hawk state bounds in the database: the reprice read ships exact
       .where('id', '=', bondId)
       .execute();
     expect(await pass(402)).toBe(1);
+  });
+
+  it('after a rule or custom-table change works out only the bonds it touches, and writes what a full rewrite would', async () => {
+    const stored = async () => (await sql`select * from hawk_state_bounds order by bond_id`.execute(db())).rows;
+    const bondsOf = async (issuerId: number) =>
+      (await db().selectFrom('bonds').select('id').where('issuer_id', '=', issuerId).execute()).map((b) => b.id);
+    let minutes = 500;
+    // Each step: the pass after the change, then every row rewritten by an index that never wrote.
+    const step = async (change: () => Promise<unknown>) => {
+      await change();
+      minutes += 2; // past the index's lifetime, so a custom table is resolved again
+      const index = await hawkIndex(db(), at(minutes));
+      await syncStateBounds(db(), index);
+      const worked = [...index.stateRulesByBond.keys()].sort((a, b) => a - b);
+      const incremental = await stored();
+      resetAllCaches();
+      await syncStateBounds(db(), await hawkIndex(db(), at(minutes)));
+      expect(incremental).toEqual(await stored());
+      return worked;
+    };
+    const patch = async (id: number, body: object) => {
+      const res = await ctx.app.inject({ method: 'PATCH', url: `/v2/hawk/subscriptions/${id}`, headers: alice, payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const table = await ctx.app.inject({
+      method: 'POST',
+      url: BOND_TABLE_PATHS.list,
+      headers: alice,
+      payload: { name: 'Bounds', filters: { issuerId: [u.issuerIds[3]!] } },
+    });
+    expect(table.statusCode, table.body).toBe(201);
+    const tableId = table.json().id as string;
+    const members = (await tableBonds(db(), [tableId], '2026-11-21')).get(tableId)!;
+    expect(members.length).toBeGreaterThan(0);
+    const bondId = u.bondIds.find((id) => !members.includes(id))!;
+    const issuerId = u.issuerIds[5]!;
+    const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+    resetAllCaches();
+    await syncStateBounds(db(), await hawkIndex(db(), at(minutes)));
+
+    let bondRule = 0;
+    expect(
+      await step(async () => {
+        bondRule = await subscribe({
+          rule: { kind: 'level', metric: 'price', direction: 'above', level: 99 },
+          target: { kind: 'bond', bondId },
+        });
+      }),
+    ).toEqual([bondId]);
+    let issuerRule = 0;
+    expect(
+      await step(async () => {
+        issuerRule = await subscribe({ rule: { kind: 'confidence', below: 30 }, target: { kind: 'issuer', issuerId } });
+      }),
+    ).toEqual(sorted(await bondsOf(issuerId)));
+    expect(await step(() => patch(bondRule, { rule: { kind: 'level', metric: 'price', direction: 'above', level: 98 } }))).toEqual([
+      bondId,
+    ]);
+    // A new target: the bonds of the old one and of the new one.
+    expect(await step(() => patch(bondRule, { target: { kind: 'table', tableId } }))).toEqual(sorted([bondId, ...members]));
+    // A bond joins the table (its issuer moves without an edit stamp, as a filter over maturities would).
+    const joining = u.bondIds.find((id) => !members.includes(id) && id !== bondId && id !== u.maturedBondId)!;
+    expect(await step(() => db().updateTable('bonds').set({ issuer_id: u.issuerIds[3]! }).where('id', '=', joining).execute())).toEqual([
+      joining,
+    ]);
+    expect(await step(() => patch(bondRule, { paused: true }))).toEqual(sorted([...members, joining]));
+    expect(await step(() => ctx.app.inject({ method: 'DELETE', url: `/v2/hawk/subscriptions/${issuerRule}`, headers: alice }))).toEqual(
+      sorted(await bondsOf(issuerId)),
+    );
   });
 });

@@ -50,9 +50,11 @@ export interface HawkIndex {
   loaded: LoadedSubscription[];
 }
 
-interface LoadedSubscription {
+export interface LoadedSubscription {
   sub: IndexedSubscription;
   targetKey: string;
+  /** Taken anew by every write of the subscription: the same id and revision are the same rule. */
+  revision: string;
 }
 
 /** The state rules on one bond, and which move windows need reference prices read. */
@@ -66,10 +68,17 @@ export interface BondStateRules {
   week: boolean;
 }
 
-/** State bounds as written to the database: under which stamp, and each bond's row as JSON. */
+/**
+ * State bounds as written to the database: under which stamp, each bond's row as JSON, and what
+ * they were worked out from (the bonds' stamp, the state rules, the custom tables' bonds), so the
+ * next write works out again only the bonds whose rules changed.
+ */
 export interface WrittenBounds {
   stamp: string;
   rows: Map<number, string>;
+  bonds: string;
+  subs: Map<number, LoadedSubscription>;
+  tables: Map<string, number[]>;
 }
 
 export const INDEX_TTL_MS = 60_000;
@@ -161,13 +170,14 @@ function sameTableBonds(a: Map<string, number[]>, b: Map<string, number[]>): boo
 async function loadSubscriptions(db: Kysely<Database>, now: Date): Promise<LoadedSubscription[]> {
   const rows = await db
     .selectFrom('hawk_subscriptions')
-    .select(['id', 'user_id', 'rule', 'target', 'target_key', 'frequency', 'expires_at', 'channels'])
+    .select(['id', 'user_id', 'rule', 'target', 'target_key', 'frequency', 'expires_at', 'channels', 'revision'])
     .where('paused', '=', false)
     .where('disabled_at', 'is', null)
     .where((e) => e.or([e('expires_at', 'is', null), e('expires_at', '>', now)]))
     .execute();
   return rows.map((r) => ({
     targetKey: r.target_key,
+    revision: String(r.revision),
     sub: {
       id: r.id,
       userId: r.user_id,
