@@ -62,4 +62,32 @@ describe('market hawk rule index: kept across its refresh while the custom table
     expect(rebuilt.tableBonds.get(tableId)).toEqual([...inTable, outsider].sort((a, b) => a - b));
     expect(stateRulesOnBond(rebuilt, outsider, u.issuerIds[0]!).subs).toHaveLength(1);
   });
+
+  it('after a rule is edited, added or deleted the new index reads only those again and keeps the others as loaded', async () => {
+    resetAllCaches();
+    const at = (k: number) => new Date(T0 + 10 * INDEX_TTL_MS + k);
+    const first = await hawkIndex(db(), at(0));
+    const [edited, untouched] = [...first.byId.values()];
+    const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: alice, ...(payload ? { payload } : {}) });
+    expect((await call('PATCH', `/v2/hawk/subscriptions/${edited!.id}`, { rule: { kind: 'confidence', below: 45 } })).statusCode).toBe(200);
+    const afterEdit = await hawkIndex(db(), at(1));
+    expect(afterEdit).not.toBe(first);
+    expect(afterEdit.byId.get(edited!.id)!.rule).toEqual({ kind: 'confidence', below: 45 });
+    expect(afterEdit.byId.get(untouched!.id)).toBe(untouched);
+
+    const added = await call('POST', '/v2/hawk/subscriptions', {
+      rule: { kind: 'confidence', below: 20 },
+      target: { kind: 'bond', bondId: u.bondIds[2]! },
+      frequency: { type: 'every', cooldownMinutes: 1 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const afterAdd = await hawkIndex(db(), at(2));
+    expect([...afterAdd.byId.keys()].sort((a, b) => a - b)).toEqual([edited!.id, untouched!.id, added.json().id].sort((a, b) => a - b));
+    expect(afterAdd.byId.get(edited!.id)).toBe(afterEdit.byId.get(edited!.id));
+
+    expect((await call('DELETE', `/v2/hawk/subscriptions/${untouched!.id}`)).statusCode).toBeLessThan(300);
+    const afterDelete = await hawkIndex(db(), at(3));
+    expect([...afterDelete.byId.keys()].sort((a, b) => a - b)).toEqual([edited!.id, added.json().id].sort((a, b) => a - b));
+  });
 });
