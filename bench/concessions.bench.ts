@@ -10,15 +10,14 @@
  * priced tranche's concession as the deal pages show it (deals.ts: priced spread − the product's
  * fair value) with the concession the simulator priced it at (deal_tranches.concession_bp, never
  * shown). Prints, by rank and rating class: tranches, tranches without a fair value, mean error and
- * mean absolute error (bp), 90th percentile |error|, and the MAE once the new bond's own static
- * noise (the simulator's bondNoise, ×exp(0.06·N), which no curve of other bonds can know) is taken
- * out of the simulator's fair spread — the floor of the measure, not the product's error; the weekly averages (deals grouped by priced date, as the
- * new-issues page does) against the simulator's weekly range; and the calculator's concession
- * model fitted on the last LOOKBACK_DAYS of those concessions (R², residual).
+ * mean absolute error (bp), 90th percentile |error|; the weekly averages (deals grouped by priced
+ * date, as the new-issues page does) against the simulator's weekly range; and the calculator's
+ * concession model fitted on the last LOOKBACK_DAYS of those concessions (R², residual). The
+ * simulator prices a deal over its issuer's curve without the new bond's own static noise, as a
+ * syndicate desk measures a concession (deals.ts priceDeal).
  */
 import { sql } from 'kysely';
 import { type BenchEngine, openScratchDatabase } from './support/scratchDatabase';
-import { bondNoise } from '../server/services/market/simulator/model';
 import { migrateToLatest } from '../server/db/migrate';
 import { DEFAULT_SEED, seedUniverse } from '../server/services/market/simulator/index';
 import { listDeals, mondayOf } from '../server/services/primary/deals';
@@ -48,18 +47,15 @@ try {
   const deals = await listDeals(handle.db, { from: addDays(summary.startDate, -30), to: summary.endDate, status: 'priced' }, now);
   const hidden = new Map(
     (
-      await sql<{ id: number; concession: string | null; priced: string | null; seniority: string | null; cusip: string | null }>`
-        select t.id, t.concession_bp as concession, t.priced_spread_bp as priced, b.seniority, b.cusip
+      await sql<{ id: number; concession: string | null; seniority: string | null }>`
+        select t.id, t.concession_bp as concession, b.seniority
         from deal_tranches t left join bonds b on b.id = t.bond_id`.execute(handle.db)
     ).rows.map((r) => {
       const concession = r.concession === null ? null : Number(r.concession);
-      // The simulator's fair spread for the tranche, and the part of it that is the bond's own noise.
-      const fair = concession === null || r.priced === null ? NaN : Number(r.priced) - concession;
-      const noiseBp = r.cusip ? fair - fair / bondNoise(SEED, r.cusip) : 0;
-      return [r.id, { concession, noiseBp, seniority: r.seniority ?? 'Senior Unsecured' }] as const;
+      return [r.id, { concession, seniority: r.seniority ?? 'Senior Unsecured' }] as const;
     }),
   );
-  const byRank = new Map<string, { errors: number[]; clean: number[]; missing: number }>();
+  const byRank = new Map<string, { errors: number[]; missing: number }>();
   const weeks = new Map<string, { product: number[]; simulator: number[] }>();
   for (const d of deals) {
     const week = mondayOf(newYorkToday(new Date(d.pricedAt!)));
@@ -67,7 +63,7 @@ try {
       const h = hidden.get(t.id);
       if (!h || h.concession === null) continue;
       const key = `${h.seniority} ${d.ratingClass ?? 'IG'}`;
-      const rank = byRank.get(key) ?? { errors: [], clean: [], missing: 0 };
+      const rank = byRank.get(key) ?? { errors: [], missing: 0 };
       byRank.set(key, rank);
       const w = weeks.get(week) ?? { product: [], simulator: [] };
       weeks.set(week, w);
@@ -75,26 +71,22 @@ try {
       if (t.concessionBp === null) rank.missing++;
       else {
         rank.errors.push(t.concessionBp - h.concession);
-        // product − simulator concession = simulator fair − product fair; less the bond's noise.
-        rank.clean.push(t.concessionBp - h.concession - h.noiseBp);
         w.product.push(t.concessionBp);
       }
     }
   }
   console.log(`\nConcession error (product − simulator), bp — ${deals.length} priced deals, ${summary.startDate} to ${summary.endDate}`);
-  console.log('rank (class)             tranches  no fair value  mean   MAE   median|e|  p90|e|  MAE w/o noise');
+  console.log('rank (class)             tranches  no fair value  mean   MAE   median|e|  p90|e|');
   const all: number[] = [];
-  const allClean: number[] = [];
   for (const [rank, v] of [...byRank].sort()) {
     all.push(...v.errors);
-    allClean.push(...v.clean);
     const abs = v.errors.map(Math.abs);
     console.log(
-      `${rank.padEnd(25)}${String(v.errors.length).padStart(8)}${String(v.missing).padStart(15)}${f1(mean(v.errors)).padStart(7)}${f1(mean(abs)).padStart(6)}${f1(quantile(abs, 0.5)).padStart(11)}${f1(quantile(abs, 0.9)).padStart(8)}${f1(mean(v.clean.map(Math.abs))).padStart(15)}`,
+      `${rank.padEnd(25)}${String(v.errors.length).padStart(8)}${String(v.missing).padStart(15)}${f1(mean(v.errors)).padStart(7)}${f1(mean(abs)).padStart(6)}${f1(quantile(abs, 0.5)).padStart(11)}${f1(quantile(abs, 0.9)).padStart(8)}`,
     );
   }
   console.log(
-    `${'all'.padEnd(25)}${String(all.length).padStart(8)}${''.padStart(15)}${f1(mean(all)).padStart(7)}${f1(mean(all.map(Math.abs))).padStart(6)}${''.padStart(19)}${f1(mean(allClean.map(Math.abs))).padStart(15)}`,
+    `${'all'.padEnd(25)}${String(all.length).padStart(8)}${''.padStart(15)}${f1(mean(all)).padStart(7)}${f1(mean(all.map(Math.abs))).padStart(6)}`,
   );
   const simWeekly = [...weeks.values()].filter((w) => w.simulator.length > 0).map((w) => mean(w.simulator));
   const lo = Math.min(...simWeekly);

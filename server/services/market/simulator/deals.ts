@@ -9,7 +9,7 @@ import { bondDescription, isinFromCusip } from '../codesAndRatings';
 import { addYears, bondCusip, callSchedule, pickSeniority, type SimBond } from './bonds';
 import { addDays, businessDayOnOrBefore, newYorkTime, nextBusinessDay } from '../../../../common/calendar';
 import { issuerNotchOn, issuerSpreadNotchOn, type SimIssuer } from './issuers';
-import { bondNoise, spreadBp, type SpreadFactors } from './model';
+import { spreadBp, type SpreadFactors } from './model';
 import type { Rng } from './random';
 
 export const BOOKRUNNERS = [
@@ -96,17 +96,9 @@ export interface PricingDay {
 
 /**
  * Prices one deal for `issuer` on `day`: its tranches (new bonds appended to `bonds`) and the
- * timeline with spreads at each step. `seed` keys the new bonds' static noise.
+ * timeline with spreads at each step.
  */
-export function priceDeal(
-  rng: Rng,
-  seed: number,
-  dealIndex: number,
-  issuer: SimIssuer,
-  day: PricingDay,
-  bonds: SimBond[],
-  nextIssue: number[],
-): SimDeal {
+export function priceDeal(rng: Rng, dealIndex: number, issuer: SimIssuer, day: PricingDay, bonds: SimBond[], nextIssue: number[]): SimDeal {
   const notch = issuerNotchOn(issuer, day.date);
   const hy = notch > LAST_IG_NOTCH;
   const trancheCount = hy ? (rng.chance(0.85) ? 1 : 2) : 1 + rng.weighted(IG_TRANCHE_WEIGHTS);
@@ -123,7 +115,10 @@ export function priceDeal(
   for (const tenor of tenors) {
     const { seniority, offset } = pickSeniority(rng, issuer, notch);
     const cusip = bondCusip(issuer.cusipBase, nextIssue[issuer.index]!++);
-    // Priced off where the issuer trades, which leads a coming rating change.
+    // Priced off where the issuer trades, which leads a coming rating change. The concession is
+    // over the issuer's curve at the tenor and rank, as a syndicate desk measures it: the new
+    // bond's own static noise (bondNoise) is where it trades once free to trade, which no one
+    // pricing the deal can know, so it is not part of the fair value the deal is priced over.
     const spreadNotch = Math.max(0, Math.min(18, issuerSpreadNotchOn(issuer, day.date) + offset));
     const fair = spreadBp(
       {
@@ -132,7 +127,7 @@ export function priceDeal(
         industry: issuer.industry || undefined,
         seniority,
         issuerKey: String(issuer.index),
-        noise: bondNoise(seed, cusip),
+        noise: 1,
       },
       tenor,
       day.spreads,
@@ -256,7 +251,6 @@ function clamp(x: number, lo: number, hi: number): number {
  */
 export function generateDeals(
   rng: Rng,
-  seed: number,
   issuers: SimIssuer[],
   days: PricingDay[],
   targetBonds: number,
@@ -273,7 +267,7 @@ export function generateDeals(
     for (let k = 0; k < n; k++) {
       const day = week[rng.weighted(week.map((d) => [0, 3, 3, 2, 1.5, 0.3][new Date(`${d.date}T00:00:00Z`).getUTCDay()] ?? 1))]!;
       const issuer = issuers[rng.weighted(weights)]!;
-      deals.push(priceDeal(rng, seed, deals.length, issuer, day, bonds, nextIssue));
+      deals.push(priceDeal(rng, deals.length, issuer, day, bonds, nextIssue));
     }
     week = [];
   };

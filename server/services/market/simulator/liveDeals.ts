@@ -72,7 +72,7 @@ export async function startLiveDeal(
   const nextIssue: number[] = [];
   nextIssue[issuerId] = taken.rows[0]!.n + pending;
   const planned: SimBond[] = [];
-  const deal = priceDeal(rng, state.seed, state.liveDeals, issuer, day, planned, nextIssue);
+  const deal = priceDeal(rng, state.liveDeals, issuer, day, planned, nextIssue);
   state.liveDeals++;
   const inserted = await trx
     .insertInto('deals')

@@ -57,7 +57,7 @@ export function generateUniverse(options: UniverseOptions): Universe {
   const dealBonds: SimBond[] = [];
   // Deals never price on the last day, so every new bond has settled (issued) by the end.
   const dealDays = days.slice(0, -1).map((d) => ({ date: d.date, curve: d.curveObj, spreads: d.spreads }));
-  const deals = options.bonds >= 20 ? generateDeals(new Rng(seed, 'deals'), seed, issuers, dealDays, dealTarget, dealBonds, nextIssue) : [];
+  const deals = options.bonds >= 20 ? generateDeals(new Rng(seed, 'deals'), issuers, dealDays, dealTarget, dealBonds, nextIssue) : [];
   // Deals were built with their own bond indexes from 0; place them after the outstanding bonds.
   const existingCount = Math.max(issuers.length, options.bonds - dealBonds.length);
   const bonds = generateExistingBonds(new Rng(seed, 'bonds'), issuers, existingCount, dayList[0]!, dayList[dayList.length - 1]!, nextIssue);
