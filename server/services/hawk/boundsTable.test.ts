@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOND_TABLE_PATHS } from '../../../common/api/bondTables';
 import type { HawkRule, HawkSubscriptionCreateBody, HawkTarget } from '../../../common/api/hawk';
 import { insertTestUniverse, type TestUniverse } from '../market/queries/testUniverse';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 import { resetAllCaches } from '../caches/registry';
-import { subscribeEveryMinute } from './testSubscriptions';
+import { saveBondTable, subscribeEveryMinute } from './testSubscriptions';
 import { syncStateBounds } from './boundsTable';
 import { evaluateHawk } from './evaluate';
 import { hawkIndex, tableBonds } from './ruleIndex';
@@ -224,14 +223,7 @@ describe('market hawk state bounds in the database: the reprice read ships exact
       const res = await ctx.app.inject({ method: 'PATCH', url: `/v2/hawk/subscriptions/${id}`, headers: alice, payload: body });
       expect(res.statusCode, res.body).toBe(200);
     };
-    const table = await ctx.app.inject({
-      method: 'POST',
-      url: BOND_TABLE_PATHS.list,
-      headers: alice,
-      payload: { name: 'Bounds', filters: { issuerId: [u.issuerIds[3]!] } },
-    });
-    expect(table.statusCode, table.body).toBe(201);
-    const tableId = table.json().id as string;
+    const tableId = await saveBondTable(ctx, alice, { name: 'Bounds', filters: { issuerId: [u.issuerIds[3]!] } });
     const members = (await tableBonds(db(), [tableId], '2026-11-21')).get(tableId)!;
     expect(members.length).toBeGreaterThan(0);
     const bondId = u.bondIds.find((id) => !members.includes(id))!;

@@ -73,6 +73,9 @@ export function boundsRow(bondId: number, b: StateBounds): Record<string, unknow
   return row;
 }
 
+/** Each bond's id and issuer, packed (fetchPacked). */
+const BOND_ISSUERS = sql.raw(`select id::text || E'\\x1f' || issuer_id::text as r from bonds`);
+
 /** The rows of `bonds` (packed id, issuer rows) under an index, as JSON by bond; a bond without state rules has none. */
 function rowsOf(index: HawkIndex, bonds: string[][], into: Map<number, string>): Map<number, string> {
   for (const [id, issuer] of bonds) {
@@ -85,7 +88,7 @@ function rowsOf(index: HawkIndex, bonds: string[][], into: Map<number, string>):
 
 /** The rows an index stands for, as JSON by bond: every bond with state rules, through its issuer as `bonds` says now. */
 async function boundsRows(db: Kysely<Database>, index: HawkIndex): Promise<Map<number, string>> {
-  return rowsOf(index, await fetchPacked(db, sql`select id::text || E'\\x1f' || issuer_id::text as r from bonds`), new Map());
+  return rowsOf(index, await fetchPacked(db, BOND_ISSUERS), new Map());
 }
 
 /** An index's state subscriptions by id: what the rows are worked out from. */
@@ -128,8 +131,7 @@ async function rowsSince(
   if (bonds.size === 0 && issuers.size === 0) return rows;
   const touched = await fetchPacked(
     db,
-    sql`select id::text || E'\\x1f' || issuer_id::text as r from bonds
-      where id = any(${[...bonds]}::int[]) or issuer_id = any(${[...issuers]}::int[])`,
+    sql`${BOND_ISSUERS} where id = any(${[...bonds]}::int[]) or issuer_id = any(${[...issuers]}::int[])`,
   );
   return rowsOf(index, touched, rows);
 }

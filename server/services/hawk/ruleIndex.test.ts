@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOND_TABLE_PATHS } from '../../../common/api/bondTables';
 import { insertTestUniverse, type TestUniverse } from '../market/queries/testUniverse';
 import { createTestApp, signedIn, type TestContext } from '../../test/testApp';
 import { resetAllCaches } from '../caches/registry';
 import { hawkIndex, INDEX_TTL_MS, stateRulesOnBond } from './ruleIndex';
+import { saveBondTable } from './testSubscriptions';
 
 const T0 = Date.parse('2026-11-20T21:10:00Z');
 
@@ -18,14 +18,7 @@ describe('market hawk rule index: kept across its refresh while the custom table
     ctx = await createTestApp({}, { now: () => T0 });
     u = await insertTestUniverse(ctx.database.db, { bonds: 12, historyDays: 2, asOfDay: '2026-11-20' });
     alice = await signedIn(ctx, 'hawk-index');
-    const table = await ctx.app.inject({
-      method: 'POST',
-      url: BOND_TABLE_PATHS.list,
-      headers: alice,
-      payload: { name: 'One issuer', filters: { issuerId: [u.issuerIds[0]!] } },
-    });
-    expect(table.statusCode, table.body).toBe(201);
-    tableId = table.json().id as string;
+    tableId = await saveBondTable(ctx, alice, { name: 'One issuer', filters: { issuerId: [u.issuerIds[0]!] } });
     for (const target of [
       { kind: 'table', tableId },
       { kind: 'bond', bondId: u.bondIds[1]! },
