@@ -8,7 +8,10 @@
  *   --seed          a freshly seeded simulated market instead, in a new PGlite directory, every
  *                   close priced (default seed; --bonds N, --history N business days, --keep to
  *                   keep the directory and print its path; --sim-seed N another simulated market,
- *                   to check a calibration on a market it was not fitted on)
+ *                   to check a calibration on a market it was not fitted on; --end YYYY-MM-DD
+ *                   the last day of the seeded history, a past business day, so that a figure
+ *                   quoted in the docs can be checked on another day: without it the history
+ *                   ends yesterday and the figures move with the run's date)
  *   --rebuild       forget earlier results and evaluate every trade again (after a pricing change)
  *   --from, --to    trade days to report (YYYY-MM-DD)
  *   --json          print the report as JSON instead of tables
@@ -26,11 +29,12 @@ import { accuracyTableText } from '../server/services/accuracy/table';
 import { runPriceBackfill } from '../server/services/market/simulator/backfill';
 import { seedUniverse } from '../server/services/market/simulator/index';
 import { accuracyQuerySchema } from '../common/api/accuracy';
+import { closeInstant, isBusinessDay, isoDate } from '../common/calendar';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
-const KNOWN = new Set(['--seed', '--keep', '--rebuild', '--json', '--bonds', '--history', '--from', '--to', '--sim-seed']);
+const KNOWN = new Set(['--seed', '--keep', '--rebuild', '--json', '--bonds', '--history', '--from', '--to', '--sim-seed', '--end']);
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -49,24 +53,40 @@ async function serverIsRunning(port: number): Promise<boolean> {
   }
 }
 
+/** `--end`: a business day before today (UTC), or undefined for the default (yesterday's). */
+function seededEndDate(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  // A day that does not exist (02-30) parses to another day: read it back to refuse it.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)) || isoDate(new Date(value)) !== value)
+    fail(`--end: "${value}" is not a date written YYYY-MM-DD`);
+  if (!isBusinessDay(value)) fail(`--end: ${value} is not a business day of the bond market (a weekend or a SIFMA full close)`);
+  if (closeInstant(value).getTime() >= Date.now()) fail(`--end: ${value} has not closed yet; give a past business day`);
+  return value;
+}
+
 async function openMarket(): Promise<{ handle: DatabaseHandle; dir: string | null }> {
+  if (!flag('seed') && option('end') !== undefined) fail('--end only goes with --seed: it says where the seeded history ends');
   if (flag('seed')) {
-    const dir = mkdtempSync(join(tmpdir(), 'bw-backtest-'));
-    const handle = await openPglite(dir);
-    await migrateToLatest(handle.db);
+    // Options are checked before anything is made, so a refusal leaves no directory behind.
     const bonds = Number(option('bonds') ?? 3000);
     const historyDays = Number(option('history') ?? 260);
     if (!Number.isInteger(bonds) || bonds < 10 || !Number.isInteger(historyDays) || historyDays < 2)
       fail('--bonds ≥ 10 and --history ≥ 2, whole numbers');
     const seed = option('sim-seed') === undefined ? undefined : Number(option('sim-seed'));
     if (seed !== undefined && !Number.isInteger(seed)) fail('--sim-seed: a whole number');
+    const endDate = seededEndDate(option('end'));
+    const dir = mkdtempSync(join(tmpdir(), 'bw-backtest-'));
+    const handle = await openPglite(dir);
+    await migrateToLatest(handle.db);
     log(`Seeding ${bonds} bonds, ${historyDays} business days, every close priced, in ${dir}`);
     let last = '';
     const summary = await seedUniverse(handle.db, {
       bonds,
       historyDays,
       ...(seed === undefined ? {} : { seed }),
-      now: Date.now,
+      ...(endDate === undefined ? {} : { endDate }),
+      // With --end the market is seeded as of that day's close, so nothing in it is later.
+      now: endDate === undefined ? Date.now : () => closeInstant(endDate).getTime(),
       progress: (label, done, total) => {
         if (label !== last || done === total) log(`  ${label} ${done}/${total}`);
         last = label;
